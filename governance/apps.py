@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class GovernanceConfig(AppConfig):
+    """Policy, rights, review, retention and the append-only audit chain."""
+
+    name = "governance"
+    verbose_name = "Governance"
+
+    def ready(self) -> None:
+        from config.audit import register_recorder
+        from governance.services.audit import audit_event_record
+
+        register_recorder(audit_event_record)

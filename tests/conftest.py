@@ -1,0 +1,96 @@
+"""Shared fixtures. Everything runs against the real embedded PostgreSQL (pgvector) and Valkey."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from rest_framework.test import APIClient
+
+from config.actors import Actor
+from config.redis import get_redis
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _clean_redis_state() -> Iterator[None]:
+    """Lockout counters and cache entries must not leak between tests (broker keys are left alone)."""
+    def wipe() -> None:
+        redis = get_redis()
+        keys = list(redis.scan_iter(match="quorum:*", count=1000))
+        if keys:
+            redis.delete(*keys)
+
+    wipe()
+    yield
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def make_agent(db):  # noqa: ANN001 - pytest fixture
+    """Create an agent through the real service; returns (agent, key)."""
+    from agents_registry.services.agents import agent_create
+
+    counter = {"n": 0}
+
+    def factory(slug: str | None = None, *, role: str = "planner", domain: str = "work",
+                purposes: list[str] | None = None):
+        counter["n"] += 1
+        created = agent_create(actor=Actor.system("tests"), slug=slug or f"agent-{counter['n']}",
+                               role=role, domain=domain,
+                               purposes=purposes if purposes is not None else ["essential.service"])
+        return created.agent, created.key
+
+    return factory
+
+
+def auth(client: APIClient, key: str) -> APIClient:
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
+    return client
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subprocess.Popen]:  # noqa: ANN001
+    """A real Celery worker (separate process) on the embedded broker, using the test database."""
+    from config.celery import app
+
+    env = dict(os.environ)
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
+    env["QUORUM_DATABASE_NAME"] = settings.DATABASES["default"]["NAME"]
+    log_path = ROOT / "var" / "test-worker.log"
+    log_path.parent.mkdir(exist_ok=True)
+    log = open(log_path, "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "default,consolidation,rights",
+         "--pool=solo", "--concurrency=1", "--hostname=pytest-worker@%h", "--without-gossip",
+         "--without-mingle", "--purge", "--loglevel=INFO"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"celery worker exited early; see {log_path}")
+            if app.control.ping(timeout=0.5, destination=[f"pytest-worker@{os.uname().nodename}"]):
+                break
+        else:
+            raise RuntimeError(f"celery worker did not answer ping within 60 s; see {log_path}")
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
