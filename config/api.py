@@ -17,6 +17,7 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, Mapping):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:
+                unknown = [str(name)[:64] for name in unknown]
                 raise UnknownFieldError(
                     f"Unknown field(s): {', '.join(unknown[:10])}.",
                     extra={"fields": unknown[:50], "allowed": sorted(self.fields)},

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
@@ -83,6 +84,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         set_rollback()
         return Response(error_body(exc.code, exc.message, exc.extra), status=exc.status_code,
                         headers=exc.headers)
+    if isinstance(exc, RequestDataTooBig):
+        set_rollback()
+        return Response(error_body("payload_too_large", "The request body is too large."), status=413)
     if isinstance(exc, Http404):
         exc = drf.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -8,6 +8,16 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": crontab(minute="*/10"),
         "options": {"queue": "default", "expires": 600},
     },
+    "memory-embed-sweep": {
+        "task": "memory.tasks.memory_embed_pending_task",
+        "schedule": 60.0,
+        "options": {"queue": "default", "expires": 55},
+    },
+    "memory-expire-sweep": {
+        "task": "memory.tasks.memory_expire_due_task",
+        "schedule": crontab(minute="*/15"),
+        "options": {"queue": "default", "expires": 900},
+    },
     "audit-verify": {
         "task": "governance.tasks.audit_verify_task",
         "schedule": crontab(minute=17, hour="*/6"),

@@ -12,6 +12,8 @@ handler500 = "config.errors.json_500"
 
 api_v1 = [
     path("", include("agents_registry.urls")),
+    path("", include("memory.urls")),
+    path("", include("governance.urls")),
 ]
 
 urlpatterns = [

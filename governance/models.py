@@ -37,3 +37,96 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.action} {self.object_type}:{self.object_id}"
+
+
+class Predicate(models.Model):
+    """A registry entry for structured facts (``communication.language``…): category, cardinality, TTL.
+
+    ``single`` predicates have one current value per subject; ``multi`` may have several.
+    ``shareable`` is the default answer of the category gate; ``high_impact`` sends changes to
+    review instead of letting recency decide. Seeded by migration; operators may add more.
+    """
+
+    class Cardinality(models.TextChoices):
+        SINGLE = "single", "Single value"
+        MULTI = "multi", "Multiple values"
+
+    key = models.CharField(max_length=100, unique=True)
+    label = models.CharField(max_length=200)
+    category = models.CharField(max_length=200, help_text="fideslang data-category key")
+    cardinality = models.CharField(max_length=8, choices=Cardinality.choices)
+    shareable = models.BooleanField(default=True)
+    high_impact = models.BooleanField(default=False)
+    ttl_days = models.PositiveIntegerField(null=True, blank=True, help_text="empty: no expiry")
+
+    class Meta:
+        ordering = ["key"]
+
+    def __str__(self) -> str:
+        return self.key
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        from governance.taxonomy import is_known_category
+
+        if not is_known_category(self.category):
+            raise ValidationError({"category": "Unknown fideslang data category."})
+
+
+class TrustConflict(models.Model):
+    """Two memories of one space on one key whose trust tiers forbid a silent supersede.
+
+    Recorded when an ``inferred`` (or otherwise lower-tier) write meets a current ``verified``
+    memory: both stay, the conflict is surfaced to the agent and to reviewers. Ids only.
+    Deleted with the memories it references (erasure).
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        RESOLVED = "resolved", "Resolved"
+
+    space_id = models.UUIDField(db_index=True)
+    subject_id = models.UUIDField(db_index=True)
+    key = models.CharField(max_length=200)
+    kept_memory_id = models.UUIDField()
+    challenger_memory_id = models.UUIDField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(default=timezone.now)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class ReviewItem(models.Model):
+    """Something a human reviewer must decide: a quarantined memory, a doubtful promotion…
+
+    ``refs`` holds ids only (memory ids, fact ids, judge labels). Closed with a decision and a
+    reason code; deleted with the subject's data on erasure.
+    """
+
+    class Kind(models.TextChoices):
+        QUARANTINE = "quarantine", "Quarantined memory (possible poisoning)"
+        PROMOTION = "promotion", "Doubtful promotion"
+        TRUST_CONFLICT = "trust_conflict", "Trust conflict"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        APPROVED = "approved", "Approved"
+        REJECTED = "rejected", "Rejected"
+
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    subject_id = models.UUIDField(db_index=True)
+    refs = models.JSONField(default=dict, blank=True)
+    reason = models.CharField(max_length=64, help_text="stable reason code, e.g. a poisoning rule id")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.CharField(max_length=64, blank=True)
+    decision_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "kind"], name="reviewitem_status_kind")]

@@ -6,3 +6,6 @@ class MemoryConfig(AppConfig):
 
     name = "memory"
     verbose_name = "Memory"
+
+    def ready(self) -> None:
+        from memory import errors  # noqa: F401 - registers the layer's promoted validation codes

@@ -280,3 +280,7 @@ LOGGING = {
         "axes": {"level": "WARNING"},
     },
 }
+QUORUM_EPHEMERAL_TTL_HOURS = env_int("QUORUM_EPHEMERAL_TTL_HOURS", 24)
+QUORUM_USER_ASSERTED_TTL_DAYS = env_int("QUORUM_USER_ASSERTED_TTL_DAYS", 180)
+# Starting confidence by trust tier (decays ~2 %/day without access for facts and statuses).
+QUORUM_BASE_CONFIDENCE = {"verified": 0.95, "user_asserted": 0.8, "inferred": 0.6, "ephemeral": 0.5}

@@ -1,0 +1,32 @@
+"""Agent-readable governance endpoints: the predicate registry."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from agents_registry.permissions import IsAgent
+from governance.selectors.predicates import predicate_list
+
+
+class PredicateListApi(APIView):
+    """``GET predicates``: the registry, so agents write structured facts."""
+
+    permission_classes = [IsAgent]
+
+    class OutputSerializer(serializers.Serializer):
+        key = serializers.CharField()
+        label = serializers.CharField()
+        category = serializers.CharField()
+        cardinality = serializers.CharField()
+        shareable = serializers.BooleanField()
+        high_impact = serializers.BooleanField()
+        ttl = serializers.IntegerField(source="ttl_days", allow_null=True, help_text="days; null = no expiry")
+
+    @extend_schema(operation_id="predicates_list",
+                   responses=inline_serializer("PredicateList", fields={"predicates": OutputSerializer(many=True)}))
+    def get(self, request: Request) -> Response:
+        return Response({"predicates": self.OutputSerializer(predicate_list(), many=True).data})

@@ -1,0 +1,204 @@
+"""Agent endpoints of the private layer: record, list, get, search. Agents never delete."""
+
+from __future__ import annotations
+
+import django_filters
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from agents_registry.permissions import IsAgent
+from config.actors import Actor
+from config.api import StrictSerializer
+from memory.decay import effective_confidence
+from memory.models import Memory
+from memory.selectors.memories import memory_get_for_agent, memory_list_for_agent
+from memory.services.records import MAX_CONTENT_CHARS, memory_record
+from memory.services.search import MAX_QUERY_CHARS, memory_search
+
+MAX_SEARCH_LIMIT = 50
+
+
+class MemoryOutputSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    subject = serializers.CharField(source="subject.external_ref")
+    kind = serializers.CharField()
+    key = serializers.CharField()
+    predicate = serializers.CharField(source="predicate.key", default=None)
+    content = serializers.CharField()
+    value = serializers.JSONField()
+    reasoning = serializers.CharField()
+    category = serializers.CharField()
+    trust = serializers.CharField()
+    asserted_by = serializers.CharField()
+    session_id = serializers.CharField()
+    origin_ref = serializers.CharField()
+    derived_from = serializers.CharField()
+    observed_at = serializers.DateTimeField()
+    valid_from = serializers.DateTimeField()
+    valid_to = serializers.DateTimeField()
+    recorded_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField()
+    last_confirmed_at = serializers.DateTimeField()
+    importance = serializers.FloatField()
+    confidence = serializers.SerializerMethodField()
+    status = serializers.CharField()
+    quarantined = serializers.BooleanField()
+    redactions = serializers.IntegerField(source="redaction_count")
+    supersedes = serializers.UUIDField(source="supersedes_id")
+    embedded = serializers.SerializerMethodField()
+
+    def get_confidence(self, memory: Memory) -> float:
+        now = self.context["now"]
+        return round(effective_confidence(kind=memory.kind, base=memory.base_confidence,
+                                          last_accessed_at=memory.last_accessed_at, now=now), 4)
+
+    def get_embedded(self, memory: Memory) -> bool:
+        return not memory.embedding_pending
+
+
+def _context() -> dict[str, object]:
+    from django.utils import timezone
+
+    return {"now": timezone.now()}
+
+
+class MemoryFilter(django_filters.FilterSet):
+    kind = django_filters.ChoiceFilter(choices=Memory.Kind.choices)
+    key = django_filters.CharFilter()
+    status = django_filters.ChoiceFilter(choices=Memory.Status.choices)
+
+    class Meta:
+        model = Memory
+        fields = ["kind", "key", "status"]
+
+
+class MemoryListCreateApi(APIView):
+    """``POST memories`` records a private memory; ``GET memories?subject=`` lists the caller's own."""
+
+    permission_classes = [IsAgent]
+
+    class InputSerializer(StrictSerializer):
+        subject = serializers.CharField(max_length=200)
+        kind = serializers.ChoiceField(choices=Memory.Kind.choices)
+        content = serializers.CharField(trim_whitespace=False)
+        key = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+        predicate = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+        value = serializers.JSONField(required=False, allow_null=True, default=None)
+        reasoning = serializers.CharField(max_length=MAX_CONTENT_CHARS, required=False, allow_blank=True,
+                                          default="")
+        category = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+        trust = serializers.ChoiceField(choices=Memory.Trust.choices, required=False)
+        asserted_by = serializers.ChoiceField(choices=Memory.AssertedBy.choices, required=False)
+        session_id = serializers.CharField(max_length=200)
+        origin_ref = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+        derived_from = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
+        observed_at = serializers.DateTimeField(required=False)
+        valid_from = serializers.DateTimeField(required=False, allow_null=True)
+        valid_to = serializers.DateTimeField(required=False, allow_null=True)
+        importance = serializers.FloatField(required=False, min_value=0.0, max_value=1.0)
+
+        def validate_content(self, value: str) -> str:
+            if len(value) > MAX_CONTENT_CHARS:
+                raise serializers.ValidationError(
+                    f"content has {len(value)} characters; the limit is {MAX_CONTENT_CHARS}.",
+                    code="content_too_long")
+            if not value.strip():
+                raise serializers.ValidationError("content must not be blank.", code="blank")
+            return value
+
+        def validate_value(self, value: object) -> object:
+            import json
+
+            if value is not None and len(json.dumps(value)) > MAX_CONTENT_CHARS:
+                raise serializers.ValidationError("value is too large.", code="value_too_large")
+            return value
+
+        def validate(self, attrs: dict) -> dict:
+            if attrs.get("valid_from") and attrs.get("valid_to") and attrs["valid_to"] < attrs["valid_from"]:
+                raise serializers.ValidationError({"valid_to": "must not precede valid_from"})
+            return attrs
+
+    class ResponseSchema(MemoryOutputSerializer):
+        """Documentation only: the memory plus what this write did."""
+
+        deduplicated = serializers.BooleanField()
+        conflict = serializers.IntegerField(allow_null=True, help_text="TrustConflict id")
+
+    @extend_schema(operation_id="memories_create", request=InputSerializer,
+                   responses={201: ResponseSchema, 200: ResponseSchema})
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        result = memory_record(actor=Actor.for_agent(request.user), agent=request.user,
+                               subject_ref=data.pop("subject"), **data)
+        body = dict(MemoryOutputSerializer(result.memory, context=_context()).data)
+        body.update({"deduplicated": result.deduplicated, "conflict": result.conflict_id,
+                     "redactions": result.redactions})
+        return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
+
+    @extend_schema(operation_id="memories_list",
+                   parameters=[OpenApiParameter("subject", str, required=True), OpenApiParameter("kind", str),
+                               OpenApiParameter("key", str), OpenApiParameter("status", str),
+                               OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
+                   responses=MemoryOutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        subject = request.query_params.get("subject")
+        if not subject:
+            raise serializers.ValidationError({"subject": "This query parameter is required."})
+        filterset = MemoryFilter(request.query_params, queryset=memory_list_for_agent(agent=request.user,
+                                                                                     subject_ref=subject))
+        if not filterset.is_valid():
+            raise serializers.ValidationError(filterset.errors)
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(filterset.qs, request, view=self)
+        return paginator.get_paginated_response(MemoryOutputSerializer(page, many=True, context=_context()).data)
+
+
+class MemoryDetailApi(APIView):
+    """``GET memories/{id}``: one of the caller's memories. There is no DELETE (405)."""
+
+    permission_classes = [IsAgent]
+
+    @extend_schema(operation_id="memories_get", responses=MemoryOutputSerializer)
+    def get(self, request: Request, memory_id: str) -> Response:
+        memory = memory_get_for_agent(agent=request.user, memory_id=memory_id)
+        return Response(MemoryOutputSerializer(memory, context=_context()).data)
+
+
+class MemorySearchApi(APIView):
+    """``POST memories/search``: the caller's own memories about a subject, by similarity × confidence."""
+
+    permission_classes = [IsAgent]
+
+    class InputSerializer(StrictSerializer):
+        subject = serializers.CharField(max_length=200)
+        query = serializers.CharField(max_length=MAX_QUERY_CHARS)
+        limit = serializers.IntegerField(min_value=1, max_value=MAX_SEARCH_LIMIT, required=False, default=10)
+
+    class HitSerializer(MemoryOutputSerializer):
+        score = serializers.FloatField()
+        similarity = serializers.FloatField()
+        matched = serializers.CharField()
+
+    @extend_schema(operation_id="memories_search", request=InputSerializer,
+                   responses=inline_serializer("MemorySearchResponse", fields={
+                       "results": HitSerializer(many=True), "degraded": serializers.BooleanField()}))
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = memory_search(agent=request.user, subject_ref=data["subject"], query=data["query"],
+                               limit=data["limit"])
+        context = _context()
+        results = []
+        for hit in result.hits:
+            item = dict(MemoryOutputSerializer(hit.memory, context=context).data)
+            item.update({"score": round(hit.score, 4), "similarity": round(hit.similarity, 4),
+                         "confidence": round(hit.confidence, 4), "matched": hit.matched})
+            results.append(item)
+        return Response({"results": results, "degraded": result.degraded})

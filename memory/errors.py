@@ -1,0 +1,49 @@
+"""Stable error codes of the memory layer (added to the promoted validation codes)."""
+
+from config.errors import PROMOTED_VALIDATION_CODES, QuorumError
+
+
+class ContentTooLong(QuorumError):
+    code = "content_too_long"
+    default_message = "content is longer than 4,000 characters; split it instead of truncating."
+
+
+class ReasoningRequired(QuorumError):
+    code = "reasoning_required"
+    default_message = "A decision needs its reasoning."
+
+
+class KeyRequired(QuorumError):
+    code = "key_required"
+    default_message = "A status needs a key or a predicate (it is updated in place by key)."
+
+
+class UnknownPredicate(QuorumError):
+    code = "unknown_predicate"
+    default_message = "Unknown predicate; GET /api/v1/predicates lists the registry."
+
+
+class InvalidCategory(QuorumError):
+    code = "invalid_category"
+    default_message = "Unknown data category; use a fideslang data-category key."
+
+
+class TrustNotAllowed(QuorumError):
+    code = "trust_not_allowed"
+    default_message = "This trust tier cannot be claimed with this asserted_by."
+
+
+class InvalidSubject(QuorumError):
+    code = "invalid_subject"
+    default_message = "Invalid subject reference."
+
+
+class QueryTooLong(QuorumError):
+    code = "query_too_long"
+    default_message = "The query is longer than 1,000 characters."
+
+
+PROMOTED_VALIDATION_CODES.update({
+    "content_too_long", "reasoning_required", "key_required", "unknown_predicate", "invalid_category",
+    "trust_not_allowed", "invalid_subject", "query_too_long",
+})

@@ -1,0 +1,31 @@
+"""Reads of the private layer, always scoped to the calling agent's own spaces."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db.models import QuerySet
+
+from agents_registry.models import Agent
+from config.errors import NotFoundError
+from memory.models import Memory
+
+
+def memory_list_for_agent(*, agent: Agent, subject_ref: str | None = None) -> QuerySet[Memory]:
+    """The caller's own memories (optionally about one subject). Unknown subject → empty, never 404."""
+    queryset = Memory.objects.filter(agent=agent).select_related("predicate", "subject", "supersedes")
+    if subject_ref is not None:
+        queryset = queryset.filter(subject__external_ref=subject_ref)
+    return queryset.order_by("-recorded_at", "pk")
+
+
+def memory_get_for_agent(*, agent: Agent, memory_id: uuid.UUID | str) -> Memory:
+    """One of the caller's memories; another agent's answers exactly like a missing one."""
+    try:
+        pk = uuid.UUID(str(memory_id))
+    except ValueError:
+        raise NotFoundError() from None
+    memory = memory_list_for_agent(agent=agent).filter(pk=pk).first()
+    if memory is None:
+        raise NotFoundError()
+    return memory

@@ -1,0 +1,48 @@
+"""Batched embedding of memories whose vector is pending (never on the request path)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from memory.embedding import EmbeddingError, get_embedder
+from memory.models import Memory
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class EmbedReport:
+    embedded: int
+    failed_batches: int
+    remaining: int
+
+
+def memory_embed_pending(*, batch_size: int = 32, max_batches: int = 50,
+                         subject_id: object | None = None) -> EmbedReport:
+    """Embed pending memories in batches, oldest first.
+
+    No row locks are held while the model runs: each batch is read, embedded, then written only
+    where the content hash is unchanged and the row is still pending (a concurrent status update
+    re-marks its row pending and wins). An embedder failure leaves rows pending for the next sweep.
+    """
+    embedder = get_embedder()
+    embedded = failed = 0
+    for _ in range(max_batches):
+        pending = Memory.objects.filter(embedding_pending=True)
+        if subject_id is not None:
+            pending = pending.filter(subject_id=subject_id)
+        batch = list(pending.order_by("recorded_at").values_list("pk", "content", "content_sha256")[:batch_size])
+        if not batch:
+            break
+        try:
+            vectors = embedder.embed_passages([content for _, content, _ in batch])
+        except EmbeddingError:
+            failed += 1
+            logger.error("embedding failed for a batch of %d memories; left pending", len(batch))
+            break
+        for (pk, _, digest), vector in zip(batch, vectors, strict=True):
+            embedded += Memory.objects.filter(pk=pk, content_sha256=digest, embedding_pending=True).update(
+                embedding=vector, embedding_pending=False, embedding_model=embedder.name[:100])
+    remaining = Memory.objects.filter(embedding_pending=True).count()
+    return EmbedReport(embedded=embedded, failed_batches=failed, remaining=remaining)

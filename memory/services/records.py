@@ -1,0 +1,284 @@
+"""The private layer's write path (DESIGN §4): the only code that creates or changes memories.
+
+On every write, in order: validate → scrub credentials → quarantine instruction-shaped content →
+exact dedupe within the space → apply the kind rule (event/decision append, fact upsert with trust
+rules, status in place) → commit with the embedding pending → after commit, enqueue the batched
+embedding task. The subject's durable consolidation marker is set in the same transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from agents_registry.models import Agent
+from config.actors import Actor
+from config.audit import audit
+from config.queueing import enqueue_after_commit
+from governance.models import Predicate, ReviewItem
+from governance.selectors.predicates import predicate_get
+from governance.services.conflicts import review_item_open, trust_conflict_record
+from governance.taxonomy import is_known_category
+from memory import trust as tiers
+from memory.errors import (
+    ContentTooLong,
+    InvalidCategory,
+    InvalidSubject,
+    KeyRequired,
+    ReasoningRequired,
+    TrustNotAllowed,
+    UnknownPredicate,
+)
+from memory.models import WORKSPACE_REF, Memory, MemorySpace, Subject
+from memory.poisoning import check_instruction_shaped
+from memory.scrubbing import scrub
+from memory.text import content_sha256
+
+MAX_CONTENT_CHARS = 4000
+LIVE_STATUSES = (Memory.Status.ACTIVE, Memory.Status.RESTRICTED, Memory.Status.DISPUTED)
+EMBED_DEBOUNCE_KEY = "quorum:embed:scheduled"
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    memory: Memory
+    created: bool
+    deduplicated: bool
+    redactions: int
+    conflict_id: int | None = None
+
+
+def subject_get_or_create(*, external_ref: str) -> Subject:
+    ref = (external_ref or "").strip()
+    if not ref or len(ref) > 200 or (ref.startswith("@") and ref != WORKSPACE_REF):
+        raise InvalidSubject(extra={"hint": "1–200 characters; '@workspace' is the only reserved name"})
+    kind = Subject.Kind.WORKSPACE if ref == WORKSPACE_REF else Subject.Kind.PERSON
+    subject, _ = Subject.objects.get_or_create(external_ref=ref, defaults={"kind": kind})
+    return subject
+
+
+def _space_for_update(agent: Agent, subject: Subject) -> MemorySpace:
+    space, _ = MemorySpace.objects.get_or_create(agent=agent, subject=subject)
+    # One writer per space at a time: dedupe and upsert see each other's results.
+    return MemorySpace.objects.select_for_update().get(pk=space.pk)
+
+
+def _scrub_value(value: Any) -> tuple[Any, int]:
+    """Scrub every string inside a JSON value; returns the clean value and the redaction count."""
+    if isinstance(value, str):
+        result = scrub(value)
+        return result.text, result.count
+    if isinstance(value, list):
+        cleaned = [_scrub_value(v) for v in value]
+        return [c for c, _ in cleaned], sum(n for _, n in cleaned)
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        total = 0
+        for k, v in value.items():
+            clean_key, n_key = _scrub_value(str(k))
+            out[clean_key], n = _scrub_value(v)
+            total += n + n_key
+        return out, total
+    return value, 0
+
+
+def _expiry(*, trust: str, predicate: Predicate | None, now: datetime) -> datetime | None:
+    if trust == Memory.Trust.EPHEMERAL:
+        return now + timedelta(hours=settings.QUORUM_EPHEMERAL_TTL_HOURS)
+    if trust == Memory.Trust.USER_ASSERTED:
+        days = predicate.ttl_days if predicate and predicate.ttl_days else settings.QUORUM_USER_ASSERTED_TTL_DAYS
+        return now + timedelta(days=days)
+    return None
+
+
+@transaction.atomic
+def memory_record(
+    *,
+    actor: Actor,
+    agent: Agent,
+    subject_ref: str,
+    kind: str,
+    content: str,
+    session_id: str,
+    key: str = "",
+    predicate: str = "",
+    value: Any = None,
+    reasoning: str = "",
+    category: str = "",
+    trust: str | None = None,
+    asserted_by: str | None = None,
+    origin_ref: str = "",
+    derived_from: str = "",
+    observed_at: datetime | None = None,
+    valid_from: datetime | None = None,
+    valid_to: datetime | None = None,
+    importance: float | None = None,
+) -> RecordResult:
+    """Record one memory in ``agent``'s space about ``subject_ref`` (see the module docstring)."""
+    # 1. validate
+    if len(content) > MAX_CONTENT_CHARS:
+        raise ContentTooLong(extra={"max_chars": MAX_CONTENT_CHARS, "chars": len(content)})
+    if kind == Memory.Kind.DECISION and not reasoning.strip():
+        raise ReasoningRequired()
+    predicate_obj = None
+    if predicate:
+        predicate_obj = predicate_get(predicate)
+        if predicate_obj is None:
+            raise UnknownPredicate(extra={"predicate": predicate[:100]})
+    upsert_key = predicate_obj.key if predicate_obj else key.strip()
+    if kind == Memory.Kind.STATUS and not upsert_key:
+        raise KeyRequired()
+    category = category or (predicate_obj.category if predicate_obj else "")
+    if category and not is_known_category(category):
+        raise InvalidCategory(extra={"category": category[:200]})
+    asserted_by = asserted_by or Memory.AssertedBy.AGENT
+    trust = trust or tiers.default_trust(asserted_by, origin_ref)
+    if not tiers.trust_allowed(asserted_by, trust, origin_ref):
+        raise TrustNotAllowed(extra={"asserted_by": asserted_by, "trust": trust,
+                                     "hint": "verified needs asserted_by system|tool and an origin_ref"})
+
+    # 2. scrub before anything is stored, embedded, logged or queued
+    scrubbed = scrub(content)
+    clean_reasoning = scrub(reasoning)
+    clean_value, value_redactions = _scrub_value(value)
+    redactions = scrubbed.count + clean_reasoning.count + value_redactions
+
+    # 3. poisoning guard
+    verdict = check_instruction_shaped(scrubbed.text)
+
+    subject = subject_get_or_create(external_ref=subject_ref)
+    space = _space_for_update(agent, subject)
+    now = timezone.now()
+    digest = content_sha256(scrubbed.text)
+
+    # 4. exact dedupe within the space
+    existing = (Memory.objects.filter(space=space, content_sha256=digest, kind=kind, status__in=LIVE_STATUSES)
+                .order_by("-recorded_at").first())
+    if existing is not None:
+        existing.last_confirmed_at = now
+        existing.save(update_fields=["last_confirmed_at"])
+        audit(actor=actor, action="memory.confirmed", object_type="memory", object_id=existing.pk,
+              data={"space": str(space.pk)})
+        return RecordResult(memory=existing, created=False, deduplicated=True, redactions=redactions)
+
+    memory = Memory(
+        space=space, subject=subject, agent=agent, kind=kind, predicate=predicate_obj, key=upsert_key,
+        content=scrubbed.text, value=clean_value, reasoning=clean_reasoning.text, category=category,
+        trust=trust, asserted_by=asserted_by, session_id=session_id, origin_ref=origin_ref,
+        derived_from=derived_from, observed_at=observed_at or now, valid_from=valid_from, valid_to=valid_to,
+        recorded_at=now, expires_at=_expiry(trust=trust, predicate=predicate_obj, now=now),
+        importance=0.5 if importance is None else importance,
+        base_confidence=settings.QUORUM_BASE_CONFIDENCE[trust], last_accessed_at=now,
+        last_confirmed_at=now, content_sha256=digest, redaction_count=redactions,
+        quarantined=verdict.suspicious, quarantine_rule=verdict.rule or "",
+        status=Memory.Status.RESTRICTED if verdict.suspicious else Memory.Status.ACTIVE,
+    )
+
+    # 5. kind rules
+    conflict_id: int | None = None
+    if kind == Memory.Kind.STATUS and not verdict.suspicious:
+        current = (Memory.objects.filter(space=space, kind=kind, key=upsert_key, status=Memory.Status.ACTIVE)
+                   .first())
+        if current is not None:
+            return _status_update_in_place(actor=actor, current=current, incoming=memory, redactions=redactions)
+    superseded: list[Memory] = []
+    if kind == Memory.Kind.FACT and upsert_key and not verdict.suspicious and not _is_multi(predicate_obj):
+        current_facts = list(Memory.objects.filter(space=space, kind=kind, key=upsert_key,
+                                                   status=Memory.Status.ACTIVE).order_by("-recorded_at"))
+        protected = [m for m in current_facts if tiers.protects(m.trust, trust)]
+        if protected:
+            memory.full_clean()
+            memory.save(force_insert=True)
+            conflict_id = trust_conflict_record(
+                actor=actor, space_id=space.pk, subject_id=subject.pk, key=upsert_key,
+                kept_memory_id=protected[0].pk, challenger_memory_id=memory.pk).pk
+        else:
+            superseded = current_facts
+    if memory._state.adding:
+        for old in superseded:
+            old.status = Memory.Status.SUPERSEDED
+            old.save(update_fields=["status"])
+        memory.supersedes = superseded[0] if superseded else None
+        memory.full_clean()
+        memory.save(force_insert=True)
+
+    if verdict.suspicious:
+        review_item_open(actor=actor, kind=ReviewItem.Kind.QUARANTINE, subject_id=subject.pk,
+                         reason=verdict.rule or "instruction_shaped", refs={"memory": str(memory.pk)})
+    audit(actor=actor, action="memory.recorded", object_type="memory", object_id=memory.pk,
+          data={"space": str(space.pk), "kind": kind, "trust": trust, "redactions": redactions,
+                "quarantined": verdict.suspicious, "supersedes": [str(m.pk) for m in superseded],
+                "conflict": conflict_id})
+    _after_write(subject=subject)
+    return RecordResult(memory=memory, created=True, deduplicated=False, redactions=redactions,
+                        conflict_id=conflict_id)
+
+
+def _is_multi(predicate: Predicate | None) -> bool:
+    return predicate is not None and predicate.cardinality == Predicate.Cardinality.MULTI
+
+
+def _status_update_in_place(*, actor: Actor, current: Memory, incoming: Memory, redactions: int) -> RecordResult:
+    """Status: last wins, in place, no content history (the change is audited without content)."""
+    fields = ["content", "value", "reasoning", "category", "trust", "asserted_by", "session_id", "origin_ref",
+              "derived_from", "observed_at", "valid_from", "valid_to", "expires_at", "importance",
+              "base_confidence", "last_accessed_at", "last_confirmed_at", "content_sha256", "redaction_count"]
+    for field in fields:
+        setattr(current, field, getattr(incoming, field))
+    current.recorded_at = incoming.recorded_at
+    current.embedding = None
+    current.embedding_pending = True
+    current.full_clean()
+    current.save(update_fields=[*fields, "recorded_at", "embedding", "embedding_pending"])
+    audit(actor=actor, action="memory.status_updated", object_type="memory", object_id=current.pk,
+          data={"space": str(current.space_id), "trust": current.trust, "redactions": redactions})
+    _after_write(subject=current.subject)
+    return RecordResult(memory=current, created=False, deduplicated=False, redactions=redactions)
+
+
+def _after_write(*, subject: Subject) -> None:
+    # Durable marker in this transaction; the task is only a prompt to act on it soon.
+    Subject.objects.filter(pk=subject.pk).update(
+        consolidation_requested_at=Coalesce(F("consolidation_requested_at"), timezone.now()))
+    from memory.tasks import memory_embed_pending_task
+
+    enqueue_after_commit(memory_embed_pending_task, debounce_key=EMBED_DEBOUNCE_KEY)
+
+
+@transaction.atomic
+def memory_expire_session(*, actor: Actor, agent: Agent, session_id: str) -> int:
+    """Expire the ephemeral memories of one of ``agent``'s sessions (at session end)."""
+    ids = list(Memory.objects.select_for_update().filter(agent=agent, session_id=session_id,
+                                                          trust=Memory.Trust.EPHEMERAL,
+                                                          status=Memory.Status.ACTIVE)
+               .order_by("pk").values_list("pk", flat=True))
+    if ids:
+        Memory.objects.filter(pk__in=ids).update(status=Memory.Status.EXPIRED)
+        audit(actor=actor, action="memory.session_expired", object_type="agent", object_id=agent.pk,
+              data={"memories": len(ids)})
+    return len(ids)
+
+
+@transaction.atomic
+def memory_expire_due(*, actor: Actor, now: datetime | None = None, limit: int = 5000) -> int:
+    """Expire memories whose TTL has passed (beat sweep). Returns how many."""
+    now = now or timezone.now()
+    ids = list(Memory.objects.select_for_update(skip_locked=True)
+               .filter(expires_at__lte=now, status__in=LIVE_STATUSES).order_by("pk")
+               .values_list("pk", flat=True)[:limit])
+    if ids:
+        subjects = set(Memory.objects.filter(pk__in=ids).values_list("subject_id", flat=True))
+        Memory.objects.filter(pk__in=ids).update(status=Memory.Status.EXPIRED)
+        Subject.objects.filter(pk__in=subjects).update(
+            consolidation_requested_at=Coalesce(F("consolidation_requested_at"), now))
+        audit(actor=actor, action="memory.expired", object_type="memory_batch", object_id=uuid.uuid4().hex[:12],
+              data={"memories": len(ids), "subjects": len(subjects)})
+    return len(ids)

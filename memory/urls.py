@@ -1,0 +1,9 @@
+from django.urls import path
+
+from memory.apis import MemoryDetailApi, MemoryListCreateApi, MemorySearchApi
+
+urlpatterns = [
+    path("memories", MemoryListCreateApi.as_view(), name="api-memories"),
+    path("memories/search", MemorySearchApi.as_view(), name="api-memories-search"),
+    path("memories/<str:memory_id>", MemoryDetailApi.as_view(), name="api-memory-detail"),
+]

