@@ -57,8 +57,8 @@ def main() -> int:
     log_dir = ROOT / "var" / "log"
     log_dir.mkdir(parents=True, exist_ok=True)
     commands = {
-        "web": [PY, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}", "--workers", "2",
-                "--threads", "4", "--timeout", "60", "--access-logfile", str(log_dir / "web-access.log")],
+        "web": [PY, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}", "--workers",
+                os.environ.get("QUORUM_WEB_WORKERS", "4"), "--timeout", "60", "--access-logfile", str(log_dir / "web-access.log")],
         "worker": [PY, "-m", "celery", "-A", "config", "worker", "-Q", "rights,default,consolidation",
                    "--concurrency", "2", "--hostname", "quorum-worker@%h", "--loglevel", "INFO"],
         "beat": [PY, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",

@@ -194,10 +194,11 @@ class MemorySearchApi(APIView):
         data = serializer.validated_data
         result = memory_search(agent=request.user, subject_ref=data["subject"], query=data["query"],
                                limit=data["limit"])
-        context = _context()
+        # One serializer pass for all hits (per-item serializers re-copy every field each time).
+        rows = MemoryOutputSerializer([h.memory for h in result.hits], many=True, context=_context()).data
         results = []
-        for hit in result.hits:
-            item = dict(MemoryOutputSerializer(hit.memory, context=context).data)
+        for hit, row in zip(result.hits, rows, strict=True):
+            item = dict(row)
             item.update({"score": round(hit.score, 4), "similarity": round(hit.similarity, 4),
                          "confidence": round(hit.confidence, 4), "matched": hit.matched})
             results.append(item)

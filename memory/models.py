@@ -5,6 +5,8 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -130,6 +132,9 @@ class Memory(models.Model):
     quarantined = models.BooleanField(default=False)
     quarantine_rule = models.CharField(max_length=32, blank=True)
     redaction_count = models.PositiveIntegerField(default=0)
+    # Stored so lexical search never recomputes it per row (fresh memories are found this way).
+    content_tsv = models.GeneratedField(expression=SearchVector("content", config="simple"),
+                                        output_field=SearchVectorField(), db_persist=True)
     embedding = VectorField(dimensions=EMBEDDING_DIM, null=True, blank=True)
     embedding_pending = models.BooleanField(default=True)
     embedding_model = models.CharField(max_length=100, blank=True)
@@ -144,6 +149,7 @@ class Memory(models.Model):
             models.Index(fields=["recorded_at"], name="memory_pending_embedding",
                          condition=Q(embedding_pending=True)),
             models.Index(fields=["expires_at"], name="memory_expiring", condition=Q(expires_at__isnull=False)),
+            GinIndex(fields=["content_tsv"], name="memory_content_tsv"),
         ]
         constraints = [
             models.CheckConstraint(condition=Q(importance__gte=0) & Q(importance__lte=1),

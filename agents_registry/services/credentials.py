@@ -45,7 +45,7 @@ def parse_prefix(key: str) -> str | None:
     return prefix
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def credential_issue(*, actor: Actor, agent: Agent, label: str = "") -> IssuedKey:
     """Create a new key for ``agent``. The plain key exists only in the return value."""
     while True:

@@ -13,7 +13,7 @@ from config.audit import audit
 from governance.models import ReviewItem, TrustConflict
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def trust_conflict_record(*, actor: Actor, space_id: uuid.UUID, subject_id: uuid.UUID, key: str,
                           kept_memory_id: uuid.UUID, challenger_memory_id: uuid.UUID) -> TrustConflict:
     conflict = TrustConflict(space_id=space_id, subject_id=subject_id, key=key,
@@ -25,7 +25,7 @@ def trust_conflict_record(*, actor: Actor, space_id: uuid.UUID, subject_id: uuid
     return conflict
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def review_item_open(*, actor: Actor, kind: str, subject_id: uuid.UUID, reason: str,
                      refs: Mapping[str, Any]) -> ReviewItem:
     item = ReviewItem(kind=kind, subject_id=subject_id, reason=reason, refs=dict(refs))

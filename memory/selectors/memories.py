@@ -13,7 +13,8 @@ from memory.models import Memory
 
 def memory_list_for_agent(*, agent: Agent, subject_ref: str | None = None) -> QuerySet[Memory]:
     """The caller's own memories (optionally about one subject). Unknown subject → empty, never 404."""
-    queryset = Memory.objects.filter(agent=agent).select_related("predicate", "subject", "supersedes")
+    queryset = (Memory.objects.filter(agent=agent).select_related("predicate", "subject")
+                .defer("embedding", "content_tsv"))
     if subject_ref is not None:
         queryset = queryset.filter(subject__external_ref=subject_ref)
     return queryset.order_by("-recorded_at", "pk")

@@ -15,8 +15,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from agents_registry.models import Agent
@@ -56,19 +54,41 @@ class RecordResult:
     conflict_id: int | None = None
 
 
-def subject_get_or_create(*, external_ref: str) -> Subject:
+def _check_subject_ref(external_ref: str) -> str:
     ref = (external_ref or "").strip()
     if not ref or len(ref) > 200 or (ref.startswith("@") and ref != WORKSPACE_REF):
         raise InvalidSubject(extra={"hint": "1–200 characters; '@workspace' is the only reserved name"})
+    return ref
+
+
+def subject_get_or_create(*, external_ref: str) -> Subject:
+    ref = _check_subject_ref(external_ref)
     kind = Subject.Kind.WORKSPACE if ref == WORKSPACE_REF else Subject.Kind.PERSON
     subject, _ = Subject.objects.get_or_create(external_ref=ref, defaults={"kind": kind})
     return subject
 
 
-def _space_for_update(agent: Agent, subject: Subject) -> MemorySpace:
-    space, _ = MemorySpace.objects.get_or_create(agent=agent, subject=subject)
-    # One writer per space at a time: dedupe and upsert see each other's results.
-    return MemorySpace.objects.select_for_update().get(pk=space.pk)
+def _space_for_update(agent: Agent, subject_ref: str) -> MemorySpace:
+    """The agent's space about the subject (created on first use), row-locked for this transaction.
+
+    One writer per space at a time, so dedupe and upsert see each other's results. The common
+    case (space exists) is one query that also brings the subject.
+    """
+    ref = _check_subject_ref(subject_ref)
+    locked = MemorySpace.objects.select_for_update(of=("self",)).select_related("subject")
+    space = locked.filter(agent=agent, subject__external_ref=ref).first()
+    if space is None:
+        subject = subject_get_or_create(external_ref=ref)
+        MemorySpace.objects.get_or_create(agent=agent, subject=subject)
+        space = locked.get(agent=agent, subject=subject)
+    return space
+
+
+def _validate(memory: Memory) -> None:
+    """Field validation before save. Constraints and foreign keys are enforced by the database and
+    the related rows were just read under lock, so they are not re-queried here."""
+    memory.full_clean(exclude=["space", "subject", "agent", "predicate", "supersedes"],
+                      validate_unique=False, validate_constraints=False)
 
 
 def _scrub_value(value: Any) -> tuple[Any, int]:
@@ -154,8 +174,8 @@ def memory_record(
     # 3. poisoning guard
     verdict = check_instruction_shaped(scrubbed.text)
 
-    subject = subject_get_or_create(external_ref=subject_ref)
-    space = _space_for_update(agent, subject)
+    space = _space_for_update(agent, subject_ref)
+    subject = space.subject
     now = timezone.now()
     digest = content_sha256(scrubbed.text)
 
@@ -195,7 +215,7 @@ def memory_record(
                                                    status=Memory.Status.ACTIVE).order_by("-recorded_at"))
         protected = [m for m in current_facts if tiers.protects(m.trust, trust)]
         if protected:
-            memory.full_clean()
+            _validate(memory)
             memory.save(force_insert=True)
             conflict_id = trust_conflict_record(
                 actor=actor, space_id=space.pk, subject_id=subject.pk, key=upsert_key,
@@ -207,7 +227,7 @@ def memory_record(
             old.status = Memory.Status.SUPERSEDED
             old.save(update_fields=["status"])
         memory.supersedes = superseded[0] if superseded else None
-        memory.full_clean()
+        _validate(memory)
         memory.save(force_insert=True)
 
     if verdict.suspicious:
@@ -236,7 +256,7 @@ def _status_update_in_place(*, actor: Actor, current: Memory, incoming: Memory, 
     current.recorded_at = incoming.recorded_at
     current.embedding = None
     current.embedding_pending = True
-    current.full_clean()
+    _validate(current)
     current.save(update_fields=[*fields, "recorded_at", "embedding", "embedding_pending"])
     audit(actor=actor, action="memory.status_updated", object_type="memory", object_id=current.pk,
           data={"space": str(current.space_id), "trust": current.trust, "redactions": redactions})
@@ -245,9 +265,9 @@ def _status_update_in_place(*, actor: Actor, current: Memory, incoming: Memory, 
 
 
 def _after_write(*, subject: Subject) -> None:
-    # Durable marker in this transaction; the task is only a prompt to act on it soon.
-    Subject.objects.filter(pk=subject.pk).update(
-        consolidation_requested_at=Coalesce(F("consolidation_requested_at"), timezone.now()))
+    # Durable marker in this transaction; the task is only a prompt to act on it soon. Always the
+    # latest time: the consolidator clears it only if nothing was written after its run started.
+    Subject.objects.filter(pk=subject.pk).update(consolidation_requested_at=timezone.now())
     from memory.tasks import memory_embed_pending_task
 
     enqueue_after_commit(memory_embed_pending_task, debounce_key=EMBED_DEBOUNCE_KEY)
@@ -277,8 +297,7 @@ def memory_expire_due(*, actor: Actor, now: datetime | None = None, limit: int =
     if ids:
         subjects = set(Memory.objects.filter(pk__in=ids).values_list("subject_id", flat=True))
         Memory.objects.filter(pk__in=ids).update(status=Memory.Status.EXPIRED)
-        Subject.objects.filter(pk__in=subjects).update(
-            consolidation_requested_at=Coalesce(F("consolidation_requested_at"), now))
+        Subject.objects.filter(pk__in=subjects).update(consolidation_requested_at=now)
         audit(actor=actor, action="memory.expired", object_type="memory_batch", object_id=uuid.uuid4().hex[:12],
               data={"memories": len(ids), "subjects": len(subjects)})
     return len(ids)

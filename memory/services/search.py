@@ -5,22 +5,25 @@ an exact scan of the caller's space for one subject (no approximate index on thi
 whose embedding is still pending are matched lexically (PostgreSQL full-text, any query term),
 with similarity 0.5 + 0.5 × normalised rank, so a fresh memory is findable at once. If the
 embedder fails, the whole search falls back to lexical and says ``degraded``.
-Returned memories count as accessed: the decay clock restarts.
+Returned memories count as accessed: the decay clock restarts (stamps have one-hour resolution,
+so repeated reads do not rewrite rows).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from django.db import connection, transaction
+import psycopg
+from django.db import connection
 from django.utils import timezone
 
 from agents_registry.models import Agent
-from memory.decay import effective_confidence
+from memory.decay import DAILY_FACTOR
 from memory.embedding import EmbeddingError, get_embedder
 from memory.errors import QueryTooLong
-from memory.models import Memory, MemorySpace
+from memory.models import Memory
 
 MAX_QUERY_CHARS = 1000
 SEARCHABLE_STATUSES = (Memory.Status.ACTIVE,)
@@ -41,25 +44,47 @@ class SearchResult:
     degraded: bool
 
 
-_VECTOR_SQL = """
-SELECT id, 1 - (embedding <=> %(q)s::vector) AS similarity
-FROM memory_memory
-WHERE space_id = %(space)s AND status = 'active' AND NOT quarantined AND embedding IS NOT NULL
-  AND NOT embedding_pending
-ORDER BY embedding <=> %(q)s::vector
+# One round trip: resolve the caller's space, score vector matches (exact scan of that space) and
+# lexical matches of rows whose embedding is pending, rank by similarity × decayed confidence.
+_SEARCH_SQL = """
+WITH space AS (
+    SELECT s.id FROM memory_memoryspace s JOIN memory_subject j ON j.id = s.subject_id
+    WHERE s.agent_id = %(agent)s AND j.external_ref = %(subject)s
+),
+hits AS (
+    SELECT m.id,
+           CASE WHEN m.embedding_pending OR %(q)s::text IS NULL
+                THEN 0.5 + 0.5 * ts_rank_cd(m.content_tsv, %(tq)s::tsquery, 32)
+                ELSE 1 - (m.embedding <=> %(q)s::vector) END AS similarity,
+           CASE WHEN m.embedding_pending OR %(q)s::text IS NULL THEN 'lexical' ELSE 'vector' END AS matched,
+           m.base_confidence * CASE WHEN m.kind IN ('fact', 'status')
+               THEN power(%(decay)s, GREATEST(0, extract(epoch FROM (%(now)s - m.last_accessed_at)) / 86400.0))
+               ELSE 1 END AS confidence
+    FROM memory_memory m
+    WHERE m.space_id = (SELECT id FROM space) AND m.status = 'active' AND NOT m.quarantined
+      AND (CASE WHEN m.embedding_pending OR %(q)s::text IS NULL
+                THEN %(tq)s::tsquery IS NOT NULL AND m.content_tsv @@ %(tq)s::tsquery
+                ELSE m.embedding IS NOT NULL END)
+)
+SELECT id, similarity, matched, confidence FROM hits
+ORDER BY similarity * confidence DESC, id
 LIMIT %(k)s
 """
+# Served memories restart their decay clock; a stamp younger than this is not rewritten.
+ACCESS_STAMP_RESOLUTION = timedelta(hours=1)
 
-_LEXICAL_SQL = """
-SELECT id, ts_rank_cd(to_tsvector('simple', content), q, 32) AS rank
-FROM memory_memory,
-     CAST(NULLIF(replace(plainto_tsquery('simple', %(text)s)::text, '&', '|'), '') AS tsquery) AS q
-WHERE space_id = %(space)s AND status = 'active' AND NOT quarantined
-  AND (%(all)s OR embedding_pending)
-  AND to_tsvector('simple', content) @@ q
-ORDER BY rank DESC
-LIMIT %(k)s
-"""
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def _or_tsquery(text: str) -> str | None:
+    """A tsquery matching any word of ``text`` (the 'simple' configuration only lower-cases)."""
+    words = sorted({w.lower() for w in _WORD.findall(text)})[:32]
+    return " | ".join("'" + w.replace("'", "''") + "'" for w in words) or None
+
+
+def _vector_literal(vector: object) -> str:
+    return "[" + ",".join(map(repr, vector.tolist())) + "]"  # type: ignore[attr-defined]
 
 
 def memory_search(*, agent: Agent, subject_ref: str, query: str, limit: int = 10,
@@ -67,41 +92,30 @@ def memory_search(*, agent: Agent, subject_ref: str, query: str, limit: int = 10
     if len(query) > MAX_QUERY_CHARS:
         raise QueryTooLong(extra={"max_chars": MAX_QUERY_CHARS})
     now = now or timezone.now()
-    space = MemorySpace.objects.filter(agent=agent, subject__external_ref=subject_ref).first()
-    if space is None or not query.strip():
+    if not query.strip():
         return SearchResult(hits=[], degraded=False)
-    candidates = max(limit * 3, 30)
-    similarities: dict[object, tuple[float, str]] = {}
     degraded = False
     try:
-        vector = get_embedder().embed_queries([query])[0]
+        vector: str | None = _vector_literal(get_embedder().embed_queries([query])[0])
     except EmbeddingError:
         vector, degraded = None, True
-    with connection.cursor() as cursor:
-        if vector is not None:
-            cursor.execute(_VECTOR_SQL, {"q": vector.tolist(), "space": space.pk, "k": candidates})
-            for pk, similarity in cursor.fetchall():
-                similarities[pk] = (float(similarity), "vector")
-        cursor.execute(_LEXICAL_SQL, {"text": query, "space": space.pk, "k": candidates, "all": vector is None})
-        for pk, rank in cursor.fetchall():
-            similarities.setdefault(pk, (0.5 + 0.5 * float(rank), "lexical"))
-    memories = Memory.objects.select_related("predicate").in_bulk(list(similarities))
-    hits = []
-    for pk, (similarity, matched) in similarities.items():
-        memory = memories.get(pk)
-        if memory is None:
-            continue
-        confidence = effective_confidence(kind=memory.kind, base=memory.base_confidence,
-                                          last_accessed_at=memory.last_accessed_at, now=now)
-        hits.append(SearchHit(memory=memory, similarity=similarity, confidence=confidence,
-                              score=similarity * confidence, matched=matched))
-    hits.sort(key=lambda h: h.score, reverse=True)
-    hits = hits[:limit]
-    memory_touch_accessed(memory_ids=[h.memory.pk for h in hits], now=now)
+    connection.ensure_connection()
+    # Server-side binding: the 384-float vector is sent once as a parameter instead of being
+    # interpolated (three times) into the SQL text the server must parse — 2.1 ms → 0.9 ms.
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(_SEARCH_SQL, {"agent": agent.pk, "subject": subject_ref, "tq": _or_tsquery(query), "q": vector,
+                                     "decay": DAILY_FACTOR, "now": now, "k": limit})
+        rows = cursor.fetchall()
+    memories = (Memory.objects.select_related("predicate", "subject").defer("embedding", "content_tsv")
+                .in_bulk([row[0] for row in rows]))
+    hits = [SearchHit(memory=memories[pk], similarity=float(similarity), confidence=float(confidence),
+                      score=float(similarity) * float(confidence), matched=matched)
+            for pk, similarity, matched, confidence in rows if pk in memories]
+    memory_touch_accessed(memory_ids=[h.memory.pk for h in hits
+                                      if now - h.memory.last_accessed_at >= ACCESS_STAMP_RESOLUTION], now=now)
     return SearchResult(hits=hits, degraded=degraded)
 
 
-@transaction.atomic
 def memory_touch_accessed(*, memory_ids: list[object], now: datetime) -> None:
     """Restart the decay clock of memories that were served (a usage stamp; not audited)."""
     if memory_ids:

