@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from benchmarks import memory_api
+from benchmarks import consolidation, memory_api
 
-BENCHMARKS = {"memory_api": memory_api.main}
+BENCHMARKS = {"memory_api": memory_api.main, "consolidation": consolidation.main}
 
 
 def main(argv: list[str]) -> int:

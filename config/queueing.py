@@ -16,7 +16,7 @@ logger = logging.getLogger(__name__)
 
 
 def enqueue_after_commit(task: Any, *, debounce_key: str | None = None, debounce_seconds: int = 2,
-                         **kwargs: Any) -> None:
+                         countdown: float | None = None, **kwargs: Any) -> None:
     """Publish ``task`` with JSON ``kwargs`` (ids only) once the transaction commits.
 
     ``debounce_key``: at most one publish per key per ``debounce_seconds`` (a Redis SET NX);
@@ -30,7 +30,7 @@ def enqueue_after_commit(task: Any, *, debounce_key: str | None = None, debounce
             if debounce_key is not None:
                 if not get_redis().set(debounce_key, "1", nx=True, ex=debounce_seconds):
                     return
-            task.apply_async(kwargs=kwargs, retry=False)
+            task.apply_async(kwargs=kwargs, retry=False, countdown=countdown)
         except REDIS_ERRORS + (OSError,):
             logger.warning("broker unavailable; %s left to the beat sweep", task.name)
         except Exception:  # noqa: BLE001 - kombu wraps transport errors in many types

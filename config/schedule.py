@@ -18,6 +18,16 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": crontab(minute="*/15"),
         "options": {"queue": "default", "expires": 900},
     },
+    "consolidation-sweep": {
+        "task": "memory.tasks.consolidation_sweep_task",
+        "schedule": 30.0,
+        "options": {"queue": "consolidation", "expires": 25},
+    },
+    "consolidation-deep": {
+        "task": "memory.tasks.consolidation_deep_task",
+        "schedule": crontab(minute=0, hour="*/6"),
+        "options": {"queue": "consolidation", "expires": 3600},
+    },
     "audit-verify": {
         "task": "governance.tasks.audit_verify_task",
         "schedule": crontab(minute=17, hour="*/6"),

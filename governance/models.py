@@ -130,3 +130,23 @@ class ReviewItem(models.Model):
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "kind"], name="reviewitem_status_kind")]
+
+
+class Policy(models.Model):
+    """A versioned sharing policy: thresholds, shareable categories, receiving purposes, domain
+    compatibility. Exactly one is active; every consolidation Decision records its version.
+    Versions are kept forever (they explain past decisions)."""
+
+    version = models.CharField(max_length=32, unique=True)
+    rules = models.JSONField()
+    active = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["active"], condition=models.Q(active=True),
+                                               name="policy_one_active",
+                                               violation_error_message="Only one policy is active.")]
+
+    def __str__(self) -> str:
+        return self.version

@@ -5,12 +5,21 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.contrib.postgres.constraints import ExclusionConstraint
+from django.contrib.postgres.fields import ArrayField, DateTimeRangeField, RangeBoundary, RangeOperators
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from pgvector.django import VectorField
+
+
+class TsTzRange(models.Func):
+    """``tstzrange(valid_from, valid_to, '[)')`` for the exclusion constraint."""
+
+    function = "TSTZRANGE"
+    output_field = DateTimeRangeField()
 
 EMBEDDING_DIM = 384
 WORKSPACE_REF = "@workspace"
@@ -174,3 +183,199 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.pk}"
+
+
+# ----------------------------------------------------------------------------------------------
+# Collective layer: written only by the consolidator (memory.services.consolidation) and the
+# rights services; read through selectors scoped by the receiving policy.
+
+
+class ConsolidationRun(models.Model):
+    """One consolidation pass over one subject: mode, policy and code version, budget and use.
+
+    Created (committed) before the work starts so a crash leaves a visible ``running`` row that
+    the stale-run sweep marks ``abandoned``; the work itself commits atomically or not at all.
+    Kept 90 days (run traces expire with retention).
+    """
+
+    class Mode(models.TextChoices):
+        INCREMENTAL = "incremental", "Incremental"
+        DEEP = "deep", "Deep"
+
+    class Status(models.TextChoices):
+        RUNNING = "running", "Running"
+        SUCCEEDED = "succeeded", "Succeeded"
+        SKIPPED = "skipped", "Skipped (another run holds the subject)"
+        FAILED = "failed", "Failed"
+        ABANDONED = "abandoned", "Abandoned (worker died)"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    subject = models.ForeignKey(Subject, null=True, on_delete=models.SET_NULL, related_name="runs")
+    mode = models.CharField(max_length=16, choices=Mode.choices)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    policy_version = models.CharField(max_length=32)
+    code_version = models.CharField(max_length=32)
+    budget = models.JSONField(default=dict)
+    used = models.JSONField(default=dict)
+    stats = models.JSONField(default=dict)
+    error = models.CharField(max_length=64, blank=True, help_text="exception class name only")
+    started_at = models.DateTimeField(default=timezone.now, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+
+class CollectiveFact(models.Model):
+    """One immutable *version* of a fact in a subject's collective layer (bitemporal).
+
+    ``valid_from``/``valid_to``: when the fact holds in the world. ``recorded_at``/``closed_at``:
+    when Quorum believed it. A change never updates ``statement``/``value``/validity: the version
+    closes (``closed_at``, ``close_reason``) and a new version ``revises`` it. Only corroboration
+    metadata (support counts, last confirmation, confidence) is refreshed in place. One current
+    version per (subject, single-valued key) per validity period is an exclusion constraint.
+    Erased with the subject or by an erasure request.
+    """
+
+    class Status(models.TextChoices):
+        CURRENT = "current", "Current"
+        SUPERSEDED = "superseded", "Superseded"
+        UNSUPPORTED = "unsupported", "Unsupported (evidence fell)"
+        RECTIFIED = "rectified", "Rectified by the person"
+        PENDING_REVIEW = "pending_review", "Pending review"
+        REJECTED = "rejected", "Rejected"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="facts")
+    lineage = models.UUIDField(default=uuid.uuid4, db_index=True, help_text="shared by all versions of one fact")
+    revises = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="revised_by")
+    predicate = models.ForeignKey("governance.Predicate", null=True, blank=True, on_delete=models.PROTECT)
+    key = models.CharField(max_length=200, help_text="predicate key, or the cluster key of a free fact")
+    single = models.BooleanField(default=False, help_text="single-valued key: one current value")
+    statement = models.TextField()
+    value = models.JSONField(null=True, blank=True)
+    category = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices)
+    valid_from = models.DateTimeField()
+    valid_to = models.DateTimeField(null=True, blank=True)
+    recorded_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    close_reason = models.CharField(max_length=32, blank=True)
+    trust = models.CharField(max_length=16, help_text="highest tier among counted roots")
+    confidence = models.FloatField(default=0.0)
+    importance = models.FloatField(default=0.5)
+    support_roots = models.PositiveIntegerField(default=0)
+    support_agents = models.PositiveIntegerField(default=0)
+    support_sessions = models.PositiveIntegerField(default=0)
+    domains = ArrayField(models.CharField(max_length=32), default=list, blank=True,
+                         help_text="domains of the agents behind counted evidence")
+    first_evidence_at = models.DateTimeField(null=True, blank=True)
+    last_confirmed_at = models.DateTimeField(null=True, blank=True)
+    policy_version = models.CharField(max_length=32)
+    run = models.ForeignKey(ConsolidationRun, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["-recorded_at"]
+        indexes = [
+            models.Index(fields=["subject", "status"], name="fact_subject_status"),
+            models.Index(fields=["subject", "key"], name="fact_subject_key"),
+        ]
+        constraints = [
+            ExclusionConstraint(
+                name="fact_one_current_single_value",
+                expressions=[("subject", RangeOperators.EQUAL), ("key", RangeOperators.EQUAL),
+                             (TsTzRange("valid_from", "valid_to", RangeBoundary()), RangeOperators.OVERLAPS)],
+                condition=Q(status="current", single=True),
+                violation_error_message="One current value per subject and single-valued key at a time.",
+            ),
+            models.CheckConstraint(condition=Q(closed_at__isnull=True) | Q(closed_at__gte=models.F("recorded_at")),
+                                   name="fact_closed_after_recorded",
+                                   violation_error_message="A version closes after it was recorded."),
+        ]
+
+
+class Evidence(models.Model):
+    """Links a fact version to a private memory that supports it, with independence bookkeeping.
+
+    ``root`` is the origin the memory derives from (``origin_ref``; else agent+session+memory):
+    support counts distinct roots, never rows. ``counted`` false carries a ``discount_reason``.
+    Deleted with the memory or the fact (erasure cascades).
+    """
+
+    class Discount(models.TextChoices):
+        SAME_AGENT = "same_agent", "Same agent"
+        SAME_SESSION = "same_session", "Same session"
+        SAME_ROOT = "same_root", "Same root (already counted)"
+        ECHO_READ_LOG = "echo_read_log", "Echo: served the fact in this session before recording"
+        ECHO_TIMING = "echo_timing", "Echo: recorded after the fact was readable, no new root"
+        AGENT_ASSERTED = "agent_asserted", "Asserted by the agent itself"
+        DERIVED_FROM = "derived_from", "Restates a collective fact"
+        LOWER_TIER = "lower_tier", "Lower trust tier"
+        RESTRICTED = "restricted", "Restricted"
+
+    id = models.BigAutoField(primary_key=True)
+    fact = models.ForeignKey(CollectiveFact, on_delete=models.CASCADE, related_name="evidence")
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="evidence")
+    agent = models.ForeignKey("agents_registry.Agent", on_delete=models.PROTECT, related_name="+")
+    session_id = models.CharField(max_length=200)
+    root = models.CharField(max_length=300)
+    trust = models.CharField(max_length=16)
+    counted = models.BooleanField()
+    discount_reason = models.CharField(max_length=32, choices=Discount.choices, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["fact", "memory"], name="evidence_once_per_fact",
+                                               violation_error_message="A memory supports a version once.")]
+
+
+class Decision(models.Model):
+    """The trace of a consolidation run: step, inputs (ids), outcome, score, judge, reason code.
+
+    Never personal text. Kept with its run (90 days); erasure removes references to erased ids.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    run = models.ForeignKey(ConsolidationRun, on_delete=models.CASCADE, related_name="decisions")
+    subject_id = models.UUIDField(db_index=True)
+    step = models.CharField(max_length=16)  # gather, group, corroborate, gate, validity, echo, depend, digest
+    inputs = models.JSONField(default=dict)
+    outcome = models.CharField(max_length=32)
+    score = models.FloatField(null=True, blank=True)
+    judge = models.CharField(max_length=64, blank=True)
+    reason = models.CharField(max_length=64, blank=True)
+    policy_version = models.CharField(max_length=32)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class ReadLog(models.Model):
+    """Which fact version was served to which agent, in which session, for which purpose, when.
+
+    Written by the read path; input of anti-echo and of "who read it" in the portal. Expires with
+    retention (default 180 days) and is erased with the subject.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    fact = models.ForeignKey(CollectiveFact, on_delete=models.CASCADE, related_name="reads")
+    lineage = models.UUIDField(db_index=True)
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="+")
+    agent = models.ForeignKey("agents_registry.Agent", on_delete=models.PROTECT, related_name="+")
+    session_id = models.CharField(max_length=200, blank=True)
+    purpose = models.CharField(max_length=100, blank=True)
+    served_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["agent", "session_id", "lineage"], name="readlog_agent_session")]
+
+
+class Digest(models.Model):
+    """A small dated summary of a subject's current facts (≤ 20 facts, ≤ 1,500 characters).
+
+    Rebuilt by every consolidation run; erased with the subject.
+    """
+
+    subject = models.OneToOneField(Subject, on_delete=models.CASCADE, primary_key=True, related_name="digest")
+    built_at = models.DateTimeField(default=timezone.now)
+    items = models.JSONField(default=list)
+    text = models.TextField(blank=True)

@@ -32,6 +32,30 @@ def _clean_redis_state() -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def _reference_data(request: pytest.FixtureRequest) -> None:
+    """Transactional tests flush every table, including the rows data migrations seeded
+    (predicate registry, policy v1): put them back before each database test."""
+    marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)
+    if marker is None and not {"db", "transactional_db"} & names:
+        return
+    transactional = "transactional_db" in names or bool(
+        marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0])))
+    request.getfixturevalue("transactional_db" if transactional else "db")
+    from governance.seed import seed_reference_data
+
+    seed_reference_data()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_judgment_memo() -> None:
+    """Each test sees its own judgments recorded as Decisions (the memo is process-wide)."""
+    from memory.services.consolidation import JUDGMENTS
+
+    JUDGMENTS.data.clear()
+
+
 @pytest.fixture
 def api_client() -> APIClient:
     return APIClient()

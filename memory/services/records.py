@@ -268,9 +268,13 @@ def _after_write(*, subject: Subject) -> None:
     # Durable marker in this transaction; the task is only a prompt to act on it soon. Always the
     # latest time: the consolidator clears it only if nothing was written after its run started.
     Subject.objects.filter(pk=subject.pk).update(consolidation_requested_at=timezone.now())
-    from memory.tasks import memory_embed_pending_task
+    from memory.tasks import consolidation_subject_task, memory_embed_pending_task
 
     enqueue_after_commit(memory_embed_pending_task, debounce_key=EMBED_DEBOUNCE_KEY)
+    # Debounced: a burst of writes about one person becomes one incremental pass. Persons and the
+    # workspace alike (workspace facts follow the same rules).
+    enqueue_after_commit(consolidation_subject_task, debounce_key=f"quorum:consolidate:{subject.pk}",
+                         debounce_seconds=5, countdown=3, subject_id=str(subject.pk))
 
 
 @transaction.atomic

@@ -1,0 +1,89 @@
+"""The sharing policy (DESIGN §5 step 4, API.md "Default policy"), read at run time.
+
+``DEFAULT_RULES`` is what a fresh install and the demo use; it is stored as policy ``v1`` by a
+migration. Operators add a new version to change it; decisions keep the version they used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from governance.taxonomy import is_special_category
+
+DEFAULT_VERSION = "v1"
+DEFAULT_RULES: dict[str, object] = {
+    "k_agents": 2,
+    "m_sessions": 2,
+    # Continuity categories: declared identity, interaction preferences, projects, operational
+    # constraints, language and style.
+    "shareable_categories": ["user.name", "user.demographic.language", "user.behavior", "user.workplace",
+                             "user.job_title"],
+    "receiving_purposes": ["essential.service"],
+    "domain_compatibility": {"work": ["support"], "support": ["work"], "health": []},
+    "review_similarity": 0.88,
+    "candidate_similarity": 0.80,
+    "budget": {"max_candidates": 5000, "max_judge_calls": 2000, "max_seconds": 20},
+}
+
+
+@dataclass(frozen=True)
+class SharingPolicy:
+    version: str
+    k_agents: int
+    m_sessions: int
+    shareable_categories: frozenset[str]
+    receiving_purposes: frozenset[str]
+    domain_compatibility: dict[str, frozenset[str]] = field(default_factory=dict)
+    review_similarity: float = 0.88
+    candidate_similarity: float = 0.80
+    budget: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def from_rules(cls, version: str, rules: dict) -> SharingPolicy:
+        merged = {**DEFAULT_RULES, **rules}
+        return cls(
+            version=version,
+            k_agents=int(merged["k_agents"]),
+            m_sessions=int(merged["m_sessions"]),
+            shareable_categories=frozenset(merged["shareable_categories"]),
+            receiving_purposes=frozenset(merged["receiving_purposes"]),
+            domain_compatibility={k: frozenset(v) for k, v in dict(merged["domain_compatibility"]).items()},
+            review_similarity=float(merged["review_similarity"]),
+            candidate_similarity=float(merged["candidate_similarity"]),
+            budget=dict(merged["budget"]),
+        )
+
+    # -- the category gate ------------------------------------------------------------------
+    def category_shareable(self, category: str) -> tuple[bool, str]:
+        """(shareable?, reason code). Special categories and secrets never; unknown stays private."""
+        if not category:
+            return False, "no_category"
+        if is_special_category(category):
+            return False, "special_category"
+        if any(category == c or category.startswith(c + ".") for c in self.shareable_categories):
+            return True, "continuity_category"
+        return False, "category_not_shareable"
+
+    # -- receiving --------------------------------------------------------------------------
+    def purpose_receives(self, purposes: Iterable[str]) -> bool:
+        return any(p == r or p.startswith(r + ".") for p in purposes for r in self.receiving_purposes)
+
+    def domain_receives(self, agent_domain: str, fact_domains: Iterable[str]) -> bool:
+        """Evidence from one domain only → receivable by that domain and its compatible ones."""
+        domains = set(fact_domains)
+        if len(domains) != 1:
+            return True
+        (origin,) = domains
+        if origin == agent_domain:
+            return True
+        return agent_domain in self.domain_compatibility.get(origin, frozenset())
+
+
+def policy_current() -> SharingPolicy:
+    from governance.models import Policy
+
+    row = Policy.objects.filter(active=True).first()
+    if row is None:
+        return SharingPolicy.from_rules(DEFAULT_VERSION, {})
+    return SharingPolicy.from_rules(row.version, row.rules)

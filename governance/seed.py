@@ -1,0 +1,44 @@
+"""Reference data every install starts with: the predicate registry and policy v1.
+
+Used by the data migrations (with historical models) and by the test suite after a
+transactional test flushes the tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PREDICATES = [
+    # key, label, fideslang category, cardinality, ttl_days
+    ("identity.preferred_name", "Preferred name", "user.name", "single", None),
+    ("communication.language", "Preferred language", "user.demographic.language", "single", None),
+    ("communication.style", "Communication style", "user.behavior", "single", 365),
+    ("preference.report_length", "Preferred report length", "user.behavior", "single", 365),
+    ("preference.meeting_time", "Preferred meeting time", "user.behavior", "single", 180),
+    ("project.current", "Current project", "user.workplace", "single", 90),
+    ("project.mentioned", "Project mentioned", "user.workplace", "multi", 180),
+    ("constraint.availability", "Availability constraint", "user.behavior", "multi", 60),
+    ("constraint.operational", "Operational constraint", "user.workplace", "multi", 90),
+]
+
+
+def seed_predicates(predicate_model: Any) -> None:
+    for key, label, category, cardinality, ttl in PREDICATES:
+        predicate_model.objects.get_or_create(
+            key=key, defaults={"label": label, "category": category, "cardinality": cardinality,
+                               "shareable": True, "high_impact": False, "ttl_days": ttl})
+
+
+def seed_policy(policy_model: Any) -> None:
+    from governance.policy import DEFAULT_RULES, DEFAULT_VERSION
+
+    if not policy_model.objects.filter(version=DEFAULT_VERSION).exists():
+        policy_model.objects.create(version=DEFAULT_VERSION, rules=DEFAULT_RULES,
+                                    active=not policy_model.objects.filter(active=True).exists())
+
+
+def seed_reference_data() -> None:
+    from governance.models import Policy, Predicate
+
+    seed_predicates(Predicate)
+    seed_policy(Policy)
