@@ -204,6 +204,7 @@ class _Engine:
         self.judge_calls = 0
         self.candidates = 0
         self.budget_exhausted = False
+        self.keep_ids: set[Any] = set()
         self.now = timezone.now()
 
     # -- helpers -----------------------------------------------------------------------------
@@ -489,7 +490,7 @@ class _Engine:
                 other = winners.get(cluster.key)
                 if other is None or cluster.valid_time > other.valid_time:
                     winners[cluster.key] = cluster
-        keep_ids: set[Any] = set()
+        keep_ids = self.keep_ids = set()
         for cluster in promotable:
             if cluster.single and winners[cluster.key] is not cluster:
                 self.decide("validity", "older_value", inputs={"memories": sorted(str(m.pk) for m in cluster.members)},
@@ -509,6 +510,8 @@ class _Engine:
     def _promote(self, cluster: _Cluster, existing: list[CollectiveFact]) -> CollectiveFact | None:
         matched = cluster.matched
         if matched is not None and matched.status == CollectiveFact.Status.PENDING_REVIEW:
+            if matched.revises_id:
+                self.keep_ids.add(matched.revises_id)
             return matched  # a reviewer decides; nothing changes meanwhile
         if matched is not None and _same_value(matched.value, cluster.value, matched.statement, cluster.statement):
             self._refresh(matched, cluster)
@@ -526,6 +529,7 @@ class _Engine:
             self.stats["review"] += 1
             self.decide("validity", "review", inputs={"new": str(fact.pk), "current": str(previous.pk)},
                         reason="high_impact_predicate")
+            self.keep_ids.add(previous.pk)  # the current value stays until a reviewer decides
             return fact
         if previous is not None and previous.status == CollectiveFact.Status.CURRENT:
             if valid_from <= previous.valid_from:

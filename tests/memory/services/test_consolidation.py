@@ -345,3 +345,25 @@ def test_digest_is_bounded_and_rebuilt(agents):
     digest = Subject.objects.get(external_ref="ana").digest
     assert len(digest.items) <= 20 and len(digest.text) <= 1500
     assert len(current()) == 25
+
+
+def test_high_impact_changes_go_to_review_instead_of_recency(agents):
+    from governance.models import Predicate
+
+    Predicate.objects.filter(key="project.current").update(high_impact=True)
+    for i, agent in enumerate(agents[:2]):
+        remember(agent, "Trabaja en el proyecto Atlas", session=f"s{i}", origin=f"u{i}",
+                 predicate="project.current", value="Atlas")
+    consolidate()
+    (atlas,) = current()
+    for i, agent in enumerate(agents[:2]):
+        remember(agent, "Ahora trabaja en el proyecto Borealis", session=f"t{i}", origin=f"v{i}",
+                 predicate="project.current", value="Borealis")
+    consolidate()
+    assert [f.pk for f in current()] == [atlas.pk]  # recency did not decide
+    pending = CollectiveFact.objects.get(status="pending_review")
+    assert pending.value == "Borealis" and pending.revises_id == atlas.pk
+    item = ReviewItem.objects.get(kind="promotion", reason="high_impact_change")
+    assert item.refs == {"fact": str(pending.pk), "current": str(atlas.pk)}
+    consolidate()  # idempotent while the reviewer decides
+    assert CollectiveFact.objects.filter(status="pending_review").count() == 1
