@@ -1,0 +1,179 @@
+"""Agent read-path endpoints: recall, briefing, session end, action check (API.md)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from agents_registry.permissions import IsAgent
+from config.api import StrictSerializer
+from memory.models import Memory
+from memory.services.actions import action_check
+from memory.services.briefing import briefing
+from memory.services.recall import recall
+from memory.services.search import MAX_QUERY_CHARS
+from memory.services.sessions import session_end
+
+TRUST_CHOICES = Memory.Trust.choices
+
+
+class RecallApi(APIView):
+    """``POST recall``: own private memories + receivable collective facts, bounded and dated."""
+
+    permission_classes = [IsAgent]
+
+    class InputSerializer(StrictSerializer):
+        subject = serializers.CharField(max_length=200)
+        query = serializers.CharField(max_length=MAX_QUERY_CHARS, allow_blank=True)
+        purpose = serializers.CharField(max_length=100)
+        session_id = serializers.CharField(max_length=200, required=False, default="")
+        max_items = serializers.IntegerField(min_value=1, max_value=50, required=False, default=10)
+        max_chars = serializers.IntegerField(min_value=50, max_value=20000, required=False, default=1200)
+        min_trust = serializers.ChoiceField(choices=TRUST_CHOICES, required=False, allow_null=True)
+
+    class ItemSerializer(serializers.Serializer):
+        layer = serializers.CharField()
+        id = serializers.CharField()
+        text = serializers.CharField()
+        kind = serializers.CharField()
+        trust = serializers.CharField()
+        score = serializers.FloatField()
+        relevance = serializers.FloatField()
+        confidence = serializers.FloatField()
+        recorded_at = serializers.DateTimeField()
+        valid_from = serializers.DateTimeField(allow_null=True)
+        valid_to = serializers.DateTimeField(allow_null=True)
+        last_confirmed = serializers.DateTimeField(allow_null=True)
+        conflict = serializers.CharField(allow_null=True)
+        also_private = serializers.BooleanField()
+        corroboration = serializers.DictField(allow_null=True)
+
+    @extend_schema(operation_id="recall", request=InputSerializer,
+                   responses=inline_serializer("RecallResponse", fields={
+                       "items": ItemSerializer(many=True), "degraded": serializers.BooleanField(),
+                       "omitted": serializers.IntegerField(), "generated_at": serializers.DateTimeField()}))
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = recall(agent=request.user, subject_ref=data["subject"], query=data["query"],
+                        purpose=data["purpose"], session_id=data["session_id"], max_items=data["max_items"],
+                        max_chars=data["max_chars"], min_trust=data.get("min_trust"))
+        items = [{"layer": i.layer, "id": i.id, "text": i.text, "kind": i.kind, "trust": i.trust,
+                  "score": round(i.score, 4), "relevance": round(i.relevance, 4),
+                  "confidence": round(i.confidence, 4), "recorded_at": i.recorded_at, "valid_from": i.valid_from,
+                  "valid_to": i.valid_to, "last_confirmed": i.last_confirmed, "conflict": i.conflict,
+                  "also_private": i.also_private, "corroboration": i.corroboration} for i in result.items]
+        return Response({"items": self.ItemSerializer(items, many=True).data, "degraded": result.degraded,
+                         "omitted": result.omitted, "generated_at": result.generated_at})
+
+
+class BriefingApi(APIView):
+    """``GET briefing``: what changed since your last session with this person (not your own entries)."""
+
+    permission_classes = [IsAgent]
+
+    class QuerySerializer(StrictSerializer):
+        subject = serializers.CharField(max_length=200)
+        since = serializers.DateTimeField(required=False)
+        limit = serializers.IntegerField(min_value=1, max_value=100, required=False, default=20)
+        session_id = serializers.CharField(max_length=200, required=False, default="")
+
+    @extend_schema(operation_id="briefing",
+                   parameters=[OpenApiParameter("subject", str, required=True), OpenApiParameter("since", str),
+                               OpenApiParameter("limit", int), OpenApiParameter("session_id", str)],
+                   responses=inline_serializer("BriefingResponse", fields={
+                       "since": serializers.DateTimeField(), "items": serializers.ListField()}))
+    def get(self, request: Request) -> Response:
+        query = self.QuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        since, items = briefing(agent=request.user, subject_ref=data["subject"], since=data.get("since"),
+                                limit=data["limit"], session_id=data["session_id"])
+        body = [{"change": i.change, "text": i.text, "importance": i.importance, "at": i.at, "id": i.id,
+                 "layer": i.layer, "subject": i.subject, **i.extra} for i in items]
+        return Response({"since": since, "items": serializers.JSONField().to_representation(body)})
+
+
+class SessionEndApi(APIView):
+    """``POST sessions/{session_id}/end``: the structured reflection of seed 001."""
+
+    permission_classes = [IsAgent]
+
+    class InputSerializer(StrictSerializer):
+        subject = serializers.CharField(max_length=200)
+        done = serializers.CharField(max_length=1500)
+        went_well = serializers.CharField(max_length=1000, allow_blank=True, required=False, default="")
+        went_wrong = serializers.CharField(max_length=1000, allow_blank=True)
+        improve = serializers.CharField(max_length=1000, allow_blank=True)
+        relevant_for_others = serializers.ListField(child=serializers.CharField(max_length=1000), max_length=20,
+                                                    required=False, default=list)
+
+    @extend_schema(operation_id="session_end", request=InputSerializer,
+                   responses={201: inline_serializer("SessionEndResponse", fields={
+                       "decision_id": serializers.UUIDField(), "candidates": serializers.ListField(),
+                       "expired": serializers.IntegerField()})})
+    def post(self, request: Request, session_id: str) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = session_end(agent=request.user, subject_ref=data["subject"], session_id=session_id[:200],
+                             done=data["done"], went_well=data["went_well"], went_wrong=data["went_wrong"],
+                             improve=data["improve"], relevant_for_others=data["relevant_for_others"])
+        return Response({"decision_id": result.decision.pk, "candidates": [str(m.pk) for m in result.candidates],
+                         "expired": result.expired}, status=status.HTTP_201_CREATED)
+
+
+class ActionCheckApi(APIView):
+    """``POST actions/check``: allow only with a current, verified-supported collective fact."""
+
+    permission_classes = [IsAgent]
+
+    class InputSerializer(StrictSerializer):
+        subject = serializers.CharField(max_length=200)
+        action = serializers.CharField(max_length=1000)
+        fact_ids = serializers.ListField(child=serializers.CharField(max_length=64), max_length=50)
+
+    @extend_schema(operation_id="actions_check", request=InputSerializer,
+                   responses=inline_serializer("ActionCheckResponse", fields={
+                       "decision": serializers.ChoiceField(choices=["allow", "escalate"]),
+                       "reason": serializers.CharField(), "fact_id": serializers.CharField(allow_null=True)}))
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = action_check(agent=request.user, subject_ref=data["subject"], action=data["action"],
+                              fact_ids=data["fact_ids"])
+        return Response({"decision": result.decision, "reason": result.reason, "fact_id": result.fact_id})
+
+
+class StatsApi(APIView):
+    """``GET stats?subject=``: counts of your own memories by kind and status, and receivable facts."""
+
+    permission_classes = [IsAgent]
+
+    class QuerySerializer(StrictSerializer):
+        subject = serializers.CharField(max_length=200)
+
+    @extend_schema(operation_id="stats", parameters=[OpenApiParameter("subject", str, required=True)],
+                   responses=inline_serializer("StatsResponse", fields={
+                       "memories": serializers.DictField(), "collective_facts": serializers.IntegerField()}))
+    def get(self, request: Request) -> Response:
+        from django.db.models import Count
+
+        from memory.selectors.collective import collective_facts_for_agent
+        from memory.selectors.memories import memory_list_for_agent
+
+        query = self.QuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        subject = query.validated_data["subject"]
+        counts: dict[str, dict[str, int]] = {}
+        rows = (memory_list_for_agent(agent=request.user, subject_ref=subject).order_by()
+                .values("kind", "status").annotate(n=Count("id")))
+        for row in rows:
+            counts.setdefault(row["kind"], {})[row["status"]] = row["n"]
+        facts = collective_facts_for_agent(agent=request.user, subject_ref=subject)
+        return Response({"memories": counts, "collective_facts": len(facts)})

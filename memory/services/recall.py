@@ -1,0 +1,247 @@
+"""Recall (DESIGN §6): what an agent receives each turn — bounded, dated, degradable.
+
+Merges the caller's own private memories with the current collective facts it may receive (the
+request's purpose must be one of the agent's; the policy's category, purpose and domain rules),
+ranks by relevance × confidence × recency, and deduplicates: a private memory that is evidence
+of a returned collective fact appears once, as the collective item (``also_private``). Other
+agents' private text never appears: collective items carry the fact's minimal statement only.
+
+The collective part runs under a time budget (``QUORUM_RECALL_COLLECTIVE_BUDGET_MS``, 300 ms) as
+both lock and statement timeouts inside a savepoint; if it fails or is too slow, recall answers
+with the private results and ``degraded: true`` — never an error. Served collective versions are
+written to the read log (anti-echo, "who read it").
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
+from django.utils import timezone
+
+from agents_registry.models import Agent
+from config.errors import QuorumError
+from governance.models import TrustConflict
+from governance.policy import policy_current
+from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
+from memory.services.reads import readlog_record
+from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
+from memory.trust import RANK
+
+logger = logging.getLogger(__name__)
+RECENCY_HALF_LIFE_DAYS = 90.0
+
+
+class PurposeNotGranted(QuorumError):
+    status_code = 403
+    code = "purpose_not_granted"
+    default_message = "This agent does not act for that purpose."
+
+
+@dataclass
+class RecallItem:
+    layer: str  # "private" | "collective" | "workspace"
+    id: str
+    text: str
+    kind: str
+    trust: str
+    relevance: float
+    confidence: float
+    recency: float
+    recorded_at: datetime
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    last_confirmed: datetime | None = None
+    conflict: str | None = None
+    corroboration: dict[str, Any] | None = None
+    also_private: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def score(self) -> float:
+        return self.relevance * self.confidence * self.recency
+
+
+@dataclass
+class RecallResult:
+    items: list[RecallItem]
+    degraded: bool
+    omitted: int
+    generated_at: datetime
+
+
+def recency_factor(when: datetime | None, now: datetime) -> float:
+    """1.0 for today, 0.75 at one half-life (90 days), → 0.5 for very old items."""
+    if when is None:
+        return 0.5
+    days = max(0.0, (now - when).total_seconds() / 86400)
+    return 0.5 + 0.5 * math.pow(0.5, days / RECENCY_HALF_LIFE_DAYS)
+
+
+def purpose_granted(agent: Agent, purpose: str) -> bool:
+    return any(purpose == p or purpose.startswith(p + ".") for p in agent.purposes)
+
+
+# The collective candidates: current facts about the subject whose evidence includes at least one
+# embedded memory; relevance = best cosine similarity between the query and that evidence.
+_COLLECTIVE_SQL = """
+SELECT f.id,
+       max(1 - (m.embedding <=> %(q)s::vector)) AS relevance
+FROM memory_collectivefact f
+JOIN memory_subject s ON s.id = f.subject_id
+JOIN memory_evidence e ON e.fact_id = f.id
+JOIN memory_memory m ON m.id = e.memory_id
+WHERE s.external_ref = %(subject)s AND f.status = 'current' AND m.embedding IS NOT NULL
+GROUP BY f.id
+ORDER BY relevance DESC
+LIMIT %(k)s
+"""
+_COLLECTIVE_LEXICAL_SQL = """
+SELECT f.id, 0.5 AS relevance
+FROM memory_collectivefact f JOIN memory_subject s ON s.id = f.subject_id
+WHERE s.external_ref = %(subject)s AND f.status = 'current'
+ORDER BY f.importance DESC, f.recorded_at DESC
+LIMIT %(k)s
+"""
+
+
+def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_id: str = "",
+           max_items: int = 10, max_chars: int = 1200, min_trust: str | None = None,
+           now: datetime | None = None) -> RecallResult:
+    if not purpose_granted(agent, purpose):
+        raise PurposeNotGranted(extra={"purpose": purpose[:100]})
+    if len(query) > MAX_QUERY_CHARS:
+        from memory.errors import QueryTooLong
+
+        raise QueryTooLong(extra={"max_chars": MAX_QUERY_CHARS})
+    now = now or timezone.now()
+    trusts = [t for t, r in RANK.items() if min_trust is None or r >= RANK[min_trust]]
+    vector, degraded = embed_query(query) if query.strip() else (None, False)
+    candidates = max(max_items * 3, 20)
+
+    private_hits = search_own(agent=agent, subject_ref=subject_ref, query=query or " ", vector=vector,
+                              limit=candidates, trusts=[str(t) for t in trusts], now=now) if query.strip() else []
+    items: dict[str, RecallItem] = {}
+    conflicts = _conflicts([h.memory for h in private_hits])
+    for hit in private_hits:
+        m = hit.memory
+        items[str(m.pk)] = RecallItem(
+            layer="private", id=str(m.pk), text=m.content, kind=m.kind, trust=m.trust, relevance=hit.similarity,
+            confidence=hit.confidence, recency=recency_factor(m.last_confirmed_at, now), recorded_at=m.recorded_at,
+            valid_from=m.valid_from, valid_to=m.valid_to, last_confirmed=m.last_confirmed_at,
+            conflict=conflicts.get(m.pk))
+
+    collective_degraded = False
+    facts: list[tuple[CollectiveFact, float]] = []
+    try:
+        facts = _collective(agent=agent, subject_ref=subject_ref, vector=vector, purpose=purpose,
+                            min_trust=min_trust, k=candidates)
+    except (DatabaseError, psycopg.Error):
+        collective_degraded = True
+        logger.warning("recall: collective layer unavailable or slow; serving private results only")
+    if facts:
+        own_evidence = set(Evidence.objects.filter(fact__in=[f for f, _ in facts], agent=agent)
+                           .values_list("fact_id", "memory_id"))
+        for fact, relevance in facts:
+            mine = {str(mem) for fid, mem in own_evidence if fid == fact.pk}
+            for memory_id in mine:
+                items.pop(memory_id, None)  # shown once, as the collective item
+            items[str(fact.pk)] = RecallItem(
+                layer="collective", id=str(fact.pk), text=fact.statement, kind="fact", trust=fact.trust,
+                relevance=relevance, confidence=fact.confidence, recency=recency_factor(fact.last_confirmed_at, now),
+                recorded_at=fact.recorded_at, valid_from=fact.valid_from, valid_to=fact.valid_to,
+                last_confirmed=fact.last_confirmed_at, also_private=bool(mine),
+                corroboration={"agents": fact.support_agents, "sessions": fact.support_sessions,
+                               "first_seen": fact.first_evidence_at, "last_confirmed": fact.last_confirmed_at})
+    if subject_ref == WORKSPACE_REF and query.strip():
+        for item in _workspace_shared(agent=agent, vector=vector, k=candidates, now=now, trusts=trusts):
+            items.setdefault(item.id, item)
+
+    ranked = sorted(items.values(), key=lambda i: i.score, reverse=True)
+    chosen: list[RecallItem] = []
+    used = 0
+    for item in ranked:
+        if len(chosen) >= max_items:
+            break
+        if used + len(item.text) > max_chars:
+            continue  # never truncate an item; a shorter one may still fit
+        chosen.append(item)
+        used += len(item.text)
+    served_facts = [f for f, _ in facts if any(i.id == str(f.pk) for i in chosen)]
+    if served_facts:
+        readlog_record(agent=agent, facts=served_facts, session_id=session_id, purpose=purpose)
+    touch_served(hits=[h.memory for h in private_hits if any(i.id == str(h.memory.pk) for i in chosen)], now=now)
+    return RecallResult(items=chosen, degraded=degraded or collective_degraded,
+                        omitted=len(ranked) - len(chosen), generated_at=now)
+
+
+def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: str, min_trust: str | None,
+                k: int) -> list[tuple[CollectiveFact, float]]:
+    budget_ms = int(getattr(settings, "QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300))
+    policy = policy_current()
+    if not policy.purpose_receives([purpose]):
+        return []
+    with transaction.atomic():
+        connection.ensure_connection()
+        with psycopg.Cursor(connection.connection) as cursor:
+            cursor.execute(f"SET LOCAL lock_timeout = '{budget_ms}ms'")
+            cursor.execute(f"SET LOCAL statement_timeout = '{budget_ms}ms'")
+            sql = _COLLECTIVE_SQL if vector is not None else _COLLECTIVE_LEXICAL_SQL
+            cursor.execute(sql, {"q": vector, "subject": subject_ref, "k": k})
+            rows = cursor.fetchall()
+        by_id = CollectiveFact.objects.select_related("predicate").in_bulk([r[0] for r in rows])
+    result = []
+    for fact_id, relevance in rows:
+        fact = by_id.get(fact_id)
+        if fact is None:
+            continue
+        if not policy.category_shareable(fact.category)[0] or not policy.domain_receives(agent.domain, fact.domains):
+            continue
+        if min_trust is not None and RANK.get(fact.trust, 0) < RANK[min_trust]:
+            continue
+        result.append((fact, float(relevance)))
+    return result
+
+
+def _conflicts(memories: list[Memory]) -> dict[Any, str]:
+    ids = [m.pk for m in memories]
+    if not ids:
+        return {}
+    found: dict[Any, str] = {}
+    for kept, challenger in TrustConflict.objects.filter(status=TrustConflict.Status.OPEN).filter(
+            kept_memory_id__in=ids).values_list("kept_memory_id", "challenger_memory_id"):
+        found[kept] = str(challenger)
+    for kept, challenger in TrustConflict.objects.filter(status=TrustConflict.Status.OPEN).filter(
+            challenger_memory_id__in=ids).values_list("kept_memory_id", "challenger_memory_id"):
+        found[challenger] = str(kept)
+    return found
+
+
+def _workspace_shared(*, agent: Agent, vector: str | None, k: int, now: datetime,
+                      trusts: list[str]) -> list[RecallItem]:
+    """Other agents' workspace events, statuses and decisions: shared without corroboration."""
+    queryset = (Memory.objects.filter(subject__external_ref=WORKSPACE_REF, status=Memory.Status.ACTIVE,
+                                      quarantined=False, trust__in=trusts,
+                                      kind__in=[Memory.Kind.EVENT, Memory.Kind.STATUS, Memory.Kind.DECISION])
+                .exclude(agent=agent).defer("content_tsv"))
+    if vector is not None:
+        from pgvector.django import CosineDistance
+
+        queryset = queryset.exclude(embedding__isnull=True).annotate(
+            distance=CosineDistance("embedding", [float(x) for x in vector.strip("[]").split(",")])
+        ).order_by("distance")
+    else:
+        queryset = queryset.order_by("-recorded_at")
+    items = []
+    for m in queryset[:k]:
+        relevance = 1 - float(getattr(m, "distance", 0.5))
+        items.append(RecallItem(layer="workspace", id=str(m.pk), text=m.content, kind=m.kind, trust=m.trust,
+                                relevance=relevance, confidence=m.base_confidence,
+                                recency=recency_factor(m.recorded_at, now), recorded_at=m.recorded_at))
+    return items
