@@ -45,6 +45,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections import OrderedDict
+from typing import IO
 
 from memory.equivalence import Judgment, Label, Statement
 
@@ -83,7 +84,15 @@ _MAX_RESPONSE_BYTES = 64 * 1024  # a two-field JSON answer is tiny; refuse to bu
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     """Refuse redirects: urllib would re-send to another host, possibly with the bearer token."""
 
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+    def redirect_request(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: http.client.HTTPMessage,
+        newurl: str,
+    ) -> urllib.request.Request | None:
         return None
 
 
@@ -284,7 +293,8 @@ class LLMJudge:
         if not isinstance(answer, dict) or not set(answer) <= {"label", "reason"}:
             logger.info("LLM judge answer rejected (unexpected shape)")
             return None
-        label = _LABELS.get(answer.get("label")) if isinstance(answer.get("label"), str) else None
+        raw_label = answer.get("label")
+        label = _LABELS.get(raw_label) if isinstance(raw_label, str) else None
         reason = answer.get("reason", "")
         if label is None or not isinstance(reason, str):
             logger.info("LLM judge answer rejected (unknown label)")

@@ -284,3 +284,10 @@ QUORUM_EPHEMERAL_TTL_HOURS = env_int("QUORUM_EPHEMERAL_TTL_HOURS", 24)
 QUORUM_USER_ASSERTED_TTL_DAYS = env_int("QUORUM_USER_ASSERTED_TTL_DAYS", 180)
 # Starting confidence by trust tier (decays ~2 %/day without access for facts and statuses).
 QUORUM_BASE_CONFIDENCE = {"verified": 0.95, "user_asserted": 0.8, "inferred": 0.6, "ephemeral": 0.5}
+# Optional LLM equivalence judge (OpenAI-compatible chat endpoint); off when the URL is empty.
+QUORUM_LLM_JUDGE_URL = os.environ.get("QUORUM_LLM_JUDGE_URL", "")
+QUORUM_LLM_JUDGE_MODEL = os.environ.get("QUORUM_LLM_JUDGE_MODEL", "")
+QUORUM_LLM_JUDGE_API_KEY = os.environ.get("QUORUM_LLM_JUDGE_API_KEY", "")
+QUORUM_LLM_JUDGE_MAX_CALLS = env_int("QUORUM_LLM_JUDGE_MAX_CALLS", 50)
+QUORUM_LLM_JUDGE_TIMEOUT = float(os.environ.get("QUORUM_LLM_JUDGE_TIMEOUT", "10"))
+QUORUM_RECALL_COLLECTIVE_BUDGET_MS = env_int("QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300)

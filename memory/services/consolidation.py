@@ -101,11 +101,14 @@ _DEFAULT_CHAIN: JudgeChain | None = None
 
 
 def _default_chain() -> JudgeChain:
+    """One chain per process (its LLM judge's budget and cache live with it); the predicate
+    cardinalities it consults are read once — restart workers after changing the registry."""
     global _DEFAULT_CHAIN
     if _DEFAULT_CHAIN is None:
         from memory.llm_judge import llm_judge_from_settings
 
-        _DEFAULT_CHAIN = default_chain(llm=llm_judge_from_settings())
+        cardinalities = dict(Predicate.objects.values_list("key", "cardinality"))
+        _DEFAULT_CHAIN = default_chain(llm=llm_judge_from_settings(), cardinality=cardinalities.get)
     return _DEFAULT_CHAIN
 
 
