@@ -264,16 +264,18 @@ def test_paraphrases_under_one_predicate_merge_and_promote(agents):
 
 
 def test_unprovable_free_text_paraphrase_goes_to_review(agents):
-    remember(agents[0], "Le encanta hacer senderismo por la montaña los fines de semana", session="s1",
-             origin="u1", category="user.behavior")
-    remember(agents[1], "Los fines de semana suele salir a caminar por la sierra", session="s2", origin="u2",
-             category="user.behavior")
+    a = remember(agents[0], "Le encanta hacer senderismo por la montaña los fines de semana", session="s1",
+                 origin="u1", category="user.behavior")
+    b = remember(agents[1], "Los fines de semana suele salir a caminar por la sierra", session="s2", origin="u2",
+                 category="user.behavior")
     consolidate()
-    decisions = list(Decision.objects.filter(step="group").values_list("outcome", "score"))
-    assert decisions and all(outcome != "EQUIVALENT" for outcome, _ in decisions)
-    assert CollectiveFact.objects.count() == 0
-    if any(outcome == "UNSURE" and score is not None and score >= 0.88 for outcome, score in decisions):
-        assert ReviewItem.objects.filter(kind="promotion").exists()
+    decision = Decision.objects.get(step="group")
+    assert decision.outcome == "UNSURE" and decision.reason == "unproven_paraphrase" and decision.score >= 0.88
+    assert CollectiveFact.objects.count() == 0  # neither merged nor promoted separately
+    item = ReviewItem.objects.get(kind="promotion")
+    assert item.refs == {"a": str(min(a.pk, b.pk)), "b": str(max(a.pk, b.pk))}
+    consolidate()  # the same doubt is not filed twice
+    assert ReviewItem.objects.filter(kind="promotion").count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
