@@ -286,8 +286,11 @@ def test_prov_o_turtle_parses_and_keeps_private_text_out(lineage: Lineage) -> No
     assert "Prefiere informes detallados" in turtle
 
 
-@pytest.mark.skipif(HAS_RDFLIB, reason="rdflib is installed; PROV-O is produced instead")
-def test_prov_o_without_rdflib_raises_a_clear_error(lineage: Lineage) -> None:
+def test_prov_o_without_rdflib_raises_a_clear_error(lineage: Lineage, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "rdflib" else real(name, *a))
     with pytest.raises(ProvOUnavailableError, match="rdflib"):
         fact_lineage_prov_o(lineage.v2)
 
