@@ -165,6 +165,8 @@ def memory_record(
         raise TrustNotAllowed(extra={"asserted_by": asserted_by, "trust": trust,
                                      "hint": "verified needs asserted_by system|tool and an origin_ref"})
 
+    trust = _derived_trust(trust, derived_from, subject_ref)
+
     # 2. scrub before anything is stored, embedded, logged or queued
     scrubbed = scrub(content)
     clean_reasoning = scrub(reasoning)
@@ -240,6 +242,23 @@ def memory_record(
     _after_write(subject=subject)
     return RecordResult(memory=memory, created=True, deduplicated=False, redactions=redactions,
                         conflict_id=conflict_id)
+
+
+def _derived_trust(trust: str, derived_from: str, subject_ref: str) -> str:
+    """A restatement of a collective fact takes the lowest tier of its inputs (the fact and the claim)."""
+    if not derived_from:
+        return trust
+    import uuid as uuid_module
+
+    from memory.models import CollectiveFact
+
+    try:
+        fact_id = uuid_module.UUID(derived_from)
+    except ValueError:
+        return trust
+    fact_trust = (CollectiveFact.objects.filter(pk=fact_id, subject__external_ref=subject_ref)
+                  .values_list("trust", flat=True).first())
+    return tiers.lowest(trust, fact_trust) if fact_trust in tiers.RANK else trust
 
 
 def _is_multi(predicate: Predicate | None) -> bool:

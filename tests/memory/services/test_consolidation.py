@@ -369,3 +369,20 @@ def test_high_impact_changes_go_to_review_instead_of_recency(agents):
     assert item.refs == {"fact": str(pending.pk), "current": str(atlas.pk)}
     consolidate()  # idempotent while the reviewer decides
     assert CollectiveFact.objects.filter(status="pending_review").count() == 1
+
+
+def test_a_restatement_takes_the_lowest_tier_of_its_inputs(agents):
+    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
+             predicate="preference.report_length", value="short")
+    remember(agents[1], "Prefiere informes breves", session="s2", origin="u2",
+             predicate="preference.report_length", value="short")
+    consolidate()
+    (fact,) = current()
+    assert fact.trust == "user_asserted"
+    # A tool restating the collective fact cannot lift it to verified.
+    restated = remember(agents[2], "Informe breve confirmado por la herramienta", session="s3", origin="tool:7",
+                        asserted_by="tool", trust="verified", derived_from=str(fact.pk), key="report-note")
+    assert restated.trust == "user_asserted"
+    unrelated = remember(agents[2], "Registro del CRM", session="s3", origin="crm:9", asserted_by="tool",
+                         trust="verified", key="crm-note")
+    assert unrelated.trust == "verified"
