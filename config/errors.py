@@ -7,13 +7,17 @@ mapped here. Messages never contain personal text or secrets.
 
 from __future__ import annotations
 
+import logging
 from typing import Any, ClassVar
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import DataError
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
+
+logger = logging.getLogger(__name__)
 
 
 class QuorumError(Exception):
@@ -87,6 +91,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, RequestDataTooBig):
         set_rollback()
         return Response(error_body("payload_too_large", "The request body is too large."), status=413)
+    if isinstance(exc, DataError):
+        # The database refused a value the validators let through (NUL byte, out-of-range number…):
+        # bad input, not a server fault. Logged (type only) so a real bug still gets noticed.
+        set_rollback()
+        logger.warning("database rejected request data: %s", type(exc.__cause__ or exc).__name__)
+        return Response(error_body("invalid_input", "A value in the request cannot be stored or searched."),
+                        status=400)
     if isinstance(exc, Http404):
         exc = drf.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -141,15 +141,18 @@ class MemoryListCreateApi(APIView):
                      "redactions": result.redactions})
         return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
 
+    class QuerySerializer(serializers.Serializer):
+        subject = serializers.CharField(max_length=200)
+
     @extend_schema(operation_id="memories_list",
                    parameters=[OpenApiParameter("subject", str, required=True), OpenApiParameter("kind", str),
                                OpenApiParameter("key", str), OpenApiParameter("status", str),
                                OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
                    responses=MemoryOutputSerializer(many=True))
     def get(self, request: Request) -> Response:
-        subject = request.query_params.get("subject")
-        if not subject:
-            raise serializers.ValidationError({"subject": "This query parameter is required."})
+        query = self.QuerySerializer(data={"subject": request.query_params.get("subject", "")})
+        query.is_valid(raise_exception=True)
+        subject = query.validated_data["subject"]
         filterset = MemoryFilter(request.query_params, queryset=memory_list_for_agent(agent=request.user,
                                                                                      subject_ref=subject))
         if not filterset.is_valid():
