@@ -348,9 +348,7 @@ class _Engine:
     @staticmethod
     def _similarities(memories: list[Memory]) -> np.ndarray | None:
         if not memories or any(m.embedding is None for m in memories):
-            embedded = [m for m in memories if m.embedding is not None]
-            if len(embedded) != len(memories):
-                return None
+            return None  # nothing to compare, or not all embedded: same-key candidates only
         matrix = np.asarray([np.asarray(m.embedding, dtype=np.float32) for m in memories])
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
         matrix = matrix / np.where(norms == 0, 1, norms)

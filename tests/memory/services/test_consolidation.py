@@ -386,3 +386,11 @@ def test_a_restatement_takes_the_lowest_tier_of_its_inputs(agents):
     unrelated = remember(agents[2], "Registro del CRM", session="s3", origin="crm:9", asserted_by="tool",
                          trust="verified", key="crm-note")
     assert unrelated.trust == "verified"
+
+
+def test_a_subject_without_facts_consolidates_cleanly(agents):
+    memory_record(actor=Actor.for_agent(agents[0]), agent=agents[0], subject_ref="@workspace", kind="event",
+                  content="El flujo nocturno falló", session_id="w1")
+    result = consolidate("@workspace")
+    assert result.status == "succeeded" and result.stats["memories"] == 0
+    assert Subject.objects.get(external_ref="@workspace").consolidation_requested_at is None
