@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from benchmarks import consolidation, memory_api
+from benchmarks import consolidation, memory_api, recall
 
-BENCHMARKS = {"memory_api": memory_api.main, "consolidation": consolidation.main}
+BENCHMARKS = {"memory_api": memory_api.main, "consolidation": consolidation.main, "recall": recall.main}
 
 
 def main(argv: list[str]) -> int:

@@ -80,10 +80,22 @@ class SharingPolicy:
         return agent_domain in self.domain_compatibility.get(origin, frozenset())
 
 
-def policy_current() -> SharingPolicy:
+_CACHE: dict[str, tuple[float, SharingPolicy]] = {}
+CACHE_SECONDS = 5.0
+
+
+def policy_current(*, fresh: bool = False) -> SharingPolicy:
+    """The active policy. Read paths may use a copy up to 5 s old (one query less per request);
+    consolidation asks for ``fresh`` so every Decision records the version really in force."""
+    import time
+
     from governance.models import Policy
 
+    cached = _CACHE.get("active")
+    if not fresh and cached is not None and time.monotonic() - cached[0] < CACHE_SECONDS:
+        return cached[1]
     row = Policy.objects.filter(active=True).first()
-    if row is None:
-        return SharingPolicy.from_rules(DEFAULT_VERSION, {})
-    return SharingPolicy.from_rules(row.version, row.rules)
+    policy = SharingPolicy.from_rules(DEFAULT_VERSION, {}) if row is None else SharingPolicy.from_rules(
+        row.version, row.rules)
+    _CACHE["active"] = (time.monotonic(), policy)
+    return policy

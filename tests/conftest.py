@@ -51,9 +51,11 @@ def _reference_data(request: pytest.FixtureRequest) -> None:
 @pytest.fixture(autouse=True)
 def _fresh_judgment_memo() -> None:
     """Each test sees its own judgments recorded as Decisions (the memo is process-wide)."""
+    from governance import policy
     from memory.services.consolidation import JUDGMENTS
 
     JUDGMENTS.data.clear()
+    policy._CACHE.clear()
 
 
 @pytest.fixture

@@ -123,7 +123,7 @@ def consolidation_run_subject(*, subject_id: Any, mode: str = ConsolidationRun.M
                               actor: Actor | None = None, judge_chain: JudgeChain | None = None) -> RunResult:
     """Run one consolidation pass over one subject. Never raises for a failed run: it records it."""
     actor = actor or Actor.system("consolidator")
-    policy = policy_current()
+    policy = policy_current(fresh=True)
     run = ConsolidationRun.objects.create(subject_id=subject_id, mode=mode, policy_version=policy.version,
                                           code_version=CODE_VERSION, budget=policy.budget)
     try:

@@ -23,6 +23,7 @@ from typing import Any
 import psycopg
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from agents_registry.models import Agent
@@ -190,8 +191,8 @@ def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: 
     with transaction.atomic():
         connection.ensure_connection()
         with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(f"SET LOCAL lock_timeout = '{budget_ms}ms'")
-            cursor.execute(f"SET LOCAL statement_timeout = '{budget_ms}ms'")
+            cursor.execute("SELECT set_config('lock_timeout', %(t)s, true), set_config('statement_timeout', %(t)s, true)",
+                           {"t": f"{budget_ms}ms"})
             sql = _COLLECTIVE_SQL if vector is not None else _COLLECTIVE_LEXICAL_SQL
             cursor.execute(sql, {"q": vector, "subject": subject_ref, "k": k})
             rows = cursor.fetchall()
@@ -214,12 +215,15 @@ def _conflicts(memories: list[Memory]) -> dict[Any, str]:
     if not ids:
         return {}
     found: dict[Any, str] = {}
-    for kept, challenger in TrustConflict.objects.filter(status=TrustConflict.Status.OPEN).filter(
-            kept_memory_id__in=ids).values_list("kept_memory_id", "challenger_memory_id"):
-        found[kept] = str(challenger)
-    for kept, challenger in TrustConflict.objects.filter(status=TrustConflict.Status.OPEN).filter(
-            challenger_memory_id__in=ids).values_list("kept_memory_id", "challenger_memory_id"):
-        found[challenger] = str(kept)
+    wanted = set(ids)
+    rows = TrustConflict.objects.filter(status=TrustConflict.Status.OPEN).filter(
+        Q(kept_memory_id__in=ids) | Q(challenger_memory_id__in=ids)).values_list("kept_memory_id",
+                                                                               "challenger_memory_id")
+    for kept, challenger in rows:
+        if kept in wanted:
+            found[kept] = str(challenger)
+        if challenger in wanted:
+            found[challenger] = str(kept)
     return found
 
 
