@@ -33,6 +33,12 @@ def remember(agent, content, *, session, origin="", predicate="", value=None, as
                          key=key, category=category, valid_from=valid_from).memory
 
 
+def corroborate_short_reports(agents):
+    """Two agents, two sessions, two distinct utterances: enough to promote once consolidated."""
+    return [remember(agent, "Prefiere informes breves", session=f"s{i + 1}", origin=f"u{i + 1}",
+                     predicate="preference.report_length", value="short") for i, agent in enumerate(agents[:2])]
+
+
 def consolidate(subject="ana", **kwargs):
     return consolidation_run_subject(subject_id=Subject.objects.get(external_ref=subject).pk, **kwargs)
 
@@ -156,10 +162,7 @@ def test_support_falling_closes_the_version_as_unsupported(agents):
 
 
 def test_twenty_echo_rounds_leave_support_unchanged(agents):
-    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
-             predicate="preference.report_length", value="short")
-    remember(agents[1], "Prefiere informes breves", session="s2", origin="u2",
-             predicate="preference.report_length", value="short")
+    corroborate_short_reports(agents)
     consolidate()
     (fact,) = current()
     echoer = agents[2]
@@ -181,10 +184,7 @@ def test_twenty_echo_rounds_leave_support_unchanged(agents):
 
 
 def test_restatements_marked_as_such_never_count(agents):
-    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
-             predicate="preference.report_length", value="short")
-    remember(agents[1], "Prefiere informes breves", session="s2", origin="u2",
-             predicate="preference.report_length", value="short")
+    corroborate_short_reports(agents)
     consolidate()
     (fact,) = current()
     remember(agents[2], "Prefiere informes breves", session="s9", origin="u9",
@@ -196,10 +196,7 @@ def test_restatements_marked_as_such_never_count(agents):
 
 
 def test_a_person_reconfirming_with_a_new_utterance_counts(agents):
-    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
-             predicate="preference.report_length", value="short")
-    remember(agents[1], "Prefiere informes breves", session="s2", origin="u2",
-             predicate="preference.report_length", value="short")
+    corroborate_short_reports(agents)
     consolidate()
     remember(agents[2], "Prefiere informes breves", session="s3", origin="u3-new-utterance",
              predicate="preference.report_length", value="short")
@@ -209,10 +206,7 @@ def test_a_person_reconfirming_with_a_new_utterance_counts(agents):
 
 
 def test_a_failed_run_changes_nothing_and_keeps_the_subject_marked(agents, monkeypatch):
-    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
-             predicate="preference.report_length", value="short")
-    remember(agents[1], "Prefiere informes breves", session="s2", origin="u2",
-             predicate="preference.report_length", value="short")
+    corroborate_short_reports(agents)
     from memory.services import consolidation
 
     def explode(self):  # noqa: ANN001, ANN202
@@ -280,10 +274,7 @@ def test_unprovable_free_text_paraphrase_goes_to_review(agents):
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_runs_on_one_subject_do_the_work_once(agents):
-    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
-             predicate="preference.report_length", value="short")
-    remember(agents[1], "Prefiere informes breves", session="s2", origin="u2",
-             predicate="preference.report_length", value="short")
+    corroborate_short_reports(agents)
     subject_id = Subject.objects.get(external_ref="ana").pk
     # Deterministic: while another transaction holds the subject's lock, a run is skipped.
     from memory.services.consolidation import _try_lock
@@ -323,10 +314,7 @@ def test_concurrent_runs_on_one_subject_do_the_work_once(agents):
 
 
 def test_receiving_follows_purpose_and_domain(agents, make_agent):
-    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
-             predicate="preference.report_length", value="short")
-    remember(agents[1], "Prefiere informes breves", session="s2", origin="u2",
-             predicate="preference.report_length", value="short")
+    corroborate_short_reports(agents)
     consolidate()
     support = make_agent("support-1", domain="support")[0]
     sales = make_agent("sales-1", domain="sales")[0]
@@ -372,10 +360,7 @@ def test_high_impact_changes_go_to_review_instead_of_recency(agents):
 
 
 def test_a_restatement_takes_the_lowest_tier_of_its_inputs(agents):
-    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
-             predicate="preference.report_length", value="short")
-    remember(agents[1], "Prefiere informes breves", session="s2", origin="u2",
-             predicate="preference.report_length", value="short")
+    corroborate_short_reports(agents)
     consolidate()
     (fact,) = current()
     assert fact.trust == "user_asserted"
