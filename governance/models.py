@@ -150,3 +150,37 @@ class Policy(models.Model):
 
     def __str__(self) -> str:
         return self.version
+
+
+class Restriction(models.Model):
+    """A person's restriction (Art. 18) or objection (Art. 21) on one agent, one fact or one purpose.
+
+    While active (``lifted_at`` empty) the data stays stored but is excluded at once from recall,
+    briefing, collective reads, action checks and — for agents — from counting as evidence.
+    ``target``: an agent id, a fact *lineage* id, or a fideslang purpose key. Ids only.
+    Kept after lifting as the record of the request; deleted with the person on erasure.
+    """
+
+    class Kind(models.TextChoices):
+        AGENT = "agent", "Agent"
+        FACT = "fact", "Fact"
+        PURPOSE = "purpose", "Purpose"
+
+    class Basis(models.TextChoices):
+        RESTRICTION = "restriction", "Restriction (Art. 18)"
+        OBJECTION = "objection", "Objection (Art. 21)"
+
+    subject_id = models.UUIDField(db_index=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    target = models.CharField(max_length=100)
+    basis = models.CharField(max_length=16, choices=Basis.choices, default=Basis.RESTRICTION)
+    created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.CharField(max_length=80, help_text="actor kind:id")
+    lifted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["subject_id", "kind", "target"],
+                                               condition=models.Q(lifted_at__isnull=True),
+                                               name="restriction_one_active_per_target",
+                                               violation_error_message="This restriction is already active.")]

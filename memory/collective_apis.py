@@ -60,6 +60,7 @@ class CollectiveFactListApi(APIView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         facts = collective_facts_for_agent(agent=request.user, subject_ref=data["subject"],
-                                           as_of=data.get("as_of"), valid_at=data.get("valid_at"))
+                                           as_of=data.get("as_of"), valid_at=data.get("valid_at"),
+                                           purpose=data["purpose"] or None)
         readlog_record(agent=request.user, facts=facts, session_id=data["session_id"], purpose=data["purpose"])
         return Response({"facts": FactOutputSerializer(facts, many=True).data})

@@ -20,6 +20,7 @@ from config.actors import Actor
 from config.audit import audit
 from governance.policy import policy_current
 from memory.models import CollectiveFact, Evidence, Memory
+from memory.selectors.collective import restrictions_for_ref
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,11 @@ def _evaluate(*, agent: Agent, subject_ref: str, fact_ids: list[str]) -> ActionD
         except ValueError:
             continue
     policy = policy_current()
-    facts = list(CollectiveFact.objects.filter(pk__in=ids, subject__external_ref=subject_ref))
+    restrictions = restrictions_for_ref(subject_ref)
+    if restrictions.blocks_agent(agent.pk):
+        return ActionDecision("escalate", "restricted")
+    facts = [f for f in CollectiveFact.objects.filter(pk__in=ids, subject__external_ref=subject_ref)
+             if not restrictions.blocks_fact(f.lineage)]
     for fact in facts:
         if fact.status != CollectiveFact.Status.CURRENT:
             continue

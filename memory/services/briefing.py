@@ -18,6 +18,7 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from governance.policy import policy_current
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory, ReadLog
+from memory.selectors.collective import restrictions_for_ref
 from memory.services.reads import readlog_record
 
 DEFAULT_LOOKBACK = timedelta(days=30)
@@ -54,11 +55,15 @@ def briefing(*, agent: Agent, subject_ref: str, since: datetime | None = None, l
     now = now or timezone.now()
     since = since or last_session_end(agent=agent, subject_ref=subject_ref) or now - DEFAULT_LOOKBACK
     policy = policy_current()
+    restrictions = restrictions_for_ref(subject_ref)
+    if restrictions.blocks_agent(agent.pk):
+        return since, []
     facts = list(CollectiveFact.objects.filter(subject__external_ref=subject_ref).filter(
         Q(status=CollectiveFact.Status.CURRENT, recorded_at__gt=since)
         | Q(status__in=list(CHANGE_BY_STATUS), closed_at__gt=since)).select_related("subject"))
     receivable = [f for f in facts if policy.purpose_receives(agent.purposes)
-                  and policy.category_shareable(f.category)[0] and policy.domain_receives(agent.domain, f.domains)]
+                  and policy.category_shareable(f.category)[0] and policy.domain_receives(agent.domain, f.domains)
+                  and not restrictions.blocks_fact(f.lineage)]
     counted_agents: dict[Any, set[int]] = {}
     for fact_id, agent_id in Evidence.objects.filter(fact__in=receivable, counted=True).values_list("fact_id",
                                                                                                  "agent_id"):

@@ -40,6 +40,7 @@ from config.audit import audit
 from governance.models import Predicate, ReviewItem
 from governance.policy import SharingPolicy, policy_current
 from governance.services.conflicts import review_item_open
+from governance.services.restrictions import restrictions_active
 from memory.equivalence import JudgeChain, Label, Statement, default_chain
 from memory.models import (
     CollectiveFact,
@@ -230,6 +231,7 @@ class _Engine:
     # -- the pass ----------------------------------------------------------------------------
     def run(self, subject_id: Any) -> dict[str, Any]:
         self.subject = Subject.objects.get(pk=subject_id)
+        self.restrictions = restrictions_active(subject_id=subject_id)
         marker = self.subject.consolidation_requested_at
         memories = self.gather()
         clusters = self.group(memories)
@@ -405,7 +407,9 @@ class _Engine:
         for memory in sorted(cluster.members, key=lambda m: (m.recorded_at, m.pk)):
             root = memory.origin_ref or f"{memory.agent_id}:{memory.session_id}:{memory.pk}"
             reason = ""
-            if memory.derived_from:
+            if self.restrictions.blocks_agent(memory.agent_id):
+                reason = Evidence.Discount.RESTRICTED
+            elif memory.derived_from:
                 reason = Evidence.Discount.DERIVED_FROM
             elif memory.asserted_by == Memory.AssertedBy.AGENT:
                 reason = Evidence.Discount.AGENT_ASSERTED

@@ -30,9 +30,11 @@ from agents_registry.models import Agent
 from config.errors import QuorumError
 from governance.models import TrustConflict
 from governance.policy import policy_current
+from governance.services.restrictions import ActiveRestrictions
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
 from memory.services.reads import readlog_record
 from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
+from memory.selectors.collective import restrictions_for_ref
 from memory.trust import RANK
 
 logger = logging.getLogger(__name__)
@@ -122,6 +124,10 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
 
         raise QueryTooLong(extra={"max_chars": MAX_QUERY_CHARS})
     now = now or timezone.now()
+    restrictions = restrictions_for_ref(subject_ref)
+    if restrictions.blocks_reader(agent_id=agent.pk, purpose=purpose):
+        # The person paused this agent, or objected to this purpose: nothing about them is served.
+        return RecallResult(items=[], degraded=False, omitted=0, generated_at=now)
     trusts = [t for t, r in RANK.items() if min_trust is None or r >= RANK[min_trust]]
     vector, degraded = embed_query(query) if query.strip() else (None, False)
     candidates = max(max_items * 3, 20)
@@ -142,7 +148,7 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
     facts: list[tuple[CollectiveFact, float]] = []
     try:
         facts = _collective(agent=agent, subject_ref=subject_ref, vector=vector, purpose=purpose,
-                            min_trust=min_trust, k=candidates)
+                            min_trust=min_trust, k=candidates, restrictions=restrictions)
     except (DatabaseError, psycopg.Error):
         collective_degraded = True
         logger.warning("recall: collective layer unavailable or slow; serving private results only")
@@ -183,7 +189,7 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
 
 
 def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: str, min_trust: str | None,
-                k: int) -> list[tuple[CollectiveFact, float]]:
+                k: int, restrictions: ActiveRestrictions) -> list[tuple[CollectiveFact, float]]:
     budget_ms = int(getattr(settings, "QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300))
     policy = policy_current()
     if not policy.purpose_receives([purpose]):
@@ -205,6 +211,8 @@ def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: 
         if not policy.category_shareable(fact.category)[0] or not policy.domain_receives(agent.domain, fact.domains):
             continue
         if min_trust is not None and RANK.get(fact.trust, 0) < RANK[min_trust]:
+            continue
+        if restrictions.blocks_fact(fact.lineage):
             continue
         result.append((fact, float(relevance)))
     return result
