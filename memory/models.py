@@ -47,6 +47,7 @@ class Subject(models.Model):
     consolidation_requested_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
+        permissions = [("review_subject", "Can review this person's doubtful promotions and conflicts")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(kind="workspace", external_ref=WORKSPACE_REF) | (Q(kind="person") & ~Q(external_ref=WORKSPACE_REF)),
@@ -379,3 +380,23 @@ class Digest(models.Model):
     built_at = models.DateTimeField(default=timezone.now)
     items = models.JSONField(default=list)
     text = models.TextField(blank=True)
+
+
+class JudgmentOverride(models.Model):
+    """A reviewer's answer to a doubtful pair ("these two memories say the same thing", or not).
+
+    Consolidation's grouping step uses it instead of the judge chain. Ids only; deleted with the
+    subject or either memory.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="+")
+    memory_a = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
+    memory_b = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="+")
+    label = models.CharField(max_length=16)  # EQUIVALENT | UNRELATED
+    decided_by = models.CharField(max_length=80)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["memory_a", "memory_b"], name="override_one_per_pair",
+                                               violation_error_message="This pair was already decided.")]

@@ -48,6 +48,7 @@ from memory.models import (
     Decision,
     Digest,
     Evidence,
+    JudgmentOverride,
     Memory,
     ReadLog,
     Subject,
@@ -232,6 +233,8 @@ class _Engine:
     def run(self, subject_id: Any) -> dict[str, Any]:
         self.subject = Subject.objects.get(pk=subject_id)
         self.restrictions = restrictions_active(subject_id=subject_id)
+        self.overrides = {frozenset((a, b)): label for a, b, label in JudgmentOverride.objects.filter(
+            subject_id=subject_id).values_list("memory_a_id", "memory_b_id", "label")}
         marker = self.subject.consolidation_requested_at
         memories = self.gather()
         clusters = self.group(memories)
@@ -315,6 +318,13 @@ class _Engine:
                 if find(i) == find(j):
                     continue
                 a, b = memories[i], memories[j]
+                override = self.overrides.get(frozenset((a.pk, b.pk)))
+                if override is not None:
+                    self.decide("group", override, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
+                                judge="reviewer", reason="review_decision")
+                    if override == "EQUIVALENT":
+                        parent[find(j)] = find(i)
+                    continue
                 sa, sb = self._statement(a), self._statement(b)
                 cache_key = JUDGMENTS.key(self.chain, sa, sb, similarity)
                 judgment = JUDGMENTS.get(cache_key)

@@ -1,0 +1,61 @@
+"""Reviewer endpoints (session login): the queue and decisions."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import StrictSerializer
+from governance.models import ReviewItem
+from governance.services.reviews import review_item_decide, review_items_for_user
+from memory.portal_apis import IsPortalUser
+
+
+class ReviewItemSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    subject_id = serializers.UUIDField()
+    refs = serializers.JSONField()
+    reason = serializers.CharField()
+    status = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    decided_at = serializers.DateTimeField()
+
+
+class ReviewListApi(APIView):
+    """``GET reviews?status=open``: items of the people you may review (others: as if missing)."""
+
+    permission_classes = [IsPortalUser]
+
+    class QuerySerializer(StrictSerializer):
+        status = serializers.ChoiceField(choices=ReviewItem.Status.choices, required=False, default="open")
+
+    @extend_schema(operation_id="reviews_list", parameters=[OpenApiParameter("status", str)],
+                   responses=inline_serializer("Reviews", fields={"items": ReviewItemSerializer(many=True)}))
+    def get(self, request: Request) -> Response:
+        query = self.QuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        items = review_items_for_user(user=request.user, status=query.validated_data["status"])[:500]
+        return Response({"items": ReviewItemSerializer(items, many=True).data})
+
+
+class ReviewDecideApi(APIView):
+    """``POST reviews/{id}/decide``: approve or reject, with a reason."""
+
+    permission_classes = [IsPortalUser]
+
+    class InputSerializer(StrictSerializer):
+        decision = serializers.ChoiceField(choices=["approve", "reject"])
+        reason = serializers.CharField(max_length=2000)
+
+    @extend_schema(operation_id="reviews_decide", request=InputSerializer, responses=ReviewItemSerializer)
+    def post(self, request: Request, item_id: str) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        item = review_item_decide(user=request.user, item_id=item_id, approve=data["decision"] == "approve",
+                                  reason=data["reason"])
+        return Response(ReviewItemSerializer(item).data)
