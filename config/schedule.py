@@ -28,6 +28,11 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": crontab(minute=0, hour="*/6"),
         "options": {"queue": "consolidation", "expires": 3600},
     },
+    "dsr-sweep": {
+        "task": "governance.tasks.dsr_sweep_task",
+        "schedule": crontab(minute="*/5"),
+        "options": {"queue": "rights", "expires": 280},
+    },
     "audit-verify": {
         "task": "governance.tasks.audit_verify_task",
         "schedule": crontab(minute=17, hour="*/6"),

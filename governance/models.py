@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.db import models
 from django.utils import timezone
 
@@ -184,3 +186,67 @@ class Restriction(models.Model):
                                                condition=models.Q(lifted_at__isnull=True),
                                                name="restriction_one_active_per_target",
                                                violation_error_message="This restriction is already active.")]
+
+
+class DataSubjectRequest(models.Model):
+    """A data-subject request (Art. 15–21): received → verified → in_progress → completed | rejected.
+
+    Legal transitions are enforced by a database trigger and every transition is audited. The
+    30-day deadline is set at receipt. ``subject_id`` survives whole-person erasure (no foreign
+    key); ``payload`` (e.g. a rectified value) is cleared when the request completes. Kept as the
+    record of the request.
+    """
+
+    class Type(models.TextChoices):
+        ACCESS = "access", "Access (Art. 15)"
+        PORTABILITY = "portability", "Portability (Art. 20)"
+        RECTIFICATION = "rectification", "Rectification (Art. 16)"
+        ERASURE = "erasure", "Erasure (Art. 17)"
+        RESTRICTION = "restriction", "Restriction (Art. 18)"
+        OBJECTION = "objection", "Objection (Art. 21)"
+
+    class Status(models.TextChoices):
+        RECEIVED = "received", "Received"
+        VERIFIED = "verified", "Verified"
+        IN_PROGRESS = "in_progress", "In progress"
+        COMPLETED = "completed", "Completed"
+        REJECTED = "rejected", "Rejected"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    type = models.CharField(max_length=16, choices=Type.choices)
+    subject_id = models.UUIDField(db_index=True)
+    scope = models.JSONField(default=dict)
+    payload = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RECEIVED)
+    requested_by = models.CharField(max_length=80)
+    deadline = models.DateTimeField()
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(default=dict, blank=True)
+    error = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class ErasureReceipt(models.Model):
+    """Proof of an erasure: counts per store and the residue scan (which must report 0 matches).
+
+    Ids, counts and hashes only. Kept for the life of the deployment (accountability)."""
+
+    request = models.OneToOneField(DataSubjectRequest, on_delete=models.PROTECT, related_name="receipt")
+    counts = models.JSONField(default=dict)
+    residue = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class Suppression(models.Model):
+    """An erased fact that must not be learned again about the same person.
+
+    ``key`` = HMAC(secret, person reference + predicate/key + normalised value or statement):
+    the consolidation gate refuses a cluster with the same key. Reveals nothing by itself.
+    """
+
+    key = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)

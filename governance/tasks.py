@@ -18,3 +18,24 @@ def audit_verify_task() -> dict[str, object]:
     if not report.ok:
         logger.error("audit chain broken at event %s: %s", report.first_bad_id, report.problem)
     return {"ok": report.ok, "checked": report.checked, "first_bad_id": report.first_bad_id}
+
+
+@shared_task(name="governance.tasks.dsr_execute_task", time_limit=600, soft_time_limit=540, acks_late=True,
+             autoretry_for=(Exception,), retry_backoff=5, max_retries=5)
+def dsr_execute_task(request_id: str) -> str:
+    """Execute a data-subject request (rights queue). Idempotent; retried on failure."""
+    from governance.services.dsr import dsr_execute
+
+    return str(dsr_execute(request_id=request_id).status)
+
+
+@shared_task(name="governance.tasks.dsr_sweep_task", time_limit=300, soft_time_limit=270)
+def dsr_sweep_task() -> int:
+    """Re-run verified or interrupted requests (a lost task or a killed worker loses nothing)."""
+    from governance.models import DataSubjectRequest
+
+    pending = list(DataSubjectRequest.objects.filter(
+        status__in=[DataSubjectRequest.Status.VERIFIED, DataSubjectRequest.Status.IN_PROGRESS]).values_list("pk", flat=True))
+    for pk in pending:
+        dsr_execute_task.apply_async(args=[str(pk)])
+    return len(pending)

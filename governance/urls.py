@@ -1,10 +1,13 @@
 from django.urls import path
 
 from governance.apis import PredicateListApi
+from governance.dsr_apis import DsrCreateApi, DsrDetailApi
 from governance.review_apis import ReviewDecideApi, ReviewListApi
 
 urlpatterns = [
     path("predicates", PredicateListApi.as_view(), name="api-predicates"),
     path("reviews", ReviewListApi.as_view(), name="api-reviews"),
+    path("dsr", DsrCreateApi.as_view(), name="api-dsr"),
+    path("dsr/<str:request_id>", DsrDetailApi.as_view(), name="api-dsr-detail"),
     path("reviews/<str:item_id>/decide", ReviewDecideApi.as_view(), name="api-review-decide"),
 ]

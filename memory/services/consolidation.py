@@ -487,6 +487,8 @@ class _Engine:
         shareable, reason = self.policy.category_shareable(cluster.category)
         if shareable and cluster.predicate is not None and not cluster.predicate.shareable:
             shareable, reason = False, "predicate_not_shareable"
+        if shareable and self._suppressed(cluster):
+            shareable, reason = False, "suppressed_after_erasure"
         cluster.shareable, cluster.gate_reason = shareable, reason
         if cluster.corroborated:
             self.decide("gate", "pass" if shareable else "blocked",
@@ -494,6 +496,14 @@ class _Engine:
                                 "category": cluster.category}, reason=reason)
             if not shareable:
                 self.stats[f"gate_{reason}"] += 1
+
+    def _suppressed(self, cluster: _Cluster) -> bool:
+        from governance.models import Suppression
+        from memory.services.erasure import suppression_key
+
+        key = suppression_key(subject_ref=self.subject.external_ref, key=cluster.key, value=cluster.value,
+                              statement=cluster.statement)
+        return Suppression.objects.filter(key=key).exists()
 
     # 5 + 7. apply: validity, promotion, dependence ------------------------------------------------
     def apply(self, clusters: list[_Cluster], existing: list[CollectiveFact]) -> None:

@@ -1,0 +1,81 @@
+"""Data-subject request endpoints (session login: the person themself, or an operator)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.actors import Actor
+from config.api import StrictSerializer
+from config.errors import NotFoundError
+from governance.models import DataSubjectRequest
+from governance.services.dsr import dsr_submit
+from memory.models import Subject
+from memory.portal_apis import IsPortalUser
+
+
+def _is_operator(user) -> bool:  # noqa: ANN001
+    return bool(user.is_superuser or user.has_perm("governance.add_datasubjectrequest"))
+
+
+class DsrCreateApi(APIView):
+    """``POST dsr``: file a request about yourself (operators: about anyone)."""
+
+    permission_classes = [IsPortalUser]
+
+    class InputSerializer(StrictSerializer):
+        type = serializers.ChoiceField(choices=DataSubjectRequest.Type.choices)
+        subject = serializers.CharField(max_length=200)
+        scope = serializers.DictField()
+        payload = serializers.DictField(required=False, default=dict)
+
+        def validate_scope(self, scope: dict) -> dict:
+            keys = set(scope) & {"all", "fact_id", "agent", "purpose"}
+            if len(keys) != 1 or set(scope) - keys:
+                raise serializers.ValidationError("scope needs exactly one of all, fact_id, agent, purpose.")
+            return scope
+
+    @extend_schema(operation_id="dsr_create", request=InputSerializer,
+                   responses={202: inline_serializer("DsrCreated", fields={"id": serializers.UUIDField(),
+                                                                           "status": serializers.CharField()})})
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        subject = Subject.objects.filter(external_ref=data["subject"]).first()
+        if subject is None or not (_is_operator(request.user) or subject.user_id == request.user.pk):
+            raise NotFoundError()
+        created = dsr_submit(actor=Actor.for_user(request.user), subject_id=subject.pk, type=data["type"],
+                             scope=data["scope"], payload=data["payload"], verified=True)
+        return Response({"id": created.pk, "status": created.status}, status=status.HTTP_202_ACCEPTED)
+
+
+class DsrDetailApi(APIView):
+    """``GET dsr/{id}``: status, deadline and, for an erasure, the receipt with its residue scan."""
+
+    permission_classes = [IsPortalUser]
+
+    @extend_schema(operation_id="dsr_get", responses=inline_serializer("Dsr", fields={
+        "id": serializers.UUIDField(), "type": serializers.CharField(), "status": serializers.CharField(),
+        "deadline": serializers.DateTimeField(), "receipt": serializers.DictField(allow_null=True)}))
+    def get(self, request: Request, request_id: str) -> Response:
+        dsr = DataSubjectRequest.objects.filter(pk=request_id if _uuid(request_id) else None).first()
+        if dsr is None or not (_is_operator(request.user) or dsr.requested_by == f"user:{request.user.pk}"):
+            raise NotFoundError()
+        receipt = getattr(dsr, "receipt", None)
+        return Response({"id": dsr.pk, "type": dsr.type, "status": dsr.status, "deadline": dsr.deadline,
+                         "created_at": dsr.created_at, "completed_at": dsr.completed_at, "result": dsr.result,
+                         "receipt": {"counts": receipt.counts, "residue": receipt.residue} if receipt else None})
+
+
+def _uuid(value: str) -> bool:
+    import uuid
+
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True

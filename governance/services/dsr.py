@@ -1,0 +1,162 @@
+"""Data-subject requests: submit, verify, execute on the ``rights`` queue, complete — all audited.
+
+Execution is idempotent and resumable: each type runs in one transaction that also records its
+result and the ``completed`` transition, so a crash rolls back to ``in_progress`` and the
+re-delivered task (acks-late) or the beat sweep runs it again. Erasure deletes, writes the
+suppression keys, and runs the residue scan *inside that same transaction*: the scan sees the
+deletions, and if it finds anything the whole erasure rolls back and the request stays open.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.actors import Actor
+from config.audit import audit
+from config.errors import NotFoundError, QuorumError
+from config.queueing import enqueue_after_commit
+from governance.models import DataSubjectRequest, ErasureReceipt, Restriction, Suppression
+
+DEADLINE = timedelta(days=30)
+SUPPORTED = {DataSubjectRequest.Type.ERASURE, DataSubjectRequest.Type.RESTRICTION,
+             DataSubjectRequest.Type.OBJECTION}
+
+
+class RequestTypeNotAvailable(QuorumError):
+    status_code = 422
+    code = "request_type_not_available"
+    default_message = "This request type is not available yet; contact the data protection officer."
+
+
+class ResidueFound(Exception):
+    """The residue scan found erased values: the erasure is rolled back and retried."""
+
+
+def _transition(request: DataSubjectRequest, status: str, *, actor: Actor, **fields: Any) -> None:
+    old = request.status
+    request.status = status
+    for name, value in fields.items():
+        setattr(request, name, value)
+    request.save(update_fields=["status", "updated_at", *fields])
+    audit(actor=actor, action="dsr.transition", object_type="data_subject_request", object_id=request.pk,
+          data={"from": old, "to": status, "type": request.type})
+
+
+@transaction.atomic
+def dsr_submit(*, actor: Actor, subject_id: uuid.UUID, type: str, scope: dict[str, Any],
+               payload: dict[str, Any] | None = None, verified: bool) -> DataSubjectRequest:
+    """Record a request. ``verified``: the requester's identity is established (the person's own
+    signed-in portal login, or an operator acting on a verified request)."""
+    if type not in SUPPORTED:
+        raise RequestTypeNotAvailable(extra={"type": type, "available": sorted(SUPPORTED)})
+    request = DataSubjectRequest(type=type, subject_id=subject_id, scope=scope, payload=payload or {},
+                                 requested_by=f"{actor.kind}:{actor.id}", deadline=timezone.now() + DEADLINE)
+    request.full_clean()
+    request.save()
+    audit(actor=actor, action="dsr.received", object_type="data_subject_request", object_id=request.pk,
+          data={"type": type, "scope": sorted(scope)})
+    if verified:
+        _transition(request, DataSubjectRequest.Status.VERIFIED, actor=actor)
+        from governance.tasks import dsr_execute_task
+
+        enqueue_after_commit(dsr_execute_task, request_id=str(request.pk))
+    return request
+
+
+def dsr_execute(*, request_id: uuid.UUID | str, actor: Actor | None = None) -> DataSubjectRequest:
+    """Run a verified (or interrupted in-progress) request to completion. Safe to call again."""
+    actor = actor or Actor.system("rights")
+    with transaction.atomic():
+        request = DataSubjectRequest.objects.select_for_update().filter(pk=request_id).first()
+        if request is None:
+            raise NotFoundError()
+        if request.status in (DataSubjectRequest.Status.COMPLETED, DataSubjectRequest.Status.REJECTED,
+                              DataSubjectRequest.Status.RECEIVED):
+            return request
+        if request.status == DataSubjectRequest.Status.VERIFIED:
+            _transition(request, DataSubjectRequest.Status.IN_PROGRESS, actor=actor)
+    with transaction.atomic():
+        request = DataSubjectRequest.objects.select_for_update().get(pk=request_id)
+        if request.status != DataSubjectRequest.Status.IN_PROGRESS:
+            return request
+        if request.type == DataSubjectRequest.Type.ERASURE:
+            result = _erase(request, actor)
+        else:
+            result = _restrict(request, actor)
+        _transition(request, DataSubjectRequest.Status.COMPLETED, actor=actor, completed_at=timezone.now(),
+                    result=result, payload={})
+    return request
+
+
+def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
+    from governance.services.residue import residue_scan
+    from memory.services.erasure import subject_erase
+
+    outcome = subject_erase(actor=actor, subject_id=request.subject_id, scope=request.scope)
+    for key in outcome.suppression_keys:
+        Suppression.objects.get_or_create(key=key)
+    if request.scope.get("all"):
+        Restriction.objects.filter(subject_id=request.subject_id).delete()
+        from governance.models import ReviewItem, TrustConflict
+
+        outcome.counts["review_items"] = ReviewItem.objects.filter(subject_id=request.subject_id).delete()[0]
+        outcome.counts["trust_conflicts"] = TrustConflict.objects.filter(subject_id=request.subject_id).delete()[0]
+    _purge_redis(request.subject_id)
+    residue = residue_scan(outcome.values)
+    residue["shared_values_not_searched"] = len(outcome.shared_values)
+    if residue["matches"]:
+        raise ResidueFound(f"{residue['matches']} residue match(es) in {', '.join(residue['where'])}")
+    ErasureReceipt.objects.update_or_create(request=request, defaults={"counts": outcome.counts, "residue": residue})
+    return {"counts": outcome.counts, "residue": residue, "suppressed": len(outcome.suppression_keys)}
+
+
+def _purge_redis(subject_id: uuid.UUID) -> None:
+    from config.redis import REDIS_ERRORS, get_redis
+
+    try:
+        get_redis().delete(f"quorum:consolidate:{subject_id}")
+    except REDIS_ERRORS:
+        pass
+
+
+def _restrict(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
+    from governance.services.restrictions import restriction_apply, restriction_lift
+
+    kind, target = next(((k, str(v)) for k, v in request.scope.items() if k in ("agent", "fact", "purpose")),
+                        (None, None))
+    if kind is None:
+        return {"applied": 0}
+    kind = {"fact": "fact", "agent": "agent", "purpose": "purpose"}[kind]
+    if kind == "agent":
+        from agents_registry.models import Agent
+
+        agent = Agent.objects.filter(slug=target).first()
+        target = str(agent.pk) if agent else target
+    elif kind == "fact":
+        from memory.models import CollectiveFact
+
+        fact = CollectiveFact.objects.filter(pk=target if _is_uuid(target) else None).first()
+        target = str(fact.lineage) if fact else target
+    basis = "objection" if request.type == DataSubjectRequest.Type.OBJECTION else "restriction"
+    if request.payload.get("lift"):
+        lifted = 0
+        for restriction in Restriction.objects.filter(subject_id=request.subject_id, kind=kind, target=target,
+                                                      lifted_at__isnull=True):
+            restriction_lift(actor=actor, restriction=restriction)
+            lifted += 1
+        return {"lifted": lifted}
+    restriction_apply(actor=actor, subject_id=request.subject_id, kind=kind, target=target, basis=basis)
+    return {"applied": 1, "kind": kind}
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True

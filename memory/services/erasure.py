@@ -1,0 +1,152 @@
+"""Erasure (Art. 17) in the memory layer: the person, one agent's knowledge of them, or one fact.
+
+Called by governance's request service. Returns what was erased per store and the erased values
+(for the residue scan, never stored) plus suppression keys for the facts, so the same fact about
+the same person is not promoted again. Idempotent: erasing what is already gone erases nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from config.actors import Actor
+from config.audit import audit
+from memory.models import (
+    CollectiveFact,
+    ConsolidationRun,
+    Decision,
+    Digest,
+    Evidence,
+    JudgmentOverride,
+    Memory,
+    MemorySpace,
+    ReadLog,
+    Subject,
+)
+from memory.text import normalize
+
+MIN_SCANNED_CHARS = 6
+
+
+@dataclass
+class ErasureOutcome:
+    counts: dict[str, int] = field(default_factory=dict)
+    values: set[str] = field(default_factory=set)
+    shared_values: set[str] = field(default_factory=set)
+    suppression_keys: set[str] = field(default_factory=set)
+
+
+def suppression_key(*, subject_ref: str, key: str, value: Any, statement: str) -> str:
+    basis = normalize(str(value)) if value not in (None, "", [], {}) else normalize(statement)
+    message = f"{subject_ref}\x1f{key}\x1f{basis}".encode()
+    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _strings(v)
+
+
+def _collect(outcome: ErasureOutcome, memories: list[Memory], facts: list[CollectiveFact], subject: Subject) -> None:
+    texts: set[str] = set()
+    for m in memories:
+        texts.update([m.content, m.reasoning, *_strings(m.value)])
+    for f in facts:
+        texts.update([f.statement, *_strings(f.value)])
+        outcome.suppression_keys.add(suppression_key(subject_ref=subject.external_ref, key=f.key, value=f.value,
+                                                     statement=f.statement))
+    texts = {t for t in texts if t and len(t) >= MIN_SCANNED_CHARS}
+    # Text that also stands in rows this erasure keeps (another person's, or — for a partial
+    # erasure — this person's other agents') is theirs, not residue: it is not searched, and the
+    # receipt counts how many such values there were.
+    others_memory = set(Memory.objects.exclude(pk__in=[m.pk for m in memories]).filter(content__in=texts)
+                        .values_list("content", flat=True))
+    others_facts = set(CollectiveFact.objects.exclude(pk__in=[f.pk for f in facts]).filter(statement__in=texts)
+                       .values_list("statement", flat=True))
+    shared = others_memory | others_facts
+    outcome.shared_values |= shared
+    outcome.values |= texts - shared
+
+
+@transaction.atomic
+def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any]) -> ErasureOutcome:
+    outcome = ErasureOutcome()
+    subject = Subject.objects.select_for_update().filter(pk=subject_id).first()
+    if subject is None:
+        return outcome  # already erased: idempotent
+    if scope.get("all"):
+        memories = list(Memory.objects.filter(subject=subject))
+        facts = list(CollectiveFact.objects.filter(subject=subject))
+        _collect(outcome, memories, facts, subject)
+        if len(subject.external_ref) >= MIN_SCANNED_CHARS:
+            outcome.values.add(subject.external_ref)
+        outcome.counts = {
+            "evidence": Evidence.objects.filter(fact__subject=subject).count(),
+            "read_logs": ReadLog.objects.filter(subject=subject).delete()[0],
+            "review_overrides": JudgmentOverride.objects.filter(subject=subject).delete()[0],
+            "decisions": Decision.objects.filter(subject_id=subject.pk).delete()[0],
+            "digests": Digest.objects.filter(subject=subject).delete()[0],
+        }
+        CollectiveFact.objects.filter(subject=subject).update(revises=None)
+        outcome.counts["facts"] = CollectiveFact.objects.filter(subject=subject).delete()[1].get(
+            "memory.CollectiveFact", 0)
+        outcome.counts["embeddings"] = Memory.objects.filter(subject=subject, embedding__isnull=False).count()
+        Memory.objects.filter(subject=subject).update(supersedes=None)
+        outcome.counts["memories"] = Memory.objects.filter(subject=subject).delete()[1].get("memory.Memory", 0)
+        outcome.counts["spaces"] = MemorySpace.objects.filter(subject=subject).delete()[0]
+        outcome.counts["runs_unlinked"] = ConsolidationRun.objects.filter(subject=subject).update(subject=None)
+        subject.delete()
+        outcome.counts["subjects"] = 1
+    else:
+        if "agent" in scope:
+            memories = list(Memory.objects.filter(subject=subject, agent__slug=str(scope["agent"])))
+            facts: list[CollectiveFact] = []
+        else:
+            try:
+                fact_id = uuid.UUID(str(scope.get("fact_id")))
+            except ValueError:
+                return outcome
+            fact = CollectiveFact.objects.filter(pk=fact_id, subject=subject).first()
+            if fact is None:
+                return outcome
+            facts = list(CollectiveFact.objects.filter(subject=subject, lineage=fact.lineage))
+            memories = list(Memory.objects.filter(evidence__fact__in=facts).distinct())
+        _collect(outcome, memories, facts, subject)
+        ids = [m.pk for m in memories]
+        outcome.counts = {
+            "evidence": Evidence.objects.filter(memory_id__in=ids).count()
+            + Evidence.objects.filter(fact__in=facts).exclude(memory_id__in=ids).count(),
+            "read_logs": ReadLog.objects.filter(fact__in=facts).delete()[0],
+            "embeddings": Memory.objects.filter(pk__in=ids, embedding__isnull=False).count(),
+        }
+        Memory.objects.filter(supersedes_id__in=ids).update(supersedes=None)
+        outcome.counts["memories"] = Memory.objects.filter(pk__in=ids).delete()[1].get("memory.Memory", 0)
+        CollectiveFact.objects.filter(revises__in=facts).update(revises=None)
+        outcome.counts["facts"] = CollectiveFact.objects.filter(pk__in=[f.pk for f in facts]).delete()[1].get(
+            "memory.CollectiveFact", 0)
+        # Decisions reference erased memories by id: drop those references' rows.
+        erased = {str(i) for i in ids} | {str(f.pk) for f in facts}
+        stale = [d.pk for d in Decision.objects.filter(subject_id=subject.pk).only("pk", "inputs")
+                 if erased & set(map(str, _strings(d.inputs)))]
+        outcome.counts["decisions"] = Decision.objects.filter(pk__in=stale).delete()[0]
+        # What the remaining evidence supports is re-evaluated by the next pass (step 7).
+        Subject.objects.filter(pk=subject.pk).update(consolidation_requested_at=timezone.now())
+    audit(actor=actor, action="subject.erased", object_type="subject", object_id=subject_id,
+          data={"scope": sorted(scope), "counts": outcome.counts})
+    return outcome
