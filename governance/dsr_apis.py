@@ -79,3 +79,39 @@ def _uuid(value: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+class DsrExportApi(APIView):
+    """``GET dsr/{id}/export?format=json|prov-json|prov-o``: the access or portability export."""
+
+    permission_classes = [IsPortalUser]
+
+    class QuerySerializer(StrictSerializer):
+        format = serializers.ChoiceField(choices=["json", "prov-json", "prov-o"], required=False, default="json")
+
+    @extend_schema(operation_id="dsr_export", responses={200: dict})
+    def get(self, request: Request, request_id: str) -> Response:
+        from django.http import HttpResponse
+
+        from governance.services.exports import access_export, access_prov, portability_export
+
+        query = self.QuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        fmt = query.validated_data["format"]
+        dsr = DataSubjectRequest.objects.filter(pk=request_id if _uuid(request_id) else None).first()
+        if dsr is None or not (_is_operator(request.user) or dsr.requested_by == f"user:{request.user.pk}") \
+                or dsr.type not in ("access", "portability") or dsr.status != "completed":
+            raise NotFoundError()
+        subject = Subject.objects.filter(pk=dsr.subject_id).first()
+        if subject is None:
+            raise NotFoundError()
+        if dsr.type == "portability":
+            if fmt != "json":
+                raise NotFoundError("Portability exports are JSON only.")
+            return Response(serializers.JSONField().to_representation(portability_export(subject=subject)))
+        if fmt == "json":
+            return Response(serializers.JSONField().to_representation(access_export(subject=subject)))
+        document = access_prov(subject=subject)
+        if fmt == "prov-json":
+            return HttpResponse(document.serialize(format="json"), content_type="application/json")
+        return HttpResponse(document.serialize(format="rdf", rdf_format="turtle"), content_type="text/turtle")

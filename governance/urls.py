@@ -1,7 +1,7 @@
 from django.urls import path
 
 from governance.apis import PredicateListApi
-from governance.dsr_apis import DsrCreateApi, DsrDetailApi
+from governance.dsr_apis import DsrCreateApi, DsrDetailApi, DsrExportApi
 from governance.review_apis import ReviewDecideApi, ReviewListApi
 
 urlpatterns = [
@@ -9,5 +9,6 @@ urlpatterns = [
     path("reviews", ReviewListApi.as_view(), name="api-reviews"),
     path("dsr", DsrCreateApi.as_view(), name="api-dsr"),
     path("dsr/<str:request_id>", DsrDetailApi.as_view(), name="api-dsr-detail"),
+    path("dsr/<str:request_id>/export", DsrExportApi.as_view(), name="api-dsr-export"),
     path("reviews/<str:item_id>/decide", ReviewDecideApi.as_view(), name="api-review-decide"),
 ]

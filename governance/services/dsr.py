@@ -24,7 +24,8 @@ from governance.models import DataSubjectRequest, ErasureReceipt, Restriction, S
 
 DEADLINE = timedelta(days=30)
 SUPPORTED = {DataSubjectRequest.Type.ERASURE, DataSubjectRequest.Type.RESTRICTION,
-             DataSubjectRequest.Type.OBJECTION}
+             DataSubjectRequest.Type.OBJECTION, DataSubjectRequest.Type.ACCESS,
+             DataSubjectRequest.Type.PORTABILITY}
 
 
 class RequestTypeNotAvailable(QuorumError):
@@ -86,6 +87,10 @@ def dsr_execute(*, request_id: uuid.UUID | str, actor: Actor | None = None) -> D
             return request
         if request.type == DataSubjectRequest.Type.ERASURE:
             result = _erase(request, actor)
+        elif request.type in (DataSubjectRequest.Type.ACCESS, DataSubjectRequest.Type.PORTABILITY):
+            # Exports are generated when downloaded (GET dsr/{id}/export), never stored.
+            result = {"export": "available", "formats": ["json", "prov-json", "prov-o"]
+                      if request.type == DataSubjectRequest.Type.ACCESS else ["json"]}
         else:
             result = _restrict(request, actor)
         _transition(request, DataSubjectRequest.Status.COMPLETED, actor=actor, completed_at=timezone.now(),

@@ -27,7 +27,11 @@ def subject_for_user(user: Any) -> Subject:
 
 def facts_for_subject_user(*, user: Any, as_of: datetime | None = None, valid_at: datetime | None = None,
                            history: bool = False) -> list[dict[str, Any]]:
-    subject = subject_for_user(user)
+    return facts_for_subject(subject=subject_for_user(user), as_of=as_of, valid_at=valid_at, history=history)
+
+
+def facts_for_subject(*, subject: Subject, as_of: datetime | None = None, valid_at: datetime | None = None,
+                      history: bool = False) -> list[dict[str, Any]]:
     if history:
         facts = list(CollectiveFact.objects.filter(subject=subject).select_related("predicate")
                      .order_by("lineage", "recorded_at"))
