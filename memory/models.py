@@ -275,6 +275,8 @@ class CollectiveFact(models.Model):
     last_confirmed_at = models.DateTimeField(null=True, blank=True)
     policy_version = models.CharField(max_length=32)
     run = models.ForeignKey(ConsolidationRun, null=True, blank=True, on_delete=models.SET_NULL)
+    subject_asserted = models.BooleanField(default=False, help_text="set by the person's rectification; "
+                                           "outranks agents' evidence and does not depend on it")
 
     class Meta:
         ordering = ["-recorded_at"]

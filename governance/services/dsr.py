@@ -25,7 +25,7 @@ from governance.models import DataSubjectRequest, ErasureReceipt, Restriction, S
 DEADLINE = timedelta(days=30)
 SUPPORTED = {DataSubjectRequest.Type.ERASURE, DataSubjectRequest.Type.RESTRICTION,
              DataSubjectRequest.Type.OBJECTION, DataSubjectRequest.Type.ACCESS,
-             DataSubjectRequest.Type.PORTABILITY}
+             DataSubjectRequest.Type.PORTABILITY, DataSubjectRequest.Type.RECTIFICATION}
 
 
 class RequestTypeNotAvailable(QuorumError):
@@ -87,6 +87,8 @@ def dsr_execute(*, request_id: uuid.UUID | str, actor: Actor | None = None) -> D
             return request
         if request.type == DataSubjectRequest.Type.ERASURE:
             result = _erase(request, actor)
+        elif request.type == DataSubjectRequest.Type.RECTIFICATION:
+            result = _rectify(request, actor)
         elif request.type in (DataSubjectRequest.Type.ACCESS, DataSubjectRequest.Type.PORTABILITY):
             # Exports are generated when downloaded (GET dsr/{id}/export), never stored.
             result = {"export": "available", "formats": ["json", "prov-json", "prov-o"]
@@ -118,6 +120,23 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
         raise ResidueFound(f"{residue['matches']} residue match(es) in {', '.join(residue['where'])}")
     ErasureReceipt.objects.update_or_create(request=request, defaults={"counts": outcome.counts, "residue": residue})
     return {"counts": outcome.counts, "residue": residue, "suppressed": len(outcome.suppression_keys)}
+
+
+def _rectify(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
+    from memory.services.rectification import fact_rectify
+
+    statement = str(request.payload.get("statement") or "").strip()
+    fact_id = request.scope.get("fact_id")
+    if not statement or not fact_id or not _is_uuid(str(fact_id)):
+        return {"rectified": 0, "reason": "statement_and_fact_id_required"}
+    corrected = fact_rectify(actor=actor, subject_id=request.subject_id, fact_id=uuid.UUID(str(fact_id)),
+                             statement=statement[:1000], value=request.payload.get("value"))
+    # Recipients who were served the wrong value (Art. 19): recorded as a count; the list is in
+    # the read log and the access export.
+    from memory.models import ReadLog
+
+    recipients = ReadLog.objects.filter(lineage=corrected.lineage).values("agent_id").distinct().count()
+    return {"rectified": 1, "fact": str(corrected.pk), "recipients_to_notify": recipients}
 
 
 def _purge_redis(subject_id: uuid.UUID) -> None:

@@ -508,6 +508,13 @@ class _Engine:
     # 5 + 7. apply: validity, promotion, dependence ------------------------------------------------
     def apply(self, clusters: list[_Cluster], existing: list[CollectiveFact]) -> None:
         promotable = [c for c in clusters if c.corroborated and c.shareable]
+        # The person's own correction outranks agents and does not depend on their evidence.
+        asserted = {f.key for f in existing if f.subject_asserted and f.status == CollectiveFact.Status.CURRENT}
+        self.keep_ids.update(f.pk for f in existing if f.subject_asserted)
+        for cluster in [c for c in promotable if c.single and c.key in asserted]:
+            promotable.remove(cluster)
+            self.decide("validity", "kept_subject_value", inputs={"memories": sorted(str(m.pk) for m in cluster.members)},
+                        reason="subject_asserted_outranks")
         # For single-valued keys only the most recent valid value may be current.
         winners: dict[str, _Cluster] = {}
         for cluster in promotable:
@@ -515,7 +522,7 @@ class _Engine:
                 other = winners.get(cluster.key)
                 if other is None or cluster.valid_time > other.valid_time:
                     winners[cluster.key] = cluster
-        keep_ids = self.keep_ids = set()
+        keep_ids = self.keep_ids
         for cluster in promotable:
             if cluster.single and winners[cluster.key] is not cluster:
                 self.decide("validity", "older_value", inputs={"memories": sorted(str(m.pk) for m in cluster.members)},

@@ -91,20 +91,23 @@ def purpose_granted(agent: Agent, purpose: str) -> bool:
     return any(purpose == p or purpose.startswith(p + ".") for p in agent.purposes)
 
 
-# The collective candidates: current facts about the subject whose evidence includes at least one
-# embedded memory; relevance = best cosine similarity between the query and that evidence.
+# The collective candidates: current facts about the subject; relevance = best cosine similarity
+# between the query and the fact's embedded evidence.
 _COLLECTIVE_SQL = """
 SELECT f.id,
-       max(1 - (m.embedding <=> %(q)s::vector)) AS relevance
+       COALESCE(max(1 - (m.embedding <=> %(q)s::vector)), %(no_evidence)s) AS relevance
 FROM memory_collectivefact f
 JOIN memory_subject s ON s.id = f.subject_id
-JOIN memory_evidence e ON e.fact_id = f.id
-JOIN memory_memory m ON m.id = e.memory_id
-WHERE s.external_ref = %(subject)s AND f.status = 'current' AND m.embedding IS NOT NULL
+LEFT JOIN memory_evidence e ON e.fact_id = f.id
+LEFT JOIN memory_memory m ON m.id = e.memory_id AND m.embedding IS NOT NULL
+WHERE s.external_ref = %(subject)s AND f.status = 'current'
 GROUP BY f.id
 ORDER BY relevance DESC
 LIMIT %(k)s
 """
+# A person's own correction has no agent evidence to compare the query with; it is ranked as
+# moderately relevant rather than hidden.
+NO_EVIDENCE_RELEVANCE = 0.7
 _COLLECTIVE_LEXICAL_SQL = """
 SELECT f.id, 0.5 AS relevance
 FROM memory_collectivefact f JOIN memory_subject s ON s.id = f.subject_id
@@ -200,7 +203,7 @@ def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: 
             cursor.execute("SELECT set_config('lock_timeout', %(t)s, true), set_config('statement_timeout', %(t)s, true)",
                            {"t": f"{budget_ms}ms"})
             sql = _COLLECTIVE_SQL if vector is not None else _COLLECTIVE_LEXICAL_SQL
-            cursor.execute(sql, {"q": vector, "subject": subject_ref, "k": k})
+            cursor.execute(sql, {"q": vector, "subject": subject_ref, "k": k, "no_evidence": NO_EVIDENCE_RELEVANCE})
             rows = cursor.fetchall()
         by_id = CollectiveFact.objects.select_related("predicate").in_bulk([r[0] for r in rows])
     result = []
