@@ -13,8 +13,8 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": 60.0,
         "options": {"queue": "default", "expires": 55},
     },
-    "memory-expire-sweep": {
-        "task": "memory.tasks.memory_expire_due_task",
+    "retention-sweep": {
+        "task": "governance.tasks.retention_sweep_task",
         "schedule": crontab(minute="*/15"),
         "options": {"queue": "default", "expires": 900},
     },

@@ -39,3 +39,10 @@ def dsr_sweep_task() -> int:
     for pk in pending:
         dsr_execute_task.apply_async(args=[str(pk)])
     return len(pending)
+
+
+@shared_task(name="governance.tasks.retention_sweep_task", time_limit=600, soft_time_limit=540)
+def retention_sweep_task() -> dict[str, int]:
+    from governance.services.retention import retention_sweep
+
+    return retention_sweep()

@@ -22,6 +22,10 @@ def trust_conflict_record(*, actor: Actor, space_id: uuid.UUID, subject_id: uuid
     conflict.save()
     audit(actor=actor, action="trust_conflict.recorded", object_type="trust_conflict", object_id=conflict.pk,
           data={"kept": str(kept_memory_id), "challenger": str(challenger_memory_id)})
+    review_item_open(actor=actor, kind=ReviewItem.Kind.TRUST_CONFLICT, subject_id=subject_id,
+                     reason="inferred_vs_verified",
+                     refs={"conflict": conflict.pk, "kept": str(kept_memory_id),
+                           "challenger": str(challenger_memory_id)})
     return conflict
 
 

@@ -68,6 +68,14 @@ def review_item_decide(*, user: Any, item_id: int | str, approve: bool, reason: 
     elif item.kind == ReviewItem.Kind.PROMOTION and {"a", "b"} <= set(refs):
         review_effects.pair_override_record(actor=actor, subject_id=item.subject_id, memory_a=uuid.UUID(refs["a"]),
                                             memory_b=uuid.UUID(refs["b"]), equivalent=approve)
+    elif item.kind == ReviewItem.Kind.TRUST_CONFLICT and {"kept", "challenger"} <= set(refs):
+        from governance.models import TrustConflict
+
+        review_effects.trust_conflict_decide(actor=actor, kept_id=uuid.UUID(refs["kept"]),
+                                             challenger_id=uuid.UUID(refs["challenger"]), challenger_wins=approve)
+        TrustConflict.objects.filter(pk=refs.get("conflict")).update(
+            status=TrustConflict.Status.RESOLVED, resolved_at=timezone.now(),
+            resolution="challenger_accepted" if approve else "kept_confirmed")
     elif item.kind == ReviewItem.Kind.QUARANTINE and "memory" in refs:
         review_effects.memory_quarantine_decide(actor=actor, memory_id=uuid.UUID(refs["memory"]), release=approve)
     item.status = ReviewItem.Status.APPROVED if approve else ReviewItem.Status.REJECTED

@@ -77,3 +77,23 @@ def memory_quarantine_decide(*, actor: Actor, memory_id: uuid.UUID, release: boo
     audit(actor=actor, action="memory.quarantine_released" if release else "memory.quarantine_kept",
           object_type="memory", object_id=memory.pk, data={})
     return memory
+
+
+@transaction.atomic
+def trust_conflict_decide(*, actor: Actor, kept_id: uuid.UUID, challenger_id: uuid.UUID,
+                          challenger_wins: bool) -> None:
+    """A reviewer settles an inferred-vs-verified conflict: the challenger supersedes the kept
+    memory, or the challenger is marked disputed. Nothing is deleted."""
+    kept = Memory.objects.select_for_update().filter(pk=kept_id).first()
+    challenger = Memory.objects.select_for_update().filter(pk=challenger_id).first()
+    if kept is None or challenger is None:
+        return
+    if challenger_wins:
+        Memory.objects.filter(pk=kept.pk).update(status=Memory.Status.SUPERSEDED)
+        if challenger.supersedes_id is None and not Memory.objects.filter(supersedes=kept).exists():
+            Memory.objects.filter(pk=challenger.pk).update(supersedes=kept)
+    else:
+        Memory.objects.filter(pk=challenger.pk).update(status=Memory.Status.DISPUTED)
+    audit(actor=actor, action="trust_conflict.settled", object_type="memory", object_id=challenger.pk,
+          data={"kept": str(kept.pk), "challenger_wins": challenger_wins})
+    _mark(kept.subject_id)

@@ -123,3 +123,25 @@ def test_releasing_quarantined_content(agents):
                 content_type="application/json")
     memory.refresh_from_db()
     assert memory.status == Memory.Status.ACTIVE and not memory.quarantined
+
+
+def test_trust_conflicts_are_settled_by_a_reviewer(agents):
+    from governance.models import TrustConflict
+
+    kept = memory_record(actor=Actor.for_agent(agents[0]), agent=agents[0], subject_ref="ana", kind="fact",
+                         key="employer", content="Trabaja en Acme (RR. HH.)", asserted_by="system",
+                         trust="verified", origin_ref="hr:1", session_id="s1").memory
+    challenger = memory_record(actor=Actor.for_agent(agents[0]), agent=agents[0], subject_ref="ana", kind="fact",
+                               key="employer", content="Creo que ahora trabaja en Globex", asserted_by="agent",
+                               session_id="s2").memory
+    item = ReviewItem.objects.get(kind="trust_conflict")
+    assert item.refs["kept"] == str(kept.pk) and item.refs["challenger"] == str(challenger.pk)
+    reviewer, client = login("rev")
+    assign_perm("memory.review_subject", reviewer, Subject.objects.get(external_ref="ana"))
+    client.post(f"/api/v1/reviews/{item.pk}/decide", {"decision": "reject", "reason": "HR record is current"},
+                content_type="application/json")
+    challenger.refresh_from_db()
+    kept.refresh_from_db()
+    assert challenger.status == "disputed" and kept.status == "active"
+    conflict = TrustConflict.objects.get()
+    assert conflict.status == "resolved" and conflict.resolution == "kept_confirmed"
