@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from config.actors import Actor
 from config.api import StrictSerializer
 from config.errors import NotFoundError
+from config.ids import parse_uuid
 from governance.models import DataSubjectRequest
 from governance.services.dsr import dsr_submit
 from memory.models import Subject
@@ -62,7 +63,7 @@ class DsrDetailApi(APIView):
         "id": serializers.UUIDField(), "type": serializers.CharField(), "status": serializers.CharField(),
         "deadline": serializers.DateTimeField(), "receipt": serializers.DictField(allow_null=True)}))
     def get(self, request: Request, request_id: str) -> Response:
-        dsr = DataSubjectRequest.objects.filter(pk=request_id if _uuid(request_id) else None).first()
+        dsr = DataSubjectRequest.objects.filter(pk=parse_uuid(request_id)).first()
         if dsr is None or not (_is_operator(request.user) or dsr.requested_by == f"user:{request.user.pk}"):
             raise NotFoundError()
         receipt = getattr(dsr, "receipt", None)
@@ -70,15 +71,6 @@ class DsrDetailApi(APIView):
                          "created_at": dsr.created_at, "completed_at": dsr.completed_at, "result": dsr.result,
                          "receipt": {"counts": receipt.counts, "residue": receipt.residue} if receipt else None})
 
-
-def _uuid(value: str) -> bool:
-    import uuid
-
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True
 
 
 class DsrExportApi(APIView):
@@ -98,7 +90,7 @@ class DsrExportApi(APIView):
         query = self.QuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         fmt = query.validated_data["format"]
-        dsr = DataSubjectRequest.objects.filter(pk=request_id if _uuid(request_id) else None).first()
+        dsr = DataSubjectRequest.objects.filter(pk=parse_uuid(request_id)).first()
         if dsr is None or not (_is_operator(request.user) or dsr.requested_by == f"user:{request.user.pk}") \
                 or dsr.type not in ("access", "portability") or dsr.status != "completed":
             raise NotFoundError()

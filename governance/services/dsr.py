@@ -19,6 +19,7 @@ from django.utils import timezone
 from config.actors import Actor
 from config.audit import audit
 from config.errors import NotFoundError, QuorumError
+from config.ids import parse_uuid
 from config.queueing import enqueue_after_commit
 from governance.models import DataSubjectRequest, ErasureReceipt, Restriction, Suppression
 
@@ -127,7 +128,7 @@ def _rectify(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
 
     statement = str(request.payload.get("statement") or "").strip()
     fact_id = request.scope.get("fact_id")
-    if not statement or not fact_id or not _is_uuid(str(fact_id)):
+    if not statement or not fact_id or parse_uuid(fact_id) is None:
         return {"rectified": 0, "reason": "statement_and_fact_id_required"}
     corrected = fact_rectify(actor=actor, subject_id=request.subject_id, fact_id=uuid.UUID(str(fact_id)),
                              statement=statement[:1000], value=request.payload.get("value"))
@@ -164,7 +165,7 @@ def _restrict(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
     elif kind == "fact":
         from memory.models import CollectiveFact
 
-        fact = CollectiveFact.objects.filter(pk=target if _is_uuid(target) else None).first()
+        fact = CollectiveFact.objects.filter(pk=parse_uuid(target)).first()
         target = str(fact.lineage) if fact else target
     basis = "objection" if request.type == DataSubjectRequest.Type.OBJECTION else "restriction"
     if request.payload.get("lift"):
@@ -176,11 +177,3 @@ def _restrict(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
         return {"lifted": lifted}
     restriction_apply(actor=actor, subject_id=request.subject_id, kind=kind, target=target, basis=basis)
     return {"applied": 1, "kind": kind}
-
-
-def _is_uuid(value: str) -> bool:
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from config.ids import parse_uuid
 from memory.models import CollectiveFact
 from memory.provenance import check_lineage_document, fact_lineage_document, fact_lineage_prov_json, fact_lineage_prov_o
 
@@ -18,20 +19,11 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["json", "turtle"], default="json")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        fact = CollectiveFact.objects.filter(pk=options["fact"]).first() if _is_uuid(options["fact"]) else None
+        fact_id = parse_uuid(options["fact"])
+        fact = CollectiveFact.objects.filter(pk=fact_id).first() if fact_id else None
         if fact is None:
             raise CommandError("not_found: no such fact")
         problems = check_lineage_document(fact_lineage_document(fact))
         if problems:
             raise CommandError("inconsistent lineage: " + "; ".join(problems))
         self.stdout.write(fact_lineage_prov_json(fact) if options["format"] == "json" else fact_lineage_prov_o(fact))
-
-
-def _is_uuid(value: str) -> bool:
-    import uuid
-
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True
