@@ -145,3 +145,13 @@ def test_trust_conflicts_are_settled_by_a_reviewer(agents):
     assert challenger.status == "disputed" and kept.status == "active"
     conflict = TrustConflict.objects.get()
     assert conflict.status == "resolved" and conflict.resolution == "kept_confirmed"
+
+
+def test_a_group_permission_covers_its_people(doubtful):
+    from django.contrib.auth.models import Group
+
+    team = Group.objects.create(name="reviewers-team-a")
+    assign_perm("memory.review_subject", team, Subject.objects.get(external_ref="ana"))
+    member, client = login("member")
+    member.groups.add(team)
+    assert [i["id"] for i in client.get("/api/v1/reviews").json()["items"]] == [doubtful.pk]
