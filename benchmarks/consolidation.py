@@ -32,11 +32,6 @@ def _populate(subjects: int, per_subject: int, agent_ids: list[int], tag: str) -
         cursor.execute("INSERT INTO memory_memoryspace (id, agent_id, subject_id, created_at) "
                        "SELECT gen_random_uuid(), a, s.id, now() FROM memory_subject s, unnest(%s::bigint[]) a "
                        "WHERE s.external_ref LIKE %s", [agent_ids, f"cons-{tag}-%"])
-        cursor.execute("SELECT key, id FROM governance_predicate")
-        predicate_ids = dict(cursor.fetchall())
-        rows = []
-        for p, (key, values) in enumerate(PREDICATES):
-            rows.append((predicate_ids[key], key, values))
         # Each memory: agent i % agents, session per (agent, i//10), predicate by i % 6, value flips rarely.
         cursor.execute("""
             INSERT INTO memory_memory (id, space_id, subject_id, agent_id, kind, predicate_id, key, content,
@@ -63,6 +58,8 @@ def _populate(subjects: int, per_subject: int, agent_ids: list[int], tag: str) -
 def main(argv: list[str]) -> None:
     setup_django()
     from django.db import connection
+
+    from django.db.models import Count
 
     from agents_registry.services.agents import agent_create
     from config.actors import Actor
@@ -99,8 +96,7 @@ def main(argv: list[str]) -> None:
         t = time.perf_counter()
         consolidation_run_subject(subject_id=one)
         incremental.append(time.perf_counter() - t)
-    statuses = dict(ConsolidationRun.objects.values_list("status").annotate(n=__import__("django.db.models",
-                                                                                        fromlist=["Count"]).Count("id")))
+    statuses = dict(ConsolidationRun.objects.values_list("status").annotate(n=Count("id")))
     result = {"subjects": len(ids), "memories": memories, "seconds": wall, "memories_per_s": memories / wall,
               "subjects_per_s": len(ids) / wall, "run_p50_ms": statistics.median(per_run) * 1000,
               "incremental_200_p50_ms": statistics.median(incremental) * 1000, "statuses": statuses}

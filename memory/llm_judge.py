@@ -45,7 +45,6 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections import OrderedDict
-from typing import IO
 
 from config.http import NoRedirect, openai_endpoint
 from memory.equivalence import Judgment, Label, Statement

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from config.actors import Actor
 from config.redis import REDIS_ERRORS, get_redis
 from memory.services.embeddings import memory_embed_pending
-from memory.services.records import EMBED_DEBOUNCE_KEY, memory_expire_due
+from memory.services.records import EMBED_DEBOUNCE_KEY
 
 
 @shared_task(name="memory.tasks.memory_embed_pending_task", time_limit=300, soft_time_limit=270,
@@ -20,11 +19,6 @@ def memory_embed_pending_task() -> dict[str, int]:
         pass
     report = memory_embed_pending()
     return {"embedded": report.embedded, "failed_batches": report.failed_batches, "remaining": report.remaining}
-
-
-@shared_task(name="memory.tasks.memory_expire_due_task", time_limit=300, soft_time_limit=270)
-def memory_expire_due_task() -> int:
-    return memory_expire_due(actor=Actor.system("retention"))
 
 
 @shared_task(name="memory.tasks.consolidation_subject_task", time_limit=120, soft_time_limit=100,

@@ -156,7 +156,6 @@ def _restrict(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
                         (None, None))
     if kind is None:
         return {"applied": 0}
-    kind = {"fact": "fact", "agent": "agent", "purpose": "purpose"}[kind]
     if kind == "agent":
         from agents_registry.models import Agent
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
+import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -545,7 +546,7 @@ class _Engine:
             if matched.revises_id:
                 self.keep_ids.add(matched.revises_id)
             return matched  # a reviewer decides; nothing changes meanwhile
-        if matched is not None and _same_value(matched.value, cluster.value, matched.statement, cluster.statement):
+        if matched is not None and _same_value(matched.value, cluster.value):
             self._refresh(matched, cluster)
             return matched
         previous = matched
@@ -579,7 +580,7 @@ class _Engine:
                 revises: CollectiveFact | None) -> CollectiveFact:
         counted = cluster.counted
         fact = CollectiveFact(
-            subject=self.subject, lineage=revises.lineage if revises else _new_lineage(), revises=revises,
+            subject=self.subject, lineage=revises.lineage if revises else uuid.uuid4(), revises=revises,
             predicate=cluster.predicate, key=cluster.key, single=cluster.single, statement=cluster.statement,
             value=cluster.value, category=cluster.category, status=status, valid_from=valid_from,
             recorded_at=timezone.now(), policy_version=self.policy.version, run=self.run_row,
@@ -663,12 +664,6 @@ def digest_rebuild(*, subject: Subject) -> Digest:
     return digest
 
 
-def _new_lineage() -> Any:
-    import uuid
-
-    return uuid.uuid4()
-
-
 def _format_value(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
@@ -677,7 +672,7 @@ def _format_value(value: Any) -> str:
     return str(value)
 
 
-def _same_value(old_value: Any, new_value: Any, old_statement: str, new_statement: str) -> bool:
+def _same_value(old_value: Any, new_value: Any) -> bool:
     if old_value is not None or new_value is not None:
         return _norm(old_value) == _norm(new_value)
     return True  # free facts matched by shared evidence are the same fact

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from config.actors import Actor
 from governance.models import ReviewItem
-from memory.models import CollectiveFact, ConsolidationRun, Decision, Evidence, Memory, ReadLog, Subject
+from memory.models import CollectiveFact, ConsolidationRun, Decision, Evidence, Memory, Subject
 from memory.selectors.collective import collective_facts_for_agent, fact_versions_as_of
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.reads import readlog_record
