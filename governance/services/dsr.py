@@ -130,7 +130,7 @@ def _rectify(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
     fact_id = request.scope.get("fact_id")
     if not statement or not fact_id or parse_uuid(fact_id) is None:
         return {"rectified": 0, "reason": "statement_and_fact_id_required"}
-    corrected = fact_rectify(actor=actor, subject_id=request.subject_id, fact_id=uuid.UUID(str(fact_id)),
+    corrected = fact_rectify(actor=actor, subject_id=request.subject_id, fact_id=parse_uuid(fact_id),
                              statement=statement[:1000], value=request.payload.get("value"))
     # Recipients who were served the wrong value (Art. 19): recorded as a count; the list is in
     # the read log and the access export.

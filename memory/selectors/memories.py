@@ -8,6 +8,7 @@ from django.db.models import QuerySet
 
 from agents_registry.models import Agent
 from config.errors import NotFoundError
+from config.ids import parse_uuid
 from memory.models import Memory
 
 
@@ -22,11 +23,8 @@ def memory_list_for_agent(*, agent: Agent, subject_ref: str | None = None) -> Qu
 
 def memory_get_for_agent(*, agent: Agent, memory_id: uuid.UUID | str) -> Memory:
     """One of the caller's memories; another agent's answers exactly like a missing one."""
-    try:
-        pk = uuid.UUID(str(memory_id))
-    except ValueError:
-        raise NotFoundError() from None
-    memory = memory_list_for_agent(agent=agent).filter(pk=pk).first()
+    pk = parse_uuid(memory_id)
+    memory = memory_list_for_agent(agent=agent).filter(pk=pk).first() if pk else None
     if memory is None:
         raise NotFoundError()
     return memory

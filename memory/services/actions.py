@@ -10,7 +10,6 @@ action, never its text).
 from __future__ import annotations
 
 import hashlib
-import uuid
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -18,6 +17,7 @@ from django.db import transaction
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit
+from config.ids import parse_uuid
 from governance.policy import policy_current
 from memory.models import CollectiveFact, Evidence, Memory
 from memory.selectors.collective import restrictions_for_ref
@@ -42,12 +42,7 @@ def action_check(*, agent: Agent, subject_ref: str, action: str, fact_ids: list[
 def _evaluate(*, agent: Agent, subject_ref: str, fact_ids: list[str]) -> ActionDecision:
     if not fact_ids:
         return ActionDecision("escalate", "no_supporting_fact")
-    ids = []
-    for raw in fact_ids:
-        try:
-            ids.append(uuid.UUID(str(raw)))
-        except ValueError:
-            continue
+    ids = [pk for pk in map(parse_uuid, fact_ids) if pk is not None]
     policy = policy_current()
     restrictions = restrictions_for_ref(subject_ref)
     if restrictions.blocks_agent(agent.pk):

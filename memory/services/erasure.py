@@ -16,10 +16,10 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
 from config.actors import Actor
 from config.audit import audit
+from config.ids import parse_uuid
 from memory.models import (
     CollectiveFact,
     ConsolidationRun,
@@ -32,6 +32,7 @@ from memory.models import (
     ReadLog,
     Subject,
 )
+from memory.services.records import subject_mark_for_consolidation
 from memory.text import normalize
 
 MIN_SCANNED_CHARS = 6
@@ -118,11 +119,7 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
             memories = list(Memory.objects.filter(subject=subject, agent__slug=str(scope["agent"])))
             facts: list[CollectiveFact] = []
         else:
-            try:
-                fact_id = uuid.UUID(str(scope.get("fact_id")))
-            except ValueError:
-                return outcome
-            fact = CollectiveFact.objects.filter(pk=fact_id, subject=subject).first()
+            fact = CollectiveFact.objects.filter(pk=parse_uuid(scope.get("fact_id")), subject=subject).first()
             if fact is None:
                 return outcome
             facts = list(CollectiveFact.objects.filter(subject=subject, lineage=fact.lineage))
@@ -146,7 +143,7 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
                  if erased & set(map(str, _strings(d.inputs)))]
         outcome.counts["decisions"] = Decision.objects.filter(pk__in=stale).delete()[0]
         # What the remaining evidence supports is re-evaluated by the next pass (step 7).
-        Subject.objects.filter(pk=subject.pk).update(consolidation_requested_at=timezone.now())
+        subject_mark_for_consolidation(subject_ids=[subject.pk])
     audit(actor=actor, action="subject.erased", object_type="subject", object_id=subject_id,
           data={"scope": sorted(scope), "counts": outcome.counts})
     return outcome

@@ -283,10 +283,28 @@ def _status_update_in_place(*, actor: Actor, current: Memory, incoming: Memory, 
     return RecordResult(memory=current, created=False, deduplicated=False, redactions=redactions)
 
 
+def subject_mark_for_consolidation(*, subject_ids: list[Any], now: datetime | None = None) -> None:
+    """The durable "needs consolidation" marker, set in the caller's transaction (a task is only a
+    prompt to act on it soon). Always the latest time: the consolidator clears it only if nothing
+    was written after its run read it."""
+    Subject.objects.filter(pk__in=subject_ids).update(consolidation_requested_at=now or timezone.now())
+
+
+@transaction.atomic
+def memory_dispute(*, actor: Actor, memory_ids: list[Any]) -> int:
+    """Mark memories disputed (the person or a reviewer says they are wrong): kept, no longer used."""
+    rows = list(Memory.objects.select_for_update().filter(pk__in=memory_ids).exclude(status=Memory.Status.DISPUTED)
+                .order_by("pk").values_list("pk", "subject_id"))
+    if rows:
+        Memory.objects.filter(pk__in=[pk for pk, _ in rows]).update(status=Memory.Status.DISPUTED)
+        subject_mark_for_consolidation(subject_ids=sorted({s for _, s in rows}, key=str))
+        audit(actor=actor, action="memory.disputed", object_type="memory_batch", object_id=uuid.uuid4().hex[:12],
+              data={"memories": [str(pk) for pk, _ in rows]})
+    return len(rows)
+
+
 def _after_write(*, subject: Subject) -> None:
-    # Durable marker in this transaction; the task is only a prompt to act on it soon. Always the
-    # latest time: the consolidator clears it only if nothing was written after its run started.
-    Subject.objects.filter(pk=subject.pk).update(consolidation_requested_at=timezone.now())
+    subject_mark_for_consolidation(subject_ids=[subject.pk])
     from memory.tasks import consolidation_subject_task, memory_embed_pending_task
 
     enqueue_after_commit(memory_embed_pending_task, debounce_key=EMBED_DEBOUNCE_KEY)
@@ -320,7 +338,7 @@ def memory_expire_due(*, actor: Actor, now: datetime | None = None, limit: int =
     if ids:
         subjects = set(Memory.objects.filter(pk__in=ids).values_list("subject_id", flat=True))
         Memory.objects.filter(pk__in=ids).update(status=Memory.Status.EXPIRED)
-        Subject.objects.filter(pk__in=subjects).update(consolidation_requested_at=now)
+        subject_mark_for_consolidation(subject_ids=list(subjects), now=now)
         audit(actor=actor, action="memory.expired", object_type="memory_batch", object_id=uuid.uuid4().hex[:12],
               data={"memories": len(ids), "subjects": len(subjects)})
     return len(ids)

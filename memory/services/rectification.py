@@ -21,18 +21,7 @@ from config.errors import NotFoundError
 from memory.models import CollectiveFact, Evidence, Memory
 from memory.scrubbing import scrub
 from memory.services.consolidation import digest_rebuild
-
-
-@transaction.atomic
-def memory_dispute(*, actor: Actor, memory_ids: list[Any]) -> int:
-    """Mark memories disputed (the person says they are wrong): kept, but no longer used."""
-    ids = list(Memory.objects.select_for_update().filter(pk__in=memory_ids).exclude(status=Memory.Status.DISPUTED)
-               .order_by("pk").values_list("pk", flat=True))
-    if ids:
-        Memory.objects.filter(pk__in=ids).update(status=Memory.Status.DISPUTED)
-        audit(actor=actor, action="memory.disputed", object_type="memory_batch", object_id=uuid.uuid4().hex[:12],
-              data={"memories": [str(i) for i in ids]})
-    return len(ids)
+from memory.services.records import memory_dispute
 
 
 @transaction.atomic

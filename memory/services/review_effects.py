@@ -13,11 +13,12 @@ from django.utils import timezone
 
 from config.actors import Actor
 from config.audit import audit
-from memory.models import CollectiveFact, JudgmentOverride, Memory, Subject
+from memory.models import CollectiveFact, JudgmentOverride, Memory
+from memory.services.records import memory_dispute, subject_mark_for_consolidation
 
 
 def _mark(subject_id: uuid.UUID) -> None:
-    Subject.objects.filter(pk=subject_id).update(consolidation_requested_at=timezone.now())
+    subject_mark_for_consolidation(subject_ids=[subject_id])
 
 
 @transaction.atomic
@@ -93,7 +94,7 @@ def trust_conflict_decide(*, actor: Actor, kept_id: uuid.UUID, challenger_id: uu
         if challenger.supersedes_id is None and not Memory.objects.filter(supersedes=kept).exists():
             Memory.objects.filter(pk=challenger.pk).update(supersedes=kept)
     else:
-        Memory.objects.filter(pk=challenger.pk).update(status=Memory.Status.DISPUTED)
+        memory_dispute(actor=actor, memory_ids=[challenger.pk])
     audit(actor=actor, action="trust_conflict.settled", object_type="memory", object_id=challenger.pk,
           data={"kept": str(kept.pk), "challenger_wins": challenger_wins})
     _mark(kept.subject_id)
