@@ -211,6 +211,8 @@ class _Engine:
         self.candidates = 0
         self.budget_exhausted = False
         self.keep_ids: set[Any] = set()
+        self._agents: list[Any] | None = None
+        self.suppressed: set[str] = set()
         self.now = timezone.now()
 
     # -- helpers -----------------------------------------------------------------------------
@@ -245,6 +247,8 @@ class _Engine:
         self.match(clusters, existing)
         for cluster in clusters:
             self.describe(cluster)
+        self.suppressed = self._suppressed_keys(clusters)
+        for cluster in clusters:
             self.corroborate(cluster)
             self.gate(cluster)
         self.apply(clusters, existing)
@@ -462,13 +466,17 @@ class _Engine:
         first = CollectiveFact.objects.filter(subject=self.subject, lineage=lineage).order_by("recorded_at").first()
         if first is None:
             return {}
-        from agents_registry.models import Agent
+        return {agent.pk: first.recorded_at for agent in self._active_agents()
+                if self.policy.purpose_receives(agent.purposes) and self.policy.domain_receives(agent.domain,
+                                                                                                first.domains)}
 
-        since = {}
-        for agent in Agent.objects.filter(is_active=True).only("pk", "domain", "purposes"):
-            if self.policy.purpose_receives(agent.purposes) and self.policy.domain_receives(agent.domain, first.domains):
-                since[agent.pk] = first.recorded_at
-        return since
+    def _active_agents(self) -> list[Any]:
+        """Loaded once per run (the timing rule asks for every matched cluster)."""
+        if self._agents is None:
+            from agents_registry.models import Agent
+
+            self._agents = list(Agent.objects.filter(is_active=True).only("pk", "domain", "purposes"))
+        return self._agents
 
     def _first_reads(self, lineage: Any, members: Iterable[Memory]) -> dict[tuple[int, str], datetime]:
         """When each (agent, session) of the cluster was first served this lineage (read-log rule)."""
@@ -488,7 +496,7 @@ class _Engine:
         shareable, reason = self.policy.category_shareable(cluster.category)
         if shareable and cluster.predicate is not None and not cluster.predicate.shareable:
             shareable, reason = False, "predicate_not_shareable"
-        if shareable and self._suppressed(cluster):
+        if shareable and self._suppression_key(cluster) in self.suppressed:
             shareable, reason = False, "suppressed_after_erasure"
         cluster.shareable, cluster.gate_reason = shareable, reason
         if cluster.corroborated:
@@ -498,13 +506,18 @@ class _Engine:
             if not shareable:
                 self.stats[f"gate_{reason}"] += 1
 
-    def _suppressed(self, cluster: _Cluster) -> bool:
-        from governance.models import Suppression
+    def _suppression_key(self, cluster: _Cluster) -> str:
         from memory.services.erasure import suppression_key
 
-        key = suppression_key(subject_ref=self.subject.external_ref, key=cluster.key, value=cluster.value,
-                              statement=cluster.statement)
-        return Suppression.objects.filter(key=key).exists()
+        return suppression_key(subject_ref=self.subject.external_ref, key=cluster.key, value=cluster.value,
+                               statement=cluster.statement)
+
+    def _suppressed_keys(self, clusters: list[_Cluster]) -> set[str]:
+        """The clusters' keys that an erasure suppressed: one query per run, not per cluster."""
+        from governance.models import Suppression
+
+        keys = [self._suppression_key(c) for c in clusters]
+        return set(Suppression.objects.filter(key__in=keys).values_list("key", flat=True)) if keys else set()
 
     # 5 + 7. apply: validity, promotion, dependence ------------------------------------------------
     def apply(self, clusters: list[_Cluster], existing: list[CollectiveFact]) -> None:
