@@ -8,7 +8,7 @@ from django.contrib import admin, messages
 from django.http import HttpRequest
 
 from agents_registry.models import Agent, AgentCredential
-from agents_registry.services.agents import agent_create
+from agents_registry.services.agents import agent_create, agent_update
 from agents_registry.services.credentials import credential_revoke_all, credential_rotate
 from config.actors import Actor
 
@@ -42,11 +42,8 @@ class AgentAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Agent, form: Any, change: bool) -> None:
         actor = Actor.for_user(request.user)
         if change:
-            obj.full_clean()
-            obj.save()
-            from config.audit import audit
-
-            audit(actor=actor, action="agent.updated", object_type="agent", object_id=obj.pk)
+            agent_update(actor=actor, agent=obj, role=obj.role, domain=obj.domain, purposes=list(obj.purposes),
+                         description=obj.description)
             return
         created = agent_create(actor=actor, slug=obj.slug, role=obj.role, domain=obj.domain,
                                purposes=list(obj.purposes), description=obj.description)

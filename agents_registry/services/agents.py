@@ -54,3 +54,19 @@ def agent_set_active(*, actor: Actor, agent: Agent, active: bool) -> Agent:
         audit(actor=actor, action="agent.activated" if active else "agent.deactivated",
               object_type="agent", object_id=agent.pk)
     return agent
+
+
+@transaction.atomic
+def agent_update(*, actor: Actor, agent: Agent, role: str, domain: str, purposes: list[str],
+                 description: str = "") -> Agent:
+    """Change an agent's role, domain, purposes or description (slug and keys are untouched)."""
+    agent = Agent.objects.select_for_update().get(pk=agent.pk)
+    agent.role, agent.domain, agent.purposes, agent.description = role, domain, sorted(set(purposes)), description
+    try:
+        agent.full_clean()
+    except ValidationError as exc:
+        raise InvalidAgentData(extra={"fields": exc.message_dict}) from None
+    agent.save()
+    audit(actor=actor, action="agent.updated", object_type="agent", object_id=agent.pk,
+          data={"domain": agent.domain, "role": agent.role, "purposes": agent.purposes})
+    return agent

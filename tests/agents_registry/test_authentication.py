@@ -175,3 +175,16 @@ def test_agent_creation_is_audited_without_the_key(make_agent):
     actions = list(AuditEvent.objects.filter(object_id__in=[str(agent.pk)]).values_list("action", flat=True))
     assert "agent.created" in actions
     assert AuditEvent.objects.filter(action="credential.issued", data__agent=agent.pk).exists()
+
+
+def test_agent_update_is_validated_and_audited(make_agent):
+    from agents_registry.errors import InvalidAgentData
+    from agents_registry.services.agents import agent_update
+
+    agent, _ = make_agent()
+    updated = agent_update(actor=Actor.system("tests"), agent=agent, role="reviewer", domain="support",
+                           purposes=["essential.service"])
+    assert (updated.role, updated.domain) == ("reviewer", "support")
+    assert AuditEvent.objects.filter(action="agent.updated", object_id=str(agent.pk)).exists()
+    with pytest.raises(InvalidAgentData):
+        agent_update(actor=Actor.system("tests"), agent=agent, role="r", domain="work", purposes=["nope"])
