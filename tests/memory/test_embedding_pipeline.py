@@ -44,19 +44,27 @@ def test_a_real_worker_embeds_fresh_memories_within_seconds(make_agent, celery_w
     assert results[0]["id"] == ids[0] and results[0]["matched"] == "vector"
 
 
+@pytest.mark.parametrize("outage", ["redis_down", "publish_fails"])
 @pytest.mark.django_db(transaction=True)
-def test_broker_outage_still_records_and_the_sweep_catches_up(make_agent, monkeypatch):
+def test_broker_outage_still_records_and_the_sweep_catches_up(make_agent, monkeypatch, outage):
+    from memory.tasks import consolidation_subject_task
+
     _, key = make_agent("outage")
     client = auth(APIClient(), key)
-    monkeypatch.setattr(redis_module, "_client", redis_module.make_client("redis://127.0.0.1:1/0"))
-    from config.celery import app
+    attempts: list[str] = []
 
-    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:1/0")
-    monkeypatch.setattr(memory_embed_pending_task, "apply_async",
-                        lambda *a, **k: (_ for _ in ()).throw(ConnectionError("broker down")))
+    def refuse(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        attempts.append("publish")
+        raise ConnectionError("broker down")
+
+    if outage == "redis_down":  # the debounce check itself fails: nothing is published
+        monkeypatch.setattr(redis_module, "_client", redis_module.make_client("redis://127.0.0.1:1/0"))
+    monkeypatch.setattr(memory_embed_pending_task, "apply_async", refuse)
+    monkeypatch.setattr(consolidation_subject_task, "apply_async", refuse)
     response = client.post(URL, {"subject": "ana", "kind": "event", "content": "Broker is down today",
                                  "session_id": "s"}, format="json")
     assert response.status_code == 201
+    assert attempts == ([] if outage == "redis_down" else ["publish", "publish"])
     memory = Memory.objects.get(pk=response.json()["id"])
     assert memory.embedding_pending is True
     assert Subject.objects.get(external_ref="ana").consolidation_requested_at is not None
