@@ -152,8 +152,9 @@ def _purge_redis(subject_id: uuid.UUID) -> None:
 def _restrict(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
     from governance.services.restrictions import restriction_apply, restriction_lift
 
-    kind, target = next(((k, str(v)) for k, v in request.scope.items() if k in ("agent", "fact", "purpose")),
-                        (None, None))
+    # The API's scope names a fact as ``fact_id`` (as erasure and rectification do); ``fact`` is accepted too.
+    kinds = {"agent": "agent", "fact": "fact", "fact_id": "fact", "purpose": "purpose"}
+    kind, target = next(((kinds[k], str(v)) for k, v in request.scope.items() if k in kinds), (None, None))
     if kind is None:
         return {"applied": 0}
     if kind == "agent":

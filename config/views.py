@@ -1,8 +1,0 @@
-"""The home page: where each kind of user goes next."""
-
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
