@@ -21,12 +21,16 @@ PREDICATES = [
     ("constraint.operational", "Operational constraint", "user.workplace", "multi", 90),
 ]
 
+# A change to these is decided by a reviewer, not by recency (DESIGN §4 step 5): how a person is
+# addressed is not something two agents should silently rewrite.
+HIGH_IMPACT = {"identity.preferred_name"}
+
 
 def seed_predicates(predicate_model: Any) -> None:
     for key, label, category, cardinality, ttl in PREDICATES:
         predicate_model.objects.get_or_create(
             key=key, defaults={"label": label, "category": category, "cardinality": cardinality,
-                               "shareable": True, "high_impact": False, "ttl_days": ttl})
+                               "shareable": True, "high_impact": key in HIGH_IMPACT, "ttl_days": ttl})
 
 
 def seed_policy(policy_model: Any) -> None:

@@ -19,6 +19,7 @@ from agents_registry.services.agents import agent_create
 from agents_registry.services.credentials import credential_authenticate, credential_rotate
 from config import embedded
 from config.actors import Actor
+from config.demo_world import PERSON_LOGIN, REVIEWER_LOGIN, build_demo_world
 
 DEMO_AGENTS = [
     {"slug": "planner", "role": "planner", "domain": "work",
@@ -63,11 +64,12 @@ class Command(BaseCommand):
                 user.is_staff = user.is_superuser = bool(login["superuser"])
                 user.set_password(login["password"])
                 user.save()
-        _demo_memories()
+        build_demo_world()
         keys_path.write_text(json.dumps(saved, indent=2))
         keys_path.chmod(0o600)
         summary = {"agents": agents_out,
-                   "logins": [{k: v for k, v in login.items() if k != "superuser"} for login in DEMO_LOGINS]}
+                   "logins": [{k: v for k, v in login.items() if k in ("role", "username", "password")}
+                              for login in [PERSON_LOGIN, REVIEWER_LOGIN, *DEMO_LOGINS]]}
         if options["json"]:
             self.stdout.write(json.dumps(summary))
             return
@@ -77,40 +79,3 @@ class Command(BaseCommand):
         for agent in agents_out:
             self.stdout.write(f"  agent {agent['slug']}: {agent['key']}")
 
-
-DEMO_MEMORIES = [
-    # agent slug, subject, kind, content, extra
-    ("planner", "ana-garcia", "fact", "Prefiere informes breves", {
-        "predicate": "preference.report_length", "value": "short", "asserted_by": "user", "session_id": "demo-p1",
-        "origin_ref": "demo-utt-1"}),
-    ("support-desk", "ana-garcia", "fact", "Pide resúmenes cortos", {
-        "predicate": "preference.report_length", "value": "short", "asserted_by": "user", "session_id": "demo-s1",
-        "origin_ref": "demo-utt-2"}),
-    ("planner", "ana-garcia", "fact", "Prefiere reuniones por la mañana", {
-        "predicate": "preference.meeting_time", "value": "morning", "asserted_by": "user",
-        "session_id": "demo-p2", "origin_ref": "demo-utt-3"}),
-    ("planner", "ana-garcia", "fact", "Idioma de trabajo: español (ficha del CRM)", {
-        "predicate": "communication.language", "value": "es", "asserted_by": "system", "trust": "verified",
-        "session_id": "demo-p2", "origin_ref": "crm:ana-garcia"}),
-    ("health-coach", "ana-garcia", "fact", "Sigue un tratamiento para la espalda", {
-        "key": "health.treatment", "category": "user.health_and_medical", "asserted_by": "user",
-        "session_id": "demo-h1", "origin_ref": "demo-utt-4"}),
-    ("planner", "@workspace", "event", "El flujo nocturno de informes falló a las 3:00", {
-        "session_id": "demo-p3", "importance": 0.8}),
-    ("support-desk", "@workspace", "decision", "Usamos PostgreSQL en lugar de MySQL", {
-        "reasoning": "pgvector y una sola base de datos para memoria y vectores", "session_id": "demo-s2"}),
-]
-
-
-def _demo_memories() -> None:
-    """A small world: a corroborated preference, a verified fact, a private health note, workspace news."""
-    from memory.models import Subject
-    from memory.services.consolidation import consolidation_run_subject
-    from memory.services.records import memory_record
-
-    for slug, subject, kind, content, extra in DEMO_MEMORIES:
-        agent = agent_get_by_slug(slug)
-        memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref=subject, kind=kind, content=content,
-                      **extra)
-    for subject in Subject.objects.filter(external_ref__in={m[1] for m in DEMO_MEMORIES}):
-        consolidation_run_subject(subject_id=subject.pk)
