@@ -1,11 +1,11 @@
-"""URL map: API under /api/v1/, OpenAPI, health, admin, dashboard login."""
+"""URL map: API under /api/v1/, OpenAPI, health, admin, the dashboard (/me/, /review/, /ops/) and its login."""
 
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from config.health import healthz
-from config.views import home
+from dashboard.views.home import home
 
 handler404 = "config.errors.json_404"
 handler500 = "config.errors.json_500"
@@ -23,6 +23,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("", include("dashboard.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

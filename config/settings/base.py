@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "agents_registry",
     "governance",
     "memory",
+    "dashboard",
 ]
 
 MIDDLEWARE = [
@@ -257,6 +258,7 @@ AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_SENSITIVE_PARAMETERS = ["password"]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # ----------------------------------------------------------------------------- Quorum
 QUORUM_AUTH_FAILURE_LIMIT = env_int("QUORUM_AUTH_FAILURE_LIMIT", 10)
