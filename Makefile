@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install services-up services-down services-status bench clean-var demo-keys
+.PHONY: run test install services-up services-down services-status bench clean-var demo-keys screenshots
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ run: $(STAMP)
 test: $(STAMP)
 	@$(BIN)/python manage.py services up
 	@$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## make screenshots: re-run the browser tests, saving their screenshots into docs/screenshots/.
+screenshots: $(STAMP)
+	@$(BIN)/python manage.py services up
+	@QUORUM_SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest tests/e2e -q
 
 bench: $(STAMP)
 	@$(BIN)/python manage.py services up
