@@ -210,10 +210,10 @@ class QuorumTools:
             "What was done in this session, concretely (from the conversation, tool calls, git log/diff)."
         ))],
         went_wrong: Annotated[str, Field(max_length=1000, description=(
-            "What went wrong, was hard, needed a retry or was suboptimal — concretely. 'Nothing', 'all "
-            "good' or 'todo bien' is not a reflection and is refused."))],
+            "What went wrong, was hard, needed a retry or was suboptimal — concretely, in at least four "
+            "words. 'Nothing', 'all good' or 'todo bien' is not a reflection and is refused."))],
         improve: Annotated[str, Field(max_length=1000, description=(
-            "How it could have gone better next time: a concrete change of behaviour."))],
+            "How it could go better next time: a concrete change of behaviour, in at least four words."))],
         went_well: Annotated[str, Field(max_length=1000, description="What went well and should be repeated.")]
         = "",
         relevant_for_others: Annotated[list[Annotated[str, Field(max_length=1000)]], Field(
