@@ -8,16 +8,18 @@ content is the API's error body ``{"code", "message", "extra"}``.
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
-from collections.abc import Awaitable
+from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import AwareDatetime, Field
+from pydantic import AwareDatetime, Field, ValidationError
 
 from quorum_mcp.client import QuorumApiError, QuorumClient
 
@@ -65,11 +67,7 @@ class QuorumTools:
         except QuorumApiError as exc:
             # Codes only: messages are safe by contract, but bodies and keys never reach the log.
             logger.info("tool %s: Quorum answered %s", tool, exc.code)
-            text = f"{exc.code}: {exc.message}"
-            if exc.extra:
-                text += "\n" + json.dumps(exc.extra, ensure_ascii=False, default=str)
-            return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=exc.as_body(),
-                                  is_error=True)
+            return error_result(exc)
         structured = data if isinstance(data, dict) else {"result": data}
         return CallToolResult(content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False))],
                               structured_content=structured)
@@ -267,6 +265,15 @@ class QuorumTools:
         return await self._call("check_action", ctx, "POST", "actions/check", body=body)
 
 
+def error_result(error: QuorumApiError) -> CallToolResult:
+    """A tool error the model can act on: text ``"<code>: <message>"`` (+ extra), the body as structure."""
+    text = f"{error.code}: {error.message}"
+    if error.extra:
+        text += "\n" + json.dumps(error.extra, ensure_ascii=False, default=str)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=error.as_body(),
+                          is_error=True)
+
+
 def _caller_key(ctx: Context | None) -> str | None:
     """Over streamable HTTP, the caller's own ``Authorization: Bearer <agent key>`` wins over the
     server's configured key, so one HTTP endpoint can serve several agents, each as itself."""
@@ -284,10 +291,61 @@ def _json_value(value: Any) -> Any:
     return value.isoformat() if isinstance(value, datetime) else value
 
 
+class QuorumMCPServer(MCPServer):
+    """MCPServer whose argument errors look like the API's: stable codes, no echo of the input.
+
+    The API rejects unknown fields (``unknown_field``) and invalid values (``invalid_input``,
+    ``content_too_long``); a tool call gets the same codes before anything is sent, instead of the
+    SDK's free-text validation report (which quotes the rejected input).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._arguments: dict[str, set[str]] = {}
+
+    def add_tool(self, fn: Callable[..., Any], name: str | None = None, **kwargs: Any) -> None:
+        super().add_tool(fn, name=name, **kwargs)
+        name = name or fn.__name__
+        self._arguments[name] = {p for p in inspect.signature(fn).parameters if p not in {"self", "ctx"}}
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:  # advertise what call_tool enforces: no arguments beyond the schema's
+            tool.parameters["additionalProperties"] = False
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        if name not in self._arguments:
+            return error_result(QuorumApiError("unknown_tool", f"There is no tool named {name[:60]!r}.",
+                                               {"tools": sorted(self._arguments)}))
+        unknown = sorted(set(arguments) - self._arguments[name])
+        if unknown:
+            return error_result(QuorumApiError(
+                "unknown_field", "The call contains arguments this tool does not accept.",
+                {"fields": [field[:60] for field in unknown[:20]], "allowed": sorted(self._arguments[name])}))
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if not isinstance(exc.__cause__, ValidationError):
+                raise
+            return error_result(_validation_error(exc.__cause__))
+
+
+def _validation_error(error: ValidationError) -> QuorumApiError:
+    fields: dict[str, list[str]] = {}
+    too_long = False
+    for item in error.errors(include_url=False, include_input=False):
+        location = ".".join(str(part) for part in item["loc"]) or "arguments"
+        fields.setdefault(location, []).append(item["msg"])
+        too_long = too_long or (item["loc"][:1] == ("content",) and item["type"] == "string_too_long")
+    if too_long:
+        return QuorumApiError("content_too_long", f"content is longer than {MAX_CONTENT_CHARS} characters; "
+                              "shorten it (it is never truncated).", {"fields": fields,
+                                                                       "max_chars": MAX_CONTENT_CHARS})
+    return QuorumApiError("invalid_input", "The tool arguments are invalid.", {"fields": fields})
+
+
 def build_server(client: QuorumClient) -> MCPServer:
     """An MCP server whose tools call Quorum through ``client``."""
     tools = QuorumTools(client)
-    server: MCPServer = MCPServer("quorum", title="Quorum memory", instructions=INSTRUCTIONS, version="1.0.0")
+    server = QuorumMCPServer("quorum", title="Quorum memory", instructions=INSTRUCTIONS, version="1.0.0")
     writes = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
     reads = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
     server.add_tool(tools.remember, name="remember", title="Remember", annotations=writes)

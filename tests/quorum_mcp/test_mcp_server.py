@@ -194,6 +194,7 @@ def test_an_agent_cannot_delete_through_mcp(quorum, agents, tmp_path):
         assert not [name for name in a.tools() if "delete" in name or "forget" in name]
         result = a.call("delete_memory", id="anything")
         assert result.is_error is True
+        assert result.structured_content["code"] == "unknown_tool"
 
 
 def test_a_revoked_key_makes_every_tool_fail_with_invalid_credentials_without_crashing(quorum, agents, tmp_path):
@@ -229,14 +230,24 @@ def test_lockout_comes_back_as_a_tool_error_with_retry_after(quorum, tmp_path):
     assert int(codes[-1]["extra"]["retry_after"]) > 0
 
 
-def test_an_unreachable_quorum_is_a_tool_error_not_a_crash(tmp_path):
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]  # closed again before use: nothing listens there
+def test_bad_arguments_and_an_unreachable_quorum_are_tool_errors_with_stable_codes(tmp_path):
+    port = _free_port()  # closed again before use: nothing listens there
     with mcp_stdio(f"http://127.0.0.1:{port}", "qk_abc_def", tmp_path / "log") as a:
         result = a.call("briefing", subject="ana")
         assert result.is_error is True
         assert result.structured_content["code"] == "quorum_unreachable"
+
+        base = {"subject": "ana", "kind": "event", "session_id": "s1"}
+        too_long = a.call("remember", **base, content="x" * 4001)
+        assert too_long.structured_content["code"] == "content_too_long"
+        assert "xxxx" not in too_long.content[0].text  # the input is not echoed back
+        typo = a.call("remember", **base, content="Llamó", origin="utt-1")
+        assert typo.structured_content["code"] == "unknown_field"
+        assert typo.structured_content["extra"]["fields"] == ["origin"]
+        bad_kind = a.call("remember", **{**base, "kind": "rumour"}, content="Llamó")
+        assert bad_kind.structured_content["code"] == "invalid_input"
+        assert list(bad_kind.structured_content["extra"]["fields"]) == ["kind"]
+        assert a.tools()["remember"].input_schema["additionalProperties"] is False
         assert set(a.tools()) == TOOLS
 
 
