@@ -36,10 +36,12 @@ class QuorumApiError(Exception):
 class QuorumClient:
     """Calls the API as one agent. ``base_url`` is the server root, e.g. ``http://127.0.0.1:8000``."""
 
-    def __init__(self, *, base_url: str, api_key: str, timeout: float = DEFAULT_TIMEOUT_SECONDS) -> None:
+    def __init__(self, *, base_url: str, api_key: str, timeout: float = DEFAULT_TIMEOUT_SECONDS,
+                 transport: httpx2.AsyncBaseTransport | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self._api_key = api_key
         self.timeout = timeout
+        self._transport = transport  # tests plug a mock transport in here
 
     def __repr__(self) -> str:  # never the key
         return f"QuorumClient(base_url={self.base_url!r})"
@@ -59,7 +61,7 @@ class QuorumClient:
         clean_params = {k: v for k, v in (params or {}).items() if v is not None}
         try:
             async with httpx2.AsyncClient(base_url=self.base_url, timeout=self.timeout, headers=headers,
-                                          follow_redirects=False) as http:
+                                          follow_redirects=False, transport=self._transport) as http:
                 response = await http.request(method, f"/api/v1/{path.lstrip('/')}", params=clean_params or None,
                                               json=body)
         except httpx2.TimeoutException as exc:
