@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +137,8 @@ def test_tools_round_trip_through_a_live_quorum(quorum, agents, tmp_path):
         # Workspace news for everyone else, with a credential in it.
         a.ok("remember", subject="@workspace", kind="event", session_id="a-s1", asserted_by="system",
              content=f"El workflow nocturno falló a las 3 h; la clave {AWS_KEY} fue rotada", importance=0.9)
+        an_hour_ago = (datetime.now(UTC) - timedelta(hours=1)).isoformat()
+        assert a.ok("briefing", subject="@workspace", since=an_hour_ago)["items"] == []  # never your own entries
 
         recalled = a.ok("recall", subject="ana", query="contraseña del VPN", session_id="a-s1")
         texts = [item["text"] for item in recalled["items"]]
