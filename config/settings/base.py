@@ -114,6 +114,7 @@ INSTALLED_APPS = [
     "governance",
     "memory",
     "dashboard",
+    "quorum_mcp",
 ]
 
 MIDDLEWARE = [
