@@ -165,9 +165,11 @@ def review_item_summary(item: ReviewItem) -> dict[str, Any]:
 def _run_row(run: ConsolidationRun) -> dict[str, Any]:
     stats = run.stats or {}
     used, budget = run.used or {}, run.budget or {}
-    seconds = used.get("seconds")
-    max_seconds = budget.get("max_seconds")
-    budget_pct = round(100 * seconds / max_seconds) if seconds is not None and max_seconds else None
+    # The share of the run's budget spent: the largest of its three dimensions.
+    shares = [100 * used[name] / budget[limit] for name, limit in
+              (("seconds", "max_seconds"), ("candidates", "max_candidates"), ("judge_calls", "max_judge_calls"))
+              if isinstance(used.get(name), (int, float)) and budget.get(limit)]
+    budget_pct = max(shares) if shares else None
     return {"run": run, "subject": run.subject.external_ref if run.subject else "—",
             "duration": (run.finished_at - run.started_at).total_seconds() if run.finished_at else None,
             "budget_pct": budget_pct, "promoted": stats.get("promoted", 0),

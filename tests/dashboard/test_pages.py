@@ -54,8 +54,8 @@ def parse(response) -> Links:  # noqa: ANN001
     return parser
 
 
-def crawl(client: Client, start: str = "/", depth: int = 2) -> dict[str, int]:
-    """Every same-site page linked from ``start`` (API docs and admin are their own apps)."""
+def crawl(client: Client, start: str = "/", depth: int = 3) -> dict[str, int]:
+    """Every same-site page linked from ``start``, three links deep (API and admin pages are fetched, not followed)."""
     seen: dict[str, int] = {}
     frontier = [start]
     for _ in range(depth + 1):
@@ -84,6 +84,8 @@ def test_every_page_linked_from_home_answers_for_each_demo_login(demo, client, r
     assert not broken, broken
     expected = {"subject": "/me/", "reviewer": "/review/", "operator": "/ops/"}[role]
     assert expected in seen
+    if role == "subject":  # the demo's completed access request links its three export formats
+        assert sum(1 for url in seen if "/export?format=" in url) == 3, sorted(seen)
     assert len(seen) >= 5
 
 
