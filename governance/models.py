@@ -6,6 +6,7 @@ import uuid
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class AuditEvent(models.Model):
@@ -85,8 +86,8 @@ class TrustConflict(models.Model):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        RESOLVED = "resolved", "Resolved"
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
 
     space_id = models.UUIDField(db_index=True)
     subject_id = models.UUIDField(db_index=True)
@@ -110,14 +111,14 @@ class ReviewItem(models.Model):
     """
 
     class Kind(models.TextChoices):
-        QUARANTINE = "quarantine", "Quarantined memory (possible poisoning)"
-        PROMOTION = "promotion", "Doubtful promotion"
-        TRUST_CONFLICT = "trust_conflict", "Trust conflict"
+        QUARANTINE = "quarantine", _("Quarantined memory (possible poisoning)")
+        PROMOTION = "promotion", _("Doubtful promotion")
+        TRUST_CONFLICT = "trust_conflict", _("Trust conflict")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        APPROVED = "approved", "Approved"
-        REJECTED = "rejected", "Rejected"
+        OPEN = "open", _("Open")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
     subject_id = models.UUIDField(db_index=True)
@@ -164,9 +165,9 @@ class Restriction(models.Model):
     """
 
     class Kind(models.TextChoices):
-        AGENT = "agent", "Agent"
-        FACT = "fact", "Fact"
-        PURPOSE = "purpose", "Purpose"
+        AGENT = "agent", _("Agent")
+        FACT = "fact", _("Fact")
+        PURPOSE = "purpose", _("Purpose")
 
     class Basis(models.TextChoices):
         RESTRICTION = "restriction", "Restriction (Art. 18)"
@@ -198,19 +199,19 @@ class DataSubjectRequest(models.Model):
     """
 
     class Type(models.TextChoices):
-        ACCESS = "access", "Access (Art. 15)"
-        PORTABILITY = "portability", "Portability (Art. 20)"
-        RECTIFICATION = "rectification", "Rectification (Art. 16)"
-        ERASURE = "erasure", "Erasure (Art. 17)"
-        RESTRICTION = "restriction", "Restriction (Art. 18)"
-        OBJECTION = "objection", "Objection (Art. 21)"
+        ACCESS = "access", _("Access (Art. 15)")
+        PORTABILITY = "portability", _("Portability (Art. 20)")
+        RECTIFICATION = "rectification", _("Rectification (Art. 16)")
+        ERASURE = "erasure", _("Erasure (Art. 17)")
+        RESTRICTION = "restriction", _("Restriction (Art. 18)")
+        OBJECTION = "objection", _("Objection (Art. 21)")
 
     class Status(models.TextChoices):
-        RECEIVED = "received", "Received"
-        VERIFIED = "verified", "Verified"
-        IN_PROGRESS = "in_progress", "In progress"
-        COMPLETED = "completed", "Completed"
-        REJECTED = "rejected", "Rejected"
+        RECEIVED = "received", _("Received")
+        VERIFIED = "verified", _("Verified")
+        IN_PROGRESS = "in_progress", _("In progress")
+        COMPLETED = "completed", _("Completed")
+        REJECTED = "rejected", _("Rejected")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     type = models.CharField(max_length=16, choices=Type.choices)

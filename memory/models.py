@@ -12,6 +12,7 @@ from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from pgvector.django import VectorField
 
 
@@ -103,11 +104,11 @@ class Memory(models.Model):
         TOOL = "tool", "Tool"
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        SUPERSEDED = "superseded", "Superseded"
-        EXPIRED = "expired", "Expired"
-        DISPUTED = "disputed", "Disputed"
-        RESTRICTED = "restricted", "Restricted"
+        ACTIVE = "active", _("Active")
+        SUPERSEDED = "superseded", _("Superseded")
+        EXPIRED = "expired", _("Expired")
+        DISPUTED = "disputed", _("Disputed")
+        RESTRICTED = "restricted", _("Restricted")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     space = models.ForeignKey(MemorySpace, on_delete=models.CASCADE, related_name="memories")
@@ -204,11 +205,11 @@ class ConsolidationRun(models.Model):
         DEEP = "deep", "Deep"
 
     class Status(models.TextChoices):
-        RUNNING = "running", "Running"
-        SUCCEEDED = "succeeded", "Succeeded"
-        SKIPPED = "skipped", "Skipped (another run holds the subject)"
-        FAILED = "failed", "Failed"
-        ABANDONED = "abandoned", "Abandoned (worker died)"
+        RUNNING = "running", _("Running")
+        SUCCEEDED = "succeeded", _("Succeeded")
+        SKIPPED = "skipped", _("Skipped (another run holds the subject)")
+        FAILED = "failed", _("Failed")
+        ABANDONED = "abandoned", _("Abandoned (worker died)")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     subject = models.ForeignKey(Subject, null=True, on_delete=models.SET_NULL, related_name="runs")
@@ -239,12 +240,12 @@ class CollectiveFact(models.Model):
     """
 
     class Status(models.TextChoices):
-        CURRENT = "current", "Current"
-        SUPERSEDED = "superseded", "Superseded"
-        UNSUPPORTED = "unsupported", "Unsupported (evidence fell)"
-        RECTIFIED = "rectified", "Rectified by the person"
-        PENDING_REVIEW = "pending_review", "Pending review"
-        REJECTED = "rejected", "Rejected"
+        CURRENT = "current", _("Current")
+        SUPERSEDED = "superseded", _("Superseded")
+        UNSUPPORTED = "unsupported", _("Unsupported (evidence fell)")
+        RECTIFIED = "rectified", _("Rectified by the person")
+        PENDING_REVIEW = "pending_review", _("Pending review")
+        REJECTED = "rejected", _("Rejected")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     subject = models.ForeignKey(Subject, on_delete=models.CASCADE, related_name="facts")

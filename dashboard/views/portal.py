@@ -53,8 +53,10 @@ def knows_about_me(request: HttpRequest) -> HttpResponse:
     if subject is not None:
         restrictions = selectors.person_restrictions(subject=subject)
         facts = facts_for_subject(subject=subject)
+        labels = dict(CollectiveFact.Status.choices)
         for fact in facts:
             fact["restricted"] = fact["lineage"] in restrictions["facts"]
+            fact["status_label"] = labels.get(fact["status"], fact["status"])
         context.update(facts=facts, restrictions=restrictions, agents=selectors.person_agents(subject=subject),
                        correct_form=CorrectFactForm(), confirm_form=ConfirmForm())
     return render(request, "dashboard/portal/knows.html", context)

@@ -27,9 +27,11 @@ def test_seed_demo_twice_gives_the_same_world_and_working_keys(monkeypatch, tmp_
     assert (Memory.objects.count(), CollectiveFact.objects.count()) == counts
     assert {a["key"] for a in again["agents"]} == {a["key"] for a in summary["agents"]}  # keys reused
     statements = set(CollectiveFact.objects.filter(status="current").values_list("statement", flat=True))
-    assert statements == {"Preferred report length: short", "Preferred language: es"}  # health stays private
+    assert statements == {"Preferred report length: short", "Preferred language: es",
+                          "Preferred meeting time: afternoon", "Communication style: formal",
+                          "Preferred name: Ana"}  # health stays private; Atlas was erased; Anita awaits review
     planner_key = next(a["key"] for a in summary["agents"] if a["slug"] == "planner")
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {planner_key}")
     assert client.get("/api/v1/me").json()["agent"]["slug"] == "planner"
-    assert summary["logins"][0]["username"] == "operator"
+    assert {login["username"] for login in summary["logins"]} == {"ana", "reviewer", "operator"}
