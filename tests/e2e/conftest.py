@@ -16,10 +16,6 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make between
-# page actions are ordinary blocking calls, so Django's async-safety guard is relaxed here only.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = os.environ.get("QUORUM_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("QUORUM_SCREENSHOTS_DIR") or ROOT / "test-results" / "screenshots")
@@ -27,13 +23,19 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """One Chromium per test module, closed afterwards: Playwright's sync API keeps an event loop
+    running in this thread while it is open, which later asyncio tests must not inherit."""
     if not shutil.which(CHROMIUM):
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium (`apt-get install -y chromium`); "
                     ".ci/run does this. Browsers are never downloaded.")
     from playwright.sync_api import sync_playwright
 
+    # The ORM calls the tests make between page actions are ordinary blocking calls; Django's
+    # async-safety guard sees Playwright's loop and is relaxed while the browser is open, only.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
@@ -41,6 +43,10 @@ def browser() -> Iterator[object]:
                   "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"])
         yield browser
         browser.close()
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

@@ -149,4 +149,5 @@ def test_predicates_registry_is_readable(agent_a):
     assert single | multi <= set(predicates)
     assert all(predicates[k]["cardinality"] == "single" for k in single)
     assert all(predicates[k]["cardinality"] == "multi" for k in multi)
-    assert not any(p["high_impact"] for p in predicates.values())
+    # A change of how the person is addressed goes to a reviewer; nothing else by default.
+    assert {k for k, p in predicates.items() if p["high_impact"]} == {"identity.preferred_name"}
