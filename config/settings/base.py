@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "agents_registry",
     "governance",
     "memory",
+    "evaluation",
 ]
 
 MIDDLEWARE = [
