@@ -142,6 +142,13 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
         stale = [d.pk for d in Decision.objects.filter(subject_id=subject.pk).only("pk", "inputs")
                  if erased & set(map(str, _strings(d.inputs)))]
         outcome.counts["decisions"] = Decision.objects.filter(pk__in=stale).delete()[0]
+        if facts:
+            # The digest quotes current statements: rebuild it now, not at the next pass, so the
+            # erased statement is gone before the residue scan runs.
+            from memory.services.consolidation import digest_rebuild
+
+            digest_rebuild(subject=subject)
+            outcome.counts["digests_rebuilt"] = 1
         # What the remaining evidence supports is re-evaluated by the next pass (step 7).
         subject_mark_for_consolidation(subject_ids=[subject.pk])
     audit(actor=actor, action="subject.erased", object_type="subject", object_id=subject_id,

@@ -1,0 +1,37 @@
+"""Erasing one fact also removes it from the person's digest (found by ``manage.py evaluate``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from config.actors import Actor
+from governance.models import DataSubjectRequest
+from governance.services.dsr import dsr_execute, dsr_submit
+from memory.models import CollectiveFact, Digest, Subject
+from memory.services.consolidation import consolidation_run_subject
+from memory.services.records import memory_record
+
+pytestmark = pytest.mark.django_db
+
+WORD = "Su palabra de proyecto favorita es Bazorimuto"
+
+
+def test_erasing_one_fact_rebuilds_the_digest_and_leaves_no_residue(make_agent):
+    agents = [make_agent(f"digest-{i}")[0] for i in range(2)]
+    for i, agent in enumerate(agents):
+        for key, content in (("favourite_word", WORD), ("report", "Prefiere informes breves")):
+            memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="ana", kind="fact", content=content,
+                          session_id=f"s{i}", origin_ref=f"u{i}-{key}", key=key, category="user.behavior",
+                          asserted_by="user")
+    subject = Subject.objects.get(external_ref="ana")
+    consolidation_run_subject(subject_id=subject.pk)
+    fact = CollectiveFact.objects.get(status="current", key="favourite_word")
+    assert WORD in Digest.objects.get(subject=subject).text
+    request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure",
+                         scope={"fact_id": str(fact.pk)}, verified=True)
+    dsr_execute(request_id=request.pk)
+    request.refresh_from_db()
+    assert request.status == DataSubjectRequest.Status.COMPLETED
+    assert request.result["residue"]["matches"] == 0
+    digest = Digest.objects.get(subject=subject)
+    assert WORD not in digest.text and "informes breves" in digest.text
