@@ -92,7 +92,9 @@ class Synth:
 
     def code(self) -> str:
         """A unique synthetic marker (for leak and residue searches)."""
-        return "".join(self.rng.choice("BCDFGHJKLMNPQRSTVWXZ") for _ in range(4)) + f"{self.rng.randrange(10**5):05d}"
+        # Pronounceable and low-entropy, so the credential scrubber leaves it alone.
+        word = "".join(self.rng.choice("bcdfgklmnprstvz") + self.rng.choice("aeiou") for _ in range(5))
+        return word.capitalize()
 
     def agent(self, label: str, *, role: str = "planner", domain: str = "work",
               purposes: list[str] | None = None) -> Agent:
