@@ -80,9 +80,37 @@ def _collect(outcome: ErasureOutcome, memories: list[Memory], facts: list[Collec
                         .values_list("content", flat=True))
     others_facts = set(CollectiveFact.objects.exclude(pk__in=[f.pk for f in facts]).filter(statement__in=texts)
                        .values_list("statement", flat=True))
-    shared = others_memory | others_facts
+    # Structured values ("morning", "formal", a project name) are short and common: the residue
+    # scan searches them as substrings, so one that appears anywhere in another person's rows
+    # (or the rows this erasure keeps) is theirs as well, not residue.
+    values = {v for item in [*memories, *facts] for v in _strings(item.value) if len(v) >= MIN_SCANNED_CHARS}
+    shared = others_memory | others_facts | _values_held_elsewhere(
+        values - others_memory - others_facts, memory_ids=[m.pk for m in memories], fact_ids=[f.pk for f in facts],
+        subject=subject)
     outcome.shared_values |= shared
     outcome.values |= texts - shared
+
+
+_HELD_ELSEWHERE_SQL = """
+SELECT v FROM unnest(%(values)s::text[]) AS v
+WHERE EXISTS (SELECT 1 FROM memory_memory m WHERE NOT (m.id = ANY(%(memories)s::uuid[]))
+                AND (strpos(m.content, v) > 0 OR strpos(coalesce(m.value::text, ''), v) > 0))
+   OR EXISTS (SELECT 1 FROM memory_collectivefact f WHERE NOT (f.id = ANY(%(facts)s::uuid[]))
+                AND (strpos(f.statement, v) > 0 OR strpos(coalesce(f.value::text, ''), v) > 0))
+   OR EXISTS (SELECT 1 FROM memory_digest d WHERE d.subject_id <> %(subject)s::uuid AND strpos(d.text, v) > 0)
+"""
+
+
+def _values_held_elsewhere(values: set[str], *, memory_ids: list[Any], fact_ids: list[Any],
+                           subject: Subject) -> set[str]:
+    if not values:
+        return set()
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_HELD_ELSEWHERE_SQL, {"values": sorted(values), "memories": memory_ids, "facts": fact_ids,
+                                             "subject": subject.pk})
+        return {row[0] for row in cursor.fetchall()}
 
 
 @transaction.atomic

@@ -35,3 +35,40 @@ def test_erasing_one_fact_rebuilds_the_digest_and_leaves_no_residue(make_agent):
     assert request.result["residue"]["matches"] == 0
     digest = Digest.objects.get(subject=subject)
     assert WORD not in digest.text and "informes breves" in digest.text
+
+
+def test_a_value_other_people_share_does_not_block_erasing_a_person(make_agent):
+    """Common structured values ("morning") stay in other people's rows: not residue (found by evaluate)."""
+    agents = [make_agent(f"shared-{i}")[0] for i in range(2)]
+    for ref in ("ana", "bea"):
+        for i, agent in enumerate(agents):
+            memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref=ref, kind="fact",
+                          content=f"Prefiere reuniones por la mañana ({ref})", session_id=f"{ref}-s{i}",
+                          origin_ref=f"{ref}-u{i}", predicate="preference.meeting_time", value="morning",
+                          asserted_by="user")
+        consolidation_run_subject(subject_id=Subject.objects.get(external_ref=ref).pk)
+    assert CollectiveFact.objects.filter(status="current", value="morning").count() == 2
+    ana = Subject.objects.get(external_ref="ana")
+    request = dsr_submit(actor=Actor.system("tests"), subject_id=ana.pk, type="erasure", scope={"all": True},
+                         verified=True)
+    dsr_execute(request_id=request.pk)
+    request.refresh_from_db()
+    assert request.status == DataSubjectRequest.Status.COMPLETED
+    assert request.result["residue"]["matches"] == 0 and request.result["residue"]["shared_values_not_searched"] >= 1
+    assert not Subject.objects.filter(external_ref="ana").exists()
+    assert CollectiveFact.objects.filter(subject__external_ref="bea", status="current").count() == 1
+
+
+def test_erasing_what_one_agent_knows_checks_shared_values_too(make_agent):
+    agents = [make_agent(f"scope-{i}")[0] for i in range(2)]
+    for i, agent in enumerate(agents):
+        memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="ana", kind="fact",
+                      content=f"Prefiere reuniones por la mañana, nota {i}", session_id=f"s{i}", origin_ref=f"u{i}",
+                      predicate="preference.meeting_time", value="morning", asserted_by="user")
+    ana = Subject.objects.get(external_ref="ana")
+    request = dsr_submit(actor=Actor.system("tests"), subject_id=ana.pk, type="erasure",
+                         scope={"agent": agents[0].slug}, verified=True)
+    dsr_execute(request_id=request.pk)
+    request.refresh_from_db()
+    assert request.status == DataSubjectRequest.Status.COMPLETED and request.result["residue"]["matches"] == 0
+    assert request.result["counts"]["memories"] == 1
