@@ -47,7 +47,10 @@ def _request(subject_id, type_: str, scope: dict, payload: dict | None = None) -
     except ResidueFound as exc:
         # The erasure rolled back and the request stays open: count what the scan found.
         request.refresh_from_db()
-        request.result = {"residue": {"matches": int(str(exc).split()[0]) if str(exc)[:1].isdigit() else 1}}
+        message = str(exc)  # "<n> residue match(es) in <store>, <store>": counts and store names only
+        stores = message.split(" in ", 1)[1].split(", ") if " in " in message else []
+        request.result = {"residue": {"matches": int(message.split()[0]) if message[:1].isdigit() else 1,
+                                      "where": stores}}
         return request
     request.refresh_from_db()
     return request
@@ -66,6 +69,7 @@ def run(run: Run) -> SuiteResult:
     receipts_ok = 0
     resurrections = 0
     erasure_ms: list[float] = []
+    where: list[str] = []
     for p in range(people):
         ref = synth.ref("rig")
         word, note = synth.code(), synth.code()
@@ -136,7 +140,8 @@ def run(run: Run) -> SuiteResult:
             receipt = request.result or {}
             receipts_ok += int(request.status == "completed" and receipt.get("counts", {}).get("facts", 0) >= 1)
             residue += int((receipt.get("residue") or {}).get("matches", 1))
-            residue += residue_scan([word])["matches"]
+            where.extend((receipt.get("residue") or {}).get("where", []))
+            residue += _scan([word], where)
             learn_word("relearn")
             run.embed()
             run.consolidate(ref)
@@ -152,13 +157,16 @@ def run(run: Run) -> SuiteResult:
         receipt = request.result or {}
         receipts_ok += int(request.status == "completed" and receipt.get("counts", {}).get("subjects") == 1)
         residue += int((receipt.get("residue") or {}).get("matches", 1))
-        residue += residue_scan([word, note, ref])["matches"]
+        where.extend((receipt.get("residue") or {}).get("where", []))
+        residue += _scan([word, note, ref], where)
         learn_word("after-all")
         run.embed()
         run.consolidate(ref)
         resurrections += sum(1 for f in run.current(ref) if f.key == "favourite_word")
         run.progress.step()
     run.progress.finish()
+    if where:  # store names (table.column, redis type), never values
+        result.tables["residue_locations"] = [{"store": w, "matches": where.count(w)} for w in sorted(set(where))]
     result.add("inspection_completeness", ratio(found, expected), 1.0, ">=", unit="ratio",
                description="private memories, fact versions, reads and lineages present in the access/PROV exports")
     result.add("rectification_traced", ratio(rect_ok, rect_checks), 1.0, ">=", unit="ratio",
@@ -173,3 +181,9 @@ def run(run: Run) -> SuiteResult:
     result.add("erasure_max", max(erasure_ms) if erasure_ms else None, 2000, "<=", unit="ms",
                description="request to receipt, residue scan included (slowest run)")
     return result
+
+
+def _scan(values: list[str], where: list[str]) -> int:
+    report = residue_scan(values)
+    where.extend(report["where"])
+    return int(report["matches"])
