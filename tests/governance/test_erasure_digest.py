@@ -72,3 +72,23 @@ def test_erasing_what_one_agent_knows_checks_shared_values_too(make_agent):
     request.refresh_from_db()
     assert request.status == DataSubjectRequest.Status.COMPLETED and request.result["residue"]["matches"] == 0
     assert request.result["counts"]["memories"] == 1
+
+
+def test_a_sentence_inside_another_persons_note_does_not_block_erasure(make_agent):
+    agent = make_agent("substring")[0]
+    for ref, content in (("ana", "Prefiere informes breves"), ("bea", "Dijo que Prefiere informes breves los lunes")):
+        memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref=ref, kind="fact", content=content,
+                      session_id=f"{ref}-s", origin_ref=f"{ref}-u", key="report", category="user.behavior",
+                      asserted_by="user")
+    marker = "Bazorimuto es la palabra secreta"
+    memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="ana", kind="fact", content=marker,
+                  session_id="ana-s2", origin_ref="ana-u2", key="word", category="user.behavior", asserted_by="user")
+    ana = Subject.objects.get(external_ref="ana")
+    request = dsr_submit(actor=Actor.system("tests"), subject_id=ana.pk, type="erasure", scope={"all": True},
+                         verified=True)
+    dsr_execute(request_id=request.pk)
+    request.refresh_from_db()
+    assert request.status == DataSubjectRequest.Status.COMPLETED
+    residue = request.result["residue"]
+    assert residue["matches"] == 0 and residue["shared_values_not_searched"] == 1
+    assert residue["values_searched"] == 1  # the marker was still searched
