@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from urllib.parse import urlparse
@@ -60,7 +61,8 @@ def sandbox(*, in_place: bool) -> Iterator[str]:
     old_name = connection.settings_dict["NAME"]
     eval_name = f"quorum_eval_{os.getpid()}"
     connection.settings_dict.setdefault("TEST", {})["NAME"] = eval_name
-    previous_term = signal.signal(signal.SIGTERM, _interrupt)
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous_term = signal.signal(signal.SIGTERM, _interrupt) if in_main_thread else None
     created = False
     from config.celery import app
     from config.redis import make_client, reset_redis
@@ -85,4 +87,5 @@ def sandbox(*, in_place: bool) -> Iterator[str]:
             connection.creation.destroy_test_db(old_name, verbosity=0, keepdb=False)
         app.conf.broker_url, app.conf.result_backend = broker
         reset_redis()
-        signal.signal(signal.SIGTERM, previous_term)
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous_term)
