@@ -65,7 +65,7 @@ def render_json(card: Scorecard) -> str:
 _CSS = """
 body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem;color:#222}
 table{border-collapse:collapse;margin:.5rem 0 1rem}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:right}
-td:first-child,th:first-child{text-align:left}.pass{color:#146c2e}.fail{color:#a35200}.hard{color:#b00020;font-weight:bold}
+td:first-child,th:first-child,th:last-child{text-align:left}.pass{color:#146c2e}.fail{color:#a35200}.hard{color:#b00020;font-weight:bold}
 .info{color:#666}h2{border-bottom:2px solid #eee;padding-bottom:.2rem}.ok{background:#e6f4ea;padding:.5rem}
 .bad{background:#fde7e9;padding:.5rem}svg text{font-size:11px;font-family:system-ui,sans-serif}
 """
