@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "memory",
     "dashboard",
     "quorum_mcp",
+    "evaluation",
 ]
 
 MIDDLEWARE = [

@@ -75,14 +75,36 @@ def _collect(outcome: ErasureOutcome, memories: list[Memory], facts: list[Collec
     texts = {t for t in texts if t and len(t) >= MIN_SCANNED_CHARS}
     # Text that also stands in rows this erasure keeps (another person's, or — for a partial
     # erasure — this person's other agents') is theirs, not residue: it is not searched, and the
-    # receipt counts how many such values there were.
-    others_memory = set(Memory.objects.exclude(pk__in=[m.pk for m in memories]).filter(content__in=texts)
-                        .values_list("content", flat=True))
-    others_facts = set(CollectiveFact.objects.exclude(pk__in=[f.pk for f in facts]).filter(statement__in=texts)
-                       .values_list("statement", flat=True))
-    shared = others_memory | others_facts
+    # receipt counts how many such values there were. "Stands in" is a substring test, as the
+    # residue scan's own: a common structured value ("morning") or a short sentence another
+    # person's note contains would otherwise be found in their rows and block the erasure.
+    shared = _held_elsewhere(texts, memory_ids=[m.pk for m in memories], fact_ids=[f.pk for f in facts],
+                             subject=subject)
     outcome.shared_values |= shared
     outcome.values |= texts - shared
+
+
+_HELD_ELSEWHERE_SQL = """
+SELECT v FROM unnest(%(values)s::text[]) AS v
+WHERE EXISTS (SELECT 1 FROM memory_memory m WHERE NOT (m.id = ANY(%(memories)s::uuid[]))
+                AND (strpos(m.content, v) > 0 OR strpos(m.reasoning, v) > 0
+                     OR strpos(coalesce(m.value::text, ''), v) > 0))
+   OR EXISTS (SELECT 1 FROM memory_collectivefact f WHERE NOT (f.id = ANY(%(facts)s::uuid[]))
+                AND (strpos(f.statement, v) > 0 OR strpos(coalesce(f.value::text, ''), v) > 0))
+   OR EXISTS (SELECT 1 FROM memory_digest d WHERE d.subject_id <> %(subject)s::uuid AND strpos(d.text, v) > 0)
+"""
+
+
+def _held_elsewhere(values: set[str], *, memory_ids: list[Any], fact_ids: list[Any],
+                    subject: Subject) -> set[str]:
+    if not values:
+        return set()
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_HELD_ELSEWHERE_SQL, {"values": sorted(values), "memories": memory_ids, "facts": fact_ids,
+                                             "subject": subject.pk})
+        return {row[0] for row in cursor.fetchall()}
 
 
 @transaction.atomic

@@ -135,35 +135,3 @@ def test_only_the_person_or_an_operator_may_file_and_read_requests(make_agent, d
     assert Subject.objects.filter(external_ref="ana").exists()
     assert not DataSubjectRequest.objects.exists()
 
-
-@pytest.mark.django_db
-def test_erasing_one_fact_also_rewrites_the_digest_that_quoted_it(make_agent):
-    clients = []
-    for i in range(2):
-        _, key = make_agent(f"f{i}")
-        clients.append(auth(APIClient(), key))
-    for i, client in enumerate(clients):
-        write(client, MARKER, session=f"s{i}", origin=f"u{i}")
-        client.post("/api/v1/memories", {"subject": "ana", "kind": "fact", "content": "Prefiere informes breves",
-                                         "predicate": "preference.report_length", "value": "short",
-                                         "asserted_by": "user", "session_id": f"t{i}", "origin_ref": f"v{i}"},
-                    format="json")
-    subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
-    from memory.models import Digest
-
-    assert "Zanahoria-7Q4" in Digest.objects.get(subject=subject).text
-    fact = CollectiveFact.objects.get(status="current", statement=MARKER)
-    from config.actors import Actor
-    from governance.services.dsr import dsr_submit
-
-    request = dsr_submit(actor=Actor.system("dpo"), subject_id=subject.pk, type="erasure",
-                         scope={"fact_id": str(fact.pk)}, verified=True)
-    done = dsr_execute(request_id=request.pk)
-    assert done.status == "completed", done.error
-    receipt = ErasureReceipt.objects.get(request=done)
-    assert receipt.residue["matches"] == 0 and receipt.counts["digests_rebuilt"] == 1
-    assert rows_containing("Zanahoria-7Q4") == []
-    digest = Digest.objects.get(subject=subject).text
-    assert "Zanahoria-7Q4" not in digest and "Preferred report length" in digest
-    assert CollectiveFact.objects.filter(subject=subject, status="current").count() == 1

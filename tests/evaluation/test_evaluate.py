@@ -1,0 +1,101 @@
+"""``manage.py evaluate``: the small scorecard passes, and a broken build fails naming the invariant.
+
+Inside pytest the command runs ``--in-place`` on the test database it is given (it refuses any
+database that is not a throwaway one); one test runs the real command in a subprocess to cover
+the throwaway database it creates and drops on its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+
+from evaluation.runner import SUITES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_small_scorecard_exits_zero_with_all_seven_suites(tmp_path):
+    out_json, out_html = tmp_path / "out.json", tmp_path / "out.html"
+    stdout = StringIO()
+    call_command("evaluate", "--size", "small", "--in-place", "--quiet", "--json", str(out_json),
+                 "--html", str(out_html), stdout=stdout)
+    card = json.loads(out_json.read_text())
+    assert card["ok"] is True and card["failed_invariants"] == []
+    assert set(card["suites"]) == set(SUITES) and len(SUITES) == 7
+    for name, suite in card["suites"].items():
+        assert suite["error"] == "", name
+        assert suite["metrics"], name
+        for metric in suite["metrics"]:
+            assert {"name", "value", "target", "pass", "hard", "unit"} <= set(metric), (name, metric)
+            assert metric["value"] is not None, (name, metric["name"])
+        assert any(m["target"] is not None for m in suite["metrics"]), name
+    hard = {m["name"] for s in card["suites"].values() for m in s["metrics"] if m["hard"]}
+    assert {"echo_promotions", "verbatim_leaks", "cross_person_leaks", "restricted_deliveries",
+            "special_category_promotions", "erasure_residue", "private_leaks"} <= hard
+    assert card["suites"]["promotion"]["tables"]["threshold_sweep"]
+    assert "All hard invariants hold." in stdout.getvalue()
+    page = out_html.read_text()
+    assert page.startswith("<!doctype html>") and "<svg" in page and "http" not in page.split("<body>")[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_build_without_the_echo_rule_fails_naming_the_invariant(monkeypatch, tmp_path):
+    from memory.services import consolidation
+
+    # The deliberately broken build: the read-log and timing echo rules are gone.
+    monkeypatch.setattr(consolidation._Engine, "_first_reads", lambda self, lineage, members: {})
+    monkeypatch.setattr(consolidation._Engine, "_readable_since", lambda self, lineage: {})
+    stdout = StringIO()
+    out_json = tmp_path / "broken.json"
+    with pytest.raises(CommandError, match="echo_promotions"):
+        call_command("evaluate", "--suite", "independence", "--size", "small", "--in-place", "--quiet",
+                     "--json", str(out_json), stdout=stdout)
+    assert "echo_promotions" in stdout.getvalue() and "FAIL (hard)" in stdout.getvalue()
+    card = json.loads(out_json.read_text())
+    assert card["ok"] is False and "independence.echo_promotions" in card["failed_invariants"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_gate_that_lets_special_categories_through_fails(monkeypatch):
+    from governance.policy import SharingPolicy
+
+    monkeypatch.setattr(SharingPolicy, "category_shareable", lambda self, category: (True, "continuity_category"))
+    with pytest.raises(CommandError, match="special_category_promotions"):
+        call_command("evaluate", "--suite", "isolation", "--size", "small", "--in-place", "--quiet",
+                     stdout=StringIO())
+
+
+@pytest.mark.django_db
+def test_in_place_refuses_a_database_that_is_not_throwaway(monkeypatch):
+    monkeypatch.setitem(connection.settings_dict, "NAME", "quorum")
+    with pytest.raises(CommandError, match="throwaway"):
+        call_command("evaluate", "--suite", "temporality", "--in-place", "--quiet", stdout=StringIO())
+
+
+def test_the_command_creates_and_drops_its_own_database(tmp_path):
+    """The real command, as an operator runs it: a throwaway database, dropped afterwards."""
+    out = tmp_path / "t.json"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.dev"}
+    env.pop("QUORUM_DATABASE_NAME", None)
+    done = subprocess.run([sys.executable, "manage.py", "evaluate", "--suite", "temporality", "--size", "small",
+                           "--json", str(out)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    card = json.loads(out.read_text())
+    assert card["database"] == "throwaway" and card["ok"] is True
+    check = subprocess.run([sys.executable, "-c", (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings.dev'; django.setup();"
+        "from django.db import connection;"
+        "c = connection.cursor(); c.execute(\"SELECT count(*) FROM pg_database WHERE datname LIKE 'quorum_eval_%%'\");"
+        "print(c.fetchone()[0])")], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert check.stdout.strip().splitlines()[-1] == "0", check.stderr[-2000:]
