@@ -4,7 +4,8 @@ Built through the real services (memory_record, consolidation, dsr_submit/dsr_ex
 grants), in three phases so that time moves forward: 40 days ago the agents learn Ana's
 preferences; today some change (a superseded value, a high-impact change held for review, an
 inferred value that challenges a verified one, a quarantined note); then Ana uses her rights (a
-restricted fact, a restricted agent, an erased fact with its receipt, an access export).
+restricted fact, a restricted agent, an erased fact with its receipt, an access export), and a
+retention sweep runs.
 Synthetic text only. Built once: a database that already holds Ana's erasure is left alone.
 """
 
@@ -164,4 +165,7 @@ def build_demo_world() -> bool:
     _record(PHASE_2)
     _consolidate({PERSON})
     _exercise_rights(person, subject)
+    from governance.services.retention import retention_sweep
+
+    retention_sweep(actor=Actor.system("seed_demo"))  # the operator overview shows a sweep from the start
     return True

@@ -221,6 +221,7 @@ def test_operator_overview_shows_runs_requests_and_audit_chain(demo, client):
     sign_in(client, OPERATOR[0], OPERATOR[1])
     html = client.get("/ops/").content.decode()
     assert "Recent consolidation runs" in html and "<svg" in html and "Erasure" in html
+    assert "memories_expired" in html  # the demo's retention sweep, read from the audit trail
     verified = client.post("/ops/audit/verify/", HTTP_HX_REQUEST="true").content.decode()
     assert "intact" in verified
     assert client.get("/ops/records/?format=json").json()["schema"] == "quorum.records_of_processing/1"
