@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -56,6 +56,16 @@ def _fresh_judgment_memo() -> None:
 
     JUDGMENTS.data.clear()
     policy._CACHE.clear()
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float = 60.0) -> bool:
+    """Poll ``predicate`` every 0.2 s until it holds or ``timeout`` passes (for worker round trips)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
 
 
 @pytest.fixture

@@ -7,23 +7,23 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 from rest_framework.test import APIClient
 
 from config.actors import Actor
 from config.celery import app
+from config.faults import table_locked
 from governance.models import DataSubjectRequest
 from governance.services.dsr import dsr_submit
 from governance.tasks import dsr_execute_task
 from memory.models import Memory, Subject
 from memory.services.consolidation import consolidation_run_subject
-from tests.conftest import auth
+from tests.conftest import auth, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUE = "rights-crash-test"
@@ -43,15 +43,6 @@ def start_worker(name: str) -> subprocess.Popen:
     raise RuntimeError("worker did not start")
 
 
-def wait_for(predicate, timeout: float = 60.0) -> bool:  # noqa: ANN001
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
-
-
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_killed_worker_mid_erasure_then_restart_completes_with_zero_residue(make_agent):
@@ -68,48 +59,36 @@ def test_killed_worker_mid_erasure_then_restart_completes_with_zero_residue(make
     DataSubjectRequest.objects.filter(pk=request.pk).update(status="verified")
 
     # Block the erasure mid-transaction: the receipt table is locked by another session.
-    locked, release = threading.Event(), threading.Event()
+    with table_locked("governance_erasurereceipt", hold_seconds=90) as taken:
+        assert taken
+        first = start_worker("crash-a")
+        try:
+            dsr_execute_task.apply_async(args=[str(request.pk)], queue=QUEUE)
 
-    def hold_lock() -> None:
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("LOCK TABLE governance_erasurereceipt IN ACCESS EXCLUSIVE MODE")
-            locked.set()
-            release.wait(90)
-        connection.close()
+            def blocked_in_erasure() -> bool:
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                   "AND datname = current_database()")
+                    return cursor.fetchone()[0] > 0
 
-    holder = threading.Thread(target=hold_lock)
-    holder.start()
-    assert locked.wait(10)
-    first = start_worker("crash-a")
-    try:
-        dsr_execute_task.apply_async(args=[str(request.pk)], queue=QUEUE)
-
-        def blocked_in_erasure() -> bool:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                               "AND datname = current_database()")
-                return cursor.fetchone()[0] > 0
-
-        assert wait_for(blocked_in_erasure)
-        assert DataSubjectRequest.objects.get(pk=request.pk).status == "in_progress"
-        first.send_signal(signal.SIGKILL)  # the worker dies mid-erasure
-        first.wait(10)
-        with connection.cursor() as cursor:  # as when its host vanishes: its session ends
-            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                           "AND datname = current_database() AND pid <> pg_backend_pid()")
-    finally:
-        release.set()
-        holder.join()
-        if first.poll() is None:
-            first.kill()
+            assert wait_until(blocked_in_erasure)
+            assert DataSubjectRequest.objects.get(pk=request.pk).status == "in_progress"
+            first.send_signal(signal.SIGKILL)  # the worker dies mid-erasure
+            first.wait(10)
+            with connection.cursor() as cursor:  # as when its host vanishes: its session ends
+                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE wait_event_type = 'Lock' AND datname = current_database() "
+                               "AND pid <> pg_backend_pid()")
+        finally:
+            if first.poll() is None:
+                first.kill()
     # Nothing half-done: the deletions rolled back with the dead transaction.
     assert Memory.objects.filter(subject__external_ref="ana").count() == 2
     assert DataSubjectRequest.objects.get(pk=request.pk).status == "in_progress"
     second = start_worker("crash-b")
     try:
         dsr_execute_task.apply_async(args=[str(request.pk)], queue=QUEUE)  # what the 5-minute sweep sends
-        assert wait_for(lambda: DataSubjectRequest.objects.get(pk=request.pk).status == "completed")
+        assert wait_until(lambda: DataSubjectRequest.objects.get(pk=request.pk).status == "completed")
     finally:
         second.terminate()
         second.wait(20)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from rest_framework.test import APIClient
 
 from memory.models import CollectiveFact, ConsolidationRun
-from tests.conftest import auth
-
+from tests.conftest import auth, wait_until
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
@@ -21,9 +18,7 @@ def test_corroborated_writes_are_promoted_by_the_worker(make_agent, celery_worke
             "content": "Prefiere que le hablen en español", "asserted_by": "user", "session_id": session,
             "origin_ref": origin}, format="json")
         assert response.status_code == 201
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not CollectiveFact.objects.filter(status="current").exists():
-        time.sleep(0.5)
+    wait_until(lambda: CollectiveFact.objects.filter(status="current").exists())
     fact = CollectiveFact.objects.get(status="current")
     assert fact.support_agents == 2 and fact.key == "communication.language"
     run = ConsolidationRun.objects.filter(status="succeeded").latest("started_at")

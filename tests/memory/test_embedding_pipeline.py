@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 from rest_framework.test import APIClient
@@ -10,18 +9,9 @@ from rest_framework.test import APIClient
 from config import redis as redis_module
 from memory.models import Memory, Subject
 from memory.tasks import memory_embed_pending_task
-from tests.conftest import auth
+from tests.conftest import auth, wait_until
 
 URL = "/api/v1/memories"
-
-
-def wait_until(predicate, timeout: float = 60.0) -> bool:  # noqa: ANN001
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 @pytest.mark.worker

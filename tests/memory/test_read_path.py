@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from config.faults import table_locked
 from memory.models import CollectiveFact, Memory, ReadLog, Subject
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.embeddings import memory_embed_pending
@@ -100,26 +99,11 @@ def test_a_health_fact_never_reaches_a_sales_agent(clients):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_locked_collective_layer_degrades_recall_within_the_budget(clients, promoted):
-    locked, release = threading.Event(), threading.Event()
-
-    def lock_table() -> None:
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("LOCK TABLE memory_collectivefact IN ACCESS EXCLUSIVE MODE")
-            locked.set()
-            release.wait(15)
-        connection.close()
-
-    holder = threading.Thread(target=lock_table)
-    holder.start()
-    assert locked.wait(10)
-    try:
+    with table_locked("memory_collectivefact") as taken:
+        assert taken
         started = time.monotonic()
         data = recall(clients["a"], "informes")
         elapsed = time.monotonic() - started
-    finally:
-        release.set()
-        holder.join()
     assert data["degraded"] is True
     assert all(i["layer"] == "private" for i in data["items"]) and data["items"]
     assert elapsed < 2.0  # the 300 ms budget plus the private part, not a hung request
