@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 from memory.models import CollectiveFact, ConsolidationRun
 from tests.conftest import auth, wait_until
 
+
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_corroborated_writes_are_promoted_by_the_worker(make_agent, celery_worker_process):
