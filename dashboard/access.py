@@ -1,4 +1,5 @@
-"""Who may see which dashboard page — the same checks as the API.
+"""Who may see which dashboard page — the same checks as the API (``is_operator`` is the
+DSR API's own, ``reviewable_subject_ids`` the review API's).
 
 A page the user may not use answers 404, exactly like a missing one (STYLE: foreign = missing).
 """
@@ -13,29 +14,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 
 from config.errors import NotFoundError
-
-
-def is_operator(user: Any) -> bool:
-    """Operators run the service: superusers, or staff granted the data-subject-request permission."""
-    return bool(user.is_authenticated and (user.is_superuser or user.has_perm("governance.add_datasubjectrequest")))
-
-
-def is_reviewer(user: Any) -> bool:
-    """Reviewers hold ``memory.review_subject`` on at least one person (guardian) or globally."""
-    if not user.is_authenticated:
-        return False
-    from governance.services.reviews import reviewable_subject_ids
-
-    return reviewable_subject_ids(user).exists()
-
-
-def linked_subject(user: Any) -> Any:
-    """The person this login belongs to, or None (never linked, or erased)."""
-    from memory.models import Subject
-
-    if not user.is_authenticated:
-        return None
-    return Subject.objects.filter(user_id=user.pk).first()
+from governance.selectors.requests import is_operator
+from governance.services.reviews import reviewable_subject_ids
 
 
 def _require(check: Callable[[Any], bool]) -> Callable:
@@ -53,5 +33,11 @@ def _require(check: Callable[[Any], bool]) -> Callable:
     return decorator
 
 
+def is_reviewer(user: Any) -> bool:
+    """Reviewers hold ``memory.review_subject`` on at least one person (guardian) or globally."""
+    return bool(user.is_authenticated and reviewable_subject_ids(user).exists())
+
+
+signed_in = _require(lambda user: True)  # any login; a service's not-found is still a 404
 operator_required = _require(is_operator)
 reviewer_required = _require(is_reviewer)

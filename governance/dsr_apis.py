@@ -11,15 +11,11 @@ from rest_framework.views import APIView
 from config.actors import Actor
 from config.api import StrictSerializer
 from config.errors import NotFoundError
-from config.ids import parse_uuid
 from governance.models import DataSubjectRequest
+from governance.selectors.requests import is_operator, request_get_for_user
 from governance.services.dsr import dsr_submit
 from memory.models import Subject
 from memory.portal_apis import IsPortalUser
-
-
-def _is_operator(user) -> bool:  # noqa: ANN001
-    return bool(user.is_superuser or user.has_perm("governance.add_datasubjectrequest"))
 
 
 class DsrCreateApi(APIView):
@@ -47,7 +43,7 @@ class DsrCreateApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         subject = Subject.objects.filter(external_ref=data["subject"]).first()
-        if subject is None or not (_is_operator(request.user) or subject.user_id == request.user.pk):
+        if subject is None or not (is_operator(request.user) or subject.user_id == request.user.pk):
             raise NotFoundError()
         created = dsr_submit(actor=Actor.for_user(request.user), subject_id=subject.pk, type=data["type"],
                              scope=data["scope"], payload=data["payload"], verified=True)
@@ -63,9 +59,7 @@ class DsrDetailApi(APIView):
         "id": serializers.UUIDField(), "type": serializers.CharField(), "status": serializers.CharField(),
         "deadline": serializers.DateTimeField(), "receipt": serializers.DictField(allow_null=True)}))
     def get(self, request: Request, request_id: str) -> Response:
-        dsr = DataSubjectRequest.objects.filter(pk=parse_uuid(request_id)).first()
-        if dsr is None or not (_is_operator(request.user) or dsr.requested_by == f"user:{request.user.pk}"):
-            raise NotFoundError()
+        dsr = request_get_for_user(user=request.user, request_id=request_id)
         receipt = getattr(dsr, "receipt", None)
         return Response({"id": dsr.pk, "type": dsr.type, "status": dsr.status, "deadline": dsr.deadline,
                          "created_at": dsr.created_at, "completed_at": dsr.completed_at, "result": dsr.result,
@@ -90,9 +84,8 @@ class DsrExportApi(APIView):
         query = self.QuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         fmt = query.validated_data["format"]
-        dsr = DataSubjectRequest.objects.filter(pk=parse_uuid(request_id)).first()
-        if dsr is None or not (_is_operator(request.user) or dsr.requested_by == f"user:{request.user.pk}") \
-                or dsr.type not in ("access", "portability") or dsr.status != "completed":
+        dsr = request_get_for_user(user=request.user, request_id=request_id)
+        if dsr.type not in ("access", "portability") or dsr.status != "completed":
             raise NotFoundError()
         subject = Subject.objects.filter(pk=dsr.subject_id).first()
         if subject is None:

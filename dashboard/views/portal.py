@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -15,23 +14,24 @@ from django.views.decorators.http import require_POST
 from config.actors import Actor
 from config.ids import parse_uuid
 from dashboard import selectors
-from dashboard.access import linked_subject
+from dashboard.access import signed_in
 from dashboard.forms import ConfirmForm, CorrectFactForm
+from governance.selectors.requests import request_get_for_user, requests_filed_by
 from governance.services.dsr import dsr_submit
 from memory.models import CollectiveFact, Subject
-from memory.selectors.portal import facts_for_subject
+from memory.selectors.portal import facts_for_subject, subject_linked_to
 
 
 def _subject_or_404(request: HttpRequest) -> Subject:
-    subject = linked_subject(request.user)
+    subject = subject_linked_to(request.user)
     if subject is None:
         raise Http404
     return subject
 
 
 def _own_fact_or_404(subject: Subject, fact_id: str) -> CollectiveFact:
-    fact = CollectiveFact.objects.filter(pk=parse_uuid(fact_id), subject=subject).first() \
-        if parse_uuid(fact_id) else None
+    pk = parse_uuid(fact_id)
+    fact = CollectiveFact.objects.filter(pk=pk, subject=subject).first() if pk else None
     if fact is None:
         raise Http404
     return fact
@@ -45,11 +45,11 @@ def _file(request: HttpRequest, subject: Subject, type: str, scope: dict[str, An
     return redirect("dashboard:request-detail", request_id=created.pk)
 
 
-@login_required
+@signed_in
 def knows_about_me(request: HttpRequest) -> HttpResponse:
-    subject = linked_subject(request.user)
+    subject = subject_linked_to(request.user)
     context: dict[str, Any] = {"subject": subject,
-                               "requests": selectors.person_requests(user=request.user)[:5]}
+                               "requests": requests_filed_by(user=request.user)[:5]}
     if subject is not None:
         restrictions = selectors.person_restrictions(subject=subject)
         facts = facts_for_subject(subject=subject)
@@ -62,7 +62,7 @@ def knows_about_me(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard/portal/knows.html", context)
 
 
-@login_required
+@signed_in
 def fact_timeline(request: HttpRequest, lineage: str) -> HttpResponse:
     subject = _subject_or_404(request)
     events = selectors.fact_timeline(subject=subject, lineage=lineage)
@@ -70,7 +70,7 @@ def fact_timeline(request: HttpRequest, lineage: str) -> HttpResponse:
     return render(request, template, {"events": events, "lineage": lineage})
 
 
-@login_required
+@signed_in
 @require_POST
 def fact_correct(request: HttpRequest, fact_id: str) -> HttpResponse:
     subject = _subject_or_404(request)
@@ -82,7 +82,7 @@ def fact_correct(request: HttpRequest, fact_id: str) -> HttpResponse:
                  {"statement": form.cleaned_data["statement"], "value": form.cleaned_data["value"]})
 
 
-@login_required
+@signed_in
 @require_POST
 def fact_restrict(request: HttpRequest, fact_id: str) -> HttpResponse:
     subject = _subject_or_404(request)
@@ -91,7 +91,7 @@ def fact_restrict(request: HttpRequest, fact_id: str) -> HttpResponse:
                  {"lift": request.POST.get("lift") == "1"})
 
 
-@login_required
+@signed_in
 @require_POST
 def fact_erase(request: HttpRequest, fact_id: str) -> HttpResponse:
     subject = _subject_or_404(request)
@@ -102,7 +102,7 @@ def fact_erase(request: HttpRequest, fact_id: str) -> HttpResponse:
     return _file(request, subject, "erasure", {"fact_id": str(fact.pk)})
 
 
-@login_required
+@signed_in
 @require_POST
 def agent_restrict(request: HttpRequest, slug: str) -> HttpResponse:
     subject = _subject_or_404(request)
@@ -111,7 +111,7 @@ def agent_restrict(request: HttpRequest, slug: str) -> HttpResponse:
     return _file(request, subject, "restriction", {"agent": slug}, {"lift": request.POST.get("lift") == "1"})
 
 
-@login_required
+@signed_in
 @require_POST
 def erase_everything(request: HttpRequest) -> HttpResponse:
     subject = _subject_or_404(request)
@@ -121,7 +121,7 @@ def erase_everything(request: HttpRequest) -> HttpResponse:
     return _file(request, subject, "erasure", {"all": True})
 
 
-@login_required
+@signed_in
 @require_POST
 def export_request(request: HttpRequest) -> HttpResponse:
     subject = _subject_or_404(request)
@@ -131,15 +131,15 @@ def export_request(request: HttpRequest) -> HttpResponse:
     return _file(request, subject, kind, {"all": True})
 
 
-@login_required
+@signed_in
 def my_requests(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard/portal/requests.html",
-                  {"requests": selectors.person_requests(user=request.user)[:200]})
+                  {"requests": requests_filed_by(user=request.user)[:200]})
 
 
-@login_required
+@signed_in
 def request_detail(request: HttpRequest, request_id: str) -> HttpResponse:
-    dsr = selectors.person_request_get(user=request.user, request_id=request_id)
+    dsr = request_get_for_user(user=request.user, request_id=request_id)
     receipt = getattr(dsr, "receipt", None)
     context = {"dsr": dsr, "receipt": receipt, "done": dsr.status in ("completed", "rejected")}
     template = "dashboard/partials/request_status.html" if request.htmx else "dashboard/portal/request.html"

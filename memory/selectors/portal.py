@@ -18,8 +18,15 @@ from memory.models import CollectiveFact, Evidence, ReadLog, Subject
 from memory.selectors.collective import fact_versions_as_of
 
 
+def subject_linked_to(user: Any) -> Subject | None:
+    """The person this login belongs to, or None (never linked, or erased)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Subject.objects.filter(user_id=user.pk).first()
+
+
 def subject_for_user(user: Any) -> Subject:
-    subject = Subject.objects.filter(user_id=getattr(user, "pk", None)).first()
+    subject = subject_linked_to(user)
     if subject is None:
         raise NotFoundError("No person is linked to this login.")
     return subject

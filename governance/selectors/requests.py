@@ -1,0 +1,34 @@
+"""Reads of data-subject requests, scoped to the signed-in user (API and dashboard alike).
+
+Operators see every request; anyone else sees the requests they filed (which outlive an erasure
+of the person). Anything else is "not found", exactly like a missing request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from config.errors import NotFoundError
+from config.ids import parse_uuid
+from governance.models import DataSubjectRequest
+
+
+def is_operator(user: Any) -> bool:
+    """Operators run the service: superusers, or users granted the data-subject-request permission."""
+    return bool(user.is_authenticated and (user.is_superuser or user.has_perm("governance.add_datasubjectrequest")))
+
+
+def requests_filed_by(*, user: Any) -> QuerySet[DataSubjectRequest]:
+    return DataSubjectRequest.objects.filter(requested_by=f"user:{user.pk}").select_related("receipt") \
+        .order_by("-created_at")
+
+
+def request_get_for_user(*, user: Any, request_id: str) -> DataSubjectRequest:
+    pk = parse_uuid(request_id)
+    requests = DataSubjectRequest.objects.all() if is_operator(user) else requests_filed_by(user=user)
+    request = requests.filter(pk=pk).select_related("receipt").first() if pk else None
+    if request is None:
+        raise NotFoundError()
+    return request
