@@ -10,10 +10,13 @@ import json
 import uuid
 from collections import Counter, defaultdict
 from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 from typing import Any
 
 import numpy as np
-from django.db.models import QuerySet
+from django.db import connection
+from django.db.models import Count
+from django.db.models.functions import TruncDate
 from django.http import Http404
 from django.utils import timezone
 
@@ -31,22 +34,6 @@ def _short(value: Any, limit: int = 80) -> str:
 
 
 # ---------------------------------------------------------------------------------- the person
-
-
-def person_requests(*, user: Any) -> QuerySet[DataSubjectRequest]:
-    """The requests this login filed (they outlive an erasure of the person)."""
-    return DataSubjectRequest.objects.filter(requested_by=f"user:{user.pk}").select_related("receipt") \
-        .order_by("-created_at")
-
-
-def person_request_get(*, user: Any, request_id: str) -> DataSubjectRequest:
-    from config.ids import parse_uuid
-
-    pk = parse_uuid(request_id)
-    request = person_requests(user=user).filter(pk=pk).first() if pk else None
-    if request is None:
-        raise Http404
-    return request
 
 
 def person_restrictions(*, subject: Subject) -> dict[str, Any]:
@@ -129,55 +116,70 @@ def _similarity(a: Memory | None, b: Memory | None) -> float | None:
     return round(float(va @ vb) / denom, 3) if denom else None
 
 
-def review_item_summary(item: ReviewItem) -> dict[str, Any]:
-    """What a reviewer needs to decide, without any agent's private text."""
-    refs = item.refs or {}
+MEMORY_REFS = ("a", "b", "kept", "challenger", "memory")
+FACT_REFS = ("fact", "current")
+
+
+def review_item_summaries(items: list[ReviewItem]) -> list[dict[str, Any]]:
+    """What a reviewer needs to decide each item, without any agent's private text. The agents,
+    memories, facts and people the items refer to are loaded once for the whole page."""
+    refs_of = [item.refs or {} for item in items]
     agents = {a.pk: a for a in Agent.objects.all()}
-    ids = [refs.get(k) for k in ("a", "b", "kept", "challenger", "memory") if refs.get(k)]
-    memories = {str(m.pk): m for m in Memory.objects.filter(pk__in=ids).select_related("predicate")}
-    summary: dict[str, Any] = {"item": item, "kind": item.kind, "reason": item.reason}
-    if item.kind == ReviewItem.Kind.PROMOTION and "fact" in refs:
-        facts = {str(f.pk): f for f in CollectiveFact.objects.filter(pk__in=[refs["fact"], refs.get("current")])
-                 .prefetch_related("evidence")}
-        new, current = _fact_card(facts.get(refs["fact"])), _fact_card(facts.get(refs.get("current")))
-        if new:
-            roles = Counter(agents[e.agent_id].role for e in new["evidence"] if e.agent_id in agents and e.counted)
-            new["roles"] = sorted(roles.items())
-        summary.update(layout="change", new=new, current=current)
-    elif item.kind == ReviewItem.Kind.PROMOTION:
-        a, b = memories.get(refs.get("a", "")), memories.get(refs.get("b", ""))
-        summary.update(layout="pair", left=_memory_card(a, agents), right=_memory_card(b, agents),
-                       similarity=_similarity(a, b),
-                       same_session=bool(a and b and a.session_id == b.session_id))
-    elif item.kind == ReviewItem.Kind.TRUST_CONFLICT:
-        summary.update(layout="conflict", left=_memory_card(memories.get(refs.get("kept", "")), agents),
-                       right=_memory_card(memories.get(refs.get("challenger", "")), agents))
-    else:
-        summary.update(layout="quarantine", left=_memory_card(memories.get(refs.get("memory", "")), agents))
-    subject = Subject.objects.filter(pk=item.subject_id).only("external_ref").first()
-    summary["subject_ref"] = subject.external_ref if subject else "—"
-    return summary
+    memories = {str(m.pk): m for m in Memory.objects.filter(
+        pk__in=[r[k] for r in refs_of for k in MEMORY_REFS if r.get(k)]).select_related("predicate")}
+    facts = {str(f.pk): f for f in CollectiveFact.objects.filter(
+        pk__in=[r[k] for r in refs_of for k in FACT_REFS if r.get(k)]).prefetch_related("evidence")}
+    subjects = dict(Subject.objects.filter(pk__in={item.subject_id for item in items})
+                    .values_list("pk", "external_ref"))
+    summaries = []
+    for item, refs in zip(items, refs_of, strict=True):
+        summary: dict[str, Any] = {"item": item, "kind": item.kind, "reason": item.reason,
+                                   "subject_ref": subjects.get(item.subject_id, "—")}
+        if item.kind == ReviewItem.Kind.PROMOTION and "fact" in refs:
+            new, current = _fact_card(facts.get(refs["fact"])), _fact_card(facts.get(refs.get("current", "")))
+            if new:
+                roles = Counter(agents[e.agent_id].role for e in new["evidence"] if e.agent_id in agents and e.counted)
+                new["roles"] = sorted(roles.items())
+            summary.update(layout="change", new=new, current=current)
+        elif item.kind == ReviewItem.Kind.PROMOTION:
+            a, b = memories.get(refs.get("a", "")), memories.get(refs.get("b", ""))
+            summary.update(layout="pair", left=_memory_card(a, agents), right=_memory_card(b, agents),
+                           similarity=_similarity(a, b),
+                           same_session=bool(a and b and a.session_id == b.session_id))
+        elif item.kind == ReviewItem.Kind.TRUST_CONFLICT:
+            summary.update(layout="conflict", left=_memory_card(memories.get(refs.get("kept", "")), agents),
+                           right=_memory_card(memories.get(refs.get("challenger", "")), agents))
+        else:
+            summary.update(layout="quarantine", left=_memory_card(memories.get(refs.get("memory", "")), agents))
+        summaries.append(summary)
+    return summaries
 
 
 # ---------------------------------------------------------------------------------- operators
 
 
+OUTCOMES = ("promoted", "rejected", "review", "echo")
+ECHO_STAT_KEYS = tuple(f"discount_{reason}" for reason in ECHO_DISCOUNTS)
+
+
+def _outcomes(stats: dict[str, Any]) -> dict[str, int]:
+    """A run's (or a day's summed) statistics as the four outcomes the overview shows."""
+    numbers = {k: v for k, v in stats.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    return {"promoted": int(numbers.get("promoted", 0)),
+            "rejected": int(sum(v for k, v in numbers.items() if k.startswith("gate_"))),
+            "review": int(numbers.get("review", 0)),
+            "echo": int(sum(numbers.get(k, 0) for k in ECHO_STAT_KEYS))}
+
+
 def _run_row(run: ConsolidationRun) -> dict[str, Any]:
-    stats = run.stats or {}
     used, budget = run.used or {}, run.budget or {}
     # The share of the run's budget spent: the largest of its three dimensions.
     shares = [100 * used[name] / budget[limit] for name, limit in
               (("seconds", "max_seconds"), ("candidates", "max_candidates"), ("judge_calls", "max_judge_calls"))
               if isinstance(used.get(name), (int, float)) and budget.get(limit)]
-    budget_pct = max(shares) if shares else None
     return {"run": run, "subject": run.subject.external_ref if run.subject else "—",
             "duration": (run.finished_at - run.started_at).total_seconds() if run.finished_at else None,
-            "budget_pct": budget_pct, "promoted": stats.get("promoted", 0),
-            "rejected": sum(v for k, v in stats.items() if k.startswith("gate_") and isinstance(v, int)),
-            "review": stats.get("review", 0),
-            "echo": sum(v for k, v in stats.items() if k.startswith("discount_")
-                        and k.removeprefix("discount_") in ECHO_DISCOUNTS and isinstance(v, int)),
-            "superseded": stats.get("superseded", 0)}
+            "budget_pct": max(shares) if shares else None, **_outcomes(run.stats or {})}
 
 
 def ops_runs(*, limit: int = 30) -> list[dict[str, Any]]:
@@ -185,41 +187,51 @@ def ops_runs(*, limit: int = 30) -> list[dict[str, Any]]:
     return [_run_row(run) for run in runs]
 
 
+# Per UTC day, the sum of every numeric statistic the outcomes are made of — summed by the
+# database, so the overview never loads the runs themselves (there may be thousands a day).
+_DAILY_STATS_SQL = f"""
+SELECT (r.started_at AT TIME ZONE 'UTC')::date AS day, s.key, sum(s.value::text::numeric)
+FROM {ConsolidationRun._meta.db_table} r, jsonb_each(r.stats) s
+WHERE r.started_at >= %(start)s AND jsonb_typeof(s.value) = 'number'
+  AND (s.key IN ('promoted', 'review') OR s.key LIKE 'gate\\_%%' OR s.key = ANY(%(echo)s))
+GROUP BY 1, 2
+"""
+
+
 def ops_run_series(*, days: int = 14, now: datetime | None = None) -> list[dict[str, Any]]:
     """Per day: runs, promotions, rejections, review items, echo discounts (for the bar chart)."""
     now = now or timezone.now()
     start = (now - timedelta(days=days - 1)).replace(hour=0, minute=0, second=0, microsecond=0)
-    buckets: dict[str, dict[str, int]] = {
-        (start + timedelta(days=i)).date().isoformat(): defaultdict(int) for i in range(days)}
-    for run in ConsolidationRun.objects.filter(started_at__gte=start).only("started_at", "stats", "used", "budget"):
-        row, day = _run_row(run), run.started_at.date().isoformat()
-        if day in buckets:
-            buckets[day]["runs"] += 1
-            for key in ("promoted", "rejected", "review", "echo"):
-                buckets[day][key] += row[key]
-    series = [{"day": day, **{k: values.get(k, 0) for k in ("runs", "promoted", "rejected", "review", "echo")}}
-              for day, values in buckets.items()]
-    peak = max((s["promoted"] + s["rejected"] + s["review"] + s["echo"] for s in series), default=0) or 1
+    day_keys = [(start + timedelta(days=i)).date() for i in range(days)]
+    runs = dict(ConsolidationRun.objects.filter(started_at__gte=start)
+                .annotate(day=TruncDate("started_at", tzinfo=dt_timezone.utc)).values("day")
+                .annotate(n=Count("pk")).values_list("day", "n"))
+    sums: dict[Any, dict[str, float]] = defaultdict(dict)
+    with connection.cursor() as cursor:
+        cursor.execute(_DAILY_STATS_SQL, {"start": start, "echo": list(ECHO_STAT_KEYS)})
+        for day, key, total in cursor.fetchall():
+            sums[day][key] = float(total)
+    series = [{"day": day.isoformat(), "runs": runs.get(day, 0), **_outcomes(sums.get(day, {}))} for day in day_keys]
+    peak = max((sum(s[k] for k in OUTCOMES) for s in series), default=0) or 1
     for s in series:
-        s["total"] = s["promoted"] + s["rejected"] + s["review"] + s["echo"]
+        s["total"] = sum(s[k] for k in OUTCOMES)
         # Stacked bar geometry for a 120-px-high SVG (heights in px, stacked from the bottom).
         y = 120.0
-        for key in ("promoted", "rejected", "review", "echo"):
+        for key in OUTCOMES:
             height = 110.0 * s[key] / peak
             y -= height
             s[f"{key}_h"], s[f"{key}_y"] = round(height, 1), round(y, 1)
     return series
 
 
-def ops_requests(*, limit: int = 50) -> list[dict[str, Any]]:
+def ops_requests(*, open_limit: int = 50, closed_limit: int = 10) -> list[dict[str, Any]]:
+    """Open requests by deadline (the overdue first), then the latest closed ones."""
     now = timezone.now()
-    open_first = DataSubjectRequest.objects.order_by("status" , "deadline")
-    rows = []
-    for req in list(open_first.exclude(status__in=["completed", "rejected"])[:limit]) + \
-            list(DataSubjectRequest.objects.filter(status__in=["completed", "rejected"]).order_by("-completed_at")[:10]):
-        rows.append({"request": req, "overdue": req.status not in ("completed", "rejected") and req.deadline < now,
-                     "days_left": (req.deadline - now).days})
-    return rows
+    closed = [DataSubjectRequest.Status.COMPLETED, DataSubjectRequest.Status.REJECTED]
+    open_requests = DataSubjectRequest.objects.exclude(status__in=closed).order_by("deadline")[:open_limit]
+    latest_closed = DataSubjectRequest.objects.filter(status__in=closed).order_by("-completed_at")[:closed_limit]
+    return [{"request": req, "overdue": req.status not in closed and req.deadline < now,
+             "days_left": (req.deadline - now).days} for req in [*open_requests, *latest_closed]]
 
 
 def ops_retention_sweeps(*, limit: int = 10) -> list[AuditEvent]:

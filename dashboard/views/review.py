@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from config.errors import QuorumError
 from dashboard.access import reviewer_required
 from dashboard.forms import DecideForm
-from dashboard.selectors import review_item_summary
+from dashboard.selectors import review_item_summaries
 from governance.models import ReviewItem
 from governance.services.reviews import review_item_decide, review_item_get_for_user, review_items_for_user
 
@@ -23,7 +23,7 @@ def queue(request: HttpRequest) -> HttpResponse:
     status = request.GET.get("status", ReviewItem.Status.OPEN)
     if status not in ReviewItem.Status.values:
         status = ReviewItem.Status.OPEN
-    items = [review_item_summary(item) for item in review_items_for_user(user=request.user, status=status)[:100]]
+    items = review_item_summaries(list(review_items_for_user(user=request.user, status=status)[:100]))
     return render(request, "dashboard/review/queue.html",
                   {"summaries": items, "status": status, "statuses": ReviewItem.Status.choices,
                    "form": DecideForm()})
@@ -44,9 +44,10 @@ def decide(request: HttpRequest, item_id: str) -> HttpResponse:
         else:
             if request.htmx:
                 return render(request, "dashboard/partials/review_item.html",
-                              {"s": review_item_summary(item), "form": None})
+                              {"s": review_item_summaries([item])[0], "form": None})
             messages.success(request, _("Decision recorded."))
             return redirect("dashboard:review-queue")
+    summary = review_item_summaries([item])[0]
     return render(request, "dashboard/partials/review_item.html" if request.htmx else "dashboard/review/queue.html",
-                  {"s": review_item_summary(item), "summaries": [review_item_summary(item)], "form": form,
+                  {"s": summary, "summaries": [summary], "form": form,
                    "status": item.status, "statuses": ReviewItem.Status.choices}, status=400)
