@@ -21,6 +21,8 @@ from config.actors import Actor
 PERSON = "ana-garcia"
 PERSON_LOGIN = {"role": "subject", "username": "ana", "password": "quorum-ana-demo", "subject": PERSON}
 REVIEWER_LOGIN = {"role": "reviewer", "username": "reviewer", "password": "quorum-reviewer-demo"}
+OPERATOR_LOGIN = {"role": "operator", "username": "operator", "password": "quorum-operator-demo"}
+DEMO_LOGINS = [PERSON_LOGIN, REVIEWER_LOGIN, OPERATOR_LOGIN]
 
 # agent slug, subject, kind, content, extra — phase 1 happened 40 days ago.
 PHASE_1 = [
@@ -110,24 +112,29 @@ def _consolidate(refs: set[str]) -> None:
         consolidation_run_subject(subject_id=subject.pk)
 
 
-def _logins() -> tuple[Any, Any]:
+def _login(spec: dict[str, str], *, superuser: bool = False) -> Any:
+    """Create or reset a demo login (the password is reset on every run)."""
     from django.contrib.auth import get_user_model
+
+    user, _ = get_user_model().objects.get_or_create(username=spec["username"])
+    user.is_staff = user.is_superuser = superuser
+    user.set_password(spec["password"])
+    user.save()
+    return user
+
+
+def _logins() -> tuple[Any, Any]:
     from guardian.shortcuts import assign_perm
 
     from memory.models import Subject
     from memory.services.records import subject_get_or_create
 
-    user_model = get_user_model()
+    _login(OPERATOR_LOGIN, superuser=True)
     subject = subject_get_or_create(external_ref=PERSON)
-    person, _ = user_model.objects.get_or_create(username=PERSON_LOGIN["username"])
-    person.set_password(PERSON_LOGIN["password"])
-    person.save()
+    person = _login(PERSON_LOGIN)
     if subject.user_id != person.pk:
         Subject.objects.filter(pk=subject.pk).update(user=person)
-    reviewer, _ = user_model.objects.get_or_create(username=REVIEWER_LOGIN["username"])
-    reviewer.set_password(REVIEWER_LOGIN["password"])
-    reviewer.save()
-    assign_perm("memory.review_subject", reviewer, subject)
+    assign_perm("memory.review_subject", _login(REVIEWER_LOGIN), subject)
     return person, subject
 
 

@@ -9,13 +9,13 @@ import pytest
 from django.test import Client
 
 from agents_registry.services.credentials import credential_authenticate
-from config.demo_world import PERSON, PERSON_LOGIN, REVIEWER_LOGIN
+from config.demo_world import OPERATOR_LOGIN, PERSON, PERSON_LOGIN, REVIEWER_LOGIN
 from governance.models import DataSubjectRequest, Restriction, ReviewItem
 from governance.services.dsr import dsr_execute
 from memory.models import CollectiveFact, Subject
 
 pytestmark = pytest.mark.django_db
-OPERATOR = ("operator", "quorum-operator-demo")
+OPERATOR = (OPERATOR_LOGIN["username"], OPERATOR_LOGIN["password"])
 LOGINS = {"subject": (PERSON_LOGIN["username"], PERSON_LOGIN["password"]),
           "reviewer": (REVIEWER_LOGIN["username"], REVIEWER_LOGIN["password"]), "operator": OPERATOR}
 

@@ -7,12 +7,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from config.demo_world import PERSON, PERSON_LOGIN, REVIEWER_LOGIN
+from config.demo_world import OPERATOR_LOGIN, PERSON, PERSON_LOGIN, REVIEWER_LOGIN
 from memory.models import CollectiveFact
 from tests.e2e.conftest import DESKTOP, PHONE, sign_in
 
 pytestmark = [pytest.mark.worker, pytest.mark.usefixtures("celery_worker_process")]
-OPERATOR = ("operator", "quorum-operator-demo")
+OPERATOR = (OPERATOR_LOGIN["username"], OPERATOR_LOGIN["password"])
 
 
 def fact_card(page, statement_start: str):  # noqa: ANN001, ANN201

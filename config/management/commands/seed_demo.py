@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
@@ -19,7 +18,7 @@ from agents_registry.services.agents import agent_create
 from agents_registry.services.credentials import credential_authenticate, credential_rotate
 from config import embedded
 from config.actors import Actor
-from config.demo_world import PERSON_LOGIN, REVIEWER_LOGIN, build_demo_world
+from config.demo_world import DEMO_LOGINS, build_demo_world
 
 DEMO_AGENTS = [
     {"slug": "planner", "role": "planner", "domain": "work",
@@ -28,9 +27,6 @@ DEMO_AGENTS = [
      "purposes": ["essential.service", "essential.service.operations.support"]},
     {"slug": "health-coach", "role": "coach", "domain": "health", "purposes": ["essential.service"]},
     {"slug": "sales-assistant", "role": "explorer", "domain": "sales", "purposes": ["marketing"]},
-]
-DEMO_LOGINS = [
-    {"role": "operator", "username": "operator", "password": "quorum-operator-demo", "superuser": True},
 ]
 
 
@@ -56,20 +52,11 @@ class Command(BaseCommand):
                         key = credential_rotate(actor=actor, agent=agent).key
                 saved[spec["slug"]] = key
                 agents_out.append({"slug": spec["slug"], "domain": spec["domain"], "key": key})
-            user_model = get_user_model()
-            for login in DEMO_LOGINS:
-                user = user_model.objects.filter(username=login["username"]).first()
-                if user is None:
-                    user = user_model(username=login["username"])
-                user.is_staff = user.is_superuser = bool(login["superuser"])
-                user.set_password(login["password"])
-                user.save()
         build_demo_world()
         keys_path.write_text(json.dumps(saved, indent=2))
         keys_path.chmod(0o600)
         summary = {"agents": agents_out,
-                   "logins": [{k: v for k, v in login.items() if k in ("role", "username", "password")}
-                              for login in [PERSON_LOGIN, REVIEWER_LOGIN, *DEMO_LOGINS]]}
+                   "logins": [{k: login[k] for k in ("role", "username", "password")} for login in DEMO_LOGINS]}
         if options["json"]:
             self.stdout.write(json.dumps(summary))
             return
