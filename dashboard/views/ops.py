@@ -4,10 +4,8 @@ sweeps, the audit chain, agents and keys, and the records of processing."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -20,35 +18,24 @@ from config.errors import QuorumError
 from dashboard import selectors
 from dashboard.access import operator_required
 from dashboard.forms import AgentCreateForm
-from governance.services.audit import audit_chain_verify
+from governance.services.audit import audit_chain_check, audit_chain_last_status
 from governance.services.records import records_of_processing
-
-AUDIT_STATUS_KEY = "dashboard:audit_chain_status"
-
-
-def audit_status_record() -> dict:
-    report = audit_chain_verify()
-    status = {"ok": report.ok, "checked": report.checked, "first_bad_id": report.first_bad_id,
-              "problem": report.problem, "at": timezone.now().isoformat()}
-    cache.set(AUDIT_STATUS_KEY, status, timeout=None)
-    return status
-
 
 @operator_required
 def overview(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard/ops/overview.html", {
         "counts": selectors.ops_counts(), "runs": selectors.ops_runs(), "series": selectors.ops_run_series(),
         "requests": selectors.ops_requests(), "sweeps": selectors.ops_retention_sweeps(),
-        "audit": cache.get(AUDIT_STATUS_KEY),
+        "audit": audit_chain_last_status(),
     })
 
 
 @operator_required
 @require_POST
 def audit_verify(request: HttpRequest) -> HttpResponse:
-    status = audit_status_record()
+    audit_chain_check()
     if request.htmx:
-        return render(request, "dashboard/partials/audit_status.html", {"audit": status})
+        return render(request, "dashboard/partials/audit_status.html", {"audit": audit_chain_last_status()})
     return redirect("dashboard:ops")
 
 

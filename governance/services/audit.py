@@ -102,3 +102,27 @@ def audit_chain_verify() -> ChainReport:
             return ChainReport(checked, False, event.pk, "row content does not match its hash")
         prev_hash = event.hash
     return ChainReport(checked, True)
+
+
+CHAIN_STATUS_CACHE_KEY = "governance:audit_chain_status"
+
+
+def audit_chain_check() -> ChainReport:
+    """Verify the chain and keep the outcome (counts and ids only) for the operator overview."""
+    from django.core.cache import cache
+
+    report = audit_chain_verify()
+    cache.set(CHAIN_STATUS_CACHE_KEY, {"ok": report.ok, "checked": report.checked, "first_bad_id": report.first_bad_id,
+                                       "problem": report.problem, "at": timezone.now().isoformat()}, timeout=None)
+    return report
+
+
+def audit_chain_last_status() -> dict | None:
+    """The latest recorded verification (from the beat task or the overview's "verify now")."""
+    from django.core.cache import cache
+    from django.core.cache.backends.base import InvalidCacheBackendError
+
+    try:
+        return cache.get(CHAIN_STATUS_CACHE_KEY)
+    except (InvalidCacheBackendError, ConnectionError, OSError):
+        return None

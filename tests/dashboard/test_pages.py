@@ -222,6 +222,7 @@ def test_operator_overview_shows_runs_requests_and_audit_chain(demo, client):
     html = client.get("/ops/").content.decode()
     assert "Recent consolidation runs" in html and "<svg" in html and "Erasure" in html
     assert "memories_expired" in html  # the demo's retention sweep, read from the audit trail
+    assert "Not verified yet" in html
     verified = client.post("/ops/audit/verify/", HTTP_HX_REQUEST="true").content.decode()
     assert "intact" in verified
     assert client.get("/ops/records/?format=json").json()["schema"] == "quorum.records_of_processing/1"
@@ -239,3 +240,12 @@ def test_login_locks_out_after_repeated_failures(db, client, django_user_model):
         client.post("/accounts/login/", {"username": "victim", "password": "wrong"})
     response = client.post("/accounts/login/", {"username": "victim", "password": "right-password-123"})
     assert response.status_code == 429 and "_auth_user_id" not in client.session
+
+
+def test_the_scheduled_audit_verification_shows_on_the_overview(demo, client):
+    from governance.tasks import audit_verify_task
+
+    assert audit_verify_task.apply().get()["ok"] is True  # what beat runs every 6 hours
+    sign_in(client, *OPERATOR)
+    html = client.get("/ops/").content.decode()
+    assert "intact" in html and "Not verified yet" not in html
