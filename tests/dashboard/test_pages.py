@@ -138,7 +138,7 @@ def test_pages_answer_404_to_users_without_the_right(demo, client, django_user_m
 def test_the_portal_shows_facts_with_provenance_and_no_private_text(demo, client):
     sign_in(client, PERSON_LOGIN["username"], PERSON_LOGIN["password"])
     html = client.get("/me/").content.decode()
-    assert "Preferred meeting time: afternoon" in html or "afternoon" in html
+    assert "Preferred meeting time: afternoon" in html and "Preferred meeting time: morning" not in html
     assert "Prefiere informes breves" not in html  # an agent's private wording
     assert "espalda" not in html  # the health note stays in the coach's private memory
     assert "restricted" in html and "Atlas" not in html  # restricted fact badge; erased fact gone
