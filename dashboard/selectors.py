@@ -17,10 +17,10 @@ import numpy as np
 from django.db import connection
 from django.db.models import Count
 from django.db.models.functions import TruncDate
-from django.http import Http404
 from django.utils import timezone
 
 from agents_registry.models import Agent
+from config.errors import NotFoundError
 from governance.models import AuditEvent, DataSubjectRequest, Restriction, ReviewItem, TrustConflict
 from memory.models import CollectiveFact, ConsolidationRun, Evidence, Memory, ReadLog, Subject
 
@@ -58,10 +58,10 @@ def fact_timeline(*, subject: Subject, lineage: str) -> list[dict[str, Any]]:
     try:
         lineage_id = uuid.UUID(str(lineage))
     except ValueError:
-        raise Http404 from None
+        raise NotFoundError() from None
     versions = list(CollectiveFact.objects.filter(subject=subject, lineage=lineage_id).order_by("recorded_at"))
     if not versions:
-        raise Http404
+        raise NotFoundError()
     agents = {a.pk: a for a in Agent.objects.all()}
     events: list[dict[str, Any]] = []
     for version in versions:

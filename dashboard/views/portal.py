@@ -57,8 +57,10 @@ def knows_about_me(request: HttpRequest) -> HttpResponse:
         for fact in facts:
             fact["restricted"] = fact["lineage"] in restrictions["facts"]
             fact["status_label"] = labels.get(fact["status"], fact["status"])
+            fact["correct_form"] = CorrectFactForm(auto_id=f"correct-{fact['id']}-%s")
+            fact["erase_form"] = ConfirmForm(auto_id=f"erase-{fact['id']}-%s")
         context.update(facts=facts, restrictions=restrictions, agents=selectors.person_agents(subject=subject),
-                       correct_form=CorrectFactForm(), confirm_form=ConfirmForm())
+                       erase_all_form=ConfirmForm(auto_id="erase-all-%s"))
     return render(request, "dashboard/portal/knows.html", context)
 
 
