@@ -6,7 +6,7 @@ import pytest
 
 from config.actors import Actor
 from governance.models import DataSubjectRequest
-from governance.services.dsr import dsr_execute, dsr_submit
+from governance.services.dsr import ResidueFound, dsr_execute, dsr_submit
 from memory.models import CollectiveFact, Digest, Subject
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.records import memory_record
@@ -35,6 +35,29 @@ def test_erasing_one_fact_rebuilds_the_digest_and_leaves_no_residue(make_agent):
     assert request.result["residue"]["matches"] == 0
     digest = Digest.objects.get(subject=subject)
     assert WORD not in digest.text and "informes breves" in digest.text
+
+
+def test_residue_rolls_the_erasure_back_and_the_error_carries_the_report(make_agent, monkeypatch):
+    from memory.services import consolidation
+
+    agents = [make_agent(f"residue-{i}")[0] for i in range(2)]
+    for i, agent in enumerate(agents):
+        memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="ana", kind="fact", content=WORD,
+                      session_id=f"s{i}", origin_ref=f"u{i}", key="favourite_word", category="user.behavior",
+                      asserted_by="user")
+    subject = Subject.objects.get(external_ref="ana")
+    consolidation_run_subject(subject_id=subject.pk)
+    fact = CollectiveFact.objects.get(status="current", key="favourite_word")
+    monkeypatch.setattr(consolidation, "digest_rebuild", lambda *, subject: None)  # the defect this file guards
+    request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure",
+                         scope={"fact_id": str(fact.pk)}, verified=True)
+    with pytest.raises(ResidueFound) as raised:
+        dsr_execute(request_id=request.pk)
+    assert raised.value.residue["matches"] == 1 and raised.value.residue["where"] == ["memory_digest.text"]
+    assert "Bazorimuto" not in str(raised.value)  # counts and store names, never values
+    request.refresh_from_db()
+    assert request.status == DataSubjectRequest.Status.IN_PROGRESS
+    assert CollectiveFact.objects.filter(pk=fact.pk).exists()
 
 
 def test_a_value_other_people_share_does_not_block_erasing_a_person(make_agent):
