@@ -8,6 +8,7 @@ the throwaway database it creates and drops on its own.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -28,8 +29,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_small_scorecard_exits_zero_with_all_seven_suites(tmp_path):
     out_json, out_html = tmp_path / "out.json", tmp_path / "out.html"
     stdout = StringIO()
+    muted = [logging.getLogger(name) for name in ("config.queueing", "memory.services.recall")]
+    levels = [logger.level for logger in muted]
     call_command("evaluate", "--size", "small", "--in-place", "--quiet", "--json", str(out_json),
                  "--html", str(out_html), stdout=stdout)
+    assert [logger.level for logger in muted] == levels  # the expected-warning mute ends with the run
     card = json.loads(out_json.read_text())
     assert card["ok"] is True and card["failed_invariants"] == []
     assert set(card["suites"]) == set(SUITES) and len(SUITES) == 7
