@@ -148,6 +148,8 @@ def run(run: Run) -> SuiteResult:
             run.consolidate(ref)
             if run.current(ref):
                 echo_failures["revival"] += 1
+        else:  # the revival scenario did not run: say so, or echo_promotions passes untested
+            result.add(f"revival_baseline_promoted_{p}", 0, 1, ">=", description="a corroborated fact to revive")
         run.progress.step()
     run.progress.finish()
 
