@@ -51,6 +51,8 @@ def test_small_scorecard_exits_zero_with_all_seven_suites(tmp_path):
     assert "All hard invariants hold." in stdout.getvalue()
     page = out_html.read_text()
     assert page.startswith("<!doctype html>") and "<svg" in page and "http" not in page.split("<body>")[0]
+    embedded = page.split("<script type='application/json' id='scorecard'>", 1)[1].split("</script>", 1)[0]
+    assert json.loads(embedded) == card  # the data block is the JSON itself, as a browser's textContent reads it
 
 
 @pytest.mark.django_db(transaction=True)
