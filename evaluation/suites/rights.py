@@ -163,7 +163,8 @@ def run(run: Run) -> SuiteResult:
         run.progress.step()
     run.progress.finish()
     if where:  # store names (table.column, redis type), never values
-        result.tables["residue_locations"] = [{"store": w, "matches": where.count(w)} for w in sorted(set(where))]
+        result.tables["residue_locations"] = [{"store": w, "scans_finding_residue": where.count(w)}
+                                              for w in sorted(set(where))]
     result.add("inspection_completeness", ratio(found, expected), 1.0, ">=", unit="ratio",
                description="private memories, fact versions, reads and lineages present in the access/PROV exports")
     result.add("rectification_traced", ratio(rect_ok, rect_checks), 1.0, ">=", unit="ratio",

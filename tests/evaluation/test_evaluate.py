@@ -156,4 +156,5 @@ def test_an_erasure_that_leaves_the_digest_fails_even_when_its_receipt_says_clea
     assert "rights.erasure_residue" in card["failed_invariants"]
     metrics = {m["name"]: m["value"] for m in card["suites"]["rights"]["metrics"]}
     assert metrics["erasure_receipts"] == 1.0  # the receipts alone said clean
-    assert {"store": "memory_digest.text", "matches": 1} in card["suites"]["rights"]["tables"]["residue_locations"]
+    locations = card["suites"]["rights"]["tables"]["residue_locations"]
+    assert {"store": "memory_digest.text", "scans_finding_residue": 1} in locations
