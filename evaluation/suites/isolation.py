@@ -106,8 +106,7 @@ def run(run: Run) -> SuiteResult:
         special += sum(1 for cat in CollectiveFact.objects.filter(subject__external_ref__in=[ref_p, ref_q])
                        .values_list("category", flat=True) if is_special_category(cat))
         facts_p = {f.key: f for f in run.current(ref_p)}
-        health_fact = facts_p.get("preference.meeting_time") if f1.predicate != "preference.meeting_time" and \
-            f2.predicate != "preference.meeting_time" else None
+        health_fact = facts_p.get("preference.meeting_time")  # f1 and f2 never use this predicate
         restricted = facts_p.get(f2.predicate)
         subject_p = Subject.objects.get(external_ref=ref_p)
         if restricted is not None:
