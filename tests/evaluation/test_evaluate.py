@@ -158,3 +158,12 @@ def test_an_erasure_that_leaves_the_digest_fails_even_when_its_receipt_says_clea
     assert metrics["erasure_receipts"] == 1.0  # the receipts alone said clean
     locations = card["suites"]["rights"]["tables"]["residue_locations"]
     assert {"store": "memory_digest.text", "scans_finding_residue": 1} in locations
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_consolidator_that_forgets_erasures_fails_with_resurrections(monkeypatch):
+    from memory.services import consolidation
+
+    monkeypatch.setattr(consolidation._Engine, "_suppressed_keys", lambda self, clusters: set())
+    with pytest.raises(CommandError, match="resurrections"):
+        call_command("evaluate", "--suite", "rights", "--size", "small", "--in-place", "--quiet", stdout=StringIO())
