@@ -178,6 +178,9 @@ def render_html(card: Scorecard) -> str:
                 out.append("<tr>" + "".join(f"<td>{html.escape(_fmt(row.get(c)))}</td>" for c in cols) + "</tr>")
             out.append("</table>")
     out.append("<p>★ hard invariant: a failure makes <code>evaluate</code> exit non-zero.</p>")
-    out.append(f"<script type='application/json' id='scorecard'>{html.escape(json.dumps(data, default=str))}</script>")
+    # A script element's text is not HTML-decoded: escaping entities would break the JSON. "<" as
+    # \u003c keeps it valid JSON that cannot close the element.
+    embedded = json.dumps(data, default=str).replace("<", "\\u003c")
+    out.append(f"<script type='application/json' id='scorecard'>{embedded}</script>")
     out.append("</body></html>")
     return "\n".join(out)

@@ -6,8 +6,10 @@ import importlib
 import logging
 import time
 import traceback
-from pathlib import Path
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 
 from evaluation.metrics import Scorecard, SuiteResult
 from evaluation.progress import Progress
@@ -31,10 +33,9 @@ SUITES = {
 def evaluate(*, suites: list[str], size: str, seed: int, in_place: bool, progress: bool) -> Scorecard:
     card = Scorecard(size=size, seed=seed, started_at=datetime.now(UTC).isoformat(timespec="seconds"))
     started = time.monotonic()
-    with sandbox(in_place=in_place) as database:
+    with sandbox(in_place=in_place), _quiet_noisy_loggers():
         card.database = "in_place" if in_place else "throwaway"
         run = Run(size=size, seed=seed, synth=Synth(seed, prefix=f"ev{seed % 1000}"), progress=Progress(enabled=progress))
-        _quiet_noisy_loggers()
         for name in suites:
             module = importlib.import_module(f"evaluation.suites.{name}")
             suite_started = time.monotonic()
@@ -51,7 +52,18 @@ def evaluate(*, suites: list[str], size: str, seed: int, in_place: bool, progres
     return card
 
 
-def _quiet_noisy_loggers() -> None:
-    """Expected warnings (a simulated outage, a locked table) are part of the scenarios."""
-    for name in ("memory.services.recall", "config.queueing", "memory.services.consolidation", "django.request", "celery.app.trace"):
-        logging.getLogger(name).setLevel(logging.ERROR)
+@contextmanager
+def _quiet_noisy_loggers() -> Iterator[None]:
+    """Expected warnings (a simulated outage, a locked table) are part of the scenarios. The levels
+    are put back afterwards: the process (a test session) may go on and rely on those logs."""
+    loggers = [logging.getLogger(name) for name in ("memory.services.recall", "config.queueing",
+                                                    "memory.services.consolidation", "django.request",
+                                                    "celery.app.trace")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)

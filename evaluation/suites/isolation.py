@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from evaluation.metrics import SuiteResult
+from evaluation.metrics import SuiteResult, ratio
 from evaluation.runtime import Run
 from evaluation.synth import ACTOR, remember
 from governance.services.dsr import dsr_execute, dsr_submit
@@ -57,12 +57,15 @@ def run(run: Run) -> SuiteResult:
     run.progress.start("isolation", people * 2)
     leaks: Counter[str] = Counter()
     attempts: Counter[str] = Counter()
+    answered = 0
     special = 0
     markers_intact = True
     controls = controls_ok = 0
 
     def attempt(kind: str, response: Any, forbidden: list[str], *, expect_status: int = 200) -> None:
+        nonlocal answered
         attempts[kind] += 1
+        answered += response.status_code == expect_status  # an error answer shows no isolation
         body = response.json() if response.content else {}
         if response.status_code != expect_status and response.status_code < 400:
             leaks[kind] += 1  # a foreign object answered other than "not found"
@@ -103,8 +106,7 @@ def run(run: Run) -> SuiteResult:
         special += sum(1 for cat in CollectiveFact.objects.filter(subject__external_ref__in=[ref_p, ref_q])
                        .values_list("category", flat=True) if is_special_category(cat))
         facts_p = {f.key: f for f in run.current(ref_p)}
-        health_fact = facts_p.get("preference.meeting_time") if f1.predicate != "preference.meeting_time" and \
-            f2.predicate != "preference.meeting_time" else None
+        health_fact = facts_p.get("preference.meeting_time")  # f1 and f2 never use this predicate
         restricted = facts_p.get(f2.predicate)
         subject_p = Subject.objects.get(external_ref=ref_p)
         if restricted is not None:
@@ -216,6 +218,9 @@ def run(run: Run) -> SuiteResult:
     result.add("special_category_promotions", special, 0, "<=", hard=True, unit="facts",
                description="collective facts in an Art. 9/10 category (a health condition three agents agree on)")
     result.add("attempts", sum(attempts.values()), unit="requests")
+    result.add("attempts_answered", ratio(answered, sum(attempts.values())), 1.0, ">=", unit="ratio",
+               description="attempts answered with the status a working API gives (200, or 404 / 403): an "
+                           "error answer holds no marker, so it proves nothing")
     result.add("positive_controls", controls_ok / controls if controls else None, 1.0, ">=", unit="ratio",
                description="the owner recalls its note, a compatible agent receives the shared fact, a health "
                            "agent receives the health-only fact, the restricted fact was promoted first")

@@ -172,8 +172,7 @@ def run(run: Run) -> SuiteResult:
                description="recall while a deep pass runs in another thread (2 cores shared)")
 
     # -- Redis down ---------------------------------------------------------------------------------
-    result.tables["redis_down"] = []
-    ok_writes, ok_recalls, marked, caught_up = _redis_down(run, writer, client, ref)
+    ok_writes, ok_recalls, marked, caught_up = _redis_down(run, client, ref)
     result.add("writes_ok_redis_down", ok_writes, 1.0, ">=", unit="ratio",
                description="writes answered 201 with Redis unreachable")
     result.add("recall_ok_redis_down", ok_recalls, 1.0, ">=", unit="ratio")
@@ -181,7 +180,6 @@ def run(run: Run) -> SuiteResult:
                description="embedding and consolidation marked pending in the database")
     result.add("caught_up_after_outage", caught_up, 1.0, ">=", unit="ratio",
                description="the embedding sweep (task, in-process) embedded everything once Redis was back")
-    del result.tables["redis_down"]
 
     # -- collective layer unavailable ----------------------------------------------------------------
     degraded, elapsed_ms, private_only = _collective_locked(client, ref)
@@ -193,7 +191,7 @@ def run(run: Run) -> SuiteResult:
     return result
 
 
-def _redis_down(run: Run, writer, client, ref: str) -> tuple[float, float, float, float]:  # noqa: ANN001
+def _redis_down(run: Run, client, ref: str) -> tuple[float, float, float, float]:  # noqa: ANN001
     from config import redis as redis_module
 
     dead = redis_module.make_client("redis://127.0.0.1:1/0")
@@ -216,9 +214,8 @@ def _redis_down(run: Run, writer, client, ref: str) -> tuple[float, float, float
     finally:
         redis_module._client = live
     pending = Memory.objects.filter(pk__in=ids, embedding_pending=True).count()
-    marked = ratio(pending, len(ids), 0.0) or 0.0
-    marked = min(marked, 1.0) if Subject.objects.filter(external_ref=ref,
-                                                        consolidation_requested_at__isnull=False).exists() else 0.0
+    consolidation_marked = Subject.objects.filter(external_ref=ref, consolidation_requested_at__isnull=False).exists()
+    marked = ratio(pending, len(ids), 0.0) if consolidation_marked else 0.0
     run.embed()
     left = Memory.objects.filter(pk__in=ids, embedding_pending=True).count()
     return writes / 10, recalls / 10, marked, (1.0 if ids and left == 0 else 0.0)

@@ -14,23 +14,19 @@ similarity cut-off t as both the candidate and the review threshold: false merge
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-from django.conf import settings
 
 from evaluation.metrics import SuiteResult, ratio
 from evaluation.runtime import Run
 from evaluation.synth import remember
 from governance.models import ReviewItem
-from memory.equivalence import Label, Statement
+from memory.equivalence import Label
 from memory.models import CollectiveFact, Memory
+from tests.memory.eval_equivalence import GROUPS, Pair, load_pairs
 
-DEV_SET = Path(settings.BASE_DIR) / "tests" / "memory" / "data" / "equivalence_pairs.jsonl"
-GROUPS = ("equivalent", "partial_implication", "misleading_similarity", "unrelated")
 FREE_KEY = "eval.statement"
 # Predicates the dev set uses beyond the default registry: registered in the throwaway database.
 EXTRA_PREDICATES = [("preference.communication_channel", "Preferred channel"), ("travel.seat_preference", "Seat preference"),
@@ -38,35 +34,31 @@ EXTRA_PREDICATES = [("preference.communication_channel", "Preferred channel"), (
 SWEEP = [0.70, 0.75, 0.80, 0.84, 0.88, 0.90, 0.92, 0.94, 0.96]
 
 
-def load_pairs(stride: int) -> list[dict[str, Any]]:
-    rows = [json.loads(line) for line in DEV_SET.read_text(encoding="utf-8").splitlines() if line.strip()]
-    for index, row in enumerate(rows):
-        row["index"] = index
-    chosen: list[dict[str, Any]] = []
-    for group in GROUPS:
-        members = [r for r in rows if r["group"] == group]
-        chosen += members[::stride]
-    return chosen
+def stratified(stride: int) -> list[Pair]:
+    """Every ``stride``-th pair of each group of the development set (deterministic)."""
+    pairs = load_pairs()
+    return [p for group in GROUPS for p in [p for p in pairs if p.group == group][::stride]]
 
 
-def _write(run: Run, agent, ref: str, side: str, pair: dict[str, Any], n: int) -> Memory:  # noqa: ANN001
-    predicate = pair.get(f"predicate_{side}") or ""
-    return remember(agent, ref, pair[side], session=f"prom-{side}-{n}", origin=f"utt-{side}-{n}",
-                    predicate=predicate, value=pair.get(f"value_{side}"),
+def _write(agent, ref: str, side: str, pair: Pair, n: int) -> Memory:  # noqa: ANN001
+    statement = getattr(pair, side)
+    predicate = statement.predicate or ""
+    return remember(agent, ref, statement.text, session=f"prom-{side}-{n}", origin=f"utt-{side}-{n}",
+                    predicate=predicate, value=statement.value,
                     key="" if predicate else FREE_KEY, category="" if predicate else "user.behavior")
 
 
 def run(run: Run) -> SuiteResult:
     result = SuiteResult("promotion", "Promotion precision and recall (equivalence dev set)")
-    pairs = load_pairs(run.params["promotion_stride"])
+    pairs = stratified(run.params["promotion_stride"])
     _register_extra_predicates()
     a_agent = run.synth.agent("prom-a", role="planner")
     b_agent = run.synth.agent("prom-b", role="reviewer")
     run.progress.start("promotion", len(pairs) * 2)
-    written: list[tuple[dict[str, Any], str, Memory, Memory]] = []
+    written: list[tuple[Pair, str, Memory, Memory]] = []
     for n, pair in enumerate(pairs):
         ref = run.synth.ref("prom")
-        written.append((pair, ref, _write(run, a_agent, ref, "a", pair, n), _write(run, b_agent, ref, "b", pair, n)))
+        written.append((pair, ref, _write(a_agent, ref, "a", pair, n), _write(b_agent, ref, "b", pair, n)))
         run.progress.step()
     run.embed()
     outcomes: list[dict[str, Any]] = []
@@ -87,8 +79,8 @@ def run(run: Run) -> SuiteResult:
     run.progress.finish()
 
     promoted = [o for o in outcomes if o["outcome"] == "promoted"]
-    equivalent = [o for o in outcomes if o["pair"]["expected"] == "EQUIVALENT"]
-    false_merges = [o for o in promoted if o["pair"]["expected"] != "EQUIVALENT"]
+    equivalent = [o for o in outcomes if o["pair"].expected is Label.EQUIVALENT]
+    false_merges = [o for o in promoted if o["pair"].expected is not Label.EQUIVALENT]
     total = len(outcomes)
     result.add("pairs", total, unit="pairs", description="dev-set pairs driven through the pipeline")
     result.add("promotion_precision", ratio(len(promoted) - len(false_merges), len(promoted), 1.0), 1.0, ">=",
@@ -97,9 +89,9 @@ def run(run: Run) -> SuiteResult:
                0.85, ">=", description="equivalent pairs promoted as one fact")
     result.add("false_merges", len(false_merges), 0, "<=", unit="pairs",
                description="non-equivalent pairs merged and promoted")
-    result.add("partial_implication_promoted", sum(1 for o in promoted if o["pair"]["group"] == "partial_implication"),
+    result.add("partial_implication_promoted", sum(1 for o in promoted if o["pair"].group == "partial_implication"),
                0, "<=", unit="pairs")
-    result.add("misleading_promoted", sum(1 for o in promoted if o["pair"]["group"] == "misleading_similarity"),
+    result.add("misleading_promoted", sum(1 for o in promoted if o["pair"].group == "misleading_similarity"),
                0, "<=", unit="pairs")
     counts = Counter(o["outcome"] for o in outcomes)
     result.add("auto_merge_rate", ratio(counts["promoted"], total), unit="ratio")
@@ -111,8 +103,8 @@ def run(run: Run) -> SuiteResult:
 
     by: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for o in outcomes:
-        by[("group", o["pair"]["group"])][o["outcome"]] += 1
-        by[("lang", o["pair"]["lang"])][o["outcome"]] += 1
+        by[("group", o["pair"].group)][o["outcome"]] += 1
+        by[("lang", o["pair"].lang)][o["outcome"]] += 1
     result.tables["by_group_and_language"] = [
         {"dimension": dim, "value": value, "pairs": sum(c.values()), "promoted": c["promoted"], "review": c["review"],
          "reject": c["reject"]} for (dim, value), c in sorted(by.items())]
@@ -128,19 +120,17 @@ def _sweep(outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     judged = []
     for o in outcomes:
         pair, sim = o["pair"], o["sim"]
-        same_key = (pair.get("predicate_a") or FREE_KEY) == (pair.get("predicate_b") or FREE_KEY)
-        verdict = chain.judge(Statement(pair["a"], pair.get("predicate_a"), pair.get("value_a")),
-                              Statement(pair["b"], pair.get("predicate_b"), pair.get("value_b")), similarity=sim)
-        judged.append((pair, sim or 0.0, same_key, verdict.label))
-    equivalent = sum(1 for p, _, _, _ in judged if p["expected"] == "EQUIVALENT")
+        verdict = chain.judge(pair.a, pair.b, similarity=sim)
+        judged.append((pair, sim or 0.0, verdict.label))
+    equivalent = sum(1 for p, _, _ in judged if p.expected is Label.EQUIVALENT)
     rows = []
     for t in SWEEP:
-        merges = [p for p, s, same, label in judged if label is Label.EQUIVALENT and s >= t]
-        reviews = sum(1 for _, s, _, label in judged if label is Label.UNSURE and s >= t)
-        false = sum(1 for p in merges if p["expected"] != "EQUIVALENT")
+        merges = [p for p, s, label in judged if label is Label.EQUIVALENT and s >= t]
+        reviews = sum(1 for _, s, label in judged if label is Label.UNSURE and s >= t)
+        false = sum(1 for p in merges if p.expected is not Label.EQUIVALENT)
         rows.append({"threshold": t, "merges": len(merges), "false_merges": false, "review_load": reviews,
                      "review_rate": round(reviews / len(judged), 4) if judged else 0.0,
-                     "recall": round(sum(1 for p in merges if p["expected"] == "EQUIVALENT") / equivalent, 4)
+                     "recall": round(sum(1 for p in merges if p.expected is Label.EQUIVALENT) / equivalent, 4)
                      if equivalent else 0.0})
     return rows
 

@@ -47,10 +47,7 @@ def _request(subject_id, type_: str, scope: dict, payload: dict | None = None) -
     except ResidueFound as exc:
         # The erasure rolled back and the request stays open: count what the scan found.
         request.refresh_from_db()
-        message = str(exc)  # "<n> residue match(es) in <store>, <store>": counts and store names only
-        stores = message.split(" in ", 1)[1].split(", ") if " in " in message else []
-        request.result = {"residue": {"matches": int(message.split()[0]) if message[:1].isdigit() else 1,
-                                      "where": stores}}
+        request.result = {"residue": exc.residue}
         return request
     request.refresh_from_db()
     return request
@@ -166,7 +163,8 @@ def run(run: Run) -> SuiteResult:
         run.progress.step()
     run.progress.finish()
     if where:  # store names (table.column, redis type), never values
-        result.tables["residue_locations"] = [{"store": w, "matches": where.count(w)} for w in sorted(set(where))]
+        result.tables["residue_locations"] = [{"store": w, "scans_finding_residue": where.count(w)}
+                                              for w in sorted(set(where))]
     result.add("inspection_completeness", ratio(found, expected), 1.0, ">=", unit="ratio",
                description="private memories, fact versions, reads and lineages present in the access/PROV exports")
     result.add("rectification_traced", ratio(rect_ok, rect_checks), 1.0, ">=", unit="ratio",

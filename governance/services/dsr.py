@@ -36,7 +36,13 @@ class RequestTypeNotAvailable(QuorumError):
 
 
 class ResidueFound(Exception):
-    """The residue scan found erased values: the erasure is rolled back and retried."""
+    """The residue scan found erased values: the erasure is rolled back and retried.
+
+    ``residue`` is the scan's report (counts and store names, never values)."""
+
+    def __init__(self, residue: dict[str, Any]) -> None:
+        self.residue = residue
+        super().__init__(f"{residue['matches']} residue match(es) in {', '.join(residue['where'])}")
 
 
 def _transition(request: DataSubjectRequest, status: str, *, actor: Actor, **fields: Any) -> None:
@@ -118,7 +124,7 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
     residue = residue_scan(outcome.values)
     residue["shared_values_not_searched"] = len(outcome.shared_values)
     if residue["matches"]:
-        raise ResidueFound(f"{residue['matches']} residue match(es) in {', '.join(residue['where'])}")
+        raise ResidueFound(residue)
     ErasureReceipt.objects.update_or_create(request=request, defaults={"counts": outcome.counts, "residue": residue})
     return {"counts": outcome.counts, "residue": residue, "suppressed": len(outcome.suppression_keys)}
 

@@ -8,6 +8,7 @@ the throwaway database it creates and drops on its own.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -28,8 +29,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_small_scorecard_exits_zero_with_all_seven_suites(tmp_path):
     out_json, out_html = tmp_path / "out.json", tmp_path / "out.html"
     stdout = StringIO()
+    muted = [logging.getLogger(name) for name in ("config.queueing", "memory.services.recall")]
+    levels = [logger.level for logger in muted]
     call_command("evaluate", "--size", "small", "--in-place", "--quiet", "--json", str(out_json),
                  "--html", str(out_html), stdout=stdout)
+    assert [logger.level for logger in muted] == levels  # the expected-warning mute ends with the run
     card = json.loads(out_json.read_text())
     assert card["ok"] is True and card["failed_invariants"] == []
     assert set(card["suites"]) == set(SUITES) and len(SUITES) == 7
@@ -47,6 +51,8 @@ def test_small_scorecard_exits_zero_with_all_seven_suites(tmp_path):
     assert "All hard invariants hold." in stdout.getvalue()
     page = out_html.read_text()
     assert page.startswith("<!doctype html>") and "<svg" in page and "http" not in page.split("<body>")[0]
+    embedded = page.split("<script type='application/json' id='scorecard'>", 1)[1].split("</script>", 1)[0]
+    assert json.loads(embedded) == card  # the data block is the JSON itself, as a browser's textContent reads it
 
 
 @pytest.mark.django_db(transaction=True)
@@ -99,3 +105,65 @@ def test_the_command_creates_and_drops_its_own_database(tmp_path):
         "c = connection.cursor(); c.execute(\"SELECT count(*) FROM pg_database WHERE datname LIKE 'quorum_eval_%%'\");"
         "print(c.fetchone()[0])")], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert check.stdout.strip().splitlines()[-1] == "0", check.stderr[-2000:]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_private_search_that_ignores_the_agent_fails_with_leaks(monkeypatch, tmp_path):
+    """The deliberately broken build: private search returns every agent's memories about the person."""
+    from agents_registry.models import Agent
+    from memory.services import recall as recall_module
+    from memory.services import search as search_module
+
+    real_search_own = search_module.search_own
+
+    def search_everyones(*, agent, limit, **kwargs):  # noqa: ANN001, ANN202
+        hits = [hit for other in Agent.objects.all() for hit in real_search_own(agent=other, limit=limit, **kwargs)]
+        return sorted(hits, key=lambda hit: hit.score, reverse=True)[:limit]
+
+    monkeypatch.setattr(search_module, "search_own", search_everyones)
+    monkeypatch.setattr(recall_module, "search_own", search_everyones)
+    out_json = tmp_path / "leaky.json"
+    with pytest.raises(CommandError, match="verbatim_leaks"):
+        call_command("evaluate", "--suite", "isolation", "--suite", "utility", "--size", "small", "--in-place",
+                     "--quiet", "--json", str(out_json), stdout=StringIO())
+    failed = json.loads(out_json.read_text())["failed_invariants"]
+    assert {"isolation.verbatim_leaks", "utility.private_leaks"} <= set(failed)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_erasure_that_leaves_the_digest_fails_even_when_its_receipt_says_clean(monkeypatch, tmp_path):
+    """Broken twice: the one-fact erasure no longer rebuilds the digest, and the receipt's scan is
+    blind (every erased text counts as shared with other rows, so none is searched). The suite's
+    own scan of the marker must still find it."""
+    from memory.services import consolidation, erasure
+
+    real_erase, real_rebuild = erasure.subject_erase, consolidation.digest_rebuild
+
+    def erase_without_rebuilding_the_digest(**kwargs):  # noqa: ANN003, ANN202
+        consolidation.digest_rebuild = lambda *, subject: None
+        try:
+            return real_erase(**kwargs)
+        finally:
+            consolidation.digest_rebuild = real_rebuild
+
+    monkeypatch.setattr(erasure, "subject_erase", erase_without_rebuilding_the_digest)
+    monkeypatch.setattr(erasure, "_held_elsewhere", lambda values, **kwargs: set(values))
+    out_json = tmp_path / "residue.json"
+    with pytest.raises(CommandError, match="erasure_residue"):
+        call_command("evaluate", "--suite", "rights", "--size", "small", "--in-place", "--quiet",
+                     "--json", str(out_json), stdout=StringIO())
+    card = json.loads(out_json.read_text())
+    assert "rights.erasure_residue" in card["failed_invariants"]
+    metrics = {m["name"]: m["value"] for m in card["suites"]["rights"]["metrics"]}
+    assert metrics["erasure_receipts"] == 1.0  # the receipts alone said clean
+    locations = card["suites"]["rights"]["tables"]["residue_locations"]
+    assert {"store": "memory_digest.text", "scans_finding_residue": 1} in locations
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_consolidator_that_forgets_erasures_fails_with_resurrections(monkeypatch):
+    from memory.services import consolidation
+
+    monkeypatch.setattr(consolidation._Engine, "_suppressed_keys", lambda self, clusters: set())
+    with pytest.raises(CommandError, match="resurrections"):
+        call_command("evaluate", "--suite", "rights", "--size", "small", "--in-place", "--quiet", stdout=StringIO())

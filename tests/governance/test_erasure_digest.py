@@ -6,7 +6,7 @@ import pytest
 
 from config.actors import Actor
 from governance.models import DataSubjectRequest
-from governance.services.dsr import dsr_execute, dsr_submit
+from governance.services.dsr import ResidueFound, dsr_execute, dsr_submit
 from memory.models import CollectiveFact, Digest, Subject
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.records import memory_record
@@ -14,6 +14,15 @@ from memory.services.records import memory_record
 pytestmark = pytest.mark.django_db
 
 WORD = "Su palabra de proyecto favorita es Bazorimuto"
+
+
+def erase(subject: Subject, scope: dict) -> DataSubjectRequest:
+    """A verified erasure request, run as the rights worker runs it."""
+    request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure", scope=scope,
+                         verified=True)
+    dsr_execute(request_id=request.pk)
+    request.refresh_from_db()
+    return request
 
 
 def test_erasing_one_fact_rebuilds_the_digest_and_leaves_no_residue(make_agent):
@@ -27,14 +36,34 @@ def test_erasing_one_fact_rebuilds_the_digest_and_leaves_no_residue(make_agent):
     consolidation_run_subject(subject_id=subject.pk)
     fact = CollectiveFact.objects.get(status="current", key="favourite_word")
     assert WORD in Digest.objects.get(subject=subject).text
-    request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure",
-                         scope={"fact_id": str(fact.pk)}, verified=True)
-    dsr_execute(request_id=request.pk)
-    request.refresh_from_db()
+    request = erase(subject, {"fact_id": str(fact.pk)})
     assert request.status == DataSubjectRequest.Status.COMPLETED
     assert request.result["residue"]["matches"] == 0
     digest = Digest.objects.get(subject=subject)
     assert WORD not in digest.text and "informes breves" in digest.text
+
+
+def test_residue_rolls_the_erasure_back_and_the_error_carries_the_report(make_agent, monkeypatch):
+    from memory.services import consolidation
+
+    agents = [make_agent(f"residue-{i}")[0] for i in range(2)]
+    for i, agent in enumerate(agents):
+        memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="ana", kind="fact", content=WORD,
+                      session_id=f"s{i}", origin_ref=f"u{i}", key="favourite_word", category="user.behavior",
+                      asserted_by="user")
+    subject = Subject.objects.get(external_ref="ana")
+    consolidation_run_subject(subject_id=subject.pk)
+    fact = CollectiveFact.objects.get(status="current", key="favourite_word")
+    monkeypatch.setattr(consolidation, "digest_rebuild", lambda *, subject: None)  # the defect this file guards
+    request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure",
+                         scope={"fact_id": str(fact.pk)}, verified=True)
+    with pytest.raises(ResidueFound) as raised:
+        dsr_execute(request_id=request.pk)
+    assert raised.value.residue["matches"] == 1 and raised.value.residue["where"] == ["memory_digest.text"]
+    assert "Bazorimuto" not in str(raised.value)  # counts and store names, never values
+    request.refresh_from_db()
+    assert request.status == DataSubjectRequest.Status.IN_PROGRESS
+    assert CollectiveFact.objects.filter(pk=fact.pk).exists()
 
 
 def test_a_value_other_people_share_does_not_block_erasing_a_person(make_agent):
@@ -49,10 +78,7 @@ def test_a_value_other_people_share_does_not_block_erasing_a_person(make_agent):
         consolidation_run_subject(subject_id=Subject.objects.get(external_ref=ref).pk)
     assert CollectiveFact.objects.filter(status="current", value="morning").count() == 2
     ana = Subject.objects.get(external_ref="ana")
-    request = dsr_submit(actor=Actor.system("tests"), subject_id=ana.pk, type="erasure", scope={"all": True},
-                         verified=True)
-    dsr_execute(request_id=request.pk)
-    request.refresh_from_db()
+    request = erase(ana, {"all": True})
     assert request.status == DataSubjectRequest.Status.COMPLETED
     assert request.result["residue"]["matches"] == 0 and request.result["residue"]["shared_values_not_searched"] >= 1
     assert not Subject.objects.filter(external_ref="ana").exists()
@@ -66,10 +92,7 @@ def test_erasing_what_one_agent_knows_checks_shared_values_too(make_agent):
                       content=f"Prefiere reuniones por la mañana, nota {i}", session_id=f"s{i}", origin_ref=f"u{i}",
                       predicate="preference.meeting_time", value="morning", asserted_by="user")
     ana = Subject.objects.get(external_ref="ana")
-    request = dsr_submit(actor=Actor.system("tests"), subject_id=ana.pk, type="erasure",
-                         scope={"agent": agents[0].slug}, verified=True)
-    dsr_execute(request_id=request.pk)
-    request.refresh_from_db()
+    request = erase(ana, {"agent": agents[0].slug})
     assert request.status == DataSubjectRequest.Status.COMPLETED and request.result["residue"]["matches"] == 0
     assert request.result["counts"]["memories"] == 1
 
@@ -84,10 +107,7 @@ def test_a_sentence_inside_another_persons_note_does_not_block_erasure(make_agen
     memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="ana", kind="fact", content=marker,
                   session_id="ana-s2", origin_ref="ana-u2", key="word", category="user.behavior", asserted_by="user")
     ana = Subject.objects.get(external_ref="ana")
-    request = dsr_submit(actor=Actor.system("tests"), subject_id=ana.pk, type="erasure", scope={"all": True},
-                         verified=True)
-    dsr_execute(request_id=request.pk)
-    request.refresh_from_db()
+    request = erase(ana, {"all": True})
     assert request.status == DataSubjectRequest.Status.COMPLETED
     residue = request.result["residue"]
     assert residue["matches"] == 0 and residue["shared_values_not_searched"] == 1
