@@ -23,12 +23,13 @@ import threading
 import time
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection
 
+from config.faults import table_locked
 from evaluation.metrics import SuiteResult, percentile, ratio
 from evaluation.runtime import Run
 from evaluation.synth import FACTS, remember
-from memory.models import ConsolidationRun, Memory, Subject
+from memory.models import CollectiveFact, ConsolidationRun, Memory, Subject
 
 PURPOSE = "essential.service"
 OP_PREDICATES = [("preference.report_length", ["short", "long"]), ("communication.language", ["es", "en"]),
@@ -222,30 +223,13 @@ def _redis_down(run: Run, client, ref: str) -> tuple[float, float, float, float]
 
 
 def _collective_locked(client, ref: str) -> tuple[float, float | None, float]:  # noqa: ANN001
-    locked, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        try:
-            with transaction.atomic():
-                with connection.cursor() as cursor:
-                    cursor.execute("LOCK TABLE memory_collectivefact IN ACCESS EXCLUSIVE MODE")
-                locked.set()
-                release.wait(15)
-        finally:
-            connection.close()
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    try:
-        if not locked.wait(10):
+    with table_locked(CollectiveFact._meta.db_table) as taken:
+        if not taken:
             return 0.0, None, 0.0
         started = time.perf_counter()
         response = client.post("/api/v1/recall", {"subject": ref, "query": "redis outage drill", "purpose": PURPOSE,
                                                   "session_id": "op-locked"}, format="json")
         elapsed = (time.perf_counter() - started) * 1000
-    finally:
-        release.set()
-        holder.join()
     data = response.json() if response.status_code == 200 else {}
     items = data.get("items", [])
     degraded = 1.0 if response.status_code == 200 and data.get("degraded") is True else 0.0
