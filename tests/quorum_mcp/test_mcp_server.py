@@ -30,6 +30,7 @@ from config.actors import Actor
 from memory.models import CollectiveFact, Subject
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.embeddings import memory_embed_pending
+from tests.conftest import stop_process
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TOOLS = {"remember", "recall", "briefing", "end_session", "list_predicates", "check_action"}
@@ -42,10 +43,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 class SyncMcp:
     """A connected MCP client session, called from synchronous test code through a portal."""
 
-    def __init__(self, portal: BlockingPortal, session: ClientSession, process_log: Path) -> None:
+    def __init__(self, portal: BlockingPortal, session: ClientSession) -> None:
         self.portal = portal
         self.session = session
-        self.process_log = process_log
 
     def tools(self) -> dict[str, Any]:
         return {tool.name: tool for tool in self.portal.call(self.session.list_tools).tools}
@@ -73,7 +73,7 @@ def mcp_stdio(url: str, key: str, log_path: Path) -> Iterator[SyncMcp]:
                                    env={"QUORUM_URL": url, "QUORUM_API_KEY": key})
     with open(log_path, "a") as errlog, start_blocking_portal() as portal, \
             portal.wrap_async_context_manager(_stdio_session(params, errlog)) as session:
-        yield SyncMcp(portal, session, log_path)
+        yield SyncMcp(portal, session)
 
 
 @pytest.fixture
@@ -285,9 +285,9 @@ def test_streamable_http_transport_serves_each_caller_with_its_own_key(quorum, a
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"QUORUM_API_KEY", "DJANGO_SETTINGS_MODULE"}}
     env["QUORUM_URL"] = quorum
-    log = open(tmp_path / "http.log", "w")
-    proc = subprocess.Popen([sys.executable, "manage.py", "mcp", "--transport", "http", "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    with open(tmp_path / "http.log", "w") as log:
+        proc = subprocess.Popen([sys.executable, "manage.py", "mcp", "--transport", "http", "--port", str(port)],
+                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -301,22 +301,17 @@ def test_streamable_http_transport_serves_each_caller_with_its_own_key(quorum, a
         url = f"http://127.0.0.1:{port}/mcp"
         with start_blocking_portal() as portal:
             with portal.wrap_async_context_manager(_http_session(url, agents["ana-b"][1])) as session:
-                mcp = SyncMcp(portal, session, tmp_path / "http.log")
+                mcp = SyncMcp(portal, session)
                 assert set(mcp.tools()) == TOOLS
                 written = mcp.ok("remember", subject="ana", kind="event", content="Pidió el informe en PDF",
                                  session_id="b-http", asserted_by="user")
                 assert written["subject"] == "ana"
             with portal.wrap_async_context_manager(_http_session(url, None)) as session:
-                anonymous = SyncMcp(portal, session, tmp_path / "http.log").call("list_predicates")
+                anonymous = SyncMcp(portal, session).call("list_predicates")
                 assert anonymous.is_error is True
                 assert anonymous.structured_content["code"] == "not_authenticated"
         from memory.models import Memory
 
         assert Memory.objects.get(pk=written["id"]).agent == agents["ana-b"][0]
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        stop_process(proc, timeout=10)
