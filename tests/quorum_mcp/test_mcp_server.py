@@ -188,6 +188,8 @@ def test_tools_round_trip_through_a_live_quorum(quorum, agents, tmp_path):
         assert closed["decision_id"] and len(closed["candidates"]) == 1
 
     log_text = log.read_text()
+    # The log is captured (so the check below can fail): codes and tool names reach it, nothing else.
+    assert "tool end_session: Quorum answered reflection_too_shallow" in log_text
     for secret_text in (key_a, key_b, key_c, PASSWORD, AWS_KEY, "informes breves"):
         assert secret_text not in log_text
 
@@ -315,3 +317,6 @@ def test_streamable_http_transport_serves_each_caller_with_its_own_key(quorum, a
         assert Memory.objects.get(pk=written["id"]).agent == agents["ana-b"][0]
     finally:
         stop_process(proc, timeout=10)
+    http_log = (tmp_path / "http.log").read_text()
+    assert "Quorum MCP server on http://127.0.0.1:" in http_log  # the log is captured …
+    assert agents["ana-b"][1] not in http_log  # … and the forwarded caller key is never in it
