@@ -12,6 +12,8 @@ from typing import Any
 
 import httpx2
 
+from config.http import safe_url
+
 DEFAULT_TIMEOUT_SECONDS = 15.0
 
 
@@ -44,7 +46,7 @@ class QuorumClient:
         self._transport = transport  # tests plug a mock transport in here
 
     def __repr__(self) -> str:  # never the key
-        return f"QuorumClient(base_url={self.base_url!r})"
+        return f"QuorumClient(base_url={safe_url(self.base_url)!r})"
 
     async def get(self, path: str, *, params: dict[str, Any] | None = None, api_key: str | None = None) -> Any:
         return await self._request("GET", path, params=params, api_key=api_key)
@@ -67,11 +69,11 @@ class QuorumClient:
         except httpx2.TimeoutException as exc:
             raise QuorumApiError("quorum_unreachable",
                                  f"Quorum did not answer within {self.timeout:g} s; try again later.",
-                                 {"url": self.base_url, "reason": type(exc).__name__}) from None
+                                 {"url": safe_url(self.base_url), "reason": type(exc).__name__}) from None
         except httpx2.HTTPError as exc:
             raise QuorumApiError("quorum_unreachable",
                                  "Quorum cannot be reached; check QUORUM_URL and that the server is running.",
-                                 {"url": self.base_url, "reason": type(exc).__name__}) from None
+                                 {"url": safe_url(self.base_url), "reason": type(exc).__name__}) from None
         return _parse(response)
 
 

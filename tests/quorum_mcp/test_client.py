@@ -96,3 +96,15 @@ def test_connection_failures_and_timeouts_are_quorum_unreachable():
 
 def test_the_key_never_appears_in_the_clients_repr():
     assert KEY not in repr(client_for(lambda request: httpx2.Response(200, json={})))
+
+
+def test_credentials_in_the_url_never_reach_a_repr_or_an_error_body():
+    def refuse(request: httpx2.Request) -> httpx2.Response:
+        raise httpx2.ConnectError("refused", request=request)
+
+    client = QuorumClient(base_url="https://proxy:hunter2@quorum.test", api_key=KEY,
+                          transport=httpx2.MockTransport(refuse))
+    with pytest.raises(QuorumApiError) as caught:
+        run(client.get("predicates"))
+    assert caught.value.extra["url"] == "https://quorum.test"
+    assert "hunter2" not in repr(client)

@@ -268,6 +268,16 @@ def test_mcp_command_needs_a_key_and_starts_no_embedded_services(tmp_path):
     assert not var.exists()  # no embedded PostgreSQL or Valkey was started for it
 
 
+def test_mcp_command_refuses_credentials_in_quorum_url():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env.update({"QUORUM_URL": "https://proxy:hunter2@quorum.example", "QUORUM_API_KEY": "qk_abc_def"})
+    done = subprocess.run([sys.executable, "manage.py", "mcp"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode != 0
+    assert "QUORUM_URL must not contain credentials" in done.stderr
+    assert "hunter2" not in done.stderr and done.stdout == ""
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -35,6 +35,11 @@ class Command(BaseCommand):
         parsed = urlparse(url)
         if parsed.scheme not in {"http", "https"} or not parsed.netloc:
             raise CommandError("QUORUM_URL must be an http(s):// URL such as http://127.0.0.1:8000")
+        if parsed.username is not None or parsed.password is not None:
+            # user:password@ would replace the agent's bearer key with Basic auth on every call,
+            # and the password would travel in error results to the model.
+            raise CommandError("QUORUM_URL must not contain credentials (user:password@); the agent key in "
+                               "QUORUM_API_KEY is the only credential the MCP server sends.")
         api_key = os.environ.get("QUORUM_API_KEY", "").strip()
         if not api_key and options["transport"] == "stdio":
             raise CommandError("QUORUM_API_KEY is not set: give the MCP server the agent's own key "
