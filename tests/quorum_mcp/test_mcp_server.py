@@ -190,6 +190,7 @@ def test_tools_round_trip_through_a_live_quorum(quorum, agents, tmp_path):
     log_text = log.read_text()
     # The log is captured (so the check below can fail): codes and tool names reach it, nothing else.
     assert "tool end_session: Quorum answered reflection_too_shallow" in log_text
+    assert "/api/v1/" not in log_text  # no request lines: URLs carry subject references
     for secret_text in (key_a, key_b, key_c, PASSWORD, AWS_KEY, "informes breves"):
         assert secret_text not in log_text
 
