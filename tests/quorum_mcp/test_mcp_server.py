@@ -250,6 +250,7 @@ def test_bad_arguments_and_an_unreachable_quorum_are_tool_errors_with_stable_cod
         typo = a.call("remember", **base, content="Llamó", origin="utt-1")
         assert typo.structured_content["code"] == "unknown_field"
         assert typo.structured_content["extra"]["fields"] == ["origin"]
+        assert typo.structured_content["extra"]["allowed"] == sorted(a.tools()["remember"].input_schema["properties"])
         bad_kind = a.call("remember", **{**base, "kind": "rumour"}, content="Llamó")
         assert bad_kind.structured_content["code"] == "invalid_input"
         assert list(bad_kind.structured_content["extra"]["fields"]) == ["kind"]
