@@ -7,7 +7,6 @@ and ``extra``; the transport's own failures get codes of their own (``quorum_unr
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx2
@@ -80,7 +79,7 @@ class QuorumClient:
 def _parse(response: httpx2.Response) -> Any:
     try:
         data = response.json()
-    except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         data = None
     if 200 <= response.status_code < 300:
         if data is None:
