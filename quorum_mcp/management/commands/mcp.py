@@ -13,6 +13,8 @@ from urllib.parse import urlparse
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from quorum_mcp.client import DEFAULT_TIMEOUT_SECONDS, QuorumClient
+
 DEFAULT_URL = "http://127.0.0.1:8000"
 
 
@@ -25,11 +27,11 @@ class Command(BaseCommand):
         parser.add_argument("--transport", choices=["stdio", "http"], default="stdio")
         parser.add_argument("--host", default="127.0.0.1", help="HTTP transport: address to bind")
         parser.add_argument("--port", type=int, default=8765, help="HTTP transport: port to bind")
-        parser.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for each API call")
+        parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_SECONDS,
+                            help="seconds to wait for each API call")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from quorum_mcp.client import QuorumClient
-        from quorum_mcp.server import build_server
+        from quorum_mcp.server import build_server  # the MCP SDK: only when the command runs
 
         url = os.environ.get("QUORUM_URL", "").strip() or DEFAULT_URL
         parsed = urlparse(url)
