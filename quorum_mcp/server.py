@@ -6,7 +6,6 @@ as through HTTP, and nothing else.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -40,11 +39,12 @@ class QuorumMCPServer(MCPServer):
 
     def add_tool(self, fn: Callable[..., Any], name: str | None = None, **kwargs: Any) -> None:
         super().add_tool(fn, name=name, **kwargs)
-        name = name or fn.__name__
-        self._arguments[name] = {p for p in inspect.signature(fn).parameters if p not in {"self", "ctx"}}
-        tool = self._tool_manager.get_tool(name)
-        if tool is not None:  # advertise what call_tool enforces: no arguments beyond the schema's
-            tool.parameters["additionalProperties"] = False
+        tool = self._tool_manager.get_tool(name or fn.__name__)
+        assert tool is not None
+        # Enforce exactly the published schema's arguments (the SDK already left out the Context
+        # parameter), and say so in the schema.
+        self._arguments[tool.name] = set(tool.parameters["properties"])
+        tool.parameters["additionalProperties"] = False
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
         if name not in self._arguments:

@@ -162,7 +162,8 @@ class QuorumTools:
         'workspace'), `trust`, `confidence` and, for collective facts, `corroboration` (how many agents
         and sessions back it). `conflict` is set when a trust conflict exists: surface it, do not pick a
         side silently. If you later write down a collective item, pass its `id` as derived_from.
-        `degraded: true` means only your private layer could be searched right now.
+        `degraded: true` means the answer may be incomplete: the collective layer was unavailable (only
+        your private memories were searched) or the embedding service was (matched by words, not meaning).
         """
         body = {"subject": subject, "query": query, "purpose": purpose, "session_id": session_id,
                 "max_items": max_items, "max_chars": max_chars, "min_trust": min_trust}
@@ -247,8 +248,8 @@ class QuorumTools:
 
         Call it before any consequential action based on remembered facts. Answers `allow` only when a
         current collective fact supported by verified evidence backs it; otherwise `escalate` with the
-        `reason` (no_supporting_fact, not_verified, fact_not_current, private_memory_only, not_found):
-        then ask the person or a human instead of acting.
+        `reason` (no_supporting_fact, not_verified, fact_not_current, private_memory_only, restricted,
+        not_found): then ask the person or a human instead of acting.
         """
         body = {"subject": subject, "action": action, "fact_ids": list(fact_ids)}
         return await self._call("check_action", ctx, "POST", "actions/check", body=body)

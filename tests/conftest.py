@@ -96,6 +96,16 @@ def auth(client: APIClient, key: str) -> APIClient:
     return client
 
 
+def stop_process(proc: subprocess.Popen, *, timeout: float) -> None:
+    """Terminate a test's subprocess, and kill it if it has not exited within ``timeout`` seconds."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subprocess.Popen]:  # noqa: ANN001
     """A real Celery worker (separate process) on the embedded broker, using the test database."""
@@ -124,9 +134,5 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
             raise RuntimeError(f"celery worker did not answer ping within 60 s; see {log_path}")
         yield proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_process(proc, timeout=20)
         log.close()

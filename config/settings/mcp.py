@@ -23,7 +23,7 @@ LOGGING = {
     "root": {"handlers": ["stderr"], "level": os.environ.get("QUORUM_LOG_LEVEL", "INFO")},
     "loggers": {
         "httpx2": {"level": "WARNING"},
-        "httpcore": {"level": "WARNING"},
+        "httpcore2": {"level": "WARNING"},
         "mcp": {"level": "WARNING"},
         "uvicorn.access": {"level": "WARNING"},
     },

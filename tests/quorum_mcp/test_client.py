@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 from typing import Any
 
 import httpx2
@@ -94,5 +95,33 @@ def test_connection_failures_and_timeouts_are_quorum_unreachable():
         assert KEY not in str(caught.value.as_body())
 
 
+def test_the_ca_store_is_loaded_once_per_client_not_once_per_call(monkeypatch):
+    import httpcore2
+
+    loads: list[int] = []
+    real = httpcore2.default_ssl_context
+    monkeypatch.setattr(httpcore2, "default_ssl_context", lambda **kw: loads.append(1) or real(**kw))
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    client = QuorumClient(base_url=f"http://127.0.0.1:{port}", api_key=KEY)
+    for _ in range(3):
+        with pytest.raises(QuorumApiError):
+            run(client.get("predicates"))
+    assert len(loads) == 1
+
+
 def test_the_key_never_appears_in_the_clients_repr():
     assert KEY not in repr(client_for(lambda request: httpx2.Response(200, json={})))
+
+
+def test_credentials_in_the_url_never_reach_a_repr_or_an_error_body():
+    def refuse(request: httpx2.Request) -> httpx2.Response:
+        raise httpx2.ConnectError("refused", request=request)
+
+    client = QuorumClient(base_url="https://proxy:hunter2@quorum.test", api_key=KEY,
+                          transport=httpx2.MockTransport(refuse))
+    with pytest.raises(QuorumApiError) as caught:
+        run(client.get("predicates"))
+    assert caught.value.extra["url"] == "https://quorum.test"
+    assert "hunter2" not in repr(client)

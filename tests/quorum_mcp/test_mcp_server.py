@@ -30,6 +30,7 @@ from config.actors import Actor
 from memory.models import CollectiveFact, Subject
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.embeddings import memory_embed_pending
+from tests.conftest import stop_process
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TOOLS = {"remember", "recall", "briefing", "end_session", "list_predicates", "check_action"}
@@ -42,10 +43,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 class SyncMcp:
     """A connected MCP client session, called from synchronous test code through a portal."""
 
-    def __init__(self, portal: BlockingPortal, session: ClientSession, process_log: Path) -> None:
+    def __init__(self, portal: BlockingPortal, session: ClientSession) -> None:
         self.portal = portal
         self.session = session
-        self.process_log = process_log
 
     def tools(self) -> dict[str, Any]:
         return {tool.name: tool for tool in self.portal.call(self.session.list_tools).tools}
@@ -73,7 +73,7 @@ def mcp_stdio(url: str, key: str, log_path: Path) -> Iterator[SyncMcp]:
                                    env={"QUORUM_URL": url, "QUORUM_API_KEY": key})
     with open(log_path, "a") as errlog, start_blocking_portal() as portal, \
             portal.wrap_async_context_manager(_stdio_session(params, errlog)) as session:
-        yield SyncMcp(portal, session, log_path)
+        yield SyncMcp(portal, session)
 
 
 @pytest.fixture
@@ -188,6 +188,9 @@ def test_tools_round_trip_through_a_live_quorum(quorum, agents, tmp_path):
         assert closed["decision_id"] and len(closed["candidates"]) == 1
 
     log_text = log.read_text()
+    # The log is captured (so the check below can fail): codes and tool names reach it, nothing else.
+    assert "tool end_session: Quorum answered reflection_too_shallow" in log_text
+    assert "/api/v1/" not in log_text  # no request lines: URLs carry subject references
     for secret_text in (key_a, key_b, key_c, PASSWORD, AWS_KEY, "informes breves"):
         assert secret_text not in log_text
 
@@ -247,6 +250,7 @@ def test_bad_arguments_and_an_unreachable_quorum_are_tool_errors_with_stable_cod
         typo = a.call("remember", **base, content="Llamó", origin="utt-1")
         assert typo.structured_content["code"] == "unknown_field"
         assert typo.structured_content["extra"]["fields"] == ["origin"]
+        assert typo.structured_content["extra"]["allowed"] == sorted(a.tools()["remember"].input_schema["properties"])
         bad_kind = a.call("remember", **{**base, "kind": "rumour"}, content="Llamó")
         assert bad_kind.structured_content["code"] == "invalid_input"
         assert list(bad_kind.structured_content["extra"]["fields"]) == ["kind"]
@@ -264,6 +268,16 @@ def test_mcp_command_needs_a_key_and_starts_no_embedded_services(tmp_path):
     assert "QUORUM_API_KEY is not set" in done.stderr
     assert done.stdout == ""
     assert not var.exists()  # no embedded PostgreSQL or Valkey was started for it
+
+
+def test_mcp_command_refuses_credentials_in_quorum_url():
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env.update({"QUORUM_URL": "https://proxy:hunter2@quorum.example", "QUORUM_API_KEY": "qk_abc_def"})
+    done = subprocess.run([sys.executable, "manage.py", "mcp"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode != 0
+    assert "QUORUM_URL must not contain credentials" in done.stderr
+    assert "hunter2" not in done.stderr and done.stdout == ""
 
 
 def _free_port() -> int:
@@ -285,9 +299,9 @@ def test_streamable_http_transport_serves_each_caller_with_its_own_key(quorum, a
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"QUORUM_API_KEY", "DJANGO_SETTINGS_MODULE"}}
     env["QUORUM_URL"] = quorum
-    log = open(tmp_path / "http.log", "w")
-    proc = subprocess.Popen([sys.executable, "manage.py", "mcp", "--transport", "http", "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    with open(tmp_path / "http.log", "w") as log:
+        proc = subprocess.Popen([sys.executable, "manage.py", "mcp", "--transport", "http", "--port", str(port)],
+                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -301,22 +315,20 @@ def test_streamable_http_transport_serves_each_caller_with_its_own_key(quorum, a
         url = f"http://127.0.0.1:{port}/mcp"
         with start_blocking_portal() as portal:
             with portal.wrap_async_context_manager(_http_session(url, agents["ana-b"][1])) as session:
-                mcp = SyncMcp(portal, session, tmp_path / "http.log")
+                mcp = SyncMcp(portal, session)
                 assert set(mcp.tools()) == TOOLS
                 written = mcp.ok("remember", subject="ana", kind="event", content="Pidió el informe en PDF",
                                  session_id="b-http", asserted_by="user")
                 assert written["subject"] == "ana"
             with portal.wrap_async_context_manager(_http_session(url, None)) as session:
-                anonymous = SyncMcp(portal, session, tmp_path / "http.log").call("list_predicates")
+                anonymous = SyncMcp(portal, session).call("list_predicates")
                 assert anonymous.is_error is True
                 assert anonymous.structured_content["code"] == "not_authenticated"
         from memory.models import Memory
 
         assert Memory.objects.get(pk=written["id"]).agent == agents["ana-b"][0]
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        stop_process(proc, timeout=10)
+    http_log = (tmp_path / "http.log").read_text()
+    assert "Quorum MCP server on http://127.0.0.1:" in http_log  # the log is captured …
+    assert agents["ana-b"][1] not in http_log  # … and the forwarded caller key is never in it

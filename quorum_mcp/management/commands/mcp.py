@@ -13,6 +13,8 @@ from urllib.parse import urlparse
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from quorum_mcp.client import DEFAULT_TIMEOUT_SECONDS, QuorumClient
+
 DEFAULT_URL = "http://127.0.0.1:8000"
 
 
@@ -25,16 +27,21 @@ class Command(BaseCommand):
         parser.add_argument("--transport", choices=["stdio", "http"], default="stdio")
         parser.add_argument("--host", default="127.0.0.1", help="HTTP transport: address to bind")
         parser.add_argument("--port", type=int, default=8765, help="HTTP transport: port to bind")
-        parser.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for each API call")
+        parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_SECONDS,
+                            help="seconds to wait for each API call")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from quorum_mcp.client import QuorumClient
-        from quorum_mcp.server import build_server
+        from quorum_mcp.server import build_server  # the MCP SDK: only when the command runs
 
         url = os.environ.get("QUORUM_URL", "").strip() or DEFAULT_URL
         parsed = urlparse(url)
         if parsed.scheme not in {"http", "https"} or not parsed.netloc:
             raise CommandError("QUORUM_URL must be an http(s):// URL such as http://127.0.0.1:8000")
+        if parsed.username is not None or parsed.password is not None:
+            # user:password@ would replace the agent's bearer key with Basic auth on every call,
+            # and the password would travel in error results to the model.
+            raise CommandError("QUORUM_URL must not contain credentials (user:password@); the agent key in "
+                               "QUORUM_API_KEY is the only credential the MCP server sends.")
         api_key = os.environ.get("QUORUM_API_KEY", "").strip()
         if not api_key and options["transport"] == "stdio":
             raise CommandError("QUORUM_API_KEY is not set: give the MCP server the agent's own key "
