@@ -23,7 +23,7 @@ from governance.services.dsr import dsr_submit
 from governance.tasks import dsr_execute_task
 from memory.models import Memory, Subject
 from memory.services.consolidation import consolidation_run_subject
-from tests.conftest import auth, wait_until
+from tests.conftest import auth, stop_process, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUE = "rights-crash-test"
@@ -90,8 +90,7 @@ def test_killed_worker_mid_erasure_then_restart_completes_with_zero_residue(make
         dsr_execute_task.apply_async(args=[str(request.pk)], queue=QUEUE)  # what the 5-minute sweep sends
         assert wait_until(lambda: DataSubjectRequest.objects.get(pk=request.pk).status == "completed")
     finally:
-        second.terminate()
-        second.wait(20)
+        stop_process(second, timeout=20)
     done = DataSubjectRequest.objects.get(pk=request.pk)
     assert done.receipt.residue["matches"] == 0 and done.receipt.counts["memories"] == 2
     assert not Subject.objects.filter(external_ref="ana").exists()
