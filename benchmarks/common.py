@@ -5,7 +5,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -42,18 +41,14 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextmanager
 def gunicorn(workers: int | None = None, threads: int | None = None) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """A real gunicorn. Default: 4 sync workers (requests run on each process's main thread,
     where the OpenMP embedder is 3× faster than on a worker thread; see docs/performance.md)."""
     workers = workers or int(os.environ.get("QUORUM_BENCH_WORKERS", "4"))
     threads = threads or int(os.environ.get("QUORUM_BENCH_THREADS", "1"))
+    from config.embedded import free_port
+
     port = free_port()
     env = dict(os.environ)
     log = open(ROOT / "var" / "bench-web.log", "wb")

