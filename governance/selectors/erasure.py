@@ -54,7 +54,7 @@ def _merge(scopes: Iterable[dict]) -> PendingErasure:
 def _open_erasures():  # noqa: ANN202 - a QuerySet of DataSubjectRequest
     # Spelled exactly as the partial index's condition so the planner can use it.
     return DataSubjectRequest.objects.filter(type=DataSubjectRequest.Type.ERASURE,
-                                             status__in=list(WITHHOLDING_STATUSES))
+                                             status__in=list(WITHHOLDING_STATUSES)).order_by()
 
 
 def erasure_pending_scopes(*, subject_id: uuid.UUID | str | None) -> PendingErasure:

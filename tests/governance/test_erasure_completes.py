@@ -260,3 +260,23 @@ def test_forced_residue_through_the_worker_ends_failed_and_the_sweep_leaves_it(m
     assert wait_until(lambda: DataSubjectRequest.objects.get(pk=request.pk).status == "completed", timeout=60)
     assert admin_client.post(f"/ops/requests/{request.pk}/retry/").status_code == 302  # not failed: refused, no-op
     assert admin_client.get(f"/api/v1/dsr/{request.pk}").json()["receipt"]["residue"]["matches"] == 0
+
+
+@pytest.mark.django_db
+def test_the_portal_hands_over_the_receipt_link_when_the_erasure_is_filed(make_agent):
+    _person_with_facts(make_agent)
+    browser = _portal_login_with_failed_attempt()
+    page = browser.post("/me/erase/", {"confirm": "on"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    request = DataSubjectRequest.objects.get(type="erasure")
+    assert request.status == "verified" and 'id="receipt-link"' in html
+    link = html.split('id="receipt-link" href="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    assert link.startswith(f"http://testserver/api/v1/dsr/{request.pk}/receipt?token=")
+    body = Client().get(link).json()  # no login needed, only the token
+    assert body["id"] == str(request.pk) and body["status"] == "verified" and body["receipt"] is None
+    assert Client().get(f"/api/v1/dsr/{request.pk}/receipt").status_code == 400  # token required
+    other = dsr_submit(actor=Actor.system("dpo"), subject_id=request.subject_id, type="access", scope={"all": True},
+                       verified=False)
+    token = link.split("token=", 1)[1]
+    assert Client().get(f"/api/v1/dsr/{other.pk}/receipt", {"token": token}).status_code == 404  # one request only
