@@ -44,7 +44,8 @@ def _file(request: HttpRequest, subject: Subject, type: str, scope: dict[str, An
     if type == "erasure" and scope.get("all"):
         # The portal login is erased with the person, typically within seconds: the receipt link
         # is handed over now, in this answer, since there will be no session to come back with.
-        link = request.build_absolute_uri(f"/api/v1/dsr/{created.pk}/receipt?token={receipt_token(request_id=created.pk)}")
+        token = receipt_token(request_id=created.pk)
+        link = request.build_absolute_uri(f"/api/v1/dsr/{created.pk}/receipt?token={token}")
         return render(request, "dashboard/portal/erasure_filed.html", {"dsr": created, "receipt_link": link})
     messages.success(request, _("Your request was received. It usually completes within seconds."))
     return redirect("dashboard:request-detail", request_id=created.pk)
