@@ -25,7 +25,7 @@ from rest_framework.test import APIClient
 from agents_registry.models import Agent
 from config.actors import Actor
 from governance.models import AuditEvent, DataSubjectRequest
-from governance.services.dsr import ResidueFound, dsr_execute, dsr_retry, dsr_submit
+from governance.services.dsr import RequestNotFailed, ResidueFound, dsr_execute, dsr_retry, dsr_submit
 from governance.tasks import dsr_sweep_task
 from memory.models import CollectiveFact, Memory, Subject
 from memory.services.consolidation import consolidation_run_subject
@@ -280,3 +280,43 @@ def test_the_portal_hands_over_the_receipt_link_when_the_erasure_is_filed(make_a
                        verified=False)
     token = link.split("token=", 1)[1]
     assert Client().get(f"/api/v1/dsr/{other.pk}/receipt", {"token": token}).status_code == 404  # one request only
+
+
+@pytest.mark.django_db
+def test_other_errors_are_bounded_too_but_a_lost_connection_is_not_counted(make_agent, settings, monkeypatch):
+    from django.db import OperationalError
+
+    import memory.services.erasure as erasure
+
+    settings.QUORUM_DSR_MAX_ATTEMPTS = 2
+    _person_with_facts(make_agent)
+    subject = Subject.objects.get(external_ref=REF)
+    request = dsr_submit(actor=Actor.system("dpo"), subject_id=subject.pk, type="erasure", scope={"all": True},
+                         verified=True)
+
+    def connection_lost(**kwargs):  # noqa: ANN003, ANN202
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(erasure, "subject_erase", connection_lost)
+    for _ in range(3):
+        with pytest.raises(OperationalError):
+            dsr_execute(request_id=request.pk)
+    request.refresh_from_db()
+    assert (request.status, request.attempts) == ("in_progress", 0)
+
+    def broken(**kwargs):  # noqa: ANN003, ANN202
+        raise ValueError(f"cannot handle {MARKER}")  # a message that must not be kept
+
+    monkeypatch.setattr(erasure, "subject_erase", broken)
+    with pytest.raises(ValueError):
+        dsr_execute(request_id=request.pk)
+    assert dsr_execute(request_id=request.pk).status == "failed"
+    request.refresh_from_db()
+    assert (request.error, request.attempts, request.result["exception"]) == ("execution_error", 2, "ValueError")
+    assert "Berenjena" not in json.dumps(request.result)
+    assert all("Berenjena" not in json.dumps(e.data) for e in AuditEvent.objects.filter(object_id=str(request.pk)))
+    assert dsr_sweep_task() == 0  # the sweep leaves a failed request alone
+    received = dsr_submit(actor=Actor.system("dpo"), subject_id=subject.pk, type="access", scope={"all": True},
+                          verified=False)
+    with pytest.raises(RequestNotFailed):  # only a failed request can be retried
+        dsr_retry(actor=Actor.system("ops"), request_id=str(received.pk))
