@@ -234,6 +234,14 @@ def ops_requests(*, open_limit: int = 50, closed_limit: int = 10) -> list[dict[s
              "days_left": (req.deadline - now).days} for req in [*open_requests, *latest_closed]]
 
 
+def ops_failed_requests(*, limit: int = 50) -> list[dict[str, Any]]:
+    """Requests that gave up after their bounded attempts: what failed and where (store names only)."""
+    failed = DataSubjectRequest.objects.filter(status=DataSubjectRequest.Status.FAILED).order_by("deadline")[:limit]
+    return [{"request": req, "where": list(req.result.get("residue", {}).get("where", [])),
+             "exception": str(req.result.get("exception", "")), "overdue": req.deadline < timezone.now()}
+            for req in failed]
+
+
 def ops_retention_sweeps(*, limit: int = 10) -> list[AuditEvent]:
     return list(AuditEvent.objects.filter(action="retention.swept").order_by("-occurred_at")[:limit])
 
@@ -245,6 +253,7 @@ def ops_counts() -> dict[str, int]:
         "reviews_open": ReviewItem.objects.filter(status=ReviewItem.Status.OPEN).count(),
         "conflicts_open": TrustConflict.objects.filter(status=TrustConflict.Status.OPEN).count(),
         "requests_open": DataSubjectRequest.objects.exclude(status__in=["completed", "rejected"]).count(),
+        "requests_failed": DataSubjectRequest.objects.filter(status=DataSubjectRequest.Status.FAILED).count(),
         "agents_active": Agent.objects.filter(is_active=True).count(),
     }
 

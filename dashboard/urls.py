@@ -19,6 +19,7 @@ urlpatterns = [
     path("review/<str:item_id>/decide/", review.decide, name="review-decide"),
     path("ops/", ops.overview, name="ops"),
     path("ops/audit/verify/", ops.audit_verify, name="ops-audit-verify"),
+    path("ops/requests/<str:request_id>/retry/", ops.request_retry, name="ops-request-retry"),
     path("ops/agents/", ops.agents, name="ops-agents"),
     path("ops/agents/<slug:slug>/revoke/", ops.agent_revoke, name="ops-agent-revoke"),
     path("ops/records/", ops.records, name="ops-records"),

@@ -12,7 +12,7 @@ from config.actors import Actor
 from config.api import StrictSerializer
 from config.errors import NotFoundError
 from governance.models import DataSubjectRequest
-from governance.selectors.requests import is_operator, request_get_for_user
+from governance.selectors.requests import is_operator, receipt_token, request_get_for_user
 from governance.services.dsr import dsr_submit
 from memory.models import Subject
 from memory.portal_apis import IsPortalUser
@@ -37,7 +37,8 @@ class DsrCreateApi(APIView):
 
     @extend_schema(operation_id="dsr_create", request=InputSerializer,
                    responses={202: inline_serializer("DsrCreated", fields={"id": serializers.UUIDField(),
-                                                                           "status": serializers.CharField()})})
+                                                                           "status": serializers.CharField(),
+                                                                           "receipt_token": serializers.CharField()})})
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -47,7 +48,9 @@ class DsrCreateApi(APIView):
             raise NotFoundError()
         created = dsr_submit(actor=Actor.for_user(request.user), subject_id=subject.pk, type=data["type"],
                              scope=data["scope"], payload=data["payload"], verified=True)
-        return Response({"id": created.pk, "status": created.status}, status=status.HTTP_202_ACCEPTED)
+        # The receipt link outlives the requester's login (a whole-person erasure deletes it).
+        return Response({"id": created.pk, "status": created.status,
+                         "receipt_token": receipt_token(request_id=created.pk)}, status=status.HTTP_202_ACCEPTED)
 
 
 class DsrDetailApi(APIView):
@@ -63,6 +66,7 @@ class DsrDetailApi(APIView):
         receipt = getattr(dsr, "receipt", None)
         return Response({"id": dsr.pk, "type": dsr.type, "status": dsr.status, "deadline": dsr.deadline,
                          "created_at": dsr.created_at, "completed_at": dsr.completed_at, "result": dsr.result,
+                         "error": dsr.error, "attempts": dsr.attempts,
                          "receipt": {"counts": receipt.counts, "residue": receipt.residue} if receipt else None})
 
 

@@ -190,12 +190,16 @@ class Restriction(models.Model):
 
 
 class DataSubjectRequest(models.Model):
-    """A data-subject request (Art. 15–21): received → verified → in_progress → completed | rejected.
+    """A data-subject request (Art. 15–21): received → verified → in_progress → completed | rejected,
+    or → ``failed`` when an execution could not finish after ``QUORUM_DSR_MAX_ATTEMPTS`` tries.
 
     Legal transitions are enforced by a database trigger and every transition is audited. The
     30-day deadline is set at receipt. ``subject_id`` survives whole-person erasure (no foreign
-    key); ``payload`` (e.g. a rectified value) is cleared when the request completes. Kept as the
-    record of the request.
+    key); ``payload`` (e.g. a rectified value) is cleared when the request completes. ``attempts``
+    counts executions that ended in an error; ``error`` is a stable code (``residue``,
+    ``execution_error``) and ``result`` then names the stores (``table.column``, ``redis:<type>``),
+    never values. From ``verified`` until ``completed`` — ``failed`` included — an erasure's scope
+    is withheld from agents (``governance.selectors.erasure``). Kept as the record of the request.
     """
 
     class Type(models.TextChoices):
@@ -212,6 +216,7 @@ class DataSubjectRequest(models.Model):
         IN_PROGRESS = "in_progress", _("In progress")
         COMPLETED = "completed", _("Completed")
         REJECTED = "rejected", _("Rejected")
+        FAILED = "failed", _("Failed (operator action needed)")
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     type = models.CharField(max_length=16, choices=Type.choices)
@@ -226,9 +231,16 @@ class DataSubjectRequest(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(default=dict, blank=True)
     error = models.CharField(max_length=64, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="executions that ended in an error")
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [
+            # The read path asks "is an erasure of this person pending?" on every recall: a tiny
+            # partial index (only open erasures are in it).
+            models.Index(fields=["subject_id"], name="dsr_erasure_pending",
+                         condition=models.Q(type="erasure", status__in=["verified", "in_progress", "failed"])),
+        ]
 
 
 class ErasureReceipt(models.Model):

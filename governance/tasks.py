@@ -24,7 +24,8 @@ def audit_verify_task() -> dict[str, object]:
 @shared_task(name="governance.tasks.dsr_execute_task", time_limit=600, soft_time_limit=540, acks_late=True,
              autoretry_for=(Exception,), retry_backoff=5, max_retries=5)
 def dsr_execute_task(request_id: str) -> str:
-    """Execute a data-subject request (rights queue). Idempotent; retried on failure."""
+    """Execute a data-subject request (rights queue). Idempotent; retried on failure until the
+    request's attempt bound (QUORUM_DSR_MAX_ATTEMPTS), after which it is ``failed`` and returns."""
     from governance.services.dsr import dsr_execute
 
     return str(dsr_execute(request_id=request_id).status)
@@ -32,7 +33,9 @@ def dsr_execute_task(request_id: str) -> str:
 
 @shared_task(name="governance.tasks.dsr_sweep_task", time_limit=300, soft_time_limit=270)
 def dsr_sweep_task() -> int:
-    """Re-run verified or interrupted requests (a lost task or a killed worker loses nothing)."""
+    """Re-run verified or interrupted requests (a lost task or a killed worker loses nothing).
+
+    ``failed`` requests are not swept: they wait for an operator (``manage.py dsr_retry``)."""
     from governance.models import DataSubjectRequest
 
     pending = list(DataSubjectRequest.objects.filter(

@@ -287,6 +287,9 @@ LOGGING = {
         "axes": {"level": "WARNING"},
     },
 }
+# A data-subject request whose execution errors (e.g. a residue the scan cannot clear) is tried
+# this many times, then marked ``failed`` for an operator (docs/operations.md); never looped.
+QUORUM_DSR_MAX_ATTEMPTS = env_int("QUORUM_DSR_MAX_ATTEMPTS", 3)
 QUORUM_EPHEMERAL_TTL_HOURS = env_int("QUORUM_EPHEMERAL_TTL_HOURS", 24)
 QUORUM_USER_ASSERTED_TTL_DAYS = env_int("QUORUM_USER_ASSERTED_TTL_DAYS", 180)
 # Starting confidence by trust tier (decays ~2 %/day without access for facts and statuses).

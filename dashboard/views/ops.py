@@ -25,9 +25,27 @@ from governance.services.records import records_of_processing
 def overview(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard/ops/overview.html", {
         "counts": selectors.ops_counts(), "runs": selectors.ops_runs(), "series": selectors.ops_run_series(),
-        "requests": selectors.ops_requests(), "sweeps": selectors.ops_retention_sweeps(),
+        "requests": selectors.ops_requests(), "failed": selectors.ops_failed_requests(),
+        "sweeps": selectors.ops_retention_sweeps(),
         "audit": audit_chain_last_status(),
     })
+
+
+@operator_required
+@require_POST
+def request_retry(request: HttpRequest, request_id: str) -> HttpResponse:
+    """Run a failed data-subject request again (after clearing the stores it names)."""
+    from governance.services.dsr import dsr_retry
+
+    try:
+        dsr_retry(actor=Actor.for_user(request.user), request_id=request_id)
+    except QuorumError as exc:
+        if exc.status_code == 404:
+            raise Http404 from exc
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The request was queued again."))
+    return redirect("dashboard:ops")
 
 
 @operator_required

@@ -16,7 +16,7 @@ from config.ids import parse_uuid
 from dashboard import selectors
 from dashboard.access import signed_in
 from dashboard.forms import ConfirmForm, CorrectFactForm
-from governance.selectors.requests import request_get_for_user, requests_filed_by
+from governance.selectors.requests import receipt_token, request_get_for_user, requests_filed_by
 from governance.services.dsr import dsr_submit
 from memory.models import CollectiveFact, Subject
 from memory.selectors.portal import facts_for_subject, subject_linked_to
@@ -41,6 +41,12 @@ def _file(request: HttpRequest, subject: Subject, type: str, scope: dict[str, An
           payload: dict[str, Any] | None = None) -> HttpResponse:
     created = dsr_submit(actor=Actor.for_user(request.user), subject_id=subject.pk, type=type, scope=scope,
                          payload=payload or {}, verified=True)
+    if type == "erasure" and scope.get("all"):
+        # The portal login is erased with the person, typically within seconds: the receipt link
+        # is handed over now, in this answer, since there will be no session to come back with.
+        token = receipt_token(request_id=created.pk)
+        link = request.build_absolute_uri(f"/api/v1/dsr/{created.pk}/receipt?token={token}")
+        return render(request, "dashboard/portal/erasure_filed.html", {"dsr": created, "receipt_link": link})
     messages.success(request, _("Your request was received. It usually completes within seconds."))
     return redirect("dashboard:request-detail", request_id=created.pk)
 

@@ -2,12 +2,19 @@
 
 Operators see every request; anyone else sees the requests they filed (which outlive an erasure
 of the person). Anything else is "not found", exactly like a missing request.
+
+A whole-person erasure deletes the requester's own portal login, so the receipt is also
+readable without a login through a *receipt link*: the request id plus an HMAC token (keyed by
+the deployment secret) handed to the requester when the request is filed. The token reveals
+nothing and opens only that request's status and receipt (ids and counts).
 """
 
 from __future__ import annotations
 
+import hmac
 from typing import Any
 
+from django.core import signing
 from django.db.models import QuerySet
 
 from config.errors import NotFoundError
@@ -29,6 +36,24 @@ def request_get_for_user(*, user: Any, request_id: str) -> DataSubjectRequest:
     pk = parse_uuid(request_id)
     requests = DataSubjectRequest.objects.all() if is_operator(user) else requests_filed_by(user=user)
     request = requests.filter(pk=pk).select_related("receipt").first() if pk else None
+    if request is None:
+        raise NotFoundError()
+    return request
+
+
+_RECEIPT_SALT = "quorum.dsr.receipt"
+
+
+def receipt_token(*, request_id: object) -> str:
+    return signing.Signer(salt=_RECEIPT_SALT).signature(str(request_id))
+
+
+def request_get_by_receipt_token(*, request_id: str, token: str) -> DataSubjectRequest:
+    """The request a receipt link opens; a wrong token is "not found", like a missing request."""
+    pk = parse_uuid(request_id)
+    if pk is None or not token or not hmac.compare_digest(receipt_token(request_id=pk), str(token)):
+        raise NotFoundError()
+    request = DataSubjectRequest.objects.filter(pk=pk).select_related("receipt").first()
     if request is None:
         raise NotFoundError()
     return request

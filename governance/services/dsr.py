@@ -5,6 +5,13 @@ result and the ``completed`` transition, so a crash rolls back to ``in_progress`
 re-delivered task (acks-late) or the beat sweep runs it again. Erasure deletes, writes the
 suppression keys, and runs the residue scan *inside that same transaction*: the scan sees the
 deletions, and if it finds anything the whole erasure rolls back and the request stays open.
+
+Bounded: an execution that ends in an error (a residue the scan cannot clear, or any other
+non-transient failure) is counted on the request; after ``QUORUM_DSR_MAX_ATTEMPTS`` the request
+becomes ``failed`` with a stable ``error`` code and the stores named in ``result`` (never
+values), audited, and nothing re-runs it until an operator retries (``dsr_retry``). A pending
+erasure's scope — ``failed`` included — is withheld from agents (governance.selectors.erasure).
+A connection failure is transient: retried, not counted.
 """
 
 from __future__ import annotations
@@ -13,7 +20,8 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from config.actors import Actor
@@ -33,6 +41,12 @@ class RequestTypeNotAvailable(QuorumError):
     status_code = 422
     code = "request_type_not_available"
     default_message = "This request type is not available yet; contact the data protection officer."
+
+
+class RequestNotFailed(QuorumError):
+    status_code = 409
+    code = "request_not_failed"
+    default_message = "Only a failed request can be retried."
 
 
 class ResidueFound(Exception):
@@ -84,10 +98,69 @@ def dsr_execute(*, request_id: uuid.UUID | str, actor: Actor | None = None) -> D
         if request is None:
             raise NotFoundError()
         if request.status in (DataSubjectRequest.Status.COMPLETED, DataSubjectRequest.Status.REJECTED,
-                              DataSubjectRequest.Status.RECEIVED):
+                              DataSubjectRequest.Status.RECEIVED, DataSubjectRequest.Status.FAILED):
             return request
         if request.status == DataSubjectRequest.Status.VERIFIED:
             _transition(request, DataSubjectRequest.Status.IN_PROGRESS, actor=actor)
+    try:
+        return _execute_in_progress(request_id, actor)
+    except (OperationalError, InterfaceError):
+        raise  # the database went away: transient, retried by the task and the sweep, not counted
+    except Exception as exc:
+        if isinstance(exc, ResidueFound):
+            error, detail = "residue", {"residue": exc.residue}
+        else:
+            error, detail = "execution_error", {"exception": type(exc).__name__}
+        failed = _attempt_failed(request_id, actor=actor, error=error, detail=detail)
+        if failed.status != DataSubjectRequest.Status.FAILED:
+            raise  # retried (task autoretry, beat sweep) until the bound
+        return failed
+
+
+@transaction.atomic
+def _attempt_failed(request_id: uuid.UUID | str, *, actor: Actor, error: str,
+                    detail: dict[str, Any]) -> DataSubjectRequest:
+    """Count a failed execution; at the bound the request becomes ``failed``. ``detail`` holds
+    store names and exception class names only."""
+    request = DataSubjectRequest.objects.select_for_update().get(pk=request_id)
+    if request.status != DataSubjectRequest.Status.IN_PROGRESS:
+        return request
+    attempts = request.attempts + 1
+    limit = max(1, int(settings.QUORUM_DSR_MAX_ATTEMPTS))
+    result = {**detail, "attempts": attempts, "max_attempts": limit}
+    where = sorted(detail.get("residue", {}).get("where", []))
+    data = {"type": request.type, "error": error, "attempt": attempts, "where": where,
+            "exception": detail.get("exception", "")}
+    if attempts >= limit:
+        _transition(request, DataSubjectRequest.Status.FAILED, actor=actor, attempts=attempts, error=error,
+                    result=result)
+        audit(actor=actor, action="dsr.failed", object_type="data_subject_request", object_id=request.pk, data=data)
+    else:
+        request.attempts, request.error, request.result = attempts, error, result
+        request.save(update_fields=["attempts", "error", "result", "updated_at"])
+        audit(actor=actor, action="dsr.attempt_failed", object_type="data_subject_request", object_id=request.pk,
+              data=data)
+    return request
+
+
+@transaction.atomic
+def dsr_retry(*, actor: Actor, request_id: uuid.UUID | str) -> DataSubjectRequest:
+    """An operator runs a ``failed`` request again (after fixing what the stores in ``result``
+    named): back to ``in_progress`` with a fresh attempt budget, executed by the rights worker."""
+    pk = parse_uuid(request_id)
+    request = DataSubjectRequest.objects.select_for_update().filter(pk=pk).first() if pk else None
+    if request is None:
+        raise NotFoundError()
+    if request.status != DataSubjectRequest.Status.FAILED:
+        raise RequestNotFailed(extra={"status": request.status})
+    _transition(request, DataSubjectRequest.Status.IN_PROGRESS, actor=actor, attempts=0, error="")
+    from governance.tasks import dsr_execute_task
+
+    enqueue_after_commit(dsr_execute_task, request_id=str(request.pk))
+    return request
+
+
+def _execute_in_progress(request_id: uuid.UUID | str, actor: Actor) -> DataSubjectRequest:
     with transaction.atomic():
         request = DataSubjectRequest.objects.select_for_update().get(pk=request_id)
         if request.status != DataSubjectRequest.Status.IN_PROGRESS:
@@ -103,7 +176,7 @@ def dsr_execute(*, request_id: uuid.UUID | str, actor: Actor | None = None) -> D
         else:
             result = _restrict(request, actor)
         _transition(request, DataSubjectRequest.Status.COMPLETED, actor=actor, completed_at=timezone.now(),
-                    result=result, payload={})
+                    result=result, payload={}, error="")
     return request
 
 
@@ -111,10 +184,18 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
     from governance.services.residue import residue_scan
     from memory.services.erasure import subject_erase
 
+    from memory.models import Subject
+
+    login = Subject.objects.filter(pk=request.subject_id).values("user_id", "external_ref").first()
     outcome = subject_erase(actor=actor, subject_id=request.subject_id, scope=request.scope)
     for key in outcome.suppression_keys:
         Suppression.objects.get_or_create(key=key)
     if request.scope.get("all"):
+        if login is not None:  # the portal login and its traces exist only because of the person
+            from governance.services.accounts import portal_account_erase
+
+            outcome.counts.update(portal_account_erase(actor=actor, subject_id=request.subject_id,
+                                                       user_id=login["user_id"], reference=login["external_ref"]))
         Restriction.objects.filter(subject_id=request.subject_id).delete()
         from governance.models import ReviewItem, TrustConflict
 

@@ -4,10 +4,12 @@ Receiving rule (API.md "Default policy"): the agent's purposes must include a re
 (``essential.service`` or a child), the fact's category must be shareable, a fact whose counted
 evidence comes from agents of a single domain is receivable only by that domain and the domains
 compatible with it, and the person's restrictions and objections (agent, fact, purpose) apply.
+A pending erasure withholds its scope at once (``memory.selectors.withheld``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Q, QuerySet
@@ -16,6 +18,7 @@ from agents_registry.models import Agent
 from governance.policy import SharingPolicy, policy_current
 from governance.services.restrictions import ActiveRestrictions, restrictions_active
 from memory.models import CollectiveFact, Subject
+from memory.selectors.withheld import NOTHING_WITHHELD, Withheld, withheld_for_subject
 
 SERVED_STATUSES = (CollectiveFact.Status.CURRENT, CollectiveFact.Status.SUPERSEDED,
                    CollectiveFact.Status.UNSUPPORTED, CollectiveFact.Status.RECTIFIED)
@@ -49,11 +52,28 @@ def restrictions_for_ref(subject_ref: str) -> ActiveRestrictions:
     return restrictions_active(subject_id=subject_id) if subject_id else ActiveRestrictions()
 
 
+@dataclass(frozen=True)
+class SubjectGate:
+    """What stops a read about one person: restrictions/objections and pending erasures."""
+
+    restrictions: ActiveRestrictions
+    withheld: Withheld
+
+
+def subject_gate(subject_ref: str) -> SubjectGate:
+    """The person's gate: one subject lookup and two indexed queries (none for an unknown reference)."""
+    subject_id = Subject.objects.filter(external_ref=subject_ref).values_list("pk", flat=True).first()
+    if subject_id is None:
+        return SubjectGate(ActiveRestrictions(), NOTHING_WITHHELD)
+    return SubjectGate(restrictions_active(subject_id=subject_id), withheld_for_subject(subject_id))
+
+
 def collective_facts_for_agent(*, agent: Agent, subject_ref: str, as_of: datetime | None = None,
                                valid_at: datetime | None = None, purpose: str | None = None) -> list[CollectiveFact]:
     policy = policy_current()
-    restrictions = restrictions_for_ref(subject_ref)
-    if restrictions.blocks_reader(agent_id=agent.pk, purpose=purpose):
+    gate = subject_gate(subject_ref)
+    if gate.restrictions.blocks_reader(agent_id=agent.pk, purpose=purpose) or gate.withheld.everything:
         return []
     return [fact for fact in fact_versions_as_of(subject_ref=subject_ref, as_of=as_of, valid_at=valid_at)
-            if agent_may_receive(agent, fact, policy) and not restrictions.blocks_fact(fact.lineage)]
+            if agent_may_receive(agent, fact, policy) and not gate.restrictions.blocks_fact(fact.lineage)
+            and not gate.withheld.blocks_fact(fact.lineage)]

@@ -1,4 +1,7 @@
-"""Reads of the private layer, always scoped to the calling agent's own spaces."""
+"""Reads of the private layer, always scoped to the calling agent's own spaces.
+
+Memories under a pending erasure are left out at once, as if already erased
+(``memory.selectors.withheld``)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from agents_registry.models import Agent
 from config.errors import NotFoundError
 from config.ids import parse_uuid
 from memory.models import Memory
+from memory.selectors.withheld import memories_withheld_q
 
 
 def memory_list_for_agent(*, agent: Agent, subject_ref: str | None = None) -> QuerySet[Memory]:
@@ -18,6 +22,9 @@ def memory_list_for_agent(*, agent: Agent, subject_ref: str | None = None) -> Qu
                 .defer("embedding", "content_tsv"))
     if subject_ref is not None:
         queryset = queryset.filter(subject__external_ref=subject_ref)
+    withheld = memories_withheld_q()
+    if withheld is not None:
+        queryset = queryset.exclude(withheld)
     return queryset.order_by("-recorded_at", "pk")
 
 

@@ -20,7 +20,7 @@ from config.audit import audit
 from config.ids import parse_uuid
 from governance.policy import policy_current
 from memory.models import CollectiveFact, Evidence, Memory
-from memory.selectors.collective import restrictions_for_ref
+from memory.selectors.collective import subject_gate
 
 
 @dataclass(frozen=True)
@@ -44,11 +44,13 @@ def _evaluate(*, agent: Agent, subject_ref: str, fact_ids: list[str]) -> ActionD
         return ActionDecision("escalate", "no_supporting_fact")
     ids = [pk for pk in map(parse_uuid, fact_ids) if pk is not None]
     policy = policy_current()
-    restrictions = restrictions_for_ref(subject_ref)
+    gate = subject_gate(subject_ref)
+    restrictions, withheld = gate.restrictions, gate.withheld
     if restrictions.blocks_agent(agent.pk):
         return ActionDecision("escalate", "restricted")
+    # A fact under a pending erasure answers as if already erased (not_found).
     facts = [f for f in CollectiveFact.objects.filter(pk__in=ids, subject__external_ref=subject_ref)
-             if not restrictions.blocks_fact(f.lineage)]
+             if not restrictions.blocks_fact(f.lineage) and not withheld.blocks_fact(f.lineage)]
     for fact in facts:
         if fact.status != CollectiveFact.Status.CURRENT:
             continue
@@ -61,6 +63,7 @@ def _evaluate(*, agent: Agent, subject_ref: str, fact_ids: list[str]) -> ActionD
         return ActionDecision("escalate", "not_verified")
     if facts:
         return ActionDecision("escalate", "fact_not_current")
-    if Memory.objects.filter(pk__in=ids, agent=agent).exists():
+    own = Memory.objects.filter(pk__in=ids, agent=agent).values_list("pk", flat=True)
+    if any(not withheld.blocks_memory(agent_id=agent.pk, memory_id=pk) for pk in own):
         return ActionDecision("escalate", "private_memory_only")  # inferred or otherwise: never enough
     return ActionDecision("escalate", "not_found")

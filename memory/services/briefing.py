@@ -18,7 +18,7 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from governance.policy import policy_current
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory, ReadLog
-from memory.selectors.collective import restrictions_for_ref
+from memory.selectors.collective import subject_gate
 from memory.services.reads import readlog_record
 
 DEFAULT_LOOKBACK = timedelta(days=30)
@@ -55,7 +55,8 @@ def briefing(*, agent: Agent, subject_ref: str, since: datetime | None = None, l
     now = now or timezone.now()
     since = since or last_session_end(agent=agent, subject_ref=subject_ref) or now - DEFAULT_LOOKBACK
     policy = policy_current()
-    restrictions = restrictions_for_ref(subject_ref)
+    gate = subject_gate(subject_ref)
+    restrictions, withheld = gate.restrictions, gate.withheld
     if restrictions.blocks_agent(agent.pk):
         return since, []
     facts = list(CollectiveFact.objects.filter(subject__external_ref=subject_ref).filter(
@@ -63,7 +64,7 @@ def briefing(*, agent: Agent, subject_ref: str, since: datetime | None = None, l
         | Q(status__in=list(CHANGE_BY_STATUS), closed_at__gt=since)).select_related("subject"))
     receivable = [f for f in facts if policy.purpose_receives(agent.purposes)
                   and policy.category_shareable(f.category)[0] and policy.domain_receives(agent.domain, f.domains)
-                  and not restrictions.blocks_fact(f.lineage)]
+                  and not restrictions.blocks_fact(f.lineage) and not withheld.blocks_fact(f.lineage)]
     counted_agents: dict[Any, set[int]] = {}
     for fact_id, agent_id in Evidence.objects.filter(fact__in=receivable, counted=True).values_list("fact_id",
                                                                                                  "agent_id"):

@@ -34,7 +34,8 @@ from governance.services.restrictions import ActiveRestrictions
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
 from memory.services.reads import readlog_record
 from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
-from memory.selectors.collective import restrictions_for_ref
+from memory.selectors.collective import subject_gate
+from memory.selectors.withheld import Withheld
 from memory.trust import RANK
 
 logger = logging.getLogger(__name__)
@@ -127,16 +128,19 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
 
         raise QueryTooLong(extra={"max_chars": MAX_QUERY_CHARS})
     now = now or timezone.now()
-    restrictions = restrictions_for_ref(subject_ref)
-    if restrictions.blocks_reader(agent_id=agent.pk, purpose=purpose):
-        # The person paused this agent, or objected to this purpose: nothing about them is served.
+    gate = subject_gate(subject_ref)
+    restrictions, withheld = gate.restrictions, gate.withheld
+    if restrictions.blocks_reader(agent_id=agent.pk, purpose=purpose) or withheld.everything:
+        # The person paused this agent, objected to this purpose, or is being erased (from
+        # verification on): nothing about them is served.
         return RecallResult(items=[], degraded=False, omitted=0, generated_at=now)
     trusts = [t for t, r in RANK.items() if min_trust is None or r >= RANK[min_trust]]
     vector, degraded = embed_query(query) if query.strip() else (None, False)
     candidates = max(max_items * 3, 20)
 
     private_hits = search_own(agent=agent, subject_ref=subject_ref, query=query or " ", vector=vector,
-                              limit=candidates, trusts=[str(t) for t in trusts], now=now) if query.strip() else []
+                              limit=candidates, trusts=[str(t) for t in trusts], now=now,
+                              withheld=withheld) if query.strip() else []
     items: dict[str, RecallItem] = {}
     conflicts = _conflicts([h.memory for h in private_hits])
     for hit in private_hits:
@@ -151,7 +155,7 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
     facts: list[tuple[CollectiveFact, float]] = []
     try:
         facts = _collective(agent=agent, subject_ref=subject_ref, vector=vector, purpose=purpose,
-                            min_trust=min_trust, k=candidates, restrictions=restrictions)
+                            min_trust=min_trust, k=candidates, restrictions=restrictions, withheld=withheld)
     except (DatabaseError, psycopg.Error):
         collective_degraded = True
         logger.warning("recall: collective layer unavailable or slow; serving private results only")
@@ -192,7 +196,8 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
 
 
 def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: str, min_trust: str | None,
-                k: int, restrictions: ActiveRestrictions) -> list[tuple[CollectiveFact, float]]:
+                k: int, restrictions: ActiveRestrictions,
+                withheld: Withheld) -> list[tuple[CollectiveFact, float]]:
     budget_ms = int(getattr(settings, "QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300))
     policy = policy_current()
     if not policy.purpose_receives([purpose]):
@@ -215,7 +220,7 @@ def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: 
             continue
         if min_trust is not None and RANK.get(fact.trust, 0) < RANK[min_trust]:
             continue
-        if restrictions.blocks_fact(fact.lineage):
+        if restrictions.blocks_fact(fact.lineage) or withheld.blocks_fact(fact.lineage):
             continue
         result.append((fact, float(relevance)))
     return result

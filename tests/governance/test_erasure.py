@@ -71,7 +71,10 @@ def test_whole_person_erasure_leaves_no_residue_and_is_not_relearned(make_agent)
     assert created.status_code == 202, created.content
     request_id = created.json()["id"]
     dsr_execute(request_id=request_id)  # what the rights worker runs
-    detail = browser.get(f"/api/v1/dsr/{request_id}").json()
+    # The person's login went with their data: the receipt is read through the receipt link.
+    assert browser.get(f"/api/v1/dsr/{request_id}").status_code in (401, 403)
+    detail = Client().get(f"/api/v1/dsr/{request_id}/receipt",
+                          {"token": created.json()["receipt_token"]}).json()
     assert detail["status"] == "completed"
     residue = detail["receipt"]["residue"]
     assert residue["matches"] == 0 and residue["columns_scanned"] > 50 and residue["keys_scanned"] > 0
