@@ -112,8 +112,10 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
     from memory.services.erasure import subject_erase
 
     outcome = subject_erase(actor=actor, subject_id=request.subject_id, scope=request.scope)
-    for key in outcome.suppression_keys:
-        Suppression.objects.get_or_create(key=key)
+    # Suppression keys (facts not to re-learn) and erased-root keys (writes to refuse), one insert.
+    Suppression.objects.bulk_create([Suppression(key=key) for key in sorted(outcome.suppression_keys
+                                                                            | outcome.root_keys)],
+                                    ignore_conflicts=True, batch_size=1000)
     if request.scope.get("all"):
         Restriction.objects.filter(subject_id=request.subject_id).delete()
         from governance.models import ReviewItem, TrustConflict
@@ -126,7 +128,8 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
     if residue["matches"]:
         raise ResidueFound(residue)
     ErasureReceipt.objects.update_or_create(request=request, defaults={"counts": outcome.counts, "residue": residue})
-    return {"counts": outcome.counts, "residue": residue, "suppressed": len(outcome.suppression_keys)}
+    return {"counts": outcome.counts, "residue": residue, "suppressed": len(outcome.suppression_keys),
+            "erased_roots": len(outcome.root_keys)}
 
 
 def _rectify(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:

@@ -32,10 +32,13 @@ from memory.models import (
     ReadLog,
     Subject,
 )
+from memory.roots import erased_root_key
 from memory.services.records import subject_mark_for_consolidation
 from memory.text import normalize
 
 MIN_SCANNED_CHARS = 6
+# What ``_collect`` reads of an erased memory (the embedding is not loaded).
+_COLLECTED = ("pk", "content", "reasoning", "value", "origin_ref")
 
 
 @dataclass
@@ -44,6 +47,7 @@ class ErasureOutcome:
     values: set[str] = field(default_factory=set)
     shared_values: set[str] = field(default_factory=set)
     suppression_keys: set[str] = field(default_factory=set)
+    root_keys: set[str] = field(default_factory=set)
 
 
 def suppression_key(*, subject_ref: str, key: str, value: Any, statement: str) -> str:
@@ -68,6 +72,9 @@ def _collect(outcome: ErasureOutcome, memories: list[Memory], facts: list[Collec
     texts: set[str] = set()
     for m in memories:
         texts.update([m.content, m.reasoning, *_strings(m.value)])
+    # Each erased root event, so replaying its write is refused (memory.roots): keyed HMACs only.
+    outcome.root_keys |= {erased_root_key(subject_ref=subject.external_ref, origin_ref=ref)
+                          for ref in {m.origin_ref for m in memories} if ref}
     for f in facts:
         texts.update([f.statement, *_strings(f.value)])
         outcome.suppression_keys.add(suppression_key(subject_ref=subject.external_ref, key=f.key, value=f.value,
