@@ -13,15 +13,29 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Iterable
 
 from django.conf import settings
 
 _LABEL = b"quorum/erased-root/v1"
 
 
-def erased_root_key(*, subject_ref: str, origin_ref: str) -> str:
+def erased_root_keys(*, subject_ref: str, origin_refs: Iterable[str]) -> set[str]:
+    """The keys of ``origin_refs`` (empty ones skipped) about the person ``subject_ref``."""
     derived = hmac.new(settings.SECRET_KEY.encode(), _LABEL, hashlib.sha256).digest()
-    return hmac.new(derived, f"{subject_ref}\x1f{origin_ref}".encode(), hashlib.sha256).hexdigest()
+    base = hmac.new(derived, digestmod=hashlib.sha256)
+    keys = set()
+    for origin_ref in origin_refs:
+        if origin_ref:
+            mac = base.copy()
+            mac.update(f"{subject_ref}\x1f{origin_ref}".encode())
+            keys.add(mac.hexdigest())
+    return keys
+
+
+def erased_root_key(*, subject_ref: str, origin_ref: str) -> str:
+    (key,) = erased_root_keys(subject_ref=subject_ref, origin_refs=[origin_ref])
+    return key
 
 
 def root_is_erased(*, subject_ref: str, origin_ref: str) -> bool:

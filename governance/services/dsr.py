@@ -21,7 +21,7 @@ from config.audit import audit
 from config.errors import NotFoundError, QuorumError
 from config.ids import parse_uuid
 from config.queueing import enqueue_after_commit
-from governance.models import DataSubjectRequest, ErasureReceipt, Restriction, Suppression
+from governance.models import DataSubjectRequest, ErasureReceipt, Restriction
 
 DEADLINE = timedelta(days=30)
 SUPPORTED = {DataSubjectRequest.Type.ERASURE, DataSubjectRequest.Type.RESTRICTION,
@@ -113,9 +113,9 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
 
     outcome = subject_erase(actor=actor, subject_id=request.subject_id, scope=request.scope)
     # Suppression keys (facts not to re-learn) and erased-root keys (writes to refuse), one insert.
-    Suppression.objects.bulk_create([Suppression(key=key) for key in sorted(outcome.suppression_keys
-                                                                            | outcome.root_keys)],
-                                    ignore_conflicts=True, batch_size=1000)
+    from governance.services.suppressions import suppression_keys_add
+
+    suppression_keys_add(keys=outcome.suppression_keys | outcome.root_keys)
     if request.scope.get("all"):
         Restriction.objects.filter(subject_id=request.subject_id).delete()
         from governance.models import ReviewItem, TrustConflict
