@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.conf import settings
@@ -24,41 +24,61 @@ from config.redis import make_client
 
 
 BATCH_ROWS = 2000
+# Below this heap size a table is read in one round trip; above it, streamed with a server-side
+# cursor (three round trips more, bounded memory).
+STREAM_BYTES = 1 << 20
 
 
-def _text_columns(cursor: Any) -> dict[str, list[str]]:
+def _text_columns(cursor: Any) -> dict[str, tuple[int, list[str]]]:
+    """{table: (heap bytes, text columns)} for every public table with a text/json column."""
     cursor.execute("""
-        SELECT table_name, column_name FROM information_schema.columns
-        WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'json', 'jsonb')
-        ORDER BY table_name, column_name""")
-    tables: dict[str, list[str]] = {}
-    for table, column in cursor.fetchall():
-        tables.setdefault(table, []).append(column)
+        SELECT c.table_name, c.column_name,
+               pg_relation_size(format('%I.%I', c.table_schema, c.table_name)::regclass)
+        FROM information_schema.columns c
+        WHERE c.table_schema = 'public' AND c.data_type IN ('text', 'character varying', 'json', 'jsonb')
+        ORDER BY c.table_name, c.column_name""")
+    tables: dict[str, tuple[int, list[str]]] = {}
+    for table, column, size in cursor.fetchall():
+        tables.setdefault(table, (size, []))[1].append(column)
     return tables
+
+
+def _batches(table: str, names: list[str], size: int) -> Iterator[list[tuple[Any, ...]]]:
+    select = f'SELECT {", ".join(f"{chr(34)}{name}{chr(34)}::text" for name in names)} FROM "{table}"'
+    if size < STREAM_BYTES:
+        with connection.cursor() as cursor:
+            cursor.execute(select)
+            yield cursor.fetchall()
+        return
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(select)
+        while rows := cursor.fetchmany(BATCH_ROWS):
+            yield rows
 
 
 def scan_database(values: Iterable[str] | Needles, where: list[str] | None = None) -> tuple[int, int]:
     """Rows holding any of ``values`` in any text/varchar/json/jsonb column of any public table.
 
-    One pass per table whatever the number of values: every table's text columns are streamed once
-    through a server-side cursor and matched by one Aho-Corasick automaton (``config.needles``).
-    Returns (columns scanned, matching cells); ``where`` gets ``table.column`` names, never values.
+    One pass per table whatever the number of values: every table's text columns are read once
+    (streamed through a server-side cursor when large) and matched by one Aho-Corasick automaton
+    (``config.needles``). A table whose heap is empty holds no row — not even one this transaction
+    inserted, which would have extended it — and is not queried. Returns (columns scanned,
+    matching cells); ``where`` gets ``table.column`` names, never values.
     """
     needles = values if isinstance(values, Needles) else Needles(values)
     with connection.cursor() as cursor:
         tables = _text_columns(cursor)
-    columns = sum(len(c) for c in tables.values())
+    columns = sum(len(names) for _, names in tables.values())
     matches = 0
     if not needles:
         return columns, 0
-    for table, names in tables.items():
-        select = ", ".join(f'"{name}"::text' for name in names)
+    for table, (size, names) in tables.items():
+        if size == 0:
+            continue
         found = [0] * len(names)
-        with connection.chunked_cursor() as cursor:
-            cursor.execute(f'SELECT {select} FROM "{table}"')
-            while rows := cursor.fetchmany(BATCH_ROWS):
-                for _, column in needles.matching_cells(rows):
-                    found[column] += 1
+        for rows in _batches(table, names, size):
+            for _, column in needles.matching_cells(rows):
+                found[column] += 1
         for name, count in zip(names, found, strict=True):
             if count and where is not None:
                 where.append(f"{table}.{name}")
