@@ -17,10 +17,14 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH_DB = os.environ.get("QUORUM_BENCH_DATABASE", "quorum_bench")
 
 
-def setup_django() -> None:
-    """Point Django at the benchmark database (created and migrated if needed)."""
+def setup_django(*, database: str = "", fresh: bool = False) -> None:
+    """Point Django at the benchmark database (created and migrated if needed).
+
+    ``database``: another database than the shared ``BENCH_DB``; ``fresh``: dropped and created
+    again first (for a benchmark whose figures depend on the append-only audit table's size)."""
+    name = database or BENCH_DB
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-    os.environ["QUORUM_DATABASE_NAME"] = BENCH_DB
+    os.environ["QUORUM_DATABASE_NAME"] = name
     os.environ["QUORUM_REDIS_DB"] = "5"
     sys.path.insert(0, str(ROOT))
     from config import embedded
@@ -31,10 +35,18 @@ def setup_django() -> None:
 
         with psycopg.connect(host=endpoint.host, port=endpoint.port, user=endpoint.user, dbname="postgres",
                              autocommit=True) as conn:
-            if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [BENCH_DB]).fetchone():
-                conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+            if fresh:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+                conn.execute(f'CREATE DATABASE "{name}"')
     import django
+    from django.apps import apps
 
+    if apps.ready:  # an earlier benchmark in this process set Django up: switch its connection
+        from django.db import connection
+
+        connection.close()
+        connection.settings_dict["NAME"] = name
     django.setup()
     from django.core.management import call_command
 

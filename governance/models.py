@@ -255,10 +255,13 @@ class ErasureReceipt(models.Model):
 
 
 class Suppression(models.Model):
-    """An erased fact that must not be learned again about the same person.
+    """Something erased that must not come back about the same person; written by erasure, kept for ever.
 
-    ``key`` = HMAC(secret, person reference + predicate/key + normalised value or statement):
-    the consolidation gate refuses a cluster with the same key. Reveals nothing by itself.
+    Two kinds of key share the table, under different HMAC keys derived from the secret (so they
+    can never collide): a fact suppression key = HMAC(secret, person reference + predicate/key +
+    normalised value or statement), which the consolidation gate refuses to promote again; and an
+    erased-root key = HMAC(derived secret, person reference + origin_ref) (``memory.roots``), which
+    makes a write naming that root about that person answer 409 ``erased``. Reveals nothing by itself.
     """
 
     key = models.CharField(max_length=64, unique=True)

@@ -43,6 +43,13 @@ class QueryTooLong(QuorumError):
     default_message = "The query is longer than 1,000 characters."
 
 
+class RootErased(QuorumError):
+    status_code = 409
+    code = "erased"
+    default_message = ("The origin_ref names a root event erased for this person; nothing was stored. "
+                       "Write new observations with a new origin_ref.")
+
+
 PROMOTED_VALIDATION_CODES.update({
     "content_too_long", "reasoning_required", "key_required", "unknown_predicate", "invalid_category",
     "trust_not_allowed", "invalid_subject", "query_too_long",

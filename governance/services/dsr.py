@@ -29,7 +29,7 @@ from config.audit import audit
 from config.errors import NotFoundError, QuorumError
 from config.ids import parse_uuid
 from config.queueing import enqueue_after_commit
-from governance.models import DataSubjectRequest, ErasureReceipt, Restriction, Suppression
+from governance.models import DataSubjectRequest, ErasureReceipt, Restriction
 
 DEADLINE = timedelta(days=30)
 SUPPORTED = {DataSubjectRequest.Type.ERASURE, DataSubjectRequest.Type.RESTRICTION,
@@ -188,8 +188,10 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
 
     login = Subject.objects.filter(pk=request.subject_id).values("user_id", "external_ref").first()
     outcome = subject_erase(actor=actor, subject_id=request.subject_id, scope=request.scope)
-    for key in outcome.suppression_keys:
-        Suppression.objects.get_or_create(key=key)
+    # Suppression keys (facts not to re-learn) and erased-root keys (writes to refuse), one insert.
+    from governance.services.suppressions import suppression_keys_add
+
+    suppression_keys_add(keys=outcome.suppression_keys | outcome.root_keys)
     if request.scope.get("all"):
         if login is not None:  # the portal login and its traces exist only because of the person
             from governance.services.accounts import portal_account_erase
@@ -207,7 +209,8 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
     if residue["matches"]:
         raise ResidueFound(residue)
     ErasureReceipt.objects.update_or_create(request=request, defaults={"counts": outcome.counts, "residue": residue})
-    return {"counts": outcome.counts, "residue": residue, "suppressed": len(outcome.suppression_keys)}
+    return {"counts": outcome.counts, "residue": residue, "suppressed": len(outcome.suppression_keys),
+            "erased_roots": len(outcome.root_keys)}
 
 
 def _rectify(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:

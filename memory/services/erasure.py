@@ -32,10 +32,13 @@ from memory.models import (
     ReadLog,
     Subject,
 )
+from memory.roots import erased_root_keys
 from memory.services.records import subject_mark_for_consolidation
 from memory.text import normalize
 
 MIN_SCANNED_CHARS = 6
+# What ``_collect`` reads of an erased memory: named tuples, not models (no embedding loaded).
+_COLLECTED = ("pk", "content", "reasoning", "value", "origin_ref")
 
 
 @dataclass
@@ -44,6 +47,7 @@ class ErasureOutcome:
     values: set[str] = field(default_factory=set)
     shared_values: set[str] = field(default_factory=set)
     suppression_keys: set[str] = field(default_factory=set)
+    root_keys: set[str] = field(default_factory=set)
 
 
 def suppression_key(*, subject_ref: str, key: str, value: Any, statement: str) -> str:
@@ -64,10 +68,14 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(v)
 
 
-def _collect(outcome: ErasureOutcome, memories: list[Memory], facts: list[CollectiveFact], subject: Subject) -> None:
+def _collect(outcome: ErasureOutcome, memories: list[Any], facts: list[CollectiveFact], subject: Subject,
+             *, whole: bool = False) -> None:
     texts: set[str] = set()
     for m in memories:
         texts.update([m.content, m.reasoning, *_strings(m.value)])
+    # Each erased root event, so replaying its write is refused (memory.roots): keyed HMACs only.
+    outcome.root_keys |= erased_root_keys(subject_ref=subject.external_ref,
+                                          origin_refs={m.origin_ref for m in memories})
     for f in facts:
         texts.update([f.statement, *_strings(f.value)])
         outcome.suppression_keys.add(suppression_key(subject_ref=subject.external_ref, key=f.key, value=f.value,
@@ -79,32 +87,75 @@ def _collect(outcome: ErasureOutcome, memories: list[Memory], facts: list[Collec
     # residue scan's own: a common structured value ("morning") or a short sentence another
     # person's note contains would otherwise be found in their rows and block the erasure.
     shared = _held_elsewhere(texts, memory_ids=[m.pk for m in memories], fact_ids=[f.pk for f in facts],
-                             subject=subject)
+                             subject=subject, whole=whole)
     outcome.shared_values |= shared
     outcome.values |= texts - shared
 
 
-_HELD_ELSEWHERE_SQL = """
-SELECT v FROM unnest(%(values)s::text[]) AS v
-WHERE EXISTS (SELECT 1 FROM memory_memory m WHERE NOT (m.id = ANY(%(memories)s::uuid[]))
-                AND (strpos(m.content, v) > 0 OR strpos(m.reasoning, v) > 0
-                     OR strpos(coalesce(m.value::text, ''), v) > 0))
-   OR EXISTS (SELECT 1 FROM memory_collectivefact f WHERE NOT (f.id = ANY(%(facts)s::uuid[]))
-                AND (strpos(f.statement, v) > 0 OR strpos(coalesce(f.value::text, ''), v) > 0))
-   OR EXISTS (SELECT 1 FROM memory_digest d WHERE d.subject_id <> %(subject)s::uuid AND strpos(d.text, v) > 0)
-"""
+# The rows an erasure keeps, streamed once (see ``_held_elsewhere``): other people's, and for a
+# partial erasure this person's rows outside the erased ids (``<> ALL`` of a constant array is
+# hashed by PostgreSQL 15+; other people's rows never reach it).
+_KEPT_TEXT_SQL = (
+    """SELECT m.content, m.reasoning, m.value::text FROM memory_memory m
+       WHERE m.subject_id <> %(subject)s::uuid {partial_memories}""",
+    """SELECT f.statement, f.value::text FROM memory_collectivefact f
+       WHERE f.subject_id <> %(subject)s::uuid {partial_facts}""",
+    "SELECT d.text FROM memory_digest d WHERE d.subject_id <> %(subject)s::uuid",
+)
+_PARTIAL = {"partial_memories": "OR m.id <> ALL(%(memories)s::uuid[])",
+            "partial_facts": "OR f.id <> ALL(%(facts)s::uuid[])"}
+_BATCH_ROWS = 2000
 
 
 def _held_elsewhere(values: set[str], *, memory_ids: list[Any], fact_ids: list[Any],
-                    subject: Subject) -> set[str]:
+                    subject: Subject, whole: bool = False) -> set[str]:
+    """The values that also stand (as a whole or a substring) in a memory, fact or digest this
+    erasure keeps. One pass over those rows whatever the number of values (Aho-Corasick).
+    ``whole``: every row of the subject is erased, so only other people's rows are kept."""
     if not values:
         return set()
     from django.db import connection
 
+    from config.needles import Needles
+
+    needles = Needles(values)
+    params: dict[str, Any] = {"subject": str(subject.pk)}
+    if not whole:
+        params |= {"memories": [str(i) for i in memory_ids], "facts": [str(i) for i in fact_ids]}
+    clauses = {name: "" if whole else clause for name, clause in _PARTIAL.items()}
+    shared: set[str] = set()
+    for sql in _KEPT_TEXT_SQL:
+        with connection.chunked_cursor() as cursor:
+            cursor.execute(sql.format(**clauses), params)
+            while rows := cursor.fetchmany(_BATCH_ROWS):
+                shared |= needles.which("\x00".join(cell or "" for row in rows for cell in row))
+        if len(shared) == needles.count:
+            break
+    return shared
+
+
+def _memories_delete(*, subject: Subject | None = None, ids: list[Any] | None = None) -> int:
+    """Delete the subject's memories (or those ``ids``) in three statements.
+
+    Django's collector would load every row first (10,000 for a person) because of the
+    ``supersedes`` SET_NULL relation. A memory's only dependants are its evidence (CASCADE) and
+    the memory that supersedes it (SET_NULL, always in the same space), both handled here; the
+    foreign keys are DEFERRABLE, so a reference left behind would fail the erasure's transaction
+    at commit, never leave a dangling row (tests/governance/test_erasure_scale.py pins the
+    relations).
+    """
+    from django.db import connection
+
+    rows = Memory.objects.filter(subject=subject) if subject is not None else Memory.objects.filter(pk__in=ids)
+    Evidence.objects.filter(memory__in=rows.values("pk")).delete()
+    Memory.objects.filter(supersedes__in=rows.values("pk")).update(supersedes=None)
     with connection.cursor() as cursor:
-        cursor.execute(_HELD_ELSEWHERE_SQL, {"values": sorted(values), "memories": memory_ids, "facts": fact_ids,
-                                             "subject": subject.pk})
-        return {row[0] for row in cursor.fetchall()}
+        if subject is not None:
+            cursor.execute(f'DELETE FROM "{Memory._meta.db_table}" WHERE subject_id = %s', [subject.pk])
+        else:
+            cursor.execute(f'DELETE FROM "{Memory._meta.db_table}" WHERE id = ANY(%s::uuid[])',
+                           [[str(i) for i in ids or []]])
+        return cursor.rowcount
 
 
 @transaction.atomic
@@ -114,9 +165,9 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
     if subject is None:
         return outcome  # already erased: idempotent
     if scope.get("all"):
-        memories = list(Memory.objects.filter(subject=subject))
+        memories = list(Memory.objects.filter(subject=subject).values_list(*_COLLECTED, named=True))
         facts = list(CollectiveFact.objects.filter(subject=subject))
-        _collect(outcome, memories, facts, subject)
+        _collect(outcome, memories, facts, subject, whole=True)
         if len(subject.external_ref) >= MIN_SCANNED_CHARS:
             outcome.values.add(subject.external_ref)
         outcome.counts = {
@@ -126,26 +177,27 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
             "decisions": Decision.objects.filter(subject_id=subject.pk).delete()[0],
             "digests": Digest.objects.filter(subject=subject).delete()[0],
         }
-        CollectiveFact.objects.filter(subject=subject).update(revises=None)
+        CollectiveFact.objects.filter(subject=subject, revises__isnull=False).update(revises=None)
         outcome.counts["facts"] = CollectiveFact.objects.filter(subject=subject).delete()[1].get(
             "memory.CollectiveFact", 0)
         outcome.counts["embeddings"] = Memory.objects.filter(subject=subject, embedding__isnull=False).count()
-        Memory.objects.filter(subject=subject).update(supersedes=None)
-        outcome.counts["memories"] = Memory.objects.filter(subject=subject).delete()[1].get("memory.Memory", 0)
+        outcome.counts["memories"] = _memories_delete(subject=subject)
         outcome.counts["spaces"] = MemorySpace.objects.filter(subject=subject).delete()[0]
         outcome.counts["runs_unlinked"] = ConsolidationRun.objects.filter(subject=subject).update(subject=None)
         subject.delete()
         outcome.counts["subjects"] = 1
     else:
         if "agent" in scope:
-            memories = list(Memory.objects.filter(subject=subject, agent__slug=str(scope["agent"])))
+            memories = list(Memory.objects.filter(subject=subject, agent__slug=str(scope["agent"]))
+                            .values_list(*_COLLECTED, named=True))
             facts: list[CollectiveFact] = []
         else:
             fact = CollectiveFact.objects.filter(pk=parse_uuid(scope.get("fact_id")), subject=subject).first()
             if fact is None:
                 return outcome
             facts = list(CollectiveFact.objects.filter(subject=subject, lineage=fact.lineage))
-            memories = list(Memory.objects.filter(evidence__fact__in=facts).distinct())
+            memories = list(Memory.objects.filter(evidence__fact__in=facts).distinct()
+                            .values_list(*_COLLECTED, named=True))
         _collect(outcome, memories, facts, subject)
         ids = [m.pk for m in memories]
         outcome.counts = {
@@ -154,8 +206,7 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
             "read_logs": ReadLog.objects.filter(fact__in=facts).delete()[0],
             "embeddings": Memory.objects.filter(pk__in=ids, embedding__isnull=False).count(),
         }
-        Memory.objects.filter(supersedes_id__in=ids).update(supersedes=None)
-        outcome.counts["memories"] = Memory.objects.filter(pk__in=ids).delete()[1].get("memory.Memory", 0)
+        outcome.counts["memories"] = _memories_delete(ids=ids)
         CollectiveFact.objects.filter(revises__in=facts).update(revises=None)
         outcome.counts["facts"] = CollectiveFact.objects.filter(pk__in=[f.pk for f in facts]).delete()[1].get(
             "memory.CollectiveFact", 0)

@@ -32,11 +32,13 @@ from memory.errors import (
     InvalidSubject,
     KeyRequired,
     ReasoningRequired,
+    RootErased,
     TrustNotAllowed,
     UnknownPredicate,
 )
 from memory.models import WORKSPACE_REF, Memory, MemorySpace, Subject
 from memory.poisoning import check_instruction_shaped
+from memory.roots import root_is_erased
 from memory.scrubbing import scrub
 from memory.text import content_sha256
 
@@ -166,6 +168,10 @@ def memory_record(
                                      "hint": "verified needs asserted_by system|tool and an origin_ref"})
 
     trust = _derived_trust(trust, derived_from, subject_ref)
+
+    # An erased root stays erased: refused before the subject or the space can be created.
+    if origin_ref and root_is_erased(subject_ref=_check_subject_ref(subject_ref), origin_ref=origin_ref):
+        raise RootErased()
 
     # 2. scrub before anything is stored, embedded, logged or queued
     scrubbed = scrub(content)

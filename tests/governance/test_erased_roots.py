@@ -1,0 +1,144 @@
+"""Erased roots stay erased: replaying the write of an erased memory (same ``origin_ref``) → 409 ``erased``.
+
+Through the HTTP API: agents write with their keys, the person files the erasure from their own
+portal session, the rights worker's ``dsr_execute`` runs it, and the original writes are replayed.
+"""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from rest_framework.test import APIClient
+
+from governance.models import AuditEvent, DataSubjectRequest, Suppression
+from governance.services.dsr import dsr_execute
+from memory.models import CollectiveFact, Memory, MemorySpace, Subject
+from memory.roots import erased_root_key
+from memory.services.consolidation import consolidation_run_subject
+from memory.services.erasure import suppression_key
+from tests.conftest import auth
+from tests.memory.test_secrets_end_to_end import rows_containing
+
+pytestmark = pytest.mark.django_db
+
+MARKER = "Su contraseña de la taquilla es el número Velarquino-51"
+
+
+def body(origin: str, *, subject: str = "ana-garcia", content: str = MARKER, session: str = "s1") -> dict:
+    return {"subject": subject, "kind": "fact", "content": content, "key": "locker_word",
+            "category": "user.behavior", "asserted_by": "user", "session_id": session, "origin_ref": origin}
+
+
+def agents(make_agent, n: int = 2) -> list[APIClient]:
+    return [auth(APIClient(), make_agent(f"roots-{i}")[1]) for i in range(n)]
+
+
+def person_erases(scope: dict) -> DataSubjectRequest:
+    """The person signs in to the portal, files the erasure; the rights worker runs it."""
+    call_command("subject_user_create", "--subject", "ana-garcia", "--username", "ana-portal",
+                 "--password", "pw-ana-12345", stdout=StringIO())
+    browser = Client()
+    assert browser.post("/accounts/login/", {"username": "ana-portal", "password": "pw-ana-12345"}).status_code == 302
+    created = browser.post("/api/v1/dsr", {"type": "erasure", "subject": "ana-garcia", "scope": scope},
+                           content_type="application/json")
+    assert created.status_code == 202, created.content
+    request = dsr_execute(request_id=created.json()["id"])
+    assert request.status == DataSubjectRequest.Status.COMPLETED, request.status
+    return request
+
+
+def assert_refused_and_nothing_stored(client: APIClient, payload: dict) -> None:
+    memories, audits, spaces = Memory.objects.count(), AuditEvent.objects.count(), MemorySpace.objects.count()
+    response = client.post("/api/v1/memories", payload, format="json")
+    assert response.status_code == 409, response.content
+    error = response.json()
+    assert error["code"] == "erased" and set(error) == {"code", "message", "extra"}
+    assert payload["origin_ref"] not in response.content.decode()
+    assert (Memory.objects.count(), AuditEvent.objects.count(), MemorySpace.objects.count()) == (
+        memories, audits, spaces)
+
+
+def promote(clients: list[APIClient], origins: list[str]) -> CollectiveFact:
+    for i, (client, origin) in enumerate(zip(clients, origins, strict=True)):
+        assert client.post("/api/v1/memories", body(origin, session=f"s{i}"), format="json").status_code == 201
+    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
+    return CollectiveFact.objects.get(status="current", key="locker_word")
+
+
+def test_erasing_a_fact_refuses_the_replayed_write_and_a_new_root_is_private_only(make_agent):
+    clients = agents(make_agent)
+    fact = promote(clients, ["utt-71a", "utt-71b"])
+    other = clients[0].post("/api/v1/memories", body("utt-other", content="Prefiere informes breves cada lunes",
+                                                     session="s9") | {"key": "report"}, format="json")
+    assert other.status_code == 201
+    request = person_erases({"fact_id": str(fact.pk)})
+    assert request.result["erased_roots"] == 2
+    assert not Memory.objects.filter(content=MARKER).exists()
+    # The original writes, replayed by either agent → refused, nothing stored.
+    assert_refused_and_nothing_stored(clients[0], body("utt-71a"))
+    assert_refused_and_nothing_stored(clients[1], body("utt-71a", session="s1"))
+    assert_refused_and_nothing_stored(clients[1], body("utt-71b", content="otra redacción"))
+    assert not Memory.objects.filter(origin_ref__in=["utt-71a", "utt-71b"]).exists()
+    # The root that was not erased is ordinary (the same write again deduplicates).
+    again = clients[0].post("/api/v1/memories", body("utt-other", content="Prefiere informes breves cada lunes",
+                                                     session="s9") | {"key": "report"}, format="json")
+    assert again.status_code == 200 and again.json()["deduplicated"] is True
+    # The same root about another person is theirs: accepted.
+    assert clients[0].post("/api/v1/memories", body("utt-71a", subject="bea-lopez"), format="json").status_code == 201
+    # New roots → stored privately (201), and the erased fact is never promoted again.
+    for i, client in enumerate(clients):
+        response = client.post("/api/v1/memories", body(f"utt-new-{i}", session=f"n{i}"), format="json")
+        assert response.status_code == 201, response.content
+    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
+    assert not CollectiveFact.objects.filter(subject__external_ref="ana-garcia", key="locker_word",
+                                             status="current").exists()
+    assert Memory.objects.filter(subject__external_ref="ana-garcia", content=MARKER).count() == 2
+
+
+def test_erasing_the_person_refuses_the_replay_without_recreating_them(make_agent):
+    clients = agents(make_agent)
+    promote(clients, ["crm-9001", "crm-9002"])
+    request = person_erases({"all": True})
+    assert request.result["erased_roots"] == 2
+    assert not Subject.objects.filter(external_ref="ana-garcia").exists()
+    assert_refused_and_nothing_stored(clients[0], body("crm-9001"))
+    assert_refused_and_nothing_stored(clients[1], body("crm-9002"))
+    assert not Subject.objects.filter(external_ref="ana-garcia").exists()  # no subject row created
+    # Space-padded reference: the same person.
+    assert_refused_and_nothing_stored(clients[0], body("crm-9001", subject="  ana-garcia "))
+    # The table holds keyed HMACs only: no reference, no root, no content, in any column or row.
+    keys = list(Suppression.objects.values_list("key", flat=True))
+    assert erased_root_key(subject_ref="ana-garcia", origin_ref="crm-9001") in keys
+    assert all(re.fullmatch(r"[0-9a-f]{64}", key) for key in keys)
+    for plain in ("crm-9001", "crm-9002", "Velarquino-51"):
+        assert rows_containing(plain) == [], plain
+    # New roots → a new, private subject; the fact is not promoted again.
+    for i, client in enumerate(clients):
+        assert client.post("/api/v1/memories", body(f"crm-new-{i}", session=f"n{i}"), format="json").status_code == 201
+    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
+    assert not CollectiveFact.objects.filter(status="current").exists()
+
+
+def test_erasing_one_agents_knowledge_records_its_roots(make_agent):
+    clients = agents(make_agent)
+    promote(clients, ["mail-1", "mail-2"])
+    person_erases({"agent": "roots-0"})
+    assert_refused_and_nothing_stored(clients[0], body("mail-1"))
+    # The other agent's root was not erased: its replay deduplicates against its kept memory.
+    kept = clients[1].post("/api/v1/memories", body("mail-2", session="s1"), format="json")
+    assert kept.status_code == 200 and kept.json()["deduplicated"] is True
+
+
+def test_root_keys_are_domain_separated_from_suppression_keys(settings):
+    root = erased_root_key(subject_ref="ana", origin_ref="x")
+    assert root != erased_root_key(subject_ref="ana", origin_ref="y")
+    assert root != erased_root_key(subject_ref="bea", origin_ref="x")
+    # The same parts in a suppression key (subject, key, basis) never give the same HMAC.
+    assert root not in {suppression_key(subject_ref="ana", key="x", value=None, statement=""),
+                        suppression_key(subject_ref="ana", key="", value="x", statement="")}
+    settings.SECRET_KEY = "another-secret-entirely-for-this-test"
+    assert erased_root_key(subject_ref="ana", origin_ref="x") != root
