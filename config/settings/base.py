@@ -81,7 +81,7 @@ def resolve_database() -> dict[str, object]:
         options["pool"] = {
             "min_size": env_int("QUORUM_DB_POOL_MIN", 1),
             "max_size": env_int("QUORUM_DB_POOL_MAX", 8),
-            "timeout": env_float("QUORUM_DB_POOL_TIMEOUT", 3.0),
+            "timeout": env_float("QUORUM_DB_POOL_TIMEOUT", 2.0),
             # A connection idle this long is closed (down to min_size); none lives longer than max_lifetime.
             "max_idle": env_float("QUORUM_DB_POOL_MAX_IDLE", 300.0),
             "max_lifetime": env_float("QUORUM_DB_POOL_MAX_LIFETIME", 1800.0),
