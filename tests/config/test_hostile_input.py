@@ -176,3 +176,12 @@ def test_dev_settings_run_with_debug_off_unless_asked(monkeypatch):
     assert importlib.reload(dev).DEBUG is True
     monkeypatch.delenv("DJANGO_DEBUG")
     importlib.reload(dev)
+
+
+def test_the_dashboard_correction_form_has_the_same_nesting_limit():
+    from dashboard.forms import CorrectFactForm
+
+    deep = CorrectFactForm({"statement": "Prefiere informes breves", "value": "[" * 200 + "]" * 200})
+    assert not deep.is_valid() and "value" in deep.errors
+    fine = CorrectFactForm({"statement": "Prefiere informes breves", "value": '["short", {"a": [1]}]'})
+    assert fine.is_valid() and fine.cleaned_data["value"] == ["short", {"a": [1]}]
