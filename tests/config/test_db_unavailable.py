@@ -200,3 +200,34 @@ def test_cache_off_means_outage_is_503(make_agent, monkeypatch, settings):  # no
     _fail_database(monkeypatch)
     with pytest.raises(ServiceUnavailable):
         _verify(key)
+
+
+@pytest.mark.django_db(transaction=False)
+def test_the_outage_note_is_per_request_and_lapses(monkeypatch):
+    from config import db
+
+    db.reset_outage()
+    assert not db.outage_noted()
+    db.note_outage()
+    assert db.outage_noted()
+    real = time.monotonic
+    monkeypatch.setattr(db.time, "monotonic", lambda: real() + db.NOTE_SECONDS + 1)
+    assert not db.outage_noted()  # a task or command is not degraded for ever by one failure
+    monkeypatch.undo()
+    db.note_outage()
+    db.reset_outage()  # what ApiErrorMiddleware does when the next request starts
+    assert not db.outage_noted()
+
+
+@pytest.mark.django_db(transaction=False)
+def test_degrading_never_hides_a_failure_inside_a_callers_transaction():
+    from config.db import degrade_on_outage, reset_outage
+
+    @degrade_on_outage(lambda: "degraded")
+    def read() -> str:
+        raise OperationalError("server closed the connection")
+
+    reset_outage()
+    with pytest.raises(OperationalError):
+        read()  # pytest-django's test transaction is a caller's transaction
+    reset_outage()
