@@ -1,10 +1,32 @@
-"""DRF authentication for agents: ``Authorization: Bearer qk_<prefix>_<secret>``."""
+"""DRF authentication for agents: ``Authorization: Bearer qk_<prefix>_<secret>``.
+
+The database is the authority: every request checks the key there (revocation and deactivation
+take effect on the next request). A key verified there is also remembered in the cache (Valkey)
+for ``QUORUM_AUTH_CACHE_SECONDS`` (300 s), under an HMAC of the key (never the key, its hash or
+the agent), so that while PostgreSQL is unreachable the agent can still authenticate and recall
+can answer its degraded ``200``; writes answer 503 all the same because they need the database.
+
+Trade-off: during an outage a key that was valid at most ``QUORUM_AUTH_CACHE_SECONDS`` ago keeps
+authenticating. Revocations cannot be committed during an outage, and every change to an agent or
+a credential committed before it (revoke, rotate, deactivate, purposes) moves a global epoch that
+invalidates all remembered keys at once, so a revoked or deactivated key is never served from the
+cache. ``QUORUM_AUTH_CACHE_SECONDS=0`` turns the fallback off (an outage is then 503 everywhere).
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import logging
+import threading
+import time
+import uuid
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
@@ -13,6 +35,88 @@ from agents_registry import lockout
 from agents_registry.errors import LockedOut
 from agents_registry.models import Agent, AgentCredential
 from agents_registry.services.credentials import credential_authenticate, parse_prefix
+from config.db import UNAVAILABLE_ERRORS, note_outage, outage_noted
+from config.errors import unavailable
+
+logger = logging.getLogger(__name__)
+_EPOCH_KEY = "auth:epoch"
+# Per process: when each key's cache entry was last written, so a busy agent writes it at most
+# once a minute rather than on every request.
+_REFRESHED: dict[str, float] = {}
+_REFRESHED_LOCK = threading.Lock()
+_REFRESH_EVERY = 60.0
+
+
+def _cache_seconds() -> int:
+    return int(getattr(settings, "QUORUM_AUTH_CACHE_SECONDS", 300))
+
+
+def _entry_key(key: str) -> str:
+    digest = hmac.new(settings.SECRET_KEY.encode(), b"agent-key\x1f" + key.encode(), hashlib.sha256).hexdigest()
+    return f"auth:key:{digest}"
+
+
+def _due_for_refresh(entry_key: str) -> bool:
+    with _REFRESHED_LOCK:
+        last = _REFRESHED.get(entry_key)
+    return last is None or time.monotonic() - last >= min(_REFRESH_EVERY, _cache_seconds() / 2)
+
+
+def _read_epoch() -> str | None:
+    try:
+        return cache.get(_EPOCH_KEY)
+    except Exception:  # noqa: BLE001 - the cache is an optimisation; Valkey down must not fail auth
+        return None
+
+
+def _remember(key: str, credential: AgentCredential, epoch: str | None) -> None:
+    entry_key = _entry_key(key)
+    try:
+        cache.set(entry_key, {"epoch": epoch, "agent": credential.agent, "credential": credential},
+                  timeout=_cache_seconds())
+    except Exception:  # noqa: BLE001
+        return
+    with _REFRESHED_LOCK:
+        if len(_REFRESHED) > 10_000:
+            _REFRESHED.clear()
+        _REFRESHED[entry_key] = time.monotonic()
+
+
+def _remembered(key: str) -> AgentCredential | None:
+    """The credential verified for ``key`` recently, if nothing changed since (epoch) and it is still valid."""
+    if _cache_seconds() <= 0:
+        return None
+    try:
+        found = cache.get_many([_entry_key(key), _EPOCH_KEY])
+    except Exception:  # noqa: BLE001
+        return None
+    entry = found.get(_entry_key(key))
+    if not entry or entry.get("epoch") != found.get(_EPOCH_KEY):
+        return None
+    credential, agent = entry["credential"], entry["agent"]
+    if credential.revoked_at is not None or not agent.is_active:
+        return None
+    credential.agent = agent
+    return credential
+
+
+def forget_all_keys(**_: Any) -> None:
+    """Invalidate every remembered key once the current transaction commits (signal receiver)."""
+
+    def bump() -> None:
+        try:
+            cache.set(_EPOCH_KEY, uuid.uuid4().hex, timeout=None)
+        except Exception:  # noqa: BLE001
+            logger.warning("could not invalidate the agent-key cache; it expires within %s s", _cache_seconds())
+
+    transaction.on_commit(bump)
+
+
+def connect_signals() -> None:
+    """Called from ``config.apps`` so every process (web, worker, commands) invalidates on change."""
+    for model in (Agent, AgentCredential):
+        post_save.connect(forget_all_keys, sender=model, dispatch_uid=f"auth-cache-save-{model.__name__}")
+        post_delete.connect(forget_all_keys, sender=model, dispatch_uid=f"auth-cache-delete-{model.__name__}")
 
 
 def client_address(request: Any) -> str:
@@ -51,11 +155,35 @@ class AgentKeyAuthentication(BaseAuthentication):
         if lock is not None:
             raise LockedOut(extra={"retry_after": lock.retry_after},
                             headers={"Retry-After": str(lock.retry_after)})
-        credential = credential_authenticate(key) if key else None
+        credential = self._verify(key) if key else None
         if credential is None:
             lockout.record_failure(scope_list)
             raise InvalidCredentials()
         return credential.agent, credential
+
+    @staticmethod
+    def _verify(key: str) -> AgentCredential | None:
+        """The database's answer; while the database is unreachable, the cache's (or 503)."""
+        caching = _cache_seconds() > 0
+        if not outage_noted():
+            refresh = caching and _due_for_refresh(_entry_key(key))
+            # Read before the database so a change committed in between invalidates what we write.
+            epoch = _read_epoch() if refresh else None
+            try:
+                credential = credential_authenticate(key)
+            except UNAVAILABLE_ERRORS as exc:
+                note_outage()
+                remembered = _remembered(key)
+                if remembered is None:
+                    raise unavailable(exc) from exc
+                return remembered
+            if credential is not None and refresh:
+                _remember(key, credential, epoch)
+            return credential
+        remembered = _remembered(key)
+        if remembered is None:
+            raise unavailable()
+        return remembered
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="quorum"'

@@ -6,3 +6,9 @@ class ConfigConfig(AppConfig):
 
     name = "config"
     verbose_name = "Quorum project"
+
+    def ready(self) -> None:
+        # Any change to an agent or a credential invalidates the agent-key cache (every process).
+        from agents_registry.authentication import connect_signals
+
+        connect_signals()

@@ -10,6 +10,12 @@ Every function here is idempotent and safe to call concurrently from several pro
 takes a file lock under ``var/`` and a running server is detected and reused. The fast path (server
 already running) only reads a pid file, so settings can call it on every process start.
 
+Settings resolve the endpoints through :func:`postgres_endpoint` and :func:`valkey_endpoint`, which
+start a stopped service unless ``QUORUM_EMBEDDED_AUTOSTART`` is off. ``manage.py services …``
+turns it off for itself (``manage.py``), so ``services status`` and ``services down`` report and
+stop without starting anything; every other process (``make run``, ``make test``, ``runserver``,
+``migrate``, the worker) still starts what it needs from nothing.
+
 Nothing here is used when the URLs point elsewhere (production).
 """
 
@@ -111,6 +117,19 @@ def postgres_up() -> PostgresEndpoint:
     return endpoint
 
 
+def autostart() -> bool:
+    """Whether resolving an endpoint may start the service (``QUORUM_EMBEDDED_AUTOSTART``, default on)."""
+    return os.environ.get("QUORUM_EMBEDDED_AUTOSTART", "1").strip().lower() not in {"0", "false", "no", "off"}
+
+
+def postgres_endpoint() -> PostgresEndpoint:
+    """The running server's endpoint; starts it when autostart is on, else a placeholder that refuses."""
+    if autostart():
+        return postgres_up()
+    # Nothing listens there: a query fails with OperationalError instead of starting a server.
+    return _running_postgres() or PostgresEndpoint(host=str(_pgdata()), port=5432)
+
+
 def _wait_for_postgres(timeout: float = 30.0) -> PostgresEndpoint:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -200,6 +219,14 @@ def valkey_up() -> str:
             if port is None:
                 port = _start_valkey()
     return f"redis://127.0.0.1:{port}"
+
+
+def valkey_endpoint() -> str:
+    """Like :func:`postgres_endpoint`, for Valkey (the placeholder is a port nothing listens on)."""
+    if autostart():
+        return valkey_up()
+    port = _running_valkey()
+    return f"redis://127.0.0.1:{port or 1}"
 
 
 def _start_valkey() -> int:

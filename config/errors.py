@@ -8,12 +8,14 @@ mapped here. Messages never contain personal text or secrets.
 from __future__ import annotations
 
 import logging
+import sys
+import traceback
 from typing import Any, ClassVar
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.db import DataError
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 
@@ -46,6 +48,31 @@ class NotFoundError(QuorumError):
 class UnknownFieldError(QuorumError):
     code = "unknown_field"
     default_message = "The request contains fields this endpoint does not accept."
+
+
+class ServiceUnavailable(QuorumError):
+    """The database cannot be reached right now (down, or no pooled connection in time)."""
+
+    status_code = 503
+    code = "unavailable"
+    default_message = "The service is temporarily unavailable; retry shortly."
+
+
+def retry_after_seconds() -> int:
+    from django.conf import settings
+
+    return int(getattr(settings, "QUORUM_UNAVAILABLE_RETRY_AFTER", 5))
+
+
+def unavailable(exc: BaseException | None = None) -> ServiceUnavailable:
+    """The 503 for a database outage or pool exhaustion, logged by error type only."""
+    from config.db import note_outage
+
+    note_outage()
+    if exc is not None:
+        logger.warning("database unavailable: %s", type(exc.__cause__ or exc).__name__)
+    seconds = retry_after_seconds()
+    return ServiceUnavailable(extra={"retry_after": seconds}, headers={"Retry-After": str(seconds)})
 
 
 # Validation codes that are part of the contract and are promoted to the top-level ``code``.
@@ -84,6 +111,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     # Imported here: rest_framework.views loads the authentication classes, which import this module.
     from rest_framework.views import set_rollback
 
+    from config.db import is_unavailable
+
+    if is_unavailable(exc):
+        exc = unavailable(exc)
     if isinstance(exc, QuorumError):
         set_rollback()
         return Response(error_body(exc.code, exc.message, exc.extra), status=exc.status_code,
@@ -136,18 +167,81 @@ def _first_message(detail: Any) -> str:
     return str(detail)
 
 
-def json_404(request: Any, exception: Exception | None = None) -> JsonResponse:
+API_PREFIX = "/api/"
+# The code an API path answers for a status Django (not a Quorum view) produced.
+STATUS_CODES: dict[int, tuple[str, str]] = {
+    400: ("bad_request", "The request could not be processed."),
+    403: ("permission_denied", "You do not have permission to perform this action."),
+    404: ("not_found", "Not found."),
+    405: ("method_not_allowed", "Method not allowed."),
+    413: ("payload_too_large", "The request body is too large."),
+    500: ("server_error", "Internal error; it has been logged."),
+    503: ("unavailable", ServiceUnavailable.default_message),
+}
+
+
+def is_api(request: Any) -> bool:
+    return str(getattr(request, "path", "")).startswith(API_PREFIX)
+
+
+def status_json(status: int, *, extra: dict[str, Any] | None = None,
+                headers: dict[str, str] | None = None) -> JsonResponse:
+    code, message = STATUS_CODES.get(status, ("server_error" if status >= 500 else "bad_request",
+                                              "The request could not be processed."))
+    return JsonResponse(error_body(code, message, extra), status=status, headers=headers)
+
+
+def unavailable_response(request: Any, exc: BaseException | None = None) -> HttpResponse:
+    """503 + Retry-After: the JSON envelope on API paths, a short plain page elsewhere."""
+    error = unavailable(exc)
+    if is_api(request):
+        return JsonResponse(error_body(error.code, error.message, error.extra), status=503, headers=error.headers)
+    return HttpResponse("Quorum is temporarily unavailable; please retry in a few seconds.\n", status=503,
+                        content_type="text/plain; charset=utf-8", headers=error.headers)
+
+
+def log_unhandled(request: Any, exc: BaseException) -> None:
+    """Log an unhandled error without its message (it may quote request values): type, route, frames."""
+    match = getattr(request, "resolver_match", None)
+    route = getattr(match, "route", None) or "unresolved"
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    logger.error("unhandled %s on %s %s\n%s", type(exc).__name__, getattr(request, "method", "?"), route, frames)
+
+
+def json_400(request: Any, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return status_json(400)
+    from django.views.defaults import bad_request
+
+    return bad_request(request, exception)
+
+
+def json_403(request: Any, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return status_json(403)
+    from django.views.defaults import permission_denied
+
+    return permission_denied(request, exception)
+
+
+def json_404(request: Any, exception: Exception | None = None) -> HttpResponse:
     """``handler404`` for API paths; pages get Django's normal template."""
-    if request.path.startswith("/api/"):
-        return JsonResponse(error_body("not_found", "Not found."), status=404)
+    if is_api(request):
+        return status_json(404)
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
 
 
-def json_500(request: Any) -> JsonResponse:
-    if request.path.startswith("/api/"):
-        return JsonResponse(error_body("server_error", "Internal error; it has been logged."), status=500)
+def json_500(request: Any) -> HttpResponse:
+    """``handler500``: a database outage is 503 + Retry-After; anything else a bare 500 (JSON on API paths)."""
+    from config.db import is_unavailable
+
+    exc = sys.exc_info()[1]
+    if is_unavailable(exc):
+        return unavailable_response(request, exc)
+    if is_api(request):
+        return status_json(500)
     from django.views.defaults import server_error
 
     return server_error(request)

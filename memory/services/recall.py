@@ -8,8 +8,9 @@ agents' private text never appears: collective items carry the fact's minimal st
 
 The collective part runs under a time budget (``QUORUM_RECALL_COLLECTIVE_BUDGET_MS``, 300 ms) as
 both lock and statement timeouts inside a savepoint; if it fails or is too slow, recall answers
-with the private results and ``degraded: true`` — never an error. Served collective versions are
-written to the read log (anti-echo, "who read it").
+with the private results and ``degraded: true`` — never an error. With the database unreachable
+altogether, recall answers no items and ``degraded: true`` (``config.db.degrade_on_outage``).
+Served collective versions are written to the read log (anti-echo, "who read it").
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from agents_registry.models import Agent
+from config.db import degrade_on_outage
 from config.errors import QuorumError
 from governance.models import TrustConflict
 from governance.policy import policy_current
@@ -118,6 +120,7 @@ LIMIT %(k)s
 """
 
 
+@degrade_on_outage(lambda **_: RecallResult(items=[], degraded=True, omitted=0, generated_at=timezone.now()))
 def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_id: str = "",
            max_items: int = 10, max_chars: int = 1200, min_trust: str | None = None,
            now: datetime | None = None) -> RecallResult:

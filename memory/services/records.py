@@ -20,6 +20,8 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit
+from config.parsers import NestingTooDeep
+from config.parsers import max_depth as max_json_depth
 from config.queueing import enqueue_after_commit
 from governance.models import Predicate, ReviewItem
 from governance.selectors.predicates import predicate_get
@@ -93,20 +95,26 @@ def _validate(memory: Memory) -> None:
                       validate_unique=False, validate_constraints=False)
 
 
-def _scrub_value(value: Any) -> tuple[Any, int]:
-    """Scrub every string inside a JSON value; returns the clean value and the redaction count."""
+def _scrub_value(value: Any, depth: int = 0) -> tuple[Any, int]:
+    """Scrub every string inside a JSON value; returns the clean value and the redaction count.
+
+    Bounded: a value nested deeper than ``QUORUM_JSON_MAX_DEPTH`` containers is refused (400
+    ``nesting_too_deep``) rather than recursed into, whichever caller it came from.
+    """
     if isinstance(value, str):
         result = scrub(value)
         return result.text, result.count
+    if isinstance(value, list | dict) and depth >= max_json_depth():
+        raise NestingTooDeep(extra={"max_depth": max_json_depth()})
     if isinstance(value, list):
-        cleaned = [_scrub_value(v) for v in value]
+        cleaned = [_scrub_value(v, depth + 1) for v in value]
         return [c for c, _ in cleaned], sum(n for _, n in cleaned)
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         total = 0
         for k, v in value.items():
-            clean_key, n_key = _scrub_value(str(k))
-            out[clean_key], n = _scrub_value(v)
+            clean_key, n_key = _scrub_value(str(k), depth + 1)
+            out[clean_key], n = _scrub_value(v, depth + 1)
             total += n + n_key
         return out, total
     return value, 0

@@ -1,7 +1,8 @@
 """``manage.py services up|down|status|reset``: the embedded PostgreSQL and Valkey.
 
-A no-op for a service whose URL (DATABASE_URL / REDIS_URL) points elsewhere. Settings already
-start the embedded services when Django loads, so ``up`` mostly reports; ``down`` stops them.
+A no-op for a service whose URL (DATABASE_URL / REDIS_URL) points elsewhere. ``manage.py`` turns
+the settings' autostart off for this command (``QUORUM_EMBEDDED_AUTOSTART=0``), so ``status``,
+``down`` and ``reset`` never start a service first; ``up`` starts them.
 """
 
 from __future__ import annotations
