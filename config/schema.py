@@ -71,18 +71,20 @@ def error_responses(codes: Mapping[int, Iterable[str]]) -> dict[int, OpenApiResp
 
 def api_operation(operation_id: str, *, audience: str, summary: str | None = None,
                   request: Any = None, responses: Any, errors: Mapping[int, Iterable[str]] | None = None,
-                  query: bool = False, parameters: list[OpenApiParameter] | None = None) -> Any:
+                  query: type[serializers.Serializer] | None = None,
+                  parameters: list[OpenApiParameter] | None = None) -> Any:
     """``extend_schema`` for one API operation, with the errors it can answer declared.
 
     ``audience`` is ``AGENT`` (bearer key) or ``SESSION`` (a signed-in portal user); ``request`` a
     JSON body serializer (adds the body errors: malformed, unknown field, nesting, size, media
-    type); ``query`` marks validated query parameters (400); ``errors`` adds operation-specific
+    type); ``query`` is the serializer that validates the query string (its fields become the
+    documented parameters, with their limits; 400 on violation); ``errors`` adds operation-specific
     statuses and codes (404, 409, 422, …)."""
     codes: dict[int, list[str]] = {}
     _merge(codes, _COMMON)
     if request is not None:
         _merge(codes, _BODY)
-    if query:
+    if query is not None:
         _merge(codes, _QUERY)
     _merge(codes, errors or {})
     if not isinstance(responses, dict):
@@ -90,7 +92,7 @@ def api_operation(operation_id: str, *, audience: str, summary: str | None = Non
     return extend_schema(
         operation_id=operation_id, summary=summary, tags=[audience], request=request,
         responses={**responses, **error_responses(codes)},
-        parameters=[*(parameters or []), RETRY_AFTER])
+        parameters=[*([query] if query is not None else []), *(parameters or []), RETRY_AFTER])
 
 
 def paginated(name: str, item: serializers.Serializer) -> Any:
@@ -103,12 +105,6 @@ def paginated(name: str, item: serializers.Serializer) -> Any:
     })
 
 
-def limit_offset_parameters(max_limit: int) -> list[OpenApiParameter]:
-    return [
-        OpenApiParameter("limit", OpenApiTypes.INT, description=f"page size, 1–{max_limit}"),
-        OpenApiParameter("offset", OpenApiTypes.INT, description="rows to skip, ≥ 0"),
-    ]
-
 
 class StrictSerializerExtension(OpenApiSerializerExtension):
     """Strict input serializers reject undeclared fields (400 ``unknown_field``): say so."""
@@ -117,8 +113,17 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
     match_subclasses = True
 
     def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        from config.api import StrictSerializer
+
         schema = auto_schema._map_basic_serializer(self.target, direction)
         schema["additionalProperties"] = False
+        if schema.get("description") == (StrictSerializer.__doc__ or "").strip().replace("\n    ", "\n"):
+            schema.pop("description")
+        for name, field in self.target.fields.items():
+            prop = schema.get("properties", {}).get(name)
+            if (prop is not None and isinstance(field, serializers.CharField) and field.trim_whitespace
+                    and not field.allow_blank and "$ref" not in prop):
+                prop["pattern"] = r"\S"  # surrounding space is trimmed; blank after trimming → 400
         return schema
 
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.actors import Actor
-from config.api import StrictSerializer
+from config.api import StrictQuerySerializer, StrictSerializer
 from config.errors import NotFoundError
 from config.schema import SESSION, api_operation
 from governance.models import DataSubjectRequest
@@ -83,11 +83,10 @@ class DsrExportApi(APIView):
 
     permission_classes = [IsPortalUser]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         format = serializers.ChoiceField(choices=["json", "prov-json", "prov-o"], required=False, default="json")
 
-    @api_operation("dsr_export", audience=SESSION, query=True, errors={404: ["not_found"]},
-                   parameters=[OpenApiParameter("format", str, enum=["json", "prov-json", "prov-o"])],
+    @api_operation("dsr_export", audience=SESSION, query=QuerySerializer, errors={404: ["not_found"]},
                    responses={(200, "application/json"): OpenApiTypes.OBJECT,
                               (200, "text/turtle"): OpenApiTypes.STR})
     def get(self, request: Request, request_id: str) -> Response:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictSerializer
+from config.api import StrictQuerySerializer, StrictSerializer
 from config.schema import SESSION, api_operation
 from governance.models import ReviewItem
 from governance.services.reviews import review_item_decide, review_items_for_user
@@ -32,11 +32,10 @@ class ReviewListApi(APIView):
 
     permission_classes = [IsPortalUser]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         status = serializers.ChoiceField(choices=ReviewItem.Status.choices, required=False, default="open")
 
-    @api_operation("reviews_list", audience=SESSION, query=True,
-                   parameters=[OpenApiParameter("status", str, enum=ReviewItem.Status.values)],
+    @api_operation("reviews_list", audience=SESSION, query=QuerySerializer,
                    responses=inline_serializer("Reviews", fields={"items": ReviewItemSerializer(many=True)}))
     def get(self, request: Request) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())

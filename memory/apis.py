@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import django_filters
-from drf_spectacular.utils import OpenApiParameter, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from agents_registry.permissions import IsAgent
 from config.actors import Actor
 from config.api import MAX_PAGE_LIMIT, AwareDateTimeField, PageQuerySerializer, StrictSerializer
-from config.schema import AGENT, api_operation, limit_offset_parameters, paginated
+from config.schema import AGENT, api_operation, paginated
 from memory.decay import effective_confidence
 from memory.models import Memory
 from memory.selectors.memories import memory_get_for_agent, memory_list_for_agent
@@ -155,12 +155,7 @@ class MemoryListCreateApi(APIView):
         key = serializers.CharField(max_length=200, required=False)
         status = serializers.ChoiceField(choices=Memory.Status.choices, required=False)
 
-    @api_operation("memories_list", audience=AGENT, query=True,
-                   parameters=[OpenApiParameter("subject", str, required=True),
-                               OpenApiParameter("kind", str, enum=Memory.Kind.values),
-                               OpenApiParameter("key", str),
-                               OpenApiParameter("status", str, enum=Memory.Status.values),
-                               *limit_offset_parameters(MAX_PAGE_LIMIT)],
+    @api_operation("memories_list", audience=AGENT, query=QuerySerializer,
                    responses=paginated("PaginatedMemoryList", MemoryOutputSerializer(many=True)))
     def get(self, request: Request) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())

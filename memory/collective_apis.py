@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from agents_registry.permissions import IsAgent
-from config.api import AwareDateTimeField, StrictSerializer
+from config.api import AwareDateTimeField, StrictQuerySerializer
 from config.schema import AGENT, api_operation
 from memory.selectors.collective import collective_facts_for_agent
 from memory.services.reads import readlog_record
@@ -47,20 +46,14 @@ class CollectiveFactListApi(APIView):
 
     permission_classes = [IsAgent]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         subject = serializers.CharField(max_length=200)
         as_of = AwareDateTimeField(required=False)
         valid_at = AwareDateTimeField(required=False)
         session_id = serializers.CharField(max_length=200, required=False, default="")
         purpose = serializers.CharField(max_length=100, required=False, default="")
 
-    @api_operation("collective_facts_list", audience=AGENT, query=True, errors={400: ["invalid_subject"]},
-                   parameters=[OpenApiParameter("subject", str, required=True),
-                               OpenApiParameter("as_of", OpenApiTypes.DATETIME,
-                                                description="with a timezone; naive → 400 naive_datetime"),
-                               OpenApiParameter("valid_at", OpenApiTypes.DATETIME,
-                                                description="with a timezone; naive → 400 naive_datetime"),
-                               OpenApiParameter("session_id", str), OpenApiParameter("purpose", str)],
+    @api_operation("collective_facts_list", audience=AGENT, query=QuerySerializer, errors={400: ["invalid_subject"]},
                    responses=inline_serializer("CollectiveFacts", fields={"facts": FactOutputSerializer(many=True)}))
     def get(self, request: Request) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -11,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from agents_registry.models import Agent
-from config.api import AwareDateTimeField, StrictSerializer
+from config.api import AwareDateTimeField, StrictQuerySerializer
 from config.schema import SESSION, api_operation
 from memory.selectors.portal import facts_for_subject_user
 
@@ -29,7 +28,7 @@ class MyFactsApi(APIView):
 
     permission_classes = [IsPortalUser]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         as_of = AwareDateTimeField(required=False)
         valid_at = AwareDateTimeField(required=False)
         history = serializers.BooleanField(required=False, default=False)
@@ -64,13 +63,8 @@ class MyFactsApi(APIView):
             "role": serializers.CharField(), "purpose": serializers.CharField(),
             "at": serializers.DateTimeField()})
 
-    @api_operation("me_facts", audience=SESSION, query=True,
+    @api_operation("me_facts", audience=SESSION, query=QuerySerializer,
                    errors={404: ["not_found"]},
-                   parameters=[OpenApiParameter("as_of", OpenApiTypes.DATETIME,
-                                                description="with a timezone; naive → 400 naive_datetime"),
-                               OpenApiParameter("valid_at", OpenApiTypes.DATETIME,
-                                                description="with a timezone; naive → 400 naive_datetime"),
-                               OpenApiParameter("history", bool)],
                    responses=inline_serializer("MyFacts", fields={"facts": FactSchema(many=True)}))
     def get(self, request: Request) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from agents_registry.permissions import IsAgent
-from config.api import AwareDateTimeField, StrictSerializer
+from config.api import AwareDateTimeField, StrictQuerySerializer, StrictSerializer
 from config.schema import AGENT, api_operation
 from memory.models import Memory
 from memory.services.actions import action_check
@@ -81,7 +80,7 @@ class BriefingApi(APIView):
 
     permission_classes = [IsAgent]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         subject = serializers.CharField(max_length=200)
         since = AwareDateTimeField(required=False)
         limit = serializers.IntegerField(min_value=1, max_value=100, required=False, default=20)
@@ -99,12 +98,7 @@ class BriefingApi(APIView):
         layer = serializers.CharField()
         subject = serializers.CharField()
 
-    @api_operation("briefing", audience=AGENT, query=True,
-                   parameters=[OpenApiParameter("subject", str, required=True),
-                               OpenApiParameter("since", OpenApiTypes.DATETIME,
-                                                description="with a timezone; naive → 400 naive_datetime"),
-                               OpenApiParameter("limit", int, description="1–100"),
-                               OpenApiParameter("session_id", str)],
+    @api_operation("briefing", audience=AGENT, query=QuerySerializer,
                    responses=inline_serializer("BriefingResponse", fields={
                        "since": serializers.DateTimeField(allow_null=True), "items": ItemSerializer(many=True)}))
     def get(self, request: Request) -> Response:
@@ -179,10 +173,10 @@ class StatsApi(APIView):
 
     permission_classes = [IsAgent]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         subject = serializers.CharField(max_length=200)
 
-    @api_operation("stats", audience=AGENT, query=True, parameters=[OpenApiParameter("subject", str, required=True)],
+    @api_operation("stats", audience=AGENT, query=QuerySerializer,
                    responses=inline_serializer("StatsResponse", fields={
                        "memories": serializers.DictField(
                            child=serializers.DictField(child=serializers.IntegerField()),
