@@ -13,3 +13,6 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any)
         terminalreporter.section("schemathesis")
         for run in SCHEMATHESIS_RESULTS:
             terminalreporter.write_line(str(run.get("summary", run["name"])))
+        total = sum(r["report"]["test_cases"]["generated"] for r in SCHEMATHESIS_RESULTS)
+        fails = sum(r["report"]["test_cases"]["with_failures"] for r in SCHEMATHESIS_RESULTS)
+        terminalreporter.write_line(f"schemathesis: {total} cases, {fails} failures")
