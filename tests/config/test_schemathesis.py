@@ -95,6 +95,7 @@ def _run(base_url: str, name: str, tag: str, headers: dict[str, str]) -> dict:
             "output": proc.stdout}
 
 
+@pytest.mark.timeout(1200)  # three runs of a few minutes each on a loaded 2-core machine
 def test_the_schema_holds_for_every_operation_and_principal(live_server, make_agent):
     key = _world(make_agent)
     base = live_server.url
