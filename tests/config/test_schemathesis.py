@@ -77,6 +77,7 @@ def _sign_in(base_url: str, username: str) -> dict[str, str]:
 
 
 def _run(base_url: str, name: str, tag: str, headers: dict[str, str]) -> dict:
+    assert ST.exists(), f"{ST} missing: schemathesis is in the dev extra (`pip install -e '.[dev]'`)"
     REPORTS.mkdir(parents=True, exist_ok=True)
     report = REPORTS / f"{name}.json"
     report.unlink(missing_ok=True)
