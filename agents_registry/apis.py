@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from agents_registry.permissions import IsAgent
+from config.schema import AGENT, api_operation
 
 
 class MeApi(APIView):
@@ -16,15 +17,14 @@ class MeApi(APIView):
 
     permission_classes = [IsAgent]
 
+    @extend_schema_serializer(component_name="AgentIdentity")
     class OutputSerializer(serializers.Serializer):
         slug = serializers.CharField()
         role = serializers.CharField()
         domain = serializers.CharField()
         purposes = serializers.ListField(child=serializers.CharField())
 
-    @extend_schema(
-        operation_id="me",
-        responses=inline_serializer("MeResponse", fields={"agent": OutputSerializer()}),
-    )
+    @api_operation("me", audience=AGENT,
+                   responses=inline_serializer("MeResponse", fields={"agent": OutputSerializer()}))
     def get(self, request: Request) -> Response:
         return Response({"agent": self.OutputSerializer(request.user).data})

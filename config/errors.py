@@ -76,7 +76,7 @@ def unavailable(exc: BaseException | None = None) -> ServiceUnavailable:
 
 
 # Validation codes that are part of the contract and are promoted to the top-level ``code``.
-PROMOTED_VALIDATION_CODES: set[str] = {"unknown_field"}
+PROMOTED_VALIDATION_CODES: set[str] = {"unknown_field", "naive_datetime"}
 
 
 def _flatten_codes(codes: Any) -> list[str]:

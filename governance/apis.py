@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from agents_registry.permissions import IsAgent
+from config.schema import AGENT, api_operation
 from governance.selectors.predicates import predicate_list
 
 
@@ -17,6 +18,7 @@ class PredicateListApi(APIView):
 
     permission_classes = [IsAgent]
 
+    @extend_schema_serializer(component_name="Predicate")
     class OutputSerializer(serializers.Serializer):
         key = serializers.CharField()
         label = serializers.CharField()
@@ -26,7 +28,7 @@ class PredicateListApi(APIView):
         high_impact = serializers.BooleanField()
         ttl = serializers.IntegerField(source="ttl_days", allow_null=True, help_text="days; null = no expiry")
 
-    @extend_schema(operation_id="predicates_list",
+    @api_operation("predicates_list", audience=AGENT,
                    responses=inline_serializer("PredicateList", fields={"predicates": OutputSerializer(many=True)}))
     def get(self, request: Request) -> Response:
         return Response({"predicates": self.OutputSerializer(predicate_list(), many=True).data})

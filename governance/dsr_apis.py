@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.actors import Actor
-from config.api import StrictSerializer
+from config.api import StrictQuerySerializer, StrictSerializer
 from config.errors import NotFoundError
+from config.schema import SESSION, api_operation
 from governance.models import DataSubjectRequest
 from governance.selectors.requests import is_operator, receipt_token, request_get_for_user
 from governance.services.dsr import dsr_submit
@@ -23,6 +25,7 @@ class DsrCreateApi(APIView):
 
     permission_classes = [IsPortalUser]
 
+    @extend_schema_serializer(component_name="DsrCreate")
     class InputSerializer(StrictSerializer):
         type = serializers.ChoiceField(choices=DataSubjectRequest.Type.choices)
         subject = serializers.CharField(max_length=200)
@@ -35,7 +38,8 @@ class DsrCreateApi(APIView):
                 raise serializers.ValidationError("scope needs exactly one of all, fact_id, agent, purpose.")
             return scope
 
-    @extend_schema(operation_id="dsr_create", request=InputSerializer,
+    @api_operation("dsr_create", audience=SESSION, request=InputSerializer,
+                   errors={404: ["not_found"], 422: ["request_type_not_available"]},
                    responses={202: inline_serializer("DsrCreated", fields={"id": serializers.UUIDField(),
                                                                            "status": serializers.CharField(),
                                                                            "receipt_token": serializers.CharField()})})
@@ -58,9 +62,16 @@ class DsrDetailApi(APIView):
 
     permission_classes = [IsPortalUser]
 
-    @extend_schema(operation_id="dsr_get", responses=inline_serializer("Dsr", fields={
-        "id": serializers.UUIDField(), "type": serializers.CharField(), "status": serializers.CharField(),
-        "deadline": serializers.DateTimeField(), "receipt": serializers.DictField(allow_null=True)}))
+    @api_operation("dsr_get", audience=SESSION, errors={404: ["not_found"]},
+                   responses=inline_serializer("Dsr", fields={
+                       "id": serializers.UUIDField(), "type": serializers.CharField(),
+                       "status": serializers.CharField(), "deadline": serializers.DateTimeField(),
+                       "created_at": serializers.DateTimeField(),
+                       "completed_at": serializers.DateTimeField(allow_null=True),
+                       "result": serializers.DictField(),
+                       "receipt": inline_serializer("DsrReceipt", allow_null=True, fields={
+                           "counts": serializers.DictField(child=serializers.IntegerField()),
+                           "residue": serializers.DictField()})}))
     def get(self, request: Request, request_id: str) -> Response:
         dsr = request_get_for_user(user=request.user, request_id=request_id)
         receipt = getattr(dsr, "receipt", None)
@@ -76,10 +87,12 @@ class DsrExportApi(APIView):
 
     permission_classes = [IsPortalUser]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         format = serializers.ChoiceField(choices=["json", "prov-json", "prov-o"], required=False, default="json")
 
-    @extend_schema(operation_id="dsr_export", responses={200: dict})
+    @api_operation("dsr_export", audience=SESSION, query=QuerySerializer, errors={404: ["not_found"]},
+                   responses={(200, "application/json"): OpenApiTypes.OBJECT,
+                              (200, "text/turtle"): OpenApiTypes.STR})
     def get(self, request: Request, request_id: str) -> Response:
         from django.http import HttpResponse
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictSerializer
+from config.api import StrictQuerySerializer, StrictSerializer
+from config.schema import SESSION, api_operation
 from governance.models import ReviewItem
 from governance.services.reviews import review_item_decide, review_items_for_user
 from memory.portal_apis import IsPortalUser
 
 
+@extend_schema_serializer(component_name="ReviewItem")
 class ReviewItemSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField()
@@ -22,7 +24,7 @@ class ReviewItemSerializer(serializers.Serializer):
     reason = serializers.CharField()
     status = serializers.CharField()
     created_at = serializers.DateTimeField()
-    decided_at = serializers.DateTimeField()
+    decided_at = serializers.DateTimeField(allow_null=True)
 
 
 class ReviewListApi(APIView):
@@ -30,10 +32,10 @@ class ReviewListApi(APIView):
 
     permission_classes = [IsPortalUser]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         status = serializers.ChoiceField(choices=ReviewItem.Status.choices, required=False, default="open")
 
-    @extend_schema(operation_id="reviews_list", parameters=[OpenApiParameter("status", str)],
+    @api_operation("reviews_list", audience=SESSION, query=QuerySerializer,
                    responses=inline_serializer("Reviews", fields={"items": ReviewItemSerializer(many=True)}))
     def get(self, request: Request) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())
@@ -47,11 +49,13 @@ class ReviewDecideApi(APIView):
 
     permission_classes = [IsPortalUser]
 
+    @extend_schema_serializer(component_name="ReviewDecision")
     class InputSerializer(StrictSerializer):
         decision = serializers.ChoiceField(choices=["approve", "reject"])
         reason = serializers.CharField(max_length=2000)
 
-    @extend_schema(operation_id="reviews_decide", request=InputSerializer, responses=ReviewItemSerializer)
+    @api_operation("reviews_decide", audience=SESSION, request=InputSerializer, responses=ReviewItemSerializer,
+                   errors={404: ["not_found"], 409: ["already_decided"]})
     def post(self, request: Request, item_id: str) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

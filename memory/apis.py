@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import django_filters
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -12,7 +12,8 @@ from rest_framework.views import APIView
 
 from agents_registry.permissions import IsAgent
 from config.actors import Actor
-from config.api import StrictSerializer
+from config.api import MAX_PAGE_LIMIT, AwareDateTimeField, PageQuerySerializer, StrictSerializer
+from config.schema import AGENT, api_operation, paginated
 from memory.decay import effective_confidence
 from memory.models import Memory
 from memory.selectors.memories import memory_get_for_agent, memory_list_for_agent
@@ -22,14 +23,15 @@ from memory.services.search import MAX_QUERY_CHARS, memory_search
 MAX_SEARCH_LIMIT = 50
 
 
+@extend_schema_serializer(component_name="Memory")
 class MemoryOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     subject = serializers.CharField(source="subject.external_ref")
     kind = serializers.CharField()
     key = serializers.CharField()
-    predicate = serializers.CharField(source="predicate.key", default=None)
+    predicate = serializers.CharField(source="predicate.key", default=None, allow_null=True)
     content = serializers.CharField()
-    value = serializers.JSONField()
+    value = serializers.JSONField(allow_null=True)
     reasoning = serializers.CharField()
     category = serializers.CharField()
     trust = serializers.CharField()
@@ -38,17 +40,17 @@ class MemoryOutputSerializer(serializers.Serializer):
     origin_ref = serializers.CharField()
     derived_from = serializers.CharField()
     observed_at = serializers.DateTimeField()
-    valid_from = serializers.DateTimeField()
-    valid_to = serializers.DateTimeField()
+    valid_from = serializers.DateTimeField(allow_null=True)
+    valid_to = serializers.DateTimeField(allow_null=True)
     recorded_at = serializers.DateTimeField()
-    expires_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(allow_null=True)
     last_confirmed_at = serializers.DateTimeField()
     importance = serializers.FloatField()
     confidence = serializers.SerializerMethodField()
     status = serializers.CharField()
     quarantined = serializers.BooleanField()
     redactions = serializers.IntegerField(source="redaction_count")
-    supersedes = serializers.UUIDField(source="supersedes_id")
+    supersedes = serializers.UUIDField(source="supersedes_id", allow_null=True)
     embedded = serializers.SerializerMethodField()
 
     def get_confidence(self, memory: Memory) -> float:
@@ -81,6 +83,7 @@ class MemoryListCreateApi(APIView):
 
     permission_classes = [IsAgent]
 
+    @extend_schema_serializer(component_name="MemoryCreate")
     class InputSerializer(StrictSerializer):
         subject = serializers.CharField(max_length=200)
         kind = serializers.ChoiceField(choices=Memory.Kind.choices)
@@ -96,9 +99,9 @@ class MemoryListCreateApi(APIView):
         session_id = serializers.CharField(max_length=200)
         origin_ref = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
         derived_from = serializers.CharField(max_length=64, required=False, allow_blank=True, default="")
-        observed_at = serializers.DateTimeField(required=False)
-        valid_from = serializers.DateTimeField(required=False, allow_null=True)
-        valid_to = serializers.DateTimeField(required=False, allow_null=True)
+        observed_at = AwareDateTimeField(required=False)
+        valid_from = AwareDateTimeField(required=False, allow_null=True)
+        valid_to = AwareDateTimeField(required=False, allow_null=True)
         importance = serializers.FloatField(required=False, min_value=0.0, max_value=1.0)
 
         def validate_content(self, value: str) -> str:
@@ -122,14 +125,19 @@ class MemoryListCreateApi(APIView):
                 raise serializers.ValidationError({"valid_to": "must not precede valid_from"})
             return attrs
 
+    @extend_schema_serializer(component_name="MemoryCreated")
     class ResponseSchema(MemoryOutputSerializer):
         """Documentation only: the memory plus what this write did."""
 
         deduplicated = serializers.BooleanField()
         conflict = serializers.IntegerField(allow_null=True, help_text="TrustConflict id")
 
-    @extend_schema(operation_id="memories_create", request=InputSerializer,
-                   responses={201: ResponseSchema, 200: ResponseSchema})
+    @api_operation("memories_create", audience=AGENT, request=InputSerializer,
+                   responses={201: ResponseSchema, 200: ResponseSchema},
+                   errors={400: ["content_too_long", "reasoning_required", "key_required", "unknown_predicate",
+                                 "invalid_category", "trust_not_allowed", "invalid_subject",
+                                 "secret_in_identifier"],
+                           409: ["erased"]})
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -141,16 +149,16 @@ class MemoryListCreateApi(APIView):
                      "redactions": result.redactions})
         return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
 
-    class QuerySerializer(serializers.Serializer):
+    class QuerySerializer(PageQuerySerializer):
         subject = serializers.CharField(max_length=200)
+        kind = serializers.ChoiceField(choices=Memory.Kind.choices, required=False)
+        key = serializers.CharField(max_length=200, required=False)
+        status = serializers.ChoiceField(choices=Memory.Status.choices, required=False)
 
-    @extend_schema(operation_id="memories_list",
-                   parameters=[OpenApiParameter("subject", str, required=True), OpenApiParameter("kind", str),
-                               OpenApiParameter("key", str), OpenApiParameter("status", str),
-                               OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
-                   responses=MemoryOutputSerializer(many=True))
+    @api_operation("memories_list", audience=AGENT, query=QuerySerializer,
+                   responses=paginated("PaginatedMemoryList", MemoryOutputSerializer(many=True)))
     def get(self, request: Request) -> Response:
-        query = self.QuerySerializer(data={"subject": request.query_params.get("subject", "")})
+        query = self.QuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         subject = query.validated_data["subject"]
         filterset = MemoryFilter(request.query_params, queryset=memory_list_for_agent(agent=request.user,
@@ -158,6 +166,7 @@ class MemoryListCreateApi(APIView):
         if not filterset.is_valid():
             raise serializers.ValidationError(filterset.errors)
         paginator = LimitOffsetPagination()
+        paginator.max_limit = MAX_PAGE_LIMIT
         page = paginator.paginate_queryset(filterset.qs, request, view=self)
         return paginator.get_paginated_response(MemoryOutputSerializer(page, many=True, context=_context()).data)
 
@@ -167,7 +176,8 @@ class MemoryDetailApi(APIView):
 
     permission_classes = [IsAgent]
 
-    @extend_schema(operation_id="memories_get", responses=MemoryOutputSerializer)
+    @api_operation("memories_get", audience=AGENT, responses=MemoryOutputSerializer,
+                   errors={404: ["not_found"]})
     def get(self, request: Request, memory_id: str) -> Response:
         memory = memory_get_for_agent(agent=request.user, memory_id=memory_id)
         return Response(MemoryOutputSerializer(memory, context=_context()).data)
@@ -178,17 +188,20 @@ class MemorySearchApi(APIView):
 
     permission_classes = [IsAgent]
 
+    @extend_schema_serializer(component_name="MemorySearch")
     class InputSerializer(StrictSerializer):
         subject = serializers.CharField(max_length=200)
         query = serializers.CharField(max_length=MAX_QUERY_CHARS)
         limit = serializers.IntegerField(min_value=1, max_value=MAX_SEARCH_LIMIT, required=False, default=10)
 
+    @extend_schema_serializer(component_name="MemorySearchHit")
     class HitSerializer(MemoryOutputSerializer):
         score = serializers.FloatField()
         similarity = serializers.FloatField()
         matched = serializers.CharField()
 
-    @extend_schema(operation_id="memories_search", request=InputSerializer,
+    @api_operation("memories_search", audience=AGENT, request=InputSerializer,
+                   errors={400: ["invalid_subject", "query_too_long"]},
                    responses=inline_serializer("MemorySearchResponse", fields={
                        "results": HitSerializer(many=True), "degraded": serializers.BooleanField()}))
     def post(self, request: Request) -> Response:

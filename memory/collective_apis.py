@@ -2,35 +2,38 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from agents_registry.permissions import IsAgent
-from config.api import StrictSerializer
+from config.api import AwareDateTimeField, StrictQuerySerializer
+from config.schema import AGENT, api_operation
 from memory.selectors.collective import collective_facts_for_agent
 from memory.services.reads import readlog_record
 
 
+@extend_schema_serializer(component_name="Corroboration")
 class CorroborationSerializer(serializers.Serializer):
     agents = serializers.IntegerField(source="support_agents")
     sessions = serializers.IntegerField(source="support_sessions")
-    first_seen = serializers.DateTimeField(source="first_evidence_at")
-    last_confirmed = serializers.DateTimeField(source="last_confirmed_at")
+    first_seen = serializers.DateTimeField(source="first_evidence_at", allow_null=True)
+    last_confirmed = serializers.DateTimeField(source="last_confirmed_at", allow_null=True)
 
 
+@extend_schema_serializer(component_name="CollectiveFact")
 class FactOutputSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     statement = serializers.CharField()
-    predicate = serializers.CharField(source="predicate.key", default=None)
-    value = serializers.JSONField()
+    predicate = serializers.CharField(source="predicate.key", default=None, allow_null=True)
+    value = serializers.JSONField(allow_null=True)
     status = serializers.CharField()
     valid_from = serializers.DateTimeField()
-    valid_to = serializers.DateTimeField()
+    valid_to = serializers.DateTimeField(allow_null=True)
     recorded_at = serializers.DateTimeField()
-    closed_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField(allow_null=True)
     trust = serializers.CharField()
     confidence = serializers.FloatField()
     corroboration = CorroborationSerializer(source="*")
@@ -43,17 +46,14 @@ class CollectiveFactListApi(APIView):
 
     permission_classes = [IsAgent]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         subject = serializers.CharField(max_length=200)
-        as_of = serializers.DateTimeField(required=False)
-        valid_at = serializers.DateTimeField(required=False)
+        as_of = AwareDateTimeField(required=False)
+        valid_at = AwareDateTimeField(required=False)
         session_id = serializers.CharField(max_length=200, required=False, default="")
         purpose = serializers.CharField(max_length=100, required=False, default="")
 
-    @extend_schema(operation_id="collective_facts_list",
-                   parameters=[OpenApiParameter("subject", str, required=True), OpenApiParameter("as_of", str),
-                               OpenApiParameter("valid_at", str), OpenApiParameter("session_id", str),
-                               OpenApiParameter("purpose", str)],
+    @api_operation("collective_facts_list", audience=AGENT, query=QuerySerializer, errors={400: ["invalid_subject"]},
                    responses=inline_serializer("CollectiveFacts", fields={"facts": FactOutputSerializer(many=True)}))
     def get(self, request: Request) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())

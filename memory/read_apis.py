@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from agents_registry.permissions import IsAgent
-from config.api import StrictSerializer
+from config.api import AwareDateTimeField, StrictQuerySerializer, StrictSerializer
+from config.schema import AGENT, api_operation
 from memory.models import Memory
 from memory.services.actions import action_check
 from memory.services.briefing import briefing
@@ -25,6 +26,7 @@ class RecallApi(APIView):
 
     permission_classes = [IsAgent]
 
+    @extend_schema_serializer(component_name="Recall")
     class InputSerializer(StrictSerializer):
         subject = serializers.CharField(max_length=200)
         query = serializers.CharField(max_length=MAX_QUERY_CHARS, allow_blank=True)
@@ -34,6 +36,7 @@ class RecallApi(APIView):
         max_chars = serializers.IntegerField(min_value=50, max_value=20000, required=False, default=1200)
         min_trust = serializers.ChoiceField(choices=TRUST_CHOICES, required=False, allow_null=True)
 
+    @extend_schema_serializer(component_name="RecallItem")
     class ItemSerializer(serializers.Serializer):
         layer = serializers.CharField()
         id = serializers.CharField()
@@ -51,7 +54,8 @@ class RecallApi(APIView):
         also_private = serializers.BooleanField()
         corroboration = serializers.DictField(allow_null=True)
 
-    @extend_schema(operation_id="recall", request=InputSerializer,
+    @api_operation("recall", audience=AGENT, request=InputSerializer,
+                   errors={400: ["invalid_subject", "query_too_long"], 403: ["purpose_not_granted"]},
                    responses=inline_serializer("RecallResponse", fields={
                        "items": ItemSerializer(many=True), "degraded": serializers.BooleanField(),
                        "omitted": serializers.IntegerField(), "generated_at": serializers.DateTimeField()}))
@@ -76,17 +80,27 @@ class BriefingApi(APIView):
 
     permission_classes = [IsAgent]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         subject = serializers.CharField(max_length=200)
-        since = serializers.DateTimeField(required=False)
+        since = AwareDateTimeField(required=False)
         limit = serializers.IntegerField(min_value=1, max_value=100, required=False, default=20)
         session_id = serializers.CharField(max_length=200, required=False, default="")
 
-    @extend_schema(operation_id="briefing",
-                   parameters=[OpenApiParameter("subject", str, required=True), OpenApiParameter("since", str),
-                               OpenApiParameter("limit", int), OpenApiParameter("session_id", str)],
+    @extend_schema_serializer(component_name="BriefingItem")
+    class ItemSerializer(serializers.Serializer):
+        """Documentation only: one change (kind-specific extra keys may follow)."""
+
+        change = serializers.ChoiceField(choices=["promoted", "superseded", "retracted", "event"])
+        text = serializers.CharField()
+        importance = serializers.FloatField()
+        at = serializers.DateTimeField()
+        id = serializers.CharField()
+        layer = serializers.CharField()
+        subject = serializers.CharField()
+
+    @api_operation("briefing", audience=AGENT, query=QuerySerializer,
                    responses=inline_serializer("BriefingResponse", fields={
-                       "since": serializers.DateTimeField(), "items": serializers.ListField()}))
+                       "since": serializers.DateTimeField(allow_null=True), "items": ItemSerializer(many=True)}))
     def get(self, request: Request) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
@@ -103,6 +117,7 @@ class SessionEndApi(APIView):
 
     permission_classes = [IsAgent]
 
+    @extend_schema_serializer(component_name="SessionEnd")
     class InputSerializer(StrictSerializer):
         subject = serializers.CharField(max_length=200)
         done = serializers.CharField(max_length=1500)
@@ -112,9 +127,11 @@ class SessionEndApi(APIView):
         relevant_for_others = serializers.ListField(child=serializers.CharField(max_length=1000), max_length=20,
                                                     required=False, default=list)
 
-    @extend_schema(operation_id="session_end", request=InputSerializer,
+    @api_operation("session_end", audience=AGENT, request=InputSerializer,
+                   errors={400: ["invalid_subject"], 422: ["reflection_too_shallow"]},
                    responses={201: inline_serializer("SessionEndResponse", fields={
-                       "decision_id": serializers.UUIDField(), "candidates": serializers.ListField(),
+                       "decision_id": serializers.UUIDField(),
+                       "candidates": serializers.ListField(child=serializers.UUIDField()),
                        "expired": serializers.IntegerField()})})
     def post(self, request: Request, session_id: str) -> Response:
         serializer = self.InputSerializer(data=request.data)
@@ -132,12 +149,13 @@ class ActionCheckApi(APIView):
 
     permission_classes = [IsAgent]
 
+    @extend_schema_serializer(component_name="ActionCheck")
     class InputSerializer(StrictSerializer):
         subject = serializers.CharField(max_length=200)
         action = serializers.CharField(max_length=1000)
         fact_ids = serializers.ListField(child=serializers.CharField(max_length=64), max_length=50)
 
-    @extend_schema(operation_id="actions_check", request=InputSerializer,
+    @api_operation("actions_check", audience=AGENT, request=InputSerializer, errors={400: ["invalid_subject"]},
                    responses=inline_serializer("ActionCheckResponse", fields={
                        "decision": serializers.ChoiceField(choices=["allow", "escalate"]),
                        "reason": serializers.CharField(), "fact_id": serializers.CharField(allow_null=True)}))
@@ -155,12 +173,15 @@ class StatsApi(APIView):
 
     permission_classes = [IsAgent]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         subject = serializers.CharField(max_length=200)
 
-    @extend_schema(operation_id="stats", parameters=[OpenApiParameter("subject", str, required=True)],
+    @api_operation("stats", audience=AGENT, query=QuerySerializer,
                    responses=inline_serializer("StatsResponse", fields={
-                       "memories": serializers.DictField(), "collective_facts": serializers.IntegerField()}))
+                       "memories": serializers.DictField(
+                           child=serializers.DictField(child=serializers.IntegerField()),
+                           help_text="kind → status → count"),
+                       "collective_facts": serializers.IntegerField()}))
     def get(self, request: Request) -> Response:
         from django.db.models import Count
 

@@ -45,10 +45,15 @@ def agent_client(make_agent):
 
 
 def test_schema_lists_the_agent_operations(agent_client):
-    ops = {(m, p) for m, p, _ in _operations(agent_client)}
+    ops = {(m, p): fields for m, p, fields in _operations(agent_client)}
     for expected in [("POST", "/api/v1/memories"), ("POST", "/api/v1/recall"), ("GET", "/api/v1/briefing"),
                      ("POST", "/api/v1/actions/check"), ("GET", "/api/v1/collective/facts")]:
         assert expected in ops
+    # The fuzzer draws each operation's own field names (each body is its own component).
+    assert {"kind", "content", "session_id"} <= set(ops[("POST", "/api/v1/memories")])
+    assert "purpose" in ops[("POST", "/api/v1/recall")]
+    assert "fact_ids" not in ops[("POST", "/api/v1/recall")]
+    assert {"subject", "limit", "offset"} <= set(ops[("GET", "/api/v1/memories")])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
