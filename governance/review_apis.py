@@ -15,7 +15,7 @@ from memory.portal_apis import IsPortalUser
 
 
 class ReviewItemSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = serializers.UUIDField()
     kind = serializers.CharField()
     subject_id = serializers.UUIDField()
     refs = serializers.JSONField()
