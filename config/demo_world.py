@@ -116,7 +116,9 @@ def _login(spec: dict[str, str], *, superuser: bool = False) -> Any:
     """Create or reset a demo login (the password is reset on every run)."""
     from django.contrib.auth import get_user_model
 
-    user, _ = get_user_model().objects.get_or_create(username=spec["username"])
+    from config.usernames import normalise_username
+
+    user, _ = get_user_model().objects.get_or_create(username=normalise_username(spec["username"]))
     user.is_staff = user.is_superuser = superuser
     user.set_password(spec["password"])
     user.save()

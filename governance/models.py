@@ -107,7 +107,9 @@ class ReviewItem(models.Model):
     """Something a human reviewer must decide: a quarantined memory, a doubtful promotion…
 
     ``refs`` holds ids only (memory ids, fact ids, judge labels). Closed with a decision and a
-    reason code; deleted with the subject's data on erasure.
+    reason code; deleted with the subject's data on erasure. The id is a random UUID, so the API
+    and dashboard URLs that name an item reveal nothing about how many exist; ``legacy_id`` is
+    the sequential id an item had before migration 0011 (audit rows written before it name that).
     """
 
     class Kind(models.TextChoices):
@@ -120,6 +122,9 @@ class ReviewItem(models.Model):
         APPROVED = "approved", _("Approved")
         REJECTED = "rejected", _("Rejected")
 
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    legacy_id = models.BigIntegerField(null=True, blank=True, editable=False,
+                                       help_text="the sequential id before migration 0011, for old audit rows")
     kind = models.CharField(max_length=32, choices=Kind.choices)
     subject_id = models.UUIDField(db_index=True)
     refs = models.JSONField(default=dict, blank=True)

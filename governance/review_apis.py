@@ -17,7 +17,7 @@ from memory.portal_apis import IsPortalUser
 
 @extend_schema_serializer(component_name="ReviewItem")
 class ReviewItemSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = serializers.UUIDField()
     kind = serializers.CharField()
     subject_id = serializers.UUIDField()
     refs = serializers.JSONField()

@@ -193,7 +193,7 @@ CACHES = {
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "config.usernames.NormalisedUsernameBackend",
     "guardian.backends.ObjectPermissionBackend",
 ]
 
@@ -279,11 +279,23 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_TIMEZONE = "UTC"
 
 # ----------------------------------------------------------------------------- Axes (dashboard login lockout)
-AXES_FAILURE_LIMIT = env_int("QUORUM_LOGIN_FAILURE_LIMIT", 10)
-AXES_COOLOFF_TIME = 0.25  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_RESET_ON_SUCCESS = True
-AXES_SENSITIVE_PARAMETERS = ["password"]
+# Either lock applies: QUORUM_LOGIN_FAILURE_LIMIT failures against one (normalised) username from
+# any addresses, or from one address, within QUORUM_LOGIN_LOCKOUT_SECONDS (config.login_lockout).
+QUORUM_LOGIN_FAILURE_LIMIT = env_int("QUORUM_LOGIN_FAILURE_LIMIT", 10)
+QUORUM_LOGIN_LOCKOUT_SECONDS = env_int("QUORUM_LOGIN_LOCKOUT_SECONDS", 60)
+AXES_FAILURE_LIMIT = QUORUM_LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = "config.login_lockout.cool_off"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_USERNAME_CALLABLE = "config.login_lockout.axes_username"
+AXES_CLIENT_IP_CALLABLE = "config.login_lockout.axes_client_address"
+AXES_LOCKOUT_CALLABLE = "config.login_lockout.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# A success must not wipe the address's failures against other usernames (axes resets by every
+# lockout parameter), and agent keys do not reset on success either.
+AXES_RESET_ON_SUCCESS = False
+# Masked in axes' log lines and in the POST copy it stores (only the username column keeps it).
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "password"]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # ----------------------------------------------------------------------------- Quorum

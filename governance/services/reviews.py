@@ -18,6 +18,7 @@ from guardian.shortcuts import get_objects_for_user
 from config.actors import Actor
 from config.audit import audit
 from config.errors import NotFoundError, QuorumError
+from config.ids import parse_uuid
 from governance.models import ReviewItem
 
 PERMISSION = "memory.review_subject"
@@ -42,11 +43,10 @@ def review_items_for_user(*, user: Any, status: str | None = ReviewItem.Status.O
     return items.order_by("created_at", "pk")
 
 
-def review_item_get_for_user(*, user: Any, item_id: int | str) -> ReviewItem:
-    try:
-        pk = int(item_id)
-    except (TypeError, ValueError):
-        raise NotFoundError() from None
+def review_item_get_for_user(*, user: Any, item_id: uuid.UUID | str) -> ReviewItem:
+    pk = parse_uuid(item_id)  # ids are UUIDs: anything else (an old integer id too) is simply not found
+    if pk is None:
+        raise NotFoundError()
     item = review_items_for_user(user=user, status=None).filter(pk=pk).first()
     if item is None:
         raise NotFoundError()
@@ -54,7 +54,7 @@ def review_item_get_for_user(*, user: Any, item_id: int | str) -> ReviewItem:
 
 
 @transaction.atomic
-def review_item_decide(*, user: Any, item_id: int | str, approve: bool, reason: str) -> ReviewItem:
+def review_item_decide(*, user: Any, item_id: uuid.UUID | str, approve: bool, reason: str) -> ReviewItem:
     from memory.services import review_effects
 
     item = review_item_get_for_user(user=user, item_id=item_id)

@@ -2,6 +2,7 @@
 permission checks as the API (foreign = 404), CSRF on every form, Spanish from the browser."""
 
 import re
+import uuid
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlparse
 
@@ -199,7 +200,8 @@ def test_reviewer_approves_the_high_impact_change_with_htmx(demo, client):
                                       status="current").value == "Anita"
     again = client.post(f"/review/{item.pk}/decide/", {"decision": "reject", "reason": "x"}, HTTP_HX_REQUEST="true")
     assert again.status_code == 400 and "already decided" in again.content.decode()
-    assert client.post(f"/review/{item.pk + 999}/decide/", {"decision": "approve", "reason": "x"}).status_code == 404
+    assert client.post(f"/review/{uuid.uuid4()}/decide/", {"decision": "approve", "reason": "x"}).status_code == 404
+    assert client.post("/review/1/decide/", {"decision": "approve", "reason": "x"}).status_code == 404
 
 
 def test_operator_creates_an_agent_and_sees_its_key_exactly_once(demo, client):

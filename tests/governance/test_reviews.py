@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -51,13 +53,29 @@ def test_only_reviewers_of_that_person_see_and_decide_its_items(doubtful):
     reviewer, client = login("rev")
     assign_perm("memory.review_subject", reviewer, Subject.objects.get(external_ref="ana"))
     _, outsider = login("outsider")
-    assert [i["id"] for i in client.get("/api/v1/reviews").json()["items"]] == [doubtful.pk]
+    assert [i["id"] for i in client.get("/api/v1/reviews").json()["items"]] == [str(doubtful.pk)]
     assert outsider.get("/api/v1/reviews").json()["items"] == []
     denied = outsider.post(f"/api/v1/reviews/{doubtful.pk}/decide", {"decision": "approve", "reason": "same"},
                            content_type="application/json")
-    missing = outsider.post("/api/v1/reviews/999999/decide", {"decision": "approve", "reason": "same"},
+    missing = outsider.post(f"/api/v1/reviews/{uuid.uuid4()}/decide", {"decision": "approve", "reason": "same"},
                             content_type="application/json")
     assert denied.status_code == missing.status_code == 404 and denied.json() == missing.json()
+
+
+def test_review_ids_are_random_uuids_and_integer_ids_are_not_found(doubtful):
+    reviewer, client = login("rev")
+    assign_perm("memory.review_subject", reviewer, Subject.objects.get(external_ref="ana"))
+    (listed,) = client.get("/api/v1/reviews").json()["items"]
+    assert uuid.UUID(listed["id"]).version == 4 and listed["id"] == str(doubtful.pk)
+    decide = {"decision": "approve", "reason": "same"}
+    for guess in ["1", "0", str(ReviewItem.objects.count()), "-1", "1e3", "not-an-id"]:
+        response = client.post(f"/api/v1/reviews/{guess}/decide", decide, content_type="application/json")
+        assert response.status_code == 404 and response.json()["code"] == "not_found", guess
+        assert client.post(f"/review/{guess}/decide/", decide).status_code == 404
+    assert ReviewItem.objects.get(pk=doubtful.pk).status == "open"
+    # The audit row names the item by the same UUID.
+    client.post(f"/api/v1/reviews/{doubtful.pk}/decide", decide, content_type="application/json")
+    assert AuditEvent.objects.get(action="review_item.decided").object_id == str(doubtful.pk)
 
 
 def test_approving_a_doubtful_pair_merges_it_on_the_next_pass(doubtful):
@@ -154,4 +172,4 @@ def test_a_group_permission_covers_its_people(doubtful):
     assign_perm("memory.review_subject", team, Subject.objects.get(external_ref="ana"))
     member, client = login("member")
     member.groups.add(team)
-    assert [i["id"] for i in client.get("/api/v1/reviews").json()["items"]] == [doubtful.pk]
+    assert [i["id"] for i in client.get("/api/v1/reviews").json()["items"]] == [str(doubtful.pk)]

@@ -11,6 +11,7 @@ from guardian.shortcuts import assign_perm
 
 from config.actors import Actor
 from config.audit import audit
+from config.usernames import normalise_username
 
 
 class Command(BaseCommand):
@@ -25,7 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         from memory.models import Subject
 
-        user = get_user_model().objects.filter(username=options["username"]).first()
+        user = get_user_model().objects.filter(username=normalise_username(options["username"])).first()
         if user is None:
             raise CommandError("not_found: no such user")
         if options["all"]:
