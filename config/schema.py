@@ -20,6 +20,7 @@ from rest_framework import serializers
 
 AGENT = "agent"
 SESSION = "session"
+PUBLIC = "public"  # no authentication (a capability token in the query, e.g. the receipt link)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -81,7 +82,7 @@ def api_operation(operation_id: str, *, audience: str, summary: str | None = Non
     documented parameters, with their limits; 400 on violation); ``errors`` adds operation-specific
     statuses and codes (404, 409, 422, …)."""
     codes: dict[int, list[str]] = {}
-    _merge(codes, _COMMON)
+    _merge(codes, _COMMON if audience != PUBLIC else {503: _COMMON[503]})
     if request is not None:
         _merge(codes, _BODY)
     if query is not None:
@@ -91,6 +92,7 @@ def api_operation(operation_id: str, *, audience: str, summary: str | None = Non
         responses = {200: responses}
     return extend_schema(
         operation_id=operation_id, summary=summary, tags=[audience], request=request,
+        **({"auth": []} if audience == PUBLIC else {}),
         responses={**responses, **error_responses(codes)},
         parameters=[*([query] if query is not None else []), *(parameters or []), RETRY_AFTER])
 

@@ -69,6 +69,9 @@ class DsrDetailApi(APIView):
                        "created_at": serializers.DateTimeField(),
                        "completed_at": serializers.DateTimeField(allow_null=True),
                        "result": serializers.DictField(),
+                       "error": serializers.CharField(allow_blank=True, help_text=(
+                           "why a request ended `failed` (`residue`, `execution_error`); empty otherwise")),
+                       "attempts": serializers.IntegerField(),
                        "receipt": inline_serializer("DsrReceipt", allow_null=True, fields={
                            "counts": serializers.DictField(child=serializers.IntegerField()),
                            "residue": serializers.DictField()})}))

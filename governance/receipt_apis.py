@@ -7,14 +7,15 @@ request page) is how the person reads the outcome afterwards. Ids and counts onl
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictSerializer
+from config.api import StrictQuerySerializer
+from config.schema import PUBLIC, api_operation
 from governance.selectors.requests import request_get_by_receipt_token
 
 
@@ -22,16 +23,18 @@ class DsrReceiptApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
-    class QuerySerializer(StrictSerializer):
+    class QuerySerializer(StrictQuerySerializer):
         token = serializers.CharField(max_length=200)
 
-    @extend_schema(operation_id="dsr_receipt", auth=[],
-                   parameters=[OpenApiParameter("token", str, required=True)],
-                   responses=inline_serializer("DsrReceipt", fields={
+    @api_operation("dsr_receipt", audience=PUBLIC, query=QuerySerializer, errors={404: ["not_found"]},
+                   responses=inline_serializer("DsrReceiptLink", fields={
                        "id": serializers.UUIDField(), "type": serializers.CharField(),
-                       "status": serializers.CharField(), "completed_at": serializers.DateTimeField(allow_null=True),
-                       "error": serializers.CharField(), "result": serializers.DictField(),
-                       "receipt": serializers.DictField(allow_null=True)}))
+                       "status": serializers.CharField(),
+                       "completed_at": serializers.DateTimeField(allow_null=True),
+                       "error": serializers.CharField(allow_blank=True), "result": serializers.DictField(),
+                       "receipt": inline_serializer("DsrReceiptLinkReceipt", allow_null=True, fields={
+                           "counts": serializers.DictField(child=serializers.IntegerField()),
+                           "residue": serializers.DictField()})}))
     def get(self, request: Request, request_id: str) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)

@@ -66,10 +66,11 @@ def test_every_operation_declares_its_errors_with_the_envelope(client):
     assert set(error["required"]) == {"code", "message", "extra"}
     for path, method, spec in _operations(schema):
         responses = spec["responses"]
-        for status in ("401", "403", "429", "503"):
+        public = spec["tags"] == ["public"]  # the receipt link: a token in the query, no login
+        for status in ("503",) if public else ("401", "403", "429", "503"):
             assert responses[status]["content"]["application/json"]["schema"]["$ref"] == \
                 "#/components/schemas/Error", (method, path, status)
-        for status in ("429", "503"):
+        for status in ("503",) if public else ("429", "503"):
             assert responses[status]["headers"]["Retry-After"]["required"] is True, (method, path, status)
         if method == "post":
             for status in ("400", "413", "415"):
@@ -85,8 +86,12 @@ def test_every_operation_declares_its_errors_with_the_envelope(client):
 def test_security_is_the_one_each_operation_accepts(client):
     schema = _schema(client)
     for path, method, spec in _operations(schema):
+        if spec["tags"] == ["public"]:
+            assert spec.get("security", []) == [], (method, path)
+            continue
         expected = [{"cookieAuth": []}] if spec["tags"] == ["session"] else [{"agentKey": []}]
         assert spec["security"] == expected, (method, path)
+    assert [p for p, m, s in _operations(schema) if s["tags"] == ["public"]] == ["/api/v1/dsr/{request_id}/receipt"]
     assert schema["paths"]["/api/v1/me/facts"]["get"]["tags"] == ["session"]
     assert schema["paths"]["/api/v1/recall"]["post"]["tags"] == ["agent"]
 

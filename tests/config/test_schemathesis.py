@@ -102,7 +102,8 @@ def test_the_schema_holds_for_every_operation_and_principal(live_server, make_ag
     base = live_server.url
     runs = [_run(base, "agent", "agent", {"Authorization": f"Bearer {key}"}),
             _run(base, "subject", "session", _sign_in(base, "ana")),
-            _run(base, "reviewer", "session", _sign_in(base, "rev"))]
+            _run(base, "reviewer", "session", _sign_in(base, "rev")),
+            _run(base, "public", "public", {})]
     lines = []
     for run in runs:
         report = run["report"]
@@ -125,7 +126,8 @@ def test_the_schema_holds_for_every_operation_and_principal(live_server, make_ag
         assert report["test_cases"]["with_failures"] == 0 and not report["errors"], \
             f"{run['summary']}:\n{run['output'][-6000:]}"
         assert run["exit"] == 0, f"{run['name']}: schemathesis failed:\n{run['output'][-6000:]}"
-    assert {r["report"]["operations"]["selected"] for r in runs} == {12, 6}  # agent ops, session ops
+    # agent ops, session ops (subject and reviewer), the public receipt link
+    assert [r["report"]["operations"]["selected"] for r in runs] == [12, 6, 6, 1]
 
 
 def test_responses_about_real_data_match_the_schema(live_server, make_agent):
@@ -183,6 +185,12 @@ def test_responses_about_real_data_match_the_schema(live_server, make_agent):
                    json={"type": "access", "subject": "ana-garcia", "scope": {"all": True}})
     call("GET", f"/api/v1/dsr/{created['id']}", "/api/v1/dsr/{request_id}", 200, subject)
     call("GET", f"/api/v1/dsr/{created['id']}/export", "/api/v1/dsr/{request_id}/export", 404, subject)  # not done
+    receipt = "/api/v1/dsr/{request_id}/receipt"
+    link = call("GET", f"/api/v1/dsr/{created['id']}/receipt", receipt, 200, {},
+                params={"token": created["receipt_token"]})
+    assert link["id"] == created["id"] and link["receipt"] is None
+    call("GET", f"/api/v1/dsr/{created['id']}/receipt", receipt, 404, {}, params={"token": "0" * 64})
+    call("GET", f"/api/v1/dsr/{created['id']}/receipt", receipt, 400, {})
     call("POST", "/api/v1/dsr", "/api/v1/dsr", 403, {"Cookie": subject["Cookie"]},  # no CSRF token
          json={"type": "access", "subject": "ana-garcia", "scope": {"all": True}})
 
