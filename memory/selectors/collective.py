@@ -46,12 +46,6 @@ def agent_may_receive(agent: Agent, fact: CollectiveFact, policy: SharingPolicy)
     return policy.domain_receives(agent.domain, fact.domains)
 
 
-def restrictions_for_ref(subject_ref: str) -> ActiveRestrictions:
-    """The person's active restrictions and objections (none for an unknown reference)."""
-    subject_id = Subject.objects.filter(external_ref=subject_ref).values_list("pk", flat=True).first()
-    return restrictions_active(subject_id=subject_id) if subject_id else ActiveRestrictions()
-
-
 @dataclass(frozen=True)
 class SubjectGate:
     """What stops a read about one person: restrictions/objections and pending erasures."""

@@ -12,8 +12,8 @@ from django.db.models import QuerySet
 from agents_registry.models import Agent
 from config.errors import NotFoundError
 from config.ids import parse_uuid
-from memory.models import Memory
-from memory.selectors.withheld import memories_withheld_q
+from memory.models import Memory, Subject
+from memory.selectors.withheld import memories_withheld_q, withheld_for_subject
 
 
 def memory_list_for_agent(*, agent: Agent, subject_ref: str | None = None) -> QuerySet[Memory]:
@@ -21,8 +21,13 @@ def memory_list_for_agent(*, agent: Agent, subject_ref: str | None = None) -> Qu
     queryset = (Memory.objects.filter(agent=agent).select_related("predicate", "subject")
                 .defer("embedding", "content_tsv"))
     if subject_ref is not None:
-        queryset = queryset.filter(subject__external_ref=subject_ref)
-    withheld = memories_withheld_q()
+        subject_id = Subject.objects.filter(external_ref=subject_ref).values_list("pk", flat=True).first()
+        if subject_id is None:
+            return queryset.none()
+        queryset = queryset.filter(subject_id=subject_id)
+        withheld = memories_withheld_q(subject_id=subject_id)
+    else:
+        withheld = memories_withheld_q()
     if withheld is not None:
         queryset = queryset.exclude(withheld)
     return queryset.order_by("-recorded_at", "pk")
@@ -31,7 +36,10 @@ def memory_list_for_agent(*, agent: Agent, subject_ref: str | None = None) -> Qu
 def memory_get_for_agent(*, agent: Agent, memory_id: uuid.UUID | str) -> Memory:
     """One of the caller's memories; another agent's answers exactly like a missing one."""
     pk = parse_uuid(memory_id)
-    memory = memory_list_for_agent(agent=agent).filter(pk=pk).first() if pk else None
-    if memory is None:
+    memory = (Memory.objects.filter(agent=agent, pk=pk).select_related("predicate", "subject")
+              .defer("embedding", "content_tsv").first()) if pk else None
+    # Only this memory's person's pending erasures matter (not every person's).
+    if memory is None or withheld_for_subject(memory.subject_id).blocks_memory(agent_id=memory.agent_id,
+                                                                               memory_id=memory.pk):
         raise NotFoundError()
     return memory

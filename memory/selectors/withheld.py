@@ -80,20 +80,25 @@ def withheld_for_ref(subject_ref: str) -> Withheld:
     return withheld_for_subject(subject_id)
 
 
-def memories_withheld_q() -> Q | None:
-    """A filter matching every memory withheld from agents, across people (``None``: nothing is).
+def _memories_q(subject_id: uuid.UUID, withheld: Withheld) -> list[Q]:
+    if withheld.everything:
+        return [Q(subject_id=subject_id)]
+    clauses = [Q(subject_id=subject_id, agent_id__in=withheld.agent_ids)] if withheld.agent_ids else []
+    if withheld.memory_ids:
+        clauses.append(Q(pk__in=list(withheld.memory_ids)))
+    return clauses
 
-    For reads that are not about one person (an agent's whole memory list, a memory by id)."""
-    clauses: list[Q] = []
-    for subject_id, pending in erasure_pending_by_subject().items():
-        withheld = _resolve(subject_id, pending)
-        if withheld.everything:
-            clauses.append(Q(subject_id=subject_id))
-            continue
-        if withheld.agent_ids:
-            clauses.append(Q(subject_id=subject_id, agent_id__in=withheld.agent_ids))
-        if withheld.memory_ids:
-            clauses.append(Q(pk__in=list(withheld.memory_ids)))
+
+def memories_withheld_q(*, subject_id: uuid.UUID | None = None) -> Q | None:
+    """A filter matching every memory withheld from agents (``None``: nothing is).
+
+    With ``subject_id``, only that person's pending erasures are read (a list about one person);
+    without it, every person's (an agent's whole memory list, which spans people)."""
+    if subject_id is not None:
+        pending = {subject_id: erasure_pending_scopes(subject_id=subject_id)}
+    else:
+        pending = erasure_pending_by_subject()
+    clauses = [clause for pk, scopes in pending.items() for clause in _memories_q(pk, _resolve(pk, scopes))]
     if not clauses:
         return None
     combined = clauses[0]
