@@ -78,10 +78,11 @@ class Needles:
             return False
         return next(self._hits(self._text(haystack)), None) is not None
 
-    def which(self, haystack: str | bytes) -> set[str]:
-        if not self.count or not haystack:
+    def which_in_rows(self, rows: Sequence[Sequence[Any]]) -> set[str]:
+        """The values found in any cell of ``rows`` (str or None), one pass over the batch."""
+        if not self.count or not rows:
             return set()
-        return {value for _, value in self._hits(self._text(haystack))}
+        return {value for _, value in self._hits(_SEPARATOR.join(cell or "" for row in rows for cell in row))}
 
     def matching_cells(self, rows: Sequence[Sequence[Any]]) -> set[tuple[int, int]]:
         """(row index, column index) of every cell of ``rows`` (str or None) holding a needle."""

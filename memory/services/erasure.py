@@ -128,7 +128,7 @@ def _held_elsewhere(values: set[str], *, memory_ids: list[Any], fact_ids: list[A
         with connection.chunked_cursor() as cursor:
             cursor.execute(sql.format(**clauses), params)
             while rows := cursor.fetchmany(_BATCH_ROWS):
-                shared |= needles.which("\x00".join(cell or "" for row in rows for cell in row))
+                shared |= needles.which_in_rows(rows)
         if len(shared) == needles.count:
             break
     return shared
