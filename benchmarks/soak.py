@@ -17,7 +17,6 @@ import collections
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -47,7 +46,7 @@ def _agent_key() -> str:
 
 @contextmanager
 def _server(kind: str) -> Iterator[int]:
-    from config.embedded import free_port
+    from config.embedded import free_port, wait_listening
 
     port = free_port()
     if kind == "runserver":
@@ -58,15 +57,8 @@ def _server(kind: str) -> Iterator[int]:
     log = open(ROOT / "var" / f"soak-{kind}.log", "wb")
     proc = subprocess.Popen(command, cwd=ROOT, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"{kind} did not start; see var/soak-{kind}.log") from None
-                time.sleep(0.3)
+        if not wait_listening(port, proc=proc, timeout=90):
+            raise RuntimeError(f"{kind} did not start; see var/soak-{kind}.log")
         yield port
     finally:
         proc.terminate()

@@ -210,6 +210,19 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_listening(port: int, *, proc: subprocess.Popen, timeout: float) -> bool:
+    """Wait until something accepts TCP connections on loopback ``port`` (a server ``proc`` started:
+    benchmarks, tests). False when ``proc`` exited first or ``timeout`` seconds passed."""
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
 def valkey_up() -> str:
     """Start the embedded Valkey if needed and return its ``redis://`` base URL (no db index)."""
     port = _running_valkey()

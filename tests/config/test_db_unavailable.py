@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -26,7 +25,7 @@ from django.conf import settings
 from django.db import OperationalError
 
 from config.actors import Actor
-from config.embedded import free_port
+from config.embedded import free_port, wait_listening
 from tests.conftest import auth, stop_process
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -46,15 +45,7 @@ def gunicorn(env_overrides: dict[str, str], log_path: Path, *, threads: int = 1)
                                  "--workers", "1", "--threads", str(threads), "--timeout", "60"],
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert proc.poll() is None, log_path.read_text()
-                assert time.monotonic() < deadline, "gunicorn did not start"
-                time.sleep(0.2)
+        assert wait_listening(port, proc=proc, timeout=60), f"gunicorn did not start:\n{log_path.read_text()}"
         yield f"http://127.0.0.1:{port}"
     finally:
         stop_process(proc, timeout=20)

@@ -9,7 +9,6 @@ only through the HTTP API, with the agent's own key.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -27,7 +26,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
 
 from config.actors import Actor
-from config.embedded import free_port
+from config.embedded import free_port, wait_listening
 from memory.models import CollectiveFact, Subject
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.embeddings import memory_embed_pending
@@ -298,15 +297,8 @@ def test_streamable_http_transport_serves_each_caller_with_its_own_key(quorum, a
         proc = subprocess.Popen([sys.executable, "manage.py", "mcp", "--transport", "http", "--port", str(port)],
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                assert proc.poll() is None, (tmp_path / "http.log").read_text()
-                assert time.monotonic() < deadline, "the MCP HTTP server did not start"
-                time.sleep(0.2)
+        assert wait_listening(port, proc=proc, timeout=30), \
+            f"the MCP HTTP server did not start:\n{(tmp_path / 'http.log').read_text()}"
         url = f"http://127.0.0.1:{port}/mcp"
         with start_blocking_portal() as portal:
             with portal.wrap_async_context_manager(_http_session(url, agents["ana-b"][1])) as session:
