@@ -54,7 +54,7 @@ from memory.models import (
     ReadLog,
     Subject,
 )
-from memory.services.embeddings import memory_embed_pending
+from memory.services.embedding_backfill import memory_embed_pending
 
 logger = logging.getLogger(__name__)
 
