@@ -186,7 +186,7 @@ def _search_floor(n: int) -> tuple[float, float]:
 
 def main(argv: list[str]) -> None:
     setup_django()
-    from memory.services.embeddings import memory_embed_pending
+    from memory.services.embedding_backfill import memory_embed_pending
 
     agent_slug = "bench-writer"
     key = _reset(agent_slug)

@@ -113,7 +113,7 @@ def _real_data(port: int, keys: dict[str, str]) -> dict[str, int]:
     """Benchmark subjects: A and B each write the shared facts over two sessions; A adds private ones."""
     from memory.models import CollectiveFact, ConsolidationRun, Subject
     from memory.services.consolidation import consolidation_run_subject
-    from memory.services.embeddings import memory_embed_pending
+    from memory.services.embedding_backfill import memory_embed_pending
 
     a, b = Client(port, keys[AGENT_A]), Client(port, keys[AGENT_B])
     started = time.perf_counter()

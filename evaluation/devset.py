@@ -1,7 +1,7 @@
 """The labelled equivalence development set (343 synthetic pairs, Spanish and English).
 
 Shipped with the product because ``manage.py evaluate`` measures promotion on it; the test suite
-and ``tests/memory/eval_equivalence.py`` read it from here too. Synthetic sentences only.
+and ``tests/memory/equivalence/eval_equivalence.py`` read it from here too. Synthetic sentences only.
 """
 
 from __future__ import annotations

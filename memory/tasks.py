@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from config.redis import REDIS_ERRORS, get_redis
-from memory.services.embeddings import memory_embed_pending
+from memory.services.embedding_backfill import memory_embed_pending
 from memory.services.records import EMBED_DEBOUNCE_KEY
 
 

@@ -54,7 +54,7 @@ from memory.models import (
     ReadLog,
     Subject,
 )
-from memory.services.embeddings import memory_embed_pending
+from memory.services.embedding_backfill import memory_embed_pending
 
 logger = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ def _default_chain() -> JudgeChain:
     cardinalities it consults are read once — restart workers after changing the registry."""
     global _DEFAULT_CHAIN
     if _DEFAULT_CHAIN is None:
-        from memory.llm_judge import llm_judge_from_settings
+        from memory.equivalence.llm import llm_judge_from_settings
 
         cardinalities = dict(Predicate.objects.values_list("key", "cardinality"))
         _DEFAULT_CHAIN = default_chain(llm=llm_judge_from_settings(), cardinality=cardinalities.get)

@@ -15,7 +15,7 @@ from governance.models import AuditEvent, DataSubjectRequest, ErasureReceipt
 from governance.services.dsr import dsr_execute
 from memory.models import CollectiveFact, Memory, ReadLog, Subject
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.embeddings import memory_embed_pending
+from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import auth
 from tests.memory.test_secrets_end_to_end import redis_values_containing, rows_containing
 

@@ -10,7 +10,7 @@ from governance.models import AuditEvent, Restriction
 from governance.services.restrictions import restriction_apply, restriction_lift
 from memory.models import CollectiveFact, Memory, Subject
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.embeddings import memory_embed_pending
+from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import auth
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from config.faults import table_locked
 from memory.models import CollectiveFact, Memory, ReadLog, Subject
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.embeddings import memory_embed_pending
+from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import auth
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from memory import embedding as embedding_module
 from memory.embedding import EmbeddingError
 from memory.models import Memory
-from memory.services.embeddings import memory_embed_pending
+from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import auth
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +66,7 @@ def test_embedder_failure_keeps_memories_pending_and_search_degrades(client_with
         embed_passages = embed_queries
 
     monkeypatch.setattr(embedding_module, "get_embedder", lambda: Broken())
-    monkeypatch.setattr("memory.services.embeddings.get_embedder", lambda: Broken())
+    monkeypatch.setattr("memory.services.embedding_backfill.get_embedder", lambda: Broken())
     monkeypatch.setattr("memory.services.search.get_embedder", lambda: Broken())
     report = memory_embed_pending()
     assert report.embedded == 0 and report.failed_batches == 1 and report.remaining == 8

@@ -29,7 +29,7 @@ from config.actors import Actor
 from config.embedded import free_port, wait_listening
 from memory.models import CollectiveFact, Subject
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.embeddings import memory_embed_pending
+from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import stop_process
 
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -1,14 +1,14 @@
-"""Writes never wait for the embedder: a real worker embeds after commit; a broker outage loses nothing."""
+"""memory.services.embedding_backfill end to end: writes never wait for the embedder, a real worker
+embeds after commit, a broker outage loses nothing."""
 
 from __future__ import annotations
-
 
 import pytest
 from rest_framework.test import APIClient
 
 from config import redis as redis_module
 from memory.models import Memory, Subject
-from memory.tasks import memory_embed_pending_task
+from memory.tasks import consolidation_subject_task, memory_embed_pending_task
 from tests.conftest import auth, wait_until
 
 URL = "/api/v1/memories"
@@ -37,8 +37,6 @@ def test_a_real_worker_embeds_fresh_memories_within_seconds(make_agent, celery_w
 @pytest.mark.parametrize("outage", ["redis_down", "publish_fails"])
 @pytest.mark.django_db(transaction=True)
 def test_broker_outage_still_records_and_the_sweep_catches_up(make_agent, monkeypatch, outage):
-    from memory.tasks import consolidation_subject_task
-
     _, key = make_agent("outage")
     client = auth(APIClient(), key)
     attempts: list[str] = []

@@ -47,7 +47,7 @@ import urllib.request
 from collections import OrderedDict
 
 from config.http import NoRedirect, openai_endpoint
-from memory.equivalence import Judgment, Label, Statement
+from memory.equivalence.types import Judgment, Label, Statement
 
 logger = logging.getLogger(__name__)
 

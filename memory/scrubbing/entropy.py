@@ -1,0 +1,89 @@
+"""High-entropy fallback: random-looking base64 tokens of 20+ characters that no other detector named."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from math import log2
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import _B64_PLUGIN, _entropy, _has_digit
+
+
+# No look-behind: finditer scans left to right, so every match already starts
+# at the beginning of its run.
+_B64_TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/_\-]{20,}=*")
+_HEX_RE: Final = re.compile(r"[0-9a-fA-F\-]+")
+# Splits a token into camelCase humps, acronyms, digit runs and separators.
+# Every alternative consumes a maximal run, so this stays linear (a single
+# "(?:hump|digits)+" full-match regex backtracks exponentially on long digit
+# runs followed by a mismatch).
+_HUMP_RE: Final = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^A-Za-z0-9]+")
+
+
+def _is_identifier(token: str) -> bool:
+    """Is ``token`` made of identifier humps ("Base64EncodedStringValue")?
+
+    Random strings nearly always contain an isolated lower-case letter or a
+    long digit run, identifiers and words do not.
+    """
+    for hump in _HUMP_RE.findall(token):
+        first = hump[0]
+        if first.isdigit():
+            if len(hump) > 4:
+                return False
+        elif first.isalpha():
+            if hump.isupper():
+                if len(hump) < 2:
+                    return False
+            elif len(hump) - (1 if first.isupper() else 0) < 2:
+                return False
+    return True
+
+
+_ENTROPY_LIMIT: Final = _B64_PLUGIN.entropy_limit
+
+
+def _entropy_limit(length: int) -> float:
+    """Length-adjusted threshold.
+
+    Shannon entropy is capped at log2(length), so a fixed 4.5 could never
+    fire below 23 characters.  Short tokens use 90% of their maximum instead.
+    """
+    return min(_ENTROPY_LIMIT, 0.9 * log2(length))
+
+
+def _looks_like_path(token: str) -> bool:
+    """Slash-separated word segments ("docs/api/Readme") rather than base64."""
+    parts = [p for p in token.split("/") if p]
+    if len(parts) < 2:
+        return False
+    wordy = sum(1 for p in parts if len(p) >= 2 and p.isalpha() and (p.islower() or p.istitle()))
+    return token.startswith("/") or wordy >= 2
+
+
+def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
+    """Random-looking base64 tokens of 20+ characters.
+
+    Requires letters of both cases plus a digit: real keys almost always have
+    them, while identifiers, words and paths rarely clear the entropy bar
+    *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped.
+    """
+    for m in _B64_TOKEN_RE.finditer(text):
+        token = m.group(0)
+        core = token.rstrip("=")
+        if _HEX_RE.fullmatch(core):
+            continue
+        if not (
+            _has_digit(core)
+            and any(c.isupper() for c in core)
+            and any(c.islower() for c in core)
+        ):
+            continue
+        if "/" in core and _looks_like_path(core):
+            continue
+        if _is_identifier(core):
+            continue
+        if _entropy(core) > _entropy_limit(len(core)):
+            yield m.start(), m.end(), "high_entropy"

@@ -1,0 +1,213 @@
+"""Keyword + value: "my password is X", "api_key=X", "la clave es X" (English and Spanish)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _PLACEHOLDER_RE, _Span
+from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit
+
+
+# Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
+# "door code") also appear in ordinary prose ("la clave es la constancia"),
+# so their value must look like a credential.
+_STRONG_PW = (
+    r"pass(?:word|wd|phrase|code)s?|pwd|pw|contrase(?:ñ|n)as?|clave\s+de\s+acceso|senha"
+)
+_WEAK_PW = (
+    r"claves?|pin(?:\s+(?:code|number))?"
+    r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
+    r"|(?:access|security|door|alarm|gate|entry|unlock)\s+code"
+)
+_TOKEN_KW = (
+    r"api[\s_\-]?keys?|apikey|api[\s_\-]?token|access[\s_\-]?token|auth(?:entication)?[\s_\-]?token"
+    r"|refresh[\s_\-]?token|bearer[\s_\-]?token|session[\s_\-]?token|secret[\s_\-]?key"
+    r"|client[\s_\-]?secret|app[\s_\-]?secret|webhook[\s_\-]?secret|signing[\s_\-]?(?:key|secret)"
+    r"|encryption[\s_\-]?key|private[\s_\-]?key|access[\s_\-]?key(?:[\s_\-]?id)?|tokens?|secret"
+)
+# Longer alternatives first: the regex commits to the first one that lets
+# the whole pattern match ("was" would shadow "was changed to").
+_VERBAL = (
+    r"(?:has\s+been\s+|was\s+|got\s+)?(?:changed|set|reset|updated)\s+to"
+    r"|is\s+now|now\s+is|will\s+be|should\s+be|is|was|equals"
+    r"|(?:se\s+)?cambi[oó]\s+a|(?:la\s+|lo\s+)?cambi[eé]\s+a|(?:la\s+|lo\s+)?puse\s+(?:como|en)"
+    r"|es\s+ahora|ahora\s+es|sigue\s+siendo|qued[oó]\s+(?:en|como)|es|era|ser[aá]"
+)
+# The left keyword boundary is checked in Python (see _keyword_matches): a
+# leading look-behind would disable the regex engine's first-character scan.
+_KEYWORD_RE: Final = re.compile(
+    r"(?:(?P<strong>(?i:" + _STRONG_PW + r"))|(?P<weak>(?i:" + _WEAK_PW + r"))"
+    r"|(?P<tok>(?i:" + _TOKEN_KW + r")))"
+    # Not followed by a lower-case letter ("passwordless", "tokenizer"); an
+    # upper-case one may start a camelCase suffix ("apiKeyValue").
+    r"(?![a-z])"
+    # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
+    r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
+    r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b(?:[^\n.:=]|\.(?=\S)){1,40}?)?"
+    r"[\"'\]]?"
+    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:)"
+    r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?)"
+    r"[ \t]*(?:\r?\n[ \t]*)?"
+    # No connector at all ("router password to Gato-8526", "user ana and
+    # password X"): only a value with both letters and digits qualifies.  The
+    # shape is enforced inside the regex so a plain word does not end the
+    # match early and hide a later "is <secret>".
+    r"|(?P<bare>\s+(?:(?i:to|a)\s+)?)(?=[^\s\"'`<>]*\d)(?=[^\s\"'`<>]*[A-Za-z])(?=[^\s\"'`<>]{6}))"
+    r"(?:\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|`(?P<bq>[^`\n]{1,256})`"
+    r"|“(?P<cq>[^”\n]{1,256})”|«(?P<gq>[^»\n]{1,256})»"
+    r"|(?P<uq>(?:(?![;&][\w\-]+=)[^\s\"'`<>“”«»])+))"
+)
+_QUOTED_GROUPS: Final = ("dq", "sq", "bq", "cq", "gq")
+_TRAILING_PUNCT: Final = ".,;:)]}"
+_CLAUSE_END_RE: Final = re.compile(r"[.,;!?)\]}\"']*[ \t]*(?:\r?\n|$)|[.,;!?)\"']+(?:\s|$)")
+
+_STOPWORDS: Final[frozenset[str]] = frozenset(
+    """
+    a an the not no too very so quite really still now also just only being been going gonna
+    about that this these those my your his her their our its it same different wrong incorrect
+    correct right expired weak strong short long secure insecure safe unsafe invalid valid required
+    optional missing empty blank new old changed reset set stored saved hashed encrypted hidden
+    private secret confidential case sensitive case-sensitive easy hard simple complex complicated
+    obvious good bad great fine ok okay ready needed necessary mandatory forgotten lost locked
+    blocked compromised leaked stolen unknown unchanged updated pending in on at for with of to from
+    by and or but if when what which where who how here there below above attached included enabled
+    disabled none null nil undefined n/a na tbd todo etc same-as shared rotated revoked enough
+    protected managed generated random unique personal temporary important something anything
+    nothing everything key keys password passwords token tokens
+    el la lo los las un una unos unas muy demasiado bastante aún aun todavía todavia ya sí si que
+    de del en con para por y o pero mi mis tu tus su sus nuestra nuestro misma mismo igual
+    distinta distinto diferente incorrecta incorrecto correcta correcto errónea erronea segura
+    seguro insegura inseguro débil debil fuerte corta corto larga largo nueva nuevo vieja viejo
+    antigua antiguo válida valida inválida invalida obligatoria obligatorio necesaria necesario
+    opcional secreta secreto privada privado confidencial fácil facil difícil dificil sencilla
+    sencillo simple compleja complejo complicada complicado obvia obvio buena bueno mala malo
+    caducada caducado expirada expirado vencida vencido bloqueada bloqueado olvidada olvidado
+    perdida perdido robada robado comprometida comprometido filtrada filtrado desconocida
+    desconocido cambiada cambiado guardada guardado almacenada almacenado cifrada cifrado
+    encriptada encriptado oculta oculto vacía vacia vacío vacio requerida requerido pendiente
+    esta este ésta éste esa ese aquí aqui abajo arriba adjunta adjunto ninguna ninguno nada
+    importante personal temporal clave contraseña contraseñas sensible única unica aleatoria
+    compartida rotada revocada protegida suficiente
+    """.split()
+)
+# Values that point at a secret instead of being one (config templating,
+# environment look-ups, code, masks).  Matched against the whole value.
+_REFERENCE_RE: Final = re.compile(
+    r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%\(?[A-Za-z_]*\)?[sdr]|%[A-Za-z_][A-Za-z0-9_]*%"
+    r"|\{\{?\s*[\w.\-]+\s*\}?\}|\*{3,}|[xX]{4,}|\.{3,}|…|"
+    r"(?:os\.|process\.env|env\.|ENV\[|getenv|settings\.|config\.)\S*"
+    r"|[A-Za-z_][\w.]*\(.*|[A-Za-z][\w+.\-]*://\S*"
+)
+
+
+def _shape_score(value: str) -> bool:
+    """Does ``value`` look like a credential rather than a word?"""
+    has_digit = _has_digit(value)
+    has_alpha = _has_alpha(value)
+    has_symbol = any(not (c.isalnum() or c.isspace()) for c in value)
+    inner_upper = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return (has_digit and (has_alpha or len(value) >= 4)) or has_symbol or inner_upper
+
+
+def _token_value_ok(value: str) -> bool:
+    """Values of api_key/token/secret keywords: long and random-looking."""
+    if len(value) < 8:
+        return False
+    if _has_digit(value) and _has_alpha(value):
+        return True
+    if len(value) >= 12 and any(c.isupper() for c in value) and any(c.islower() for c in value):
+        return True
+    return len(value) >= 16 and _entropy(value) >= 3.5
+
+
+_ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+# Every keyword alternative starts with one of these stems.  Scanning the
+# lower-cased text for them is several times faster than letting the
+# case-insensitive keyword regex try every position.
+_KEYWORD_STEMS_RE: Final = re.compile(
+    r"pass|pwd|pw|contrase|clave|senha|pin|c[oó]digo|access|security|door|alarm|gate|entry|"
+    r"unlock|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|encryption|"
+    r"private|token"
+)
+
+
+def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
+    """``_KEYWORD_RE`` matches whose keyword starts a word or a camelCase hump.
+
+    "bypass: x" must not count as "pass: x", but "dbPassword=x" and
+    "myApiKey: x" must.  ``lower`` is the same-length lower-cased text.
+    """
+    covered = 0
+    for stem in _KEYWORD_STEMS_RE.finditer(lower):
+        start = stem.start()
+        if start < covered:
+            continue
+        if start > 0:
+            prev, first = text[start - 1], text[start]
+            if prev in _ASCII_LETTERS and not (prev.islower() and first.isupper()):
+                continue
+        m = _KEYWORD_RE.match(text, start)
+        if m is not None:
+            covered = m.end()
+            yield m
+
+
+def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
+    """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
+    for m in _keyword_matches(text, lower):
+        quoted = next((g for g in _QUOTED_GROUPS if m.group(g) is not None), None)
+        group = quoted or "uq"
+        start, end = m.span(group)
+        value = m.group(group)
+        if not quoted:
+            stripped = value.rstrip(_TRAILING_PUNCT)
+            end -= len(value) - len(stripped)
+            value = stripped
+        if not value.strip() or _PLACEHOLDER_RE.search(value):
+            continue
+        if m.group("tok") is not None:
+            kind = _token_kind(m.group("tok"))
+            if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
+                continue
+            if not _token_value_ok(value):
+                continue
+            yield start, end, kind
+            continue
+        # Password family.  Quotes make a strong keyword's value explicit, but
+        # not a weak one's ("la palabra clave es 'gobernanza'").
+        if quoted and m.group("weak") is None:
+            yield start, end, "password"
+            continue
+        if len(value) < 4 or value.lower() in _STOPWORDS or _REFERENCE_RE.fullmatch(value):
+            continue
+        if m.group("weak") is not None:
+            kw = m.group("weak").lower()
+            if kw.startswith("pin") and sum(c.isdigit() for c in value) < 4:
+                continue
+            if _shape_score(value) and (_has_digit(value) or len(value) >= 6):
+                yield start, end, "password"
+            continue
+        if _shape_score(value) or m.group("assign") is not None:
+            yield start, end, "password"
+            continue
+        # A plain word after "password is/:" counts only if it closes the
+        # clause ("my password is swordfish."), not when prose continues
+        # ("my password is stored in the vault").
+        if _CLAUSE_END_RE.match(text, end):
+            yield start, end, "password"
+
+
+def _token_kind(keyword: str) -> str:
+    """Placeholder kind for a token-family keyword or query parameter."""
+    kw = keyword.lower()
+    if "token" in kw:
+        return "token"
+    if "secret" in kw and "key" not in kw:
+        return "secret"
+    if "private" in kw or "signing" in kw or "encryption" in kw:
+        return "secret"
+    return "api_key"

@@ -1,0 +1,37 @@
+"""Character measures shared by the detectors: Shannon entropy over detect-secrets' base64 charset."""
+
+from __future__ import annotations
+
+from math import log2
+from typing import Final
+
+from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
+
+
+_B64_PLUGIN: Final = Base64HighEntropyString()  # limit 4.5, detect-secrets' default
+_B64_CHARSET: Final = frozenset(_B64_PLUGIN.charset)
+
+
+def _entropy(value: str) -> float:
+    """Shannon entropy over detect-secrets' base64 charset.
+
+    Same result as ``Base64HighEntropyString.calculate_shannon_entropy`` (a
+    test pins that), computed in one pass instead of one ``str.count`` per
+    charset symbol, since this runs on every long token.
+    """
+    n = len(value)
+    if not n:
+        return 0.0
+    counts: dict[str, int] = {}
+    for c in value:
+        if c in _B64_CHARSET:
+            counts[c] = counts.get(c, 0) + 1
+    return -sum((k / n) * log2(k / n) for k in counts.values())
+
+
+def _has_digit(value: str) -> bool:
+    return any(c.isdigit() for c in value)
+
+
+def _has_alpha(value: str) -> bool:
+    return any(c.isalpha() for c in value)

@@ -1,0 +1,92 @@
+"""Credentials in URLs (``user:password@host``, query parameters, ``curl -u``) and Authorization headers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.keywords import _token_kind, _token_value_ok
+from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import _has_digit
+
+
+# Anchored at "://" (found with str.find) rather than at every letter that
+# could start a scheme; quantifiers are bounded so a long run of "://" without
+# "@" stays linear.
+_URL_USERINFO_RE: Final = re.compile(
+    r"(?P<user>[^\s:/?#@\[\]\"'<>]{0,128}):(?P<pw>[^\s/?#\"'<>]{1,256})@[^\s/?#@\"'<>:]"
+)
+_SCHEME_CHARS: Final = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-"
+)
+_WEB_SCHEMES: Final = frozenset(
+    {"http", "https", "ftp", "ftps", "sftp", "ws", "wss", "git", "ssh", "svn"}
+)
+_QUERY_CRED_RE: Final = re.compile(
+    r"[?&;](?:[A-Za-z0-9]+[_\-])*"
+    r"(?P<name>(?i:password|passwd|pwd|pass|secret|client_secret|token|access_token"
+    r"|api_?key|apikey|sig|signature))"
+    r"=(?P<v>[^&#\s\"'<>]{4,})"
+)
+_QUERY_NON_SECRETS: Final = frozenset({"true", "false", "null", "none", "yes", "undefined"})
+_CURL_USER_RE: Final = re.compile(
+    r"(?:^|\s)(?:-u|--user)\s+[\"']?[^\s:\"']+:(?P<v>[^\s\"']+)"
+)
+
+
+def _find_url_credentials(text: str, lower: str) -> Iterator[_Span]:
+    """Password part of ``scheme://user:password@host`` and credential params.
+
+    Only the password is replaced, so the host and database stay readable.
+    detect-secrets' BasicAuthDetector is run too (via the token rules); this
+    regex additionally accepts reserved characters such as ``@`` or ``!`` in
+    the password, which people paste unencoded.
+    """
+    if "://" in text and "@" in text:
+        pos = text.find("://")
+        while pos != -1:
+            m = _URL_USERINFO_RE.match(text, pos + 3)
+            if m is not None:
+                start = pos
+                while start > 0 and pos - start < 32 and text[start - 1] in _SCHEME_CHARS:
+                    start -= 1
+                scheme = text[start:pos].lower()
+                kind = "basic_auth" if scheme in _WEB_SCHEMES else "connection_string"
+                yield m.start("pw"), m.end("pw"), kind
+            pos = text.find("://", pos + 3)
+    if "=" in text:
+        for m in _QUERY_CRED_RE.finditer(text):
+            if m.group("v").lower() in _QUERY_NON_SECRETS:
+                continue
+            name = m.group("name").lower()
+            kind = "password" if name.startswith("pass") or name == "pwd" else _token_kind(name)
+            yield m.start("v"), m.end("v"), kind
+    if "-u" in text or "--user" in text:
+        for m in _CURL_USER_RE.finditer(text):
+            yield m.start("v"), m.end("v"), "basic_auth"
+
+
+_AUTH_HEADER_RE: Final = re.compile(
+    r"(?i:(?:proxy-)?authori[sz]ation)[\"']?\s*[:=]\s*[\"']?"
+    r"(?:(?P<scheme>(?i:bearer|token|basic|digest|apikey|sso-key|otp))\s+)?"
+    r"(?P<v>[A-Za-z0-9\-._~+/:=]{8,})"
+)
+_BEARER_RE: Final = re.compile(r"(?i:bearer)\s+(?P<v>[A-Za-z0-9\-._~+/]{20,}=*)")
+
+
+def _find_auth_headers(text: str, lower: str) -> Iterator[_Span]:
+    """``Authorization: <scheme> <credentials>`` and bare ``Bearer <token>``."""
+    if "authori" in lower:
+        for m in _AUTH_HEADER_RE.finditer(text):
+            scheme = (m.group("scheme") or "").lower()
+            if not scheme and not _token_value_ok(m.group("v")):
+                continue  # prose: "Authorization: required for all endpoints"
+            kind = "basic_auth" if scheme == "basic" else "bearer_token"
+            yield m.start("v"), m.end("v"), kind
+    if "bearer" in lower:
+        for m in _BEARER_RE.finditer(text):
+            if m.start() > 0 and text[m.start() - 1].isalnum():
+                continue  # "xbearer ..." is not the Bearer scheme
+            if _has_digit(m.group("v")):
+                yield m.start("v"), m.end("v"), "bearer_token"

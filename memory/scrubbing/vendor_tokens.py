@@ -1,0 +1,221 @@
+"""Vendor tokens: one :class:`_TokenRule` per provider, mostly detect-secrets' denylists, some own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from detect_secrets.plugins.aws import AWSKeyDetector
+from detect_secrets.plugins.azure_storage_key import AzureStorageKeyDetector
+from detect_secrets.plugins.basic_auth import BasicAuthDetector
+from detect_secrets.plugins.discord import DiscordBotTokenDetector
+from detect_secrets.plugins.github_token import GitHubTokenDetector
+from detect_secrets.plugins.gitlab_token import GitLabTokenDetector
+from detect_secrets.plugins.mailchimp import MailchimpDetector
+from detect_secrets.plugins.npm import NpmDetector
+from detect_secrets.plugins.openai import OpenAIDetector
+from detect_secrets.plugins.pypi_token import PypiTokenDetector
+from detect_secrets.plugins.sendgrid import SendGridDetector
+from detect_secrets.plugins.slack import SlackDetector
+from detect_secrets.plugins.square_oauth import SquareOAuthDetector
+from detect_secrets.plugins.stripe import StripeDetector
+from detect_secrets.plugins.telegram_token import TelegramBotTokenDetector
+from detect_secrets.plugins.twilio import TwilioKeyDetector
+
+from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import _has_digit
+
+
+_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _widen(text: str, start: int, end: int) -> tuple[int, int]:
+    """Grow a token span to the enclosing ASCII alphanumeric run.
+
+    detect-secrets' vendor regexes are unanchored (``AKIA`` + exactly 16
+    chars), so a key glued to other characters would otherwise leave a tail
+    of it behind.
+    """
+    while start > 0 and text[start - 1] in _ALNUM:
+        start -= 1
+    n = len(text)
+    while end < n and text[end] in _ALNUM:
+        end += 1
+    return start, end
+
+
+@dataclass(frozen=True)
+class _TokenRule:
+    """A regex whose whole match (or ``group``) is a secret of ``kind``.
+
+    ``hints`` are substrings at least one of which every match contains; the
+    regex is skipped when none occurs, which keeps ``scrub`` cheap on the
+    common secret-free text (``ci_hints`` compares against the lower-cased
+    text for case-insensitive patterns).
+    """
+
+    kind: str
+    pattern: re.Pattern[str]
+    hints: tuple[str, ...] = ()
+    ci_hints: bool = False
+    group: int = 0
+    widen: bool = True
+    check: Callable[[str], bool] | None = None
+
+    def find(self, text: str, lower: str) -> Iterator[_Span]:
+        if self.hints:
+            haystack = lower if self.ci_hints else text
+            if not any(h in haystack for h in self.hints):
+                return
+        pos = 0
+        while True:
+            m = self.pattern.search(text, pos)
+            if m is None:
+                return
+            start, end = m.span(self.group)
+            if start < 0 or start == end or (
+                self.check is not None and not self.check(m.group(self.group))
+            ):
+                # Retry one character later rather than after the rejected
+                # match: "ASIA" in front of a real key must not hide it.
+                pos = m.start() + 1
+                continue
+            pos = max(m.end(), m.start() + 1)
+            if self.widen:
+                start, end = _widen(text, start, end)
+            yield start, end, self.kind
+
+
+def _aws_id_ok(value: str) -> bool:
+    # ``AKIA`` never starts an ordinary word; ASIA/ABIA/ACCA can start
+    # upper-case prose ("ASIAPACIFICOFFICE...") so they need a digit.
+    return value.startswith("AKIA") or _has_digit(value[4:])
+
+
+_AZURE_KEY_BODY: Final = AzureStorageKeyDetector.denylist[0].pattern[len("AccountKey=") :]
+
+_TOKEN_RULES: Final[tuple[_TokenRule, ...]] = (
+    _TokenRule(
+        "aws_access_key",
+        AWSKeyDetector.denylist[0],
+        hints=("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
+        check=_aws_id_ok,
+    ),
+    _TokenRule("anthropic_key", re.compile(r"sk-ant-[A-Za-z0-9_\-]{20,}"), hints=("sk-ant-",)),
+    _TokenRule(
+        "openai_key",
+        re.compile(r"sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{20,}"),
+        hints=("sk-",),
+    ),
+    _TokenRule("openai_key", OpenAIDetector.denylist[0], hints=("T3BlbkFJ",)),
+    # Legacy ``sk-`` + 48 alnum keys; needs a left boundary and a digit because
+    # "task-..."/"disk-..." contain ``sk-`` too.
+    _TokenRule(
+        "openai_key",
+        re.compile(r"(?<![A-Za-z0-9_\-])sk-[A-Za-z0-9]{20,}"),
+        hints=("sk-",),
+        check=_has_digit,
+    ),
+    _TokenRule("google_api_key", re.compile(r"AIza[0-9A-Za-z_\-]{35}"), hints=("AIza",)),
+    _TokenRule(
+        "github_token",
+        GitHubTokenDetector.denylist[0],
+        hints=("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+    ),
+    _TokenRule(
+        "github_token", re.compile(r"github_pat_[A-Za-z0-9_]{22,}"), hints=("github_pat_",)
+    ),
+    *(
+        _TokenRule("gitlab_token", rx, hints=("gl", "GR1348941"))
+        for rx in GitLabTokenDetector.denylist
+    ),
+    # Not in detect-secrets 1.5.
+    _TokenRule(
+        "huggingface_token",
+        re.compile(r"(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,}"),
+        hints=("hf_",),
+        check=lambda v: any(c.isupper() for c in v) and any(c.islower() for c in v[3:]),
+    ),
+    _TokenRule(
+        "slack_webhook", SlackDetector.denylist[1], hints=("hooks.slack.com",), ci_hints=True
+    ),
+    _TokenRule("slack_token", SlackDetector.denylist[0], hints=("xox",), ci_hints=True),
+    _TokenRule(
+        "slack_token", re.compile(r"xapp-\d-[A-Za-z0-9]+-\d+-[A-Za-z0-9]+"), hints=("xapp-",)
+    ),
+    _TokenRule("stripe_key", StripeDetector.denylist[0], hints=("k_live_",)),
+    _TokenRule(
+        "stripe_key",
+        re.compile(r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"),
+        hints=("k_live_", "k_test_"),
+    ),
+    _TokenRule("stripe_key", re.compile(r"whsec_[0-9A-Za-z]{24,}"), hints=("whsec_",)),
+    _TokenRule("sendgrid_key", SendGridDetector.denylist[0], hints=("SG.",)),
+    *(
+        _TokenRule(
+            "twilio_key",
+            re.compile(r"(?<![A-Za-z0-9])" + rx.pattern),
+            hints=(rx.pattern[:2],),
+            check=_has_digit,
+        )
+        for rx in TwilioKeyDetector.denylist
+    ),
+    _TokenRule("telegram_token", TelegramBotTokenDetector.denylist[0], hints=(":",)),
+    _TokenRule(
+        "discord_token", DiscordBotTokenDetector.denylist[0], hints=(".",), check=_has_digit
+    ),
+    _TokenRule(
+        "npm_token", NpmDetector.denylist[0], hints=("_authToken",), group=1, widen=False
+    ),
+    _TokenRule("npm_token", re.compile(r"npm_[A-Za-z0-9]{36}"), hints=("npm_",)),
+    *(_TokenRule("pypi_token", rx, hints=("pypi-",)) for rx in PypiTokenDetector.denylist),
+    _TokenRule("mailchimp_key", MailchimpDetector.denylist[0], hints=("-us",)),
+    # detect-secrets' pattern, but keeping the "AccountKey=" label readable.
+    _TokenRule(
+        "azure_storage_key",
+        re.compile(r"(?<=AccountKey=)" + _AZURE_KEY_BODY),
+        hints=("AccountKey=",),
+        widen=False,
+    ),
+    _TokenRule("square_token", SquareOAuthDetector.denylist[0], hints=("sq0csp-",)),
+    # "EAAA" is common inside base64 blobs (data: URIs), hence the boundary.
+    _TokenRule(
+        "square_token",
+        re.compile(r"(?<![A-Za-z0-9+/])EAAA[A-Za-z0-9_\-]{60}(?![A-Za-z0-9+/])"),
+        hints=("EAAA",),
+    ),
+    # Only the API-token form of detect-secrets' Artifactory plugin (with
+    # lookarounds instead of consumed delimiters); its "AP[0-9A-F]..."
+    # password form matches ordinary upper-case words such as APACHEKAFKA.
+    _TokenRule(
+        "artifactory_token",
+        re.compile(r"(?<![A-Za-z0-9])AKC[a-zA-Z0-9]{10,}(?![A-Za-z0-9])"),
+        hints=("AKC",),
+        check=_has_digit,
+    ),
+    _TokenRule(
+        "basic_auth", BasicAuthDetector.denylist[0], hints=("://",), group=1, widen=False
+    ),
+    _TokenRule(
+        "aws_secret_key",
+        AWSKeyDetector.denylist[1],
+        hints=("aws",),
+        ci_hints=True,
+        group=1,
+        widen=False,
+    ),
+    _TokenRule(
+        "aws_secret_key",
+        re.compile(
+            r"(?i:aws[_\-\s.]?secret[_\-\s.]?(?:access[_\-\s.]?)?key(?:[_\-]?id)?)"
+            r"[\"']?\s*(?:=|:=|:|=>|\s(?i:is|es)(?:\s*:)?)\s*[\"']?"
+            r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])"
+        ),
+        hints=("aws",),
+        ci_hints=True,
+        group=1,
+        widen=False,
+    ),
+)
