@@ -14,12 +14,12 @@ from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
+from config.actors import Actor
 from governance.models import AuditEvent, DataSubjectRequest, Suppression
+from governance.selectors.suppressions import erased_root_key, fact_suppression_key
 from governance.services.dsr import dsr_execute
 from memory.models import CollectiveFact, Memory, MemorySpace, Subject
-from memory.roots import erased_root_key
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.erasure import suppression_key
 from tests.conftest import auth
 from tests.memory.test_secrets_end_to_end import rows_containing
 
@@ -46,7 +46,7 @@ def person_erases(scope: dict) -> DataSubjectRequest:
     created = browser.post("/api/v1/dsr", {"type": "erasure", "subject": "ana-garcia", "scope": scope},
                            content_type="application/json")
     assert created.status_code == 202, created.content
-    request = dsr_execute(request_id=created.json()["id"])
+    request = dsr_execute(actor=Actor.system("rights"), request_id=created.json()["id"])
     assert request.status == DataSubjectRequest.Status.COMPLETED, request.status
     return request
 
@@ -138,7 +138,7 @@ def test_root_keys_are_domain_separated_from_suppression_keys(settings):
     assert root != erased_root_key(subject_ref="ana", origin_ref="y")
     assert root != erased_root_key(subject_ref="bea", origin_ref="x")
     # The same parts in a suppression key (subject, key, basis) never give the same HMAC.
-    assert root not in {suppression_key(subject_ref="ana", key="x", value=None, statement=""),
-                        suppression_key(subject_ref="ana", key="", value="x", statement="")}
+    assert root not in {fact_suppression_key(subject_ref="ana", key="x", value=None, statement=""),
+                        fact_suppression_key(subject_ref="ana", key="", value="x", statement="")}
     settings.SECRET_KEY = "another-secret-entirely-for-this-test"
     assert erased_root_key(subject_ref="ana", origin_ref="x") != root
