@@ -12,6 +12,10 @@ becomes ``failed`` with a stable ``error`` code and the stores named in ``result
 values), audited, and nothing re-runs it until an operator retries (``dsr_retry``). A pending
 erasure's scope — ``failed`` included — is withheld from agents (governance.selectors.erasure).
 A connection failure is transient: retried, not counted.
+
+What a right changes in the memory layer goes through memory's services and selectors
+(``memory.services.erasure``, ``.rectification``; ``memory.selectors.subjects``, ``.collective``);
+the rights task is enqueued by name (``config.queueing``), so this module never imports tasks.
 """
 
 from __future__ import annotations
