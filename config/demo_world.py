@@ -94,7 +94,7 @@ PHASE_2 = [
 
 def _record(rows: list[tuple[str, str, str, str, dict[str, Any]]], *, observed_at: Any = None) -> None:
     from agents_registry.selectors.agents import agent_get_by_slug
-    from memory.services.records import memory_record
+    from memory.services.memories import memory_record
 
     for slug, subject, kind, content, extra in rows:
         agent = agent_get_by_slug(slug)
@@ -129,7 +129,7 @@ def _logins() -> tuple[Any, Any]:
     from guardian.shortcuts import assign_perm
 
     from memory.models import Subject
-    from memory.services.records import subject_get_or_create
+    from memory.services.memories import subject_get_or_create
 
     _login(OPERATOR_LOGIN, superuser=True)
     subject = subject_get_or_create(external_ref=PERSON)
@@ -148,7 +148,7 @@ def _exercise_rights(person: Any, subject: Any) -> None:
 
     def file(type: str, scope: dict[str, Any]) -> None:
         request = dsr_submit(actor=actor, subject_id=subject.pk, type=type, scope=scope, verified=True)
-        dsr_execute(request_id=request.pk)  # at once, so the demo does not wait for the worker
+        dsr_execute(actor=Actor.system("rights"), request_id=request.pk)  # at once, so the demo does not wait for the worker
 
     current = {f.key: f for f in CollectiveFact.objects.filter(subject=subject, status="current")}
     if "communication.style" in current:

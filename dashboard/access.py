@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 
 from config.errors import NotFoundError
 from governance.selectors.requests import is_operator
-from governance.services.reviews import reviewable_subject_ids
+from governance.selectors.reviews import reviewable_subject_ids
 
 
 def _require(check: Callable[[Any], bool]) -> Callable:

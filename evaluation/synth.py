@@ -13,7 +13,7 @@ from typing import Any
 from agents_registry.models import Agent
 from agents_registry.services.agents import agent_create
 from config.actors import Actor
-from memory.services.records import memory_record
+from memory.services.memories import memory_record
 
 ACTOR = Actor.system("evaluation")
 

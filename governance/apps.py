@@ -8,6 +8,7 @@ class GovernanceConfig(AppConfig):
     verbose_name = "Governance"
 
     def ready(self) -> None:
+        # local import: app-registry timing (services import models, loadable only once apps are ready)
         from config.audit import register_recorder
         from governance.services.audit import audit_event_record
 

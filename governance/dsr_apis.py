@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
@@ -9,15 +10,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.actors import Actor
 from config.api import StrictQuerySerializer, StrictSerializer
-from config.errors import NotFoundError
+from config.permissions import IsPortalUser
 from config.schema import SESSION, api_operation
 from governance.models import DataSubjectRequest
-from governance.selectors.requests import is_operator, receipt_token, request_get_for_user
-from governance.services.dsr import dsr_submit
-from memory.models import Subject
-from memory.portal_apis import IsPortalUser
+from governance.selectors.exports import FORMATS, request_export_for_user
+from governance.selectors.requests import receipt_token, request_get_for_user
+from governance.services.dsr import dsr_submit_by_user
 
 
 class DsrCreateApi(APIView):
@@ -47,11 +46,8 @@ class DsrCreateApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        subject = Subject.objects.filter(external_ref=data["subject"]).first()
-        if subject is None or not (is_operator(request.user) or subject.user_id == request.user.pk):
-            raise NotFoundError()
-        created = dsr_submit(actor=Actor.for_user(request.user), subject_id=subject.pk, type=data["type"],
-                             scope=data["scope"], payload=data["payload"], verified=True)
+        created = dsr_submit_by_user(user=request.user, subject_ref=data["subject"], type=data["type"],
+                                     scope=data["scope"], payload=data["payload"])
         # The receipt link outlives the requester's login (a whole-person erasure deletes it).
         return Response({"id": created.pk, "status": created.status,
                          "receipt_token": receipt_token(request_id=created.pk)}, status=status.HTTP_202_ACCEPTED)
@@ -91,32 +87,17 @@ class DsrExportApi(APIView):
     permission_classes = [IsPortalUser]
 
     class QuerySerializer(StrictQuerySerializer):
-        format = serializers.ChoiceField(choices=["json", "prov-json", "prov-o"], required=False, default="json")
+        format = serializers.ChoiceField(choices=list(FORMATS), required=False, default="json")
 
     @api_operation("dsr_export", audience=SESSION, query=QuerySerializer, errors={404: ["not_found"]},
                    responses={(200, "application/json"): OpenApiTypes.OBJECT,
                               (200, "text/turtle"): OpenApiTypes.STR})
-    def get(self, request: Request, request_id: str) -> Response:
-        from django.http import HttpResponse
-
-        from governance.services.exports import access_export, access_prov, portability_export
-
+    def get(self, request: Request, request_id: str) -> HttpResponse:
         query = self.QuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
-        fmt = query.validated_data["format"]
-        dsr = request_get_for_user(user=request.user, request_id=request_id)
-        if dsr.type not in ("access", "portability") or dsr.status != "completed":
-            raise NotFoundError()
-        subject = Subject.objects.filter(pk=dsr.subject_id).first()
-        if subject is None:
-            raise NotFoundError()
-        if dsr.type == "portability":
-            if fmt != "json":
-                raise NotFoundError("Portability exports are JSON only.")
-            return Response(serializers.JSONField().to_representation(portability_export(subject=subject)))
-        if fmt == "json":
-            return Response(serializers.JSONField().to_representation(access_export(subject=subject)))
-        document = access_prov(subject=subject)
-        if fmt == "prov-json":
-            return HttpResponse(document.serialize(format="json"), content_type="application/json")
-        return HttpResponse(document.serialize(format="rdf", rdf_format="turtle"), content_type="text/turtle")
+        export = request_export_for_user(user=request.user, request_id=request_id, fmt=query.validated_data["format"])
+        if export.data is not None:
+            return Response(serializers.JSONField().to_representation(export.data))
+        if export.format == "prov-json":
+            return HttpResponse(export.prov.serialize(format="json"), content_type="application/json")
+        return HttpResponse(export.prov.serialize(format="rdf", rdf_format="turtle"), content_type="text/turtle")

@@ -8,6 +8,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from governance.taxonomy import is_known_category
+
 
 class AuditEvent(models.Model):
     """One state change anywhere in Quorum: who, what kind of change, on which object — ids only.
@@ -70,8 +72,6 @@ class Predicate(models.Model):
 
     def clean(self) -> None:
         from django.core.exceptions import ValidationError
-
-        from governance.taxonomy import is_known_category
 
         if not is_known_category(self.category):
             raise ValidationError({"category": "Unknown fideslang data category."})
@@ -265,7 +265,7 @@ class Suppression(models.Model):
     Two kinds of key share the table, under different HMAC keys derived from the secret (so they
     can never collide): a fact suppression key = HMAC(secret, person reference + predicate/key +
     normalised value or statement), which the consolidation gate refuses to promote again; and an
-    erased-root key = HMAC(derived secret, person reference + origin_ref) (``memory.roots``), which
+    erased-root key = HMAC(derived secret, person reference + origin_ref) (``governance.selectors.suppressions``), which
     makes a write naming that root about that person answer 409 ``erased``. Reveals nothing by itself.
     """
 

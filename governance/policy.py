@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from governance.taxonomy import is_special_category
+from governance.taxonomy import is_known_category, is_special_category
+
+__all__ = ["SharingPolicy", "is_known_category", "is_special_category", "policy_current"]  # the category checks other apps use
 
 DEFAULT_VERSION = "v1"
 DEFAULT_RULES: dict[str, object] = {
@@ -89,6 +91,7 @@ def policy_current(*, fresh: bool = False) -> SharingPolicy:
     consolidation asks for ``fresh`` so every Decision records the version really in force."""
     import time
 
+    # local import: the policy's value types stay importable without the app registry (seed, migrations)
     from governance.models import Policy
 
     cached = _CACHE.get("active")

@@ -9,10 +9,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import StrictQuerySerializer, StrictSerializer
+from config.permissions import IsPortalUser
 from config.schema import SESSION, api_operation
 from governance.models import ReviewItem
-from governance.services.reviews import review_item_decide, review_items_for_user
-from memory.portal_apis import IsPortalUser
+from governance.selectors.reviews import review_items_for_user
+from governance.services.reviews import review_item_decide
 
 
 @extend_schema_serializer(component_name="ReviewItem")

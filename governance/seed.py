@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from governance.policy import DEFAULT_RULES, DEFAULT_VERSION
+
 PREDICATES = [
     # key, label, fideslang category, cardinality, ttl_days
     ("identity.preferred_name", "Preferred name", "user.name", "single", None),
@@ -34,14 +36,13 @@ def seed_predicates(predicate_model: Any) -> None:
 
 
 def seed_policy(policy_model: Any) -> None:
-    from governance.policy import DEFAULT_RULES, DEFAULT_VERSION
-
     if not policy_model.objects.filter(version=DEFAULT_VERSION).exists():
         policy_model.objects.create(version=DEFAULT_VERSION, rules=DEFAULT_RULES,
                                     active=not policy_model.objects.filter(active=True).exists())
 
 
 def seed_reference_data() -> None:
+    # local import: migrations import this module with historical models; the live ones load only here
     from governance.models import Policy, Predicate
 
     seed_predicates(Predicate)

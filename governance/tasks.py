@@ -1,4 +1,7 @@
-"""Governance tasks (the rights queue comes with the data-subject-request work)."""
+"""Governance tasks: ids only, idempotent, time-limited; each calls one service or selector.
+
+Services enqueue these by name (``config.queueing``); tasks call services, never the reverse.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,11 @@ import logging
 
 from celery import shared_task
 
+from config.actors import Actor
+from governance.selectors.requests import requests_to_resume
 from governance.services.audit import audit_chain_check
+from governance.services.dsr import dsr_execute
+from governance.services.retention import retention_sweep
 
 logger = logging.getLogger(__name__)
 
@@ -26,9 +33,7 @@ def audit_verify_task() -> dict[str, object]:
 def dsr_execute_task(request_id: str) -> str:
     """Execute a data-subject request (rights queue). Idempotent; retried on failure until the
     request's attempt bound (QUORUM_DSR_MAX_ATTEMPTS), after which it is ``failed`` and returns."""
-    from governance.services.dsr import dsr_execute
-
-    return str(dsr_execute(request_id=request_id).status)
+    return str(dsr_execute(actor=Actor.system("rights"), request_id=request_id).status)
 
 
 @shared_task(name="governance.tasks.dsr_sweep_task", time_limit=300, soft_time_limit=270)
@@ -36,10 +41,7 @@ def dsr_sweep_task() -> int:
     """Re-run verified or interrupted requests (a lost task or a killed worker loses nothing).
 
     ``failed`` requests are not swept: they wait for an operator (``manage.py dsr_retry``)."""
-    from governance.models import DataSubjectRequest
-
-    pending = list(DataSubjectRequest.objects.filter(
-        status__in=[DataSubjectRequest.Status.VERIFIED, DataSubjectRequest.Status.IN_PROGRESS]).values_list("pk", flat=True))
+    pending = requests_to_resume()
     for pk in pending:
         dsr_execute_task.apply_async(args=[str(pk)])
     return len(pending)
@@ -47,6 +49,4 @@ def dsr_sweep_task() -> int:
 
 @shared_task(name="governance.tasks.retention_sweep_task", time_limit=600, soft_time_limit=540)
 def retention_sweep_task() -> dict[str, int]:
-    from governance.services.retention import retention_sweep
-
-    return retention_sweep()
+    return retention_sweep(actor=Actor.system("retention"))

@@ -17,7 +17,7 @@ from config.schema import AGENT, api_operation, paginated
 from memory.decay import effective_confidence
 from memory.models import Memory
 from memory.selectors.memories import memory_get_for_agent, memory_list_for_agent
-from memory.services.records import MAX_CONTENT_CHARS, memory_record
+from memory.services.memories import MAX_CONTENT_CHARS, memory_record
 from memory.services.search import MAX_QUERY_CHARS, memory_search
 
 MAX_SEARCH_LIMIT = 50

@@ -4,23 +4,14 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers
-from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from agents_registry.models import Agent
 from config.api import AwareDateTimeField, StrictQuerySerializer
+from config.permissions import IsPortalUser
 from config.schema import SESSION, api_operation
 from memory.selectors.portal import facts_for_subject_user
-
-
-class IsPortalUser(BasePermission):
-    """A signed-in dashboard user (not an agent key)."""
-
-    def has_permission(self, request, view) -> bool:  # noqa: ANN001
-        user = request.user
-        return bool(user and user.is_authenticated and not isinstance(user, Agent))
 
 
 class MyFactsApi(APIView):

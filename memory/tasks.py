@@ -1,12 +1,17 @@
-"""Memory tasks: ids and JSON values only, idempotent, time-limited."""
+"""Memory tasks: ids and JSON values only, idempotent, time-limited.
+
+Services enqueue these by name (``config.queueing``); tasks call services, never the reverse.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
 
 from config.redis import REDIS_ERRORS, get_redis
+from memory.keys import EMBED_DEBOUNCE_KEY, consolidation_debounce_key
+from memory.services.consolidation import consolidation_run_subject
+from memory.services.consolidation_schedule import deep_pass_all, subjects_due
 from memory.services.embedding_backfill import memory_embed_pending
-from memory.services.records import EMBED_DEBOUNCE_KEY
 
 
 @shared_task(name="memory.tasks.memory_embed_pending_task", time_limit=300, soft_time_limit=270,
@@ -25,10 +30,8 @@ def memory_embed_pending_task() -> dict[str, int]:
              acks_late=True)
 def consolidation_subject_task(subject_id: str, mode: str = "incremental") -> dict[str, object]:
     """One consolidation pass over one subject (idempotent: a re-run recomputes the same state)."""
-    from memory.services.consolidation import consolidation_run_subject
-
     try:
-        get_redis().delete(f"quorum:consolidate:{subject_id}")
+        get_redis().delete(consolidation_debounce_key(subject_id))
     except REDIS_ERRORS:
         pass
     result = consolidation_run_subject(subject_id=subject_id, mode=mode)
@@ -38,8 +41,6 @@ def consolidation_subject_task(subject_id: str, mode: str = "incremental") -> di
 @shared_task(name="memory.tasks.consolidation_sweep_task", time_limit=120, soft_time_limit=100)
 def consolidation_sweep_task(limit: int = 500) -> int:
     """Enqueue incremental passes for subjects marked in the database (covers broker outages)."""
-    from memory.services.consolidation_schedule import subjects_due
-
     due = subjects_due(limit=limit)
     for subject_id in due:
         consolidation_subject_task.apply_async(args=[str(subject_id)], kwargs={"mode": "incremental"})
@@ -49,6 +50,4 @@ def consolidation_sweep_task(limit: int = 500) -> int:
 @shared_task(name="memory.tasks.consolidation_deep_task", time_limit=3600, soft_time_limit=3500)
 def consolidation_deep_task() -> dict[str, int]:
     """Every 6 h: expire what is due, mark abandoned runs, and run a deep pass on every subject."""
-    from memory.services.consolidation_schedule import deep_pass_all
-
     return deep_pass_all()

@@ -19,7 +19,7 @@ from dashboard import selectors
 from dashboard.access import operator_required
 from dashboard.forms import AgentCreateForm
 from governance.services.audit import audit_chain_check, audit_chain_last_status
-from governance.services.records import records_of_processing
+from governance.selectors.processing_records import records_of_processing
 
 @operator_required
 def overview(request: HttpRequest) -> HttpResponse:

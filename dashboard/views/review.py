@@ -15,7 +15,8 @@ from dashboard.access import reviewer_required
 from dashboard.forms import DecideForm
 from dashboard.selectors import review_item_summaries
 from governance.models import ReviewItem
-from governance.services.reviews import review_item_decide, review_item_get_for_user, review_items_for_user
+from governance.selectors.reviews import review_item_get_for_user, review_items_for_user
+from governance.services.reviews import review_item_decide
 
 
 @reviewer_required

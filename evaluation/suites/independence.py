@@ -26,7 +26,7 @@ from evaluation.runtime import Run
 from evaluation.synth import ACTOR, remember
 from memory.models import CollectiveFact, Evidence
 from memory.services.recall import recall
-from memory.services.records import memory_dispute
+from memory.services.memories import memory_dispute
 from memory.services.sessions import session_end
 
 PURPOSE = "essential.service"

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from config.actors import Actor
 from evaluation.metrics import SuiteResult, ratio
 from evaluation.runtime import Run
 from evaluation.synth import ACTOR, remember
@@ -113,7 +114,7 @@ def run(run: Run) -> SuiteResult:
             for scope in ({"fact": str(restricted.pk)}, {"agent": c.slug}):
                 request = dsr_submit(actor=ACTOR, subject_id=subject_p.pk, type="restriction", scope=scope,
                                      verified=True)
-                dsr_execute(request_id=request.pk)  # what the rights worker runs
+                dsr_execute(actor=Actor.system("rights"), request_id=request.pk)  # what the rights worker runs
         run.progress.step()
 
         # -- positive controls: the same requests do return what the caller may see ----------------

@@ -25,12 +25,14 @@ import json
 
 from django.utils import timezone
 
+from config.actors import Actor
 from evaluation.metrics import SuiteResult, ratio
 from evaluation.runtime import Run
 from evaluation.synth import ACTOR, remember
+from governance.errors import ResidueFound
 from governance.models import DataSubjectRequest
-from governance.services.dsr import ResidueFound, dsr_execute, dsr_submit
-from governance.services.exports import access_export, access_prov
+from governance.selectors.exports import access_export, access_prov
+from governance.services.dsr import dsr_execute, dsr_submit
 from governance.services.residue import residue_scan
 from memory.models import CollectiveFact, Memory, ReadLog, Subject
 from memory.selectors.collective import fact_versions_as_of
@@ -43,7 +45,7 @@ PURPOSE = "essential.service"
 def _request(subject_id, type_: str, scope: dict, payload: dict | None = None) -> DataSubjectRequest:  # noqa: ANN001
     request = dsr_submit(actor=ACTOR, subject_id=subject_id, type=type_, scope=scope, payload=payload, verified=True)
     try:
-        dsr_execute(request_id=request.pk)  # what the rights worker runs
+        dsr_execute(actor=Actor.system("rights"), request_id=request.pk)  # what the rights worker runs
     except ResidueFound as exc:
         # The erasure rolled back and the request stays open: count what the scan found.
         request.refresh_from_db()

@@ -12,6 +12,7 @@ nothing and opens only that request's status and receipt (ids and counts).
 from __future__ import annotations
 
 import hmac
+import uuid
 from typing import Any
 
 from django.core import signing
@@ -57,3 +58,16 @@ def request_get_by_receipt_token(*, request_id: str, token: str) -> DataSubjectR
     if request is None:
         raise NotFoundError()
     return request
+
+
+def requests_to_resume() -> list[uuid.UUID]:
+    """The ids of requests the rights worker owes a run: verified, or interrupted in progress
+    (``failed`` ones wait for an operator)."""
+    return list(DataSubjectRequest.objects.filter(
+        status__in=[DataSubjectRequest.Status.VERIFIED, DataSubjectRequest.Status.IN_PROGRESS])
+        .values_list("pk", flat=True))
+
+
+def requests_failed() -> QuerySet[DataSubjectRequest]:
+    """Requests that ended ``failed`` (waiting for an operator), oldest change first."""
+    return DataSubjectRequest.objects.filter(status=DataSubjectRequest.Status.FAILED).order_by("updated_at")

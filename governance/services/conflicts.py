@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from config.actors import Actor
 from config.audit import audit
@@ -38,3 +39,27 @@ def review_item_open(*, actor: Actor, kind: str, subject_id: uuid.UUID, reason: 
     audit(actor=actor, action="review_item.opened", object_type="review_item", object_id=item.pk,
           data={"kind": kind, "reason": reason, "refs": dict(refs)})
     return item
+
+
+@transaction.atomic(savepoint=False)
+def quarantine_review_open(*, actor: Actor, subject_id: uuid.UUID, reason: str, memory_id: uuid.UUID) -> ReviewItem:
+    """An instruction-shaped memory waits for a reviewer (release or keep restricted)."""
+    return review_item_open(actor=actor, kind=ReviewItem.Kind.QUARANTINE, subject_id=subject_id, reason=reason,
+                            refs={"memory": str(memory_id)})
+
+
+@transaction.atomic(savepoint=False)
+def promotion_review_open(*, actor: Actor, subject_id: uuid.UUID, reason: str,
+                          refs: Mapping[str, Any]) -> ReviewItem:
+    """A doubtful promotion (an unsure pair, a high-impact change) waits for a reviewer."""
+    return review_item_open(actor=actor, kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id, reason=reason,
+                            refs=refs)
+
+
+@transaction.atomic(savepoint=False)
+def trust_conflict_resolve(*, conflict_id: object, challenger_accepted: bool) -> int:
+    """Close an open trust conflict as a reviewer decided it (audited by the review decision,
+    ``review_item.decided``, in the same transaction). Returns how many rows changed."""
+    return TrustConflict.objects.filter(pk=conflict_id).update(
+        status=TrustConflict.Status.RESOLVED, resolved_at=timezone.now(),
+        resolution="challenger_accepted" if challenger_accepted else "kept_confirmed")

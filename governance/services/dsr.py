@@ -12,6 +12,10 @@ becomes ``failed`` with a stable ``error`` code and the stores named in ``result
 values), audited, and nothing re-runs it until an operator retries (``dsr_retry``). A pending
 erasure's scope — ``failed`` included — is withheld from agents (governance.selectors.erasure).
 A connection failure is transient: retried, not counted.
+
+What a right changes in the memory layer goes through memory's services and selectors
+(``memory.services.erasure``, ``.rectification``; ``memory.selectors.subjects``, ``.collective``);
+the rights task is enqueued by name (``config.queueing``), so this module never imports tasks.
 """
 
 from __future__ import annotations
@@ -24,39 +28,29 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
+from agents_registry.selectors.agents import agent_get_by_slug
 from config.actors import Actor
 from config.audit import audit
-from config.errors import NotFoundError, QuorumError
+from config.errors import NotFoundError
 from config.ids import parse_uuid
 from config.queueing import enqueue_after_commit
-from governance.models import DataSubjectRequest, ErasureReceipt, Restriction
+from governance.errors import RequestNotFailed, RequestTypeNotAvailable, ResidueFound
+from governance.models import DataSubjectRequest, ErasureReceipt, Restriction, ReviewItem, TrustConflict
+from governance.selectors.requests import is_operator
+from governance.selectors.restrictions import restrictions_open
+from governance.services.accounts import portal_account_erase
+from governance.services.residue import residue_scan
+from governance.services.restrictions import restriction_apply, restriction_lift
+from governance.services.suppressions import suppression_keys_add
+from memory.selectors.collective import fact_lineage, lineage_recipients_count
+from memory.selectors.subjects import subject_get_by_ref, subject_login
+from memory.services import erasure, rectification
 
+EXECUTE_TASK = "governance.tasks.dsr_execute_task"
 DEADLINE = timedelta(days=30)
 SUPPORTED = {DataSubjectRequest.Type.ERASURE, DataSubjectRequest.Type.RESTRICTION,
              DataSubjectRequest.Type.OBJECTION, DataSubjectRequest.Type.ACCESS,
              DataSubjectRequest.Type.PORTABILITY, DataSubjectRequest.Type.RECTIFICATION}
-
-
-class RequestTypeNotAvailable(QuorumError):
-    status_code = 422
-    code = "request_type_not_available"
-    default_message = "This request type is not available yet; contact the data protection officer."
-
-
-class RequestNotFailed(QuorumError):
-    status_code = 409
-    code = "request_not_failed"
-    default_message = "Only a failed request can be retried."
-
-
-class ResidueFound(Exception):
-    """The residue scan found erased values: the erasure is rolled back and retried.
-
-    ``residue`` is the scan's report (counts and store names, never values)."""
-
-    def __init__(self, residue: dict[str, Any]) -> None:
-        self.residue = residue
-        super().__init__(f"{residue['matches']} residue match(es) in {', '.join(residue['where'])}")
 
 
 def _transition(request: DataSubjectRequest, status: str, *, actor: Actor, **fields: Any) -> None:
@@ -84,15 +78,24 @@ def dsr_submit(*, actor: Actor, subject_id: uuid.UUID, type: str, scope: dict[st
           data={"type": type, "scope": sorted(scope)})
     if verified:
         _transition(request, DataSubjectRequest.Status.VERIFIED, actor=actor)
-        from governance.tasks import dsr_execute_task
-
-        enqueue_after_commit(dsr_execute_task, request_id=str(request.pk))
+        enqueue_after_commit(EXECUTE_TASK, request_id=str(request.pk))
     return request
 
 
-def dsr_execute(*, request_id: uuid.UUID | str, actor: Actor | None = None) -> DataSubjectRequest:
-    """Run a verified (or interrupted in-progress) request to completion. Safe to call again."""
-    actor = actor or Actor.system("rights")
+def dsr_submit_by_user(*, user: Any, subject_ref: str, type: str, scope: dict[str, Any],
+                       payload: dict[str, Any] | None = None) -> DataSubjectRequest:
+    """A signed-in user files a request about themself (operators: about anyone), verified by
+    that login. Anyone else's person, or one that does not exist, is "not found"."""
+    subject = subject_get_by_ref(external_ref=subject_ref)
+    if subject is None or not (is_operator(user) or subject.user_id == user.pk):
+        raise NotFoundError()
+    return dsr_submit(actor=Actor.for_user(user), subject_id=subject.pk, type=type, scope=scope, payload=payload,
+                      verified=True)
+
+
+def dsr_execute(*, actor: Actor, request_id: uuid.UUID | str) -> DataSubjectRequest:
+    """Run a verified (or interrupted in-progress) request to completion. Safe to call again.
+    The rights worker acts as ``Actor.system("rights")``."""
     with transaction.atomic():
         request = DataSubjectRequest.objects.select_for_update().filter(pk=request_id).first()
         if request is None:
@@ -154,9 +157,7 @@ def dsr_retry(*, actor: Actor, request_id: uuid.UUID | str) -> DataSubjectReques
     if request.status != DataSubjectRequest.Status.FAILED:
         raise RequestNotFailed(extra={"status": request.status})
     _transition(request, DataSubjectRequest.Status.IN_PROGRESS, actor=actor, attempts=0, error="")
-    from governance.tasks import dsr_execute_task
-
-    enqueue_after_commit(dsr_execute_task, request_id=str(request.pk))
+    enqueue_after_commit(EXECUTE_TASK, request_id=str(request.pk))
     return request
 
 
@@ -181,29 +182,18 @@ def _execute_in_progress(request_id: uuid.UUID | str, actor: Actor) -> DataSubje
 
 
 def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
-    from governance.services.residue import residue_scan
-    from memory.services.erasure import subject_erase
-
-    from memory.models import Subject
-
-    login = Subject.objects.filter(pk=request.subject_id).values("user_id", "external_ref").first()
-    outcome = subject_erase(actor=actor, subject_id=request.subject_id, scope=request.scope)
+    login = subject_login(subject_id=request.subject_id)
+    outcome = erasure.subject_erase(actor=actor, subject_id=request.subject_id, scope=request.scope)
     # Suppression keys (facts not to re-learn) and erased-root keys (writes to refuse), one insert.
-    from governance.services.suppressions import suppression_keys_add
-
     suppression_keys_add(keys=outcome.suppression_keys | outcome.root_keys)
     if request.scope.get("all"):
         if login is not None:  # the portal login and its traces exist only because of the person
-            from governance.services.accounts import portal_account_erase
-
             outcome.counts.update(portal_account_erase(actor=actor, subject_id=request.subject_id,
                                                        user_id=login["user_id"], reference=login["external_ref"]))
         Restriction.objects.filter(subject_id=request.subject_id).delete()
-        from governance.models import ReviewItem, TrustConflict
-
         outcome.counts["review_items"] = ReviewItem.objects.filter(subject_id=request.subject_id).delete()[0]
         outcome.counts["trust_conflicts"] = TrustConflict.objects.filter(subject_id=request.subject_id).delete()[0]
-    _purge_redis(request.subject_id)
+    erasure.subject_schedule_forget(subject_id=request.subject_id)
     residue = residue_scan(outcome.values)
     residue["shared_values_not_searched"] = len(outcome.shared_values)
     if residue["matches"]:
@@ -214,54 +204,34 @@ def _erase(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
 
 
 def _rectify(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
-    from memory.services.rectification import fact_rectify
-
     statement = str(request.payload.get("statement") or "").strip()
     fact_id = request.scope.get("fact_id")
     if not statement or not fact_id or parse_uuid(fact_id) is None:
         return {"rectified": 0, "reason": "statement_and_fact_id_required"}
-    corrected = fact_rectify(actor=actor, subject_id=request.subject_id, fact_id=parse_uuid(fact_id),
-                             statement=statement[:1000], value=request.payload.get("value"))
+    corrected = rectification.fact_rectify(actor=actor, subject_id=request.subject_id, fact_id=parse_uuid(fact_id),
+                                           statement=statement[:1000], value=request.payload.get("value"))
     # Recipients who were served the wrong value (Art. 19): recorded as a count; the list is in
     # the read log and the access export.
-    from memory.models import ReadLog
-
-    recipients = ReadLog.objects.filter(lineage=corrected.lineage).values("agent_id").distinct().count()
-    return {"rectified": 1, "fact": str(corrected.pk), "recipients_to_notify": recipients}
-
-
-def _purge_redis(subject_id: uuid.UUID) -> None:
-    from config.redis import REDIS_ERRORS, get_redis
-
-    try:
-        get_redis().delete(f"quorum:consolidate:{subject_id}")
-    except REDIS_ERRORS:
-        pass
+    return {"rectified": 1, "fact": str(corrected.pk),
+            "recipients_to_notify": lineage_recipients_count(lineage=corrected.lineage)}
 
 
 def _restrict(request: DataSubjectRequest, actor: Actor) -> dict[str, Any]:
-    from governance.services.restrictions import restriction_apply, restriction_lift
-
     # The API's scope names a fact as ``fact_id`` (as erasure and rectification do); ``fact`` is accepted too.
     kinds = {"agent": "agent", "fact": "fact", "fact_id": "fact", "purpose": "purpose"}
     kind, target = next(((kinds[k], str(v)) for k, v in request.scope.items() if k in kinds), (None, None))
     if kind is None:
         return {"applied": 0}
     if kind == "agent":
-        from agents_registry.models import Agent
-
-        agent = Agent.objects.filter(slug=target).first()
+        agent = agent_get_by_slug(target)
         target = str(agent.pk) if agent else target
     elif kind == "fact":
-        from memory.models import CollectiveFact
-
-        fact = CollectiveFact.objects.filter(pk=parse_uuid(target)).first()
-        target = str(fact.lineage) if fact else target
+        lineage = fact_lineage(fact_id=parse_uuid(target))
+        target = str(lineage) if lineage else target
     basis = "objection" if request.type == DataSubjectRequest.Type.OBJECTION else "restriction"
     if request.payload.get("lift"):
         lifted = 0
-        for restriction in Restriction.objects.filter(subject_id=request.subject_id, kind=kind, target=target,
-                                                      lifted_at__isnull=True):
+        for restriction in restrictions_open(subject_id=request.subject_id, kind=kind, target=target):
             restriction_lift(actor=actor, restriction=restriction)
             lifted += 1
         return {"lifted": lifted}

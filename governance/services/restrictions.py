@@ -1,9 +1,8 @@
-"""Restriction and objection (Art. 18/21): apply and lift, audited; read as a small set."""
+"""Restriction and objection (Art. 18/21): apply and lift, audited (read in ``governance.selectors.restrictions``)."""
 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -43,31 +42,3 @@ def restriction_lift(*, actor: Actor, restriction: Restriction) -> Restriction:
         audit(actor=actor, action="restriction.lifted", object_type="restriction", object_id=restriction.pk,
               data={"subject": str(restriction.subject_id), "kind": restriction.kind})
     return restriction
-
-
-@dataclass(frozen=True)
-class ActiveRestrictions:
-    agents: frozenset[str] = field(default_factory=frozenset)
-    lineages: frozenset[str] = field(default_factory=frozenset)
-    purposes: frozenset[str] = field(default_factory=frozenset)
-
-    def blocks_agent(self, agent_id: object) -> bool:
-        return str(agent_id) in self.agents
-
-    def blocks_purpose(self, purpose: str) -> bool:
-        return any(purpose == p or purpose.startswith(p + ".") for p in self.purposes)
-
-    def blocks_fact(self, lineage: object) -> bool:
-        return str(lineage) in self.lineages
-
-    def blocks_reader(self, *, agent_id: object, purpose: str | None) -> bool:
-        return self.blocks_agent(agent_id) or (purpose is not None and self.blocks_purpose(purpose))
-
-
-def restrictions_active(*, subject_id: object) -> ActiveRestrictions:
-    rows = Restriction.objects.filter(subject_id=subject_id, lifted_at__isnull=True).values_list("kind", "target")
-    by_kind: dict[str, set[str]] = {"agent": set(), "fact": set(), "purpose": set()}
-    for kind, target in rows:
-        by_kind[kind].add(target)
-    return ActiveRestrictions(agents=frozenset(by_kind["agent"]), lineages=frozenset(by_kind["fact"]),
-                              purposes=frozenset(by_kind["purpose"]))

@@ -2,7 +2,8 @@
 
 A reviewer needs the django-guardian object permission ``memory.review_subject`` on the person
 (or the global permission, e.g. operators). Items of people they may not review answer 404,
-exactly like missing ones.
+exactly like missing ones (``governance.selectors.reviews``). What a decision changes in the
+memory layer goes through memory's own services (``memory.services.review_effects``).
 """
 
 from __future__ import annotations
@@ -11,52 +12,19 @@ import uuid
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
-from guardian.shortcuts import get_objects_for_user
 
 from config.actors import Actor
 from config.audit import audit
-from config.errors import NotFoundError, QuorumError
-from config.ids import parse_uuid
+from governance.errors import AlreadyDecided
 from governance.models import ReviewItem
-
-PERMISSION = "memory.review_subject"
-
-
-class AlreadyDecided(QuorumError):
-    status_code = 409
-    code = "already_decided"
-    default_message = "This review item was already decided."
-
-
-def reviewable_subject_ids(user: Any) -> QuerySet:
-    from memory.models import Subject
-
-    return get_objects_for_user(user, PERMISSION, klass=Subject, accept_global_perms=True).values("pk")
-
-
-def review_items_for_user(*, user: Any, status: str | None = ReviewItem.Status.OPEN) -> QuerySet[ReviewItem]:
-    items = ReviewItem.objects.filter(subject_id__in=reviewable_subject_ids(user))
-    if status:
-        items = items.filter(status=status)
-    return items.order_by("created_at", "pk")
-
-
-def review_item_get_for_user(*, user: Any, item_id: uuid.UUID | str) -> ReviewItem:
-    pk = parse_uuid(item_id)  # ids are UUIDs: anything else (an old integer id too) is simply not found
-    if pk is None:
-        raise NotFoundError()
-    item = review_items_for_user(user=user, status=None).filter(pk=pk).first()
-    if item is None:
-        raise NotFoundError()
-    return item
+from governance.selectors.reviews import review_item_get_for_user
+from governance.services.conflicts import trust_conflict_resolve
+from memory.services import review_effects
 
 
 @transaction.atomic
 def review_item_decide(*, user: Any, item_id: uuid.UUID | str, approve: bool, reason: str) -> ReviewItem:
-    from memory.services import review_effects
-
     item = review_item_get_for_user(user=user, item_id=item_id)
     item = ReviewItem.objects.select_for_update().get(pk=item.pk)
     if item.status != ReviewItem.Status.OPEN:
@@ -69,13 +37,9 @@ def review_item_decide(*, user: Any, item_id: uuid.UUID | str, approve: bool, re
         review_effects.pair_override_record(actor=actor, subject_id=item.subject_id, memory_a=uuid.UUID(refs["a"]),
                                             memory_b=uuid.UUID(refs["b"]), equivalent=approve)
     elif item.kind == ReviewItem.Kind.TRUST_CONFLICT and {"kept", "challenger"} <= set(refs):
-        from governance.models import TrustConflict
-
         review_effects.trust_conflict_decide(actor=actor, kept_id=uuid.UUID(refs["kept"]),
                                              challenger_id=uuid.UUID(refs["challenger"]), challenger_wins=approve)
-        TrustConflict.objects.filter(pk=refs.get("conflict")).update(
-            status=TrustConflict.Status.RESOLVED, resolved_at=timezone.now(),
-            resolution="challenger_accepted" if approve else "kept_confirmed")
+        trust_conflict_resolve(conflict_id=refs.get("conflict"), challenger_accepted=approve)
     elif item.kind == ReviewItem.Kind.QUARANTINE and "memory" in refs:
         review_effects.memory_quarantine_decide(actor=actor, memory_id=uuid.UUID(refs["memory"]), release=approve)
     item.status = ReviewItem.Status.APPROVED if approve else ReviewItem.Status.REJECTED

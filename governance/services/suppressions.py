@@ -1,7 +1,7 @@
 """Suppression keys: written by erasure, read by the consolidation gate and the write path.
 
-Keys are HMACs (``memory.services.erasure.suppression_key``, ``memory.roots.erased_root_keys``):
-they reveal nothing, so no audit row lists them; the erasure's own audit row counts them.
+Keys are HMACs (``governance.selectors.suppressions``: fact keys and erased-root keys): they
+reveal nothing, so no audit row lists them; the erasure's own audit row counts them.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ A pending erasure withholds its scope at once (``memory.selectors.withheld``).
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -16,8 +17,8 @@ from django.db.models import Q, QuerySet
 
 from agents_registry.models import Agent
 from governance.policy import SharingPolicy, policy_current
-from governance.services.restrictions import ActiveRestrictions, restrictions_active
-from memory.models import CollectiveFact, Subject
+from governance.selectors.restrictions import ActiveRestrictions, restrictions_active
+from memory.models import CollectiveFact, ReadLog, Subject
 from memory.selectors.withheld import NOTHING_WITHHELD, Withheld, withheld_for_subject
 
 SERVED_STATUSES = (CollectiveFact.Status.CURRENT, CollectiveFact.Status.SUPERSEDED,
@@ -71,3 +72,15 @@ def collective_facts_for_agent(*, agent: Agent, subject_ref: str, as_of: datetim
     return [fact for fact in fact_versions_as_of(subject_ref=subject_ref, as_of=as_of, valid_at=valid_at)
             if agent_may_receive(agent, fact, policy) and not gate.restrictions.blocks_fact(fact.lineage)
             and not gate.withheld.blocks_fact(fact.lineage)]
+
+
+def fact_lineage(*, fact_id: uuid.UUID | None) -> uuid.UUID | None:
+    """The lineage of a fact version (what a fact restriction targets), or None if there is none."""
+    if fact_id is None:
+        return None
+    return CollectiveFact.objects.filter(pk=fact_id).values_list("lineage", flat=True).first()
+
+
+def lineage_recipients_count(*, lineage: uuid.UUID) -> int:
+    """How many agents were served a version of the lineage (Art. 19: whom a correction concerns)."""
+    return ReadLog.objects.filter(lineage=lineage).values("agent_id").distinct().count()

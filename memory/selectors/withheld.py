@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from agents_registry.models import Agent
+from config.ids import parse_uuid
 from governance.selectors.erasure import PendingErasure, erasure_pending_by_subject, erasure_pending_scopes
 from memory.models import CollectiveFact, Evidence, Subject
 
@@ -53,14 +55,10 @@ def _resolve(subject_id: uuid.UUID, pending: PendingErasure) -> Withheld:
         return Withheld(everything=True)
     agent_ids: frozenset[int] = frozenset()
     if pending.agent_slugs:
-        from agents_registry.models import Agent
-
         agent_ids = frozenset(Agent.objects.filter(slug__in=pending.agent_slugs).values_list("pk", flat=True))
     lineages: frozenset[str] = frozenset()
     memory_ids: frozenset[str] = frozenset()
     if pending.fact_ids:
-        from config.ids import parse_uuid
-
         ids = [pk for pk in map(parse_uuid, pending.fact_ids) if pk is not None]
         found = CollectiveFact.objects.filter(pk__in=ids, subject_id=subject_id).values_list("lineage", flat=True)
         lineages = frozenset(str(lineage) for lineage in found)

@@ -41,7 +41,7 @@ from config.audit import audit
 from governance.models import Predicate, ReviewItem
 from governance.policy import SharingPolicy, policy_current
 from governance.services.conflicts import review_item_open
-from governance.services.restrictions import restrictions_active
+from governance.selectors.restrictions import restrictions_active
 from memory.equivalence import JudgeChain, Label, Statement, default_chain
 from memory.models import (
     CollectiveFact,
@@ -507,7 +507,7 @@ class _Engine:
                 self.stats[f"gate_{reason}"] += 1
 
     def _suppression_key(self, cluster: _Cluster) -> str:
-        from memory.services.erasure import suppression_key
+        from governance.selectors.suppressions import fact_suppression_key as suppression_key
 
         return suppression_key(subject_ref=self.subject.external_ref, key=cluster.key, value=cluster.value,
                                statement=cluster.statement)

@@ -11,7 +11,7 @@ from django.utils import timezone
 from config.actors import Actor
 from memory.models import ConsolidationRun, Memory, Subject
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.records import memory_expire_due
+from memory.services.memories import memory_expire_due
 
 DEBOUNCE = timedelta(seconds=3)
 STALE_RUN = timedelta(minutes=15)

@@ -2,24 +2,26 @@
 
 Called by governance's request service. Returns what was erased per store and the erased values
 (for the residue scan, never stored) plus suppression keys for the facts, so the same fact about
-the same person is not promoted again. Idempotent: erasing what is already gone erases nothing.
+the same person is not promoted again (the keys are governance's HMACs,
+``governance.selectors.suppressions``). Idempotent: erasing what is already gone erases nothing.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 
 from config.actors import Actor
 from config.audit import audit
 from config.ids import parse_uuid
+from config.needles import Needles
+from config.redis import REDIS_ERRORS, get_redis
+from governance.selectors.suppressions import erased_root_keys, fact_suppression_key
+from memory.keys import consolidation_debounce_key
 from memory.models import (
     CollectiveFact,
     ConsolidationRun,
@@ -32,9 +34,8 @@ from memory.models import (
     ReadLog,
     Subject,
 )
-from memory.roots import erased_root_keys
-from memory.services.records import subject_mark_for_consolidation
-from memory.text import normalize
+from memory.services import consolidation
+from memory.services.memories import subject_mark_for_consolidation
 
 MIN_SCANNED_CHARS = 6
 # What ``_collect`` reads of an erased memory: named tuples, not models (no embedding loaded).
@@ -48,12 +49,6 @@ class ErasureOutcome:
     shared_values: set[str] = field(default_factory=set)
     suppression_keys: set[str] = field(default_factory=set)
     root_keys: set[str] = field(default_factory=set)
-
-
-def suppression_key(*, subject_ref: str, key: str, value: Any, statement: str) -> str:
-    basis = normalize(str(value)) if value not in (None, "", [], {}) else normalize(statement)
-    message = f"{subject_ref}\x1f{key}\x1f{basis}".encode()
-    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()
 
 
 def _strings(value: Any) -> Iterable[str]:
@@ -73,13 +68,14 @@ def _collect(outcome: ErasureOutcome, memories: list[Any], facts: list[Collectiv
     texts: set[str] = set()
     for m in memories:
         texts.update([m.content, m.reasoning, *_strings(m.value)])
-    # Each erased root event, so replaying its write is refused (memory.roots): keyed HMACs only.
+    # Each erased root event, so replaying its write is refused (governance.selectors.suppressions):
+    # keyed HMACs only.
     outcome.root_keys |= erased_root_keys(subject_ref=subject.external_ref,
                                           origin_refs={m.origin_ref for m in memories})
     for f in facts:
         texts.update([f.statement, *_strings(f.value)])
-        outcome.suppression_keys.add(suppression_key(subject_ref=subject.external_ref, key=f.key, value=f.value,
-                                                     statement=f.statement))
+        outcome.suppression_keys.add(fact_suppression_key(subject_ref=subject.external_ref, key=f.key,
+                                                          value=f.value, statement=f.statement))
     texts = {t for t in texts if t and len(t) >= MIN_SCANNED_CHARS}
     # Text that also stands in rows this erasure keeps (another person's, or — for a partial
     # erasure — this person's other agents') is theirs, not residue: it is not searched, and the
@@ -114,10 +110,6 @@ def _held_elsewhere(values: set[str], *, memory_ids: list[Any], fact_ids: list[A
     ``whole``: every row of the subject is erased, so only other people's rows are kept."""
     if not values:
         return set()
-    from django.db import connection
-
-    from config.needles import Needles
-
     needles = Needles(values)
     params: dict[str, Any] = {"subject": str(subject.pk)}
     if not whole:
@@ -144,8 +136,6 @@ def _memories_delete(*, subject: Subject | None = None, ids: list[Any] | None = 
     at commit, never leave a dangling row (tests/governance/test_erasure_scale.py pins the
     relations).
     """
-    from django.db import connection
-
     rows = Memory.objects.filter(subject=subject) if subject is not None else Memory.objects.filter(pk__in=ids)
     Evidence.objects.filter(memory__in=rows.values("pk")).delete()
     Memory.objects.filter(supersedes__in=rows.values("pk")).update(supersedes=None)
@@ -218,12 +208,19 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
         if facts and Digest.objects.filter(subject=subject).exists():
             # The digest quotes current statements: rebuilt now, not at the next pass, or the
             # erased statement would survive in it (the residue scan would roll the erasure back).
-            from memory.services.consolidation import digest_rebuild
-
-            digest_rebuild(subject=subject)
+            consolidation.digest_rebuild(subject=subject)
             outcome.counts["digests_rebuilt"] = 1
         # What the remaining evidence supports is re-evaluated by the next pass (step 7).
         subject_mark_for_consolidation(subject_ids=[subject.pk])
     audit(actor=actor, action="subject.erased", object_type="subject", object_id=subject_id,
           data={"scope": sorted(scope), "counts": outcome.counts})
     return outcome
+
+
+def subject_schedule_forget(*, subject_id: uuid.UUID) -> None:
+    """Drop the subject's pending-consolidation prompt from Redis (an erased person's id is not
+    kept there either). Best effort: with Redis down there is nothing to drop that outlives it."""
+    try:
+        get_redis().delete(consolidation_debounce_key(subject_id))
+    except REDIS_ERRORS:
+        pass

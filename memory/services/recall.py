@@ -24,15 +24,15 @@ from typing import Any
 import psycopg
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from agents_registry.models import Agent
 from config.db import degrade_on_outage
 from config.errors import QuorumError
-from governance.models import TrustConflict
 from governance.policy import policy_current
-from governance.services.restrictions import ActiveRestrictions
+from governance.selectors.conflicts import trust_conflicts_open_among
+from governance.selectors.restrictions import ActiveRestrictions
+from memory.errors import QueryTooLong
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
 from memory.services.reads import readlog_record
 from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
@@ -127,8 +127,6 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
     if not purpose_granted(agent, purpose):
         raise PurposeNotGranted(extra={"purpose": purpose[:100]})
     if len(query) > MAX_QUERY_CHARS:
-        from memory.errors import QueryTooLong
-
         raise QueryTooLong(extra={"max_chars": MAX_QUERY_CHARS})
     now = now or timezone.now()
     gate = subject_gate(subject_ref)
@@ -235,10 +233,7 @@ def _conflicts(memories: list[Memory]) -> dict[Any, str]:
         return {}
     found: dict[Any, str] = {}
     wanted = set(ids)
-    rows = TrustConflict.objects.filter(status=TrustConflict.Status.OPEN).filter(
-        Q(kept_memory_id__in=ids) | Q(challenger_memory_id__in=ids)).values_list("kept_memory_id",
-                                                                               "challenger_memory_id")
-    for kept, challenger in rows:
+    for kept, challenger in trust_conflicts_open_among(ids):
         if kept in wanted:
             found[kept] = str(challenger)
         if challenger in wanted:

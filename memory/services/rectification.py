@@ -21,7 +21,7 @@ from config.errors import NotFoundError
 from memory.models import CollectiveFact, Evidence, Memory
 from memory.scrubbing import scrub
 from memory.services.consolidation import digest_rebuild
-from memory.services.records import memory_dispute
+from memory.services.memories import memory_dispute
 
 
 @transaction.atomic

@@ -14,7 +14,7 @@ from django.utils import timezone
 from config.actors import Actor
 from config.audit import audit
 from memory.models import CollectiveFact, JudgmentOverride, Memory
-from memory.services.records import memory_dispute, subject_mark_for_consolidation
+from memory.services.memories import memory_dispute, subject_mark_for_consolidation
 
 
 def _mark(subject_id: uuid.UUID) -> None:

@@ -20,7 +20,7 @@ from config.actors import Actor
 from config.audit import audit
 from config.errors import QuorumError
 from memory.models import Memory
-from memory.services.records import MAX_CONTENT_CHARS, memory_expire_session, memory_record
+from memory.services.memories import MAX_CONTENT_CHARS, memory_expire_session, memory_record
 
 TRIVIAL = {
     "todo bien", "nada", "n/a", "na", "n.a.", "all good", "nothing", "none", "ninguno", "ninguna", "ok", "okay",

@@ -43,7 +43,7 @@ PASSWORD = "schema-Check-2026!"
 
 def _world(make_agent) -> str:  # noqa: ANN001
     """An agent with memories (one quarantined → an open review item), a person and a reviewer."""
-    from memory.services.records import memory_record
+    from memory.services.memories import memory_record
 
     agent, key = make_agent("schemathesis", purposes=["essential.service"])
     actor = Actor.for_agent(agent)

@@ -9,6 +9,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from django.test import Client
 
+from config.actors import Actor
 from agents_registry.services.credentials import credential_authenticate
 from config.demo_world import OPERATOR_LOGIN, PERSON, PERSON_LOGIN, REVIEWER_LOGIN
 from governance.models import DataSubjectRequest, Restriction, ReviewItem
@@ -160,7 +161,7 @@ def test_a_correction_from_the_portal_becomes_the_current_value(demo, client):
     assert (request.type, request.scope) == ("rectification", {"fact_id": str(fact.pk)})
     pending = client.get(response["Location"], HTTP_HX_REQUEST="true").content.decode()
     assert 'hx-trigger="every 1s"' in pending  # the page keeps polling until the worker is done
-    dsr_execute(request_id=request.pk)  # what the rights worker runs
+    dsr_execute(actor=Actor.system("rights"), request_id=request.pk)  # what the rights worker runs
     done = client.get(response["Location"], HTTP_HX_REQUEST="true").content.decode()
     assert "every 1s" not in done and "Corrected" in done
     assert "Prefiere reuniones a mediodía" in client.get("/me/").content.decode()
@@ -179,10 +180,10 @@ def test_invalid_correction_is_a_400_with_the_form_not_a_request(demo, client):
 def test_restricting_and_allowing_an_agent_from_the_portal(demo, client):
     sign_in(client, PERSON_LOGIN["username"], PERSON_LOGIN["password"])
     response = client.post("/me/agents/planner/restrict/")
-    dsr_execute(request_id=response["Location"].rstrip("/").split("/")[-1])
+    dsr_execute(actor=Actor.system("rights"), request_id=response["Location"].rstrip("/").split("/")[-1])
     assert Restriction.objects.filter(kind="agent", lifted_at__isnull=True).count() == 2
     response = client.post("/me/agents/planner/restrict/", {"lift": "1"})
-    dsr_execute(request_id=response["Location"].rstrip("/").split("/")[-1])
+    dsr_execute(actor=Actor.system("rights"), request_id=response["Location"].rstrip("/").split("/")[-1])
     assert Restriction.objects.filter(kind="agent", lifted_at__isnull=True).count() == 1
     assert client.post("/me/agents/nobody/restrict/").status_code == 404
 

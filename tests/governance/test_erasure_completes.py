@@ -25,7 +25,8 @@ from rest_framework.test import APIClient
 from agents_registry.models import Agent
 from config.actors import Actor
 from governance.models import AuditEvent, DataSubjectRequest
-from governance.services.dsr import RequestNotFailed, ResidueFound, dsr_execute, dsr_retry, dsr_submit
+from governance.errors import RequestNotFailed, ResidueFound
+from governance.services.dsr import dsr_execute, dsr_retry, dsr_submit
 from governance.tasks import dsr_sweep_task
 from memory.models import CollectiveFact, Memory, Subject
 from memory.services.consolidation import consolidation_run_subject
@@ -201,14 +202,14 @@ def test_a_residue_the_scan_cannot_clear_fails_after_bounded_attempts(make_agent
                          verified=True)
     for attempt in (1, 2):
         with pytest.raises(ResidueFound):
-            dsr_execute(request_id=request.pk)
+            dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
         request.refresh_from_db()
         assert (request.status, request.attempts, request.error) == ("in_progress", attempt, "residue")
-    request = dsr_execute(request_id=request.pk)
+    request = dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
     request.refresh_from_db()
     assert (request.status, request.attempts, request.error) == ("failed", 3, "residue")
     assert request.result["residue"]["where"] == ["agents_registry_agent.description"]
-    assert dsr_execute(request_id=request.pk).status == "failed"  # not run again
+    assert dsr_execute(actor=Actor.system("rights"), request_id=request.pk).status == "failed"  # not run again
     assert Memory.objects.filter(subject=subject).count() == 4  # rolled back: nothing half-erased
     # No value anywhere in the request's own rows or its audit trail.
     assert "Berenjena" not in json.dumps([request.result, request.error, request.scope])
@@ -224,7 +225,7 @@ def test_a_residue_the_scan_cannot_clear_fails_after_bounded_attempts(make_agent
     Agent.objects.filter(slug="era-0").update(description="")
     retried = dsr_retry(actor=Actor.system("ops"), request_id=str(request.pk))
     assert (retried.status, retried.attempts) == ("in_progress", 0)
-    done = dsr_execute(request_id=request.pk)
+    done = dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
     assert done.status == "completed" and done.result["residue"]["matches"] == 0
 
 
@@ -300,7 +301,7 @@ def test_other_errors_are_bounded_too_but_a_lost_connection_is_not_counted(make_
     monkeypatch.setattr(erasure, "subject_erase", connection_lost)
     for _ in range(3):
         with pytest.raises(OperationalError):
-            dsr_execute(request_id=request.pk)
+            dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
     request.refresh_from_db()
     assert (request.status, request.attempts) == ("in_progress", 0)
 
@@ -309,8 +310,8 @@ def test_other_errors_are_bounded_too_but_a_lost_connection_is_not_counted(make_
 
     monkeypatch.setattr(erasure, "subject_erase", broken)
     with pytest.raises(ValueError):
-        dsr_execute(request_id=request.pk)
-    assert dsr_execute(request_id=request.pk).status == "failed"
+        dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
+    assert dsr_execute(actor=Actor.system("rights"), request_id=request.pk).status == "failed"
     request.refresh_from_db()
     assert (request.error, request.attempts, request.result["exception"]) == ("execution_error", 2, "ValueError")
     assert "Berenjena" not in json.dumps(request.result)

@@ -6,10 +6,11 @@ import pytest
 
 from config.actors import Actor
 from governance.models import DataSubjectRequest
-from governance.services.dsr import ResidueFound, dsr_execute, dsr_submit
+from governance.errors import ResidueFound
+from governance.services.dsr import dsr_execute, dsr_submit
 from memory.models import CollectiveFact, Digest, Subject
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.records import memory_record
+from memory.services.memories import memory_record
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +21,7 @@ def erase(subject: Subject, scope: dict) -> DataSubjectRequest:
     """A verified erasure request, run as the rights worker runs it."""
     request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure", scope=scope,
                          verified=True)
-    dsr_execute(request_id=request.pk)
+    dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
     request.refresh_from_db()
     return request
 
@@ -58,7 +59,7 @@ def test_residue_rolls_the_erasure_back_and_the_error_carries_the_report(make_ag
     request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure",
                          scope={"fact_id": str(fact.pk)}, verified=True)
     with pytest.raises(ResidueFound) as raised:
-        dsr_execute(request_id=request.pk)
+        dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
     assert raised.value.residue["matches"] == 1 and raised.value.residue["where"] == ["memory_digest.text"]
     assert "Bazorimuto" not in str(raised.value)  # counts and store names, never values
     request.refresh_from_db()

@@ -20,7 +20,7 @@ from config.redis import get_redis
 from governance.services.dsr import dsr_execute, dsr_submit
 from governance.services.residue import residue_scan, scan_database
 from memory.models import CollectiveFact, Evidence, Memory, Subject
-from memory.services.records import memory_record
+from memory.services.memories import memory_record
 
 pytestmark = pytest.mark.django_db
 
@@ -97,7 +97,7 @@ def test_a_clean_whole_person_erasure_then_planted_residue(make_agent, probe_tab
     subject = Subject.objects.get(external_ref="ana-garcia")
     request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure", scope={"all": True},
                          verified=True)
-    done = dsr_execute(request_id=request.pk)
+    done = dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
     assert done.status == "completed" and done.result["residue"]["matches"] == 0
     assert done.result["counts"]["memories"] == 4 and not Memory.objects.exists()
     assert done.result["residue"]["values_searched"] >= 3  # both contents + the reference

@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from config.actors import Actor
 from governance.models import DataSubjectRequest
 from governance.services.dsr import dsr_execute
 from memory.models import CollectiveFact, Memory, Subject
@@ -48,7 +49,7 @@ def test_rectification_replaces_the_served_value_and_keeps_history(make_agent):
                                            "payload": {"statement": "Preferred meeting time: morning",
                                                        "value": "morning"}},
                            content_type="application/json").json()
-    done = dsr_execute(request_id=created["id"])
+    done = dsr_execute(actor=Actor.system("rights"), request_id=created["id"])
     assert done.status == "completed" and done.result["recipients_to_notify"] == 1
     assert DataSubjectRequest.objects.get(pk=done.pk).payload == {}  # the new value is not kept in the request
     served = clients[2].get("/api/v1/collective/facts", {"subject": "ana"}).json()["facts"]

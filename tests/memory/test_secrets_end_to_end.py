@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from config.celery import app as celery_app
 from config.redis import get_redis
 from memory.tasks import memory_embed_pending_task
 from tests.conftest import auth
@@ -74,13 +75,14 @@ def test_credentials_never_reach_storage_logs_or_queue(make_agent, caplog, monke
     _, key = make_agent("secretive")
     client = auth(APIClient(), key)
     published: list[dict] = []
-    original = memory_embed_pending_task.apply_async
+    original = celery_app.send_task
 
-    def spy(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        published.append({"args": args, "kwargs": kwargs})
-        return original(*args, **kwargs)
+    def spy(name, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if name == memory_embed_pending_task.name:
+            published.append({"args": args, "kwargs": kwargs})
+        return original(name, *args, **kwargs)
 
-    monkeypatch.setattr(memory_embed_pending_task, "apply_async", spy)
+    monkeypatch.setattr(celery_app, "send_task", spy)  # services enqueue by name (config.queueing)
     content = (f"Setup notes: aws key {AWS_KEY}, session token {JWT}, deploy key:\n{PEM}\n"
                f"y por cierto mi contraseña es {PASSWORD} para el portal.")
     with caplog.at_level(logging.DEBUG):

@@ -12,6 +12,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from config.actors import Actor
 from config.errors import QuorumError
+from governance.selectors.requests import requests_failed
+from governance.services.dsr import dsr_retry
 
 
 class Command(BaseCommand):
@@ -22,12 +24,8 @@ class Command(BaseCommand):
         parser.add_argument("--list", action="store_true", help="list failed requests (ids, error, stores)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from governance.models import DataSubjectRequest
-        from governance.services.dsr import dsr_retry
-
         if options["list"] or not options["request_id"]:
-            failed = DataSubjectRequest.objects.filter(status=DataSubjectRequest.Status.FAILED).order_by("updated_at")
-            for request in failed:
+            for request in requests_failed():
                 where = ", ".join(request.result.get("residue", {}).get("where", [])) \
                     or request.result.get("exception", "")
                 self.stdout.write(f"{request.pk} {request.type} {request.error} attempts={request.attempts} {where}")

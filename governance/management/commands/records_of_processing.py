@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from governance.services.records import records_of_processing
+from governance.selectors.processing_records import records_of_processing
 
 
 class Command(BaseCommand):

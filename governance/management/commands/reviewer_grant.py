@@ -12,6 +12,7 @@ from guardian.shortcuts import assign_perm
 from config.actors import Actor
 from config.audit import audit
 from config.usernames import normalise_username
+from memory.selectors.subjects import subject_get_by_ref
 
 
 class Command(BaseCommand):
@@ -24,8 +25,6 @@ class Command(BaseCommand):
         group.add_argument("--all", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from memory.models import Subject
-
         user = get_user_model().objects.filter(username=normalise_username(options["username"])).first()
         if user is None:
             raise CommandError("not_found: no such user")
@@ -34,7 +33,7 @@ class Command(BaseCommand):
             audit(actor=Actor.system("cli"), action="reviewer.granted_all", object_type="user", object_id=user.pk)
             self.stdout.write(f"{user.get_username()} may review every person")
             return
-        subject = Subject.objects.filter(external_ref=options["subject"]).first()
+        subject = subject_get_by_ref(external_ref=options["subject"])
         if subject is None:
             raise CommandError("not_found: no such subject")
         assign_perm("memory.review_subject", user, subject)

@@ -15,7 +15,7 @@ from django.db import transaction
 from config.actors import Actor
 from config.audit import audit
 from config.usernames import normalise_username
-from memory.services.records import subject_get_or_create
+from memory.services.memories import subject_get_or_create
 
 
 class Command(BaseCommand):

@@ -7,6 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from config import redis as redis_module
+from config.celery import app as celery_app
 from memory.models import Memory, Subject
 from memory.tasks import consolidation_subject_task, memory_embed_pending_task
 from tests.conftest import auth, wait_until
@@ -41,18 +42,18 @@ def test_broker_outage_still_records_and_the_sweep_catches_up(make_agent, monkey
     client = auth(APIClient(), key)
     attempts: list[str] = []
 
-    def refuse(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        attempts.append("publish")
+    def refuse(name, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        attempts.append(name)
         raise ConnectionError("broker down")
 
     if outage == "redis_down":  # the debounce check itself fails: nothing is published
         monkeypatch.setattr(redis_module, "_client", redis_module.make_client("redis://127.0.0.1:1/0"))
-    monkeypatch.setattr(memory_embed_pending_task, "apply_async", refuse)
-    monkeypatch.setattr(consolidation_subject_task, "apply_async", refuse)
+    monkeypatch.setattr(celery_app, "send_task", refuse)  # services enqueue by name (config.queueing)
     response = client.post(URL, {"subject": "ana", "kind": "event", "content": "Broker is down today",
                                  "session_id": "s"}, format="json")
     assert response.status_code == 201
-    assert attempts == ([] if outage == "redis_down" else ["publish", "publish"])
+    assert attempts == ([] if outage == "redis_down" else ["memory.tasks.memory_embed_pending_task",
+                                                           "memory.tasks.consolidation_subject_task"])
     memory = Memory.objects.get(pk=response.json()["id"])
     assert memory.embedding_pending is True
     assert Subject.objects.get(external_ref="ana").consolidation_requested_at is not None

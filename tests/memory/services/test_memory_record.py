@@ -19,7 +19,7 @@ from memory.errors import (
     UnknownPredicate,
 )
 from memory.models import Memory, Subject
-from memory.services.records import memory_expire_due, memory_expire_session, memory_record
+from memory.services.memories import memory_expire_due, memory_expire_session, memory_record
 
 pytestmark = pytest.mark.django_db
 

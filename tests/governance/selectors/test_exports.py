@@ -13,12 +13,13 @@ from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
+from config.actors import Actor
 from memory.models import Subject
 from memory.services.consolidation import consolidation_run_subject
 from tests.conftest import auth
 
 pytestmark = pytest.mark.django_db
-SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "governance/schemas/access-1.json").read_text())
+SCHEMA = json.loads((Path(__file__).resolve().parents[3] / "governance/schemas/access-1.json").read_text())
 
 
 @pytest.fixture
@@ -48,7 +49,7 @@ def request_export(browser, type_):
 
     created = browser.post("/api/v1/dsr", {"type": type_, "subject": "ana", "scope": {"all": True}},
                            content_type="application/json").json()
-    dsr_execute(request_id=created["id"])
+    dsr_execute(actor=Actor.system("rights"), request_id=created["id"])
     return created["id"]
 
 

@@ -13,7 +13,7 @@ from governance.services.retention import retention_sweep
 from memory.models import CollectiveFact, ConsolidationRun, Decision, Memory, ReadLog, Subject
 from memory.services.consolidation import consolidation_run_subject
 from memory.services.reads import readlog_record
-from memory.services.records import memory_record
+from memory.services.memories import memory_record
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def test_sweep_expires_memories_and_old_traces(make_agent, settings):
     ReadLog.objects.update(served_at=timezone.now() - timedelta(days=200))
     ConsolidationRun.objects.update(started_at=timezone.now() - timedelta(days=100))
     Memory.objects.filter(agent=agents[1]).update(expires_at=timezone.now() - timedelta(minutes=1))
-    counts = retention_sweep()
+    counts = retention_sweep(actor=Actor.system("retention"))
     assert counts["memories_expired"] == 1 and counts["read_logs_deleted"] == 1
     assert counts["runs_deleted"] >= 1 and not Decision.objects.exists()
     assert AuditEvent.objects.filter(action="retention.swept").exists()

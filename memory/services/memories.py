@@ -11,7 +11,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import transaction
@@ -23,10 +23,10 @@ from config.audit import audit
 from config.parsers import NestingTooDeep
 from config.parsers import max_depth as max_json_depth
 from config.queueing import enqueue_after_commit
-from governance.models import Predicate, ReviewItem
-from governance.selectors.predicates import predicate_get
-from governance.services.conflicts import review_item_open, trust_conflict_record
-from governance.taxonomy import is_known_category
+from governance.policy import is_known_category
+from governance.selectors.predicates import predicate_get, predicate_is_multi
+from governance.selectors.suppressions import root_is_erased
+from governance.services.conflicts import quarantine_review_open, trust_conflict_record
 from memory import trust as tiers
 from memory.errors import (
     ContentTooLong,
@@ -38,15 +38,19 @@ from memory.errors import (
     TrustNotAllowed,
     UnknownPredicate,
 )
-from memory.models import WORKSPACE_REF, Memory, MemorySpace, Subject
+from memory.keys import EMBED_DEBOUNCE_KEY, consolidation_debounce_key
+from memory.models import WORKSPACE_REF, CollectiveFact, Memory, MemorySpace, Subject
 from memory.poisoning import check_instruction_shaped
-from memory.roots import root_is_erased
 from memory.scrubbing import scrub
 from memory.text import content_sha256
 
+if TYPE_CHECKING:
+    from governance.models import Predicate
+
 MAX_CONTENT_CHARS = 4000
 LIVE_STATUSES = (Memory.Status.ACTIVE, Memory.Status.RESTRICTED, Memory.Status.DISPUTED)
-EMBED_DEBOUNCE_KEY = "quorum:embed:scheduled"
+EMBED_TASK = "memory.tasks.memory_embed_pending_task"
+CONSOLIDATION_TASK = "memory.tasks.consolidation_subject_task"
 
 
 @dataclass(frozen=True)
@@ -226,7 +230,7 @@ def memory_record(
         if current is not None:
             return _status_update_in_place(actor=actor, current=current, incoming=memory, redactions=redactions)
     superseded: list[Memory] = []
-    if kind == Memory.Kind.FACT and upsert_key and not verdict.suspicious and not _is_multi(predicate_obj):
+    if kind == Memory.Kind.FACT and upsert_key and not verdict.suspicious and not predicate_is_multi(predicate_obj):
         current_facts = list(Memory.objects.filter(space=space, kind=kind, key=upsert_key,
                                                    status=Memory.Status.ACTIVE).order_by("-recorded_at"))
         protected = [m for m in current_facts if tiers.protects(m.trust, trust)]
@@ -247,8 +251,8 @@ def memory_record(
         memory.save(force_insert=True)
 
     if verdict.suspicious:
-        review_item_open(actor=actor, kind=ReviewItem.Kind.QUARANTINE, subject_id=subject.pk,
-                         reason=verdict.rule or "instruction_shaped", refs={"memory": str(memory.pk)})
+        quarantine_review_open(actor=actor, subject_id=subject.pk, reason=verdict.rule or "instruction_shaped",
+                               memory_id=memory.pk)
     audit(actor=actor, action="memory.recorded", object_type="memory", object_id=memory.pk,
           data={"space": str(space.pk), "kind": kind, "trust": trust, "redactions": redactions,
                 "quarantined": verdict.suspicious, "supersedes": [str(m.pk) for m in superseded],
@@ -262,21 +266,13 @@ def _derived_trust(trust: str, derived_from: str, subject_ref: str) -> str:
     """A restatement of a collective fact takes the lowest tier of its inputs (the fact and the claim)."""
     if not derived_from:
         return trust
-    import uuid as uuid_module
-
-    from memory.models import CollectiveFact
-
     try:
-        fact_id = uuid_module.UUID(derived_from)
+        fact_id = uuid.UUID(derived_from)
     except ValueError:
         return trust
     fact_trust = (CollectiveFact.objects.filter(pk=fact_id, subject__external_ref=subject_ref)
                   .values_list("trust", flat=True).first())
     return tiers.lowest(trust, fact_trust) if fact_trust in tiers.RANK else trust
-
-
-def _is_multi(predicate: Predicate | None) -> bool:
-    return predicate is not None and predicate.cardinality == Predicate.Cardinality.MULTI
 
 
 def _status_update_in_place(*, actor: Actor, current: Memory, incoming: Memory, redactions: int) -> RecordResult:
@@ -319,12 +315,10 @@ def memory_dispute(*, actor: Actor, memory_ids: list[Any]) -> int:
 
 def _after_write(*, subject: Subject) -> None:
     subject_mark_for_consolidation(subject_ids=[subject.pk])
-    from memory.tasks import consolidation_subject_task, memory_embed_pending_task
-
-    enqueue_after_commit(memory_embed_pending_task, debounce_key=EMBED_DEBOUNCE_KEY)
+    enqueue_after_commit(EMBED_TASK, debounce_key=EMBED_DEBOUNCE_KEY)
     # Debounced: a burst of writes about one person becomes one incremental pass. Persons and the
     # workspace alike (workspace facts follow the same rules).
-    enqueue_after_commit(consolidation_subject_task, debounce_key=f"quorum:consolidate:{subject.pk}",
+    enqueue_after_commit(CONSOLIDATION_TASK, debounce_key=consolidation_debounce_key(subject.pk),
                          debounce_seconds=5, countdown=3, subject_id=str(subject.pk))
 
 

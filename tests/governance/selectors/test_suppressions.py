@@ -1,4 +1,5 @@
-"""Erased roots stay erased: replaying the write of an erased memory (same ``origin_ref``) → 409 ``erased``.
+"""Suppression (``governance.selectors.suppressions``): erased roots stay erased — replaying the write
+of an erased memory (same ``origin_ref``) → 409 ``erased`` — and the selectors on real rows.
 
 Through the HTTP API: agents write with their keys, the person files the erasure from their own
 portal session, the rights worker's ``dsr_execute`` runs it, and the original writes are replayed.
@@ -12,14 +13,24 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from config.actors import Actor
 from governance.models import AuditEvent, DataSubjectRequest, Suppression
+from governance.selectors.suppressions import (
+    _normalize,
+    erased_root_key,
+    fact_suppression_key,
+    root_is_erased,
+    suppressed_keys,
+)
 from governance.services.dsr import dsr_execute
+from governance.services.suppressions import suppression_keys_add
 from memory.models import CollectiveFact, Memory, MemorySpace, Subject
-from memory.roots import erased_root_key
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.erasure import suppression_key
+from memory.text import normalize
 from tests.conftest import auth
 from tests.memory.test_secrets_end_to_end import rows_containing
 
@@ -46,7 +57,7 @@ def person_erases(scope: dict) -> DataSubjectRequest:
     created = browser.post("/api/v1/dsr", {"type": "erasure", "subject": "ana-garcia", "scope": scope},
                            content_type="application/json")
     assert created.status_code == 202, created.content
-    request = dsr_execute(request_id=created.json()["id"])
+    request = dsr_execute(actor=Actor.system("rights"), request_id=created.json()["id"])
     assert request.status == DataSubjectRequest.Status.COMPLETED, request.status
     return request
 
@@ -138,7 +149,40 @@ def test_root_keys_are_domain_separated_from_suppression_keys(settings):
     assert root != erased_root_key(subject_ref="ana", origin_ref="y")
     assert root != erased_root_key(subject_ref="bea", origin_ref="x")
     # The same parts in a suppression key (subject, key, basis) never give the same HMAC.
-    assert root not in {suppression_key(subject_ref="ana", key="x", value=None, statement=""),
-                        suppression_key(subject_ref="ana", key="", value="x", statement="")}
+    assert root not in {fact_suppression_key(subject_ref="ana", key="x", value=None, statement=""),
+                        fact_suppression_key(subject_ref="ana", key="", value="x", statement="")}
     settings.SECRET_KEY = "another-secret-entirely-for-this-test"
     assert erased_root_key(subject_ref="ana", origin_ref="x") != root
+
+
+# -- the selectors themselves, on real rows ---------------------------------------------------------
+@given(st.text(max_size=60))
+def test_the_fact_key_normalises_exactly_as_the_memory_layer_dedupes(text):
+    """The fact key is governance's, the normalisation memory's: a drift between the two copies
+    would let an erased fact written in another form be promoted again."""
+    assert _normalize(text) == normalize(text)
+
+
+def test_fact_keys_ignore_form_and_fall_back_to_the_statement():
+    key = fact_suppression_key(subject_ref="ana", key="city", value="  VALENCIA ", statement="x")
+    assert key == fact_suppression_key(subject_ref="ana", key="city", value="valencia", statement="other")
+    assert key != fact_suppression_key(subject_ref="bea", key="city", value="valencia", statement="x")
+    by_statement = fact_suppression_key(subject_ref="ana", key="note", value=None, statement="Likes  Tea")
+    assert by_statement == fact_suppression_key(subject_ref="ana", key="note", value="", statement="likes tea")
+
+
+def test_suppressed_keys_answers_only_the_stored_ones():
+    stored = fact_suppression_key(subject_ref="ana", key="city", value="Valencia", statement="")
+    other = fact_suppression_key(subject_ref="ana", key="city", value="Madrid", statement="")
+    assert suppressed_keys([stored, other]) == set()
+    suppression_keys_add(keys=[stored])
+    assert suppressed_keys([stored, other, stored]) == {stored}
+    assert suppressed_keys([]) == set()
+
+
+def test_root_is_erased_only_for_that_person_and_root():
+    suppression_keys_add(keys=[erased_root_key(subject_ref="ana", origin_ref="crm-1")])
+    assert root_is_erased(subject_ref="ana", origin_ref="crm-1")
+    assert not root_is_erased(subject_ref="ana", origin_ref="crm-2")
+    assert not root_is_erased(subject_ref="bea", origin_ref="crm-1")
+    assert not root_is_erased(subject_ref="ana", origin_ref="")

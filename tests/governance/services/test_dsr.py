@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
+from config.actors import Actor
 from governance.models import AuditEvent, DataSubjectRequest, ErasureReceipt
 from governance.services.dsr import dsr_execute
 from memory.models import CollectiveFact, Memory, ReadLog, Subject
@@ -70,7 +71,7 @@ def test_whole_person_erasure_leaves_no_residue_and_is_not_relearned(make_agent)
                            content_type="application/json")
     assert created.status_code == 202, created.content
     request_id = created.json()["id"]
-    dsr_execute(request_id=request_id)  # what the rights worker runs
+    dsr_execute(actor=Actor.system("rights"), request_id=request_id)  # what the rights worker runs
     # The person's login went with their data: the receipt is read through the receipt link.
     assert browser.get(f"/api/v1/dsr/{request_id}").status_code in (401, 403)
     detail = Client().get(f"/api/v1/dsr/{request_id}/receipt",
@@ -109,7 +110,7 @@ def test_erasing_one_agents_knowledge_and_the_request_lifecycle(make_agent):
 
     request = dsr_submit(actor=Actor.system("dpo"), subject_id=subject.pk, type="erasure",
                          scope={"agent": "e0"}, verified=True)
-    done = dsr_execute(request_id=request.pk)
+    done = dsr_execute(actor=Actor.system("rights"), request_id=request.pk)
     assert done.status == "completed" and done.result["counts"]["memories"] == 1
     assert ErasureReceipt.objects.get(request=done).residue["matches"] == 0
     assert Memory.objects.filter(agent__slug="e0").count() == 0
@@ -119,7 +120,7 @@ def test_erasing_one_agents_knowledge_and_the_request_lifecycle(make_agent):
 
     with pytest.raises(DatabaseError, match="illegal data-subject request transition"), transaction.atomic():
         DataSubjectRequest.objects.filter(pk=done.pk).update(status="in_progress")
-    assert dsr_execute(request_id=done.pk).status == "completed"  # idempotent
+    assert dsr_execute(actor=Actor.system("rights"), request_id=done.pk).status == "completed"  # idempotent
 
 
 @pytest.mark.django_db

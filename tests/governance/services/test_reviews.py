@@ -13,7 +13,7 @@ from config.actors import Actor
 from governance.models import AuditEvent, Predicate, ReviewItem
 from memory.models import CollectiveFact, Memory, Subject
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.records import memory_record
+from memory.services.memories import memory_record
 
 pytestmark = pytest.mark.django_db
 

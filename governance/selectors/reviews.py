@@ -1,0 +1,42 @@
+"""Reads of review items, scoped to the reviewer: items of people they may not review are "not
+found", exactly like missing ones (the permission is memory's ``memory.review_subject``)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import QuerySet
+
+from config.errors import NotFoundError
+from config.ids import parse_uuid
+from governance.models import ReviewItem
+from memory.selectors.subjects import subject_ids_reviewable_by
+
+
+def reviewable_subject_ids(user: Any) -> QuerySet:
+    return subject_ids_reviewable_by(user)
+
+
+def review_items_for_user(*, user: Any, status: str | None = ReviewItem.Status.OPEN) -> QuerySet[ReviewItem]:
+    items = ReviewItem.objects.filter(subject_id__in=reviewable_subject_ids(user))
+    if status:
+        items = items.filter(status=status)
+    return items.order_by("created_at", "pk")
+
+
+def review_item_get_for_user(*, user: Any, item_id: uuid.UUID | str) -> ReviewItem:
+    pk = parse_uuid(item_id)  # ids are UUIDs: anything else (an old integer id too) is simply not found
+    if pk is None:
+        raise NotFoundError()
+    item = review_items_for_user(user=user, status=None).filter(pk=pk).first()
+    if item is None:
+        raise NotFoundError()
+    return item
+
+
+def review_item_exists(*, kind: str, subject_id: uuid.UUID, refs: Mapping[str, Any]) -> bool:
+    """Whether an item of ``kind`` about the person with exactly these ``refs`` was already opened
+    (any status), so a re-run does not ask the reviewers twice."""
+    return ReviewItem.objects.filter(kind=kind, subject_id=subject_id, refs=dict(refs)).exists()
