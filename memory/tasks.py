@@ -25,20 +25,20 @@ def memory_embed_pending_task() -> dict[str, int]:
              acks_late=True)
 def consolidation_subject_task(subject_id: str, mode: str = "incremental") -> dict[str, object]:
     """One consolidation pass over one subject (idempotent: a re-run recomputes the same state)."""
-    from memory.services.consolidation import consolidation_run_subject
+    from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 
     try:
         get_redis().delete(f"quorum:consolidate:{subject_id}")
     except REDIS_ERRORS:
         pass
-    result = consolidation_run_subject(subject_id=subject_id, mode=mode)
+    result = consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode=mode)
     return {"run": result.run_id, "status": result.status}
 
 
 @shared_task(name="memory.tasks.consolidation_sweep_task", time_limit=120, soft_time_limit=100)
 def consolidation_sweep_task(limit: int = 500) -> int:
     """Enqueue incremental passes for subjects marked in the database (covers broker outages)."""
-    from memory.services.consolidation_schedule import subjects_due
+    from memory.consolidation.schedule import subjects_due
 
     due = subjects_due(limit=limit)
     for subject_id in due:
@@ -49,6 +49,6 @@ def consolidation_sweep_task(limit: int = 500) -> int:
 @shared_task(name="memory.tasks.consolidation_deep_task", time_limit=3600, soft_time_limit=3500)
 def consolidation_deep_task() -> dict[str, int]:
     """Every 6 h: expire what is due, mark abandoned runs, and run a deep pass on every subject."""
-    from memory.services.consolidation_schedule import deep_pass_all
+    from memory.consolidation.schedule import deep_pass_all
 
     return deep_pass_all()

@@ -218,7 +218,7 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
         if facts and Digest.objects.filter(subject=subject).exists():
             # The digest quotes current statements: rebuilt now, not at the next pass, or the
             # erased statement would survive in it (the residue scan would roll the erasure back).
-            from memory.services.consolidation import digest_rebuild
+            from memory.consolidation.digest import digest_rebuild
 
             digest_rebuild(subject=subject)
             outcome.counts["digests_rebuilt"] = 1
