@@ -64,7 +64,7 @@ def main(argv: list[str]) -> None:
     from agents_registry.services.agents import agent_create
     from config.actors import Actor
     from memory.models import ConsolidationRun, Subject
-    from memory.services.consolidation import consolidation_run_subject
+    from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 
     subjects = int(os.environ.get("QUORUM_BENCH_SUBJECTS", "1000"))
     per_subject = 100
@@ -82,7 +82,7 @@ def main(argv: list[str]) -> None:
     per_run = []
     for n, subject_id in enumerate(ids, 1):
         t = time.perf_counter()
-        consolidation_run_subject(subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP)
+        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP)
         per_run.append(time.perf_counter() - t)
         if n % 100 == 0:
             print(f"  {n:,}/{len(ids):,} subjects", flush=True)
@@ -90,11 +90,11 @@ def main(argv: list[str]) -> None:
     # Incremental pass for one person with 200 memories (already consolidated once: steady state).
     _populate(1, 200, agent_ids, tag + "x")
     one = Subject.objects.get(external_ref=f"cons-{tag}x-1").pk
-    consolidation_run_subject(subject_id=one)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=one)
     incremental = []
     for _ in range(10):
         t = time.perf_counter()
-        consolidation_run_subject(subject_id=one)
+        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=one)
         incremental.append(time.perf_counter() - t)
     statuses = dict(ConsolidationRun.objects.values_list("status").annotate(n=Count("id")))
     result = {"subjects": len(ids), "memories": memories, "seconds": wall, "memories_per_s": memories / wall,

@@ -150,7 +150,7 @@ def main(argv: list[str]) -> None:
     from agents_registry.services.agents import agent_create
     from config.actors import Actor
     from memory.models import CollectiveFact, Decision, Evidence, Memory
-    from memory.services.consolidation import consolidation_run_subject
+    from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 
     per_person = int(os.environ.get("QUORUM_BENCH_ERASURE_MEMORIES", "10000"))
     runs = int(os.environ.get("QUORUM_BENCH_ERASURE_RUNS", "3"))
@@ -161,13 +161,13 @@ def main(argv: list[str]) -> None:
           "memories, erase one of their facts, erase them …", flush=True)
     kept = [_person(f"bench-kept-{tag}-{n}", agents, 3000) for n in range(3)]
     for subject_id in kept:
-        consolidation_run_subject(subject_id=subject_id, mode="deep")
+        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode="deep")
     one_fact, whole, scans, results, sizes = [], [], [], [], []
     for n in range(runs):
         # The person, made and consolidated (facts, evidence, decisions, digest), in a database that
         # also holds the kept people and every audit row written so far (the audit log is kept).
         subject_id = _person(f"bench-person-{tag}-{n}", agents, per_person)
-        consolidation_run_subject(subject_id=subject_id, mode="deep")
+        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode="deep")
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
             cursor.execute("SELECT count(*) FROM governance_auditevent")

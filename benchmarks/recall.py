@@ -112,7 +112,7 @@ def _write(client: Client, body: dict) -> None:
 def _real_data(port: int, keys: dict[str, str]) -> dict[str, int]:
     """Benchmark subjects: A and B each write the shared facts over two sessions; A adds private ones."""
     from memory.models import CollectiveFact, ConsolidationRun, Subject
-    from memory.services.consolidation import consolidation_run_subject
+    from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
     from memory.services.embedding_backfill import memory_embed_pending
 
     a, b = Client(port, keys[AGENT_A]), Client(port, keys[AGENT_B])
@@ -141,7 +141,7 @@ def _real_data(port: int, keys: dict[str, str]) -> dict[str, int]:
     embed = time.perf_counter() - started
     started = time.perf_counter()
     for subject_id in Subject.objects.filter(external_ref__startswith=BENCH_PREFIX).values_list("pk", flat=True):
-        consolidation_run_subject(subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP)
+        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP)
     consolidate = time.perf_counter() - started
     facts = CollectiveFact.objects.filter(subject__external_ref__startswith=BENCH_PREFIX, status="current").count()
     print(f"  real data: {BENCH_SUBJECTS} subjects, {report.embedded} memories written in {writes:.1f} s, "

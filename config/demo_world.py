@@ -106,10 +106,10 @@ def _record(rows: list[tuple[str, str, str, str, dict[str, Any]]], *, observed_a
 
 def _consolidate(refs: set[str]) -> None:
     from memory.models import Subject
-    from memory.services.consolidation import consolidation_run_subject
+    from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 
     for subject in Subject.objects.filter(external_ref__in=refs):
-        consolidation_run_subject(subject_id=subject.pk)
+        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
 
 
 def _login(spec: dict[str, str], *, superuser: bool = False) -> Any:

@@ -57,7 +57,7 @@ def _quiet_noisy_loggers() -> Iterator[None]:
     """Expected warnings (a simulated outage, a locked table) are part of the scenarios. The levels
     are put back afterwards: the process (a test session) may go on and rely on those logs."""
     loggers = [logging.getLogger(name) for name in ("memory.services.recall", "config.queueing",
-                                                    "memory.services.consolidation", "django.request",
+                                                    "memory.consolidation.run", "django.request",
                                                     "celery.app.trace")]
     levels = [logger.level for logger in loggers]
     for logger in loggers:

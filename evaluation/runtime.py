@@ -48,7 +48,7 @@ class Run:
     @staticmethod
     def consolidate(subject_ref: str, *, mode: str = "incremental") -> dict[str, Any]:
         """One consolidation pass through the real Celery task body, in-process."""
-        from memory.services.consolidation import JUDGMENTS
+        from memory.consolidation.run import JUDGMENTS
         from memory.tasks import consolidation_subject_task
 
         subject_id = Subject.objects.get(external_ref=subject_ref).pk

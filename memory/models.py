@@ -188,7 +188,7 @@ class Memory(models.Model):
 
 
 # ----------------------------------------------------------------------------------------------
-# Collective layer: written only by the consolidator (memory.services.consolidation) and the
+# Collective layer: written only by the consolidator (memory.consolidation) and the
 # rights services; read through selectors scoped by the receiving policy.
 
 

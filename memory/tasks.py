@@ -9,8 +9,8 @@ from celery import shared_task
 
 from config.redis import REDIS_ERRORS, get_redis
 from memory.keys import EMBED_DEBOUNCE_KEY, consolidation_debounce_key
-from memory.services.consolidation import consolidation_run_subject
-from memory.services.consolidation_schedule import deep_pass_all, subjects_due
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
+from memory.consolidation.schedule import deep_pass_all, subjects_due
 from memory.services.embedding_backfill import memory_embed_pending
 
 
@@ -34,7 +34,7 @@ def consolidation_subject_task(subject_id: str, mode: str = "incremental") -> di
         get_redis().delete(consolidation_debounce_key(subject_id))
     except REDIS_ERRORS:
         pass
-    result = consolidation_run_subject(subject_id=subject_id, mode=mode)
+    result = consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode=mode)
     return {"run": result.run_id, "status": result.status}
 
 

@@ -85,7 +85,7 @@ def database_quiesce(*, timeout: float = 60.0) -> None:
 def _fresh_judgment_memo() -> None:
     """Each test sees its own judgments recorded as Decisions (the memo is process-wide)."""
     from governance import policy
-    from memory.services.consolidation import JUDGMENTS
+    from memory.consolidation.run import JUDGMENTS
 
     JUDGMENTS.data.clear()
     policy._CACHE.clear()

@@ -114,9 +114,9 @@ def run(run: Run) -> SuiteResult:
 
 def _sweep(outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Judge every pair with the production chain; apply cut-off t as candidate and review threshold."""
-    from memory.services.consolidation import _default_chain
+    from memory.consolidation.run import default_judge_chain
 
-    chain = _default_chain()
+    chain = default_judge_chain()
     judged = []
     for o in outcomes:
         pair, sim = o["pair"], o["sim"]
@@ -137,7 +137,7 @@ def _sweep(outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _register_extra_predicates() -> None:
     from governance.models import Predicate
-    from memory.services import consolidation
+    from memory.consolidation import run as consolidation
 
     for key, label in EXTRA_PREDICATES:
         Predicate.objects.get_or_create(key=key, defaults={"label": label, "category": "user.behavior",

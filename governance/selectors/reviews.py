@@ -40,3 +40,8 @@ def review_item_exists(*, kind: str, subject_id: uuid.UUID, refs: Mapping[str, A
     """Whether an item of ``kind`` about the person with exactly these ``refs`` was already opened
     (any status), so a re-run does not ask the reviewers twice."""
     return ReviewItem.objects.filter(kind=kind, subject_id=subject_id, refs=dict(refs)).exists()
+
+
+def promotion_review_filed(*, subject_id: uuid.UUID, refs: Mapping[str, Any]) -> bool:
+    """Whether the consolidator already asked the reviewers about this promotion (``refs``)."""
+    return review_item_exists(kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id, refs=refs)

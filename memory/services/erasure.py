@@ -34,7 +34,7 @@ from memory.models import (
     ReadLog,
     Subject,
 )
-from memory.services import consolidation
+from memory.consolidation import digest as consolidation_digest
 from memory.services.memories import subject_mark_for_consolidation
 
 MIN_SCANNED_CHARS = 6
@@ -208,7 +208,7 @@ def subject_erase(*, actor: Actor, subject_id: uuid.UUID, scope: dict[str, Any])
         if facts and Digest.objects.filter(subject=subject).exists():
             # The digest quotes current statements: rebuilt now, not at the next pass, or the
             # erased statement would survive in it (the residue scan would roll the erasure back).
-            consolidation.digest_rebuild(subject=subject)
+            consolidation_digest.digest_rebuild(subject=subject)
             outcome.counts["digests_rebuilt"] = 1
         # What the remaining evidence supports is re-evaluated by the next pass (step 7).
         subject_mark_for_consolidation(subject_ids=[subject.pk])

@@ -20,7 +20,7 @@ from config.audit import audit
 from config.errors import NotFoundError
 from memory.models import CollectiveFact, Evidence, Memory
 from memory.scrubbing import scrub
-from memory.services.consolidation import digest_rebuild
+from memory.consolidation.digest import digest_rebuild
 from memory.services.memories import memory_dispute
 
 

@@ -57,11 +57,12 @@ def test_small_scorecard_exits_zero_with_all_seven_suites(tmp_path):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_build_without_the_echo_rule_fails_naming_the_invariant(monkeypatch, tmp_path):
-    from memory.services import consolidation
+    from memory.consolidation import echo
 
-    # The deliberately broken build: the read-log and timing echo rules are gone.
-    monkeypatch.setattr(consolidation._Engine, "_first_reads", lambda self, lineage, members: {})
-    monkeypatch.setattr(consolidation._Engine, "_readable_since", lambda self, lineage: {})
+    # The deliberately broken build: the read-log and timing echo rules are gone (their seams in
+    # step 6 find no read and no receivable lineage).
+    monkeypatch.setattr(echo, "first_reads", lambda ctx, lineage, members: {})
+    monkeypatch.setattr(echo, "readable_since", lambda ctx, lineage: {})
     stdout = StringIO()
     out_json = tmp_path / "broken.json"
     with pytest.raises(CommandError, match="echo_promotions"):
@@ -135,16 +136,17 @@ def test_an_erasure_that_leaves_the_digest_fails_even_when_its_receipt_says_clea
     """Broken twice: the one-fact erasure no longer rebuilds the digest, and the receipt's scan is
     blind (every erased text counts as shared with other rows, so none is searched). The suite's
     own scan of the marker must still find it."""
-    from memory.services import consolidation, erasure
+    from memory.consolidation import digest
+    from memory.services import erasure
 
-    real_erase, real_rebuild = erasure.subject_erase, consolidation.digest_rebuild
+    real_erase, real_rebuild = erasure.subject_erase, digest.digest_rebuild
 
     def erase_without_rebuilding_the_digest(**kwargs):  # noqa: ANN003, ANN202
-        consolidation.digest_rebuild = lambda *, subject: None
+        digest.digest_rebuild = lambda *, subject: None
         try:
             return real_erase(**kwargs)
         finally:
-            consolidation.digest_rebuild = real_rebuild
+            digest.digest_rebuild = real_rebuild
 
     monkeypatch.setattr(erasure, "subject_erase", erase_without_rebuilding_the_digest)
     monkeypatch.setattr(erasure, "_held_elsewhere", lambda values, **kwargs: set(values))
@@ -162,8 +164,8 @@ def test_an_erasure_that_leaves_the_digest_fails_even_when_its_receipt_says_clea
 
 @pytest.mark.django_db(transaction=True)
 def test_a_consolidator_that_forgets_erasures_fails_with_resurrections(monkeypatch):
-    from memory.services import consolidation
+    from memory.consolidation import gate
 
-    monkeypatch.setattr(consolidation._Engine, "_suppressed_keys", lambda self, clusters: set())
+    monkeypatch.setattr(gate, "suppressed_keys", lambda ctx, clusters: set())
     with pytest.raises(CommandError, match="resurrections"):
         call_command("evaluate", "--suite", "rights", "--size", "small", "--in-place", "--quiet", stdout=StringIO())

@@ -29,7 +29,7 @@ from governance.errors import RequestNotFailed, ResidueFound
 from governance.services.dsr import dsr_execute, dsr_retry, dsr_submit
 from governance.tasks import dsr_sweep_task
 from memory.models import CollectiveFact, Memory, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from tests.conftest import auth, wait_until
 from tests.memory.test_secrets_end_to_end import rows_containing
 
@@ -53,7 +53,7 @@ def _person_with_facts(make_agent) -> tuple[list[APIClient], list[dict]]:  # noq
     written = [_write(c, MARKER, key="project_word", session=f"s{i}", origin=f"u{i}") for i, c in enumerate(clients)]
     written.append(_write(clients[0], OTHER, key="office_day", session="s0", origin="u-other"))
     _write(clients[1], OTHER, key="office_day", session="s1", origin="u-other-1")
-    consolidation_run_subject(subject_id=Subject.objects.get(external_ref=REF).pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref=REF).pk)
     assert set(CollectiveFact.objects.filter(status="current").values_list("statement", flat=True)) == {MARKER, OTHER}
     return clients, written
 

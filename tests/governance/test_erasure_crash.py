@@ -22,7 +22,7 @@ from governance.models import DataSubjectRequest
 from governance.services.dsr import dsr_submit
 from governance.tasks import dsr_execute_task
 from memory.models import Memory, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from tests.conftest import auth, stop_process, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +53,7 @@ def test_killed_worker_mid_erasure_then_restart_completes_with_zero_residue(make
             "key": "colour", "category": "user.behavior", "asserted_by": "user", "session_id": f"s{i}",
             "origin_ref": f"u{i}"}, format="json")
     subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     request = dsr_submit(actor=Actor.system("dpo"), subject_id=subject.pk, type="erasure", scope={"all": True},
                          verified=False)
     DataSubjectRequest.objects.filter(pk=request.pk).update(status="verified")

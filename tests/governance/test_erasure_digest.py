@@ -9,7 +9,7 @@ from governance.models import DataSubjectRequest
 from governance.errors import ResidueFound
 from governance.services.dsr import dsr_execute, dsr_submit
 from memory.models import CollectiveFact, Digest, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.memories import memory_record
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_erasing_one_fact_rebuilds_the_digest_and_leaves_no_residue(make_agent):
                           session_id=f"s{i}", origin_ref=f"u{i}-{key}", key=key, category="user.behavior",
                           asserted_by="user")
     subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     fact = CollectiveFact.objects.get(status="current", key="favourite_word")
     assert WORD in Digest.objects.get(subject=subject).text
     request = erase(subject, {"fact_id": str(fact.pk)})
@@ -45,7 +45,7 @@ def test_erasing_one_fact_rebuilds_the_digest_and_leaves_no_residue(make_agent):
 
 
 def test_residue_rolls_the_erasure_back_and_the_error_carries_the_report(make_agent, monkeypatch):
-    from memory.services import consolidation
+    from memory.consolidation import digest as consolidation
 
     agents = [make_agent(f"residue-{i}")[0] for i in range(2)]
     for i, agent in enumerate(agents):
@@ -53,7 +53,7 @@ def test_residue_rolls_the_erasure_back_and_the_error_carries_the_report(make_ag
                       session_id=f"s{i}", origin_ref=f"u{i}", key="favourite_word", category="user.behavior",
                       asserted_by="user")
     subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     fact = CollectiveFact.objects.get(status="current", key="favourite_word")
     monkeypatch.setattr(consolidation, "digest_rebuild", lambda *, subject: None)  # the defect this file guards
     request = dsr_submit(actor=Actor.system("tests"), subject_id=subject.pk, type="erasure",
@@ -76,7 +76,7 @@ def test_a_value_other_people_share_does_not_block_erasing_a_person(make_agent):
                           content=f"Prefiere reuniones por la mañana ({ref})", session_id=f"{ref}-s{i}",
                           origin_ref=f"{ref}-u{i}", predicate="preference.meeting_time", value="morning",
                           asserted_by="user")
-        consolidation_run_subject(subject_id=Subject.objects.get(external_ref=ref).pk)
+        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref=ref).pk)
     assert CollectiveFact.objects.filter(status="current", value="morning").count() == 2
     ana = Subject.objects.get(external_ref="ana")
     request = erase(ana, {"all": True})

@@ -14,7 +14,7 @@ from config.actors import Actor
 from governance.models import DataSubjectRequest
 from governance.services.dsr import dsr_execute
 from memory.models import CollectiveFact, Memory, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from tests.conftest import auth
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def test_rectification_replaces_the_served_value_and_keeps_history(make_agent):
     for i, client in enumerate(clients[:2]):
         write(client, "afternoon", "Prefiere reuniones por la tarde", f"s{i}", f"u{i}")
     subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     wrong = CollectiveFact.objects.get(status="current")
     clients[2].get("/api/v1/collective/facts", {"subject": "ana", "purpose": "essential.service"})
     before = timezone.now()
@@ -66,5 +66,5 @@ def test_rectification_replaces_the_served_value_and_keeps_history(make_agent):
     # Agents repeating the old value later do not override the person's correction.
     for i, client in enumerate(clients[2:]):
         write(client, "afternoon", "Dice que mejor por la tarde", f"t{i}", f"v{i}")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     assert [f.value for f in CollectiveFact.objects.filter(status="current")] == ["morning"]

@@ -7,7 +7,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from memory.models import CollectiveFact, ReadLog, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from tests.conftest import auth
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def world(make_agent):
             "content": content, "asserted_by": "user",
             "session_id": session, "origin_ref": origin}, format="json")
         assert response.status_code == 201
-    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana").pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana").pk)
     return clients
 
 

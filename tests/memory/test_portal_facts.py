@@ -10,7 +10,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from memory.models import Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from tests.conftest import auth
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def portal(make_agent):
                                                 "predicate": "preference.report_length", "value": "short",
                                                 "asserted_by": "user", "session_id": session,
                                                 "origin_ref": origin}, format="json")
-    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana").pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana").pk)
     clients["planner-x"].get("/api/v1/collective/facts", {"subject": "ana", "purpose": "essential.service"})
     call_command("subject_user_create", "--subject", "ana", "--username", "ana", "--password", "s3cret-pass!",
                  stdout=StringIO())

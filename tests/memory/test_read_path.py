@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from config.faults import table_locked
 from memory.models import CollectiveFact, Memory, ReadLog, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import auth
 
@@ -42,7 +42,7 @@ def write(client, content, *, session, origin="", subject="ana", kind="fact", **
 
 def consolidate(subject="ana"):
     memory_embed_pending()
-    return consolidation_run_subject(subject_id=Subject.objects.get(external_ref=subject).pk)
+    return consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref=subject).pk)
 
 
 def recall(client, query, **extra):

@@ -28,7 +28,7 @@ from mcp.types import CallToolResult
 from config.actors import Actor
 from config.embedded import free_port, wait_listening
 from memory.models import CollectiveFact, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import stop_process
 
@@ -94,7 +94,7 @@ def consolidate(subject: str) -> None:
     subject_id = Subject.objects.get(external_ref=subject).pk
     for _ in range(20):
         memory_embed_pending()
-        if consolidation_run_subject(subject_id=subject_id).status == "succeeded":
+        if consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id).status == "succeeded":
             return
         time.sleep(0.5)
     raise AssertionError("consolidation never got the subject lock")

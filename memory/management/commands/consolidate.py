@@ -7,8 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from memory.models import ConsolidationRun, Subject
-from memory.services.consolidation import consolidation_run_subject
-from memory.services.consolidation_schedule import subjects_due
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
+from memory.consolidation.schedule import subjects_due
 
 
 class Command(BaseCommand):
@@ -39,7 +39,7 @@ class Command(BaseCommand):
             return
         totals: dict[str, int] = {}
         for n, subject_id in enumerate(subject_ids, 1):
-            result = consolidation_run_subject(subject_id=subject_id, mode=mode)
+            result = consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode=mode)
             for key in ("promoted", "superseded", "unsupported", "review", "confirmed"):
                 totals[key] = totals.get(key, 0) + int(result.stats.get(key, 0))
             totals[result.status] = totals.get(result.status, 0) + 1

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from config.actors import Actor
 from memory.models import Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from tests.conftest import auth
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def person(make_agent):
                                          "session_id": f"s{i}", "origin_ref": f"u{i}"}, format="json")
     clients[0].post("/api/v1/memories", {"subject": "ana", "kind": "event", "content": "Parece cansada hoy",
                                          "session_id": "s0"}, format="json")
-    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana").pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana").pk)
     clients[1].post("/api/v1/recall", {"subject": "ana", "query": "informes", "purpose": "essential.service"},
                     format="json")
     call_command("subject_user_create", "--subject", "ana", "--username", "ana", "--password", "pw-ana-99999",

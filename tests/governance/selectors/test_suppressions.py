@@ -29,7 +29,7 @@ from governance.selectors.suppressions import (
 from governance.services.dsr import dsr_execute
 from governance.services.suppressions import suppression_keys_add
 from memory.models import CollectiveFact, Memory, MemorySpace, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.text import normalize
 from tests.conftest import auth
 from tests.memory.test_secrets_end_to_end import rows_containing
@@ -76,7 +76,7 @@ def assert_refused_and_nothing_stored(client: APIClient, payload: dict) -> None:
 def promote(clients: list[APIClient], origins: list[str]) -> CollectiveFact:
     for i, (client, origin) in enumerate(zip(clients, origins, strict=True)):
         assert client.post("/api/v1/memories", body(origin, session=f"s{i}"), format="json").status_code == 201
-    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
     return CollectiveFact.objects.get(status="current", key="locker_word")
 
 
@@ -104,7 +104,7 @@ def test_erasing_a_fact_refuses_the_replayed_write_and_a_new_root_is_private_onl
     for i, client in enumerate(clients):
         response = client.post("/api/v1/memories", body(f"utt-new-{i}", session=f"n{i}"), format="json")
         assert response.status_code == 201, response.content
-    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
     assert not CollectiveFact.objects.filter(subject__external_ref="ana-garcia", key="locker_word",
                                              status="current").exists()
     assert Memory.objects.filter(subject__external_ref="ana-garcia", content=MARKER).count() == 2
@@ -130,7 +130,7 @@ def test_erasing_the_person_refuses_the_replay_without_recreating_them(make_agen
     # New roots → a new, private subject; the fact is not promoted again.
     for i, client in enumerate(clients):
         assert client.post("/api/v1/memories", body(f"crm-new-{i}", session=f"n{i}"), format="json").status_code == 201
-    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana-garcia").pk)
     assert not CollectiveFact.objects.filter(status="current").exists()
 
 

@@ -15,7 +15,7 @@ from config.actors import Actor
 from governance.models import AuditEvent, DataSubjectRequest, ErasureReceipt
 from governance.services.dsr import dsr_execute
 from memory.models import CollectiveFact, Memory, ReadLog, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import auth
 from tests.memory.test_secrets_end_to_end import redis_values_containing, rows_containing
@@ -52,7 +52,7 @@ def test_whole_person_erasure_leaves_no_residue_and_is_not_relearned(make_agent)
     write(clients[0], "Otra nota sobre Ana que no comparte nadie más: tablero 88", session="s9", origin="x")
     memory_embed_pending()
     subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     fact = CollectiveFact.objects.get(status="current")
     assert fact.statement == MARKER
     recall = clients[1].post("/api/v1/recall", {"subject": "ana", "query": "palabra favorita",
@@ -90,7 +90,7 @@ def test_whole_person_erasure_leaves_no_residue_and_is_not_relearned(make_agent)
     # Two agents send the same fact again: it is not promoted again.
     for i, client in enumerate(clients[:2]):
         write(client, MARKER, session=f"again-{i}", origin=f"again-{i}")
-    consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana").pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana").pk)
     assert not CollectiveFact.objects.filter(status="current").exists()
     assert Memory.objects.filter(subject__external_ref="ana").count() == 2  # stored privately, not shared
 
@@ -104,7 +104,7 @@ def test_erasing_one_agents_knowledge_and_the_request_lifecycle(make_agent):
     for i, client in enumerate(clients):
         write(client, MARKER, session=f"s{i}", origin=f"u{i}")
     subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     from config.actors import Actor
     from governance.services.dsr import dsr_submit
 

@@ -9,7 +9,7 @@ from config.actors import Actor
 from governance.models import AuditEvent, Restriction
 from governance.services.restrictions import restriction_apply, restriction_lift
 from memory.models import CollectiveFact, Memory, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import auth
 
@@ -32,7 +32,7 @@ def world(make_agent):
         assert response.status_code == 201
     memory_embed_pending()
     subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     clients["subject"] = subject
     clients["fact"] = CollectiveFact.objects.get(status="current")
     return clients
@@ -82,7 +82,7 @@ def test_objecting_to_a_purpose_stops_processing_for_that_purpose_only(world):
 
 def test_a_restricted_agents_evidence_stops_counting(world):
     restriction_apply(actor=PERSON, subject_id=world["subject"].pk, kind="agent", target=str(world["y"].agent.pk))
-    consolidation_run_subject(subject_id=world["subject"].pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=world["subject"].pk)
     world["fact"].refresh_from_db()
     assert world["fact"].status == "unsupported"  # one agent left: below policy
 

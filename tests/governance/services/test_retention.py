@@ -11,7 +11,7 @@ from config.actors import Actor
 from governance.models import AuditEvent
 from governance.services.retention import retention_sweep
 from memory.models import CollectiveFact, ConsolidationRun, Decision, Memory, ReadLog, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.reads import readlog_record
 from memory.services.memories import memory_record
 
@@ -25,7 +25,7 @@ def test_sweep_expires_memories_and_old_traces(make_agent, settings):
                       content="Prefiere reuniones por la mañana", predicate="preference.meeting_time",
                       value="morning", asserted_by="user", session_id=f"s{i}", origin_ref=f"u{i}")
     subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=subject.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
     fact = CollectiveFact.objects.get(status="current")
     readlog_record(agent=agents[0], facts=[fact], session_id="r")
     ReadLog.objects.update(served_at=timezone.now() - timedelta(days=200))
@@ -36,6 +36,6 @@ def test_sweep_expires_memories_and_old_traces(make_agent, settings):
     assert counts["runs_deleted"] >= 1 and not Decision.objects.exists()
     assert AuditEvent.objects.filter(action="retention.swept").exists()
     assert Subject.objects.get(pk=subject.pk).consolidation_requested_at is not None
-    consolidation_run_subject(subject_id=subject.pk)  # step 7: support fell
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)  # step 7: support fell
     fact.refresh_from_db()
     assert fact.status == "unsupported"

@@ -12,7 +12,7 @@ from guardian.shortcuts import assign_perm
 from config.actors import Actor
 from governance.models import AuditEvent, Predicate, ReviewItem
 from memory.models import CollectiveFact, Memory, Subject
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.memories import memory_record
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def agents(make_agent):
 
 
 def consolidate():
-    return consolidation_run_subject(subject_id=Subject.objects.get(external_ref="ana").pk)
+    return consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana").pk)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from memory.models import CollectiveFact, ConsolidationRun, Decision, ReadLog, S
 from memory.selectors.access import lineages_prov, memories_about, memories_provided_or_observed, reads_about
 from memory.selectors.collective import fact_lineage, lineage_recipients_count
 from memory.selectors.subjects import subject_get, subject_get_by_ref, subject_login
-from memory.services.consolidation import consolidation_run_subject
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.memories import memory_record
 from memory.services.reads import readlog_record
 from memory.services.retention import memory_traces_expire
@@ -33,7 +33,7 @@ def world(make_agent):
     memory_record(actor=Actor.for_agent(agents[0]), agent=agents[0], subject_ref="bea", kind="event",
                   content="Another person entirely", session_id="s9")
     ana = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(subject_id=ana.pk)
+    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=ana.pk)
     fact = CollectiveFact.objects.get(subject=ana, status="current", key="favourite_word")
     return ana, agents, fact
 

@@ -1,16 +1,18 @@
-"""Which subjects to consolidate, and the deep pass over all of them."""
+"""Which subjects to consolidate, abandoned runs, and the deep pass over all subjects."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from config.actors import Actor
+from config.audit import audit
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.models import ConsolidationRun, Memory, Subject
-from memory.services.consolidation import consolidation_run_subject
 from memory.services.memories import memory_expire_due
 
 DEBOUNCE = timedelta(seconds=3)
@@ -24,17 +26,28 @@ def subjects_due(*, limit: int = 500) -> list[Any]:
                 .order_by("consolidation_requested_at").values_list("pk", flat=True)[:limit])
 
 
-def runs_mark_abandoned() -> int:
-    """Runs still 'running' long after their time limit: the worker died (its work rolled back)."""
-    return ConsolidationRun.objects.filter(status=ConsolidationRun.Status.RUNNING,
-                                           started_at__lt=timezone.now() - STALE_RUN).update(
-        status=ConsolidationRun.Status.ABANDONED, finished_at=timezone.now())
+@transaction.atomic
+def runs_mark_abandoned(*, actor: Actor) -> int:
+    """Runs still 'running' long after their time limit: the worker died (its work rolled back).
+    The rows are locked in pk order; each one marked is audited (run and subject ids only)."""
+    now = timezone.now()
+    stale = list(ConsolidationRun.objects.select_for_update()
+                 .filter(status=ConsolidationRun.Status.RUNNING, started_at__lt=now - STALE_RUN)
+                 .order_by("pk").values_list("pk", "subject_id"))
+    if not stale:
+        return 0
+    ConsolidationRun.objects.filter(pk__in=[pk for pk, _ in stale]).update(
+        status=ConsolidationRun.Status.ABANDONED, finished_at=now)
+    for pk, subject_id in stale:
+        audit(actor=actor, action="consolidation_run.abandoned", object_type="consolidation_run", object_id=pk,
+              data={"subject": str(subject_id) if subject_id else None})
+    return len(stale)
 
 
 def deep_pass_all() -> dict[str, int]:
-    actor = Actor.system("consolidator")
+    actor = CONSOLIDATOR
     expired = memory_expire_due(actor=actor)
-    abandoned = runs_mark_abandoned()
+    abandoned = runs_mark_abandoned(actor=actor)
     subjects = Subject.objects.filter(Q(memories__kind=Memory.Kind.FACT) | Q(facts__isnull=False)) \
         .distinct().values_list("pk", flat=True)
     done = failed = 0

@@ -1,0 +1,34 @@
+"""The digest: a small, dated, bounded summary of a subject's current facts (DESIGN §5, last).
+
+Rebuilt by every run and by any service that closes or erases a fact the digest may quote.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from memory.models import CollectiveFact, Digest, Subject
+
+DIGEST_MAX_FACTS = 20
+DIGEST_MAX_CHARS = 1500
+
+
+def digest_rebuild(*, subject: Subject) -> Digest:
+    """≤ 20 current facts / ≤ 1,500 characters, by importance then recency."""
+    facts = CollectiveFact.objects.filter(subject=subject, status=CollectiveFact.Status.CURRENT) \
+        .order_by("-importance", "-last_confirmed_at", "-recorded_at")[:DIGEST_MAX_FACTS]
+    items: list[dict[str, Any]] = []
+    lines: list[str] = []
+    used = 0
+    for fact in facts:
+        line = f"- {fact.statement} (since {fact.valid_from.date().isoformat()})"
+        if used + len(line) + 1 > DIGEST_MAX_CHARS:
+            break
+        used += len(line) + 1
+        lines.append(line)
+        items.append({"fact": str(fact.pk), "importance": fact.importance})
+    digest, _ = Digest.objects.update_or_create(subject=subject, defaults={
+        "built_at": timezone.now(), "items": items, "text": "\n".join(lines)})
+    return digest

@@ -1,0 +1,132 @@
+"""Step 2 — group equivalents (DESIGN §5.2).
+
+Candidate pairs are memories sharing a key, or embedding neighbours within the subject (exact
+cosine over the subject's rows, at least the policy's ``candidate_similarity``, at most
+``NEIGHBOURS_PER_MEMORY`` each). Strongest candidates are judged first by the equivalence chain
+(a reviewer's override wins; memoised judgments are reused and recorded once); **only
+EQUIVALENT merges**, and a high-similarity UNSURE becomes a promotion review item. A spent budget
+stops judging: the rest waits for the next pass. The clusters come back described
+(``clusters.cluster_describe``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from governance.selectors.reviews import promotion_review_filed
+from governance.services.conflicts import promotion_review_open
+from memory.consolidation.clusters import Cluster, cluster_describe
+from memory.equivalence import Label, Statement
+from memory.models import Memory
+
+if TYPE_CHECKING:  # the context's type only; run.py imports this module
+    from memory.consolidation.run import RunContext
+
+NEIGHBOURS_PER_MEMORY = 8
+
+
+def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
+    """Union the memories the chain (or a reviewer) judged EQUIVALENT; one described cluster each."""
+    parent = list(range(len(memories)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    ordered = candidate_pairs(ctx, memories)
+    for (i, j), similarity in ordered:
+        if find(i) == find(j):
+            continue
+        a, b = memories[i], memories[j]
+        override = ctx.overrides.get(frozenset((a.pk, b.pk)))
+        if override is not None:
+            ctx.decide("group", override, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
+                       judge="reviewer", reason="review_decision")
+            if override == "EQUIVALENT":
+                parent[find(j)] = find(i)
+            continue
+        sa, sb = _statement(a), _statement(b)
+        cache_key = ctx.judgments.key(ctx.chain, sa, sb, similarity)
+        judgment = ctx.judgments.get(cache_key)
+        if judgment is None:
+            # Only fresh judgments spend budget and leave a Decision; a memoised one was
+            # recorded by the run that made it.
+            if not ctx.budget.spend(judge=True):
+                ctx.budget.exhausted = True
+                ctx.decide("group", "budget_exhausted", inputs={"pairs": len(ordered)})
+                break
+            judgment = ctx.chain.judge(sa, sb, similarity=similarity)
+            ctx.judgments.put(cache_key, judgment)
+            ctx.decide("group", judgment.label.value, inputs={"a": str(a.pk), "b": str(b.pk)},
+                       score=similarity, judge=f"{judgment.judge}/{judgment.version}", reason=judgment.reason)
+        else:
+            ctx.stats["judgments_memoised"] += 1
+        if judgment.label == Label.EQUIVALENT:
+            parent[find(j)] = find(i)
+        elif judgment.label == Label.UNSURE and similarity is not None \
+                and similarity >= ctx.policy.review_similarity:
+            _review_pair(ctx, a, b, judgment.reason)
+    groups: dict[int, list[Memory]] = defaultdict(list)
+    for i, memory in enumerate(memories):
+        groups[find(i)].append(memory)
+    clusters = [Cluster(members=members) for members in groups.values()]
+    for cluster in clusters:
+        cluster_describe(cluster)
+    return clusters
+
+
+def candidate_pairs(ctx: RunContext, memories: list[Memory]) -> list[tuple[tuple[int, int], float | None]]:
+    """Index pairs to judge with their similarity (None when not every memory is embedded),
+    strongest first, so a budget cut keeps the most likely merges."""
+    sims = _similarities(memories)
+    pairs: dict[tuple[int, int], float | None] = {}
+    by_key: dict[str, list[int]] = defaultdict(list)
+    for i, memory in enumerate(memories):
+        if memory.key:
+            by_key[memory.key].append(i)
+    for indexes in by_key.values():
+        for x, i in enumerate(indexes):
+            for j in indexes[x + 1:]:
+                pairs[(i, j)] = None if sims is None else float(sims[i, j])
+    if sims is not None:
+        for i in range(len(memories)):
+            order = np.argsort(-sims[i])
+            taken = 0
+            for j in order:
+                j = int(j)
+                if j == i or sims[i, j] < ctx.policy.candidate_similarity:
+                    continue
+                pairs.setdefault((min(i, j), max(i, j)), float(sims[i, j]))
+                taken += 1
+                if taken >= NEIGHBOURS_PER_MEMORY:
+                    break
+    return sorted(pairs.items(), key=lambda item: -(item[1] if item[1] is not None else 1.0))
+
+
+def _statement(memory: Memory) -> Statement:
+    return Statement(text=memory.content, predicate=memory.predicate.key if memory.predicate else None,
+                     value=memory.value)
+
+
+def _similarities(memories: list[Memory]) -> np.ndarray | None:
+    if not memories or any(m.embedding is None for m in memories):
+        return None  # nothing to compare, or not all embedded: same-key candidates only
+    matrix = np.asarray([np.asarray(m.embedding, dtype=np.float32) for m in memories])
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    matrix = matrix / np.where(norms == 0, 1, norms)
+    return matrix @ matrix.T
+
+
+def _review_pair(ctx: RunContext, a: Memory, b: Memory, reason: str) -> None:
+    refs = {"a": str(min(a.pk, b.pk)), "b": str(max(a.pk, b.pk))}
+    if promotion_review_filed(subject_id=ctx.subject.pk, refs=refs):
+        return
+    promotion_review_open(actor=ctx.actor, subject_id=ctx.subject.pk, reason=reason or "unsure_equivalence",
+                                refs=refs)
+    ctx.stats["review"] += 1
+

@@ -1,0 +1,251 @@
+"""One consolidation pass over one subject (DESIGN §5): the entry, the run context, the seven steps.
+
+``consolidation_run_subject`` is the entry: it records the run row (committed on its own, so a
+failure stays visible), computes pending embeddings, then in one transaction takes the subject's
+advisory lock, builds the :class:`RunContext` every step receives and calls :func:`run`.
+
+:func:`run` is the seven steps in the design's order, each a public function of its own module:
+
+1. ``gather``       the subject's live private facts across spaces;
+2. ``group``        candidate pairs judged by the equivalence chain into clusters (only
+                    EQUIVALENT merges; high-similarity UNSURE → review item); the clusters then
+                    meet the collective versions they already support;
+3. ``corroborate``  count distinct roots among the evidence that counts;
+4. ``gate``         the category/purpose policy and erasure suppressions;
+5. ``validity``     promote, refresh, supersede or send to review — never update a value;
+6. ``echo``         which evidence restates the collective layer. Its verdicts are an *input* of
+                    step 3 (support is counted only over evidence that is not an echo), so ``run``
+                    computes them for each cluster just before corroborating it;
+7. ``dependence``   current versions whose support fell close as ``unsupported``;
+
+then the digest is rebuilt. Every judgment and outcome is a Decision (ids and labels only). The
+run's effects commit together or not at all. The subject's "needs consolidation" marker is
+cleared only if nothing was written after the run read it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from agents_registry.models import Agent
+from config.actors import Actor
+from config.audit import audit
+from governance.policy import SharingPolicy, policy_current
+from governance.selectors.predicates import predicate_cardinalities
+from governance.selectors.restrictions import ActiveRestrictions, restrictions_active
+from memory.consolidation import corroborate, dependence, digest, echo, gate, gather, group, validity
+from memory.consolidation.clusters import clusters_match
+from memory.equivalence import JudgeChain, Statement, default_chain
+from memory.equivalence.llm import llm_judge_from_settings
+from memory.models import CollectiveFact, ConsolidationRun, Decision, JudgmentOverride, Subject
+from memory.services.embedding_backfill import memory_embed_pending
+
+logger = logging.getLogger(__name__)
+
+CODE_VERSION = "consolidator-1"
+CONSOLIDATOR = Actor.system("consolidator")  # the actor of scheduled and operator-started runs
+_LOCK_NAMESPACE = 0x51_43  # "QC": consolidation locks, keyed by subject
+
+
+@dataclass
+class RunResult:
+    run_id: str
+    status: str
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+class JudgmentCache:
+    """Process-wide memo of pair judgments (a worker re-runs the same subject often).
+
+    Keys are SHA-256 digests of both statements, the similarity (3 decimals) and the chain's
+    identity — never the text itself. Judgments carry labels and reason codes only.
+    """
+
+    def __init__(self, maxsize: int = 200_000) -> None:
+        self.maxsize = maxsize
+        self.data: dict[bytes, Any] = {}
+
+    @staticmethod
+    def key(chain: JudgeChain, a: Statement, b: Statement, similarity: float | None) -> bytes:
+        parts = [str(id(chain)), a.text, str(a.predicate), repr(a.value), b.text, str(b.predicate), repr(b.value),
+                 "none" if similarity is None else f"{similarity:.3f}"]
+        return hashlib.sha256("\x1f".join(parts).encode()).digest()
+
+    def get(self, key: bytes) -> Any:
+        return self.data.get(key)
+
+    def put(self, key: bytes, judgment: Any) -> None:
+        if len(self.data) >= self.maxsize:
+            self.data.clear()  # crude but bounded; judgments are cheap to recompute
+        self.data[key] = judgment
+
+
+JUDGMENTS = JudgmentCache()
+_DEFAULT_CHAIN: JudgeChain | None = None
+
+
+def default_judge_chain() -> JudgeChain:
+    """One chain per process (its LLM judge's budget and cache live with it); the predicate
+    cardinalities it consults are read once — restart workers after changing the registry."""
+    global _DEFAULT_CHAIN
+    if _DEFAULT_CHAIN is None:
+        cardinalities = predicate_cardinalities()
+        _DEFAULT_CHAIN = default_chain(llm=llm_judge_from_settings(), cardinality=cardinalities.get)
+    return _DEFAULT_CHAIN
+
+
+@dataclass
+class Budget:
+    """What a run may spend (the policy's ``budget``) and what it has spent so far."""
+
+    limits: dict[str, Any]
+    started: float
+    candidates: int = 0
+    judge_calls: int = 0
+    exhausted: bool = False
+
+    def spend(self, *, judge: bool) -> bool:
+        """Count one candidate (and one judge call); False once any limit is passed."""
+        self.candidates += 1
+        if judge:
+            self.judge_calls += 1
+        return not (self.candidates > self.limits.get("max_candidates", 5000)
+                    or self.judge_calls > self.limits.get("max_judge_calls", 2000)
+                    or time.monotonic() - self.started > self.limits.get("max_seconds", 20))
+
+
+@dataclass
+class RunContext:
+    """Everything a step may read or record during one run; built whole before the first step."""
+
+    run: ConsolidationRun
+    subject: Subject
+    policy: SharingPolicy
+    actor: Actor
+    chain: JudgeChain
+    budget: Budget
+    restrictions: ActiveRestrictions
+    overrides: dict[frozenset[Any], str]  # reviewers' pair judgments, by the pair's memory ids
+    judgments: JudgmentCache
+    now: datetime
+    decisions: list[Decision] = field(default_factory=list)
+    stats: Counter[str] = field(default_factory=Counter)
+    keep_ids: set[Any] = field(default_factory=set)  # versions step 7 must not close
+
+    def decide(self, step: str, outcome: str, *, inputs: dict[str, Any] | None = None, score: float | None = None,
+               judge: str = "", reason: str = "") -> None:
+        """Record one Decision (written in bulk at the end of the run)."""
+        self.decisions.append(Decision(run=self.run, subject_id=self.subject.pk, step=step,
+                                       inputs=inputs or {}, outcome=outcome, score=score, judge=judge,
+                                       reason=reason, policy_version=self.policy.version))
+
+    @cached_property
+    def active_agents(self) -> list[Agent]:
+        """Loaded on first use, once per run (the timing rule asks for every matched cluster)."""
+        return list(Agent.objects.filter(is_active=True).only("pk", "domain", "purposes"))
+
+
+def context_open(*, run: ConsolidationRun, subject_id: Any, policy: SharingPolicy, actor: Actor,
+                 chain: JudgeChain, started: float) -> RunContext:
+    """Read what every step shares (the subject, its restrictions and reviewers' overrides)."""
+    now = timezone.now()
+    subject = Subject.objects.get(pk=subject_id)
+    restrictions = restrictions_active(subject_id=subject_id)
+    overrides = {frozenset((a, b)): label for a, b, label in JudgmentOverride.objects.filter(
+        subject_id=subject_id).values_list("memory_a_id", "memory_b_id", "label")}
+    return RunContext(run=run, subject=subject, policy=policy, actor=actor, chain=chain,
+                      budget=Budget(limits=policy.budget, started=started), restrictions=restrictions,
+                      overrides=overrides, judgments=JUDGMENTS, now=now)
+
+
+# ------------------------------------------------------------------------------------ entry
+
+
+def consolidation_run_subject(*, subject_id: Any, actor: Actor, mode: str = ConsolidationRun.Mode.INCREMENTAL,
+                              judge_chain: JudgeChain | None = None) -> RunResult:
+    """Run one consolidation pass over one subject. Never raises for a failed run: it records it."""
+    policy = policy_current(fresh=True)
+    run_row = ConsolidationRun.objects.create(subject_id=subject_id, mode=mode, policy_version=policy.version,
+                                              code_version=CODE_VERSION, budget=policy.budget)
+    try:
+        memory_embed_pending(subject_id=subject_id, batch_size=64, max_batches=20)
+    except Exception:  # noqa: BLE001 - a missing embedding only narrows candidates to same-key pairs
+        logger.warning("run %s: embedding pending memories failed; continuing", run_row.pk)
+    started = time.monotonic()
+    try:
+        with transaction.atomic():
+            if not subject_lock_try(subject_id):
+                status, stats = ConsolidationRun.Status.SKIPPED, {"reason": "locked"}
+            else:
+                context = context_open(run=run_row, subject_id=subject_id, policy=policy, actor=actor,
+                                       chain=judge_chain or default_judge_chain(), started=started)
+                stats = run(context)
+                status = ConsolidationRun.Status.SUCCEEDED
+    except Exception as exc:  # noqa: BLE001 - recorded; the subject stays marked for the next pass
+        logger.error("consolidation run %s for subject %s failed: %s", run_row.pk, subject_id, type(exc).__name__)
+        ConsolidationRun.objects.filter(pk=run_row.pk).update(status=ConsolidationRun.Status.FAILED,
+                                                              error=type(exc).__name__[:64],
+                                                              finished_at=timezone.now())
+        return RunResult(run_id=str(run_row.pk), status=ConsolidationRun.Status.FAILED)
+    stats["ms"] = round((time.monotonic() - started) * 1000, 1)
+    ConsolidationRun.objects.filter(pk=run_row.pk).update(status=status, stats=stats, used=stats.get("used", {}),
+                                                          finished_at=timezone.now())
+    return RunResult(run_id=str(run_row.pk), status=status, stats=stats)
+
+
+def subject_lock_try(subject_id: Any) -> bool:
+    """The subject's transaction-scoped advisory lock: False while another run holds it."""
+    key_digest = hashlib.sha256(str(subject_id).encode()).digest()
+    key = int.from_bytes(key_digest[:4], "big", signed=True)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, key])
+        return bool(cursor.fetchone()[0])
+
+
+# ------------------------------------------------------------------------------------ the pass
+
+
+def run(ctx: RunContext) -> dict[str, Any]:
+    """The seven steps over the context's subject, then the digest; returns the run's stats."""
+    marker = ctx.subject.consolidation_requested_at
+    memories = gather.gather(ctx)                                             # 1
+    clusters = group.group(ctx, memories)                                     # 2
+    existing = list(CollectiveFact.objects.filter(
+        subject=ctx.subject, status__in=[CollectiveFact.Status.CURRENT, CollectiveFact.Status.PENDING_REVIEW])
+        .prefetch_related("evidence"))
+    clusters_match(clusters, existing)
+    suppressed = gate.suppressed_keys(ctx, clusters)  # one query for step 4, before the loop
+    for cluster in clusters:
+        echoes = echo.discounts(ctx, cluster)  # 6 first: step 3 counts only evidence that is no echo
+        corroborate.corroborate(ctx, cluster, echoes)                         # 3
+        gate.gate(ctx, cluster, suppressed)                                   # 4
+    validity.resolve(ctx, clusters, existing)                                 # 5
+    # (6 ran above, inside the cluster loop, as an input of 3.)
+    dependence.close_unsupported(ctx, existing)                               # 7
+    Decision.objects.bulk_create(ctx.decisions, batch_size=1000)
+    digest.digest_rebuild(subject=ctx.subject)
+    if not ctx.budget.exhausted:
+        # Only if no write landed after the run read the marker (equality re-checked on the
+        # latest row version, so a concurrent writer keeps the subject marked).
+        Subject.objects.filter(pk=ctx.subject.pk, consolidation_requested_at=marker).update(
+            consolidation_requested_at=None)
+    ctx.stats.update({"memories": len(memories), "clusters": len(clusters), "decisions": len(ctx.decisions)})
+    stats: dict[str, Any] = dict(ctx.stats)
+    stats["used"] = {"candidates": ctx.budget.candidates, "judge_calls": ctx.budget.judge_calls,
+                     "seconds": round(time.monotonic() - ctx.budget.started, 3)}
+    stats["budget_exhausted"] = ctx.budget.exhausted
+    audit(actor=ctx.actor, action="consolidation.run", object_type="subject", object_id=ctx.subject.pk,
+          data={"run": str(ctx.run.pk), "promoted": stats.get("promoted", 0),
+                "superseded": stats.get("superseded", 0), "unsupported": stats.get("unsupported", 0),
+                "review": stats.get("review", 0)})
+    return stats

@@ -1,0 +1,123 @@
+"""Step 2 (memory/consolidation/group.py): candidates, judging, merging, review, budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from governance.models import Policy, ReviewItem
+from memory.consolidation.gather import gather
+from memory.consolidation.group import candidate_pairs, group
+from memory.models import CollectiveFact, Decision, JudgmentOverride
+from tests.memory.consolidation.support import consolidate, current, remember
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("Vuelos de Nueva York a Florida", "Vuelos de Florida a Nueva York"),
+    ("Puede reunirse los lunes", "No puede reunirse los lunes"),
+])
+def test_misleading_pairs_never_merge(agents, first, second):
+    remember(agents[0], first, session="s1", origin="u1", key="travel", category="user.behavior")
+    remember(agents[1], second, session="s2", origin="u2", key="travel", category="user.behavior")
+    consolidate()
+    assert CollectiveFact.objects.count() == 0
+    outcomes = set(Decision.objects.filter(step="group").values_list("outcome", flat=True))
+    assert outcomes and "EQUIVALENT" not in outcomes  # the labels themselves: tests/memory/test_equivalence.py
+
+
+def test_paraphrases_under_one_predicate_merge_and_promote(agents):
+    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1", predicate="preference.report_length")
+    remember(agents[1], "Pide resúmenes cortos", session="s2", origin="u2", predicate="preference.report_length")
+    consolidate()
+    (fact,) = current()
+    assert fact.support_agents == 2
+    assert Decision.objects.filter(step="group", outcome="EQUIVALENT").exists()
+
+
+def test_unprovable_free_text_paraphrase_goes_to_review(agents):
+    a = remember(agents[0], "Le encanta hacer senderismo por la montaña los fines de semana", session="s1",
+                 origin="u1", category="user.behavior")
+    b = remember(agents[1], "Los fines de semana suele salir a caminar por la sierra", session="s2", origin="u2",
+                 category="user.behavior")
+    consolidate()
+    decision = Decision.objects.get(step="group")
+    assert decision.outcome == "UNSURE" and decision.reason == "unproven_paraphrase" and decision.score >= 0.88
+    assert CollectiveFact.objects.count() == 0  # neither merged nor promoted separately
+    item = ReviewItem.objects.get(kind="promotion")
+    assert item.refs == {"a": str(min(a.pk, b.pk)), "b": str(max(a.pk, b.pk))}
+    consolidate()  # the same doubt is not filed twice
+    assert ReviewItem.objects.filter(kind="promotion").count() == 1
+
+
+def test_group_merges_only_equivalent_pairs_into_described_clusters(agents, run_context):
+    a = remember(agents[0], "Prefiere informes breves", session="s1", origin="u1", predicate="preference.report_length")
+    b = remember(agents[1], "Pide resúmenes cortos", session="s2", origin="u2", predicate="preference.report_length")
+    c = remember(agents[2], "No puede reunirse los lunes", session="s3", origin="u3", key="meetings",
+                 category="user.behavior")
+    ctx = run_context()
+    clusters = group(ctx, gather(ctx))
+    by_members = {frozenset(cl.ids): cl for cl in clusters}
+    assert set(by_members) == {frozenset({a.pk, b.pk}), frozenset({c.pk})}
+    merged = by_members[frozenset({a.pk, b.pk})]
+    assert (merged.key, merged.single, merged.category) == ("preference.report_length", True,
+                                                            merged.predicate.category)
+    alone = by_members[frozenset({c.pk})]
+    assert (alone.key, alone.category, alone.statement) == ("meetings", "user.behavior", c.content)
+    judged = [d for d in ctx.decisions if d.step == "group"]
+    assert [(d.outcome, d.inputs) for d in judged if d.outcome == "EQUIVALENT"] == [
+        ("EQUIVALENT", {"a": str(a.pk), "b": str(b.pk)})]
+    assert ctx.budget.judge_calls == len(judged) and not ctx.budget.exhausted
+
+
+def test_a_reviewers_override_decides_the_pair_without_the_judge(agents, run_context):
+    a = remember(agents[0], "Prefiere informes breves", session="s1", origin="u1", predicate="preference.report_length")
+    b = remember(agents[1], "Pide resúmenes cortos", session="s2", origin="u2", predicate="preference.report_length")
+    JudgmentOverride.objects.create(subject=a.subject, memory_a=a, memory_b=b, label="UNRELATED")
+    ctx = run_context()
+    clusters = group(ctx, gather(ctx))
+    assert sorted(len(cl.members) for cl in clusters) == [1, 1]
+    (decision,) = [d for d in ctx.decisions if d.step == "group"]
+    assert (decision.outcome, decision.judge, decision.reason) == ("UNRELATED", "reviewer", "review_decision")
+    assert ctx.budget.judge_calls == 0
+
+
+def test_a_memoised_judgment_is_reused_without_a_second_decision(agents, run_context):
+    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1", predicate="preference.report_length")
+    remember(agents[1], "Pide resúmenes cortos", session="s2", origin="u2", predicate="preference.report_length")
+    first = run_context()
+    group(first, gather(first))
+    again = run_context()
+    clusters = group(again, gather(again))
+    assert [len(cl.members) for cl in clusters] == [2]
+    assert [d.step for d in again.decisions] == ["gather"]
+    assert again.stats["judgments_memoised"] == 1 and again.budget.judge_calls == 0
+
+
+def test_a_spent_budget_stops_judging_and_says_so(agents, run_context):
+    policy = Policy.objects.get(active=True)
+    policy.rules = {**policy.rules, "budget": {"max_candidates": 0, "max_judge_calls": 0, "max_seconds": 20}}
+    policy.save()
+    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1", predicate="preference.report_length")
+    remember(agents[1], "Pide resúmenes cortos", session="s2", origin="u2", predicate="preference.report_length")
+    ctx = run_context()
+    memories = gather(ctx)
+    clusters = group(ctx, memories)
+    assert sorted(len(cl.members) for cl in clusters) == [1, 1]  # nothing judged, nothing merged
+    assert ctx.budget.exhausted
+    assert [(d.step, d.outcome, d.inputs) for d in ctx.decisions[1:]] == [
+        ("group", "budget_exhausted", {"pairs": len(candidate_pairs(ctx, memories))})]
+
+
+def test_candidates_are_same_key_pairs_strongest_first(agents, run_context):
+    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1", predicate="preference.report_length")
+    remember(agents[1], "Pide resúmenes cortos", session="s2", origin="u2", predicate="preference.report_length")
+    remember(agents[2], "Trabaja en el proyecto Atlas", session="s3", origin="u3", predicate="project.current")
+    ctx = run_context()
+    memories = gather(ctx)
+    pairs = candidate_pairs(ctx, memories)
+    assert (0, 1) in dict(pairs)  # same key, whatever the similarity
+    scores = [s if s is not None else 1.0 for _, s in pairs]
+    assert scores == sorted(scores, reverse=True)
+    assert all(s is None or s >= ctx.policy.candidate_similarity for (i, j), s in pairs
+               if memories[i].key != memories[j].key)

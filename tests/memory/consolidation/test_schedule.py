@@ -1,0 +1,61 @@
+"""Scheduling (memory/consolidation/schedule.py): due subjects, abandoned runs, the deep pass."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from config.actors import Actor
+from governance.models import AuditEvent
+from memory.consolidation.run import CODE_VERSION
+from memory.consolidation.schedule import DEBOUNCE, STALE_RUN, deep_pass_all, runs_mark_abandoned, subjects_due
+from memory.models import ConsolidationRun, Subject
+from tests.memory.consolidation.support import corroborate_short_reports, current
+
+pytestmark = pytest.mark.django_db
+
+
+def test_subjects_are_due_only_after_the_debounce(agents):
+    corroborate_short_reports(agents)
+    subject = Subject.objects.get(external_ref="ana")
+    assert subjects_due() == []  # just written: a burst of writes becomes one pass
+    Subject.objects.filter(pk=subject.pk).update(consolidation_requested_at=timezone.now() - DEBOUNCE * 2)
+    assert subjects_due() == [subject.pk]
+    assert subjects_due(limit=0) == []
+
+
+def _run(subject: Subject, *, started_ago: timedelta, status: str = "running") -> ConsolidationRun:
+    run = ConsolidationRun.objects.create(subject=subject, mode="incremental", policy_version="v1",
+                                          code_version=CODE_VERSION, budget={}, status=status)
+    ConsolidationRun.objects.filter(pk=run.pk).update(started_at=timezone.now() - started_ago)
+    return run
+
+
+def test_runs_left_running_are_marked_abandoned_and_audited(agents):
+    corroborate_short_reports(agents)
+    subject = Subject.objects.get(external_ref="ana")
+    stale = _run(subject, started_ago=STALE_RUN * 2)
+    recent = _run(subject, started_ago=timedelta(seconds=5))
+    finished = _run(subject, started_ago=STALE_RUN * 2, status="succeeded")
+    assert runs_mark_abandoned(actor=Actor.system("consolidator")) == 1
+    statuses = dict(ConsolidationRun.objects.values_list("pk", "status"))
+    assert (statuses[stale.pk], statuses[recent.pk], statuses[finished.pk]) == ("abandoned", "running", "succeeded")
+    assert ConsolidationRun.objects.get(pk=stale.pk).finished_at is not None
+    (event,) = AuditEvent.objects.filter(action="consolidation_run.abandoned")
+    assert (event.actor_kind, event.actor_id, event.object_type, event.object_id) == (
+        "system", "consolidator", "consolidation_run", str(stale.pk))
+    assert event.data == {"subject": str(subject.pk)}
+    assert runs_mark_abandoned(actor=Actor.system("consolidator")) == 0  # idempotent, and nothing more audited
+    assert AuditEvent.objects.filter(action="consolidation_run.abandoned").count() == 1
+
+
+def test_the_deep_pass_runs_every_subject_with_facts(agents):
+    corroborate_short_reports(agents)
+    stale = _run(Subject.objects.get(external_ref="ana"), started_ago=STALE_RUN * 2)
+    report = deep_pass_all()
+    assert report == {"subjects": 1, "failed": 0, "expired": 0, "abandoned": 1}
+    assert len(current()) == 1
+    assert ConsolidationRun.objects.get(pk=stale.pk).status == "abandoned"
+    assert ConsolidationRun.objects.filter(mode="deep", status="succeeded").count() == 1
