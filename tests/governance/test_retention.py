@@ -12,7 +12,7 @@ from governance.models import AuditEvent
 from governance.services.retention import retention_sweep
 from memory.models import CollectiveFact, ConsolidationRun, Decision, Memory, ReadLog, Subject
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.reads import readlog_record
+from memory.services.read_log import readlog_record
 from memory.services.records import memory_record
 
 pytestmark = pytest.mark.django_db

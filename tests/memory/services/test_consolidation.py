@@ -14,7 +14,7 @@ from governance.models import ReviewItem
 from memory.models import CollectiveFact, ConsolidationRun, Decision, Evidence, Memory, Subject
 from memory.selectors.collective import collective_facts_for_agent, fact_versions_as_of
 from memory.services.consolidation import consolidation_run_subject
-from memory.services.reads import readlog_record
+from memory.services.read_log import readlog_record
 from memory.services.records import memory_expire_due, memory_record
 
 pytestmark = pytest.mark.django_db
