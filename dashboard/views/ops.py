@@ -19,6 +19,7 @@ from dashboard import selectors
 from dashboard.access import operator_required
 from dashboard.forms import AgentCreateForm
 from governance.services.audit import audit_chain_check, audit_chain_last_status
+from governance.services.dsr import dsr_retry
 from governance.services.records import records_of_processing
 
 @operator_required
@@ -35,8 +36,6 @@ def overview(request: HttpRequest) -> HttpResponse:
 @require_POST
 def request_retry(request: HttpRequest, request_id: str) -> HttpResponse:
     """Run a failed data-subject request again (after clearing the stores it names)."""
-    from governance.services.dsr import dsr_retry
-
     try:
         dsr_retry(actor=Actor.for_user(request.user), request_id=request_id)
     except QuorumError as exc:
