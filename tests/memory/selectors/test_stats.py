@@ -1,5 +1,5 @@
 """``stats_for_agent``: the caller's own memories about one subject by kind and status, and the
-facts it may receive (the HTTP side is in tests/memory/test_read_path.py)."""
+facts it may receive (the HTTP side is in tests/memory/test_read_apis.py)."""
 
 from __future__ import annotations
 
