@@ -248,24 +248,24 @@ def comment_lines(source: str) -> dict[int, str]:
 def check_local_imports(tree: Tree) -> list[Violation]:
     violations = []
     for importer in sorted(tree.graph.modules):
-        if not is_product(tree, importer):
+        imports = [(imported, line)
+                   for imported in sorted(tree.graph.find_modules_directly_imported_by(importer))
+                   for line in tree.import_lines(importer, imported)]
+        if not imports or not is_product(tree, importer):
             continue
         source = tree.files[importer].read_text(encoding="utf-8")
-        statements = None
-        for imported in sorted(tree.graph.find_modules_directly_imported_by(importer)):
-            for line in tree.import_lines(importer, imported):
-                if statements is None:
-                    statements = local_import_statements(source)
-                    comments = comment_lines(source)
-                if line not in statements:
-                    continue
-                explained = any(LOCAL_IMPORT_REASON.search(comments.get(n, ""))
-                                for n in range(line - 1, statements[line] + 1))
-                if not explained:
-                    violations.append(Violation(
-                        tree.path(importer), line, "local-import",
-                        f"{importer} imports {imported} inside a function with no "
-                        f"'# local import: <reason>' beside it"))
+        statements = local_import_statements(source)
+        comments = comment_lines(source)
+        for imported, line in imports:
+            if line not in statements:
+                continue
+            explained = any(LOCAL_IMPORT_REASON.search(comments.get(n, ""))
+                            for n in range(line - 1, statements[line] + 1))
+            if not explained:
+                violations.append(Violation(
+                    tree.path(importer), line, "local-import",
+                    f"{importer} imports {imported} inside a function with no "
+                    f"'# local import: <reason>' beside it"))
     return violations
 
 
