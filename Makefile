@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install services-up services-down services-status bench clean-var demo-keys screenshots
+.PHONY: run test lint install services-up services-down services-status bench clean-var demo-keys screenshots
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ run: $(STAMP)
 test: $(STAMP)
 	@$(BIN)/python manage.py services up
 	@$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## make lint: the architecture check (scripts/check_architecture.py, docs/decisions/0008): import
+## cycles, memory<->governance imports past services/selectors/policy/errors, modules over 800
+## lines, function-local project imports without a "# local import: <reason>" comment.
+lint: $(STAMP)
+	@$(BIN)/python scripts/check_architecture.py
 
 ## make screenshots: re-run the browser tests, saving their screenshots into docs/screenshots/.
 screenshots: $(STAMP)

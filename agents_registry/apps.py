@@ -8,4 +8,5 @@ class AgentsRegistryConfig(AppConfig):
     verbose_name = "Agents"
 
     def ready(self) -> None:
-        from agents_registry import schema  # noqa: F401 - registers the OpenAPI auth extension
+        # local import: registers the OpenAPI auth extension once the app registry is ready
+        from agents_registry import schema  # noqa: F401

@@ -9,12 +9,6 @@ class AgentAlreadyExists(QuorumError):
     default_message = "An agent with this slug already exists."
 
 
-class AgentNotFound(QuorumError):
-    status_code = 404
-    code = "not_found"
-    default_message = "Not found."
-
-
 class InvalidAgentData(QuorumError):
     code = "invalid_agent"
     default_message = "The agent's data is invalid."

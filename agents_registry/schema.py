@@ -2,14 +2,14 @@
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
+from config.schema import AGENT, _audience
+
 
 class AgentKeyScheme(OpenApiAuthenticationExtension):
     target_class = "agents_registry.authentication.AgentKeyAuthentication"
     name = "agentKey"
 
     def get_security_requirement(self, auto_schema):  # noqa: ANN001, ANN201 - drf-spectacular hook
-        from config.schema import AGENT, _audience
-
         # Listed only where a key is accepted (portal operations answer 403 to an agent).
         return {self.name: []} if _audience(auto_schema) == AGENT else None
 

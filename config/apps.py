@@ -9,6 +9,7 @@ class ConfigConfig(AppConfig):
 
     def ready(self) -> None:
         # Any change to an agent or a credential invalidates the agent-key cache (every process).
+        # local import: it imports models, which load only once the app registry is ready
         from agents_registry.authentication import connect_signals
 
         connect_signals()

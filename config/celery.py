@@ -10,6 +10,8 @@ import os
 from celery import Celery
 from kombu import Queue
 
+from config.schedule import BEAT_SCHEDULE
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 
 app = Celery("config")
@@ -23,8 +25,6 @@ app.conf.task_routes = {
 
 @app.on_after_finalize.connect
 def _install_beat_schedule(sender: Celery, **kwargs: object) -> None:
-    from config.schedule import BEAT_SCHEDULE
-
     sender.conf.beat_schedule = BEAT_SCHEDULE
 
 

@@ -14,9 +14,19 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
+from guardian.shortcuts import assign_perm
 
+from agents_registry.selectors.agents import agent_get_by_slug
 from config.actors import Actor
+from config.usernames import normalise_username
+from governance.models import DataSubjectRequest
+from governance.services.dsr import dsr_execute, dsr_submit
+from governance.services.retention import retention_sweep
+from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
+from memory.models import CollectiveFact, Subject
+from memory.services.memories import memory_record, subject_get_or_create
 
 PERSON = "ana-garcia"
 PERSON_LOGIN = {"role": "subject", "username": "ana", "password": "quorum-ana-demo", "subject": PERSON}
@@ -93,9 +103,6 @@ PHASE_2 = [
 
 
 def _record(rows: list[tuple[str, str, str, str, dict[str, Any]]], *, observed_at: Any = None) -> None:
-    from agents_registry.selectors.agents import agent_get_by_slug
-    from memory.services.memories import memory_record
-
     for slug, subject, kind, content, extra in rows:
         agent = agent_get_by_slug(slug)
         if observed_at is not None:
@@ -105,19 +112,12 @@ def _record(rows: list[tuple[str, str, str, str, dict[str, Any]]], *, observed_a
 
 
 def _consolidate(refs: set[str]) -> None:
-    from memory.models import Subject
-    from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
-
     for subject in Subject.objects.filter(external_ref__in=refs):
         consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
 
 
 def _login(spec: dict[str, str], *, superuser: bool = False) -> Any:
     """Create or reset a demo login (the password is reset on every run)."""
-    from django.contrib.auth import get_user_model
-
-    from config.usernames import normalise_username
-
     user, _ = get_user_model().objects.get_or_create(username=normalise_username(spec["username"]))
     user.is_staff = user.is_superuser = superuser
     user.set_password(spec["password"])
@@ -126,11 +126,6 @@ def _login(spec: dict[str, str], *, superuser: bool = False) -> Any:
 
 
 def _logins() -> tuple[Any, Any]:
-    from guardian.shortcuts import assign_perm
-
-    from memory.models import Subject
-    from memory.services.memories import subject_get_or_create
-
     _login(OPERATOR_LOGIN, superuser=True)
     subject = subject_get_or_create(external_ref=PERSON)
     person = _login(PERSON_LOGIN)
@@ -141,9 +136,6 @@ def _logins() -> tuple[Any, Any]:
 
 
 def _exercise_rights(person: Any, subject: Any) -> None:
-    from governance.services.dsr import dsr_execute, dsr_submit
-    from memory.models import CollectiveFact
-
     actor = Actor.for_user(person)
 
     def file(type: str, scope: dict[str, Any]) -> None:
@@ -161,9 +153,6 @@ def _exercise_rights(person: Any, subject: Any) -> None:
 
 def build_demo_world() -> bool:
     """Build the world once; returns False when it was already there."""
-    from governance.models import DataSubjectRequest
-    from memory.models import Subject
-
     existing = Subject.objects.filter(external_ref=PERSON).first()
     if existing is not None and DataSubjectRequest.objects.filter(subject_id=existing.pk, type="erasure").exists():
         _logins()  # passwords reset, nothing else touched
@@ -174,7 +163,5 @@ def build_demo_world() -> bool:
     _record(PHASE_2)
     _consolidate({PERSON})
     _exercise_rights(person, subject)
-    from governance.services.retention import retention_sweep
-
     retention_sweep(actor=Actor.system("seed_demo"))  # the operator overview shows a sweep from the start
     return True

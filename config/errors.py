@@ -19,6 +19,8 @@ from django.http import Http404, HttpResponse, JsonResponse
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 
+from config.db import is_unavailable, note_outage
+
 logger = logging.getLogger(__name__)
 
 
@@ -66,8 +68,6 @@ def retry_after_seconds() -> int:
 
 def unavailable(exc: BaseException | None = None) -> ServiceUnavailable:
     """The 503 for a database outage or pool exhaustion, logged by error type only."""
-    from config.db import note_outage
-
     note_outage()
     if exc is not None:
         logger.warning("database unavailable: %s", type(exc.__cause__ or exc).__name__)
@@ -110,8 +110,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """DRF exception handler producing the contract's error body for every handled error."""
     # Imported here: rest_framework.views loads the authentication classes, which import this module.
     from rest_framework.views import set_rollback
-
-    from config.db import is_unavailable
 
     if is_unavailable(exc):
         exc = unavailable(exc)
@@ -235,8 +233,6 @@ def json_404(request: Any, exception: Exception | None = None) -> HttpResponse:
 
 def json_500(request: Any) -> HttpResponse:
     """``handler500``: a database outage is 503 + Retry-After; anything else a bare 500 (JSON on API paths)."""
-    from config.db import is_unavailable
-
     exc = sys.exc_info()[1]
     if is_unavailable(exc):
         return unavailable_response(request, exc)

@@ -11,6 +11,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.celery import app
 from config.redis import get_redis
 
 
@@ -43,8 +44,6 @@ def _check_broker() -> dict[str, Any]:
 def _check_workers(broker_ok: bool) -> dict[str, Any]:
     if not broker_ok:
         return {"ok": False, "count": 0, "error": "broker unavailable"}
-    from config.celery import app
-
     try:
         replies = app.control.ping(timeout=settings.QUORUM_HEALTH_WORKER_TIMEOUT, limit=1) or []
     except Exception as exc:  # noqa: BLE001

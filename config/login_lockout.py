@@ -26,6 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from agents_registry.authentication import client_address
 from config.usernames import normalise_username
 
 
@@ -42,8 +43,6 @@ def axes_username(request: HttpRequest | None, credentials: dict[str, Any] | Non
 
 def axes_client_address(request: HttpRequest) -> str | None:
     """The same client address as the agent-key lockout (``QUORUM_TRUSTED_PROXIES``), never a spoofable header."""
-    from agents_registry.authentication import client_address
-
     address = client_address(request)
     try:
         return str(ipaddress.ip_address(address))

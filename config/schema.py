@@ -18,6 +18,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 
+from agents_registry.permissions import IsAgent
+from config.api import StrictSerializer
+
 AGENT = "agent"
 SESSION = "session"
 PUBLIC = "public"  # no authentication (a capability token in the query, e.g. the receipt link)
@@ -115,8 +118,6 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
     match_subclasses = True
 
     def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
-        from config.api import StrictSerializer
-
         schema = auto_schema._map_basic_serializer(self.target, direction)
         schema["additionalProperties"] = False
         if schema.get("description") == (StrictSerializer.__doc__ or "").strip().replace("\n    ", "\n"):
@@ -130,8 +131,6 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
 
 
 def _audience(auto_schema: Any) -> str | None:
-    from agents_registry.permissions import IsAgent
-
     permissions = getattr(auto_schema.view, "permission_classes", [])
     return AGENT if any(issubclass(p, IsAgent) for p in permissions if isinstance(p, type)) else SESSION
 

@@ -14,6 +14,8 @@ from agents_registry.models import Agent
 from evaluation.progress import Progress
 from evaluation.synth import Synth
 from memory.models import CollectiveFact, Subject
+from memory.consolidation.run import JUDGMENTS
+from memory.tasks import consolidation_subject_task, memory_embed_pending_task
 
 SIZES = {
     # promotion_stride: 1 = every pair of the dev set; small takes a deterministic stratified third.
@@ -41,16 +43,11 @@ class Run:
     @staticmethod
     def embed() -> None:
         """What beat's sweep runs: the embedding task, in-process."""
-        from memory.tasks import memory_embed_pending_task
-
         memory_embed_pending_task.apply()
 
     @staticmethod
     def consolidate(subject_ref: str, *, mode: str = "incremental") -> dict[str, Any]:
         """One consolidation pass through the real Celery task body, in-process."""
-        from memory.consolidation.run import JUDGMENTS
-        from memory.tasks import consolidation_subject_task
-
         subject_id = Subject.objects.get(external_ref=subject_ref).pk
         for _ in range(50):
             JUDGMENTS.data.clear()  # every pass judges afresh and records its Decisions

@@ -25,6 +25,10 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.test.utils import override_settings
 
+from config.celery import app
+from config.redis import make_client, reset_redis
+from governance.seed import seed_reference_data
+
 THROWAWAY_PREFIXES = ("test_", "quorum_eval_")
 
 
@@ -44,8 +48,6 @@ def sandbox(*, in_place: bool) -> Iterator[str]:
         name = str(connection.settings_dict["NAME"])
         if not name.startswith(THROWAWAY_PREFIXES):
             raise CommandError("--in-place only runs on a throwaway test database")
-        from governance.seed import seed_reference_data
-
         seed_reference_data()
         with override_settings(ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "testserver"]):
             yield name
@@ -64,9 +66,6 @@ def sandbox(*, in_place: bool) -> Iterator[str]:
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous_term = signal.signal(signal.SIGTERM, _interrupt) if in_main_thread else None
     created = False
-    from config.celery import app
-    from config.redis import make_client, reset_redis
-
     broker = (app.conf.broker_url, app.conf.result_backend)
     try:
         with override_settings(REDIS_URL=redis_url, CELERY_BROKER_URL=redis_url, CELERY_RESULT_BACKEND=redis_url,

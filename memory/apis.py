@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import django_filters
 from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import LimitOffsetPagination
@@ -15,6 +14,7 @@ from config.actors import Actor
 from config.api import MAX_PAGE_LIMIT, AwareDateTimeField, PageQuerySerializer, StrictSerializer
 from config.schema import AGENT, api_operation, paginated
 from memory.decay import effective_confidence
+from memory.filters import MemoryFilter
 from memory.models import Memory
 from memory.selectors.memories import memory_get_for_agent, memory_list_for_agent
 from memory.services.memories import MAX_CONTENT_CHARS, memory_record
@@ -66,16 +66,6 @@ def _context() -> dict[str, object]:
     from django.utils import timezone
 
     return {"now": timezone.now()}
-
-
-class MemoryFilter(django_filters.FilterSet):
-    kind = django_filters.ChoiceFilter(choices=Memory.Kind.choices)
-    key = django_filters.CharFilter()
-    status = django_filters.ChoiceFilter(choices=Memory.Status.choices)
-
-    class Meta:
-        model = Memory
-        fields = ["kind", "key", "status"]
 
 
 class MemoryListCreateApi(APIView):

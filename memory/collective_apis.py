@@ -12,7 +12,7 @@ from agents_registry.permissions import IsAgent
 from config.api import AwareDateTimeField, StrictQuerySerializer
 from config.schema import AGENT, api_operation
 from memory.selectors.collective import collective_facts_for_agent
-from memory.services.reads import readlog_record
+from memory.services.read_log import readlog_record
 
 
 @extend_schema_serializer(component_name="Corroboration")

@@ -12,6 +12,7 @@ from agents_registry.permissions import IsAgent
 from config.api import AwareDateTimeField, StrictQuerySerializer, StrictSerializer
 from config.schema import AGENT, api_operation
 from memory.models import Memory
+from memory.selectors.stats import stats_for_agent
 from memory.services.actions import action_check
 from memory.services.briefing import briefing
 from memory.services.recall import recall
@@ -183,18 +184,7 @@ class StatsApi(APIView):
                            help_text="kind → status → count"),
                        "collective_facts": serializers.IntegerField()}))
     def get(self, request: Request) -> Response:
-        from django.db.models import Count
-
-        from memory.selectors.collective import collective_facts_for_agent
-        from memory.selectors.memories import memory_list_for_agent
-
         query = self.QuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
-        subject = query.validated_data["subject"]
-        counts: dict[str, dict[str, int]] = {}
-        rows = (memory_list_for_agent(agent=request.user, subject_ref=subject).order_by()
-                .values("kind", "status").annotate(n=Count("id")))
-        for row in rows:
-            counts.setdefault(row["kind"], {})[row["status"]] = row["n"]
-        facts = collective_facts_for_agent(agent=request.user, subject_ref=subject)
-        return Response({"memories": counts, "collective_facts": len(facts)})
+        stats = stats_for_agent(agent=request.user, subject_ref=query.validated_data["subject"])
+        return Response({"memories": stats.memories, "collective_facts": stats.collective_facts})

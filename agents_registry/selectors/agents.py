@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
-
 from agents_registry.models import Agent
-
-
-def agent_list() -> QuerySet[Agent]:
-    return Agent.objects.all().order_by("slug")
 
 
 def agent_get_by_slug(slug: str) -> Agent | None:

@@ -10,6 +10,8 @@ import os
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
+from config import embedded
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 
@@ -54,8 +56,6 @@ def resolve_database() -> dict[str, object]:
     if url:
         config = database_from_url(url)
     else:
-        from config import embedded
-
         endpoint = embedded.postgres_endpoint()
         config = {
             "ENGINE": "django.db.backends.postgresql",
@@ -98,8 +98,6 @@ def resolve_redis_base() -> str:
     url = os.environ.get("REDIS_URL")
     if url:
         return url
-    from config import embedded
-
     return embedded.valkey_endpoint()
 
 

@@ -18,8 +18,10 @@ from config.errors import QuorumError
 from dashboard import selectors
 from dashboard.access import operator_required
 from dashboard.forms import AgentCreateForm
-from governance.services.audit import audit_chain_check, audit_chain_last_status
 from governance.selectors.processing_records import records_of_processing
+from governance.services.audit import audit_chain_check, audit_chain_last_status
+from governance.services.dsr import dsr_retry
+
 
 @operator_required
 def overview(request: HttpRequest) -> HttpResponse:
@@ -35,8 +37,6 @@ def overview(request: HttpRequest) -> HttpResponse:
 @require_POST
 def request_retry(request: HttpRequest, request_id: str) -> HttpResponse:
     """Run a failed data-subject request again (after clearing the stores it names)."""
-    from governance.services.dsr import dsr_retry
-
     try:
         dsr_retry(actor=Actor.for_user(request.user), request_id=request_id)
     except QuorumError as exc:

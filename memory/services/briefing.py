@@ -19,7 +19,7 @@ from agents_registry.models import Agent
 from governance.policy import policy_current
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory, ReadLog
 from memory.selectors.collective import subject_gate
-from memory.services.reads import readlog_record
+from memory.services.read_log import readlog_record
 
 DEFAULT_LOOKBACK = timedelta(days=30)
 CHANGE_BY_STATUS = {

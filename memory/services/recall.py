@@ -34,7 +34,7 @@ from governance.selectors.conflicts import trust_conflicts_open_among
 from governance.selectors.restrictions import ActiveRestrictions
 from memory.errors import QueryTooLong
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
-from memory.services.reads import readlog_record
+from memory.services.read_log import readlog_record
 from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
 from memory.selectors.collective import subject_gate
 from memory.selectors.withheld import Withheld

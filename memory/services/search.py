@@ -27,7 +27,6 @@ from memory.models import Memory
 from memory.selectors.withheld import Withheld, withheld_for_ref
 
 MAX_QUERY_CHARS = 1000
-SEARCHABLE_STATUSES = (Memory.Status.ACTIVE,)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit
 from config.errors import QuorumError
+from memory.errors import ContentTooLong
 from memory.models import Memory
 from memory.services.memories import MAX_CONTENT_CHARS, memory_expire_session, memory_record
 
@@ -69,8 +70,6 @@ def session_end(*, agent: Agent, subject_ref: str, session_id: str, done: str, w
     summary = (f"Session {session_id} — done: {done.strip()}\nWent well: {went_well.strip()}\n"
                f"Went wrong: {went_wrong.strip()}\nImprove: {improve.strip()}")
     if len(summary) > MAX_CONTENT_CHARS:
-        from memory.errors import ContentTooLong
-
         raise ContentTooLong(extra={"max_chars": MAX_CONTENT_CHARS, "chars": len(summary)})
     decision = memory_record(actor=actor, agent=agent, subject_ref=subject_ref, kind=Memory.Kind.DECISION,
                              content=summary, reasoning=f"{went_wrong.strip()}\n{improve.strip()}",

@@ -31,7 +31,7 @@ class Command(BaseCommand):
                             help="seconds to wait for each API call")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from quorum_mcp.server import build_server  # the MCP SDK: only when the command runs
+        from quorum_mcp.server import build_server  # local import: the MCP SDK loads only when the command runs
 
         url = os.environ.get("QUORUM_URL", "").strip() or DEFAULT_URL
         parsed = urlparse(url)

@@ -12,8 +12,8 @@ from governance.models import AuditEvent
 from governance.services.retention import retention_sweep
 from memory.models import CollectiveFact, ConsolidationRun, Decision, Memory, ReadLog, Subject
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
-from memory.services.reads import readlog_record
 from memory.services.memories import memory_record
+from memory.services.read_log import readlog_record
 
 pytestmark = pytest.mark.django_db
 

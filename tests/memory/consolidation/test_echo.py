@@ -10,7 +10,7 @@ import pytest
 from memory.consolidation.echo import discounts, first_reads, readable_since
 from memory.models import CollectiveFact, Evidence
 from memory.selectors.collective import collective_facts_for_agent
-from memory.services.reads import readlog_record
+from memory.services.read_log import readlog_record
 from tests.memory.consolidation.support import consolidate, corroborate_short_reports, current, remember
 
 pytestmark = pytest.mark.django_db

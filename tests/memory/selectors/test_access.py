@@ -15,7 +15,7 @@ from memory.selectors.collective import fact_lineage, lineage_recipients_count
 from memory.selectors.subjects import subject_get, subject_get_by_ref, subject_login
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.services.memories import memory_record
-from memory.services.reads import readlog_record
+from memory.services.read_log import readlog_record
 from memory.services.retention import memory_traces_expire
 
 pytestmark = pytest.mark.django_db
