@@ -8,4 +8,5 @@ class MemoryConfig(AppConfig):
     verbose_name = "Memory"
 
     def ready(self) -> None:
-        from memory import errors  # noqa: F401 - registers the layer's promoted validation codes
+        # local import: the app registry is ready only here; importing registers the promoted codes
+        from memory import errors  # noqa: F401

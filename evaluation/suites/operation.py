@@ -25,6 +25,7 @@ from typing import Any
 
 from django.db import connection
 
+from config import redis as redis_module
 from config.faults import table_locked
 from evaluation.metrics import SuiteResult, percentile, ratio
 from evaluation.runtime import Run
@@ -193,8 +194,6 @@ def run(run: Run) -> SuiteResult:
 
 
 def _redis_down(run: Run, client, ref: str) -> tuple[float, float, float, float]:  # noqa: ANN001
-    from config import redis as redis_module
-
     dead = redis_module.make_client("redis://127.0.0.1:1/0")
     live = redis_module.get_redis()
     redis_module._client = dead

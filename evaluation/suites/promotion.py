@@ -19,13 +19,15 @@ from typing import Any
 
 import numpy as np
 
+from evaluation.devset import GROUPS, Pair, load_pairs
 from evaluation.metrics import SuiteResult, ratio
 from evaluation.runtime import Run
 from evaluation.synth import remember
-from governance.models import ReviewItem
+from governance.models import Predicate, ReviewItem
+from memory.consolidation import run as consolidation
+from memory.consolidation.run import default_judge_chain
 from memory.equivalence import Label
 from memory.models import CollectiveFact, Memory
-from evaluation.devset import GROUPS, Pair, load_pairs
 
 FREE_KEY = "eval.statement"
 # Predicates the dev set uses beyond the default registry: registered in the throwaway database.
@@ -114,8 +116,6 @@ def run(run: Run) -> SuiteResult:
 
 def _sweep(outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Judge every pair with the production chain; apply cut-off t as candidate and review threshold."""
-    from memory.consolidation.run import default_judge_chain
-
     chain = default_judge_chain()
     judged = []
     for o in outcomes:
@@ -136,9 +136,6 @@ def _sweep(outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _register_extra_predicates() -> None:
-    from governance.models import Predicate
-    from memory.consolidation import run as consolidation
-
     for key, label in EXTRA_PREDICATES:
         Predicate.objects.get_or_create(key=key, defaults={"label": label, "category": "user.behavior",
                                                            "cardinality": "single", "shareable": True,

@@ -6,9 +6,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from memory.models import ConsolidationRun, Subject
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.consolidation.schedule import subjects_due
+from memory.models import ConsolidationRun, Subject
+from memory.tasks import consolidation_subject_task
 
 
 class Command(BaseCommand):
@@ -31,8 +32,6 @@ class Command(BaseCommand):
         else:
             subject_ids = subjects_due(limit=100000)
         if not options["sync"]:
-            from memory.tasks import consolidation_subject_task
-
             for subject_id in subject_ids:
                 consolidation_subject_task.apply_async(args=[str(subject_id)], kwargs={"mode": mode})
             self.stdout.write(f"queued {len(subject_ids)} {mode} pass(es) on the consolidation queue")
