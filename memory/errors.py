@@ -50,6 +50,19 @@ class RootErased(QuorumError):
                        "Write new observations with a new origin_ref.")
 
 
+class PurposeNotGranted(QuorumError):
+    status_code = 403
+    code = "purpose_not_granted"
+    default_message = "This agent does not act for that purpose."
+
+
+class ReflectionTooShallow(QuorumError):
+    status_code = 422
+    code = "reflection_too_shallow"
+    default_message = ("A reflection needs substance: say concretely what went wrong (or what was hard) and "
+                       "what you will do differently. 'All good' is not a reflection.")
+
+
 PROMOTED_VALIDATION_CODES.update({
     "content_too_long", "reasoning_required", "key_required", "unknown_predicate", "invalid_category",
     "trust_not_allowed", "invalid_subject", "query_too_long",

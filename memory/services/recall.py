@@ -28,11 +28,10 @@ from django.utils import timezone
 
 from agents_registry.models import Agent
 from config.db import degrade_on_outage
-from config.errors import QuorumError
 from governance.policy import policy_current
 from governance.selectors.conflicts import trust_conflicts_open_among
 from governance.selectors.restrictions import ActiveRestrictions
-from memory.errors import QueryTooLong
+from memory.errors import PurposeNotGranted, QueryTooLong
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
 from memory.services.read_log import readlog_record
 from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
@@ -42,12 +41,6 @@ from memory.trust import RANK
 
 logger = logging.getLogger(__name__)
 RECENCY_HALF_LIFE_DAYS = 90.0
-
-
-class PurposeNotGranted(QuorumError):
-    status_code = 403
-    code = "purpose_not_granted"
-    default_message = "This agent does not act for that purpose."
 
 
 @dataclass

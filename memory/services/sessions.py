@@ -18,8 +18,7 @@ from django.db import transaction
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit
-from config.errors import QuorumError
-from memory.errors import ContentTooLong
+from memory.errors import ContentTooLong, ReflectionTooShallow
 from memory.models import Memory
 from memory.services.memories import MAX_CONTENT_CHARS, memory_expire_session, memory_record
 
@@ -31,13 +30,6 @@ TRIVIAL = {
     "perfecto", "perfect", "great", "genial", "keep going", "seguir asi", "same as before", "igual",
 }
 MIN_WORDS = 4
-
-
-class ReflectionTooShallow(QuorumError):
-    status_code = 422
-    code = "reflection_too_shallow"
-    default_message = ("A reflection needs substance: say concretely what went wrong (or what was hard) and "
-                       "what you will do differently. 'All good' is not a reflection.")
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from config import redis as redis_module
 from config.celery import app as celery_app
 from memory.models import Memory, Subject
-from memory.tasks import consolidation_subject_task, memory_embed_pending_task
+from memory.tasks import memory_embed_pending_task
 from tests.conftest import auth, wait_until
 
 URL = "/api/v1/memories"
