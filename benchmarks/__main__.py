@@ -1,4 +1,4 @@
-"""``python -m benchmarks [name ...]``: run the benchmarks and print their tables."""
+"""``python -m benchmarks [name ...] [--flag ...]``: run the benchmarks and print their tables."""
 
 from __future__ import annotations
 
@@ -11,12 +11,15 @@ BENCHMARKS = {"memory_api": memory_api.main, "consolidation": consolidation.main
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(BENCHMARKS)
+    """Names choose benchmarks (default: all); ``--flags`` are passed to each of them."""
+    flags = [a for a in argv if a.startswith("--")]
+    names = [a for a in argv if not a.startswith("--")] or list(BENCHMARKS)
     for name in names:
         if name not in BENCHMARKS:
             print(f"unknown benchmark {name!r}; choose from {', '.join(BENCHMARKS)}")
             return 2
-        BENCHMARKS[name]([])
+    for name in names:
+        BENCHMARKS[name](flags)
     return 0
 
 

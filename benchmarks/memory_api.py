@@ -185,6 +185,9 @@ def _search_floor(n: int) -> tuple[float, float]:
 
 
 def main(argv: list[str]) -> None:
+    """``python -m benchmarks.memory_api [--writes-only]``: ``--writes-only`` measures the write
+    path alone (a before/after comparison of a write-path change in a minute, not ten)."""
+    writes_only = "--writes-only" in argv
     setup_django()
     from memory.services.embedding_backfill import memory_embed_pending
 
@@ -199,6 +202,9 @@ def main(argv: list[str]) -> None:
         _write_benchmark(port, key, total=200, threads=4)  # warm-up
         results["write"] = _write_benchmark(port, key, total=2000, threads=4)
         results["write_floor_ms"] = _write_floor()
+        if writes_only:
+            _print_writes(results)
+            return
         print("embedding the benchmark person's memories …", flush=True)
         memory_embed_pending(batch_size=32, max_batches=100000)
         for size in (10_000, 100_000):
@@ -209,6 +215,15 @@ def main(argv: list[str]) -> None:
             results[f"search_floor_{size}_ms"] = _search_floor(n=100)
         results["web_worker_rss_mb"] = max(child_rss_mb(proc))
     _print(results)
+
+
+def _print_writes(r: dict) -> None:
+    w = r["write"]
+    floor_p50, _ = r["write_floor_ms"]
+    print(f"write POST /memories (4 clients): p50 {w['p50_ms']:.2f} ms, p95 {w['p95_ms']:.2f} ms, "
+          f"{w['per_s']:.0f}/s, floor p50 {floor_p50:.2f} ms, errors {w['errors']}")
+    print("json:", json.dumps({"write": w, "write_floor_ms": r["write_floor_ms"]},
+                              default=lambda x: round(x, 3) if isinstance(x, float) else x))
 
 
 def _print(r: dict) -> None:
