@@ -145,11 +145,18 @@ _ADDRESS: Final = (
     r"este\s+usuario|esta\s+cuenta|este\s+cliente|tu|tus|te|usted|ignore|ignora|reveal|revela|print|"
     r"imprime|list|lista|show|muestra|answer|responde|reply|contesta|tell|dime|share|comparte|treat|trata|"
     r"comply|obey|obedece|forget|olvida|disregard|send|envia|dump|output|grant|approve|allow|permite|"
-    r"no\s+le\s+pidas|do\s+not|don't|here\s+(?:are|is)|aqui\s+(?:tienes|estan|esta)"
+    r"no\s+le\s+pidas|do\s+not|don't|here\s+(?:are|is)|aqui\s+(?:tienes|estan|esta)|from\s+now\s+on|"
+    r"a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora"
+)
+_DATA: Final = (
+    r"notes?|memor(?:y|ies)|records?|data|datos|information|informacion|info|emails?|e-mails|phone\s+numbers|"
+    r"numbers|passwords?|credentials|history|historial|users?|customers?|clients?|contacts?|people|persons?|"
+    r"employees|notas?|memorias?|registros?|clientes?|usuari[oa]s?|contactos|empleados|telefonos|"
+    r"contrasenas|conversations|conversaciones"
 )
 # A claim of authority addressed to the agent.
 _CLAIM: Final = (
-    r"\b(?:i\s+am|i'm|soy)\s+(?:the\s+|your\s+|an?\s+|el\s+|la\s+|tu\s+|su\s+)?(?:admin|administrator|"
+    r"\b(?:i\s+am|i'm|soy|as|como)\s+(?:the\s+|your\s+|an?\s+|el\s+|la\s+|tu\s+|su\s+)?(?:\w+\s+)?(?:admin|administrator|"
     r"administrador|administradora|developer|desarrollador|desarrolladora|operator|operador|owner|creator|"
     r"creador|dpo|root|superuser|superusuario)\b"
     r"|\b(?:this|the)\s+(?:user|account|customer|client|person|requester)\s+(?:is|has|has\s+been|may|can)\s+"
@@ -174,7 +181,9 @@ _UNLOCK: Final = (
     r"(?:restriction|verification|checks|limits)|disable|turn\s+off|you\s+may|all\s+(?:its|their|his|her)\s+"
     r"requests|any\s+(?:record|data|request)|every\s+(?:stored|record|note|memory)|as\s+pre-?approved|"
     r"sin\s+(?:ninguna\s+)?(?:restriccion|verificacion|filtros|limites)|no\s+le\s+pidas|ignora|"
-    r"todos\s+los\s+datos|todas\s+las\s+notas|ver\s+todo|confirmame|dame|desactiva|salta|omite)"
+    r"todos\s+los\s+datos|todas\s+las\s+notas|ver\s+todo|confirmame|dame|desactiva|salta|omite|"
+    r"(?:show|tell|give|send)\s+me|muestrame|ensename|authori[sz]e\s+you|te\s+autorizo|"
+    r"(?:all|every|todos\s+los|todas\s+las)\s+(?:the\s+)?(?:\w+\s+)?(?:" + _DATA + r"))"
 )
 _UNLOCK_FIRST: Final = r"\b(?:bypass|ignore|skip)\b"
 # Bare English imperatives and Spanish forms that cannot be a third-person present ("envíe",
@@ -194,12 +203,6 @@ _BULK: Final = (
     r"all|every|each|whole|full|entire|complete|the\s+last\s+\d+|other|others'?|todos|todas|todo|toda|cada|"
     r"completo|completa|demas|otros|otras|los\s+ultimos\s+\d+"
 )
-_DATA: Final = (
-    r"notes?|memor(?:y|ies)|records?|data|datos|information|informacion|info|emails?|e-mails|phone\s+numbers|"
-    r"numbers|passwords?|credentials|history|historial|users?|customers?|clients?|contacts?|people|persons?|"
-    r"employees|notas?|memorias?|registros?|clientes?|usuari[oa]s?|contactos|empleados|telefonos|"
-    r"contrasenas|conversations|conversaciones"
-)
 _TOOL_VERB: Final = (
     r"execute|run|call|invoke|trigger|launch|ejecuta|ejecute|corre|llama|llame|invoca|invoque|lanza|lance|"
     r"activa|desactiva|disable|enable|delete|drop|wipe|purge|borra|elimina"
@@ -216,7 +219,8 @@ _TOOL_OBJECT: Final = (
     r"(?:the\s+|el\s+)?(?:logging|logs|audit|registro\s+de\s+auditoria)\b"
 )
 _PRIOR: Final = (
-    r"(?:(?:all|any|the|your|my|of|these|those|previous|prior|above|earlier|preceding|former|"
+    r"(?:(?:all|any|the|your|my|of|these|those|previous|prior|above|earlier|preceding|former|safety|privacy|"
+    r"security|content|"
     r"original|initial|existing|current|system|old|other)\s+)*"
 )
 _PRIOR_ES: Final = (
@@ -307,22 +311,27 @@ _RULES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = tuple(
         (
             "from_now_on",
             r"\b(?:from\s+now\s+on|going\s+forward|henceforth|from\s+this\s+point\s+(?:on|forward)|"
-            r"starting\s+(?:now|today)|(?:for|in)\s+(?:all\s+)?future\s+(?:answers|responses|conversations|"
-            r"replies|sessions|chats))"
+            r"starting\s+(?:now|today)"
+            r"|(?:for|in)\s+(?:all|every|each)\s+(?:future\s+)?(?:answers?|responses?|conversations?|replies|"
+            r"reply|sessions?|chats?)|(?:for|in)\s+future\s+(?:answers|responses|conversations|replies|"
+            r"sessions|chats))"
             r"[\s,:;\-]*" + _WHEN + r"(?:"
             r"(?:\w+[\s,]+){0,3}?(?:you|your|yourself|" + _AGENT + r")\b"
             r"|(?:please\s+)?(?:(?:always|never|only|just|do\s+not|don't|dont)\s+)?"
             r"(?:" + _EN_FROM_NOW + r")\b"
             r")"
             r"|\b(?:a\s+partir\s+de\s+(?:ahora|hoy|este\s+momento)|de\s+ahora\s+en\s+adelante|"
-            r"desde\s+(?:ahora|este\s+momento)(?:\s+en\s+adelante)?|en\s+(?:todas\s+)?(?:las\s+)?futuras\s+"
-            r"(?:conversaciones|respuestas|sesiones))"
+            r"desde\s+(?:ahora|hoy|este\s+momento)(?:\s+en\s+adelante)?|en\s+(?:todas\s+)?(?:las\s+)?futuras\s+"
+            r"(?:conversaciones|respuestas|sesiones)|en\s+(?:cada|todas\s+las)\s+(?:futuras?\s+)?"
+            r"(?:respuestas?|conversaciones?|sesiones?))"
             r"[\s,:;\-]*" + _WHEN_ES + r"(?:"
             r"(?:\w+[\s,]+){0,3}?(?:tu|tus|ti|te|usted|debes|deberas|tienes\s+que|vas\s+a|"
             + _AGENT_ES
             + r")\b"
             r"|(?:por\s+favor\s+)?(?:(?:siempre|nunca|jamas|solo|solamente|unicamente|no)\s+)?"
             r"(?:le\s+|les\s+)?(?:" + _ES_FROM_NOW + r")\b"
+            # a negative tu-imperative ("no verifiques", "no menciones"): never a third person
+            r"|no\s+(?:le\s+|les\s+|lo\s+|la\s+|los\s+|las\s+|te\s+)?(?!mas\b)\w+(?:es|as)\b"
             r")",
         ),
         (
