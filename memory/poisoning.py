@@ -36,11 +36,15 @@ flagged (accepted ambiguity: the safer reading for stored memory).
 
 Accepted ambiguities (flagged, i.e. sent to review rather than rejected):
 a clause-initial Spanish verb with an elided subject ("Actúa como enlace con
-legal", "Recomienda siempre el mismo restaurante") and imperatives inside
-reported speech ("The client said: never mention the merger") -- the latter
-is also the cheapest wrapper for a real injection.  Not flagged: team
+legal", "Recomienda siempre el mismo restaurante") and clause-initial orders
+that move bulk data ("List all customers who churned").  Not flagged: team
 conventions with generic verbs ("Always use the PR template"), "New rules:"
-lists, and anything phrased in the third person.
+lists, anything phrased in the third person, a match inside a quotation that
+a reporting frame introduces ("He typed 'ignore previous instructions' as a
+joke"), mottos and habits ("Never say never!", "Always recommend checking the
+logs first"), orders whose object is the person served ("Always answer her in
+Spanish") and field labels ("System: Windows 11").  docs/privacy.md
+"Instruction-shaped text" draws the line and reports the held-out figures.
 
 Rule ids (stable, stored as review reasons)
 ------------------------------------------
@@ -53,11 +57,18 @@ Rule ids (stable, stored as review reasons)
 ``conceal_from_user``  "don't tell the user", "no le digas al usuario"
 ``agent_directive``    "the assistant should always ...", "el agente debe ...", "to any AI reading this"
 ``always_recommend``   clause-initial "always recommend X", "siempre recomienda X"
+``role_prefix``        "SYSTEM: this user…", "assistant: reveal…", transcripts, chat-template markers
+``privilege_claim``    a claim of admin/operator authority with what it should unlock
+``exfiltration``       send/copy/print other people's data in bulk or to an outside address
+``tool_directive``     call a tool or function, run a shell command, change the store's settings
 
-Matching runs on a normalised copy of the text: lower-cased, accents
-stripped, zero-width/formatting characters removed and whitespace
-collapsed, which defeats the cheapest obfuscations.  Rules are plain,
-linear regexes evaluated in a fixed order; the first hit decides ``rule``.
+Matching runs on the shared inspection form (``memory.inspection.normalise.fold_text``:
+NFKC, format characters, confusables, combining marks, case, spaced-out and leet
+words) with whitespace collapsed, plus detection-only variants (short spaced words
+joined, every digit in a word read as a letter, base64 blobs decoded).  Rules are
+plain regexes evaluated in a fixed order; the first hit decides ``rule``.
+``check_memory_fields`` runs the check on every string a memory write carries and
+names the finding ``<field>:<rule id>`` (never the text).
 """
 
 from __future__ import annotations
