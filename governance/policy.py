@@ -72,14 +72,12 @@ class SharingPolicy:
         return any(p == r or p.startswith(r + ".") for p in purposes for r in self.receiving_purposes)
 
     def domain_receives(self, agent_domain: str, fact_domains: Iterable[str]) -> bool:
-        """Evidence from one domain only → receivable by that domain and its compatible ones."""
-        domains = set(fact_domains)
-        if len(domains) != 1:
-            return True
-        (origin,) = domains
-        if origin == agent_domain:
-            return True
-        return agent_domain in self.domain_compatibility.get(origin, frozenset())
+        """A reader receives a fact only when every domain among its counted evidence is the
+        reader's own or lists the reader's as compatible (``domain_compatibility``): evidence from
+        ``work`` and ``support`` reaches work and support readers, never a ``health`` one. A fact
+        with no recorded evidence domain restricts nothing here (the other gates still apply)."""
+        return all(origin == agent_domain or agent_domain in self.domain_compatibility.get(origin, frozenset())
+                   for origin in set(fact_domains))
 
 
 _CACHE: dict[str, tuple[float, SharingPolicy]] = {}

@@ -1,9 +1,9 @@
 """Reads of the collective layer, filtered by what the calling agent may receive.
 
 Receiving rule (API.md "Default policy"): the agent's purposes must include a receiving purpose
-(``essential.service`` or a child), the fact's category must be shareable, a fact whose counted
-evidence comes from agents of a single domain is receivable only by that domain and the domains
-compatible with it, and the person's restrictions and objections (agent, fact, purpose) apply.
+(``essential.service`` or a child), the fact's category must be shareable, every domain among the
+fact's counted evidence must be the reader's domain or compatible with it (``work``↔``support``;
+``health`` with none — a work+support fact never reaches a health agent), and the person's restrictions and objections (agent, fact, purpose) apply.
 A pending erasure withholds its scope at once (``memory.selectors.withheld``).
 """
 

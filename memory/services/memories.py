@@ -40,7 +40,7 @@ from memory.errors import (
 )
 from memory.keys import EMBED_DEBOUNCE_KEY, consolidation_debounce_key
 from memory.models import WORKSPACE_REF, CollectiveFact, Memory, MemorySpace, Subject
-from memory.poisoning import check_instruction_shaped
+from memory.poisoning import check_memory_fields
 from memory.scrubbing import scrub
 from memory.text import content_sha256
 
@@ -191,8 +191,10 @@ def memory_record(
     clean_value, value_redactions = _scrub_value(value)
     redactions = scrubbed.count + clean_reasoning.count + value_redactions
 
-    # 3. poisoning guard
-    verdict = check_instruction_shaped(scrubbed.text)
+    # 3. poisoning guard, over every string the memory carries (the rule names the field, never the text)
+    verdict = check_memory_fields({"content": scrubbed.text, "key": key, "predicate": predicate, "category": category,
+                                   "reasoning": clean_reasoning.text, "origin_ref": origin_ref,
+                                   "session_id": session_id, "value": clean_value})
 
     space = _space_for_update(agent, subject_ref)
     subject = space.subject
