@@ -63,6 +63,21 @@ def _looks_like_path(token: str) -> bool:
     return token.startswith("/") or wordy >= 2
 
 
+# Identifiers that are public by design and look random: Stripe publishable keys and object ids
+# (a client secret "pi_…_secret_…" is not skipped), SSH public keys after their algorithm name.
+_PUBLIC_ID_RE: Final = re.compile(
+    r"(?:pk_(?:live|test)|pi|ch|cus|pm|seti|sub|in|prod|price|txn|evt|acct|cs_(?:live|test)|po|re|tr)_"
+    r"[A-Za-z0-9]+"
+)
+_SSH_PUBLIC_RE: Final = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
+
+
+def _is_public(text: str, start: int, token: str) -> bool:
+    if _PUBLIC_ID_RE.fullmatch(token) and "_secret_" not in token:
+        return True
+    return token.startswith("AAAA") and _SSH_PUBLIC_RE.search(text, max(0, start - 40), start) is not None
+
+
 def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     """Random-looking base64 tokens of 20+ characters.
 
@@ -84,6 +99,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
         if "/" in core and _looks_like_path(core):
             continue
         if _is_identifier(core):
+            continue
+        if _is_public(text, m.start(), core):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

@@ -52,6 +52,7 @@ REDACTION_KINDS: Final[tuple[str, ...]] = (
     "npm_token",
     "pypi_token",
     "mailchimp_key",
+    "mailgun_key",
     "azure_storage_key",
     "square_token",
     "artifactory_token",
