@@ -173,6 +173,11 @@ _PHRASE_RUN_RE: Final = re.compile(r"[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,}){2,23}")
 _FILLERS: Final[frozenset[str]] = frozenset(
     "siempre usual habitual one ones same mismo misma de la el usual old vieja viejo".split()
 )
+_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    """a an the in on at for with of to from by and or but if when what which where who how that
+    this it its not no so too very now also just only el la lo los las un una unos unas de del en
+    con para por y o pero que se ya muy mi tu su""".split()
+)
 _INFINITIVE_RE: Final = re.compile(r"\w+(?:ar|er|ir)$")
 
 
@@ -189,7 +194,11 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     words = run.group().split()
     if m.group("phrase") is None and len(words) < 4:
         return None
-    if any(w.lower() in _STOPWORDS for w in words):
+    stops = [w.lower() for w in words if w.lower() in _STOPWORDS]
+    # One descriptive stopword is allowed in a long passphrase ("correct horse battery staple"),
+    # never a function word ("is stored in the vault").
+    if stops and (m.group("weak") is not None or len(stops) > 1 or len(words) < 4
+                  or stops[0] in _FUNCTION_WORDS):
         return None
     if m.group("weak") is not None and any(_INFINITIVE_RE.fullmatch(w.lower()) for w in words):
         return None
@@ -216,7 +225,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue
             if not _token_value_ok(value):
-                continue
+                # A labelled plain value that closes its clause ("client secret: pelicanos").
+                labelled = m.group("assign") is not None or m.group("colon") is not None
+                if not (labelled and len(value) >= 8 and value.isalpha() and _CLAUSE_END_RE.match(text, end)):
+                    continue
             yield start, end, kind
             continue
         if quoted and all(w.lower() in _STOPWORDS or w.lower() in _FILLERS for w in value.split()):
