@@ -16,7 +16,7 @@ from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit
 # Leet spellings of the keywords ("p4ssw0rd") are part of the patterns: the inspection fold reads
 # only characters (``words=False``), since a credential's own digits must stay as written.
 _STRONG_PW = (
-    r"p[a4@]ss(?:w[o0]rd|wd|phr[a4]se|code)s?|pwd|pw|c[o0]ntr[a4]s[e3](?:ñ|n)[a4]s?"
+    r"p[a4@]ss(?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@]s[e3](?:ñ|n)[a4@]s?"
     r"|clave\s+de\s+acceso|senha"
 )
 # Passphrases and wallet seeds: their value is several plain words (see _passphrase_end).
@@ -25,7 +25,9 @@ _PHRASE_KW = (
     r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
 )
 _WEAK_PW = (
-    r"claves?|pin(?:\s+(?:code|number))?|puk|pass|login"
+    r"claves?|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
+    r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
+    r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
     r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
     r"|(?:access|security|door|alarm|gate|entry|unlock)\s+code"
 )
@@ -36,6 +38,9 @@ _TOKEN_KW = (
     r"|encryption[\s_\-]?key|private[\s_\-]?key|secret[\s_\-]?access[\s_\-]?key"
     r"|access[\s_\-]?key(?:[\s_\-]?id)?|tokens?|secret"
     r"|clave\s+(?:secreta|privada|api|de\s+(?:la\s+)?api)|secreto"
+    r"|licen[cs]e[\s_\-]?key|product[\s_\-]?key|master[\s_\-]?key|consumer[\s_\-]?(?:key|secret)"
+    r"|shared[\s_\-]?secret|pre[\s_\-]?shared[\s_\-]?key|psk|hmac[\s_\-]?(?:key|secret)"
+    r"|recovery[\s_\-]?codes?|backup[\s_\-]?codes?|totp[\s_\-]?(?:seed|secret)|t[o0]k[e3]n|s[e3]cr[e3]t"
 )
 # Longer alternatives first: the regex commits to the first one that lets
 # the whole pattern match ("was" would shadow "was changed to").
@@ -56,7 +61,10 @@ _KEYWORD_RE: Final = re.compile(
     r"(?![a-z])"
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
     r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
-    r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b(?:[^\n.:=]|\.(?=\S)){1,40}?)?"
+    r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
+    r"|initial|maestra|master))?"
+    r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al|que|which|that|she|he|we|they|you|i)\b"
+    r"(?:[^\n.:=]|\.(?=\S)){1,40}?)?"
     r"[\"'\]]?"
     r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:)"
     r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?)"
@@ -142,7 +150,8 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 _KEYWORD_STEMS_RE: Final = re.compile(
     r"p[a4@]ss|pwd|pw|c[o0]ntr[a4]s|clave|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
     r"gate|entry|unlock|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
-    r"encryption|private|token|seed|recovery|backup|mnemonic|frase|palabras"
+    r"encryption|private|token|seed|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
+    r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"
 )
 
 
@@ -268,7 +277,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
 
 def _token_kind(keyword: str) -> str:
     """Placeholder kind for a token-family keyword or query parameter."""
-    kw = keyword.lower()
+    kw = keyword.lower().replace("0", "o").replace("3", "e")
     if "token" in kw:
         return "token"
     if "secret" in kw and "key" not in kw:

@@ -53,6 +53,7 @@ REDACTION_KINDS: Final[tuple[str, ...]] = (
     "pypi_token",
     "mailchimp_key",
     "mailgun_key",
+    "shopify_token",
     "azure_storage_key",
     "square_token",
     "artifactory_token",
