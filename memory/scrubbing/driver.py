@@ -20,7 +20,7 @@ from memory.scrubbing.kinds import (
     placeholder,
 )
 from memory.scrubbing.private_keys import _find_private_keys
-from memory.scrubbing.prose import _find_reverse_passwords, _find_spaced_keywords
+from memory.scrubbing.prose import _find_reverse_passwords, _find_set_off_values, _find_spaced_keywords
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
 from memory.scrubbing.vendor_tokens import _TOKEN_RULES
 
@@ -33,6 +33,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_auth_headers,
     _find_keyword_values,
     _find_reverse_passwords,
+    _find_set_off_values,
     _find_spaced_keywords,
     _find_high_entropy,
 )

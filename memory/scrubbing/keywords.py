@@ -16,16 +16,20 @@ from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit
 # Leet spellings of the keywords ("p4ssw0rd") are part of the patterns: the inspection fold reads
 # only characters (``words=False``), since a credential's own digits must stay as written.
 _STRONG_PW = (
-    r"p[a4@]ss(?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@]s[e3](?:ñ|n)[a4@]s?"
+    r"p[a4@][s5$][s5$](?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@][s5$][e3](?:ñ|n)[a4@][s5$]?"
     r"|clave\s+de\s+acceso|senha"
 )
 # Passphrases and wallet seeds: their value is several plain words (see _passphrase_end).
 _PHRASE_KW = (
     r"(?:seed|recovery|backup|mnemonic)\s+(?:phrase|words)|mnemonic"
+    r"|(?:wallet|monedero|cartera|crypto|bip39)\s+(?:seed|semilla)"
+    r"|(?:seed|semilla)\s+(?:de\s+(?:la\s+|el\s+)?|of\s+(?:the\s+|my\s+)?|for\s+(?:the\s+)?)?"
+    r"(?:wallet|monedero|cartera|bip39|metamask|ledger|trezor)"
     r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
 )
 _WEAK_PW = (
-    r"claves?|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
+    r"claves?(?!\s+del?\s+(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio))"
+    r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
     r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
     r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
@@ -45,6 +49,7 @@ _TOKEN_KW = (
 # Longer alternatives first: the regex commits to the first one that lets
 # the whole pattern match ("was" would shadow "was changed to").
 _VERBAL = (
+    r"(?:are|is|son|es)\s+(?:\w+\s+)?(?:words|palabras)|"
     r"(?:has\s+been\s+|was\s+|got\s+)?(?:changed|set|reset|updated)\s+to"
     r"|is\s+now|now\s+is|will\s+be|should\s+be|is|was|are|equals"
     r"|(?:se\s+)?cambi[oó]\s+a|(?:la\s+|lo\s+)?cambi[eé]\s+a|(?:la\s+|lo\s+)?puse\s+(?:como|en)"
@@ -63,10 +68,10 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
-    r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al|que|which|that|she|he|we|they|you|i)\b"
+    r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
     r"(?:[^\n.:=]|\.(?=\S)){1,40}?)?"
     r"[\"'\]]?"
-    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:)"
+    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:|—|–)"
     r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?)"
     r"[ \t]*(?:\r?\n[ \t]*)?"
     # No connector at all ("router password to Gato-8526", "user ana and
@@ -80,7 +85,9 @@ _KEYWORD_RE: Final = re.compile(
 )
 _QUOTED_GROUPS: Final = ("dq", "sq", "bq", "cq", "gq")
 _TRAILING_PUNCT: Final = ".,;:)]}"
-_CLAUSE_END_RE: Final = re.compile(r"[.,;!?)\]}\"']*[ \t]*(?:\r?\n|$)|[.,;!?)\"']+(?:\s|$)")
+_CLAUSE_END_RE: Final = re.compile(
+    r"[.,;!?)\]}\"']*[ \t]*(?:\r?\n|$)|[.,;!?)\"']+(?:\s|$)|[ \t]+(?:\(|—|–|-\s)"
+)
 
 _STOPWORDS: Final[frozenset[str]] = frozenset(
     """
@@ -148,9 +155,9 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 # lower-cased text for them is several times faster than letting the
 # case-insensitive keyword regex try every position.
 _KEYWORD_STEMS_RE: Final = re.compile(
-    r"p[a4@]ss|pwd|pw|c[o0]ntr[a4]s|clave|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
+    r"p[a4@][s5$][s5$]|pwd|pw|c[o0]ntr[a4@][s5$]|clave|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
     r"gate|entry|unlock|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
-    r"encryption|private|token|seed|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
+    r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
     r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"
 )
 
@@ -206,8 +213,10 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     stops = [w.lower() for w in words if w.lower() in _STOPWORDS]
     # One descriptive stopword is allowed in a long passphrase ("correct horse battery staple"),
     # never a function word ("is stored in the vault").
-    if stops and (m.group("weak") is not None or len(stops) > 1 or len(words) < 4
-                  or stops[0] in _FUNCTION_WORDS):
+    if m.group("phrase") is not None and words[0].lower() not in _STOPWORDS:
+        pass  # a stated passphrase may read like prose ("sol de invierno en la playa")
+    elif stops and (m.group("weak") is not None or len(stops) > 1 or len(words) < 4
+                    or stops[0] in _FUNCTION_WORDS):
         return None
     if m.group("weak") is not None and any(_INFINITIVE_RE.fullmatch(w.lower()) for w in words):
         return None
@@ -244,7 +253,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         # Password family.  Quotes make a strong keyword's value explicit, but
         # not a weak one's ("la palabra clave es 'gobernanza'").
-        if quoted and m.group("weak") is None:
+        if quoted and (m.group("weak") is None or m.group("weak").lower() in ("pass", "login")):
             yield start, end, "password"
             continue
         if not quoted and m.group("bare") is None:

@@ -23,9 +23,20 @@ _PW_NOUN = r"(?:pass(?:word|phrase|code)|pwd|pin|contrase(?:ñ|n)a|clave(?:\s+de
 _OWNER = r"(?:(?:my|his|her|their|our|your|the|its|mi|su|tu|nuestra|la|el)\s+)?(?:(?:new|nueva)\s+)?"
 _REVERSE_RE: Final = re.compile(
     r"(?i:\b(?:uses?|using|used|usa|usaba|utiliza|tiene|puso|set)\s+)"
-    r"(?P<v>[^\s\"'`<>]{6,64})"
+    r"[\"'`]?(?P<v>[^\s\"'`<>]{6,64})[\"'`]?"
     r"(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
     r"|(?P<w>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was|es|era)\s+" + _OWNER + _PW_NOUN + r")\b"
+)
+# "el PIN del móvil, 2048," / "PIN (4821)": digits set off after a PIN-like word.
+_PIN_APPOSITION_RE: Final = re.compile(
+    r"(?i:\b(?:pin|puk|nip)\b)(?:\s+(?i:del?|of|for|on)\s+[^\W\d][^\n,:;()]{0,30}?)?\s*[,(:]\s*(?P<v>\d{4,8})(?!\d)"
+)
+# "Login for the portal is jgarcia / Tangerine$Koala8": the part after the slash is the password.
+_USER_SLASH_PASSWORD_RE: Final = re.compile(
+    r"(?i:\b(?:login|log-in|credentials|credenciales|acceso|access|user(?:name)?\s*/\s*pass(?:word)?"
+    r"|usuario\s*/\s*contrase(?:ñ|n)a))"
+    r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b[^\n:=/]{1,40}?)?"
+    r"(?:\s*[:=]|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
 )
 _REVERSE_HINTS: Final = ("pass", "pwd", "pin", "contrase", "clave")
 _SPACED_RE: Final = re.compile(r"(?<!\S)(?:[^\W\d_] ){3,}[^\W\d_](?!\S)")
@@ -42,6 +53,18 @@ def _find_reverse_passwords(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _has_digit(value) and _shape_score(value):
             yield m.start(group), m.end(group), "password"
+
+
+def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
+    """A PIN set off by a comma or parenthesis, and ``user / password`` after a login label."""
+    if "pin" in lower or "puk" in lower or "nip" in lower:
+        for m in _PIN_APPOSITION_RE.finditer(text):
+            yield m.start("v"), m.end("v"), "password"
+    if "/" in text:
+        for m in _USER_SLASH_PASSWORD_RE.finditer(text):
+            value = m.group("v")
+            if "[REDACTED:" not in value and _shape_score(value) and _has_digit(value):
+                yield m.start("v"), m.end("v"), "password"
 
 
 def _find_spaced_keywords(text: str, lower: str) -> Iterator[_Span]:
