@@ -178,7 +178,7 @@ def run(run: Run) -> SuiteResult:
                description="the recall with a secret in its session id answered (200 when it served and logged "
                            "nothing, 400 secret_in_identifier when it would have logged the session id)")
     run.progress.step()
-    for label, name in (("dev", "secrets_dev.jsonl"),):  # TUNING-ONLY
+    for label, name in (("heldout", "secrets_heldout.jsonl"), ("dev", "secrets_dev.jsonl")):
         figures = secret_figures(HELDOUT_DIR / name)
         soft = label == "heldout"
         result.add(f"secret_recall_{label}", figures["recall"], 0.99 if soft else None,
