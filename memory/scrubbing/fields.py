@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from config.parsers import NestingTooDeep
@@ -90,6 +91,7 @@ def _kind_in(words: list[str]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=2048)  # JSON keys repeat across writes (they are a schema, not the content)
 def secret_key_kind(key: str) -> str | None:
     """The placeholder kind when the JSON key ``key`` names a secret, else ``None``.
 
