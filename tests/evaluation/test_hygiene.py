@@ -29,7 +29,7 @@ def test_a_write_path_without_the_secrets_inspection_fails_naming_the_invariant(
     from memory.scrubbing.fields import CleanFields
     from memory.services import memories
 
-    def store_as_written(*, content, reasoning, value, **identifiers):  # noqa: ANN001, ANN003, ANN202
+    def store_as_written(*, content, reasoning, value, **identifiers):
         return CleanFields(content=ScrubResult(content), reasoning=ScrubResult(reasoning), value=value,
                            value_redactions=0)
 

@@ -170,7 +170,7 @@ def test_secrets_in_every_field_reach_no_row_no_redis_key_and_no_task(make_agent
     published: list[dict] = []
     original = celery_app.send_task
 
-    def spy(name, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+    def spy(name, *args, **kwargs):
         published.append({"name": name, "args": args, "kwargs": kwargs})
         return original(name, *args, **kwargs)
 

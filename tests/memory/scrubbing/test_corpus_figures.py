@@ -20,7 +20,7 @@ def test_recall_and_false_redaction_on_the_issue_files(name: str) -> None:
     assert figures["false_redaction"] <= FALSE_REDACTION_CEILING, figures
 
 
-def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:  # noqa: ANN001
+def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     path = tmp_path / "mini.jsonl"
     path.write_text(
         '{"text": "my password is Gato-8526", "has_secret": true, "secret": "Gato-8526", "kind": "pw"}\n'
