@@ -28,6 +28,7 @@ SUITES = {
     "utility": "Utility: repetitions avoided, private memory kept private",
     "operation": "Operation: latency, throughput, budget, degradation",
     "injection": "Instruction-shaped text in every field: quarantined, never promoted",
+    "hygiene": "Hygiene: no secret stored through any field",
 }
 
 

@@ -53,7 +53,8 @@ class CollectiveFactListApi(APIView):
         session_id = serializers.CharField(max_length=200, required=False, default="")
         purpose = serializers.CharField(max_length=100, required=False, default="")
 
-    @api_operation("collective_facts_list", audience=AGENT, query=QuerySerializer, errors={400: ["invalid_subject"]},
+    @api_operation("collective_facts_list", audience=AGENT, query=QuerySerializer,
+                   errors={400: ["invalid_subject", "secret_in_identifier"]},
                    responses=inline_serializer("CollectiveFacts", fields={"facts": FactOutputSerializer(many=True)}))
     def get(self, request: Request) -> Response:
         query = self.QuerySerializer(data=request.query_params.dict())

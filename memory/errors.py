@@ -63,7 +63,13 @@ class ReflectionTooShallow(QuorumError):
                        "what you will do differently. 'All good' is not a reflection.")
 
 
+class SecretInIdentifier(QuorumError):
+    code = "secret_in_identifier"
+    default_message = ("An identifier (key, origin_ref, session_id, derived_from) carries a credential; it cannot be "
+                       "redacted without breaking identity, so nothing was stored. Use an identifier without it.")
+
+
 PROMOTED_VALIDATION_CODES.update({
     "content_too_long", "reasoning_required", "key_required", "unknown_predicate", "invalid_category",
-    "trust_not_allowed", "invalid_subject", "query_too_long",
+    "trust_not_allowed", "invalid_subject", "query_too_long", "secret_in_identifier",
 })

@@ -56,7 +56,7 @@ class RecallApi(APIView):
         corroboration = serializers.DictField(allow_null=True)
 
     @api_operation("recall", audience=AGENT, request=InputSerializer,
-                   errors={400: ["invalid_subject", "query_too_long"], 403: ["purpose_not_granted"]},
+                   errors={400: ["invalid_subject", "query_too_long", "secret_in_identifier"], 403: ["purpose_not_granted"]},
                    responses=inline_serializer("RecallResponse", fields={
                        "items": ItemSerializer(many=True), "degraded": serializers.BooleanField(),
                        "omitted": serializers.IntegerField(), "generated_at": serializers.DateTimeField()}))
@@ -99,7 +99,7 @@ class BriefingApi(APIView):
         layer = serializers.CharField()
         subject = serializers.CharField()
 
-    @api_operation("briefing", audience=AGENT, query=QuerySerializer,
+    @api_operation("briefing", audience=AGENT, query=QuerySerializer, errors={400: ["secret_in_identifier"]},
                    responses=inline_serializer("BriefingResponse", fields={
                        "since": serializers.DateTimeField(allow_null=True), "items": ItemSerializer(many=True)}))
     def get(self, request: Request) -> Response:
@@ -129,7 +129,7 @@ class SessionEndApi(APIView):
                                                     required=False, default=list)
 
     @api_operation("session_end", audience=AGENT, request=InputSerializer,
-                   errors={400: ["invalid_subject"], 422: ["reflection_too_shallow"]},
+                   errors={400: ["invalid_subject", "secret_in_identifier"], 422: ["reflection_too_shallow"]},
                    responses={201: inline_serializer("SessionEndResponse", fields={
                        "decision_id": serializers.UUIDField(),
                        "candidates": serializers.ListField(child=serializers.UUIDField()),

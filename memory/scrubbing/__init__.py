@@ -19,6 +19,15 @@ Design
   known gaps (prose passwords in English and Spanish, OpenAI/Anthropic/Google
   keys, full PEM blocks, connection strings, ``Authorization`` headers,
   generic ``api_key=...`` assignments, AWS secret keys without quotes, ...).
+* **Two readings.**  Every detector reads the writer's text and, for text
+  with any non-ASCII character, the inspection fold
+  (``memory.inspection.normalise.fold(text, words=False)``: NFKC, format
+  characters removed, confusables, combining marks) with the writer's case put
+  back (``folding``).  A finding in the fold is redacted at the writer's
+  characters it maps back to; the rest of the text keeps the writer's form.
+  Leet and letter-by-letter spellings of the keywords are matched by the
+  keyword patterns and ``prose`` (the character fold keeps digits and spacing,
+  which belong to a credential).
 * **Span merging.**  Every detector yields ``(start, end, kind)`` spans.
   Overlapping spans are merged into their union (so no secret is left
   half-redacted and no placeholder is nested in another) and the merged span
@@ -40,13 +49,15 @@ Nothing here logs, stores or returns the secret values themselves.
 
 Known gaps (deliberate trade-offs for precision)
 -----------------------------------------------
-* Prose passwords: only the token right after the keyword is considered.
-  Unquoted multi-word passphrases ("is correct horse battery staple") and
-  secrets placed before the keyword ("hunter2 is my password") are missed;
-  a plain dictionary word followed by more prose ("my password is swordfish
-  and ...") is kept, whereas a clause-final one ("... is swordfish.") or any
-  token with digits/symbols/inner capitals is redacted.  Values shorter than
-  4 characters are ignored; trailing ``.,;:)]}`` stay outside the redaction.
+* Prose passwords: the token right after the keyword, or a run of plain words
+  closing the clause (three after a passphrase/seed keyword, four after a
+  password keyword, with no function word and at most one other stopword);
+  before the keyword only a credential-shaped token ("Uses X as the
+  password", "X es mi contraseña").  A plain dictionary word followed by more
+  prose ("my password is swordfish and ...") is kept, whereas a clause-final
+  one ("... is swordfish.") or any token with digits/symbols/inner capitals
+  is redacted.  Values shorter than 4 characters are ignored; trailing
+  ``.,;:)]}`` stay outside the redaction.
 * Bare hex strings (32/40/64 hex) are never redacted without a keyword, to
   preserve git SHAs, digests and UUIDs; hex API keys are caught only in
   ``api_key=...`` / ``token: ...`` style contexts.
@@ -63,8 +74,14 @@ private to the package):
 * ``jwt``, ``private_keys``, ``urls`` (URL credentials, Authorization
   headers), ``keywords`` (keyword + value), ``entropy`` (high-entropy
   fallback) - one detector family each.
-* ``driver`` - :func:`scrub`: run the detectors in order, merge, replace,
-  repeat until stable, fail closed.
+* ``prose`` - passwords before their keyword, after a spaced-out keyword,
+  PINs set off by a comma, ``user / password`` after a login label.
+* ``folding`` - the case-keeping inspection view a second reading uses.
+* ``driver`` - :func:`scrub`: run the detectors in order on both readings,
+  merge, replace, repeat until stable, fail closed.
+* ``fields`` - every field of a write: :func:`~memory.scrubbing.fields.inspect_secrets`
+  (the write path's one call), values under secret-named keys, identifiers
+  refused with ``secret_in_identifier``.
 """
 
 from __future__ import annotations

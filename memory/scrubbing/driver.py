@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.entropy import _find_high_entropy
+from memory.scrubbing.folding import folded_view
 from memory.scrubbing.jwt import _find_jwts
 from memory.scrubbing.keywords import _find_keyword_values
 from memory.scrubbing.kinds import (
@@ -18,6 +20,7 @@ from memory.scrubbing.kinds import (
     placeholder,
 )
 from memory.scrubbing.private_keys import _find_private_keys
+from memory.scrubbing.prose import _find_reverse_passwords, _find_set_off_values, _find_spaced_keywords
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
 from memory.scrubbing.vendor_tokens import _TOKEN_RULES
 
@@ -29,6 +32,9 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_url_credentials,
     _find_auth_headers,
     _find_keyword_values,
+    _find_reverse_passwords,
+    _find_set_off_values,
+    _find_spaced_keywords,
     _find_high_entropy,
 )
 
@@ -62,24 +68,39 @@ def _overlaps_any(start: int, end: int, protected: list[tuple[int, int]]) -> boo
     return i >= 0 and protected[i][1] > start
 
 
+def _detect(text: str, lower: str) -> Iterator[_Span]:
+    """Every finder's spans over ``text`` (``lower`` is its same-length lower-cased twin)."""
+    for finder in _FINDERS:
+        for start, end, kind in finder(text, lower):
+            if end > start:
+                yield start, end, kind
+
+
+def _mask(lower: str, text: str) -> str:
+    """``lower`` with ``text``'s placeholders blanked out, so no keyword or hint is found inside one
+    ("[REDACTED:bearer_token] 0000000A" must not read as "token 0000000A" on a second pass)."""
+    if "[REDACTED:" not in text:
+        return lower
+    chars = list(lower)
+    for m in _PLACEHOLDER_RE.finditer(text):
+        chars[m.start():m.end()] = "\0" * (m.end() - m.start())
+    return "".join(chars)
+
+
 def _scrub_once(text: str) -> tuple[str, list[str]]:
-    """One detection pass: find, merge and replace spans."""
+    """One detection pass: find (in the writer's text and in its folded view), merge, replace."""
     protected = (
         [m.span() for m in _PLACEHOLDER_RE.finditer(text)] if "[REDACTED:" in text else []
     )
-    # Placeholders are blanked out of the lowered copy so no keyword or hint
-    # is found inside one ("[REDACTED:bearer_token] 0000000A" must not read
-    # as "token 0000000A" on a second pass).
-    masked = _PLACEHOLDER_RE.sub(lambda m: "\0" * len(m.group()), text) if protected else text
-    lower = masked.translate(_LOWER_TABLE)
-    spans: list[_Span] = []
-    for finder in _FINDERS:
-        for start, end, kind in finder(text, lower):
-            if end <= start:
-                continue
-            if protected and _overlaps_any(start, end, protected):
-                continue
-            spans.append((start, end, kind))
+    spans: list[_Span] = list(_detect(text, _mask(text.translate(_LOWER_TABLE), text)))
+    view = folded_view(text)
+    if view is not None:
+        # Disguised secrets (fullwidth, zero-width, homoglyphs, combining accents) are found in
+        # the view and redacted at the writer's characters they came from.
+        for start, end, kind in _detect(view.text, _mask(view.lower, view.text)):
+            spans.append((*view.source_span(start, end), kind))
+    if protected:
+        spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
     if not spans:
         return text, []
     out: list[str] = []

@@ -63,6 +63,38 @@ def _looks_like_path(token: str) -> bool:
     return token.startswith("/") or wordy >= 2
 
 
+# Identifiers that are public by design and look random: Stripe publishable keys and object ids
+# (a client secret "pi_…_secret_…" is not skipped), SSH public keys after their algorithm name.
+_PUBLIC_ID_RE: Final = re.compile(
+    r"(?:pk_(?:live|test)|pi|ch|cus|pm|seti|sub|in|prod|price|txn|evt|acct|cs_(?:live|test)|po|re|tr)_"
+    r"[A-Za-z0-9]+"
+)
+_SSH_PUBLIC_RE: Final = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
+
+
+_FINGERPRINT_RE: Final = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5):$")
+# Public PEM blocks (certificates, public keys, requests, CRLs): their base64 body is public.
+_PUBLIC_PEM_RE: Final = re.compile(
+    r"-{5}BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|(?:RSA |EC |SSH2 )?PUBLIC KEY|CERTIFICATE REQUEST"
+    r"|NEW CERTIFICATE REQUEST|X509 CRL|PGP PUBLIC KEY BLOCK)-{5}(?:.{0,65536}?-{5}END [A-Z0-9 ]+-{5}|[A-Za-z0-9+/=\s]{0,65536})",
+    re.DOTALL,
+)
+
+
+def _public_pem_spans(text: str) -> list[tuple[int, int]]:
+    if "-----BEGIN " not in text:
+        return []
+    return [m.span() for m in _PUBLIC_PEM_RE.finditer(text)]
+
+
+def _is_public(text: str, start: int, token: str) -> bool:
+    if _PUBLIC_ID_RE.fullmatch(token) and "_secret_" not in token:
+        return True
+    if _FINGERPRINT_RE.search(text, max(0, start - 7), start):
+        return True
+    return token.startswith("AAAA") and _SSH_PUBLIC_RE.search(text, max(0, start - 40), start) is not None
+
+
 def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     """Random-looking base64 tokens of 20+ characters.
 
@@ -70,8 +102,11 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     them, while identifiers, words and paths rarely clear the entropy bar
     *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped.
     """
+    public_pems = _public_pem_spans(text)
     for m in _B64_TOKEN_RE.finditer(text):
         token = m.group(0)
+        if public_pems and any(a <= m.start() < b for a, b in public_pems):
+            continue
         core = token.rstrip("=")
         if _HEX_RE.fullmatch(core):
             continue
@@ -84,6 +119,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
         if "/" in core and _looks_like_path(core):
             continue
         if _is_identifier(core):
+            continue
+        if _is_public(text, m.start(), core):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

@@ -13,11 +13,25 @@ from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit
 # Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
 # "door code") also appear in ordinary prose ("la clave es la constancia"),
 # so their value must look like a credential.
+# Leet spellings of the keywords ("p4ssw0rd") are part of the patterns: the inspection fold reads
+# only characters (``words=False``), since a credential's own digits must stay as written.
 _STRONG_PW = (
-    r"pass(?:word|wd|phrase|code)s?|pwd|pw|contrase(?:ñ|n)as?|clave\s+de\s+acceso|senha"
+    r"p[a4@][s5$][s5$](?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@][s5$][e3](?:ñ|n)[a4@][s5$]?"
+    r"|clave\s+de\s+acceso|senha"
+)
+# Passphrases and wallet seeds: their value is several plain words (see _passphrase_end).
+_PHRASE_KW = (
+    r"(?:seed|recovery|backup|mnemonic)\s+(?:phrase|words)|mnemonic"
+    r"|(?:wallet|monedero|cartera|crypto|bip39)\s+(?:seed|semilla)"
+    r"|(?:seed|semilla)\s+(?:de\s+(?:la\s+|el\s+)?|of\s+(?:the\s+|my\s+)?|for\s+(?:the\s+)?)?"
+    r"(?:wallet|monedero|cartera|bip39|metamask|ledger|trezor)"
+    r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
 )
 _WEAK_PW = (
-    r"claves?|pin(?:\s+(?:code|number))?"
+    r"claves?(?!\s+del?\s+(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio))"
+    r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
+    r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
+    r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
     r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
     r"|(?:access|security|door|alarm|gate|entry|unlock)\s+code"
 )
@@ -25,29 +39,39 @@ _TOKEN_KW = (
     r"api[\s_\-]?keys?|apikey|api[\s_\-]?token|access[\s_\-]?token|auth(?:entication)?[\s_\-]?token"
     r"|refresh[\s_\-]?token|bearer[\s_\-]?token|session[\s_\-]?token|secret[\s_\-]?key"
     r"|client[\s_\-]?secret|app[\s_\-]?secret|webhook[\s_\-]?secret|signing[\s_\-]?(?:key|secret)"
-    r"|encryption[\s_\-]?key|private[\s_\-]?key|access[\s_\-]?key(?:[\s_\-]?id)?|tokens?|secret"
+    r"|encryption[\s_\-]?key|private[\s_\-]?key|secret[\s_\-]?access[\s_\-]?key"
+    r"|access[\s_\-]?key(?:[\s_\-]?id)?|tokens?|secret"
+    r"|clave\s+(?:secreta|privada|api|de\s+(?:la\s+)?api)|secreto"
+    r"|licen[cs]e[\s_\-]?key|product[\s_\-]?key|master[\s_\-]?key|consumer[\s_\-]?(?:key|secret)"
+    r"|shared[\s_\-]?secret|pre[\s_\-]?shared[\s_\-]?key|psk|hmac[\s_\-]?(?:key|secret)"
+    r"|recovery[\s_\-]?codes?|backup[\s_\-]?codes?|totp[\s_\-]?(?:seed|secret)|t[o0]k[e3]n|s[e3]cr[e3]t"
 )
 # Longer alternatives first: the regex commits to the first one that lets
 # the whole pattern match ("was" would shadow "was changed to").
 _VERBAL = (
+    r"(?:are|is|son|es)\s+(?:\w+\s+)?(?:words|palabras)|"
     r"(?:has\s+been\s+|was\s+|got\s+)?(?:changed|set|reset|updated)\s+to"
-    r"|is\s+now|now\s+is|will\s+be|should\s+be|is|was|equals"
+    r"|is\s+now|now\s+is|will\s+be|should\s+be|is|was|are|equals"
     r"|(?:se\s+)?cambi[oó]\s+a|(?:la\s+|lo\s+)?cambi[eé]\s+a|(?:la\s+|lo\s+)?puse\s+(?:como|en)"
-    r"|es\s+ahora|ahora\s+es|sigue\s+siendo|qued[oó]\s+(?:en|como)|es|era|ser[aá]"
+    r"|es\s+ahora|ahora\s+es|sigue\s+siendo|qued[oó]\s+(?:en|como)|es|era|ser[aá]|son"
 )
 # The left keyword boundary is checked in Python (see _keyword_matches): a
 # leading look-behind would disable the regex engine's first-character scan.
 _KEYWORD_RE: Final = re.compile(
-    r"(?:(?P<strong>(?i:" + _STRONG_PW + r"))|(?P<weak>(?i:" + _WEAK_PW + r"))"
+    r"(?:(?P<phrase>(?i:" + _PHRASE_KW + r"))|(?P<strong>(?i:" + _STRONG_PW + r"))"
+    r"|(?P<weak>(?i:" + _WEAK_PW + r"))"
     r"|(?P<tok>(?i:" + _TOKEN_KW + r")))"
     # Not followed by a lower-case letter ("passwordless", "tokenizer"); an
     # upper-case one may start a camelCase suffix ("apiKeyValue").
     r"(?![a-z])"
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
     r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
-    r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b(?:[^\n.:=]|\.(?=\S)){1,40}?)?"
+    r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
+    r"|initial|maestra|master))?"
+    r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
+    r"(?:[^\n.:=]|\.(?=\S)){1,40}?)?"
     r"[\"'\]]?"
-    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:)"
+    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:|—|–)"
     r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?)"
     r"[ \t]*(?:\r?\n[ \t]*)?"
     # No connector at all ("router password to Gato-8526", "user ana and
@@ -61,7 +85,9 @@ _KEYWORD_RE: Final = re.compile(
 )
 _QUOTED_GROUPS: Final = ("dq", "sq", "bq", "cq", "gq")
 _TRAILING_PUNCT: Final = ".,;:)]}"
-_CLAUSE_END_RE: Final = re.compile(r"[.,;!?)\]}\"']*[ \t]*(?:\r?\n|$)|[.,;!?)\"']+(?:\s|$)")
+_CLAUSE_END_RE: Final = re.compile(
+    r"[.,;!?)\]}\"']*[ \t]*(?:\r?\n|$)|[.,;!?)\"']+(?:\s|$)|[ \t]+(?:\(|—|–|-\s)"
+)
 
 _STOPWORDS: Final[frozenset[str]] = frozenset(
     """
@@ -75,7 +101,7 @@ _STOPWORDS: Final[frozenset[str]] = frozenset(
     by and or but if when what which where who how here there below above attached included enabled
     disabled none null nil undefined n/a na tbd todo etc same-as shared rotated revoked enough
     protected managed generated random unique personal temporary important something anything
-    nothing everything key keys password passwords token tokens
+    nothing everything key keys password passwords token tokens true false yes
     el la lo los las un una unos unas muy demasiado bastante aún aun todavía todavia ya sí si que
     de del en con para por y o pero mi mis tu tus su sus nuestra nuestro misma mismo igual
     distinta distinto diferente incorrecta incorrecto correcta correcto errónea erronea segura
@@ -129,9 +155,10 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 # lower-cased text for them is several times faster than letting the
 # case-insensitive keyword regex try every position.
 _KEYWORD_STEMS_RE: Final = re.compile(
-    r"pass|pwd|pw|contrase|clave|senha|pin|c[oó]digo|access|security|door|alarm|gate|entry|"
-    r"unlock|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|encryption|"
-    r"private|token"
+    r"p[a4@][s5$][s5$]|pwd|pw|c[o0]ntr[a4@][s5$]|clave|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
+    r"gate|entry|unlock|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
+    r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
+    r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"
 )
 
 
@@ -156,6 +183,48 @@ def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
             yield m
 
 
+# A passphrase stated in prose: plain words up to the end of the clause.
+_PHRASE_RUN_RE: Final = re.compile(r"[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,}){2,23}")
+# Quoted values that describe a password instead of being one ("'la de siempre'").
+_FILLERS: Final[frozenset[str]] = frozenset(
+    "siempre usual habitual one ones same mismo misma de la el usual old vieja viejo".split()
+)
+_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    """a an the in on at for with of to from by and or but if when what which where who how that
+    this it its not no so too very now also just only el la lo los las un una unos unas de del en
+    con para por y o pero que se ya muy mi tu su""".split()
+)
+_INFINITIVE_RE: Final = re.compile(r"\w+(?:ar|er|ir)$")
+
+
+def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
+    """End of a passphrase of plain words after the keyword match ``m``, or ``None``.
+
+    Seed phrases need three words, a password four; no word may be a stopword (prose such as
+    "is stored in the vault" has them), after a weak keyword no word may look like an infinitive
+    ("la clave es trabajar duro cada día"), and the run must close its clause.
+    """
+    run = _PHRASE_RUN_RE.match(text, m.start("uq"))
+    if run is None:
+        return None
+    words = run.group().split()
+    if m.group("phrase") is None and len(words) < 4:
+        return None
+    stops = [w.lower() for w in words if w.lower() in _STOPWORDS]
+    # One descriptive stopword is allowed in a long passphrase ("correct horse battery staple"),
+    # never a function word ("is stored in the vault").
+    if m.group("phrase") is not None and words[0].lower() not in _STOPWORDS:
+        pass  # a stated passphrase may read like prose ("sol de invierno en la playa")
+    elif stops and (m.group("weak") is not None or len(stops) > 1 or len(words) < 4
+                    or stops[0] in _FUNCTION_WORDS):
+        return None
+    if m.group("weak") is not None and any(_INFINITIVE_RE.fullmatch(w.lower()) for w in words):
+        return None
+    if run.end() < len(text) and not _CLAUSE_END_RE.match(text, run.end()):
+        return None
+    return run.end()
+
+
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
     for m in _keyword_matches(text, lower):
@@ -174,20 +243,34 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue
             if not _token_value_ok(value):
-                continue
+                # A labelled plain value that closes its clause ("client secret: pelicanos").
+                labelled = m.group("assign") is not None or m.group("colon") is not None
+                if not (labelled and len(value) >= 8 and value.isalpha() and _CLAUSE_END_RE.match(text, end)):
+                    continue
             yield start, end, kind
+            continue
+        if quoted and all(w.lower() in _STOPWORDS or w.lower() in _FILLERS for w in value.split()):
             continue
         # Password family.  Quotes make a strong keyword's value explicit, but
         # not a weak one's ("la palabra clave es 'gobernanza'").
-        if quoted and m.group("weak") is None:
+        if quoted and (m.group("weak") is None or m.group("weak").lower() in ("pass", "login")):
             yield start, end, "password"
             continue
+        if not quoted and m.group("bare") is None:
+            phrase_end = _passphrase_end(text, m)
+            if phrase_end is not None:
+                yield start, phrase_end, "password"
+                continue
         if len(value) < 4 or value.lower() in _STOPWORDS or _REFERENCE_RE.fullmatch(value):
+            continue
+        if m.group("phrase") is not None:
             continue
         if m.group("weak") is not None:
             kw = m.group("weak").lower()
-            if kw.startswith("pin") and sum(c.isdigit() for c in value) < 4:
+            if kw.startswith(("pin", "puk")) and sum(c.isdigit() for c in value) < 4:
                 continue
+            if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):
+                continue  # a user name or an e-mail address, not a password
             if _shape_score(value) and (_has_digit(value) or len(value) >= 6):
                 yield start, end, "password"
             continue
@@ -203,7 +286,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
 
 def _token_kind(keyword: str) -> str:
     """Placeholder kind for a token-family keyword or query parameter."""
-    kw = keyword.lower()
+    kw = keyword.lower().replace("0", "o").replace("3", "e")
     if "token" in kw:
         return "token"
     if "secret" in kw and "key" not in kw:

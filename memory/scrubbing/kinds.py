@@ -52,6 +52,8 @@ REDACTION_KINDS: Final[tuple[str, ...]] = (
     "npm_token",
     "pypi_token",
     "mailchimp_key",
+    "mailgun_key",
+    "shopify_token",
     "azure_storage_key",
     "square_token",
     "artifactory_token",

@@ -172,6 +172,19 @@ _TOKEN_RULES: Final[tuple[_TokenRule, ...]] = (
     _TokenRule("npm_token", re.compile(r"npm_[A-Za-z0-9]{36}"), hints=("npm_",)),
     *(_TokenRule("pypi_token", rx, hints=("pypi-",)) for rx in PypiTokenDetector.denylist),
     _TokenRule("mailchimp_key", MailchimpDetector.denylist[0], hints=("-us",)),
+    # Shopify access tokens and shared secrets (not in detect-secrets 1.5).
+    _TokenRule(
+        "shopify_token",
+        re.compile(r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}(?![A-Za-z0-9])"),
+        hints=("shp",),
+    ),
+    # Mailgun API keys: "key-" + 32 hex (not in detect-secrets 1.5).
+    _TokenRule(
+        "mailgun_key",
+        re.compile(r"(?<![A-Za-z0-9_\-])key-[0-9a-f]{32}(?![0-9A-Za-z])"),
+        hints=("key-",),
+        widen=False,
+    ),
     # detect-secrets' pattern, but keeping the "AccountKey=" label readable.
     _TokenRule(
         "azure_storage_key",

@@ -20,8 +20,6 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit
-from config.parsers import NestingTooDeep
-from config.parsers import max_depth as max_json_depth
 from config.queueing import enqueue_after_commit
 from governance.policy import is_known_category
 from governance.selectors.predicates import predicate_get, predicate_is_multi
@@ -42,6 +40,7 @@ from memory.keys import EMBED_DEBOUNCE_KEY, consolidation_debounce_key
 from memory.models import WORKSPACE_REF, CollectiveFact, Memory, MemorySpace, Subject
 from memory.poisoning import check_memory_fields
 from memory.scrubbing import scrub
+from memory.scrubbing.fields import inspect_secrets
 from memory.text import content_sha256
 
 if TYPE_CHECKING:
@@ -99,31 +98,6 @@ def _validate(memory: Memory) -> None:
                       validate_unique=False, validate_constraints=False)
 
 
-def _scrub_value(value: Any, depth: int = 0) -> tuple[Any, int]:
-    """Scrub every string inside a JSON value; returns the clean value and the redaction count.
-
-    Bounded: a value nested deeper than ``QUORUM_JSON_MAX_DEPTH`` containers is refused (400
-    ``nesting_too_deep``) rather than recursed into, whichever caller it came from.
-    """
-    if isinstance(value, str):
-        result = scrub(value)
-        return result.text, result.count
-    if isinstance(value, list | dict) and depth >= max_json_depth():
-        raise NestingTooDeep(extra={"max_depth": max_json_depth()})
-    if isinstance(value, list):
-        cleaned = [_scrub_value(v, depth + 1) for v in value]
-        return [c for c, _ in cleaned], sum(n for _, n in cleaned)
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        total = 0
-        for k, v in value.items():
-            clean_key, n_key = _scrub_value(str(k), depth + 1)
-            out[clean_key], n = _scrub_value(v, depth + 1)
-            total += n + n_key
-        return out, total
-    return value, 0
-
-
 def _expiry(*, trust: str, predicate: Predicate | None, now: datetime) -> datetime | None:
     if trust == Memory.Trust.EPHEMERAL:
         return now + timedelta(hours=settings.QUORUM_EPHEMERAL_TTL_HOURS)
@@ -166,13 +140,13 @@ def memory_record(
     if predicate:
         predicate_obj = predicate_get(predicate)
         if predicate_obj is None:
-            raise UnknownPredicate(extra={"predicate": predicate[:100]})
+            raise UnknownPredicate(extra={"predicate": scrub(predicate[:100]).text})  # echoed, never a secret
     upsert_key = predicate_obj.key if predicate_obj else key.strip()
     if kind == Memory.Kind.STATUS and not upsert_key:
         raise KeyRequired()
     category = category or (predicate_obj.category if predicate_obj else "")
     if category and not is_known_category(category):
-        raise InvalidCategory(extra={"category": category[:200]})
+        raise InvalidCategory(extra={"category": scrub(category[:200]).text})  # echoed, never a secret
     asserted_by = asserted_by or Memory.AssertedBy.AGENT
     trust = trust or tiers.default_trust(asserted_by, origin_ref)
     if not tiers.trust_allowed(asserted_by, trust, origin_ref):
@@ -185,11 +159,10 @@ def memory_record(
     if origin_ref and root_is_erased(subject_ref=_check_subject_ref(subject_ref), origin_ref=origin_ref):
         raise RootErased()
 
-    # 2. scrub before anything is stored, embedded, logged or queued
-    scrubbed = scrub(content)
-    clean_reasoning = scrub(reasoning)
-    clean_value, value_redactions = _scrub_value(value)
-    redactions = scrubbed.count + clean_reasoning.count + value_redactions
+    # 2. secrets, before anything is stored, embedded, logged or queued: refused in identifiers, redacted elsewhere
+    clean = inspect_secrets(content=content, reasoning=reasoning, value=value, key=key, origin_ref=origin_ref,
+                            session_id=session_id, derived_from=derived_from)
+    scrubbed, clean_reasoning, clean_value, redactions = clean.content, clean.reasoning, clean.value, clean.redactions
 
     # 3. poisoning guard, over every string the memory carries (the rule names the field, never the text)
     verdict = check_memory_fields({"content": scrubbed.text, "key": key, "predicate": predicate, "category": category,

@@ -33,6 +33,7 @@ from governance.selectors.conflicts import trust_conflicts_open_among
 from governance.selectors.restrictions import ActiveRestrictions
 from memory.errors import PurposeNotGranted, QueryTooLong
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
+from memory.scrubbing import scrub
 from memory.services.read_log import readlog_record
 from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
 from memory.selectors.collective import subject_gate
@@ -118,7 +119,7 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
            max_items: int = 10, max_chars: int = 1200, min_trust: str | None = None,
            now: datetime | None = None) -> RecallResult:
     if not purpose_granted(agent, purpose):
-        raise PurposeNotGranted(extra={"purpose": purpose[:100]})
+        raise PurposeNotGranted(extra={"purpose": scrub(purpose[:100]).text})  # echoed, never a secret
     if len(query) > MAX_QUERY_CHARS:
         raise QueryTooLong(extra={"max_chars": MAX_QUERY_CHARS})
     now = now or timezone.now()

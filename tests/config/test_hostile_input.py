@@ -95,7 +95,7 @@ def test_a_hostile_string_body_is_scanned_quickly():
 
 def test_the_value_walker_is_bounded_whatever_calls_it():
     from config.parsers import NestingTooDeep
-    from memory.services.memories import _scrub_value
+    from memory.scrubbing.fields import scrub_value as _scrub_value
 
     ok: object = "x"
     for _ in range(LIMIT):

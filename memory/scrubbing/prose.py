@@ -1,0 +1,84 @@
+"""Passwords that prose puts in unusual places: before the keyword, or after a spaced-out one.
+
+* "Uses Sunflower!Rain42 as the password for …", "hunter2X is my password", "Gato-8526 es mi
+  contraseña": the value comes first, so only a credential-shaped token (letters and digits, or a
+  symbol or inner capital, 6+ characters) qualifies.
+* "c o n t r a s e ñ a :  Membrillo_19": a keyword spelled with single letters between spaces is
+  joined and read by the keyword detector (the inspection fold with ``words=False`` keeps spacing,
+  since a passphrase's spacing is part of it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.keywords import _KEYWORD_RE, _find_keyword_values, _shape_score
+from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import _has_digit
+
+
+_PW_NOUN = r"(?:pass(?:word|phrase|code)|pwd|pin|contrase(?:ñ|n)a|clave(?:\s+de\s+acceso)?)"
+_OWNER = r"(?:(?:my|his|her|their|our|your|the|its|mi|su|tu|nuestra|la|el)\s+)?(?:(?:new|nueva)\s+)?"
+_REVERSE_RE: Final = re.compile(
+    r"(?i:\b(?:uses?|using|used|usa|usaba|utiliza|tiene|puso|set)\s+)"
+    r"[\"'`]?(?P<v>[^\s\"'`<>]{6,64})[\"'`]?"
+    r"(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
+    r"|(?P<w>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was|es|era)\s+" + _OWNER + _PW_NOUN + r")\b"
+)
+# "el PIN del móvil, 2048," / "PIN (4821)": digits set off after a PIN-like word.
+_PIN_APPOSITION_RE: Final = re.compile(
+    r"(?i:\b(?:pin|puk|nip)\b)(?:\s+(?i:del?|of|for|on)\s+[^\W\d][^\n,:;()]{0,30}?)?\s*[,(:]\s*(?P<v>\d{4,8})(?!\d)"
+)
+# "Login for the portal is jgarcia / Tangerine$Koala8": the part after the slash is the password.
+_USER_SLASH_PASSWORD_RE: Final = re.compile(
+    r"(?i:\b(?:login|log-in|credentials|credenciales|acceso|access|user(?:name)?\s*/\s*pass(?:word)?"
+    r"|usuario\s*/\s*contrase(?:ñ|n)a))"
+    r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b[^\n:=/]{1,40}?)?"
+    r"(?:\s*[:=]|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
+)
+_REVERSE_HINTS: Final = ("pass", "pwd", "pin", "contrase", "clave")
+_SPACED_RE: Final = re.compile(r"(?<!\S)(?:[^\W\d_] ){3,}[^\W\d_](?!\S)")
+
+
+def _find_reverse_passwords(text: str, lower: str) -> Iterator[_Span]:
+    """A credential-shaped token stated before the word password (see the module docstring)."""
+    if not any(h in lower for h in _REVERSE_HINTS):
+        return
+    for m in _REVERSE_RE.finditer(text):
+        group = "v" if m.group("v") is not None else "w"
+        value = m.group(group)
+        if "[REDACTED:" in value or "@" in value or "://" in value:
+            continue
+        if _has_digit(value) and _shape_score(value):
+            yield m.start(group), m.end(group), "password"
+
+
+def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
+    """A PIN set off by a comma or parenthesis, and ``user / password`` after a login label."""
+    if "pin" in lower or "puk" in lower or "nip" in lower:
+        for m in _PIN_APPOSITION_RE.finditer(text):
+            yield m.start("v"), m.end("v"), "password"
+    if "/" in text:
+        for m in _USER_SLASH_PASSWORD_RE.finditer(text):
+            value = m.group("v")
+            if "[REDACTED:" not in value and _shape_score(value) and _has_digit(value):
+                yield m.start("v"), m.end("v"), "password"
+
+
+def _find_spaced_keywords(text: str, lower: str) -> Iterator[_Span]:
+    """Values after a keyword spelled out letter by letter ("p a s s w o r d: X")."""
+    if " " not in text:
+        return
+    for run in _SPACED_RE.finditer(text):
+        joined = run.group().replace(" ", "")
+        if _KEYWORD_RE.match(joined + ": x") is None:
+            continue
+        # Read the joined keyword followed by the rest of the text; shift spans back.
+        tail = text[run.end():]
+        synthetic = joined + tail
+        shift = run.end() - len(joined)
+        for start, end, kind in _find_keyword_values(synthetic, synthetic.lower()):
+            if start >= len(joined):
+                yield start + shift, end + shift, kind
