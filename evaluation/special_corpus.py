@@ -30,7 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from memory.embedding import get_embedder
-from memory.inspection.special import CATEGORY_KEYS, special_category_by_vector, special_category_in
+from memory.inspection.special import (
+    CATEGORY_KEYS,
+    special_category_by_vector,
+    special_category_in,
+)
 
 HERE = Path(__file__).resolve().parent / "heldout" / "issue15"
 DEV = HERE / "special_dev.jsonl"

@@ -149,7 +149,7 @@ _BIO_BODY = r"(?:huellas?|dedo|fingerprints?|face|faces|facial|rostro|retina|pal
 _BIO_ENROL = (r"(?:template\w*|plantilla\w*|scan\w*|escane\w*|enrol\w*|registrad\w*|registered|stored|guardad\w*"
               r"|dad[oa]\s+de\s+alta|on\s+file|lector\w*|reader|matching|recognition|reconocimiento|embedding|sensor"
               r"|fichaje|torno|turnstile\w*|acceso|access|door|puerta|gate|biometri\w*|verification|verificacion)")
-_BIOMETRIC = rf"""
+_BIOMETRIC = r"""
 voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares | dactiloscop\w*
 | retina\s+scan\w* | retinal | iris\s+(?:scan\w*|recognition|template) | escane\w*\s+(?:el|del|de\s+su|su)\s+(?:iris|retina|cara|rostro|huella|palma)
 | palm\s+vein\w* | venas\s+de\s+la\s+palma | hand\s+geometry | geometria\s+de\s+la\s+mano
@@ -381,12 +381,8 @@ def _compile() -> list[Rule]:
 RULES: tuple[Rule, ...] = tuple(_compile())
 
 # --- a man with a husband, a woman with a girlfriend (Spanish has no gendered "su") ---------------
-_MALE_NAMES = """andres javier luis carlos jose juan antonio manuel david daniel pablo sergio jorge alberto
-alejandro miguel rafael fernando pedro alvaro diego adrian ivan raul ruben oscar victor marcos mario hugo
-tom james john mark ben paul peter michael david chris matt sam jack harry george oliver thomas william""".split()
-_FEMALE_NAMES = """lucia maria carmen ana laura marta elena sara paula isabel cristina raquel beatriz silvia
-patricia rocia nuria alba irene julia claudia andrea eva pilar teresa rosa sofia clara ines monica
-emma olivia sophie sarah anna kate lucy amy hannah jessica emily rachel laura claire helen megan""".split()
+_MALE_NAMES = ["andres", "javier", "luis", "carlos", "jose", "juan", "antonio", "manuel", "david", "daniel", "pablo", "sergio", "jorge", "alberto", "alejandro", "miguel", "rafael", "fernando", "pedro", "alvaro", "diego", "adrian", "ivan", "raul", "ruben", "oscar", "victor", "marcos", "mario", "hugo", "tom", "james", "john", "mark", "ben", "paul", "peter", "michael", "david", "chris", "matt", "sam", "jack", "harry", "george", "oliver", "thomas", "william"]
+_FEMALE_NAMES = ["lucia", "maria", "carmen", "ana", "laura", "marta", "elena", "sara", "paula", "isabel", "cristina", "raquel", "beatriz", "silvia", "patricia", "rocia", "nuria", "alba", "irene", "julia", "claudia", "andrea", "eva", "pilar", "teresa", "rosa", "sofia", "clara", "ines", "monica", "emma", "olivia", "sophie", "sarah", "anna", "kate", "lucy", "amy", "hannah", "jessica", "emily", "rachel", "laura", "claire", "helen", "megan"]
 SAME_SEX_PARTNER = (
     re.compile(rf"\b(?:{'|'.join(_MALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:marido|esposo|novio|prometido)\b"),
     re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:mujer|esposa|novia|prometida)\b"),

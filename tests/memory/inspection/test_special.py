@@ -12,7 +12,11 @@ import pytest
 
 from memory.embedding import get_embedder
 from memory.inspection.fields import memory_strings
-from memory.inspection.special import CATEGORY_KEYS, special_category_by_vector, special_category_in
+from memory.inspection.special import (
+    CATEGORY_KEYS,
+    special_category_by_vector,
+    special_category_in,
+)
 
 HEALTH = "user.health_and_medical"
 RELIGION = "user.demographic.religious_belief"
