@@ -28,11 +28,29 @@ class Rule:
     unless: re.Pattern[str] | None = field(default=None)
 
     def fires(self, text: str) -> bool:
-        if not self.pattern.search(text):
+        if not any(not _about_work(text, m.start(), m.end()) for m in self.pattern.finditer(text)):
             return False
         if self.needs is not None and not self.needs.search(text):
             return False
         return self.unless is None or not self.unless.search(text)
+
+
+# A word that names what someone works on rather than something about them: "the insulin-pump
+# companion app", "DNA sequencing machines", "la app de diabetes", "una carrera contra el cáncer".
+_WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashboard|tool|client|project|module|startup"
+              r"|api|sdk|system|machines?|model|team|ui|browser|dataset|feature|vendor|company|charity|research"
+              r"|foundation|awareness|fundraiser|campaign|drive|unit|lab|clinic\s+client)")
+_AFTER_WORK = re.compile(
+    r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
+_BEFORE_WORK = re.compile(
+    r"\b(?:apps?|aplicacion|plataforma|producto|proyecto|software|modulo|herramienta|laboratorio|grupo|equipo|empresa"
+    r"|startup|dashboard|charity|carrera|maraton|marathon|run|walk|campana|fundacion|asociacion|investigacion|lucha)"
+    r"(?:\s+[a-z]+)?\s+(?:de|para|sobre|del|contra|for|against|on)\s+(?:la\s+|el\s+|los\s+|las\s+|the\s+)?(?:[a-z'-]+\s+)?$")
+
+
+def _about_work(text: str, start: int, end: int) -> bool:
+    """Whether the match at ``[start, end)`` names a work object (a product, a team, a charity)."""
+    return bool(_AFTER_WORK.match(text, end) or _BEFORE_WORK.search(text[max(0, start - 60):start]))
 
 
 def _re(words: str) -> re.Pattern[str]:
@@ -65,7 +83,11 @@ diabet\w* | insulin\w* | glucemi\w* | glucosa | hipoglucemi\w* | hypoglyc\w* | v
 | diazepam | valium | lorazepam | orfidal | alprazolam | xanax | litio\b | lithium\s+(?:for|pills|treatment)
 | ritalin\w* | concerta | adderall | metformin\w* | ozempic | levotiroxin\w* | levothyroxin\w* | eutirox
 | tiroides | thyroid | sintrom | warfarin\w* | anticoagula\w* | antibiotic\w* | corticoid\w* | epipen
-| anafila\w* | anaphyla\w* | alergi\w* | allerg\w* | cacahuete\w* | peanut\w* | frutos\s+secos
+| anafila\w* | anaphyla\w* | cacahuete\w* | peanut\w* | frutos\s+secos | food\s+allerg\w* | alergia\s+alimentaria | severe\s+allerg\w*
+| allergic\s+reaction | reaccion\s+alergica | alergic[oa]\s+(?:grave|severa) | (?:allerg\w*|alergi\w*)\s+(?:to\s+|a\s+|al\s+|a\s+la\s+|a\s+los\s+|a\s+las\s+|de\s+)?(?:\w+\s+){0,2}
+  (?:peanuts?|nuts?|frutos|cacahuetes?|marisco|shellfish|seafood|fish|pescado|eggs?|huevos?|milk|leche|lactos[ae]|gluten|wheat|trigo|soy|soja|penicil\w*
+  |antibiotic\w*|aspirin\w*|ibuprofen\w*|latex|pollen|polen|gramineas|bees?|wasps?|abejas?|avispas?|cats?|gatos?|dogs?|perros?|dust|acaros|mites
+  |sesame|sesamo|kiwis?|melocoton\w*|peach\w*|sulfit\w*|medicines?|medicamento\w*|anest\w*|iodine|yodo|contrast)\b
 | embaraz\w* | pregnan\w* | gestacion | prenatal | ecografia | ultrasound | miscarriage | aborto
 | fecundacion | in\s+vitro | \bfiv\b | \bivf\b | fertilidad | fertility | maternidad | maternity
 | baby\s+is\s+due | expecting\s+(?:a\s+baby|twins|her\s+first|his\s+first|their\s+first)
@@ -74,7 +96,7 @@ diabet\w* | insulin\w* | glucemi\w* | glucosa | hipoglucemi\w* | hypoglyc\w* | v
 | hearing\s+aids? | hard\s+of\s+hearing | ciego | ciega | ceguera | blindness | visually\s+impaired
 | baja\s+vision | low\s+vision | macular | glaucoma | cataratas(?!\s+del) | cataracts | dislexi\w* | dyslexi\w*
 | tartamud\w* | stutter\w* | stammer\w* | protesis | prosthe\w* | amputa\w* | trasplante | transplant\w*
-| covid\s+persistente | long\s+covid | diagnosticad[oa] | le\s+diagnosticaron | diagnosed\s+with | (?:was|been|got|recently)\s+diagnosed | diagnosis\s+of | diagnostico\s+de | sintomas | symptoms | enferm[oa]\b
+| covid\s+persistente | long\s+covid | diagnosticad[oa] | le\s+diagnosticaron | diagnosed\s+with | (?:was|been|got|recently)\s+diagnosed | sintomas | symptoms | enferm[oa]\b
 | enfermedad\w* | illness\w* | chronic | cronic[oa] | medicacion | medicamento\w* | medication\w*
 | pastillas | pills\b | tratamiento\s+(?:medico|para|contra|de\s+(?:la|su)|psiquiatrico|psicologico)
 | en\s+tratamiento | on\s+treatment | under\s+treatment | cirugia | surgery | quirofano | operad[oa]\s+de
@@ -109,9 +131,23 @@ diabet\w* | insulin\w* | glucemi\w* | glucosa | hipoglucemi\w* | hypoglyc\w* | v
   |medicacion|dolencia|lesion|injury|operacion|operation|recovery|recuperacion)\b | dolencia\w* | lesionad[oa] | injured | injury\b
 | (?:has|have|had)\s+a\s+(?:bad|dodgy|weak)\s+(?:back|heart|knee|hip|chest) | bad\s+nerves | time\s+of\s+the\s+month | dolores?\s+menstrual\w*
 | period\s+pain\w*
+| operacion\s+de\s+(?:cadera|rodilla|corazon|espalda|columna|hombro|menisco|ligamento|apendicitis|vesicula|hernia|cataratas|miopia|estomago|pecho|mama|tiroides)
+| operation\s+on\s+(?:his|her|their)\s | (?:knee|hip|back|heart|shoulder|eye|spine|brain)\s+(?:surgery|operation) | se\s+recupera\s+de\s+(?:una|la|un|el)\s+(?:operacion|cirugia|lesion|enfermedad|ictus|infarto|accidente)
+| recovering\s+from\s+(?:an?\s+|the\s+|his\s+|her\s+)?(?:operation|surgery|illness|accident|injury|stroke|heart\s+attack|cancer|covid|treatment)
+| uses\s+a\s+(?:cane|walking\s+stick|walker|rollator|hearing\s+aid|wheelchair|prosthetic|cochlear) | walking\s+stick | cochlear\s+implant\w* | implante\s+coclear | andador
+| blood\s+thinners? | partially\s+sighted | sight\s+loss | screen\s+magnifier | legally\s+blind | is\s+blind\b
+| (?:goes|go|went|attends|attending)\s+(?:to\s+)?aa\b | aa\s+(?:meetings?|sponsor|on\s+\w+) | alcoholicos\s+anonimos | narcotics\s+anonymous | narcoticos\s+anonimos
+| delicad[oa]\s+de\s+salud | mal\s+de\s+salud | bun\s+in\s+the\s+oven | eating\s+for\s+two | in\s+the\s+family\s+way | en\s+estado\s+de\s+buena\s+esperanza
+| esta\s+en\s+estado\b | la\s+dulce\s+espera | the\s+sugar\b | sugar\s+problem\w* | problemas\s+de\s+azucar | azucar\s+alt[oa] | ticker | funny\s+turn
+| signed\s+off\s+(?:with|for|sick) | off\s+with\s+(?:stress|anxiety|depression|his\s+\w+|her\s+\w+) | (?:his|her|their)\s+demons | hits\s+the\s+bottle
+| drinks?\s+too\s+much | problemas?\s+con\s+(?:el\s+)?alcohol | bebe\s+demasiado | on\s+the\s+wagon | in\s+recovery\b | women'?s\s+(?:problems|troubles|issues)
+| problemas\s+de\s+mujeres | lo\s+de\s+(?:la\s+espalda|las\s+rodillas|la\s+rodilla|la\s+cadera|la\s+tension|los\s+rinones|la\s+tiroides|la\s+cabeza|la\s+vista
+  |los\s+pulmones|el\s+corazon|el\s+higado|el\s+estomago|el\s+pecho|los\s+oidos|los\s+ojos|las\s+piernas)
 """
 _HEALTH_NEAR = r"""
-health\s+check | healthcheck | health\s+report | app\s+de\s+salud | health\s+app
+es\s+un\s+cancer\s+para | is\s+a\s+cancer\s+(?:on|for|in) | (?:sick\s+day|baja|cita\s+medica|doctor'?s\s+appointment|hospital)\s+(?:for|de|por|con)\s+(?:his|her|their|su)\s+(?:daughter|son|kid|kids|child|children|hija|hijo|hijos|madre|padre|mother|father|mum|mom|dad|dog|perro|cat|gato)
+| de\s+baja\s+(?:la|el|los|las)\s+(?:cuenta|servicio|suscripcion|linea|usuario|contrato|app|licencia) | dar\w*\s+de\s+baja | dado\s+de\s+baja | dio\s+de\s+baja
+| health\s+check | healthcheck | health\s+report | app\s+de\s+salud | health\s+app
 | allergic\s+to\s+(?:meetings|mondays|paperwork|bureaucracy|jargon|email)
 | alergic[oa]\s+a\s+(?:las\s+reuniones|los\s+lunes|la\s+burocracia) | virus\s+informatico | computer\s+virus | disorder(?:ed|ly)\s
 | trastorno\s+logistico
@@ -126,7 +162,7 @@ genetic[oa]?s?\s+(?:test\w*|result\w*|counsel\w*|screening|report|risk|condition
 | brca\d? | apoe\d? | lynch\b | huntington\w* | hemocromatosis | haemochromatosis | hemochromatosis
 | fibrosis\s+quistica | cystic\s+fibrosis | sickle\s+cell | drepanocitosis | talasemi\w* | thalass\w*
 | cromosom\w* | chromosom\w* | trisomi\w* | down'?s?\s+syndrome | sindrome\s+de\s+down
-| mutacion | mutaciones | mutation\w*(?!\s+test) | gen\b(?!\s*[z-]) | (?:the|a|same|his|her|faulty)\s+genes?\b
+| gen\b(?!\s*[z-]) | (?:the|a|same|his|her|faulty)\s+genes?\b
 | gene\s+(?:test|people|therapy|variant) | genoma | genome\s+(?:sequenc\w*|test\w*) | exoma | exome
 | secuenciacion | sequencing\s+(?:follow|result) | (?:test|prueba|kit|analisis|resultados?|results?|file|raw)
   \s+(?:de\s+|del\s+)?(?:adn|dna) | (?:adn|dna)\s+(?:test\w*|kit|result\w*|file|sequenc\w*|analysis)
@@ -138,7 +174,12 @@ genetic[oa]?s?\s+(?:test\w*|result\w*|counsel\w*|screening|report|risk|condition
 | haemophili\w* | hemophili\w* | duchenne | x\s+fragil | fragile\s+x | ehlers[\s-]danlos | factor\s+v\s+leiden | mthfr | hipercolesterolemia\s+familiar
 | familial\s+hypercholesterol\w* | poliquistosis | (?:ancestry|dna|adn)\s+results? | whole\s+genome | genetista | geneticist
 | runs\s+in\s+(?:his|her|their|the)\s+family | le\s+viene\s+de\s+familia | (?:lo\s+suyo\s+)?es\s+de\s+familia\b
+| bad\s+genes | malos\s+genes | family\s+curse | maldicion\s+familiar | same\s+(?:thing|condition)\s+as\s+(?:his|her)\s+(?:mum|mom|dad|mother|father)
+| lo\s+mismo\s+que\s+(?:su\s+)?(?:padre|madre)\s+(?:tuvo|tenia)
 """
+_GENETIC_MUTATION = [(r"mutacion\w* | mutation\w*(?!\s+test)",
+                      (r"gen\b | genes? | genetic\w* | brca\w* | padre | madre | familia | hered\w* | portador\w* | test | prueba | resultado\w*"
+                      r" | cancer | positiv\w* | carrier | inherit\w* | family | mother | father | dad | mum | mom | sister | brother | hermana | hermano"))]
 _GENETIC_NEAR = r"""
 genome\s+browser | genetica\s+de\s+poblaciones | population\s+genetics | brand\s+dna | company'?s\s+dna
 | in\s+our\s+dna | en\s+nuestro\s+adn | mutation\s+testing | graphql | redux | resolver
@@ -159,6 +200,13 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 | biometri\w*
 | tom\w+\s+(?:las\s+)?huellas | fingerprinted | fingerprinting | facial\s+scan\w* | face\s+scan\w* | escaneo\s+facial | selfie\s+verification
 | liveness\s+check | verificacion\s+facial | voice\s+biometric\w* | speaker\s+verification | keystroke\s+dynamics | firma\s+manuscrita\s+digitalizada
+| (?:enrol\w*|scan\w*|escane\w*|registr\w*)\s+(?:\w+\s+){0,2}(?:iris|retina|face|rostro|cara|huellas?|fingerprints?|palm|palma|voz|voice)\b
+| (?:iris|retina|face|rostro|facial|fingerprints?|huellas?|palm|palma)\s+(?:\w+\s+){0,2}(?:enrol\w*|registrad\w*|registered|stored|guardad\w*|scanned|escanead\w*)
+| eye\s+scan\w* | escaner\s+de\s+(?:ojos|iris|retina|huella\w*) | lector\s+de\s+(?:huella|iris|retina|venas|palma)\w*
+| (?:fingerprint|iris|retina|palm|vein|face)\s+(?:reader|scanner|sensor|terminal|kiosk)
+| (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra|opens?)\s+(?:\w+\s+){0,2}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
+| (?:su|his|her)\s+(?:cara|rostro|face|huella|voz|voice|iris)\s+(?:en|in|on)\s+(?:el|the)\s+(?:sistema|system|database|base|registro|file)
+| muestra\s+de\s+(?:voz|huella) | voice\s+sample
 """
 _BIOMETRIC_CONTEXT = [  # (body part, enrolment word) anywhere in the same note
     (rf"{_BIO_BODY}", _BIO_ENROL),
@@ -185,7 +233,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | ateo | atea | ateismo | atheis\w* | agnostic\w* | humanist\w* | misa\b | goes\s+to\s+mass | attends\s+mass
 | sunday\s+mass | to\s+mass\s+on | iglesia\w* | church(?:es)?\b | chapel | capilla | parroquia\w* | parish\w*
 | cuaresma | (?:during|for|in)\s+lent\b | semana\s+santa\s+(?:en\s+la\s+)?(?:procesion|cofradia) | cofradia\w*
-| procesion\w* | costaler\w* | nazareno | rezar\w* | reza\b | rezo\b | oracion\w* | pray\w* | oraciones
+| procesion\w* | costaler\w* | nazareno | rezar\w* | reza\b | rezo\b | oracion\w* | prays\b | prayers?\b | oraciones
 | bible\w* | biblia\w* | biblic\w* | gospel | evangelio | found\s+god | born\s+again | de\s+la\s+obra
 | opus\s+dei | scientolog\w* | cienciolog\w* | sacerdote | priest\w* | monja | nun\b | pastor\s+(?:de\s+(?:la|una)\s+iglesia|of)
 | (?:his|her|their|su)\s+(?:faith|fe\b|religion|religious|creencias) | creencias\s+religiosas | religious\s+(?:beliefs|reasons|holiday\w*|practice|observance)
@@ -200,9 +248,12 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | coptic | copto | methodist\w* | metodista | presbyterian\w* | lutheran\w* | luteran[oa] | pentecostal\w* | hare\s+krishna | freethinker
 | librepensador\w* | (?:cree|creen|creia)\s+en\s+dios | believ\w*\s+in\s+(?:a\s+)?god | peregrinacion | pilgrimage | headscarf | head\s+scarf
 | panuelo\s+(?:islamico|en\s+la\s+cabeza) | capellan | chaplain\w* | miercoles\s+de\s+ceniza | ash\s+wednesday | adviento
+| churchgoer\w* | church[\s-]going | muy\s+de\s+iglesia | de\s+misa\s+diaria | beata\b | meapilas | santurron\w* | chupacirios | bible[\s-]basher\w*
+| god[\s-]fearing | god[\s-]botherer\w* | (?:man|woman|person)\s+of\s+faith | (?:persona|hombre|mujer)\s+de\s+fe\b
 """
 _RELIGION_NEAR = r"""
-religiously | religious\s+experience | religioso\s+cumplimiento | church\s+of\s+the\s+(?:build|ci|pipeline)
+(?:wedding|boda|funeral|visit\w*|visita\w*|tour\w*|book|libro|medieval|gothic|gotic[oa]|romanesque|romanic[oa]|historic\w*|old|antigua)\s+(?:\w+\s+){0,3}(?:churches|church|iglesias?|catedral\w*|cathedral\w*|chapel|capilla)
+| religios[oa]\s+con\s+(?:los|las|el|la|sus) | religious\s+about | demo\s+gods | religiously | religious\s+experience | religioso\s+cumplimiento | church\s+of\s+the\s+(?:build|ci|pipeline)
 | pray\s+(?:the|that)\s+(?:build|deploy|ci|tests) | vacaciones\s+de\s+semana\s+santa | easter\s+holidays?
 """
 
@@ -232,13 +283,16 @@ psoe | vox\b | junts | bildu | pnv | compromis\b | bng | mas\s+madrid | izquierd
 | joined\s+the\s+party | se\s+afilio\s+al\s+partido | carnet\s+del\s+partido | hustings | protest\w*\s+(?:against|contra)\s+(?:the\s+)?(?:government|gobierno|war|guerra)
 | manifestaci\w*\s+(?:contra|por|de)\s+(?:el|la|los)\s+(?:gobierno|guerra|independencia|amnistia|monarquia) | (?:goes|went|va|fue)\s+a\s+(?:las|todas\s+las)\s+manifestaciones
 | marched\s+(?:against|for|with) | referendum\s+de\s+independencia | independence\s+referendum
+| lefty | leftie\w* | leftist\w* | right[\s-]winger\w* | left[\s-]winger\w* | far[\s-]right | far[\s-]left | extrema\s+(?:derecha|izquierda)
+| ultraderech\w* | ultraizquierd\w* | (?:es\s+de|muy\s+de)\s+(?:izquierda|derecha)\b | centre[\s-]right | centre[\s-]left | centrista\w*
+| vot\w*\s+(?:blue|red|azul|rojo)\b | true\s+blue | rosette | bleeding[\s-]heart | brexiteer\w* | remainer\w* | remoaner\w*
 """
 _PARTY_AMBIGUOUS = r"(?:pp|podemos|sumar|cup|erc|ciudadanos|cs|labour|greens?|verdes|republicans?|democrats?|conservatives?|rojos?|liberals?)\b"
 _POLITICAL_WORD = (r"(?:afiliad\w*|militan\w*|vot\w*|candidat\w*|interventor\w*|apoderad\w*|asamblea\w*|mitin\w*|concejal\w*"
                    r"|diputad\w*|simpatizante\w*|pegatina\w*|sticker\w*|carnet|sede|lista|cargo|registered|member\w*|supporter\w*"
                    r"|voter\w*|canvass\w*|campaign\w*|delegate\w*|councillor\w*|activist\w*)")
 _POLITICS = rf"""
-{_PARTY_SURE} | {_POLITICAL_WORD}\s+(?:\w+\s+){{0,4}}(?:de|a|al|en|con|por|del|para|for|of|the|la|el)\s+{_PARTY_AMBIGUOUS}
+{_PARTY_SURE} | (?:voto|vota|votan|votara|votaria|votaba|votar|votado|voted|votes|vote|voting)\s+(?:for\s+|a\s+|al\s+|por\s+)?(?:the\s+)?{_PARTY_AMBIGUOUS} | {_POLITICAL_WORD}\s+(?:\w+\s+){{0,4}}(?:de|a|al|en|con|por|del|para|for|of|the|la|el)\s+{_PARTY_AMBIGUOUS}
 | (?:registered|proud|lifelong|staunch)\s+{_PARTY_AMBIGUOUS} | {_PARTY_AMBIGUOUS}\s+(?:voter|member|councillor|supporter|activist|candidate|delegate|party)\w*
 """
 _POLITICS_NEAR = r"""
@@ -264,6 +318,9 @@ sindicato\w* | sindical\w* | sindicalist\w* | ccoo | comisiones\s+obreras | ugt 
 | walkout | work[\s-]to[\s-]rule | huelga\s+de\s+celo | industrial\s+action | sindicad[oa] | credito\s+horario | representante\s+de\s+los\s+trabajadores
 | workers'?\s+rep\w* | works\s+council | satse | csi[\s-]?f | solidaridad\s+obrera | jupol | nasuwt | \bneu\b | rcn\b | cwu\b | fbu\b
 | sag[\s-]aftra | afscme | ibew | ufcw | \biww\b | wobblies | huelga\s+general | general\s+strike
+| paid[\s-]up\s+member | out\s+on\s+strike | pays\s+(?:\w+\s+)?dues | paga\s+(?:la\s+)?cuota\s+(?:del\s+sindicato|sindical) | strike\s+fund | caja\s+de\s+resistencia
+| workers'?\s+committee | comite\s+de\s+trabajadores | (?:joined|se\s+sumo\s+a|secundo|hizo)\s+(?:la|the)\s+(?:huelga|strike) | delegad[oa]\s+de\s+prevencion
+| branch\s+secretary | convenor
 """
 _TRADE_UNION_NEAR = r"""
 union\s+of\s+the | european\s+union | union\s+europea | credit\s+union | student\s+union | soviet\s+union
@@ -275,7 +332,7 @@ union\s+of\s+the | european\s+union | union\s+europea | credit\s+union | student
 _SEX = r"""
 gay\w* | lesbian\w* | bisexual\w* | homosexual\w* | heterosexual\w* | pansexual\w* | asexual\w* | queer\w*
 | lgbt\w* | lgtb\w* | (?:es|soy|openly|is|she'?s|he'?s)\s+bi\b | transgender\w* | transexual\w* | transsexual\w*
-| (?:mujer|hombre|chica|chico)\s+trans\b | trans\s+(?:woman|man|women|men|person) | no\s+binari\w* | non[\s-]?binary
+| (?:mujer|hombre|chica|chico)\s+trans\b | (?:is|she'?s|he'?s|es|soy|they'?re)\s+trans\b | trans\s+(?:woman|man|women|men|person) | no\s+binari\w* | non[\s-]?binary
 | pride\s+(?:parade|march|month|float) | (?:at|to|for)\s+pride\b | orgullo\s+(?:gay|lgt\w*) | (?:marcha|desfile)\s+del\s+orgullo
 | coming\s+out\s+(?:to|as|story) | (?:about|her|his|their)\s+coming\s+out | (?:came|comes)\s+out\s+(?:to\s+(?:her|his|their)\s+
   (?:parents|family|mum|mom|dad|mother|father|team|colleagues|friends)|as\s+(?:gay|lesbian|bi|trans|queer|non))
@@ -291,6 +348,9 @@ gay\w* | lesbian\w* | bisexual\w* | homosexual\w* | heterosexual\w* | pansexual\
 | affair\s+with | has\s+an\s+affair | having\s+an\s+affair | cheating\s+on\s+(?:his|her) | infidelidad | es\s+infiel | le\s+pone\s+los\s+cuernos
 | hook[\s-]?ups\b | hooking\s+up\s+with | ligues?\b | liga\s+mucho | celibat\w* | celibe | chemsex | tiene\s+pluma | maricon\w* | marica\b | bollera\w*
 | tortillera\w* | dyke\w* | swings\s+both\s+ways | plays\s+for\s+both\s+teams | batea\s+para\s+(?:los\s+dos|ambos) | friend\s+of\s+dorothy
+| (?:bats|batting|batea|plays|playing|juega)\s+(?:for|para|en)\s+(?:the\s+other|el\s+otro)\s+(?:team|side|equipo|bando) | cascara\s+amarga
+| confirmed\s+bachelor | light\s+in\s+the\s+loafers | special\s+friend | le\s+(?:gustan|van)\s+(?:los\s+|las\s+)?(?:hombres|tios|chicos|mujeres|tias|chicas)\b
+| into\s+(?:men|women|guys|girls)\b
 """
 
 # --- race / ethnicity ------------------------------------------------------------------------
@@ -303,8 +363,8 @@ etnia\w* | etnic[oa]s?\b | ethnicity | ethnic\s+(?:origin|background|minority|gr
 | african[\s-]american | black\s+(?:british|african|caribbean|american|woman|man|women|men|employees|staff|heritage|community|colleagues?|family)
 | (?:is|identifies\s+as|as\s+a|she'?s|he'?s)\s+black\b | (?:es|persona|gente|hombre|mujer|chic[oa])\s+'?de\s+color\b | people\s+of\s+colou?r
 | person\s+of\s+colou?r | bame\b | mixed[\s-]race | mixed\s+(?:heritage|background|ethnicity) | being\s+'?mixed\b | biracial
-| mestiz[oa]\w* | mulat[oa]\w* | (?:hombre|mujer|chic[oa]|persona|gente|senor[a]?)\s+negr[oa]s?\b | latino\w* | latina\w* | latinx
-| hispanic\w* | hispan[oa]\b | asian\b | asiatic[oa]\w* | aborigen\w* | aboriginal\w* | indigena\w* | indigenous | first\s+nations
+| mestiz[oa]\w* | mulat[oa]\w* | (?:hombre|mujer|chic[oa]|persona|gente|senor[a]?)\s+negr[oa]s?\b | (?:es|is|she'?s|he'?s|as|identifies\s+as)\s+(?:latino|latina|latinx|hispana|hispano)\b | (?:latino|latina|latinx)\s+(?:heritage|community|employees|woman|man|background|family)
+| hispanic\w* | latinx | asian\b | asiatic[oa]\w* | aborigen\w* | aboriginal\w* | indigena\w* | indigenous | first\s+nations
 | native\s+american\w* | maori\w* | sami\b | saami | inuit\w* | mapuche\w* | quechua\w* | aymara\w* | guarani\w* | bereber\w*
 | berber\w* | amazigh\w* | kurd[oa]s?\b | kurdish | kurds?\b | white\s+british | white\s+european | caucasic[oa] | caucasian
 | blanc[oa]\s+(?:caucasic[oa]|europe[oa]) | diversity\s+form | formulario\s+de\s+diversidad
@@ -313,6 +373,7 @@ etnia\w* | etnic[oa]s?\b | ethnicity | ethnic\s+(?:origin|background|minority|gr
 | fulani | tuareg\w* | chechen\w* | checheno\w* | tatar\w* | metis\b | chican[oa]\w* | payo\b | (?:of|de)\s+\w+\s+(?:descent|heritage|ancestry)
 | ascendencia\s+\w+ | colou?r\s+de\s+(?:su\s+)?piel | skin\s+colou?r | tono\s+de\s+piel | (?:es|is|she'?s|he'?s)\s+(?:arabe|arab)\b
 | diversity\s+(?:survey|data|monitoring) | encuesta\s+de\s+diversidad | equal\s+opportunities\s+(?:form|monitoring)
+| gitan\w* | sudaca\w* | negrata\w* | paki\b | pakis\b | half[\s-]caste | coloured\b | colored\s+(?:man|woman|people|person)
 """
 _RACE_NEAR = r"""
 black[\s-]box | black\s+friday | whitepaper\s+on\s+ethnic | ethnic\s+diversity\s+in\s+the | comida\s+etnica
@@ -330,7 +391,7 @@ antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|co
 | prision\b | carcel | jail\b | jailed | prison\b | prisons | imprison\w* | inmate | recluso | preso\b | presa\s+en | ex[\s-]?con\b
 | exconvict\w* | ex[\s-]?presidiari\w* | presidiari\w* | hmp\b | been\s+inside | a\s+la\s+sombra | trullo | talego | chirona | did\s+time
 | probation | libertad\s+condicional | libertad\s+vigilada | parole\w* | tercer\s+grado | pulsera\s+(?:telematica|electronica)
-| electronic(?:ally)?\s+tag\w* | ankle\s+(?:monitor|tag) | tobillera | orden\s+de\s+(?:alejamiento|proteccion) | restraining\s+order
+| electronic(?:ally)?\s+tag\w* | on\s+(?:a|an\s+electronic)\s+tag\b | curfew\s+tag | ankle\s+(?:monitor|tag) | tobillera | orden\s+de\s+(?:alejamiento|proteccion) | restraining\s+order
 | firma\w*\s+en\s+el\s+juzgado | (?:en|al|del)\s+juzgado | juzgado\s+de | court\s+(?:date|hearing|appearance|case|order)
 | on\s+trial\s+for | stand\w*\s+trial | awaiting\s+trial | juicio\s+(?:penal|por|oral) | arrest\w* | arrestad[oa] | detenid[oa]\s+(?:por|en|el|la|hace)
 | charged\s+with\s+(?:assault|theft|fraud|murder|possession|drink|drunk|dui|battery|robbery|burglary|harassment|stalking|manslaughter|a\s+crime|an\s+offen[cs]e)
@@ -348,6 +409,10 @@ antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|co
 | banned\s+from\s+driving | violencia\s+de\s+genero | domestic\s+violence | maltrato | hurto | shoplift\w* | robo\s+con\s+(?:fuerza|violencia|intimidacion)
 | cargos\s+pendientes | causa\s+pendiente | pending\s+(?:criminal\s+)?charges? | juicio\s+pendiente | trial\s+date | magistrates'?\s+court
 | crown\s+court | juzgado\s+de\s+guardia | indultad\w* | pardoned | convict\b | convicts
+| did\s+a\s+stretch | doing\s+a\s+stretch | did\s+porridge | majesty'?s\s+pleasure | went\s+down\s+for | problemas\s+con\s+la\s+(?:justicia|ley|policia)
+| trouble\s+with\s+the\s+(?:law|police) | run[\s-]ins?\s+with\s+the\s+(?:law|police) | brush\s+with\s+the\s+law | debt\s+to\s+society | deuda\s+con\s+la\s+sociedad
+| esta\s+fichad[oa] | trena\b | lleva\s+(?:la\s+)?pulsera\b(?!\s+de\s+actividad) | comisaria\s+cada | firmar\s+en\s+(?:la\s+)?comisaria
+| report\w*\s+to\s+(?:the\s+)?police\s+station
 """
 _CRIMINAL_NEAR = r"""
 criminal[\s-]law | derecho\s+penal | criminal\s+lawyer | abogad[oa]\s+penalista | prison\s+break | prisoner'?s\s+dilemma | jailbreak
@@ -356,7 +421,7 @@ criminal[\s-]law | derecho\s+penal | criminal\s+lawyer | abogad[oa]\s+penalista 
 
 _SOURCES = [
     ("health", _HEALTH_CONDITIONS, _HEALTH_NEAR, []),
-    ("genetic", _GENETIC, _GENETIC_NEAR, []),
+    ("genetic", _GENETIC, _GENETIC_NEAR, _GENETIC_MUTATION),
     ("biometric", _BIOMETRIC, _BIOMETRIC_NEAR, _BIOMETRIC_CONTEXT),
     ("religion", _RELIGION, _RELIGION_NEAR, []),
     ("politics", _POLITICS, _POLITICS_NEAR, []),
@@ -382,7 +447,7 @@ RULES: tuple[Rule, ...] = tuple(_compile())
 
 # --- a man with a husband, a woman with a girlfriend (Spanish has no gendered "su") ---------------
 _MALE_NAMES = ["andres", "javier", "luis", "carlos", "jose", "juan", "antonio", "manuel", "david", "daniel", "pablo", "sergio", "jorge", "alberto", "alejandro", "miguel", "rafael", "fernando", "pedro", "alvaro", "diego", "adrian", "ivan", "raul", "ruben", "oscar", "victor", "marcos", "mario", "hugo", "tom", "james", "john", "mark", "ben", "paul", "peter", "michael", "david", "chris", "matt", "sam", "jack", "harry", "george", "oliver", "thomas", "william"]
-_FEMALE_NAMES = ["lucia", "maria", "carmen", "ana", "laura", "marta", "elena", "sara", "paula", "isabel", "cristina", "raquel", "beatriz", "silvia", "patricia", "rocia", "nuria", "alba", "irene", "julia", "claudia", "andrea", "eva", "pilar", "teresa", "rosa", "sofia", "clara", "ines", "monica", "emma", "olivia", "sophie", "sarah", "anna", "kate", "lucy", "amy", "hannah", "jessica", "emily", "rachel", "laura", "claire", "helen", "megan"]
+_FEMALE_NAMES = ["lucia", "maria", "carmen", "ana", "laura", "marta", "elena", "sara", "paula", "isabel", "cristina", "raquel", "beatriz", "silvia", "patricia", "rocio", "nuria", "alba", "irene", "julia", "claudia", "andrea", "eva", "pilar", "teresa", "rosa", "sofia", "clara", "ines", "monica", "emma", "olivia", "sophie", "sarah", "anna", "kate", "lucy", "amy", "hannah", "jessica", "emily", "rachel", "laura", "claire", "helen", "megan"]
 SAME_SEX_PARTNER = (
     re.compile(rf"\b(?:{'|'.join(_MALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:marido|esposo|novio|prometido)\b"),
     re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:mujer|esposa|novia|prometida)\b"),
