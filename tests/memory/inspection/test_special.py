@@ -60,6 +60,14 @@ BIOMETRIC = "user.biometric"
     ("D3l3g4d4 s1nd1c4l", UNION),                       # digits as many as letters
     ("Es g i t a n a", RACE),
     ("Su huella dactilar está en el lector", BIOMETRIC),
+    ("Se recupera de una operación de cadera y trabaja desde casa", HEALTH),
+    ("Goes to AA on Thursday nights", HEALTH),
+    ("Enrolled her iris for the data-centre doors", BIOMETRIC),
+    ("Votes Labour and campaigns for them locally", POLITICS),
+    ("She's trans and asked us to update her name everywhere", SEX),
+    ("He's on a tag until the end of the month", CRIMINAL),
+    ("Has a bun in the oven, due in spring", HEALTH),
+    ("Está afiliada a UGT", UNION),
 ])
 def test_special_notes_are_found(text: str, category: str) -> None:
     finding = special_category_in([("content", text)])
@@ -83,6 +91,18 @@ def test_special_notes_are_found(text: str, category: str) -> None:
     "Hay que sumar las horas del trimestre",
     "Prefiere el informe en PDF",
     "ticket 4f3a9c needs a look",
+    "Asked for a diagnosis of the slow queries on the replica",
+    "Suggested we pray to the demo gods before the launch",
+    "Vive en el barrio de la Latina y viene en bici",
+    "Took a sick day for his daughter, who had a cold",
+    "Está de baja la cuenta de prueba del cliente",
+    "Is allergic to long email threads",
+    "Pidió un informe sobre la mutación del mercado",
+    "Is running the marathon for a cancer charity",
+    "Is building the insulin-pump companion app for a medtech client",
+    "Went to a friend's wedding in a church in Toledo",
+    "The GraphQL mutation for orders is failing",
+    "Se quedó sin tren por la huelga de Renfe",
 ])
 def test_near_misses_and_ordinary_notes_pass(text: str) -> None:
     assert special_category_in([("content", text)]) is None
