@@ -6,24 +6,31 @@ of every string (``memory.inspection.normalise.fold``), so spaced-out, leet, zer
 fullwidth and homoglyph spellings are read as the plain word.
 
 Two stages, same verdict type:
-- ``special_category_in(strings)``: lexical, on the write path (fast; the write response says
-  ``special_category`` at once);
-- ``special_category_by_vector(vector)``: the memory's own embedding against labelled exemplars,
-  right behind the write (the embedding backfill); consolidation embeds anything pending before
-  it gathers, so nothing is shared before both stages ran.
+- ``special_category_in(strings)``: lexical (``memory.inspection.special_lexicon``), on the write
+  path: every string, every clause, in the inspection form; tens of microseconds for a note;
+- ``special_category_by_vector(vector)``: the memory's own passage embedding against labelled
+  exemplar embeddings (``memory.inspection.special_exemplars``), right behind the write (the
+  embedding backfill); consolidation embeds anything pending before it gathers, so nothing is
+  shared before both stages ran. The exemplar matrix is embedded once per process with the
+  project's embedder (``memory.embedding.get_embedder``).
 
-Doubtful → special (seed: doubtful cases stay private).
+Doubtful → special (seed: doubtful cases stay private). Findings carry ids only (category, field
+path, rule): never the text that matched.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 
+from memory.embedding import get_embedder
 from memory.inspection.normalise import fold_text
+from memory.inspection.special_exemplars import ORDINARY, SPECIAL
+from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {
@@ -49,31 +56,101 @@ class SpecialFinding:
     rule: str
 
 
-# A first lexicon of unambiguous words (the detector's real lexicon and exemplars replace this).
-_WORDS = {
-    "health": r"diabetes|vih|hiv|cancer|quimio\w*|chemo\w*|dialisis|dialysis|depresion|depression|embarazada|pregnant",
-    "religion": r"musulman\w*|muslim|mezquita|mosque|catolic[oa]s?|catholic|judi[oa]s?|jewish",
-    "politics": r"psoe|vox|podemos|labour|tory|republican|democrat",
-    "trade_union": r"sindicat\w+|trade union|union member",
-    "sex_life_orientation": r"gay|lesbian\w*|bisexual\w*",
-    "race_ethnicity": r"gitan[oa]s?|ethnicity|etnia",
-    "genetic": r"brca\d?|genetic\w*|genetic[oa]s?",
-    "biometric": r"huella dactilar|fingerprint scan|iris scan",
-    "criminal": r"antecedentes penales|criminal record|convicted|condenad[oa]",
-}
-_PATTERNS = [(label, re.compile(rf"\b(?:{words})\b")) for label, words in _WORDS.items()]
+# Every digit of a token that mixes letters and digits read as a letter: a second reading for the
+# lexicon only (the shared normalisation keeps "4f3a9c"-like ids when digits are half the token).
+_LEET_ALL = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
+_MIXED_TOKEN = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{3,}\b")
 
 
-def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
-    """The first special category revealed by any ``(field, text)``, or None."""
-    for field, text in strings:
-        folded = fold_text(text)
-        for label, pattern in _PATTERNS:
-            if pattern.search(folded):
-                return SpecialFinding(CATEGORY_KEYS[label], field, f"lexicon.{label}")
+def _readings(text: str) -> list[str]:
+    folded = fold_text(text)
+    readings = [folded]
+    if any(c.isdigit() for c in folded):
+        aggressive = _MIXED_TOKEN.sub(lambda m: m.group(0).translate(_LEET_ALL), folded)
+        if aggressive != folded:
+            readings.append(aggressive)
+    return readings
+
+
+def _lexical(text: str) -> str | None:
+    """The rule that fires on one string's inspection form(s), as ``label:rule``, or None."""
+    for reading in _readings(text):
+        for rule in RULES:
+            if rule.fires(reading):
+                return f"{rule.label}:{rule.name}"
+        if any(pattern.search(reading) for pattern in SAME_SEX_PARTNER):
+            return "sex_life_orientation:lexicon.sex_life_orientation.partner"
     return None
 
 
+def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
+    """The first special category revealed by any ``(field, text)``, or None (lexical stage)."""
+    for field, text in strings:
+        if not text:
+            continue
+        hit = _lexical(text)
+        if hit is not None:
+            label, rule = hit.split(":", 1)
+            return SpecialFinding(CATEGORY_KEYS[label], field, rule)
+    return None
+
+
+# --- the vector stage --------------------------------------------------------------------------
+#: A note is special when the mean similarity of its ``_K`` nearest special exemplars beats that
+#: of its ``_K`` nearest ordinary exemplars by ``MARGIN`` (tuned on the development split only).
+_K = 3
+MARGIN = 0.02
+
+_matrix_lock = threading.Lock()
+_matrix: tuple[np.ndarray, np.ndarray, tuple[str, ...]] | None = None
+
+
+def _exemplar_matrix() -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:
+    """(special exemplars, ordinary exemplars, label of each special row), embedded once per
+    process with the project's embedder."""
+    global _matrix
+    with _matrix_lock:
+        if _matrix is None:
+            labels = tuple(label for label, phrases in SPECIAL.items() for _ in phrases)
+            phrases = [p for ps in SPECIAL.values() for p in ps]
+            embedder = get_embedder()
+            special = np.asarray(embedder.embed_passages(phrases), dtype=np.float32)
+            ordinary = np.asarray(embedder.embed_passages(list(ORDINARY)), dtype=np.float32)
+            _matrix = (special, ordinary, labels)
+        return _matrix
+
+
+def reset_exemplars() -> None:
+    """Forget the exemplar matrix (the embedder changed, e.g. in a test); rebuilt on next use."""
+    global _matrix
+    with _matrix_lock:
+        _matrix = None
+
+
+def vector_score(vector: np.ndarray) -> tuple[float, str]:
+    """(special − ordinary top-k mean similarity, nearest special label) for one normalised vector."""
+    special, ordinary, labels = _exemplar_matrix()
+    v = np.asarray(vector, dtype=np.float32).reshape(-1)
+    s = special @ v
+    o = ordinary @ v
+    k = min(_K, len(s), len(o))
+    top_s = np.sort(s)[-k:].mean()
+    top_o = np.sort(o)[-k:].mean()
+    return float(top_s - top_o), labels[int(np.argmax(s))]
+
+
 def special_category_by_vector(vector: np.ndarray | None) -> SpecialFinding | None:
-    """The embedding stage (not built yet in this first lexicon: always None)."""
+    """The special category a memory's own passage embedding is nearest to, or None (vector stage).
+
+    ``vector`` is the memory's stored embedding (384-d, L2-normalised); None (not embedded yet)
+    or a vector of another width is no finding here: the write path's lexical stage still ran."""
+    if vector is None:
+        return None
+    v = np.asarray(vector, dtype=np.float32).reshape(-1)
+    special, _, _ = _exemplar_matrix()
+    if v.shape[0] != special.shape[1] or not np.isfinite(v).all():
+        return None
+    margin, label = vector_score(v)
+    if margin > MARGIN:
+        return SpecialFinding(CATEGORY_KEYS[label], "content", f"vector.{label}")
     return None

@@ -19,6 +19,12 @@ from memory.inspection.normalise import fold, fold_text
     ("contrasen\u0303a", "contrasena"),                          # combining tilde
     ("V.I.H. positivo", "vih. positivo"),
     ("\u202eevil\u202c text", "evil text"),                      # bidi controls
+    ("gEnEtIc TeSt", "genetic test"),                            # mixed case
+    ("dia\u0301lisis", "dialisis"),                              # combining acute
+    ("Ca\u200bt\u00f3\u2060lico", "catolico"),                   # word joiner + precomposed accent
+    ("\u0440\u0435\u0441\u043e", "peco"),                          # all-Cyrillic look-alike
+    ("s i n d i c a t o", "sindicato"),
+    ("H0m0s3xu4l", "homosexual"),
 ])
 def test_disguises_fold_to_the_plain_word(text: str, folded: str) -> None:
     assert fold_text(text) == folded

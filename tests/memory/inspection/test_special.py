@@ -1,24 +1,150 @@
-"""The special-category detector reads content whatever is declared (first lexicon; the full
-detector and its held-out figures are in docs/privacy.md)."""
+"""The special-category detector reads content whatever is declared: explicit, indirect,
+euphemistic, hidden in a clause and obfuscated notes are found in any field, near misses pass, the
+write-path stage is fast, and the vector stage answers from the memory's own embedding."""
 
 from __future__ import annotations
 
+import statistics
+import time
+
+import numpy as np
 import pytest
 
-from memory.inspection.special import special_category_in
+from memory.embedding import get_embedder
+from memory.inspection.fields import memory_strings
+from memory.inspection.special import (
+    CATEGORY_KEYS,
+    special_category_by_vector,
+    special_category_in,
+)
+
+HEALTH = "user.health_and_medical"
+RELIGION = "user.demographic.religious_belief"
+POLITICS = "user.demographic.political_opinion"
+SEX = "user.demographic.sexual_orientation"
+UNION = "user.demographic.trade_union_membership"
+RACE = "user.demographic.race_ethnicity"
+CRIMINAL = "user.criminal_history"
+GENETIC = "user.health_and_medical.genetic"
+BIOMETRIC = "user.biometric"
 
 
-@pytest.mark.parametrize(("field", "text", "category"), [
-    ("content", "Tiene diabetes", "user.health_and_medical"),
-    ("content", "Tiene d3pr3sión", "user.health_and_medical"),
-    ("value.*", "Is on leave after chemo", "user.health_and_medical"),
-    ("content", "Va a la m e z q u i t a", "user.demographic.religious_belief"),
+@pytest.mark.parametrize(("text", "category"), [
+    # the issue's examples
+    ("Tiene diabetes", HEALTH),
+    ("Is HIV positive", HEALTH),
+    ("Es musulmán", RELIGION),
+    ("Vota al PSOE", POLITICS),
+    ("Is gay", SEX),
+    ("Está embarazada", HEALTH),
+    ("Tiene lo del azúcar", HEALTH),
+    ("Prefiere reuniones por la mañana porque por la tarde va a diálisis", HEALTH),
+    ("Is on leave after chemo", HEALTH),
+    # indirect and euphemistic
+    ("Se pincha insulina antes del almuerzo", HEALTH),
+    ("Goes to the mosque on Fridays", RELIGION),
+    ("Lleva audífonos en las dos orejas", HEALTH),
+    ("Plays for the other team, as he says himself", SEX),
+    ("Pasó tres años a la sombra", CRIMINAL),
+    ("Has the same faulty gene as her mother", GENETIC),
+    # hidden in a clause of an ordinary note
+    ("Wants the report on Monday, since on Tuesday he signs in at the probation office", CRIMINAL),
+    ("Prefiere los jueves porque los miércoles tiene asamblea del sindicato", UNION),
+    ("Likes early calls because at noon she goes to the synagogue", RELIGION),
+    # obfuscated
+    ("Tiene d3pr3sión", HEALTH),
+    ("Va a la m e z q u i t a", RELIGION),
+    ("Es mu\u200bsul\u200dmán", RELIGION),
+    ("Ｔｉｅｎｅ ｄｉａｂｅｔｅｓ", HEALTH),
+    ("Is g\u0430y", SEX),                               # Cyrillic a
+    ("D3l3g4d4 s1nd1c4l", UNION),                       # digits as many as letters
+    ("Es g i t a n a", RACE),
+    ("Su huella dactilar está en el lector", BIOMETRIC),
+    ("Se recupera de una operación de cadera y trabaja desde casa", HEALTH),
+    ("Goes to AA on Thursday nights", HEALTH),
+    ("Enrolled her iris for the data-centre doors", BIOMETRIC),
+    ("Votes Labour and campaigns for them locally", POLITICS),
+    ("She's trans and asked us to update her name everywhere", SEX),
+    ("He's on a tag until the end of the month", CRIMINAL),
+    ("Has a bun in the oven, due in spring", HEALTH),
+    ("Está afiliada a UGT", UNION),
 ])
-def test_special_content_is_found_in_any_field(field: str, text: str, category: str) -> None:
-    finding = special_category_in([("content", "Prefiere informes breves"), (field, text)])
+def test_special_notes_are_found(text: str, category: str) -> None:
+    finding = special_category_in([("content", text)])
     assert finding is not None
-    assert (finding.category, finding.field) == (category, field)
+    assert finding.category == category
 
 
-def test_ordinary_notes_are_not_special() -> None:
-    assert special_category_in([("content", "Prefiere informes breves"), ("key", "report_length")]) is None
+@pytest.mark.parametrize("text", [
+    "Lidera la operación de venta de la filial",
+    "Coordina el sindicato de datos del proyecto",
+    "Vota en la encuesta del comité cada trimestre",
+    "Added a health check to the payments server",
+    "Needs the union of the two tables",
+    "Llegó tarde por la huelga de metro",
+    "Religiously reviews every pull request",
+    "Teaches criminal law at the university",
+    "Wants the brand DNA in the new deck",
+    "Asked for the fingerprint of the release artifact",
+    "Escribió sobre la huella de carbono de la flota",
+    "Podemos mover la reunión al jueves",
+    "Hay que sumar las horas del trimestre",
+    "Prefiere el informe en PDF",
+    "ticket 4f3a9c needs a look",
+    "Asked for a diagnosis of the slow queries on the replica",
+    "Suggested we pray to the demo gods before the launch",
+    "Vive en el barrio de la Latina y viene en bici",
+    "Took a sick day for his daughter, who had a cold",
+    "Está de baja la cuenta de prueba del cliente",
+    "Is allergic to long email threads",
+    "Pidió un informe sobre la mutación del mercado",
+    "Is running the marathon for a cancer charity",
+    "Is building the insulin-pump companion app for a medtech client",
+    "Went to a friend's wedding in a church in Toledo",
+    "The GraphQL mutation for orders is failing",
+    "Se quedó sin tren por la huelga de Renfe",
+])
+def test_near_misses_and_ordinary_notes_pass(text: str) -> None:
+    assert special_category_in([("content", text)]) is None
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    ({"content": "Prefiere informes breves", "value": "Is on leave after chemo"}, "value"),
+    ({"content": "Prefiere informes breves", "key": "mezquita_viernes"}, "key"),
+    ({"content": "ok", "value": {"notes": ["fine", {"why": "va a diálisis"}]}}, "value.*[1].*"),
+])
+def test_found_in_any_field_and_named_by_path_only(fields: dict, field: str) -> None:
+    finding = special_category_in(memory_strings(fields))
+    assert finding is not None and finding.field == field
+    assert finding.category in CATEGORY_KEYS.values()
+    assert "chemo" not in finding.rule and "mezquita" not in finding.rule and "dialisis" not in finding.rule
+
+
+def test_the_lexical_stage_is_well_under_a_millisecond_for_a_typical_note() -> None:
+    fields = {"content": "Prefers the weekly report on Monday morning, short and with a link to the dashboard.",
+              "key": "report_timing", "predicate": "preference.schedule", "category": "user.behavior",
+              "origin_ref": "agent-7/session-42", "session_id": "session-42", "value": {"day": "monday"}}
+    special_category_in(memory_strings(fields))  # warm the fold caches once
+    times = []
+    for i in range(200):
+        fields["content"] = f"Prefers the weekly report on Monday morning, short, item {i}."
+        start = time.perf_counter()
+        special_category_in(memory_strings(fields))
+        times.append(time.perf_counter() - start)
+    assert statistics.median(times) < 0.001
+
+
+def test_the_vector_stage_reads_the_memorys_own_embedding() -> None:
+    vectors = get_embedder().embed_passages([
+        "Le han diagnosticado un linfoma y empieza el tratamiento en el oncológico la semana que viene.",
+        "Asked for the quarterly figures in a spreadsheet by Friday.",
+    ])
+    finding = special_category_by_vector(vectors[0])
+    assert finding is not None and finding.rule.startswith("vector.") and finding.field == "content"
+    assert special_category_by_vector(vectors[1]) is None
+
+
+def test_the_vector_stage_has_no_finding_without_a_usable_vector() -> None:
+    assert special_category_by_vector(None) is None
+    assert special_category_by_vector(np.ones(17, dtype=np.float32)) is None
+    assert special_category_by_vector(np.full(384, np.nan, dtype=np.float32)) is None
