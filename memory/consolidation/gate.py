@@ -4,13 +4,14 @@ A corroborated cluster is shareable only when the policy shares its category, it
 shareable, and no erasure suppressed its statement (a suppression key is a keyed hash of the
 subject, key and value or statement). Special categories, credentials and secrets never pass.
 
-Before any of that, what the content revealed outranks what was declared: a cluster with any
+What the content revealed outranks what was declared: a cluster with any
 member the special-category detector flagged (``Memory.special_category``, set on the write and by
 the embedding backfill) is never shareable (``special_category_content``), whatever category or
 predicate the agents declared; nor is one with a member whose vector stage has not run yet
 (``special_category_unchecked``: its embedding is still pending, e.g. the embedder was down — it
 is shared at a later pass, once inspected). Doubtful stays private. A version such a cluster
-supported is then kept by no cluster and closes at step 7.
+supported is then kept by no cluster and closes at step 7. (A cluster that *declares* a special
+category keeps the policy's reason, ``special_category``.)
 """
 
 from __future__ import annotations
@@ -39,11 +40,10 @@ def special_reason(cluster: Cluster) -> str:
 def gate(ctx: RunContext, cluster: Cluster, suppressed: set[str]) -> None:
     """Set ``cluster.shareable`` and its reason; a corroborated cluster's verdict is a Decision, and
     so is every refusal for the members' content (corroborated or not)."""
-    reason = special_reason(cluster)
-    if reason:
-        shareable = False
-    else:
-        shareable, reason = ctx.policy.category_shareable(cluster.category)
+    shareable, reason = ctx.policy.category_shareable(cluster.category)
+    content_reason = special_reason(cluster) if reason != "special_category" else ""  # declared: already said
+    if content_reason:
+        shareable, reason = False, content_reason
     if shareable and cluster.predicate is not None and not cluster.predicate.shareable:
         shareable, reason = False, "predicate_not_shareable"
     if shareable and suppression_key(ctx, cluster) in suppressed:
