@@ -27,6 +27,7 @@ SUITES = {
     "rights": "Data-subject rights traced to every derivative",
     "utility": "Utility: repetitions avoided, private memory kept private",
     "operation": "Operation: latency, throughput, budget, degradation",
+    "special": "Special categories: content outranks the declared category",
 }
 
 
