@@ -8,8 +8,9 @@ note. The embedding sweep runs (the detector's vector stage rides on it), then o
 pass per person. Then:
 
 * ``special_category_promotions`` (hard): collective facts, in any status, made from a special note;
-* ``special_category_deliveries`` (hard): answers of a third work agent and a support agent
-  (recall, briefing, collective facts) that hold anything about a special note's person;
+* ``special_category_deliveries`` (hard): non-empty answers about a special note's person to a
+  third work agent (recall with the note's own words, briefing, collective facts) and a support
+  agent (briefing, collective facts);
 * ``ordinary_blocked_rate``: ``label: none`` notes (near misses included) written the same way
   that were *not* promoted — the cost of the detector on ordinary speech.
 
@@ -104,7 +105,7 @@ def run(run: Run) -> SuiteResult:
         for client in readers:
             answers = [client.get("/api/v1/collective/facts", {"subject": ref}).json().get("facts", []),
                        client.get("/api/v1/briefing", {"subject": ref, "since": SINCE}).json().get("items", [])]
-            if special:  # recall with the note's own words: the strongest pull there is
+            if special and client is readers[0]:  # the third agent recalls with the note's own words
                 answers.append(client.post("/api/v1/recall", {"subject": ref, "query": row["text"][:500],
                                                               "purpose": PURPOSE, "session_id": "sp-reader"},
                                            format="json").json().get("items", []))
