@@ -4,13 +4,16 @@ embedding's own UPDATE (never over a lexical finding) — and what consolidation
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 
 from config.actors import Actor
 from governance.models import AuditEvent
 from memory.embedding import EmbeddingError
 from memory.inspection.special import SpecialFinding
-from memory.models import CollectiveFact, Decision, Memory
+from memory.models import CollectiveFact, Decision, Memory, Subject
 from memory.services import embedding_backfill, special_category
 from memory.services.embedding_backfill import memory_embed_pending
 from memory.services.memories import memory_record
@@ -146,3 +149,19 @@ def test_a_harmless_declared_category_does_not_open_the_gate(agents):
     consolidate()
     assert CollectiveFact.objects.count() == 0
     assert not Decision.objects.filter(step="gate", outcome="pass").exists()
+
+
+def test_reinspection_flags_stored_memories_and_the_next_pass_stops_sharing(agents):
+    memories = pair(agents, "Tiene diabetes")
+    Memory.objects.filter(pk__in=[m.pk for m in memories]).update(special_category="", special_rule="")
+    consolidate()  # as if written before the detector existed
+    assert [f.statement for f in current()] == ["Tiene diabetes"]
+    call_command("special_reinspect", "--subject", "ana", stdout=StringIO())
+    assert set(Memory.objects.values_list("special_category", flat=True)) == {"user.health_and_medical"}
+    event = AuditEvent.objects.get(action="memory.special_reinspected")
+    assert event.data == {"inspected": 2, "flagged": 2, "subjects": 1} and "health" not in str(event.data)
+    assert Subject.objects.get(external_ref="ana").consolidation_requested_at is not None
+    consolidate()
+    assert current() == []
+    call_command("special_reinspect", stdout=StringIO())  # idempotent: nothing new to flag
+    assert AuditEvent.objects.filter(action="memory.special_reinspected").count() == 1
