@@ -56,3 +56,16 @@ def test_a_gate_that_ignores_the_content_fails_naming_the_invariant(oracle, monk
     with pytest.raises(CommandError, match="special_category_promotions"):
         call_command("evaluate", "--suite", "special", "--size", "small", "--in-place", "--quiet",
                      stdout=StringIO())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_isolation_fails_when_the_gate_ignores_obfuscated_special_notes(monkeypatch, tmp_path):
+    """The declared-health notes are still blocked by the policy: only the obfuscated ones, declared
+    user.behavior, can make this run fail."""
+    monkeypatch.setattr(gate, "special_reason", lambda cluster: "")
+    out = tmp_path / "isolation.json"
+    with pytest.raises(CommandError, match="special_category_promotions"):
+        call_command("evaluate", "--suite", "isolation", "--size", "small", "--in-place", "--quiet",
+                     "--json", str(out), stdout=StringIO())
+    metrics = {m["name"]: m["value"] for m in json.loads(out.read_text())["suites"]["isolation"]["metrics"]}
+    assert metrics["special_category_promotions"] >= 6  # at least each obfuscated note once
