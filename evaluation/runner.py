@@ -29,6 +29,7 @@ SUITES = {
     "operation": "Operation: latency, throughput, budget, degradation",
     "injection": "Instruction-shaped text in every field: quarantined, never promoted",
     "hygiene": "Hygiene: no secret stored through any field",
+    "special": "Special categories: content outranks the declared category",
 }
 
 

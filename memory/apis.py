@@ -49,6 +49,10 @@ class MemoryOutputSerializer(serializers.Serializer):
     confidence = serializers.SerializerMethodField()
     status = serializers.CharField()
     quarantined = serializers.BooleanField()
+    special_category = serializers.CharField(
+        source="special_category_key", allow_null=True,
+        help_text="fideslang key of the special category (GDPR Art. 9/10) the content revealed, whatever was "
+                  "declared, or null. Such a memory stays private to its writer: never promoted or shared.")
     redactions = serializers.IntegerField(source="redaction_count")
     supersedes = serializers.UUIDField(source="supersedes_id", allow_null=True)
     embedded = serializers.SerializerMethodField()

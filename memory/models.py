@@ -82,7 +82,10 @@ class Memory(models.Model):
     ``content`` is already scrubbed; ``redaction_count`` says how many secrets were removed (never
     what). ``embedding`` is filled by a batched task; until then ``embedding_pending`` is true and
     search finds the memory lexically. ``user_asserted`` and ``ephemeral`` memories expire
-    (``expires_at``); everything is erased with the subject.
+    (``expires_at``); everything is erased with the subject. ``special_category`` is the fideslang
+    key the content revealed (``memory.inspection.special``: lexically on the write, by its vector
+    in the embedding backfill), whatever the agent declared; ``special_rule`` the detector rule id.
+    Such a memory stays in its writer's space: consolidation never shares it.
     """
 
     class Kind(models.TextChoices):
@@ -143,6 +146,9 @@ class Memory(models.Model):
     quarantined = models.BooleanField(default=False)
     quarantine_rule = models.CharField(max_length=32, blank=True)
     redaction_count = models.PositiveIntegerField(default=0)
+    special_category = models.CharField(max_length=100, blank=True,
+                                        help_text="fideslang key of a special category the content revealed")
+    special_rule = models.CharField(max_length=64, blank=True, help_text="the detector rule that found it")
     # Stored so lexical search never recomputes it per row (fresh memories are found this way).
     content_tsv = models.GeneratedField(expression=SearchVector("content", config="simple"),
                                         output_field=SearchVectorField(), db_persist=True)
@@ -185,6 +191,11 @@ class Memory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.pk}"
+
+    @property
+    def special_category_key(self) -> str | None:
+        """The special category found in the content, or None (the API's ``special_category``)."""
+        return self.special_category or None
 
 
 # ----------------------------------------------------------------------------------------------

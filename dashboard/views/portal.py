@@ -19,7 +19,7 @@ from dashboard.forms import ConfirmForm, CorrectFactForm
 from governance.selectors.requests import receipt_token, request_get_for_user, requests_filed_by
 from governance.services.dsr import dsr_submit
 from memory.models import CollectiveFact, Subject
-from memory.selectors.portal import facts_for_subject, subject_linked_to
+from memory.selectors.portal import facts_for_subject, special_notes_for_subject, subject_linked_to
 
 
 def _subject_or_404(request: HttpRequest) -> Subject:
@@ -66,6 +66,7 @@ def knows_about_me(request: HttpRequest) -> HttpResponse:
             fact["correct_form"] = CorrectFactForm(auto_id=f"correct-{fact['id']}-%s")
             fact["erase_form"] = ConfirmForm(auto_id=f"erase-{fact['id']}-%s")
         context.update(facts=facts, restrictions=restrictions, agents=selectors.person_agents(subject=subject),
+                       special_notes=special_notes_for_subject(subject=subject),
                        erase_all_form=ConfirmForm(auto_id="erase-all-%s"))
     return render(request, "dashboard/portal/knows.html", context)
 

@@ -3,7 +3,10 @@
 For each synthetic person P (and a second person Q) the suite builds: a fact two work agents
 corroborated; each agent's own private notes carrying a unique synthetic marker; a fact only
 health agents corroborated; a special-category fact (health condition) three health agents
-agree on; and a second promoted fact the person then restricts, plus a restriction on one agent.
+agree on; the same kind of note in obfuscated forms (spaced-out, zero-width, fullwidth, leet,
+homoglyph) that two work agents corroborate under a harmless declared category
+(``user.behavior``); and a second promoted fact the person then restricts, plus a restriction on
+one agent.
 Every attempt goes through DRF in-process (Bearer keys, Django's test client) and every response
 text is searched for markers the caller must not see:
 
@@ -14,7 +17,8 @@ text is searched for markers the caller must not see:
 * cross domain — a ``sales`` agent, and a work agent for the health-only fact;
 * restricted — the restricted fact to anyone; anything about P to the restricted agent.
 
-Each leak count is a hard invariant; so is any special-category promotion.
+Each leak count is a hard invariant; so is any special-category promotion (a fact in an Art. 9/10
+category, a fact made of an obfuscated note, or an obfuscated note served to a third agent).
 """
 
 from __future__ import annotations
@@ -32,6 +36,10 @@ from memory.models import CollectiveFact, Subject
 
 SINCE = "2000-01-01T00:00:00Z"
 PURPOSE = "essential.service"
+# Special-category notes as an agent might disguise them (the detector reads the folded form).
+OBFUSCATED = ("Tiene d i a b e t e s tipo 2, tratamiento {m}", "Tiene dia\u200bbetes tipo 2, tratamiento {m}",
+              "Ｔｉｅｎｅ ｄｉａｂｅｔｅｓ tipo 2, tratamiento {m}", "Tiene d3pr3sión, tratamiento {m}",
+              "Va a la m e z q u i t a los viernes ({m})", "Es mυsυlmán ({m})")
 
 
 def _texts(payload: Any) -> str:
@@ -92,11 +100,16 @@ def run(run: Run) -> SuiteResult:
         health_marker = synth.code()
         condition_marker = synth.code()
         for i, agent in enumerate(health):
-            remember(agent, ref_p, f"Prefiere citas por la tarde por el tratamiento {health_marker}",
+            remember(agent, ref_p, f"Prefiere citas por la tarde (referencia {health_marker})",
                      session=f"iso-h-{p}-{i}", origin=f"iso-h-utt-{p}-{i}", predicate="preference.meeting_time",
                      value=f"afternoon {health_marker}")
             remember(agent, ref_p, f"Tiene diabetes tipo 2, tratamiento {condition_marker}", session=f"iso-h-{p}-{i}",
                      origin=f"iso-c-utt-{p}-{i}", key="condition", category="user.health_and_medical")
+        obfuscated = [synth.code() for _ in OBFUSCATED]
+        for n, (form, marker) in enumerate(zip(OBFUSCATED, obfuscated, strict=True)):
+            for i, agent in enumerate((a, b)):
+                remember(agent, ref_p, form.format(m=marker), session=f"iso-o-{p}-{n}-{i}",
+                         origin=f"iso-o-utt-{p}-{n}-{i}", key=f"note-{n}", category="user.behavior")
         q_marker = synth.code()
         for i, agent in enumerate((a, b)):
             remember(agent, ref_q, f"Su proyecto secreto se llama {q_marker}", session=f"iso-q-{p}-{i}",
@@ -104,8 +117,9 @@ def run(run: Run) -> SuiteResult:
         run.embed()
         run.consolidate(ref_p)
         run.consolidate(ref_q)
-        special += sum(1 for cat in CollectiveFact.objects.filter(subject__external_ref__in=[ref_p, ref_q])
-                       .values_list("category", flat=True) if is_special_category(cat))
+        special += sum(1 for cat, statement in CollectiveFact.objects.filter(
+            subject__external_ref__in=[ref_p, ref_q]).values_list("category", "statement")
+            if is_special_category(cat) or any(marker in statement for marker in obfuscated))
         facts_p = {f.key: f for f in run.current(ref_p)}
         health_fact = facts_p.get("preference.meeting_time")  # f1 and f2 never use this predicate
         restricted = facts_p.get(f2.predicate)
@@ -145,6 +159,16 @@ def run(run: Run) -> SuiteResult:
             attempt("verbatim", client.get("/api/v1/briefing", {"subject": ref_p, "since": SINCE}), forbidden)
             attempt("verbatim", client.get("/api/v1/collective/facts", {"subject": ref_p}), forbidden)
 
+        # -- obfuscated special-category notes: a third work agent and a support agent get nothing ---
+        for reader in (d, c):
+            client = http[reader.slug]
+            answers = [client.post("/api/v1/recall", {"subject": ref_p, "query": form.format(m=marker),
+                                                      "purpose": PURPOSE, "session_id": f"o-{p}"}, format="json")
+                       for form, marker in zip(OBFUSCATED, obfuscated, strict=True)]
+            answers += [client.get("/api/v1/briefing", {"subject": ref_p, "since": SINCE}),
+                        client.get("/api/v1/collective/facts", {"subject": ref_p})]
+            special += sum(1 for answer in answers for marker in obfuscated if marker in _texts(answer.json()))
+
         # -- another person's facts ---------------------------------------------------------------
         p_markers = [private[a.slug], private[b.slug], health_marker, condition_marker]
         p_fact_ids = [str(pk) for pk in CollectiveFact.objects.filter(subject=subject_p).values_list("pk", flat=True)]
@@ -176,7 +200,7 @@ def run(run: Run) -> SuiteResult:
         work_only = [str(f.pk) for f in facts_p.values() if f.domains == ["work"]]
         health_only = [health_marker] + ([str(health_fact.pk)] if health_fact else [])
         client = http[sales.slug]
-        for query in (f1.query_es, "¿a qué hora prefiere las citas?", f"tratamiento {health_marker}"):
+        for query in (f1.query_es, "¿a qué hora prefiere las citas?", f"referencia {health_marker}"):
             attempt("cross_domain", client.post("/api/v1/recall", {"subject": ref_p, "query": query, "purpose": PURPOSE,
                                                                   "session_id": f"x-{p}"}, format="json"),
                     work_only + health_only + [condition_marker])
@@ -217,7 +241,9 @@ def run(run: Run) -> SuiteResult:
         result.add(hard_name, leaks[kind], 0, "<=", hard=True, unit="leaks",
                    description=f"{attempts[kind]} attempts through the API")
     result.add("special_category_promotions", special, 0, "<=", hard=True, unit="facts",
-               description="collective facts in an Art. 9/10 category (a health condition three agents agree on)")
+               description="collective facts in an Art. 9/10 category (a health condition three health agents "
+                           f"agree on) or made of one of {len(OBFUSCATED)} obfuscated special notes two work agents "
+                           "corroborate as user.behavior, plus those notes served to a third agent")
     result.add("attempts", sum(attempts.values()), unit="requests")
     result.add("attempts_answered", ratio(answered, sum(attempts.values())), 1.0, ">=", unit="ratio",
                description="attempts answered with the status a working API gives (200, or 404 / 403): an "

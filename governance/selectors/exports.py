@@ -1,7 +1,9 @@
 """Access (Art. 15) and portability (Art. 20) exports, generated on request and never stored.
 
 Access: the person's collective facts (with contributors by role, who may receive them and who
-read them), every agent's private memories about them, purposes, recipients and retention.
+read them), every agent's private memories about them (each with the special category its content
+revealed, if any: ``special_category``), the notes kept private for that reason
+(``special_category_notes``), purposes, recipients and retention.
 Portability: only what the person provided or was observed (asserted by the user, or a system or
 tool record); agents' inferences are left out (they stay in the access export).
 Schema id ``quorum.access/1`` / ``quorum.portability/1`` (docs/privacy.md).
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 
 MEMORY_FIELDS = ("kind", "content", "value", "reasoning", "category", "trust", "asserted_by", "session_id",
                  "origin_ref", "status", "observed_at", "valid_from", "valid_to", "recorded_at", "expires_at")
+# ``special_category``: the special category the content revealed (null if none); such a note was
+# kept private to the agent that wrote it and never shared.
 INFERRED = "inferred"  # the trust tier of an agent's inference (``Memory.Trust.INFERRED``)
 FORMATS = ("json", "prov-json", "prov-o")
 
@@ -38,6 +42,7 @@ FORMATS = ("json", "prov-json", "prov-o")
 def _memory_row(memory: Memory) -> dict[str, Any]:
     row = {"id": str(memory.pk), "predicate": memory.predicate.key if memory.predicate else None}
     row.update({name: getattr(memory, name) for name in MEMORY_FIELDS})
+    row["special_category"] = memory.special_category_key
     return row
 
 
@@ -64,6 +69,9 @@ def access_export(*, subject: Subject) -> dict[str, Any]:
         "collective_facts": facts,
         "private_memories": _by_agent(memories),
         "inferred": [_memory_row(m) for m in memories if m.trust == INFERRED],
+        "special_category_notes": [{"id": str(m.pk), "agent_role": m.agent.role, "agent_domain": m.agent.domain,
+                                    "special_category": m.special_category, "recorded_at": m.recorded_at}
+                                   for m in memories if m.special_category],
         "purposes": sorted({p for m in memories for p in m.agent.purposes}),
         "recipients": recipients,
         "retention": {

@@ -2,7 +2,9 @@
 
 Per fact version: the statement, validity, corroboration, which agent *roles* contributed (never
 their private text), which agent roles may receive it under the policy, who read it (read log),
-and its lineage id (the full lineage is available as PROV).
+and its lineage id (the full lineage is available as PROV). Beside the facts: the agents' notes
+kept private because their content revealed a special category (which agent, which category,
+when — the notes themselves are in the access export).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from agents_registry.models import Agent
 from config.errors import NotFoundError
 from governance.policy import policy_current
-from memory.models import CollectiveFact, Evidence, ReadLog, Subject
+from memory.models import CollectiveFact, Evidence, Memory, ReadLog, Subject
 from memory.selectors.collective import fact_versions_as_of
 
 
@@ -77,3 +79,13 @@ def facts_for_subject(*, subject: Subject, as_of: datetime | None = None, valid_
                         for r in readers[fact.pk] if r["agent"] in agents],
         })
     return out
+
+
+def special_notes_for_subject(*, subject: Subject) -> list[dict[str, Any]]:
+    """Every agent's notes about the person whose content revealed a special category, newest first:
+    the agent's role and domain, the category and when — never the note's text (one query)."""
+    rows = (Memory.objects.filter(subject=subject).exclude(special_category="")
+            .order_by("-recorded_at").values_list("pk", "agent__role", "agent__domain", "special_category",
+                                                  "recorded_at", "status"))
+    return [{"id": str(pk), "role": role, "domain": domain, "special_category": category, "recorded_at": at,
+             "status": status} for pk, role, domain, category, at, status in rows]

@@ -83,7 +83,7 @@ def briefing(*, agent: Agent, subject_ref: str, since: datetime | None = None, l
                                                            "sessions": fact.support_sessions}}))
         served.append(fact)
     workspace = (Memory.objects.filter(subject__external_ref=WORKSPACE_REF, recorded_at__gt=since,
-                                       status=Memory.Status.ACTIVE, quarantined=False,
+                                       status=Memory.Status.ACTIVE, quarantined=False, special_category="",
                                        kind__in=[Memory.Kind.EVENT, Memory.Kind.STATUS, Memory.Kind.DECISION])
                  .exclude(agent=agent).exclude(trust=Memory.Trust.EPHEMERAL)
                  .order_by("-importance", "-recorded_at").defer("embedding", "content_tsv")[:limit])

@@ -1,4 +1,10 @@
-"""Batched embedding of memories whose vector is pending (never on the request path)."""
+"""Batched embedding of memories whose vector is pending (never on the request path).
+
+The embedding's UPDATE also carries the special-category detector's vector stage
+(``memory.services.special_category.special_update_fields``): a memory is never embedded without
+having been inspected, and consolidation (which runs this first, then refuses anything still
+pending) never shares a memory before both detector stages ran.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ from dataclasses import dataclass
 
 from memory.embedding import EmbeddingError, get_embedder
 from memory.models import Memory
+from memory.services.special_category import special_update_fields
 
 logger = logging.getLogger(__name__)
 
@@ -25,6 +32,7 @@ def memory_embed_pending(*, batch_size: int = 32, max_batches: int = 50,
     No row locks are held while the model runs: each batch is read, embedded, then written only
     where the content hash is unchanged and the row is still pending (a concurrent status update
     re-marks its row pending and wins). An embedder failure leaves rows pending for the next sweep.
+    The vector stage's finding (if any) is written by the same UPDATE, never over a lexical one.
     """
     embedder = get_embedder()
     embedded = failed = 0
@@ -43,6 +51,7 @@ def memory_embed_pending(*, batch_size: int = 32, max_batches: int = 50,
             break
         for (pk, _, digest), vector in zip(batch, vectors, strict=True):
             embedded += Memory.objects.filter(pk=pk, content_sha256=digest, embedding_pending=True).update(
-                embedding=vector, embedding_pending=False, embedding_model=embedder.name[:100])
+                embedding=vector, embedding_pending=False, embedding_model=embedder.name[:100],
+                **special_update_fields(vector))
     remaining = Memory.objects.filter(embedding_pending=True).count()
     return EmbedReport(embedded=embedded, failed_batches=failed, remaining=remaining)

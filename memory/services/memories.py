@@ -41,6 +41,7 @@ from memory.models import WORKSPACE_REF, CollectiveFact, Memory, MemorySpace, Su
 from memory.poisoning import check_memory_fields
 from memory.scrubbing import scrub
 from memory.scrubbing.fields import inspect_secrets
+from memory.services.special_category import special_mark
 from memory.text import content_sha256
 
 if TYPE_CHECKING:
@@ -196,6 +197,7 @@ def memory_record(
         quarantined=verdict.suspicious, quarantine_rule=verdict.rule or "",
         status=Memory.Status.RESTRICTED if verdict.suspicious else Memory.Status.ACTIVE,
     )
+    special_mark(memory)  # the special-category detector's verdict, recorded on the row
 
     # 5. kind rules
     conflict_id: int | None = None
@@ -254,7 +256,8 @@ def _status_update_in_place(*, actor: Actor, current: Memory, incoming: Memory, 
     """Status: last wins, in place, no content history (the change is audited without content)."""
     fields = ["content", "value", "reasoning", "category", "trust", "asserted_by", "session_id", "origin_ref",
               "derived_from", "observed_at", "valid_from", "valid_to", "expires_at", "importance",
-              "base_confidence", "last_accessed_at", "last_confirmed_at", "content_sha256", "redaction_count"]
+              "base_confidence", "last_accessed_at", "last_confirmed_at", "content_sha256", "redaction_count",
+              "special_category", "special_rule"]
     for field in fields:
         setattr(current, field, getattr(incoming, field))
     current.recorded_at = incoming.recorded_at

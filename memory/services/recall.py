@@ -239,7 +239,7 @@ def _workspace_shared(*, agent: Agent, vector: str | None, k: int, now: datetime
                       trusts: list[str]) -> list[RecallItem]:
     """Other agents' workspace events, statuses and decisions: shared without corroboration."""
     queryset = (Memory.objects.filter(subject__external_ref=WORKSPACE_REF, status=Memory.Status.ACTIVE,
-                                      quarantined=False, trust__in=trusts,
+                                      quarantined=False, special_category="", trust__in=trusts,
                                       kind__in=[Memory.Kind.EVENT, Memory.Kind.STATUS, Memory.Kind.DECISION])
                 .exclude(agent=agent).defer("content_tsv"))
     if vector is not None:
