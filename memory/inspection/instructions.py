@@ -29,7 +29,10 @@ from typing import Final
 import numpy as np
 
 from memory.embedding import get_embedder
-from memory.inspection.instruction_exemplars import INSTRUCTION_EXEMPLARS, ORDINARY_EXEMPLARS
+from memory.inspection.instruction_exemplars import (
+    INSTRUCTION_EXEMPLARS,
+    ORDINARY_EXEMPLARS,
+)
 
 __all__ = ["MARGIN", "instruction_by_vector", "instruction_in_texts"]
 

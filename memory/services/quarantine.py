@@ -42,7 +42,7 @@ def memory_quarantine_late(*, actor: Actor, memory_id: uuid.UUID, rule: str) -> 
     item = quarantine_review_open(actor=actor, subject_id=memory.subject_id, reason=memory.quarantine_rule,
                                   memory_id=memory.pk)
     audit(actor=actor, action="memory.quarantined_late", object_type="memory", object_id=memory.pk,
-          data={"rule": memory.quarantine_rule, "review_item": item.pk})
+          data={"rule": memory.quarantine_rule, "review_item": str(item.pk)})
     return True
 
 
