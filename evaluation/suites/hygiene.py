@@ -10,8 +10,10 @@ of the secrets are found verbatim in any text or JSON column of the database aft
 
 Also reported (soft, they never change the exit code): redaction recall and false redaction of the
 scrubber on the held-out secrets corpus (``evaluation/heldout/issue15/secrets_heldout.jsonl``,
-written by an author who never saw the rules and never used for tuning), and the same on the
-development file, with a per-kind table.
+written by an author who never saw the rules), and the same on the development file, with a
+per-kind table. The held-out file is no longer untouched: its one clean run measured 92.1 % recall
+and 5.8 % false redaction, and the rules were then generalised after reading its misses, so the
+figure here is not a held-out figure any more (docs/privacy.md; a fresh split is needed).
 """
 
 from __future__ import annotations
@@ -183,7 +185,9 @@ def run(run: Run) -> SuiteResult:
         soft = label == "heldout"
         result.add(f"secret_recall_{label}", figures["recall"], 0.99 if soft else None,
                    description=f"secrets no longer present after scrubbing ({figures['found']}/"
-                               f"{figures['positives']}, {name})")
+                               f"{figures['positives']}, {name})"
+                               + ("; spent split: the clean run was 0.921 / 0.058, rules were revised after it"
+                                  if soft else ""))
         result.add(f"false_redaction_{label}", figures["false_redaction"], 0.01 if soft else None, "<=",
                    description=f"secret-free lines with any redaction ({figures['false']}/{figures['negatives']})")
         result.tables[f"secret_recall_by_kind_{label}"] = [

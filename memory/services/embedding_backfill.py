@@ -3,7 +3,9 @@
 The embedding's UPDATE also carries the special-category detector's vector stage
 (``memory.services.special_category.special_update_fields``): a memory is never embedded without
 having been inspected, and consolidation (which runs this first, then refuses anything still
-pending) never shares a memory before both detector stages ran.
+pending) never shares a memory before both detector stages ran. The instruction detector's vector
+stage (``memory.services.quarantine.quarantine_by_vector``) runs right after each batch's UPDATE,
+so a memory it quarantines is out of the pass that embedded it.
 """
 
 from __future__ import annotations
@@ -12,10 +14,13 @@ import logging
 from dataclasses import dataclass
 
 from memory.embedding import EmbeddingError, get_embedder
+from config.actors import Actor
 from memory.models import Memory
+from memory.services.quarantine import quarantine_by_vector
 from memory.services.special_category import special_update_fields
 
 logger = logging.getLogger(__name__)
+BACKFILL = Actor.system("embedding_backfill")
 
 
 @dataclass(frozen=True)
@@ -49,9 +54,14 @@ def memory_embed_pending(*, batch_size: int = 32, max_batches: int = 50,
             failed += 1
             logger.error("embedding failed for a batch of %d memories; left pending", len(batch))
             break
+        stored = []
         for (pk, _, digest), vector in zip(batch, vectors, strict=True):
-            embedded += Memory.objects.filter(pk=pk, content_sha256=digest, embedding_pending=True).update(
-                embedding=vector, embedding_pending=False, embedding_model=embedder.name[:100],
-                **special_update_fields(vector))
+            if Memory.objects.filter(pk=pk, content_sha256=digest, embedding_pending=True).update(
+                    embedding=vector, embedding_pending=False, embedding_model=embedder.name[:100],
+                    **special_update_fields(vector)):
+                stored.append((pk, vector))
+        embedded += len(stored)
+        # The instruction detector's vector stage: quarantines what the write path's rules missed.
+        quarantine_by_vector(actor=BACKFILL, memory_ids_and_vectors=stored)
     remaining = Memory.objects.filter(embedding_pending=True).count()
     return EmbedReport(embedded=embedded, failed_batches=failed, remaining=remaining)
