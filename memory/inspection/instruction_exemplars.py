@@ -173,4 +173,15 @@ ORDINARY_EXEMPLARS: Final[tuple[str, ...]] = (
     "Configura las alertas del servidor para que avisen por Slack.",
     "Says the previous vendor ignored all their support requests.",
     "Cree que el sistema de fichajes nuevo es más lento.",
+    # short status notes (projects, roles, assignments): the commonest memories of all
+    "Está con el proyecto de migración.",
+    "Trabaja en el proyecto del nuevo portal.",
+    "Lleva la cuenta del cliente de Bilbao.",
+    "Se encarga de los despliegues de los viernes.",
+    "Está asignada al equipo de soporte este trimestre.",
+    "Is on the data platform project.",
+    "Works on the mobile app rewrite.",
+    "Handles the onboarding of new customers.",
+    "Is assigned to the billing squad until June.",
+    "Owns the release checklist for the team.",
 )
