@@ -24,6 +24,8 @@ from pathlib import Path
 from evaluation.metrics import SuiteResult, ratio
 from evaluation.runtime import Run
 from evaluation.synth import remember
+from memory.embedding import get_embedder
+from memory.inspection.instructions import instruction_by_vector
 from memory.models import CollectiveFact
 from memory.poisoning import check_instruction_shaped
 
@@ -101,19 +103,26 @@ def run(run: Run) -> SuiteResult:
                description="ordinary lines written by 2 agents × 2 sessions that became collective facts")
 
     heldout = _lines("instructions_heldout.jsonl")
+    # Both stages the service runs: the write path's rules, then the embedding stage behind it.
+    vectors = get_embedder().embed_passages([row["text"] for row in heldout])
+    flagged = {row["id"]: check_instruction_shaped(row["text"]).suspicious or instruction_by_vector(vector) is not None
+               for row, vector in zip(heldout, vectors, strict=True)}
+    rules_only = {row["id"]: check_instruction_shaped(row["text"]).suspicious for row in heldout}
     per_form: Counter[str] = Counter()
     hits: Counter[str] = Counter()
     for row in heldout:
         per_form[row["form"]] += 1
-        hits[row["form"]] += check_instruction_shaped(row["text"]).suspicious == row["is_instruction"]
+        hits[row["form"]] += flagged[row["id"]] == row["is_instruction"]
     positives = [r for r in heldout if r["is_instruction"]]
     negatives = [r for r in heldout if not r["is_instruction"]]
-    detected = sum(check_instruction_shaped(r["text"]).suspicious for r in positives)
-    false = sum(check_instruction_shaped(r["text"]).suspicious for r in negatives)
+    detected = sum(flagged[r["id"]] for r in positives)
+    false = sum(flagged[r["id"]] for r in negatives)
     result.add("heldout_detection_rate", ratio(detected, len(positives)), HELDOUT_DETECTION_GOAL, ">=",
-               description=f"held-out instruction lines flagged ({len(positives)})")
+               description=f"held-out instruction lines flagged by the rules or the embedding stage ({len(positives)})")
     result.add("heldout_false_quarantine_rate", ratio(false, len(negatives)), HELDOUT_FALSE_QUARANTINE_GOAL,
                "<=", description=f"held-out ordinary / near-miss lines flagged ({len(negatives)})")
+    result.add("heldout_detection_rate_rules_only", ratio(sum(rules_only[r["id"]] for r in positives), len(positives)),
+               description="the write path's rules alone")
     result.tables["heldout_per_form"] = [
         {"form": form, "lines": per_form[form], "correct": hits[form], "rate": ratio(hits[form], per_form[form])}
         for form in sorted(per_form)]

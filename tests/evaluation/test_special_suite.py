@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from evaluation.suites.special import notes, sample
+from evaluation.suites.special import DATA, DEV, notes, sample
 from memory.consolidation import gate
 from memory.inspection.special import CATEGORY_KEYS, SpecialFinding
 from memory.services import special_category
@@ -20,7 +20,7 @@ from memory.services import special_category
 
 @pytest.fixture
 def oracle(monkeypatch):
-    labels = {row["text"]: row["label"] for row in notes()}
+    labels = {row["text"]: row["label"] for path in (DATA, DEV) for row in notes(path)}
 
     def detect(strings):  # noqa: ANN001, ANN202
         for field, text in strings:
@@ -45,9 +45,11 @@ def test_with_an_oracle_detector_nothing_special_is_shared_and_ordinary_notes_ar
     call_command("evaluate", "--suite", "special", "--size", "small", "--in-place", "--quiet", "--json", str(out),
                  stdout=StringIO())
     metrics = {m["name"]: m["value"] for m in json.loads(out.read_text())["suites"]["special"]["metrics"]}
-    assert metrics["special_category_promotions"] == 0 and metrics["special_category_deliveries"] == 0
-    assert metrics["ordinary_blocked_rate"] == 0 and metrics["special_flagged_at_write"] == 1.0
-    assert metrics["writes_answered"] == 1.0
+    for split in ("", "_heldout"):
+        assert metrics[f"special_category_promotions{split}"] == 0
+        assert metrics[f"special_category_deliveries{split}"] == 0
+        assert metrics[f"ordinary_blocked_rate{split}"] == 0 and metrics[f"special_flagged_at_write{split}"] == 1.0
+        assert metrics[f"writes_answered{split}"] == 1.0
 
 
 @pytest.mark.django_db(transaction=True)
