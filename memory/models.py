@@ -146,9 +146,10 @@ class Memory(models.Model):
     quarantined = models.BooleanField(default=False)
     quarantine_rule = models.CharField(max_length=32, blank=True)
     redaction_count = models.PositiveIntegerField(default=0)
-    special_category = models.CharField(max_length=100, blank=True,
+    special_category = models.CharField(max_length=100, blank=True, default="", db_default="",
                                         help_text="fideslang key of a special category the content revealed")
-    special_rule = models.CharField(max_length=64, blank=True, help_text="the detector rule that found it")
+    special_rule = models.CharField(max_length=64, blank=True, default="", db_default="",
+                                    help_text="the detector rule that found it")
     # Stored so lexical search never recomputes it per row (fresh memories are found this way).
     content_tsv = models.GeneratedField(expression=SearchVector("content", config="simple"),
                                         output_field=SearchVectorField(), db_persist=True)
