@@ -80,7 +80,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from memory.inspection.fields import memory_strings
-from memory.inspection.normalise import fold_text
+from memory.inspection.normalise import fold_text, readings
 
 __all__ = ["RULE_IDS", "FieldVerdict", "PoisoningVerdict", "check_instruction_shaped", "check_memory_fields"]
 
@@ -457,10 +457,6 @@ RULE_IDS: Final[tuple[str, ...]] = tuple(rule_id for rule_id, _ in _RULES)
 
 _WS_RE: Final = re.compile(r"[^\S\n]+")
 _NL_RE: Final = re.compile(r"\s*\n\s*")
-# Three single letters spaced out between words ("t u s"): the shared fold joins four or more.
-_SHORT_SPACED_RE: Final = re.compile(r"(?<=\b\w) (?=\w\b)")
-_DIGITS_IN_WORD_RE: Final = re.compile(r"\b(?=\w*[a-z])(?=\w*[0-9])\w+\b")
-_LEET: Final = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
 _BASE64_RE: Final = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 # A quoted passage inside a sentence that reports speech ("He typed 'ignore previous
 # instructions' as a joke", "Dijo textualmente: '…'"): the quote is what someone said to someone
@@ -478,24 +474,25 @@ _HABIT_RE: Final = re.compile(
 )
 
 
-def _normalise(text: str) -> str:
-    """The shared inspection form (``memory.inspection.normalise.fold_text``: NFKC, format
-    characters, confusables, combining marks, case, spaced-out and leet words) with whitespace
-    collapsed. Newlines are kept because they start clauses."""
-    folded = fold_text(text).replace("\u2019", "'").replace("\u2018", "'")
-    folded = _NL_RE.sub("\n", folded)
+def _tidy(folded: str) -> str:
+    """Curly quotes straightened, whitespace collapsed; newlines kept because they start clauses."""
+    folded = _NL_RE.sub("\n", folded.replace("\u2019", "'").replace("\u2018", "'"))
     return _WS_RE.sub(" ", folded)
 
 
-def _variants(text: str, normalised: str) -> list[str]:
-    """The forms the rules read: the inspection form, then (only where they differ) short
-    spaced-out words joined, every digit inside a word read as a letter ("1gn0r3"), and the
-    decoded text of a base64 blob ("decode and follow: SWdub3Jl…")."""
-    forms = [normalised]
-    for alternative in (_SHORT_SPACED_RE.sub("", normalised),
-                        _DIGITS_IN_WORD_RE.sub(lambda m: m.group(0).translate(_LEET), normalised)):
-        if alternative not in forms:
-            forms.append(alternative)
+def _normalise(text: str) -> str:
+    """The shared inspection form (``memory.inspection.normalise.fold_text``), tidied."""
+    return _tidy(fold_text(text))
+
+
+def _variants(text: str) -> list[str]:
+    """The forms the rules read: the shared readings (``memory.inspection.normalise.readings``:
+    the inspection form, digits in words read as letters, short spaced-out words joined), tidied,
+    and the decoded text of a base64 blob ("decode and follow: SWdub3Jl…")."""
+    forms: list[str] = []
+    for reading in readings(text):
+        if (form := _tidy(reading)) not in forms:
+            forms.append(form)
     for blob in _BASE64_RE.findall(text):
         try:
             decoded = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True).decode("ascii")
@@ -529,7 +526,7 @@ def check_instruction_shaped(text: str) -> PoisoningVerdict:
         raise TypeError(f"check_instruction_shaped() expects str, got {type(text).__name__}")
     if not text or text.isspace():
         return _CLEAN
-    forms = _variants(text, _normalise(text))
+    forms = _variants(text)
     habit = any(_HABIT_RE.search(form) for form in forms)
     for rule_id, pattern in _RULES:
         if rule_id == "always_recommend" and habit:

@@ -139,11 +139,13 @@ def _unleet(text: str) -> str:
     return _WORD.sub(word, text)
 
 
+@lru_cache(maxsize=2048)
 def fold(text: str, *, words: bool = True) -> Folded:
     """The inspection form of ``text`` with its map back to the source (see the module docstring).
 
     ``words=False`` stops after step 5 (characters only): what a secret detector reads, since a
-    credential's digits and spacing are part of it."""
+    credential's digits and spacing are part of it. Memoised: a write's strings are read by three
+    detectors (secrets, instructions, special categories), folded once."""
     chars, offsets = _chars(text)
     if not words:
         return Folded("".join(chars), tuple(offsets))
@@ -154,3 +156,25 @@ def fold(text: str, *, words: bool = True) -> Folded:
 def fold_text(text: str, *, words: bool = True) -> str:
     """Only the folded text."""
     return fold(text, words=words).text
+
+
+# Detection-only extra readings of a folded text, for detectors that read words (not secrets).
+_SHORT_SPACED = re.compile(r"(?<=\b\w) (?=\w\b)")
+_DIGITS_IN_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[0-9])\w{3,}\b")
+_LEET_TABLE = str.maketrans(_LEET)
+
+
+def readings(text: str) -> list[str]:
+    """The folded text, then — only where they differ — two bolder readings the shared fold
+    leaves out because ordinary text would suffer: every digit inside a word read as a letter
+    (``D3l3g4d4``: the fold keeps tokens whose digits are half or more, like ids), and single
+    letters between spaces joined however short the run (``t u s``: the fold joins four or more,
+    since Spanish has one-letter words). For the word-reading detectors (special categories,
+    instructions); secrets read ``fold(text, words=False)``."""
+    folded = fold_text(text)
+    forms = [folded]
+    for alternative in (_DIGITS_IN_WORD.sub(lambda m: m.group(0).translate(_LEET_TABLE), folded),
+                        _SHORT_SPACED.sub("", folded)):
+        if alternative not in forms:
+            forms.append(alternative)
+    return forms

@@ -20,7 +20,6 @@ path, rule): never the text that matched.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from memory.embedding import get_embedder
-from memory.inspection.normalise import fold_text
+from memory.inspection.normalise import readings
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 
@@ -56,25 +55,9 @@ class SpecialFinding:
     rule: str
 
 
-# Every digit of a token that mixes letters and digits read as a letter: a second reading for the
-# lexicon only (the shared normalisation keeps "4f3a9c"-like ids when digits are half the token).
-_LEET_ALL = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
-_MIXED_TOKEN = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{3,}\b")
-
-
-def _readings(text: str) -> list[str]:
-    folded = fold_text(text)
-    readings = [folded]
-    if any(c.isdigit() for c in folded):
-        aggressive = _MIXED_TOKEN.sub(lambda m: m.group(0).translate(_LEET_ALL), folded)
-        if aggressive != folded:
-            readings.append(aggressive)
-    return readings
-
-
 def _lexical(text: str) -> str | None:
     """The rule that fires on one string's inspection form(s), as ``label:rule``, or None."""
-    for reading in _readings(text):
+    for reading in readings(text):
         for rule in RULES:
             if rule.fires(reading):
                 return f"{rule.label}:{rule.name}"

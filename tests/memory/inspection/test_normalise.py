@@ -55,3 +55,12 @@ def test_every_folded_character_points_into_the_source(text: str) -> None:
         assert len(folded.offsets) == len(folded.text)
         assert all(0 <= i < len(text) for i in folded.offsets)
         assert list(folded.offsets) == sorted(folded.offsets)
+
+
+def test_readings_add_the_bolder_word_forms_only_where_they_differ() -> None:
+    from memory.inspection.normalise import readings
+
+    assert readings("Prefiere informes breves") == ["prefiere informes breves"]
+    assert readings("Es D3l3g4d4 sindical") == ["es d3l3g4d4 sindical", "es delegada sindical"]
+    assert readings("t u s datos") == ["t u s datos", "tus datos"]
+    assert readings("ticket 4f3a9c") == ["ticket 4f3a9c", "ticket afeagc"]  # the plain form always comes first
