@@ -33,7 +33,7 @@ def _memories(space, subject, agent, n: int, ref: str, start: int) -> list:
     from django.utils import timezone
 
     from memory.models import Memory
-    from memory.text import content_sha256
+    from config.text import content_sha256
 
     now = timezone.now()
     rows = []

@@ -17,29 +17,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import re
-import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
 
+from config.text import normalize
 from governance.models import Suppression
 
 _ROOT_LABEL = b"quorum/erased-root/v1"
-_SPACE = re.compile(r"\s+")
-
-
-def _normalize(text: str) -> str:
-    """NFKC, case-folded, whitespace collapsed — the memory layer's dedupe normalisation
-    (``memory.text.normalize``; a property test pins the two equal), so a fact written in another
-    form after its erasure still meets its key."""
-    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
 
 
 def fact_suppression_key(*, subject_ref: str, key: str, value: Any, statement: str) -> str:
     """The key of a collective fact about the person ``subject_ref`` (its value, else its statement)."""
-    basis = _normalize(str(value)) if value not in (None, "", [], {}) else _normalize(statement)
+    basis = normalize(str(value)) if value not in (None, "", [], {}) else normalize(statement)
     message = f"{subject_ref}\x1f{key}\x1f{basis}".encode()
     return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()
 

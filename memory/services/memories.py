@@ -42,7 +42,7 @@ from memory.poisoning import check_memory_fields
 from memory.scrubbing import scrub
 from memory.scrubbing.fields import inspect_secrets
 from memory.services.special_category import special_mark
-from memory.text import content_sha256
+from config.text import content_sha256
 
 if TYPE_CHECKING:
     from governance.models import Predicate

@@ -1,4 +1,5 @@
-"""Text normalisation shared by dedupe and hashing."""
+"""Text normalisation shared by dedupe, hashing and suppression keys (memory and governance both
+use it, so it lives in config: neither app reaches into the other for it)."""
 
 from __future__ import annotations
 
