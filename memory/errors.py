@@ -65,7 +65,7 @@ class ReflectionTooShallow(QuorumError):
 
 class SecretInIdentifier(QuorumError):
     code = "secret_in_identifier"
-    default_message = ("An identifier (key, origin_ref, session_id, derived_from) carries a credential; it cannot be "
+    default_message = ("An identifier (subject, key, origin_ref, session_id, derived_from) carries a credential; it cannot be "
                        "redacted without breaking identity, so nothing was stored. Use an identifier without it.")
 
 

@@ -24,10 +24,10 @@ from config.parsers import max_depth as max_json_depth
 from memory.errors import SecretInIdentifier
 from memory.inspection.normalise import fold
 from memory.scrubbing.driver import scrub
-from memory.scrubbing.kinds import _PLACEHOLDER_RE, ScrubResult, placeholder
+from memory.scrubbing.kinds import PLACEHOLDER_RE, ScrubResult, placeholder
 
 #: Identifiers checked by :func:`refuse_secret_identifiers`, in the order they are reported.
-IDENTIFIERS: Final = ("key", "origin_ref", "session_id", "derived_from")
+IDENTIFIERS: Final = ("subject", "key", "origin_ref", "session_id", "derived_from")
 
 # Folded key words that name a secret, with the placeholder kind their value gets.
 _SECRET_WORDS: Final[dict[str, str]] = {
@@ -105,7 +105,7 @@ def secret_key_kind(key: str) -> str | None:
 def _redact_whole(item: Any, kind: str) -> tuple[Any, int]:
     if item is None or isinstance(item, bool) or item == "" or item == [] or item == {}:
         return item, 0
-    if isinstance(item, str) and _PLACEHOLDER_RE.fullmatch(item):
+    if isinstance(item, str) and PLACEHOLDER_RE.fullmatch(item):
         return item, 0  # already redacted (idempotent)
     if isinstance(item, int | float) and kind not in _NUMERIC_KINDS:
         return item, 0
@@ -159,10 +159,11 @@ def refuse_secret_identifiers(**identifiers: str) -> None:
             raise SecretInIdentifier(extra={"field": name})
 
 
-def inspect_secrets(*, content: str, reasoning: str, value: Any, key: str = "", origin_ref: str = "",
-                    session_id: str = "", derived_from: str = "") -> CleanFields:
-    """The write path's one call: refuse secret-carrying identifiers, then redact the rest."""
-    refuse_secret_identifiers(key=key, origin_ref=origin_ref, session_id=session_id,
+def inspect_secrets(*, content: str, reasoning: str, value: Any, subject: str = "", key: str = "",
+                    origin_ref: str = "", session_id: str = "", derived_from: str = "") -> CleanFields:
+    """The write path's one call: refuse secret-carrying identifiers (the person's reference
+    included: it is stored as the subject row), then redact the rest."""
+    refuse_secret_identifiers(subject=subject, key=key, origin_ref=origin_ref, session_id=session_id,
                               derived_from=derived_from)
     clean_value, value_redactions = scrub_value(value)
     return CleanFields(content=scrub(content), reasoning=scrub(reasoning), value=clean_value,

@@ -161,8 +161,8 @@ def memory_record(
         raise RootErased()
 
     # 2. secrets, before anything is stored, embedded, logged or queued: refused in identifiers, redacted elsewhere
-    clean = inspect_secrets(content=content, reasoning=reasoning, value=value, key=key, origin_ref=origin_ref,
-                            session_id=session_id, derived_from=derived_from)
+    clean = inspect_secrets(content=content, reasoning=reasoning, value=value, subject=subject_ref, key=key,
+                            origin_ref=origin_ref, session_id=session_id, derived_from=derived_from)
     scrubbed, clean_reasoning, clean_value, redactions = clean.content, clean.reasoning, clean.value, clean.redactions
 
     # 3. poisoning guard, over every string the memory carries (the rule names the field, never the text)

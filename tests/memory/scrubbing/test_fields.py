@@ -89,3 +89,19 @@ def test_an_unknown_predicate_or_category_is_never_echoed_with_a_secret(field: s
     assert response.status_code == 400, response.content
     assert response.json()["code"] == code, response.content
     assert token not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_secret_in_the_persons_reference_is_refused_and_no_subject_row_is_made(make_agent) -> None:
+    from memory.models import Subject
+
+    _, key = make_agent("subject-check")
+    client = auth(APIClient(), key)
+    ref = "ana-" + GH
+    response = client.post("/api/v1/memories", {"subject": ref, "kind": "fact", "content": "Prefiere té",
+                                                "session_id": "s1"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "secret_in_identifier"
+    assert response.json()["extra"] == {"field": "subject"}
+    assert GH not in response.content.decode()
+    assert not Subject.objects.filter(external_ref=ref).exists()
