@@ -11,7 +11,7 @@ from memory.scrubbing.folding import folded_view
 from memory.scrubbing.jwt import _find_jwts
 from memory.scrubbing.keywords import _find_keyword_values
 from memory.scrubbing.kinds import (
-    _PLACEHOLDER_RE,
+    PLACEHOLDER_RE,
     _PRIORITY,
     _UNSCANNABLE,
     ScrubResult,
@@ -82,7 +82,7 @@ def _mask(lower: str, text: str) -> str:
     if "[REDACTED:" not in text:
         return lower
     chars = list(lower)
-    for m in _PLACEHOLDER_RE.finditer(text):
+    for m in PLACEHOLDER_RE.finditer(text):
         chars[m.start():m.end()] = "\0" * (m.end() - m.start())
     return "".join(chars)
 
@@ -90,7 +90,7 @@ def _mask(lower: str, text: str) -> str:
 def _scrub_once(text: str) -> tuple[str, list[str]]:
     """One detection pass: find (in the writer's text and in its folded view), merge, replace."""
     protected = (
-        [m.span() for m in _PLACEHOLDER_RE.finditer(text)] if "[REDACTED:" in text else []
+        [m.span() for m in PLACEHOLDER_RE.finditer(text)] if "[REDACTED:" in text else []
     )
     spans: list[_Span] = list(_detect(text, _mask(text.translate(_LOWER_TABLE), text)))
     view = folded_view(text)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from memory.scrubbing.kinds import _PLACEHOLDER_RE, _Span
+from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
 from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit
 
 
@@ -236,7 +236,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             stripped = value.rstrip(_TRAILING_PUNCT)
             end -= len(value) - len(stripped)
             value = stripped
-        if not value.strip() or _PLACEHOLDER_RE.search(value):
+        if not value.strip() or PLACEHOLDER_RE.search(value):
             continue
         if m.group("tok") is not None:
             kind = _token_kind(m.group("tok"))

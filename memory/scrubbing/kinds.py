@@ -70,7 +70,7 @@ REDACTION_KINDS: Final[tuple[str, ...]] = (
 _PRIORITY: Final[dict[str, int]] = {kind: i for i, kind in enumerate(REDACTION_KINDS)}
 _UNSCANNABLE: Final[str] = "unscannable"
 
-_PLACEHOLDER_RE: Final = re.compile(r"\[REDACTED:[a-z0-9_]{1,40}\]")
+PLACEHOLDER_RE: Final = re.compile(r"\[REDACTED:[a-z0-9_]{1,40}\]")
 
 # A detection: start offset, end offset, kind.
 _Span = tuple[int, int, str]

@@ -22,10 +22,12 @@ from governance.services.conflicts import quarantine_review_open
 from memory.embedding import EmbeddingError
 from memory.inspection.fields import value_strings
 from memory.inspection.instructions import instruction_by_vector, instruction_in_texts
+from memory.scrubbing.kinds import PLACEHOLDER_RE
 from memory.models import Memory
 
 __all__ = ["memory_quarantine_late", "quarantine_by_vector"]
 logger = logging.getLogger(__name__)
+MIN_WORDS = 4  # fewer words than this is a label, not an instruction
 
 
 @transaction.atomic
@@ -66,6 +68,12 @@ def quarantine_by_vector(*, actor: Actor,
     return quarantined + _quarantine_other_fields(actor=actor, memory_ids=unflagged)
 
 
+def _sentence_like(text: str) -> bool:
+    """An instruction is a sentence: a key, a label or a redaction placeholder ("[REDACTED:token]")
+    is not judged (the exemplars are sentences, and a two-word string lands near anything)."""
+    return len(PLACEHOLDER_RE.sub(" ", text).split()) >= MIN_WORDS
+
+
 def _quarantine_other_fields(*, actor: Actor, memory_ids: list[uuid.UUID]) -> int:
     """The same stage over the strings a memory carries besides its content (``reasoning``, every
     key and value of ``value``): they have no stored embedding, so they are embedded here — only
@@ -76,6 +84,7 @@ def _quarantine_other_fields(*, actor: Actor, memory_ids: list[uuid.UUID]) -> in
         "pk", "reasoning", "value")
     for memory_id, reasoning, value in rows:
         for field, texts in (("reasoning", [reasoning]), ("value", [t for _, t in value_strings(value)])):
+            texts = [t for t in texts if _sentence_like(t)]
             try:
                 rule = instruction_in_texts(texts)
             except EmbeddingError:
