@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from agents_registry.models import Agent
 from config.errors import NotFoundError
 from config.ids import parse_uuid
-from memory.models import Memory, Subject
+from memory.models import WORKSPACE_REF, Memory, Subject
 from memory.selectors.withheld import memories_withheld_q, withheld_for_subject
 
 
@@ -43,3 +43,13 @@ def memory_get_for_agent(*, agent: Agent, memory_id: uuid.UUID | str) -> Memory:
                                                                                memory_id=memory.pk):
         raise NotFoundError()
     return memory
+
+
+def workspace_shared_for(*, agent: Agent) -> QuerySet[Memory]:
+    """Other agents' workspace events, statuses and decisions that may be shared without
+    corroboration: active, not quarantined, nothing special-category found in them. The one place
+    that rule lives (recall and the briefing both read it)."""
+    return (Memory.objects.filter(subject__external_ref=WORKSPACE_REF, status=Memory.Status.ACTIVE,
+                                  quarantined=False, special_category="",
+                                  kind__in=[Memory.Kind.EVENT, Memory.Kind.STATUS, Memory.Kind.DECISION])
+            .exclude(agent=agent).defer("content_tsv"))

@@ -19,6 +19,7 @@ from agents_registry.models import Agent
 from governance.policy import policy_current
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory, ReadLog
 from memory.selectors.collective import subject_gate
+from memory.selectors.memories import workspace_shared_for
 from memory.services.read_log import readlog_record
 
 DEFAULT_LOOKBACK = timedelta(days=30)
@@ -82,11 +83,9 @@ def briefing(*, agent: Agent, subject_ref: str, since: datetime | None = None, l
                                          "corroboration": {"agents": fact.support_agents,
                                                            "sessions": fact.support_sessions}}))
         served.append(fact)
-    workspace = (Memory.objects.filter(subject__external_ref=WORKSPACE_REF, recorded_at__gt=since,
-                                       status=Memory.Status.ACTIVE, quarantined=False, special_category="",
-                                       kind__in=[Memory.Kind.EVENT, Memory.Kind.STATUS, Memory.Kind.DECISION])
-                 .exclude(agent=agent).exclude(trust=Memory.Trust.EPHEMERAL)
-                 .order_by("-importance", "-recorded_at").defer("embedding", "content_tsv")[:limit])
+    workspace = (workspace_shared_for(agent=agent).filter(recorded_at__gt=since)
+                 .exclude(trust=Memory.Trust.EPHEMERAL)
+                 .order_by("-importance", "-recorded_at").defer("embedding")[:limit])
     for memory in workspace:
         items.append(BriefingItem(change="event", text=memory.content, importance=memory.importance,
                                   at=memory.recorded_at, id=str(memory.pk), layer="workspace",

@@ -37,6 +37,7 @@ from memory.scrubbing import scrub
 from memory.services.read_log import readlog_record
 from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
 from memory.selectors.collective import subject_gate
+from memory.selectors.memories import workspace_shared_for
 from memory.selectors.withheld import Withheld
 from memory.trust import RANK
 
@@ -238,10 +239,7 @@ def _conflicts(memories: list[Memory]) -> dict[Any, str]:
 def _workspace_shared(*, agent: Agent, vector: str | None, k: int, now: datetime,
                       trusts: list[str]) -> list[RecallItem]:
     """Other agents' workspace events, statuses and decisions: shared without corroboration."""
-    queryset = (Memory.objects.filter(subject__external_ref=WORKSPACE_REF, status=Memory.Status.ACTIVE,
-                                      quarantined=False, special_category="", trust__in=trusts,
-                                      kind__in=[Memory.Kind.EVENT, Memory.Kind.STATUS, Memory.Kind.DECISION])
-                .exclude(agent=agent).defer("content_tsv"))
+    queryset = workspace_shared_for(agent=agent).filter(trust__in=trusts)
     if vector is not None:
         from pgvector.django import CosineDistance
 
