@@ -8,7 +8,7 @@ and the identifiers ``key``, ``origin_ref``, ``session_id`` and ``derived_from``
 consolidation then run through the real task bodies. Hard invariant: ``secrets_stored`` — how many
 of the secrets are found verbatim in any text or JSON column of the database afterwards (≤ 0).
 
-Also reported (soft, they never change the exit code): redaction recall and false redaction of the
+Also reported (information, no target: they never change the exit code): redaction recall and false redaction of the
 scrubber on the held-out secrets corpus (``evaluation/heldout/issue15/secrets_heldout.jsonl``,
 written by an author who never saw the rules), and the same on the development file, with a
 per-kind table. The held-out file is no longer untouched: its one clean run measured 92.1 % recall
@@ -182,13 +182,15 @@ def run(run: Run) -> SuiteResult:
     run.progress.step()
     for label, name in (("heldout", "secrets_heldout.jsonl"), ("dev", "secrets_dev.jsonl")):
         figures = secret_figures(HELDOUT_DIR / name)
-        soft = label == "heldout"
-        result.add(f"secret_recall_{label}", figures["recall"], 0.99 if soft else None,
+        spent = label == "heldout"
+        # No target on either file: the held-out one is spent (see the docstring), so a "pass"
+        # against the goal would prove nothing; the figures are information.
+        result.add(f"secret_recall_{label}", figures["recall"], None,
                    description=f"secrets no longer present after scrubbing ({figures['found']}/"
                                f"{figures['positives']}, {name})"
                                + ("; spent split: the clean run was 0.921 / 0.058, rules were revised after it"
-                                  if soft else ""))
-        result.add(f"false_redaction_{label}", figures["false_redaction"], 0.01 if soft else None, "<=",
+                                  if spent else ""))
+        result.add(f"false_redaction_{label}", figures["false_redaction"], None, "<=",
                    description=f"secret-free lines with any redaction ({figures['false']}/{figures['negatives']})")
         result.tables[f"secret_recall_by_kind_{label}"] = [
             {"kind": kind, "found": v["found"], "of": v["of"]} for kind, v in figures["per_kind"].items()]
