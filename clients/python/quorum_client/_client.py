@@ -17,7 +17,7 @@ from typing import Any, Literal, TypeVar
 import httpx
 
 from quorum_client import _http, models
-from quorum_client._operations import Call, build
+from quorum_client._operations import Call, build, raw
 from quorum_client.errors import ConfigurationError
 
 Kind = Literal["event", "fact", "status", "decision"]
@@ -197,6 +197,12 @@ class Quorum(_Base):
         """``POST actions/check``: ``allow`` only with a current, verified-supported collective fact."""
         return self._send(build("check_action", subject=subject, action=action, fact_ids=fact_ids))
 
+    def request(self, method: str, path: str, *, params: dict[str, Any] | None = None, json: Any = None,
+                idempotent: bool | None = None) -> Any:
+        """Low level: ``method`` on ``/api/v1/<path>``, the raw JSON answer, the same errors. Retried
+        (503/429 with Retry-After) only when ``idempotent`` (default: for GET)."""
+        return self._send(raw(method, path, params=params, json=json, idempotent=idempotent))
+
 
 class AsyncQuorum(_Base):
     """Asynchronous client: the same methods as :class:`Quorum`, awaited (``memories`` is an async
@@ -322,6 +328,11 @@ class AsyncQuorum(_Base):
     async def check_action(self, *, subject: str, action: str, fact_ids: Sequence[str]) -> models.ActionDecision:
         """See :meth:`Quorum.check_action`."""
         return await self._send(build("check_action", subject=subject, action=action, fact_ids=fact_ids))
+
+    async def request(self, method: str, path: str, *, params: dict[str, Any] | None = None, json: Any = None,
+                      idempotent: bool | None = None) -> Any:
+        """See :meth:`Quorum.request`."""
+        return await self._send(raw(method, path, params=params, json=json, idempotent=idempotent))
 
 
 def _next_offset(page: models.MemoryPage, offset: int | None) -> int | None:

@@ -89,9 +89,10 @@ class Settings:
         return {**dict(self.headers), "Authorization": f"Bearer {self.api_key}"}
 
 
-def _no_cookies() -> httpx.Cookies:
+def _no_cookies() -> CookieJar:
     # A pool may serve several agents (the MCP server does): no answer may leave state for the next caller.
-    return httpx.Cookies(CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])))
+    # (A CookieJar, not httpx.Cookies: httpx copies a Cookies into a fresh jar with the default policy.)
+    return CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
 
 
 _POOL_OPTIONS: dict[str, Any] = {"follow_redirects": False,  # a redirect would carry the bearer key elsewhere
@@ -159,8 +160,9 @@ def error_from(response: httpx.Response) -> QuorumError:
     return UnexpectedResponse(f"Quorum answered HTTP {status} without an API error body.", status=status)
 
 
-def parse(model: type[BaseModel], response: httpx.Response) -> Any:
-    """The 2xx body as ``model``, or :class:`UnexpectedResponse` (never quoting the body)."""
+def parse(model: type[BaseModel] | None, response: httpx.Response) -> Any:
+    """The 2xx body as ``model`` (or as JSON when ``model`` is None), or :class:`UnexpectedResponse`
+    (never quoting the body)."""
     if not 200 <= response.status_code < 300:
         raise error_from(response)
     try:
@@ -168,6 +170,8 @@ def parse(model: type[BaseModel], response: httpx.Response) -> Any:
     except ValueError:
         raise UnexpectedResponse("Quorum answered with a body that is not JSON.",
                                  status=response.status_code) from None
+    if model is None:
+        return data
     try:
         return model.model_validate(data)
     except ValidationError as exc:

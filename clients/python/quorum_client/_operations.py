@@ -25,7 +25,7 @@ class Operation:
     name: str
     method: str
     path: str  # relative to /api/v1/, with {placeholders} for path_params
-    response: type[BaseModel]
+    response: type[BaseModel] | None  # None: the raw JSON (``Quorum.request``)
     idempotent: bool
     body: tuple[str, ...] = ()
     query: tuple[str, ...] = ()
@@ -75,6 +75,17 @@ class Call:
     path: str
     params: dict[str, str] | None
     json: dict[str, Any] | None
+
+
+def raw(method: str, path: str, *, params: dict[str, Any] | None, json: Any, idempotent: bool | None) -> Call:
+    """A request to any path under /api/v1/ (``Quorum.request``): the same errors and retry rules."""
+    method = method.upper()
+    if "://" in path or path.startswith("//") or ".." in path.split("/"):
+        raise ValueError("path is relative to /api/v1/, e.g. 'memories' or 'dsr/<id>'")
+    op = Operation("request", method, path.lstrip("/"), None,
+                   idempotent=method in {"GET", "HEAD"} if idempotent is None else idempotent)
+    query = {k: _query_value(_wire(k, v)) for k, v in (params or {}).items() if v is not None}
+    return Call(op, op.path, query or None, json)
 
 
 def build(name: str, **values: Any) -> Call:
