@@ -94,9 +94,11 @@ class SearchResults(QuorumModel):
 
 
 class Corroboration(QuorumModel):
+    """How many agents and sessions back a collective fact (``lineages`` too, as an extra field,
+    where the server sends it: recall items do, ``GET collective/facts`` does not yet)."""
+
     agents: int
     sessions: int
-    lineages: int | None = None
     first_seen: datetime | None = None
     last_confirmed: datetime | None = None
 
@@ -158,13 +160,13 @@ class SessionEnded(QuorumModel):
 class CollectiveFact(QuorumModel):
     id: str
     statement: str
-    predicate: str | None
     value: Any
     status: str
     valid_from: datetime | None
     valid_to: datetime | None
     recorded_at: datetime
     corroboration: Corroboration
+    predicate: str | None = None
     closed_at: datetime | None = None
     trust: str | None = None
     confidence: float | None = None
