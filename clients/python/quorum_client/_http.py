@@ -8,7 +8,7 @@ import math
 import os
 import time
 import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 
@@ -47,11 +47,11 @@ class Settings:
     """What one client sends with: the server root, its key and its retry policy."""
 
     root: str
-    api_key: str
-    timeout: float
-    max_retries: int
-    max_retry_wait: float
-    headers: tuple[tuple[str, str], ...]
+    api_key: str = field(repr=False)  # never in a repr (tracebacks that show locals included)
+    timeout: float = DEFAULT_TIMEOUT
+    max_retries: int = DEFAULT_MAX_RETRIES
+    max_retry_wait: float = DEFAULT_MAX_RETRY_WAIT
+    headers: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
     @classmethod
     def resolve(cls, base_url: str | None, api_key: str | None, *, timeout: float, max_retries: int,
