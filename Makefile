@@ -6,11 +6,13 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint install services-up services-down services-status bench clean-var demo-keys screenshots
 
-$(STAMP): pyproject.toml
+# The Python client (clients/python, with its langchain extra) is installed editable beside the
+# project: `manage.py mcp` runs on it.
+$(STAMP): pyproject.toml clients/python/pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --quiet --upgrade pip
 	@echo "Installing Python packages into $(VENV) ..."
-	@$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@$(BIN)/python -m pip install --quiet -e '.[dev]' -e './clients/python[langchain]'
 	@touch $(STAMP)
 
 install: $(STAMP)

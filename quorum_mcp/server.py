@@ -13,8 +13,8 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import ValidationError
+from quorum_client import InvalidInput, QuorumError
 
-from quorum_mcp.client import QuorumApiError, QuorumClient
 from quorum_mcp.tools import MAX_CONTENT_CHARS, QuorumTools, error_result
 
 INSTRUCTIONS = """\
@@ -48,13 +48,13 @@ class QuorumMCPServer(MCPServer):
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
         if name not in self._arguments:
-            return error_result(QuorumApiError("unknown_tool", f"There is no tool named {name[:60]!r}.",
-                                               {"tools": sorted(self._arguments)}))
+            return error_result(QuorumError(f"There is no tool named {name[:60]!r}.", code="unknown_tool",
+                                            extra={"tools": sorted(self._arguments)}))
         unknown = sorted(set(arguments) - self._arguments[name])
         if unknown:
-            return error_result(QuorumApiError(
-                "unknown_field", "The call contains arguments this tool does not accept.",
-                {"fields": [field[:60] for field in unknown[:20]], "allowed": sorted(self._arguments[name])}))
+            return error_result(InvalidInput(
+                "The call contains arguments this tool does not accept.", code="unknown_field",
+                extra={"fields": [field[:60] for field in unknown[:20]], "allowed": sorted(self._arguments[name])}))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -63,7 +63,7 @@ class QuorumMCPServer(MCPServer):
             return error_result(_validation_error(exc.__cause__))
 
 
-def _validation_error(error: ValidationError) -> QuorumApiError:
+def _validation_error(error: ValidationError) -> InvalidInput:
     fields: dict[str, list[str]] = {}
     too_long = False
     for item in error.errors(include_url=False, include_input=False):
@@ -71,15 +71,14 @@ def _validation_error(error: ValidationError) -> QuorumApiError:
         fields.setdefault(location, []).append(item["msg"])
         too_long = too_long or (item["loc"][:1] == ("content",) and item["type"] == "string_too_long")
     if too_long:
-        return QuorumApiError("content_too_long", f"content is longer than {MAX_CONTENT_CHARS} characters; "
-                              "shorten it (it is never truncated).", {"fields": fields,
-                                                                       "max_chars": MAX_CONTENT_CHARS})
-    return QuorumApiError("invalid_input", "The tool arguments are invalid.", {"fields": fields})
+        return InvalidInput(f"content is longer than {MAX_CONTENT_CHARS} characters; shorten it (it is never "
+                            "truncated).", code="content_too_long",
+                            extra={"fields": fields, "max_chars": MAX_CONTENT_CHARS})
+    return InvalidInput("The tool arguments are invalid.", code="invalid_input", extra={"fields": fields})
 
 
-def build_server(client: QuorumClient) -> MCPServer:
-    """An MCP server whose tools call Quorum through ``client``."""
-    tools = QuorumTools(client)
+def build_server(tools: QuorumTools) -> MCPServer:
+    """An MCP server whose tools call Quorum through ``tools`` (a :class:`QuorumTools`)."""
     server = QuorumMCPServer("quorum", title="Quorum memory", instructions=INSTRUCTIONS, version="1.0.0")
     writes = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
     reads = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)

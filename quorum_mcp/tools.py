@@ -1,23 +1,23 @@
-"""The six tools, each one REST call made with the agent's own key.
+"""The six tools, each one REST call made through :class:`quorum_client.AsyncQuorum` with the
+agent's own key.
 
-Every API error comes back as a tool error (``isError``) whose text starts with the API's stable
-code; the structured content is the API's error body ``{"code", "message", "extra"}``. There is
-deliberately no delete tool: the API has none for agents.
+Every :class:`quorum_client.QuorumError` comes back as a tool error (``isError``) whose text starts
+with the API's stable code; the structured content is the API's error body ``{"code", "message",
+"extra"}`` (+ ``status``). There is deliberately no delete tool: the API has none for agents.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from datetime import datetime
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
-from urllib.parse import quote
 
+import httpx
 from mcp.server.mcpserver import Context
 from mcp.types import CallToolResult, TextContent
-from pydantic import AwareDatetime, Field
-
-from quorum_mcp.client import QuorumApiError, QuorumClient
+from pydantic import AwareDatetime, BaseModel, Field
+from quorum_client import AsyncQuorum, AuthenticationError, QuorumError, async_http_pool
 
 logger = logging.getLogger(__name__)
 
@@ -40,26 +40,39 @@ Trust = Literal["verified", "inferred", "user_asserted", "ephemeral"]
 
 
 class QuorumTools:
-    """The tool bodies, bound to one :class:`QuorumClient` (one agent's key, one Quorum URL)."""
+    """The tool bodies for one Quorum URL: each call is made as the caller (its own bearer key over
+    streamable HTTP) or else with the configured key, through one shared connection pool."""
 
-    def __init__(self, client: QuorumClient) -> None:
-        self.client = client
+    def __init__(self, *, base_url: str, api_key: str | None, timeout: float,
+                 http_client: httpx.AsyncClient | None = None) -> None:
+        self.base_url = base_url
+        self._api_key = api_key or None
+        self.timeout = timeout
+        # One pool for every caller (the CA store loads once; no cookies are kept, see quorum_client).
+        self._pool = http_client if http_client is not None else async_http_pool()
 
-    async def _call(self, tool: str, ctx: Context, method: str, path: str, *,
-                    body: dict[str, Any] | None = None, params: dict[str, Any] | None = None) -> CallToolResult:
+    def __repr__(self) -> str:  # never a key
+        return f"QuorumTools(base_url={self.base_url!r})"
+
+    def client_for(self, ctx: Context | None) -> AsyncQuorum:
+        """The client acting as this call's caller; :class:`AuthenticationError` when nobody has a key."""
+        key = _caller_key(ctx) or self._api_key
+        if key is None:
+            raise AuthenticationError("No agent key: send 'Authorization: Bearer <agent key>' to this MCP endpoint "
+                                      "or configure QUORUM_API_KEY.", code="not_authenticated")
+        return AsyncQuorum(self.base_url, key, timeout=self.timeout, http_client=self._pool)
+
+    async def _call(self, tool: str, ctx: Context | None,
+                    operation: Callable[[AsyncQuorum], Awaitable[BaseModel]]) -> CallToolResult:
         try:
-            api_key = _caller_key(ctx)
-            if method == "GET":
-                data = await self.client.get(path, params=params, api_key=api_key)
-            else:
-                data = await self.client.post(path, body=body or {}, api_key=api_key)
-        except QuorumApiError as exc:
+            answer = await operation(self.client_for(ctx))
+        except QuorumError as exc:
             # Codes only: messages are safe by contract, but bodies and keys never reach the log.
             logger.info("tool %s: Quorum answered %s", tool, exc.code)
             return error_result(exc)
-        structured = data if isinstance(data, dict) else {"result": data}
+        data = answer.model_dump(mode="json", exclude_unset=True)  # what the API sent, fields and extras
         return CallToolResult(content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False))],
-                              structured_content=structured)
+                              structured_content=data)
 
     # ------------------------------------------------------------------ tools
 
@@ -126,14 +139,11 @@ class QuorumTools:
         `conflict`. Private memories become collective facts only when other agents corroborate them
         independently; nothing can be deleted through this tool or any other.
         """
-        body: dict[str, Any] = {"subject": subject, "kind": kind, "content": content, "session_id": session_id,
-                                "asserted_by": asserted_by}
-        optional = {"trust": trust, "predicate": predicate, "value": value, "key": key, "reasoning": reasoning,
-                    "origin_ref": origin_ref, "derived_from": derived_from, "category": category,
-                    "importance": importance, "observed_at": observed_at, "valid_from": valid_from,
-                    "valid_to": valid_to}
-        body.update({name: _json_value(v) for name, v in optional.items() if v is not None})
-        return await self._call("remember", ctx, "POST", "memories", body=body)
+        return await self._call("remember", ctx, lambda quorum: quorum.remember(
+            subject=subject, kind=kind, content=content, session_id=session_id, asserted_by=asserted_by,
+            trust=trust, predicate=predicate, value=value, key=key, reasoning=reasoning, origin_ref=origin_ref,
+            derived_from=derived_from, category=category, importance=importance, observed_at=observed_at,
+            valid_from=valid_from, valid_to=valid_to))
 
     async def recall(
         self,
@@ -165,9 +175,9 @@ class QuorumTools:
         `degraded: true` means the answer may be incomplete: the collective layer was unavailable (only
         your private memories were searched) or the embedding service was (matched by words, not meaning).
         """
-        body = {"subject": subject, "query": query, "purpose": purpose, "session_id": session_id,
-                "max_items": max_items, "max_chars": max_chars, "min_trust": min_trust}
-        return await self._call("recall", ctx, "POST", "recall", body=body)
+        return await self._call("recall", ctx, lambda quorum: quorum.recall(
+            subject=subject, query=query, purpose=purpose, session_id=session_id, max_items=max_items,
+            max_chars=max_chars, min_trust=min_trust))
 
     async def briefing(
         self,
@@ -187,8 +197,8 @@ class QuorumTools:
         `event`s, ordered by importance then recency, bounded. Your own contributions are excluded (you
         already know them). Read it, use it, and do not store it again as new memories.
         """
-        params = {"subject": subject, "since": _json_value(since), "limit": limit, "session_id": session_id}
-        return await self._call("briefing", ctx, "GET", "briefing", params=params)
+        return await self._call("briefing", ctx, lambda quorum: quorum.briefing(
+            subject=subject, since=since, limit=limit, session_id=session_id))
 
     async def end_session(
         self,
@@ -220,10 +230,9 @@ class QuorumTools:
         again. The summary is stored as a decision in your space, `relevant_for_others` become
         candidate evidence, and the session's ephemeral memories expire.
         """
-        body = {"subject": subject, "done": done, "went_well": went_well, "went_wrong": went_wrong,
-                "improve": improve, "relevant_for_others": list(relevant_for_others)}
-        path = f"sessions/{quote(session_id, safe='')}/end"
-        return await self._call("end_session", ctx, "POST", path, body=body)
+        return await self._call("end_session", ctx, lambda quorum: quorum.end_session(
+            session_id=session_id, subject=subject, done=done, went_well=went_well, went_wrong=went_wrong,
+            improve=improve, relevant_for_others=list(relevant_for_others)))
 
     async def list_predicates(self, ctx: Context | None = None) -> CallToolResult:
         """List the predicate registry: the structured facts Quorum knows how to share.
@@ -233,7 +242,7 @@ class QuorumTools:
         `shareable` (may reach the collective layer), `high_impact` (changes go to human review) and
         `ttl` in days. Call it once per session before writing facts.
         """
-        return await self._call("list_predicates", ctx, "GET", "predicates")
+        return await self._call("list_predicates", ctx, lambda quorum: quorum.predicates())
 
     async def check_action(
         self,
@@ -251,17 +260,22 @@ class QuorumTools:
         `reason` (no_supporting_fact, not_verified, fact_not_current, private_memory_only, restricted,
         not_found): then ask the person or a human instead of acting.
         """
-        body = {"subject": subject, "action": action, "fact_ids": list(fact_ids)}
-        return await self._call("check_action", ctx, "POST", "actions/check", body=body)
+        return await self._call("check_action", ctx, lambda quorum: quorum.check_action(
+            subject=subject, action=action, fact_ids=list(fact_ids)))
 
 
-def error_result(error: QuorumApiError) -> CallToolResult:
-    """A tool error the model can act on: text ``"<code>: <message>"`` (+ extra), the body as structure."""
+def error_result(error: QuorumError) -> CallToolResult:
+    """A tool error the model can act on: text ``"<code>: <message>"`` (+ extra), the body as structure.
+
+    ``extra.retry_after`` is filled from the answer's ``Retry-After`` when the body did not say it."""
+    body = error.as_body()
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None and "retry_after" not in body["extra"]:
+        body["extra"] = {**body["extra"], "retry_after": int(retry_after)}
     text = f"{error.code}: {error.message}"
-    if error.extra:
-        text += "\n" + json.dumps(error.extra, ensure_ascii=False, default=str)
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=error.as_body(),
-                          is_error=True)
+    if body["extra"]:
+        text += "\n" + json.dumps(body["extra"], ensure_ascii=False, default=str)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=body, is_error=True)
 
 
 def _caller_key(ctx: Context | None) -> str | None:
@@ -279,8 +293,5 @@ def _caller_key(ctx: Context | None) -> str | None:
         return credentials.strip()
     return None
 
-
-def _json_value(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, datetime) else value
 
 

@@ -33,6 +33,8 @@ from memory.services.embedding_backfill import memory_embed_pending
 from tests.conftest import stop_process
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+# The in-tree client (``make install`` installs it editable; the subprocesses must not depend on that).
+CLIENT_PATH = {"PYTHONPATH": str(ROOT / "clients" / "python")}
 TOOLS = {"remember", "recall", "briefing", "end_session", "list_predicates", "check_action"}
 AWS_KEY = "AKIAQ3EGRVX7YZ4LMN2P"
 PASSWORD = "Girasol#2024"
@@ -70,7 +72,7 @@ async def _stdio_session(params: StdioServerParameters, errlog: Any) -> AsyncIte
 def mcp_stdio(url: str, key: str, log_path: Path) -> Iterator[SyncMcp]:
     """``manage.py mcp`` as a subprocess with ``QUORUM_URL``/``QUORUM_API_KEY``, its stderr in ``log_path``."""
     params = StdioServerParameters(command=sys.executable, args=[str(ROOT / "manage.py"), "mcp"], cwd=str(ROOT),
-                                   env={"QUORUM_URL": url, "QUORUM_API_KEY": key})
+                                   env={"QUORUM_URL": url, "QUORUM_API_KEY": key, **CLIENT_PATH})
     with open(log_path, "a") as errlog, start_blocking_portal() as portal, \
             portal.wrap_async_context_manager(_stdio_session(params, errlog)) as session:
         yield SyncMcp(portal, session)
@@ -261,7 +263,7 @@ def test_bad_arguments_and_an_unreachable_quorum_are_tool_errors_with_stable_cod
 def test_mcp_command_needs_a_key_and_starts_no_embedded_services(tmp_path):
     var = tmp_path / "var"
     env = {k: v for k, v in os.environ.items() if k not in {"QUORUM_API_KEY", "DJANGO_SETTINGS_MODULE"}}
-    env.update({"QUORUM_VAR_DIR": str(var), "DATABASE_URL": "", "REDIS_URL": ""})
+    env.update({"QUORUM_VAR_DIR": str(var), "DATABASE_URL": "", "REDIS_URL": "", **CLIENT_PATH})
     done = subprocess.run([sys.executable, "manage.py", "mcp"], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=60, stdin=subprocess.DEVNULL)
     assert done.returncode != 0
@@ -272,7 +274,7 @@ def test_mcp_command_needs_a_key_and_starts_no_embedded_services(tmp_path):
 
 def test_mcp_command_refuses_credentials_in_quorum_url():
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    env.update({"QUORUM_URL": "https://proxy:hunter2@quorum.example", "QUORUM_API_KEY": "qk_abc_def"})
+    env.update({"QUORUM_URL": "https://proxy:hunter2@quorum.example", "QUORUM_API_KEY": "qk_abc_def", **CLIENT_PATH})
     done = subprocess.run([sys.executable, "manage.py", "mcp"], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=60, stdin=subprocess.DEVNULL)
     assert done.returncode != 0
@@ -292,7 +294,7 @@ async def _http_session(url: str, key: str | None) -> AsyncIterator[ClientSessio
 def test_streamable_http_transport_serves_each_caller_with_its_own_key(quorum, agents, tmp_path):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"QUORUM_API_KEY", "DJANGO_SETTINGS_MODULE"}}
-    env["QUORUM_URL"] = quorum
+    env.update({"QUORUM_URL": quorum, **CLIENT_PATH})
     with open(tmp_path / "http.log", "w") as log:
         proc = subprocess.Popen([sys.executable, "manage.py", "mcp", "--transport", "http", "--port", str(port)],
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

@@ -7,15 +7,15 @@ place of ``QUORUM_API_KEY``, which is then optional.
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import Any
 from urllib.parse import urlparse
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quorum_mcp.client import DEFAULT_TIMEOUT_SECONDS, QuorumClient
-
 DEFAULT_URL = "http://127.0.0.1:8000"
+DEFAULT_TIMEOUT_SECONDS = 15.0
 
 
 class Command(BaseCommand):
@@ -32,6 +32,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         from quorum_mcp.server import build_server  # local import: the MCP SDK loads only when the command runs
+        from quorum_mcp.tools import QuorumTools  # local import: so does the client (httpx, pydantic)
 
         url = os.environ.get("QUORUM_URL", "").strip() or DEFAULT_URL
         parsed = urlparse(url)
@@ -46,7 +47,10 @@ class Command(BaseCommand):
         if not api_key and options["transport"] == "stdio":
             raise CommandError("QUORUM_API_KEY is not set: give the MCP server the agent's own key "
                                "(create one with `manage.py agent_create ... --json`).")
-        server = build_server(QuorumClient(base_url=url, api_key=api_key, timeout=options["timeout"]))
+        # httpx logs every request line (URLs carry subject references) at INFO: warnings only.
+        logging.getLogger("httpx").setLevel(logging.WARNING)
+        logging.getLogger("httpcore").setLevel(logging.WARNING)
+        server = build_server(QuorumTools(base_url=url, api_key=api_key or None, timeout=options["timeout"]))
         if options["transport"] == "stdio":
             server.run("stdio")
         else:
