@@ -18,6 +18,7 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 
 from config.db import UNAVAILABLE_ERRORS
 from config.login_lockout import login_lockouts_active
+from governance.models import DataSubjectRequest
 from governance.selectors.requests import requests_open_by_type
 from memory.selectors.operations import consolidation_state, embedding_backlog
 
@@ -53,14 +54,17 @@ def _families(now: datetime) -> list[Metric]:
     nearest = GaugeMetricFamily("quorum_dsr_next_deadline_seconds",
                                 "Seconds until the nearest deadline of an open request (negative: overdue).",
                                 labels=["type"])
-    by_type: dict[str, tuple[int, datetime]] = {}
+    by_type: dict[str, tuple[int, datetime | None]] = {}
     for group in requests_open_by_type(now=now):
         open_requests.add_metric([group.type, group.status], group.count)
-        late, soonest = by_type.get(group.type, (0, group.nearest_deadline))
-        by_type[group.type] = (late + group.overdue, min(soonest, group.nearest_deadline))
-    for request_type, (late, soonest) in sorted(by_type.items()):
+        late, soonest = by_type.get(group.type, (0, None))
+        earliest = group.nearest_deadline if soonest is None else min(soonest, group.nearest_deadline)
+        by_type[group.type] = (late + group.overdue, earliest)
+    for request_type in sorted(DataSubjectRequest.Type.values):  # 0, not absent, when none is late
+        late, soonest = by_type.get(request_type, (0, None))
         overdue.add_metric([request_type], late)
-        nearest.add_metric([request_type], (soonest - now).total_seconds())
+        if soonest is not None:
+            nearest.add_metric([request_type], (soonest - now).total_seconds())
 
     locks = GaugeMetricFamily("quorum_login_lockouts_active",
                               "Dashboard sign-in locks in force, by what they cover.", labels=["scope"])

@@ -148,7 +148,9 @@ def test_open_requests_by_type_status_and_deadline():
     _, late = scrape()
     assert value(late, "quorum_dsr_overdue", type="erasure") == 1
     assert -3 * 86400 < value(late, "quorum_dsr_next_deadline_seconds", type="erasure") < -86400
+    assert ("quorum_dsr_overdue", frozenset({("type", "access")})) in late  # shown as 0, not absent
     assert value(late, "quorum_dsr_overdue", type="access") == 0
+    assert ("quorum_dsr_next_deadline_seconds", frozenset({("type", "rectification")})) not in late
 
 
 def test_consolidation_runs_are_counted_timed_and_their_state_read(agents):
