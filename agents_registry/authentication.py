@@ -37,6 +37,7 @@ from agents_registry.models import Agent, AgentCredential
 from agents_registry.services.credentials import credential_authenticate, parse_prefix
 from config.db import UNAVAILABLE_ERRORS, note_outage, outage_noted
 from config.errors import unavailable
+from config.metrics import lockout_observe
 
 logger = logging.getLogger(__name__)
 _EPOCH_KEY = "auth:epoch"
@@ -153,6 +154,7 @@ class AgentKeyAuthentication(BaseAuthentication):
         scope_list = lockout.scopes(client_address(request), parse_prefix(key))
         lock = lockout.check(scope_list)
         if lock is not None:
+            lockout_observe(kind="agent_key")
             raise LockedOut(extra={"retry_after": lock.retry_after},
                             headers={"Retry-After": str(lock.retry_after)})
         credential = self._verify(key) if key else None

@@ -21,12 +21,15 @@ from typing import Any
 
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_cool_off, get_failure_limit
+from axes.models import AccessAttempt
 from django.conf import settings
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 from agents_registry.authentication import client_address
+from config.metrics import lockout_observe
 from config.usernames import normalise_username
 
 
@@ -76,9 +79,20 @@ def lockout_response(request: HttpRequest, original_response: HttpResponse | Non
                      credentials: dict[str, Any] | None = None) -> HttpResponse:
     """429 with ``Retry-After`` and the locked-out page (no username echoed back)."""
     del original_response  # the refused sign-in's own page is replaced
+    lockout_observe(kind="login")
     seconds = retry_after(request, credentials)
     response = render(request, "registration/locked_out.html", {"retry_after": seconds},
                       status=settings.AXES_HTTP_RESPONSE_CODE)
     response["Retry-After"] = str(seconds)
     return response
 
+
+
+def login_lockouts_active() -> dict[str, int]:
+    """How many usernames and how many addresses a sign-in lock covers now (for ``/metrics``):
+    those with ``QUORUM_LOGIN_FAILURE_LIMIT`` failures within the lockout period, one aggregate each."""
+    recent = AccessAttempt.objects.filter(attempt_time__gte=timezone.now() - cool_off()).order_by()
+    limit = settings.QUORUM_LOGIN_FAILURE_LIMIT
+    return {field: recent.exclude(**{f"{field}__isnull": True}).values(field)
+            .annotate(total=Sum("failures_since_start")).filter(total__gte=limit).count()
+            for field in ("username", "ip_address")}

@@ -42,6 +42,16 @@ def _wait_healthy(url: str, timeout: float = 90.0) -> dict[str, object]:
     raise RuntimeError(f"Quorum did not become healthy within {timeout:.0f} s: {last}")
 
 
+def _metrics_dir_reset() -> None:
+    """gunicorn's workers and Celery's processes share their counters through files in one
+    directory (prometheus-client's multiprocess mode, docs/decisions/0010-metrics.md); a new run
+    starts from zero, like the processes themselves."""
+    metrics_dir = Path(os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(ROOT / "var" / "prometheus")))
+    metrics_dir.mkdir(parents=True, exist_ok=True)
+    for stale in metrics_dir.glob("*.db"):
+        stale.unlink()
+
+
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
     host = os.environ.get("QUORUM_HOST", "127.0.0.1")
@@ -56,6 +66,7 @@ def main() -> int:
 
     log_dir = ROOT / "var" / "log"
     log_dir.mkdir(parents=True, exist_ok=True)
+    _metrics_dir_reset()
     commands = {
         "web": [PY, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}", "--workers",
                 os.environ.get("QUORUM_WEB_WORKERS", "4"), "--timeout", "60", "--access-logfile", str(log_dir / "web-access.log")],

@@ -1,4 +1,4 @@
-"""URL map: API under /api/v1/, OpenAPI, health, admin, the dashboard (/me/, /review/, /ops/) and its login."""
+"""URL map: API under /api/v1/, OpenAPI, health, metrics, admin, the dashboard (/me/, /review/, /ops/) and its login."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from config.health import healthz
 from dashboard.views.home import home
+from observability.views import metrics
 
 handler404 = "config.errors.json_404"
 handler500 = "config.errors.json_500"
@@ -19,6 +20,7 @@ api_v1 = [
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("metrics", metrics, name="metrics"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

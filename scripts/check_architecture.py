@@ -39,7 +39,7 @@ import grimp
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("agents_registry", "config", "dashboard", "evaluation", "governance", "memory",
-            "quorum_mcp", "benchmarks")
+            "observability", "quorum_mcp", "benchmarks")
 MAX_LINES = 800
 # Each side of a seam, and the parts of it the other side may import (a part and its submodules).
 SEAMS = {"memory": "governance", "governance": "memory"}

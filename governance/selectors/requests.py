@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import hmac
 import uuid
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.core import signing
-from django.db.models import QuerySet
+from django.db.models import Count, Min, Q, QuerySet
 
 from config.errors import NotFoundError
 from config.ids import parse_uuid
@@ -71,3 +73,23 @@ def requests_to_resume() -> list[uuid.UUID]:
 def requests_failed() -> QuerySet[DataSubjectRequest]:
     """Requests that ended ``failed`` (waiting for an operator), oldest change first."""
     return DataSubjectRequest.objects.filter(status=DataSubjectRequest.Status.FAILED).order_by("updated_at")
+
+
+@dataclass(frozen=True)
+class OpenRequests:
+    """Open data-subject requests of one type and status, for ``/metrics`` (counts and a deadline only)."""
+
+    type: str
+    status: str
+    count: int
+    overdue: int  # of them, past their deadline
+    nearest_deadline: datetime
+
+
+def requests_open_by_type(*, now: datetime) -> list[OpenRequests]:
+    """Every request not yet completed or rejected (``failed`` included), grouped: one query."""
+    closed = [DataSubjectRequest.Status.COMPLETED, DataSubjectRequest.Status.REJECTED]
+    rows = (DataSubjectRequest.objects.exclude(status__in=closed).order_by().values("type", "status")
+            .annotate(n=Count("pk"), overdue=Count("pk", filter=Q(deadline__lt=now)), nearest=Min("deadline")))
+    return [OpenRequests(type=row["type"], status=row["status"], count=row["n"], overdue=row["overdue"],
+                         nearest_deadline=row["nearest"]) for row in rows]

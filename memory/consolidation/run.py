@@ -40,6 +40,7 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit
+from config.metrics import consolidation_run_observed
 from governance.policy import SharingPolicy, policy_current
 from governance.selectors.predicates import predicate_cardinalities
 from governance.selectors.restrictions import ActiveRestrictions, restrictions_active
@@ -171,6 +172,7 @@ def context_open(*, run: ConsolidationRun, subject_id: Any, policy: SharingPolic
 # ------------------------------------------------------------------------------------ entry
 
 
+@consolidation_run_observed  # quorum_consolidation_runs_total / _run_duration_seconds by status
 def consolidation_run_subject(*, subject_id: Any, actor: Actor, mode: str = ConsolidationRun.Mode.INCREMENTAL,
                               judge_chain: JudgeChain | None = None) -> RunResult:
     """Run one consolidation pass over one subject. Never raises for a failed run: it records it."""
