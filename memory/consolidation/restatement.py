@@ -2,7 +2,8 @@
 
 Summary laundering: an agent recalls five facts, then writes "Resumen semanal: informes cortos,
 reuniones temprano, castellano, proyecto Atlas. Además: …". Nothing in its fields says so, so the
-content decides. The note is cut into clauses (sentences, then ``, ; :`` and list breaks), and a
+content decides. The note is cut into clauses (sentences, then ``, ; :``, list breaks and the
+conjunctions *y/e/and/plus/además/also*), and a
 clause *restates* a served fact when every content word of the clause belongs to that fact's
 vocabulary: the words of its statement, its value, and the private wordings that support it
 (the counted evidence, e.g. "Prefiere informes breves", "Pide resúmenes cortos"). Words are
@@ -25,7 +26,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-_CLAUSE_SPLIT = re.compile(r"[.;:!?\n,•·]+|\s[-–—]\s")
+_CLAUSE_SPLIT = re.compile(r"[.;:!?\n,•·]+|\s[-–—]\s|\s(?:y|e|and|plus|además|also|as well as)\s", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _PLACEHOLDER = re.compile(r"\[REDACTED:[^\]]*\]")
 _NEGATORS = {"no", "not", "never", "nunca", "jamas", "ni", "sin", "without", "nor", "tampoco", "ya no"}
