@@ -51,3 +51,11 @@ def test_the_overview_shows_the_flag_without_personal_text(puppets, client, djan
     assert "One lineage repeating a claim" in html and 'class="lineage-repeat"' in html
     assert "one-operator" in html and "puppet-4" in html and "preference.report_length" in html
     assert "ascensor" not in html and "Prefiere informes" not in html
+
+
+def test_the_agents_page_names_a_shared_lineage(make_agent, client, django_user_model):
+    make_agent("grouped-1", lineage="acme-pipeline")
+    make_agent("alone-1")
+    client.force_login(django_user_model.objects.create_superuser("op2", "op2@example.org", "pw-for-tests-only"))
+    html = client.get("/ops/agents/").content.decode()
+    assert "lineage acme-pipeline" in html and "lineage alone-1" not in html
