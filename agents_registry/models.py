@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
@@ -17,9 +19,12 @@ class Agent(models.Model):
     """A registered AI agent identity.
 
     ``domain`` (work, health, sales…) bounds what collective facts it may receive; ``purposes``
-    are fideslang data-use keys it acts for. Written by ``agent_create``/``agent_deactivate``
-    services only; kept while the deployment exists (deactivated, never deleted, so audit and
-    evidence keep their referent).
+    are fideslang data-use keys it acts for. ``lineage`` names the evidence source the agent
+    belongs to (one operator, one model pipeline, one upstream feed): agents of one lineage count
+    as ONE independent source in consolidation (step 3) and share what any of them was served
+    (step 6). It defaults to the agent's own slug and is changed by an operator only through
+    ``agent_lineage_set`` (audited). Written by the ``agents`` services only; kept while the
+    deployment exists (deactivated, never deleted, so audit and evidence keep their referent).
     """
 
     slug = models.SlugField(max_length=64, unique=True)
@@ -27,6 +32,8 @@ class Agent(models.Model):
     domain = models.CharField(max_length=32, validators=[DOMAIN_VALIDATOR])
     purposes = ArrayField(models.CharField(max_length=100), default=list, blank=True)
     description = models.CharField(max_length=300, blank=True)
+    lineage = models.SlugField(max_length=64, blank=True,
+                               help_text="evidence source: agents of one lineage count as one (default: the slug)")
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
@@ -37,7 +44,14 @@ class Agent(models.Model):
     def __str__(self) -> str:
         return self.slug
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.lineage:  # the default lineage is the agent itself (one agent, one source)
+            self.lineage = self.slug
+        super().save(*args, **kwargs)
+
     def clean(self) -> None:
+        if not self.lineage:
+            self.lineage = self.slug
         unknown = unknown_purposes(list(self.purposes))
         if unknown:
             raise ValidationError({"purposes": f"Unknown fideslang data use(s): {', '.join(unknown)}"})

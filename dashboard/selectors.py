@@ -24,7 +24,11 @@ from config.errors import NotFoundError
 from governance.models import AuditEvent, DataSubjectRequest, Restriction, ReviewItem, TrustConflict
 from memory.models import CollectiveFact, ConsolidationRun, Evidence, Memory, ReadLog, Subject
 
-ECHO_DISCOUNTS = {Evidence.Discount.ECHO_READ_LOG, Evidence.Discount.ECHO_TIMING, Evidence.Discount.DERIVED_FROM}
+ECHO_DISCOUNTS = {Evidence.Discount.ECHO_READ_LOG, Evidence.Discount.ECHO_TIMING, Evidence.Discount.DERIVED_FROM,
+                  Evidence.Discount.ECHO_SERVED, Evidence.Discount.ECHO_SUMMARY}
+# One lineage writing the same claim about one person in this many sessions is flagged (ops overview).
+LINEAGE_REPEAT_SESSIONS = 3
+LINEAGE_REPEAT_WINDOW = timedelta(days=90)
 
 
 def _short(value: Any, limit: int = 80) -> str:
@@ -267,4 +271,33 @@ def ops_agents() -> list[dict[str, Any]]:
         out.append({"agent": agent, "keys_active": len(active), "keys_total": len(creds),
                     "prefixes": [c.prefix for c in active],
                     "last_used": max((c.last_used_at for c in creds if c.last_used_at), default=None)})
+    return out
+
+
+def ops_lineage_repeats(*, min_sessions: int = LINEAGE_REPEAT_SESSIONS, limit: int = 20,
+                        now: datetime | None = None) -> list[dict[str, Any]]:
+    """Lineages that wrote the same claim (one fact key) about one person in ``min_sessions`` or more
+    sessions within the window: a warning sign (one source repeating itself, or sock puppets), since
+    such a lineage counts once however often it writes. Counts, registry keys and slugs only: a
+    free upsert key an agent chose is not shown (it may carry personal text)."""
+    since = (now or timezone.now()) - LINEAGE_REPEAT_WINDOW
+    rows = (Memory.objects.filter(kind=Memory.Kind.FACT, recorded_at__gte=since).exclude(key="")
+            .values("agent__lineage", "subject_id", "key", "predicate_id")
+            .annotate(sessions=Count("session_id", distinct=True), agents=Count("agent_id", distinct=True))
+            .filter(sessions__gte=min_sessions))
+    flags: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in rows:
+        shown = row["key"] if row["predicate_id"] else ""
+        flag = flags.setdefault((row["agent__lineage"], shown), {
+            "lineage": row["agent__lineage"], "key": shown, "people": 0, "sessions": 0, "agents": 0})
+        flag["people"] += 1
+        flag["sessions"] = max(flag["sessions"], row["sessions"])
+        flag["agents"] = max(flag["agents"], row["agents"])
+    out = sorted(flags.values(), key=lambda f: (-f["sessions"], -f["people"], f["lineage"], f["key"]))[:limit]
+    slugs: dict[str, list[str]] = defaultdict(list)
+    for lineage, slug in Agent.objects.filter(lineage__in={f["lineage"] for f in out}).order_by("slug") \
+            .values_list("lineage", "slug"):
+        slugs[lineage].append(slug)
+    for flag in out:
+        flag["agent_slugs"] = slugs[flag["lineage"]]
     return out

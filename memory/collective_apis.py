@@ -18,6 +18,8 @@ from memory.services.read_log import readlog_record
 @extend_schema_serializer(component_name="Corroboration")
 class CorroborationSerializer(serializers.Serializer):
     agents = serializers.IntegerField(source="support_agents")
+    lineages = serializers.IntegerField(source="support_lineages", help_text="distinct agent lineages: "
+                                        "agents of one lineage count as one independent source")
     sessions = serializers.IntegerField(source="support_sessions")
     first_seen = serializers.DateTimeField(source="first_evidence_at", allow_null=True)
     last_confirmed = serializers.DateTimeField(source="last_confirmed_at", allow_null=True)

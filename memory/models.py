@@ -281,6 +281,7 @@ class CollectiveFact(models.Model):
     importance = models.FloatField(default=0.5)
     support_roots = models.PositiveIntegerField(default=0)
     support_agents = models.PositiveIntegerField(default=0)
+    support_lineages = models.PositiveIntegerField(default=0, help_text="distinct agent lineages (step 3)")
     support_sessions = models.PositiveIntegerField(default=0)
     domains = ArrayField(models.CharField(max_length=32), default=list, blank=True,
                          help_text="domains of the agents behind counted evidence")
@@ -325,6 +326,8 @@ class Evidence(models.Model):
         SAME_ROOT = "same_root", "Same root (already counted)"
         ECHO_READ_LOG = "echo_read_log", "Echo: served the fact in this session before recording"
         ECHO_TIMING = "echo_timing", "Echo: recorded after the fact was readable, no new root"
+        ECHO_SERVED = "echo_served", "Echo: its lineage was served the fact before, no verified root"
+        ECHO_SUMMARY = "echo_summary", "Echo: restates facts its lineage was served (a summary)"
         AGENT_ASSERTED = "agent_asserted", "Asserted by the agent itself"
         DERIVED_FROM = "derived_from", "Restates a collective fact"
         LOWER_TIER = "lower_tier", "Lower trust tier"

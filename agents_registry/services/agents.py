@@ -22,12 +22,15 @@ class AgentWithKey:
 
 @transaction.atomic
 def agent_create(*, actor: Actor, slug: str, role: str, domain: str, purposes: list[str],
-                 description: str = "") -> AgentWithKey:
-    """Register an agent and issue its first API key (returned once)."""
+                 description: str = "", lineage: str = "") -> AgentWithKey:
+    """Register an agent and issue its first API key (returned once).
+
+    ``lineage`` (default: the agent's own slug) names the evidence source it belongs to: agents of
+    one lineage count as one independent source in consolidation."""
     if Agent.objects.filter(slug=slug).exists():
         raise AgentAlreadyExists(extra={"slug": slug})
     agent = Agent(slug=slug, role=role, domain=domain, purposes=sorted(set(purposes)),
-                  description=description)
+                  description=description, lineage=lineage or slug)
     try:
         agent.full_clean()
     except ValidationError as exc:
@@ -38,7 +41,7 @@ def agent_create(*, actor: Actor, slug: str, role: str, domain: str, purposes: l
     except IntegrityError:
         raise AgentAlreadyExists(extra={"slug": slug}) from None
     audit(actor=actor, action="agent.created", object_type="agent", object_id=agent.pk,
-          data={"domain": agent.domain, "role": agent.role, "purposes": agent.purposes})
+          data={"domain": agent.domain, "role": agent.role, "purposes": agent.purposes, "lineage": agent.lineage})
     issued = credential_issue(actor=actor, agent=agent, label="initial")
     return AgentWithKey(agent=agent, key=issued.key)
 
@@ -69,4 +72,26 @@ def agent_update(*, actor: Actor, agent: Agent, role: str, domain: str, purposes
     agent.save()
     audit(actor=actor, action="agent.updated", object_type="agent", object_id=agent.pk,
           data={"domain": agent.domain, "role": agent.role, "purposes": agent.purposes})
+    return agent
+
+
+@transaction.atomic
+def agent_lineage_set(*, actor: Actor, agent: Agent, lineage: str) -> Agent:
+    """Move an agent into another lineage (an empty one: back to its own slug).
+
+    From the next consolidation run of a subject on, the agent counts as one source with the rest
+    of its lineage and shares what any of them was served; versions already promoted are
+    re-weighed by that run (a version whose support falls below the policy closes as unsupported).
+    """
+    agent = Agent.objects.select_for_update().get(pk=agent.pk)
+    previous, agent.lineage = agent.lineage, lineage or agent.slug
+    if previous == agent.lineage:
+        return agent
+    try:
+        agent.full_clean()
+    except ValidationError as exc:
+        raise InvalidAgentData(extra={"fields": exc.message_dict}) from None
+    agent.save(update_fields=["lineage", "updated_at"])
+    audit(actor=actor, action="agent.lineage_changed", object_type="agent", object_id=agent.pk,
+          data={"from": previous, "to": agent.lineage})
     return agent

@@ -28,7 +28,8 @@ def overview(request: HttpRequest) -> HttpResponse:
     return render(request, "dashboard/ops/overview.html", {
         "counts": selectors.ops_counts(), "runs": selectors.ops_runs(), "series": selectors.ops_run_series(),
         "requests": selectors.ops_requests(), "failed": selectors.ops_failed_requests(),
-        "sweeps": selectors.ops_retention_sweeps(),
+        "sweeps": selectors.ops_retention_sweeps(), "lineage_repeats": selectors.ops_lineage_repeats(),
+        "lineage_repeat_sessions": selectors.LINEAGE_REPEAT_SESSIONS,
         "audit": audit_chain_last_status(),
     })
 

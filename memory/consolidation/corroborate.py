@@ -4,8 +4,11 @@ A member's root is its ``origin_ref`` (two agents hearing one utterance are one 
 memory itself. Evidence does not count when its agent is restricted, when step 6 found it an
 echo (``echo.discounts``, computed by ``run.run`` just before this step, because support is
 counted only over evidence that is no echo), or when its root was already counted. Then one
-``verified`` root suffices; otherwise at least ``k`` agents and ``m`` sessions among counted roots,
-with one root above ``inferred``.
+``verified`` root suffices; otherwise, among counted roots, at least ``k`` distinct *lineages*
+(``Agent.lineage``: agents of one operator, model pipeline or feed are one source, so five agents
+of one lineage never corroborate each other), at least ``m`` distinct (lineage, session) pairs,
+and one root above ``inferred``. One lineage's sessions count towards ``m`` (the claim was made on
+different occasions) but never towards ``k``; ``agents`` is reported beside ``lineages``.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from memory.consolidation.clusters import Cluster
-from memory.models import Evidence
+from memory.models import Evidence, Memory
 from memory.trust import RANK as TRUST_RANK
 
 if TYPE_CHECKING:  # the context's type only; run.py imports this module
@@ -44,18 +47,25 @@ def corroborate(ctx: RunContext, cluster: Cluster, echoes: Mapping[Any, str]) ->
         cluster.evidence.append((memory, root, counted, reason))
     counted_rows = cluster.counted
     agents = {m.agent_id for m, _, _, _ in counted_rows}
-    sessions = {(m.agent_id, m.session_id) for m, _, _, _ in counted_rows}
+    lineages = {lineage_of(m) for m, _, _, _ in counted_rows}
+    sessions = {(lineage_of(m), m.session_id) for m, _, _, _ in counted_rows}
     best = max((TRUST_RANK[m.trust] for m, _, _, _ in counted_rows), default=0)
     cluster.trust = str(next(t for t, r in TRUST_RANK.items() if r == best)) if counted_rows else "inferred"
     if best >= TRUST_RANK["verified"]:
         cluster.corroborated, reason = True, "verified_root"
-    elif len(agents) >= ctx.policy.k_agents and len(sessions) >= ctx.policy.m_sessions \
+    elif len(lineages) >= ctx.policy.k_agents and len(sessions) >= ctx.policy.m_sessions \
             and best > TRUST_RANK["inferred"]:
         cluster.corroborated, reason = True, "independent_roots"
     else:
         cluster.corroborated = False
         reason = ("too_few_agents" if len(agents) < ctx.policy.k_agents
+                  else "too_few_lineages" if len(lineages) < ctx.policy.k_agents
                   else "too_few_sessions" if len(sessions) < ctx.policy.m_sessions else "no_root_above_inferred")
     ctx.decide("corroborate", "corroborated" if cluster.corroborated else "insufficient",
-               inputs={"memories": cluster.member_ids, "roots": len(seen_roots),
-                       "agents": len(agents), "sessions": len(sessions)}, reason=reason)
+               inputs={"memories": cluster.member_ids, "roots": len(seen_roots), "agents": len(agents),
+                       "lineages": len(lineages), "sessions": len(sessions)}, reason=reason)
+
+
+def lineage_of(memory: Memory) -> str:
+    """The evidence source a memory's writer belongs to (its own slug unless an operator grouped it)."""
+    return memory.agent.lineage or memory.agent.slug

@@ -142,6 +142,7 @@ class RunContext:
     decisions: list[Decision] = field(default_factory=list)
     stats: Counter[str] = field(default_factory=Counter)
     keep_ids: set[Any] = field(default_factory=set)  # versions step 7 must not close
+    memo: dict[str, Any] = field(default_factory=dict)  # per-run reads a step shares across clusters
 
     def decide(self, step: str, outcome: str, *, inputs: dict[str, Any] | None = None, score: float | None = None,
                judge: str = "", reason: str = "") -> None:

@@ -25,6 +25,7 @@ from django.utils import timezone
 from config.audit import audit
 from governance.services.conflicts import promotion_review_open
 from memory.consolidation.clusters import Cluster
+from memory.consolidation.corroborate import lineage_of
 from memory.models import CollectiveFact, Evidence
 
 if TYPE_CHECKING:  # the context's type only; run.py imports this module
@@ -151,7 +152,8 @@ def _metadata(cluster: Cluster) -> dict[str, Any]:
         "importance": max((m.importance for m in cluster.members), default=0.5),
         "support_roots": len({r for _, r, _, _ in counted}),
         "support_agents": len({m.agent_id for m in memories}),
-        "support_sessions": len({(m.agent_id, m.session_id) for m in memories}),
+        "support_lineages": len({lineage_of(m) for m in memories}),
+        "support_sessions": len({(lineage_of(m), m.session_id) for m in memories}),
         "domains": sorted({m.agent.domain for m in memories}),
         "first_evidence_at": min((m.recorded_at for m in cluster.members), default=None),
         "last_confirmed_at": max((m.last_confirmed_at for m in memories), default=None),

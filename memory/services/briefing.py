@@ -81,6 +81,7 @@ def briefing(*, agent: Agent, subject_ref: str, since: datetime | None = None, l
                                   id=str(fact.pk), layer="collective", subject=subject_ref,
                                   extra={"status": fact.status, "valid_from": fact.valid_from,
                                          "corroboration": {"agents": fact.support_agents,
+                                                           "lineages": fact.support_lineages,
                                                            "sessions": fact.support_sessions}}))
         served.append(fact)
     workspace = (workspace_shared_for(agent=agent).filter(recorded_at__gt=since)

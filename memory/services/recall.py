@@ -167,7 +167,8 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
                 relevance=relevance, confidence=fact.confidence, recency=recency_factor(fact.last_confirmed_at, now),
                 recorded_at=fact.recorded_at, valid_from=fact.valid_from, valid_to=fact.valid_to,
                 last_confirmed=fact.last_confirmed_at, also_private=bool(mine),
-                corroboration={"agents": fact.support_agents, "sessions": fact.support_sessions,
+                corroboration={"agents": fact.support_agents, "lineages": fact.support_lineages,
+                               "sessions": fact.support_sessions,
                                "first_seen": fact.first_evidence_at, "last_confirmed": fact.last_confirmed_at})
     if subject_ref == WORKSPACE_REF and query.strip():
         for item in _workspace_shared(agent=agent, vector=vector, k=candidates, now=now, trusts=trusts):

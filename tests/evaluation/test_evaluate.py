@@ -63,6 +63,9 @@ def test_a_build_without_the_echo_rule_fails_naming_the_invariant(monkeypatch, t
     # step 6 find no read and no receivable lineage).
     monkeypatch.setattr(echo, "first_reads", lambda ctx, lineage, members: {})
     monkeypatch.setattr(echo, "readable_since", lambda ctx, lineage: {})
+    # ...and so are the rules that read what the writer's lineage was served in any session.
+    monkeypatch.setattr(echo, "served_before", lambda served, memory, lineage, value: False)
+    monkeypatch.setattr(echo, "restates_served", lambda served, memory, exclude_lineage=None: False)
     stdout = StringIO()
     out_json = tmp_path / "broken.json"
     with pytest.raises(CommandError, match="echo_promotions"):
@@ -71,6 +74,36 @@ def test_a_build_without_the_echo_rule_fails_naming_the_invariant(monkeypatch, t
     assert "echo_promotions" in stdout.getvalue() and "FAIL (hard)" in stdout.getvalue()
     card = json.loads(out_json.read_text())
     assert card["ok"] is False and "independence.echo_promotions" in card["failed_invariants"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_builds_counting_agents_not_lineages_or_trusting_declarations_fail(monkeypatch, tmp_path):
+    from memory.consolidation import corroborate, echo
+
+    # Broken twice: every agent is its own lineage, and only the same-session read counts as an echo.
+    monkeypatch.setattr(corroborate, "lineage_of", lambda memory: str(memory.agent_id))
+    monkeypatch.setattr(echo, "served_before", lambda served, memory, lineage, value: False)
+    monkeypatch.setattr(echo, "restates_served", lambda served, memory, exclude_lineage=None: False)
+    out_json = tmp_path / "broken.json"
+    with pytest.raises(CommandError, match="lineage_sock_puppet_promotions"):
+        call_command("evaluate", "--suite", "independence", "--size", "small", "--in-place", "--quiet",
+                     "--json", str(out_json), stdout=StringIO())
+    failed = set(json.loads(out_json.read_text())["failed_invariants"])
+    assert {"independence.lineage_sock_puppet_promotions", "independence.laundering_new_facts",
+            "independence.invented_root_support_raised"} <= failed
+    assert "independence.two_lineages_promoted" not in failed
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_build_where_every_agent_is_one_lineage_fails_the_positive_control(monkeypatch, tmp_path):
+    from memory.consolidation import corroborate
+
+    monkeypatch.setattr(corroborate, "lineage_of", lambda memory: "everyone")  # nothing can corroborate
+    out_json = tmp_path / "broken.json"
+    with pytest.raises(CommandError, match="two_lineages_promoted"):
+        call_command("evaluate", "--suite", "independence", "--size", "small", "--in-place", "--quiet",
+                     "--json", str(out_json), stdout=StringIO())
+    assert "independence.lineage_sock_puppet_promotions" not in json.loads(out_json.read_text())["failed_invariants"]
 
 
 @pytest.mark.django_db(transaction=True)

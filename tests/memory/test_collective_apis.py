@@ -37,6 +37,7 @@ def test_facts_come_with_corroboration_and_no_private_text(world):
     (fact,) = response.json()["facts"]
     assert fact["statement"] == "Preferred report length: short"
     assert fact["corroboration"]["agents"] == 2 and fact["corroboration"]["sessions"] == 2
+    assert fact["corroboration"]["lineages"] == 2
     assert fact["status"] == "current" and fact["valid_from"] and fact["recorded_at"]
     body = response.content.decode()
     assert "me dijo" not in body and "comentó" not in body  # never another agent's private text

@@ -72,6 +72,7 @@ def test_a_fact_a_also_holds_privately_appears_once_and_never_in_bs_wording(clie
     assert [i["id"] for i in collective] == [str(promoted.pk)]
     assert collective[0]["also_private"] is True
     assert collective[0]["corroboration"]["agents"] == 2 and collective[0]["corroboration"]["first_seen"]
+    assert collective[0]["corroboration"]["lineages"] == 2
     assert "Prefiere informes breves y claros" not in texts  # A's own copy deduplicated into the fact
     assert not any("informes cortos y directos" in t for t in texts)  # B's private wording
     assert "Vive en Valencia" in texts  # A's other private memory is still there

@@ -1,4 +1,5 @@
-"""``manage.py agent_create --slug S --role R --domain D --purposes a,b [--json]``: prints the key once."""
+"""``manage.py agent_create --slug S --role R --domain D --purposes a,b [--lineage L] [--json]``: prints the
+key once. Agents sharing a lineage (default: the agent's own slug) count as one independent source."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class Command(BaseCommand):
         parser.add_argument("--domain", required=True)
         parser.add_argument("--purposes", default="", help="comma-separated fideslang data uses")
         parser.add_argument("--description", default="")
+        parser.add_argument("--lineage", default="",
+                            help="evidence source (operator, model pipeline, feed); default: the slug")
         parser.add_argument("--json", action="store_true", help='print {"slug", "key"} as the last line')
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -28,12 +31,13 @@ class Command(BaseCommand):
         try:
             created = agent_create(actor=Actor.system("cli"), slug=options["slug"], role=options["role"],
                                    domain=options["domain"], purposes=purposes,
-                                   description=options["description"])
+                                   description=options["description"], lineage=options["lineage"])
         except QuorumError as exc:
             raise CommandError(f"{exc.code}: {exc.message} {exc.extra or ''}".strip()) from None
         if options["json"]:
             self.stdout.write(json.dumps({"slug": created.agent.slug, "key": created.key}))
             return
-        self.stdout.write(f"Agent {created.agent.slug} created ({created.agent.role}, domain {created.agent.domain}).")
+        self.stdout.write(f"Agent {created.agent.slug} created ({created.agent.role}, domain {created.agent.domain}, "
+                          f"lineage {created.agent.lineage}).")
         self.stdout.write("API key (shown once, store it now):")
         self.stdout.write(created.key)

@@ -62,7 +62,8 @@ def test_a_shared_root_counts_once_and_the_rest_is_discounted(agents, grouped):
     assert ctx.stats["discount_same_root"] == 2
     (decision,) = [d for d in ctx.decisions if d.step == "corroborate"]
     assert (decision.outcome, decision.reason) == ("insufficient", "too_few_agents")
-    assert decision.inputs == {"memories": sorted(str(r.pk) for r in rows), "roots": 1, "agents": 1, "sessions": 1}
+    assert decision.inputs == {"memories": sorted(str(r.pk) for r in rows), "roots": 1, "agents": 1,
+                              "lineages": 1, "sessions": 1}
 
 
 def test_independent_roots_corroborate(agents, grouped):

@@ -124,3 +124,31 @@ def test_the_seams_read_the_read_log_and_when_the_lineage_became_receivable(agen
     assert since[agents[2].pk] == fact.recorded_at and outsider.pk not in since  # work-only evidence
     reads = first_reads(ctx, fact.lineage, cluster.members)
     assert set(reads) == {(agents[2].pk, "read-1")}
+
+
+def test_served_to_the_lineage_in_another_session_and_summaries_name_their_members(agents, grouped, make_agent):
+    corroborate_short_reports(agents)
+    consolidate()
+    (fact,) = current()
+    reader = make_agent("reader", domain="work", lineage="line-r")[0]
+    sibling = make_agent("sibling", domain="work", lineage="line-r")[0]
+    readlog_record(agent=reader, facts=[fact], session_id="read-1", purpose="essential.service")
+    same_session = remember(reader, "Prefiere informes breves", session="read-1", origin="u-r1",
+                            predicate="preference.report_length", value="short")
+    later = remember(sibling, "Prefiere informes breves", session="later", origin="u-invented",
+                     predicate="preference.report_length", value="short")
+    crm = make_agent("crm", domain="work", lineage="line-r")[0]
+    verified = remember(crm, "CRM: informes breves", session="crm", origin="crm:1", asserted_by="tool",
+                        trust="verified", predicate="preference.report_length", value="short")
+    ctx, clusters, _ = grouped()
+    (cluster,) = [c for c in clusters if c.matched == fact]
+    found = discounts(ctx, cluster)
+    assert found[same_session.pk] == "echo_read_log"  # the same-session rule keeps its own name
+    assert found[later.pk] == "echo_served"
+    assert verified.pk not in found  # a verified root is the one way a reader's claim counts
+    # A note restating the served fact is no evidence for a new fact built from its text.
+    remember(sibling, "Resumen: informes breves, y además le gusta viajar", session="w1", origin="w1",
+             key="weekly", category="user.behavior")
+    ctx, clusters, _ = grouped()
+    (summary,) = [c for c in clusters if c.key == "weekly"]
+    assert list(discounts(ctx, summary).values()) == ["echo_summary"]
