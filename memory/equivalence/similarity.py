@@ -16,7 +16,8 @@ differ. In order:
    alemán"/"japonés") always do; and one side much longer than the other (a detail added:
    partial, not the same fact);
 2. **similarity**: at least ``same_language`` (one language) or ``cross_language`` (ES↔EN), the
-   thresholds calibrated on the issue-16 development split (``scripts/equivalence_report.py``);
+   thresholds calibrated on the issue-16 development split (measured end to end by
+   ``manage.py evaluate --suite freetext``; figures in docs/consolidation.md);
 3. otherwise ``UNSURE`` in a narrow band just below the threshold, or for a vetoed pair whose
    texts are nearly identical (a reviewer's queue, bounded by the review budget), ``CONTRADICTS``
    for a vetoed flip, and ``UNRELATED`` for the rest. With ``abstain`` (an LLM judge follows in
