@@ -1,7 +1,7 @@
 """Deep-pass consolidation throughput: 1,000 subjects × 100 memories, no LLM judge.
 
 Memories are real rows (synthetic text from templates, predicates and values, several agents and
-sessions per subject) inserted in SQL with synthetic unit vectors; the pass then runs exactly as
+sessions per subject, each with its explicit claim) inserted in SQL with synthetic unit vectors; the pass then runs exactly as
 beat's deep pass does (``consolidation_run_subject`` per subject, each in its own transaction).
 Target (DESIGN §11): ≥ 2,000 memories/s; incremental pass for one person with 200 memories ≤ 100 ms.
 """
@@ -52,6 +52,14 @@ def _populate(subjects: int, per_subject: int, agent_ids: list[int], tag: str) -
                           WHERE key = ANY(%s) ORDER BY key OFFSET (g %% 6) LIMIT 1) p
             WHERE s.external_ref LIKE %s
         """, [per_subject // len(agent_ids), [k for k, _ in PREDICATES], f"cons-{tag}-%"])
+        # Their explicit claims, as the write path records them (memory.services.claims).
+        cursor.execute("""
+            INSERT INTO memory_memoryclaim (memory_id, predicate_id, value, value_key, category, source, confidence,
+                                            created_at)
+            SELECT m.id, m.predicate_id, m.value, encode(sha256(convert_to(m.value::text, 'UTF8')), 'hex'),
+                   m.category, 'explicit', 1.0, now()
+            FROM memory_memory m JOIN memory_subject s ON s.id = m.subject_id WHERE s.external_ref LIKE %s
+        """, [f"cons-{tag}-%"])
         cursor.execute("ANALYZE")
 
 

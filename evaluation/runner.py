@@ -21,6 +21,7 @@ logger = logging.getLogger(__name__)
 
 SUITES = {
     "promotion": "Promotion precision and recall (equivalence dev set)",
+    "freetext": "Free text: plain notes merged only when equivalent (issue-16 pairs)",
     "independence": "Independence of evidence and anti-echo",
     "temporality": "Contradiction and temporality",
     "isolation": "Isolation between agents, people, purposes and domains",

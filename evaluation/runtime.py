@@ -21,10 +21,10 @@ SIZES = {
     # promotion_stride: 1 = every pair of the dev set; small takes a deterministic stratified third.
     "small": {"promotion_stride": 3, "independence_people": 1, "temporality_people": 2, "isolation_people": 1,
               "rights_people": 1, "utility_people": 4, "utility_facts": 4, "write_samples": 30,
-              "recall_samples": 20, "throughput_memories": 200, "echo_rounds": 20},
+              "recall_samples": 20, "throughput_memories": 200, "echo_rounds": 20, "freetext_stride": 2},
     "default": {"promotion_stride": 1, "independence_people": 4, "temporality_people": 8, "isolation_people": 4,
                 "rights_people": 4, "utility_people": 20, "utility_facts": 5, "write_samples": 300,
-                "recall_samples": 200, "throughput_memories": 2000, "echo_rounds": 20},
+                "recall_samples": 200, "throughput_memories": 2000, "echo_rounds": 20, "freetext_stride": 1},
 }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import LimitOffsetPagination
@@ -16,6 +18,7 @@ from config.schema import AGENT, api_operation, paginated
 from memory.decay import effective_confidence
 from memory.filters import MemoryFilter
 from memory.models import Memory
+from memory.selectors.claims import claims_of
 from memory.selectors.memories import memory_get_for_agent, memory_list_for_agent
 from memory.services.memories import MAX_CONTENT_CHARS, memory_record
 from memory.services.search import MAX_QUERY_CHARS, memory_search
@@ -64,6 +67,19 @@ class MemoryOutputSerializer(serializers.Serializer):
 
     def get_embedded(self, memory: Memory) -> bool:
         return not memory.embedding_pending
+
+
+@extend_schema_serializer(component_name="MemoryDetail")
+class MemoryDetailSerializer(MemoryOutputSerializer):
+    """A memory with the claims resolved from it (``POST memories``, ``GET memories/{id}``)."""
+
+    claims = serializers.SerializerMethodField(
+        help_text="The (predicate, canonical value, category) claims the memory makes: `explicit` (its predicate and "
+                  "value), `inferred` (read from one sentence of the content by the local default; `sentence` and "
+                  "`span` say where) — resolved with the embedding, so a fresh write shows only the explicit one.")
+
+    def get_claims(self, memory: Memory) -> list[dict[str, Any]]:
+        return claims_of(memory_ids=[memory.pk]).get(memory.pk, [])
 
 
 def _context() -> dict[str, object]:
@@ -120,7 +136,7 @@ class MemoryListCreateApi(APIView):
             return attrs
 
     @extend_schema_serializer(component_name="MemoryCreated")
-    class ResponseSchema(MemoryOutputSerializer):
+    class ResponseSchema(MemoryDetailSerializer):
         """Documentation only: the memory plus what this write did."""
 
         deduplicated = serializers.BooleanField()
@@ -138,7 +154,7 @@ class MemoryListCreateApi(APIView):
         data = dict(serializer.validated_data)
         result = memory_record(actor=Actor.for_agent(request.user), agent=request.user,
                                subject_ref=data.pop("subject"), **data)
-        body = dict(MemoryOutputSerializer(result.memory, context=_context()).data)
+        body = dict(MemoryDetailSerializer(result.memory, context=_context()).data)
         body.update({"deduplicated": result.deduplicated, "conflict": result.conflict_id,
                      "redactions": result.redactions})
         return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)
@@ -170,11 +186,11 @@ class MemoryDetailApi(APIView):
 
     permission_classes = [IsAgent]
 
-    @api_operation("memories_get", audience=AGENT, responses=MemoryOutputSerializer,
+    @api_operation("memories_get", audience=AGENT, responses=MemoryDetailSerializer,
                    errors={404: ["not_found"]})
     def get(self, request: Request, memory_id: str) -> Response:
         memory = memory_get_for_agent(agent=request.user, memory_id=memory_id)
-        return Response(MemoryOutputSerializer(memory, context=_context()).data)
+        return Response(MemoryDetailSerializer(memory, context=_context()).data)
 
 
 class MemorySearchApi(APIView):

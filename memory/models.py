@@ -199,6 +199,45 @@ class Memory(models.Model):
         return self.special_category or None
 
 
+class MemoryClaim(models.Model):
+    """One claim a fact/status memory makes: (predicate, canonical value, category) — DESIGN §5.2.
+
+    ``explicit``: the writer gave the predicate and value. ``inferred``: the local default read it
+    from one sentence of the content (the bundled embedder against exemplar phrasings,
+    ``memory.claims``); ``sentence`` is that sentence's index and ``span_start``/``span_end`` its
+    character offsets in the stored content — the text itself is never copied. ``llm``: reserved
+    for an optional extractor. Written by ``memory.services.claims`` only; deleted with the memory.
+    """
+
+    class Source(models.TextChoices):
+        EXPLICIT = "explicit"
+        INFERRED = "inferred"
+        LLM = "llm"
+
+    memory = models.ForeignKey(Memory, on_delete=models.CASCADE, related_name="claims")
+    predicate = models.ForeignKey("governance.Predicate", on_delete=models.PROTECT, related_name="+")
+    value = models.JSONField(help_text="canonical value (folded strings, sorted lists)")
+    value_key = models.CharField(max_length=64, help_text="SHA-256 of the canonical value: equal claims group")
+    category = models.CharField(max_length=200)
+    source = models.CharField(max_length=16, choices=Source.choices)
+    confidence = models.FloatField(default=1.0)
+    sentence = models.PositiveIntegerField(null=True, blank=True)
+    span_start = models.PositiveIntegerField(null=True, blank=True)
+    span_end = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["memory", "sentence", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["memory", "predicate", "value_key"], name="claim_once_per_memory"),
+            models.CheckConstraint(condition=Q(confidence__gte=0) & Q(confidence__lte=1), name="claim_confidence_0_1",
+                                   violation_error_message="confidence must be between 0 and 1."),
+        ]
+
+    def __str__(self) -> str:
+        return f"claim:{self.pk}"
+
+
 # ----------------------------------------------------------------------------------------------
 # Collective layer: written only by the consolidator (memory.consolidation) and the
 # rights services; read through selectors scoped by the receiving policy.

@@ -2,7 +2,7 @@
 
 Access: the person's collective facts (with contributors by role, who may receive them and who
 read them), every agent's private memories about them (each with the special category its content
-revealed, if any: ``special_category``), the notes kept private for that reason
+revealed, if any: ``special_category``, and the claims resolved from it: ``claims``), the notes kept private for that reason
 (``special_category_notes``), purposes, recipients and retention.
 Portability: only what the person provided or was observed (asserted by the user, or a system or
 tool record); agents' inferences are left out (they stay in the access export).
@@ -24,6 +24,7 @@ from agents_registry.models import Agent
 from config.errors import NotFoundError
 from governance.models import DataSubjectRequest, Predicate
 from governance.selectors.requests import request_get_for_user
+from memory.selectors.claims import claim_row
 from memory.selectors.access import lineages_prov, memories_about, memories_provided_or_observed, reads_about
 from memory.selectors.portal import facts_for_subject
 from memory.selectors.subjects import subject_get
@@ -43,6 +44,7 @@ def _memory_row(memory: Memory) -> dict[str, Any]:
     row = {"id": str(memory.pk), "predicate": memory.predicate.key if memory.predicate else None}
     row.update({name: getattr(memory, name) for name in MEMORY_FIELDS})
     row["special_category"] = memory.special_category_key
+    row["claims"] = [claim_row(claim) for claim in memory.claims.all()]  # explicit and inferred (memory.claims)
     return row
 
 

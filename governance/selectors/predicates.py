@@ -28,3 +28,8 @@ def predicate_is_multi(predicate: Predicate | None) -> bool:
 def predicate_is_single(predicate: Predicate) -> bool:
     """A single-valued predicate: a newer value closes the old version (validity)."""
     return predicate.cardinality == Predicate.Cardinality.SINGLE
+
+
+def predicates_by_key() -> dict[str, Predicate]:
+    """Every predicate row by key, in one query (claims resolve registry keys to rows)."""
+    return Predicate.objects.in_bulk(field_name="key")

@@ -1,7 +1,7 @@
 """The cluster: memories of one subject judged equivalent (step 2), and what later steps learn.
 
 ``cluster_describe`` gives a cluster its key, category, value and minimal statement (from its
-representative); ``clusters_match`` binds each existing collective version to the cluster that
+representative, or from the claim its members share: then the predicate gives key and category); ``clusters_match`` binds each existing collective version to the cluster that
 shares most of its evidence, so steps 3–7 work on "this version's support now".
 """
 
@@ -18,6 +18,7 @@ from memory.trust import RANK as TRUST_RANK
 
 if TYPE_CHECKING:  # annotations only: the registry row a cluster's key names
     from governance.models import Predicate
+    from memory.models import MemoryClaim
 
 # One piece of evidence: the memory, its root, whether it counts, and why not (a discount reason).
 EvidenceRow = tuple[Memory, str, bool, str]
@@ -26,6 +27,7 @@ EvidenceRow = tuple[Memory, str, bool, str]
 @dataclass
 class Cluster:
     members: list[Memory]
+    claim: MemoryClaim | None = None  # the claim every claim-making member makes (step 2), if any
     key: str = ""
     predicate: Predicate | None = None
     category: str = ""
@@ -62,7 +64,12 @@ class Cluster:
 def cluster_describe(cluster: Cluster) -> None:
     """Key, category, single-valuedness, value and statement, from the members."""
     predicates = Counter(m.predicate_id for m in cluster.members if m.predicate_id)
-    if predicates:
+    claim = cluster.claim
+    if claim is not None and (not predicates or set(predicates) == {claim.predicate_id}):
+        # About one claim: the predicate names the key and the category (so the gate can pass).
+        cluster.predicate, cluster.key, cluster.category = claim.predicate, claim.predicate.key, claim.category
+        cluster.single = predicate_is_single(claim.predicate)
+    elif predicates:
         predicate_id = predicates.most_common(1)[0][0]
         cluster.predicate = next(m.predicate for m in cluster.members if m.predicate_id == predicate_id)
         cluster.key = cluster.predicate.key
@@ -77,8 +84,11 @@ def cluster_describe(cluster: Cluster) -> None:
     rep = sorted(cluster.members, key=lambda m: (-TRUST_RANK[m.trust], m.asserted_by != "user",
                                                   m.recorded_at))[0]
     cluster.value = rep.value
-    if cluster.predicate is not None and rep.value not in (None, "", [], {}):
-        cluster.statement = f"{cluster.predicate.label}: {_format_value(rep.value)}"
+    if claim is not None and cluster.predicate is not None and cluster.predicate.pk == claim.predicate_id \
+            and rep.value in (None, "", [], {}):
+        cluster.value = claim.value  # the representative's words say it; the claim gives the value
+    if cluster.predicate is not None and cluster.value not in (None, "", [], {}):
+        cluster.statement = f"{cluster.predicate.label}: {_format_value(cluster.value)}"
     else:
         cluster.statement = rep.content
 

@@ -1,5 +1,13 @@
 """Step 2 — group equivalents (DESIGN §5.2).
 
+Claims first (``memory.claims``): two memories that make the same (predicate, canonical value)
+claim, one of them inferred from its text, are equivalent whatever their wording (judge
+``claims``, reason ``same_claim``); two whose claims differ are never merged by the judge (reason
+``different_claims``); two explicit ones go through the chain as before (its vetoes still read the
+texts). A note that makes several claims (a multi-sentence note) is not judged as a whole: it joins
+the cluster of each of its claims as evidence of that claim. Free text without claims goes
+through the judge chain as follows.
+
 Candidate pairs are memories sharing a key, or embedding neighbours within the subject (exact
 cosine over the subject's rows, at least the policy's ``candidate_similarity``, at most
 ``NEIGHBOURS_PER_MEMORY`` each). Strongest candidates are judged first by the equivalence chain
@@ -12,15 +20,18 @@ stops judging: the rest waits for the next pass. The clusters come back describe
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from governance.selectors.reviews import promotion_review_filed
 from governance.services.conflicts import promotion_review_open
 from memory.consolidation.clusters import Cluster, cluster_describe
-from memory.equivalence import Label, Statement
-from memory.models import Memory
+from memory.equivalence import Judgment, Label, Statement
+from memory.models import Memory, MemoryClaim
+from memory.selectors.claims import claims_loaded
+
+CLAIMS_JUDGE = "claims/claims-1"
 
 if TYPE_CHECKING:  # the context's type only; run.py imports this module
     from memory.consolidation.run import RunContext
@@ -30,6 +41,9 @@ NEIGHBOURS_PER_MEMORY = 8
 
 def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     """Union the memories the chain (or a reviewer) judged EQUIVALENT; one described cluster each."""
+    claims = claims_loaded(memory_ids=[m.pk for m in memories])
+    multi = [m for m in memories if len(claims.get(m.pk, ())) > 1]
+    memories = [m for m in memories if len(claims.get(m.pk, ())) <= 1]
     parent = list(range(len(memories)))
 
     def find(i: int) -> int:
@@ -38,7 +52,7 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
             i = parent[i]
         return i
 
-    ordered = candidate_pairs(ctx, memories)
+    ordered = candidate_pairs(ctx, memories, claims)
     for (i, j), similarity in ordered:
         if find(i) == find(j):
             continue
@@ -48,6 +62,13 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
             ctx.decide("group", override, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
                        judge="reviewer", reason="review_decision")
             if override == "EQUIVALENT":
+                parent[find(j)] = find(i)
+            continue
+        by_claims = _claims_judgment(claims.get(a.pk, []), claims.get(b.pk, []))
+        if by_claims is not None:
+            ctx.decide("group", by_claims.label.value, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
+                       judge=CLAIMS_JUDGE, reason=by_claims.reason)
+            if by_claims.label == Label.EQUIVALENT:
                 parent[find(j)] = find(i)
             continue
         sa, sb = _statement(a), _statement(b)
@@ -74,24 +95,72 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     groups: dict[int, list[Memory]] = defaultdict(list)
     for i, memory in enumerate(memories):
         groups[find(i)].append(memory)
-    clusters = [Cluster(members=members) for members in groups.values()]
+    clusters = [Cluster(members=members, claim=_shared_claim(members, claims)) for members in groups.values()]
+    _attach_multi_claim(ctx, clusters, multi, claims)
     for cluster in clusters:
         cluster_describe(cluster)
     return clusters
 
 
-def candidate_pairs(ctx: RunContext, memories: list[Memory]) -> list[tuple[tuple[int, int], float | None]]:
+def _claim_key(claim: MemoryClaim) -> tuple[int, str]:
+    return (claim.predicate_id, claim.value_key)
+
+
+def _claims_judgment(ca: list[MemoryClaim], cb: list[MemoryClaim]) -> Judgment | None:
+    """Claims compare by predicate + canonical value; None leaves the pair to the chain (no claim on
+    a side, or both explicit: the chain's text vetoes still apply to two declared values)."""
+    if not ca or not cb:
+        return None
+    a, b = ca[0], cb[0]
+    if _claim_key(a) == _claim_key(b):
+        if a.source == MemoryClaim.Source.EXPLICIT and b.source == MemoryClaim.Source.EXPLICIT:
+            return None
+        return Judgment(Label.EQUIVALENT, "claims", "claims-1", "same_claim", min(a.confidence, b.confidence))
+    label = Label.CONTRADICTS if a.predicate_id == b.predicate_id else Label.UNRELATED
+    return Judgment(label, "claims", "claims-1", "different_claims", 0.9)
+
+
+def _shared_claim(members: list[Memory], claims: dict[Any, list[MemoryClaim]]) -> MemoryClaim | None:
+    """The claim every claim-making member of the cluster makes (the cluster is then about it)."""
+    made = [claims[m.pk][0] for m in members if claims.get(m.pk)]
+    if made and len({_claim_key(c) for c in made}) == 1:
+        return max(made, key=lambda c: (c.source == MemoryClaim.Source.EXPLICIT, c.confidence))
+    return None
+
+
+def _attach_multi_claim(ctx: RunContext, clusters: list[Cluster], multi: list[Memory],
+                        claims: dict[Any, list[MemoryClaim]]) -> None:
+    """A note making several claims is evidence of each: it joins each claim's cluster (or starts one)."""
+    by_claim = {_claim_key(c.claim): c for c in clusters if c.claim is not None}
+    for memory in multi:
+        for claim in claims[memory.pk]:
+            cluster = by_claim.get(_claim_key(claim))
+            if cluster is None:
+                cluster = by_claim[_claim_key(claim)] = Cluster(members=[], claim=claim)
+                clusters.append(cluster)
+            cluster.members.append(memory)
+            ctx.decide("group", Label.EQUIVALENT.value, inputs={"memory": str(memory.pk), "claims": len(claims[memory.pk])},
+                       judge=CLAIMS_JUDGE, reason="claim_of_multi_claim_note")
+
+
+def candidate_pairs(ctx: RunContext, memories: list[Memory], claims: dict[Any, list[MemoryClaim]] | None = None,
+                    ) -> list[tuple[tuple[int, int], float | None]]:
     """Index pairs to judge with their similarity (None when not every memory is embedded),
-    strongest first, so a budget cut keeps the most likely merges."""
+    strongest first, so a budget cut keeps the most likely merges. Memories sharing a key, or a
+    claim, are always candidates."""
     sims = _similarities(memories)
     pairs: dict[tuple[int, int], float | None] = {}
-    by_key: dict[str, list[int]] = defaultdict(list)
+    by_key: dict[Any, list[int]] = defaultdict(list)
     for i, memory in enumerate(memories):
         if memory.key:
             by_key[memory.key].append(i)
+        for claim in (claims or {}).get(memory.pk, ()):
+            by_key[("claim", *_claim_key(claim))].append(i)
     for indexes in by_key.values():
         for x, i in enumerate(indexes):
             for j in indexes[x + 1:]:
+                if (i, j) in pairs:
+                    continue
                 pairs[(i, j)] = None if sims is None else float(sims[i, j])
     if sims is not None:
         for i in range(len(memories)):

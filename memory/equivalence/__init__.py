@@ -8,8 +8,11 @@ decided here, by a chain of judges; the first judge with an opinion wins:
 2. :class:`LocalRulesJudge` - deterministic Spanish/English rules: negation,
    numbers/dates/weekdays, entities, direction swaps, antonyms, lexicon-backed
    paraphrase (also across languages) and entailment.
-3. an optional LLM judge (:class:`~memory.equivalence.llm.LLMJudge`), off by default.
-4. the conservative exit of :class:`JudgeChain`: nobody could prove anything,
+3. :class:`~memory.equivalence.similarity.SimilarityJudge` - claim-less free text merged on
+   calibrated embedding similarity when no hard veto fires (issue 16; its vetoes also overrule
+   the rules' ``EQUIVALENT`` for free text).
+4. an optional LLM judge (:class:`~memory.equivalence.llm.LLMJudge`), off by default.
+5. the conservative exit of :class:`JudgeChain`: nobody could prove anything,
    so the pair is ``UNSURE`` (human review) or ``UNRELATED`` by similarity.
 
 Only ``EQUIVALENT`` merges (the caller's rule), so every judge errs towards
@@ -52,6 +55,9 @@ Layout (this ``__init__`` re-exports the public names of every module but
 * ``analysis`` - (b) the phrase table, tokens and features of one statement.
 * ``compare`` - (b) the comparison helpers of two statements.
 * ``rules`` - (b) :class:`LocalRulesJudge`.
+* ``signature`` - (b2) the bilingual hard-mismatch signature (modality, tense, scope, negatives,
+  numbers, quantities, names, direction markers) the similarity judge vetoes on.
+* ``similarity`` - (b3) :class:`~memory.equivalence.similarity.SimilarityJudge`.
 * ``llm`` - (c) the optional :class:`~memory.equivalence.llm.LLMJudge`.
 * ``chain`` - :class:`JudgeChain` and :func:`default_chain`.
 """

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.rules import LocalRulesJudge
+from memory.equivalence.similarity import SimilarityJudge
 from memory.equivalence.structured import PredicateValueJudge
 from memory.equivalence.types import CardinalityLookup, Judge, Judgment, Label, Statement
 
@@ -87,7 +88,11 @@ def default_chain(
     review_similarity: float = 0.88,
     unrelated_similarity: float = 0.80,
 ) -> JudgeChain:
-    """``[PredicateValueJudge(), LocalRulesJudge(), llm?]`` with the conservative exit.
+    """``[PredicateValueJudge(), LocalRulesJudge(), SimilarityJudge(), llm?]`` with the conservative exit.
+
+    The similarity judge (issue 16) answers the free text the rules have no opinion on, and its
+    vetoes overrule the rules' ``EQUIVALENT`` for claim-less text (the lexicon's paraphrase proof
+    did not generalise; its mismatch detection is kept inside the veto).
 
     The LLM judge is off unless passed (see ``memory.equivalence.llm.llm_judge_from_settings``).
     The exit thresholds keep the interface defaults (review >= 0.88, unrelated
@@ -95,8 +100,9 @@ def default_chain(
     and what reaches the exit is ambiguous by construction, so the band in
     between stays ``UNSURE`` rather than guessing ``UNRELATED``.
     """
-    judges: list[Judge] = [PredicateValueJudge(cardinality=cardinality),
-                           LocalRulesJudge(cardinality=cardinality)]
+    rules = LocalRulesJudge(cardinality=cardinality)
+    judges: list[Judge] = [PredicateValueJudge(cardinality=cardinality), rules,
+                           SimilarityJudge(rules=rules, abstain=llm is not None)]
     if llm is not None:
         judges.append(llm)
     return JudgeChain(judges, review_similarity=review_similarity, unrelated_similarity=unrelated_similarity)

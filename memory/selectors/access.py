@@ -14,16 +14,16 @@ from memory.provenance import fact_lineage_document
 
 
 def memories_about(*, subject: Subject) -> list[Memory]:
-    """Every agent's private memories about the person, oldest first (agent and predicate loaded)."""
+    """Every agent's private memories about the person, oldest first (agent, predicate and claims loaded)."""
     return list(Memory.objects.filter(subject=subject).select_related("agent", "predicate")
-                .defer("embedding", "content_tsv").order_by("recorded_at"))
+                .prefetch_related("claims__predicate").defer("embedding", "content_tsv").order_by("recorded_at"))
 
 
 def memories_provided_or_observed(*, subject: Subject) -> list[Memory]:
     """What the person provided or was observed (portability): no inference, nothing an agent asserted."""
     return list(Memory.objects.filter(subject=subject).exclude(trust=Memory.Trust.INFERRED)
                 .exclude(asserted_by=Memory.AssertedBy.AGENT).select_related("agent", "predicate")
-                .defer("embedding", "content_tsv").order_by("recorded_at"))
+                .prefetch_related("claims__predicate").defer("embedding", "content_tsv").order_by("recorded_at"))
 
 
 def reads_about(*, subject: Subject) -> list[tuple[Any, int, str, Any]]:

@@ -30,6 +30,7 @@ from memory.models import (
     Evidence,
     JudgmentOverride,
     Memory,
+    MemoryClaim,
     MemorySpace,
     ReadLog,
     Subject,
@@ -130,14 +131,15 @@ def _memories_delete(*, subject: Subject | None = None, ids: list[Any] | None = 
     """Delete the subject's memories (or those ``ids``) in three statements.
 
     Django's collector would load every row first (10,000 for a person) because of the
-    ``supersedes`` SET_NULL relation. A memory's only dependants are its evidence (CASCADE) and
-    the memory that supersedes it (SET_NULL, always in the same space), both handled here; the
+    ``supersedes`` SET_NULL relation. A memory's only dependants are its evidence and its claims
+    (CASCADE) and the memory that supersedes it (SET_NULL, always in the same space), all handled here; the
     foreign keys are DEFERRABLE, so a reference left behind would fail the erasure's transaction
     at commit, never leave a dangling row (tests/governance/test_erasure_scale.py pins the
     relations).
     """
     rows = Memory.objects.filter(subject=subject) if subject is not None else Memory.objects.filter(pk__in=ids)
     Evidence.objects.filter(memory__in=rows.values("pk")).delete()
+    MemoryClaim.objects.filter(memory__in=rows.values("pk")).delete()
     Memory.objects.filter(supersedes__in=rows.values("pk")).update(supersedes=None)
     with connection.cursor() as cursor:
         if subject is not None:

@@ -2,7 +2,8 @@
 
 On every write, in order: validate → scrub credentials → quarantine instruction-shaped content →
 exact dedupe within the space → apply the kind rule (event/decision append, fact upsert with trust
-rules, status in place) → commit with the embedding pending → after commit, enqueue the batched
+rules, status in place) → the explicit claim (``memory.services.claims``) → commit with the
+embedding pending (inferred claims are resolved with the embedding) → after commit, enqueue the batched
 embedding task. The subject's durable consolidation marker is set in the same transaction.
 """
 
@@ -41,6 +42,7 @@ from memory.models import WORKSPACE_REF, CollectiveFact, Memory, MemorySpace, Su
 from memory.poisoning import check_memory_fields
 from memory.scrubbing import scrub
 from memory.scrubbing.fields import inspect_secrets
+from memory.services.claims import claims_record_explicit
 from memory.services.special_category import special_mark
 from config.text import content_sha256
 
@@ -226,6 +228,7 @@ def memory_record(
         memory.supersedes = superseded[0] if superseded else None
         _validate(memory)
         memory.save(force_insert=True)
+    claims_record_explicit(memory=memory)  # the explicit claim; inferred ones come with the embedding
 
     if verdict.suspicious:
         quarantine_review_open(actor=actor, subject_id=subject.pk, reason=verdict.rule or "instruction_shaped",
@@ -265,6 +268,7 @@ def _status_update_in_place(*, actor: Actor, current: Memory, incoming: Memory, 
     current.embedding_pending = True
     _validate(current)
     current.save(update_fields=[*fields, "recorded_at", "embedding", "embedding_pending"])
+    claims_record_explicit(memory=current, replace=True)  # the content changed: claims are resolved again
     audit(actor=actor, action="memory.status_updated", object_type="memory", object_id=current.pk,
           data={"space": str(current.space_id), "trust": current.trust, "redactions": redactions})
     _after_write(subject=current.subject)

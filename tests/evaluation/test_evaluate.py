@@ -36,7 +36,7 @@ def test_small_scorecard_exits_zero_with_all_eight_suites(tmp_path):
     assert [logger.level for logger in muted] == levels  # the expected-warning mute ends with the run
     card = json.loads(out_json.read_text())
     assert card["ok"] is True and card["failed_invariants"] == []
-    assert set(card["suites"]) == set(SUITES) and len(SUITES) == 10
+    assert set(card["suites"]) == set(SUITES) and len(SUITES) == 11
     for name, suite in card["suites"].items():
         assert suite["error"] == "", name
         assert suite["metrics"], name
@@ -46,7 +46,8 @@ def test_small_scorecard_exits_zero_with_all_eight_suites(tmp_path):
         assert any(m["target"] is not None for m in suite["metrics"]), name
     hard = {m["name"] for s in card["suites"].values() for m in s["metrics"] if m["hard"]}
     assert {"echo_promotions", "verbatim_leaks", "cross_person_leaks", "restricted_deliveries",
-            "special_category_promotions", "erasure_residue", "private_leaks", "instructions_promoted"} <= hard
+            "special_category_promotions", "erasure_residue", "private_leaks", "instructions_promoted",
+            "dev_misleading_merged", "dev_false_promoted"} <= hard
     assert card["suites"]["promotion"]["tables"]["threshold_sweep"]
     assert "All hard invariants hold." in stdout.getvalue()
     page = out_html.read_text()

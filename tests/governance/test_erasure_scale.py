@@ -19,7 +19,7 @@ from config.actors import Actor
 from config.redis import get_redis
 from governance.services.dsr import dsr_execute, dsr_submit
 from governance.services.residue import residue_scan, scan_database
-from memory.models import CollectiveFact, Evidence, Memory, Subject
+from memory.models import CollectiveFact, Evidence, Memory, MemoryClaim, Subject
 from memory.services.memories import memory_record
 
 pytestmark = pytest.mark.django_db
@@ -109,5 +109,6 @@ def test_a_clean_whole_person_erasure_then_planted_residue(make_agent, probe_tab
 def test_memory_deletion_handles_every_relation_to_a_memory():
     """``memory.services.erasure._memories_delete`` deletes in SQL: it must know every dependant."""
     relations = {(r.related_model, r.field.name, r.on_delete.__name__) for r in Memory._meta.related_objects}
-    assert relations == {(Memory, "supersedes", "SET_NULL"), (Evidence, "memory", "CASCADE")}
+    assert relations == {(Memory, "supersedes", "SET_NULL"), (Evidence, "memory", "CASCADE"),
+                         (MemoryClaim, "memory", "CASCADE")}
     assert CollectiveFact not in {r.related_model for r in Memory._meta.related_objects}

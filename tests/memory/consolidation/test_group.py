@@ -7,6 +7,7 @@ import pytest
 from governance.models import Policy, ReviewItem
 from memory.consolidation.gather import gather
 from memory.consolidation.group import candidate_pairs, group
+from memory.equivalence import JudgeChain, LocalRulesJudge, PredicateValueJudge
 from memory.models import CollectiveFact, Decision, JudgmentOverride
 from tests.memory.consolidation.support import consolidate, current, remember
 
@@ -36,18 +37,34 @@ def test_paraphrases_under_one_predicate_merge_and_promote(agents):
 
 
 def test_unprovable_free_text_paraphrase_goes_to_review(agents):
+    """A chain's high-similarity UNSURE becomes one review item (a chain of the rules alone, whose
+    exit says UNSURE here; the default chain's similarity judge vetoes this pair — next test)."""
     a = remember(agents[0], "Le encanta hacer senderismo por la montaña los fines de semana", session="s1",
                  origin="u1", category="user.behavior")
     b = remember(agents[1], "Los fines de semana suele salir a caminar por la sierra", session="s2", origin="u2",
                  category="user.behavior")
-    consolidate()
+    rules_only = JudgeChain([PredicateValueJudge(), LocalRulesJudge()])
+    consolidate(judge_chain=rules_only)
     decision = Decision.objects.get(step="group")
     assert decision.outcome == "UNSURE" and decision.reason == "unproven_paraphrase" and decision.score >= 0.88
     assert CollectiveFact.objects.count() == 0  # neither merged nor promoted separately
     item = ReviewItem.objects.get(kind="promotion")
     assert item.refs == {"a": str(min(a.pk, b.pk)), "b": str(max(a.pk, b.pk))}
-    consolidate()  # the same doubt is not filed twice
+    consolidate(judge_chain=rules_only)  # the same doubt is not filed twice
     assert ReviewItem.objects.filter(kind="promotion").count() == 1
+
+
+def test_default_chain_vetoes_a_changed_modality_instead_of_queueing_it(agents):
+    """"suele" (usually) on one side only: not the same fact, and no reviewer's time spent on it."""
+    remember(agents[0], "Le encanta hacer senderismo por la montaña los fines de semana", session="s1",
+             origin="u1", category="user.behavior")
+    remember(agents[1], "Los fines de semana suele salir a caminar por la sierra", session="s2", origin="u2",
+             category="user.behavior")
+    consolidate()
+    decision = Decision.objects.get(step="group")
+    assert (decision.outcome, decision.reason, decision.judge) == ("UNRELATED", "vetoed_modality_mismatch",
+                                                                    "similarity/similarity-1")
+    assert not ReviewItem.objects.filter(kind="promotion").exists() and not CollectiveFact.objects.exists()
 
 
 def test_group_merges_only_equivalent_pairs_into_described_clusters(agents, run_context):

@@ -1,0 +1,132 @@
+"""(b3) :class:`SimilarityJudge`: free text merged on calibrated similarity, behind hard vetoes.
+
+For two claim-less free-text statements the hand lexicon of :class:`~.rules.LocalRulesJudge`
+proves almost nothing outside the sentences it was built from (issue 16: 95 % on its own dev set,
+11 % of equivalents on new pairs). This judge does not try to *understand* the statements: it asks
+the embedder whether they are close enough, and lets it decide only where nothing structural can
+differ. In order:
+
+1. **vetoes** (any → the pair never merges; ``CONTRADICTS`` where the mismatch is a flip of the
+   same statement, ``UNRELATED``-free: a veto is never a proof of anything but "not the same"):
+   the lexicon's hard mismatches (:meth:`LocalRulesJudge.veto`: negation, number, date, weekday,
+   entity, direction swap, antonym, tense); the signature of :mod:`.signature` (modality, tense,
+   scope, lexical negatives, digits, quantity words, names); a passive/"by" or a person pronoun on
+   one side only, or other direction markers when the two share most words; a same-language near
+   copy (most words shared) — where paraphrases rarely fall and substitutions ("aprendiendo
+   alemán"/"japonés") always do; and one side much longer than the other (a detail added:
+   partial, not the same fact);
+2. **similarity**: at least ``same_language`` (one language) or ``cross_language`` (ES↔EN), the
+   thresholds calibrated on the issue-16 development split (measured end to end by
+   ``manage.py evaluate --suite freetext``; figures in docs/consolidation.md);
+3. otherwise ``UNSURE`` in a narrow band just below the threshold, or for a vetoed pair whose
+   texts are nearly identical (a reviewer's queue, bounded by the review budget), ``CONTRADICTS``
+   for a vetoed flip, and ``UNRELATED`` for the rest. With ``abstain`` (an LLM judge follows in
+   the chain) it answers only ``EQUIVALENT`` and leaves every other pair to the next judge.
+
+Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text.
+"""
+
+from __future__ import annotations
+
+from memory.equivalence.analysis import _analyse
+from memory.equivalence.normalise import _clean_similarity
+from memory.equivalence.rules import LocalRulesJudge
+from memory.equivalence.signature import direction_classes, mismatch, signature
+from memory.equivalence.types import Judgment, Label, Statement
+
+_CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mismatch", "date_mismatch",
+                  "month_mismatch", "weekday_mismatch", "tense_mismatch"}
+
+
+class SimilarityJudge:
+    """Merge free text on calibrated embedding similarity when no veto fires (module docstring)."""
+
+    name = "similarity"
+    version = "similarity-1"
+
+    def __init__(self, *, same_language: float = 0.90, cross_language: float = 0.92, review_band: float = 0.01,
+                 review_vetoed: float = 0.95, near_copy: float = 0.5, length_ratio: float = 2.0,
+                 rules: LocalRulesJudge | None = None, abstain: bool = False) -> None:
+        """``abstain``: only ever answer ``EQUIVALENT`` (a later judge, e.g. an LLM, decides the rest)."""
+        self.abstain = abstain
+        self.review_vetoed = review_vetoed
+        self.same_language = same_language
+        self.cross_language = cross_language
+        self.review_band = review_band
+        self.near_copy = near_copy
+        self.length_ratio = length_ratio
+        self.rules = rules or LocalRulesJudge()
+
+    def judge(self, a: Statement, b: Statement, *, similarity: float | None) -> Judgment | None:
+        if a.predicate or b.predicate:
+            return None  # structured statements: the predicate judge and the rules decide
+        sim = _clean_similarity(similarity)
+        if sim is None:
+            return None
+        reason = self.veto(a, b) or self.unproven(a, b)
+        if reason is not None:
+            if self.abstain:
+                return None
+            # A veto only stops the merge: a flip of one statement contradicts it; another
+            # mismatch is a reviewer's doubt only when the texts are very close, else another fact.
+            if reason in _CONTRADICTING:
+                return Judgment(Label.CONTRADICTS, self.name, self.version, f"vetoed_{reason}", 0.7)
+            label = Label.UNSURE if sim >= self.review_vetoed else Label.UNRELATED
+            return Judgment(label, self.name, self.version, f"vetoed_{reason}", 0.6)
+        la, lb = _analyse(a.text).lang, _analyse(b.text).lang
+        cross = la is not None and lb is not None and la != lb
+        floor = self.cross_language if cross else self.same_language
+        if sim >= floor:
+            return Judgment(Label.EQUIVALENT, self.name, self.version,
+                            "cross_language_equivalent" if cross else "similar_paraphrase", 0.8)
+        if self.abstain:
+            return None
+        if sim >= floor - self.review_band:
+            return Judgment(Label.UNSURE, self.name, self.version, "unproven_paraphrase", 0.5)
+        return Judgment(Label.UNRELATED, self.name, self.version, "low_similarity", 0.6)
+
+    def veto(self, a: Statement, b: Statement) -> str | None:
+        """Why the two free texts may not merge, or None. Also the chain's veto over another judge's
+        ``EQUIVALENT`` for two claim-less texts (structured statements keep the rules' veto only)."""
+        if a.predicate or b.predicate:
+            return None
+        lexicon = self.rules.veto(a, b)
+        if lexicon:
+            return lexicon
+        sa, sb = signature(a.text), signature(b.text)
+        axis = mismatch(sa, sb)
+        if axis:
+            return axis
+        wa, wb = set(sa.words), set(sb.words)
+        overlap = len(wa & wb) / max(1, len(wa | wb))
+        da, db = direction_classes(a.text), direction_classes(b.text)
+        if ("by" in da) != ("by" in db) or ({"him_her", "he_she"} & (da ^ db)):
+            return "direction_swap"
+        if overlap >= 0.4 and da != db:
+            return "direction_swap"
+        return None
+
+    def unproven(self, a: Statement, b: Statement) -> str | None:
+        """What similarity alone cannot settle (this judge's own merges only; a lexicon proof may):
+        a same-language near copy with a word substituted, or one side much longer."""
+        sa, sb = signature(a.text), signature(b.text)
+        wa, wb = set(sa.words), set(sb.words)
+        overlap = len(wa & wb) / max(1, len(wa | wb))
+        la, lb = _analyse(a.text).lang, _analyse(b.text).lang
+        if la is not None and la == lb and overlap >= self.near_copy and (wa - wb) and (wb - wa):
+            return "near_copy"
+        if overlap >= self.near_copy and _order(sa.words, wb) != _order(sb.words, wa):
+            return "direction_swap"  # the same words in another order: who does what to whom may differ
+        short, long_ = sorted((len(sa.words), len(sb.words)))
+        if short and long_ / short >= self.length_ratio and long_ - short >= 3:
+            return "detail_added"
+        return None
+
+
+def _order(words: tuple[str, ...], other: set[str]) -> list[str]:
+    """The shared words in the order one side says them."""
+    seen: list[str] = []
+    for word in words:
+        if word in other and word not in seen:
+            seen.append(word)
+    return seen
