@@ -117,3 +117,11 @@ NONE_EXEMPLARS: tuple[str, ...] = (
     "Writes long reports for clients", "Translates documents from English to Spanish",
     "Has a meeting with the board tomorrow morning", "Tiene una reunión mañana por la tarde",
 )
+
+#: Function words a claim sentence may carry besides its predicate's own vocabulary (ES and EN).
+FUNCTION_WORDS: frozenset[str] = frozenset("""
+a al el la los las lo le les un una unos unas de del en con que y o se su me te mi por para como muy mas
+sean sea ser es son esta estan este esa ese todo toda siempre bien mejor usted tu
+the a an to of in on at for and or be is are it its that with as by very more best please
+""".split())
+

@@ -34,7 +34,8 @@ def browser(make_agent):
                                              "asserted_by": "user", "session_id": f"s{i}",
                                              "origin_ref": f"u{i}-{content[:3]}"}, format="json")
     consolidate()
-    assert [f.statement for f in CollectiveFact.objects.all()] == ["Prefiere informes breves"]
+    # The plain note resolves to the claim preference.report_length=short (memory.claims): the fact says so.
+    assert [f.statement for f in CollectiveFact.objects.all()] == ["Preferred report length: short"]
     call_command("subject_user_create", "--subject", "ana", "--username", "ana", "--password", "pw-ana-99999",
                  stdout=StringIO())
     browser = Client()
