@@ -133,7 +133,7 @@ def _tune(corpus, agent, turn_memory, floor) -> None:  # noqa: ANN001
 
     f10 = _score(corpus, floor, turn_memory, 10)
     print(f"  floor @10: " + "  ".join(f"{c} {f10[c]:.3f}" for c in CATEGORIES))
-    grid = itertools.product((2.0, 3.0, 4.0), (0.8, 1.5), (0.3, 0.5, 1.0), (0.5, 1.0), (90.0, 365.0))
+    grid = itertools.product((2.0, 3.0, 4.0), (0.8,), (0.3, 0.6, 1.0), (0.5, 1.0), (90.0, 365.0))
     for z_mid, z_scale, w_lex, w_time, half_life in grid:
         calibration.Z_MID, calibration.Z_SCALE = z_mid, z_scale
         fusion.W_LEXICAL, fusion.W_TIME, fusion.RECENCY_HALF_LIFE_DAYS = w_lex, w_time, half_life

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 SESSIONS = 12
-TURNS_PER_SESSION = 24
+TURNS_PER_SESSION = 20
 
 MONTHS_ES = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
              "noviembre", "diciembre"]
@@ -93,12 +93,62 @@ FILLER_USER_EN = ["Hi, how are you?", "Morning!", "Haha, yes", "OK, thanks", "It
                   "I'm a bit tired this week", "Well, let me tell you", "Perfect", "I'll let you know",
                   "Not sure, we'll see", "What a long day", "I have to leave soon", "Great!",
                   "It's raining again", "I'm on the train right now", "Phew, what a week"]
-FILLER_BOT_ES = ["¡Hola! Cuéntame, ¿cómo va todo?", "Me alegro mucho", "¿Y cómo te sentiste?", "Entiendo",
-                 "Suena bien", "¡Qué interesante!", "Gracias por contármelo", "¿Quieres que lo apunte?",
-                 "Claro, sin problema", "Ánimo con todo", "¿Qué más ha pasado?", "Vaya, lo siento"]
-FILLER_BOT_EN = ["Hi! Tell me, how is everything?", "I'm really glad", "And how did that feel?", "I see",
-                 "Sounds good", "How interesting!", "Thanks for telling me", "Shall I note that down?",
-                 "Sure, no problem", "Good luck with everything", "What else happened?", "Oh, I'm sorry"]
+# Distractors: small talk and near-miss statements composed from parts (thousands of distinct
+# turns, so repeated filler never collapses into one memory), many on the same topics as the facts.
+DISTRACT_ES = [
+    "Hoy he {chore} y luego {chore2}", "Mi vecina {neighbour}", "Estoy pensando en comprarme {thing}, pero no sé",
+    "Algún día me gustaría ir a {city}", "{friend} me contó que estuvo en {city}", "En el trabajo {work}",
+    "{friend} ha cenado en {place} con su pareja", "Esta mañana {chore} antes de las {hour}",
+    "El {pet} de {friend} está enorme", "Ayer vi un documental sobre {topic}", "Tengo que {todo} esta semana",
+    "{friend} quiere que vayamos a {place} algún día", "Me han recomendado un libro sobre {topic}",
+]
+DISTRACT_EN = [
+    "Today I {chore} and then {chore2}", "My neighbour {neighbour}", "I'm thinking of buying {thing}, not sure yet",
+    "Some day I'd like to go to {city}", "{friend} told me they were in {city}", "At work {work}",
+    "{friend} had dinner at {place} with their partner", "This morning I {chore} before {hour}",
+    "{friend}'s {pet} is huge now", "Yesterday I watched a documentary about {topic}", "I need to {todo} this week",
+    "{friend} wants us to go to {place} some day", "Someone recommended me a book about {topic}",
+]
+PARTS_ES = {
+    "chore": ["fregado los platos", "hecho la compra", "limpiado la cocina", "puesto una lavadora", "regado las plantas",
+              "ido al banco", "paseado un rato", "planchado", "llamado a mi madre", "recogido un paquete"],
+    "chore2": ["he descansado", "he visto una serie", "he leído un rato", "he salido a correr", "he cocinado lentejas",
+               "he ordenado el armario", "he trabajado un poco más", "he dormido la siesta"],
+    "neighbour": ["tiene obras en casa", "ha tenido un bebé", "toca el piano por las noches", "se ha jubilado",
+                  "siempre me saluda en el ascensor", "ha pintado la puerta de verde"],
+    "work": ["hay mucho lío con las vacaciones", "cambiaron la máquina de café", "tenemos auditoría", "llega gente nueva",
+             "han movido las mesas otra vez", "hubo una reunión eterna", "se cayó el servidor un rato"],
+    "topic": ["las abejas", "la Antártida", "la historia de Roma", "los volcanes", "la inteligencia artificial",
+              "el café", "los pulpos", "la arquitectura japonesa"],
+    "todo": ["renovar el DNI", "pedir cita con el dentista", "pagar la comunidad", "devolver un pedido",
+             "llevar el coche al taller", "preparar una presentación"],
+    "hour": ["las ocho", "las nueve", "las siete"],
+}
+PARTS_EN = {
+    "chore": ["did the dishes", "did the shopping", "cleaned the kitchen", "did a load of laundry", "watered the plants",
+              "went to the bank", "went for a walk", "did the ironing", "called my mum", "picked up a parcel"],
+    "chore2": ["rested", "watched a series", "read for a while", "went for a run", "cooked some lentils",
+               "tidied the wardrobe", "worked a bit more", "took a nap"],
+    "neighbour": ["is renovating their flat", "just had a baby", "plays the piano at night", "has retired",
+                  "always says hello in the lift", "painted the door green"],
+    "work": ["holidays are a mess to plan", "they changed the coffee machine", "we have an audit", "new people are starting",
+             "they moved the desks again", "there was an endless meeting", "the server went down for a while"],
+    "topic": ["bees", "Antarctica", "the history of Rome", "volcanoes", "artificial intelligence", "coffee", "octopuses",
+              "Japanese architecture"],
+    "todo": ["renew my passport", "book the dentist", "pay the building fees", "return an order", "take the car in",
+             "prepare a presentation"],
+    "hour": ["eight", "nine", "seven"],
+}
+BOT_PARTS_ES = [["Vaya.", "Entiendo.", "¡Qué bien!", "Ya veo.", "Claro.", "Ajá.", "¡Genial!", "Uf."],
+                ["Gracias por contármelo.", "Me parece normal.", "Suena a un buen plan.", "Tiene sentido.",
+                 "Eso pasa a veces.", "Es una buena noticia.", "Lo tendré en cuenta.", "Qué curioso."],
+                ["", "¿Y tú cómo estás?", "¿Algo más?", "Cuéntame más si quieres.", "¿Te ayudo con algo?",
+                 "¡Ánimo!"]]
+BOT_PARTS_EN = [["Oh.", "I see.", "Nice!", "Right.", "Sure.", "Aha.", "Great!", "Phew."],
+                ["Thanks for telling me.", "That sounds normal.", "Sounds like a good plan.", "Makes sense.",
+                 "That happens sometimes.", "That's good news.", "I'll keep it in mind.", "How curious."],
+                ["", "And how are you?", "Anything else?", "Tell me more if you like.", "Can I help with anything?",
+                 "Hang in there!"]]
 
 
 @dataclass
@@ -147,6 +197,22 @@ class _Builder:
         self.planned: dict[int, list[list[tuple[str, str, str]]]] = {i: [] for i in range(SESSIONS)}
         self.keys: dict[str, list[tuple[int, int]]] = {}
 
+    def distractor(self) -> str:
+        rng = self.rng
+        if rng.random() < 0.2:
+            return rng.choice(FILLER_USER_ES if self.es else FILLER_USER_EN)
+        parts = PARTS_ES if self.es else PARTS_EN
+        values = {k: rng.choice(v) for k, v in parts.items()}
+        values.update(city=rng.choice(CITIES), friend=rng.choice(FIRST_ES if self.es else FIRST_EN),
+                      place=rng.choice(RESTAURANTS), thing=rng.choice(PURCHASES)[0 if self.es else 1],
+                      pet=rng.choice(PETS)[0 if self.es else 1])
+        return rng.choice(DISTRACT_ES if self.es else DISTRACT_EN).format(**values)
+
+    def reply(self) -> str:
+        rng = self.rng
+        parts = BOT_PARTS_ES if self.es else BOT_PARTS_EN
+        return " ".join(rng.choice(p) for p in parts).strip()
+
     def t(self, es: str, en: str) -> str:
         return es if self.es else en
 
@@ -169,8 +235,7 @@ class _Builder:
             fillers_needed = max(0, TURNS_PER_SESSION - sum(len(x) for x in planned))
             body: list[list[tuple[str, str, str]]] = []
             for _ in range(fillers_needed // 2):
-                body.append([("user", self.rng.choice(FILLER_USER_ES if self.es else FILLER_USER_EN), ""),
-                             ("assistant", self.rng.choice(FILLER_BOT_ES if self.es else FILLER_BOT_EN), "")])
+                body.append([("user", self.distractor(), ""), ("assistant", self.reply(), "")])
             # Planned exchanges keep their order; filler exchanges are spread around them.
             merged: list[tuple[str, str, str]] = []
             slots = sorted(self.rng.sample(range(len(body) + len(planned)), len(planned)))
@@ -202,7 +267,7 @@ def _person_facts(b: _Builder) -> None:  # noqa: C901, PLR0915 — one block per
     s_pet = rng.randrange(0, n // 2)
     b.say(s_pet, t(f"Por fin adoptamos un {pet[0]}, se llama {pet_name}", f"We finally adopted a {pet[1]}, it's called {pet_name}"),
           "pet", t("¡Qué ilusión! ¿Cómo se adapta?", "How exciting! How is it settling in?"))
-    b.ask("single-hop", t(f"¿Cómo se llama mi {pet[0]}?", f"What is my {pet[1]}'s name?"), ["pet"])
+    b.ask("single-hop", t("¿Cómo se llama nuestra mascota?", "What is our pet called?"), ["pet"])
     b.ask("temporal", t(f"¿Cuándo adoptamos a {pet_name}?", f"When did we adopt {pet_name}?"), ["pet"])
     # Vet visit later (multi-hop with the pet: "what did the vet say about <pet name>?").
     s_vet = rng.randrange(s_pet + 1, n)
