@@ -203,13 +203,11 @@ def _collective(*, agent: Agent, subject_ref: str, vector: str | None, query: st
         with psycopg.Cursor(connection.connection) as cursor:
             cursor.execute("SELECT set_config('lock_timeout', %(t)s, true), set_config('statement_timeout', %(t)s, true)",
                            {"t": f"{budget_ms}ms"})
-            cal = _calibration(vector)
-            cursor.execute(_COLLECTIVE_SQL, {"q": vector, "subject": subject_ref, "k": k, "words": query_words(query),
-                                             "c_centre": cal.centre, "c_spread": cal.spread,
-                                             "z_mid": calibration.Z_MID, "z_scale": calibration.Z_SCALE,
-                                             **fusion.sql_params(window)})
+            cursor.execute(_COLLECTIVE_SQL, collective_params(subject_ref=subject_ref, query=query, vector=vector,
+                                                              window=window, k=k))
             rows = cursor.fetchall()
         by_id = CollectiveFact.objects.select_related("predicate").in_bulk([r[0] for r in rows])
+    cal = _calibration(vector)
     result = []
     for fact_id, cosine, lexical in rows:
         fact = by_id.get(fact_id)
@@ -226,6 +224,15 @@ def _collective(*, agent: Agent, subject_ref: str, vector: str | None, query: st
             continue
         result.append((fact, relevance))
     return result
+
+
+def collective_params(*, subject_ref: str, query: str, vector: str | None, window: TimeWindow | None,
+                      k: int) -> dict[str, object]:
+    """The parameters of :data:`_COLLECTIVE_SQL` (the benchmarks run the same statement)."""
+    cal = _calibration(vector)
+    return {"q": vector, "subject": subject_ref, "k": k, "words": query_words(query), "c_centre": cal.centre,
+            "c_spread": cal.spread, "z_mid": calibration.Z_MID, "z_scale": calibration.Z_SCALE,
+            **fusion.sql_params(window)}
 
 
 def _calibration(vector: str | None) -> calibration.Calibration:
