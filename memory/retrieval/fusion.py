@@ -25,7 +25,7 @@ from datetime import datetime
 from memory.retrieval.temporal import TimeWindow
 
 # Tuned on the retrieval benchmark's tuning seed only (docs/performance.md).
-W_LEXICAL = 0.5
+W_LEXICAL = 0.6
 W_TIME = 0.5
 V_PENDING = 0.5
 RECENCY_HALF_LIFE_DAYS = 90.0
