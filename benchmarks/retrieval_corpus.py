@@ -258,7 +258,7 @@ class _Builder:
             q.evidence = [tid for key in q.evidence for tid in key_ids.get(key, [])]
 
 
-def _person_facts(b: _Builder) -> None:  # noqa: C901, PLR0915 — one block per building block
+def _person_facts(b: _Builder) -> None:
     rng, t = b.rng, b.t
     n = SESSIONS
     # Pet (single-hop: its name; temporal: when adopted).

@@ -94,7 +94,7 @@ def _one_day(day: datetime) -> TimeWindow:
     return TimeWindow(day, day + timedelta(days=1))
 
 
-def parse_time_reference(query: str, now: datetime) -> TimeWindow | None:  # noqa: C901 — one rule per branch
+def parse_time_reference(query: str, now: datetime) -> TimeWindow | None:
     """The time window ``query`` refers to, relative to ``now``; ``None`` when it names none."""
     text = fold(query)
     now = now.astimezone(UTC)

@@ -31,19 +31,24 @@ from config.db import degrade_on_outage
 from governance.policy import policy_current
 from governance.selectors.conflicts import trust_conflicts_open_among
 from governance.selectors.restrictions import ActiveRestrictions
-from memory.errors import PurposeNotGranted, QueryTooLong
 from memory.embedding import get_embedder
+from memory.errors import PurposeNotGranted, QueryTooLong
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
 from memory.retrieval import calibration, fusion
 from memory.retrieval.fusion import recency_factor
 from memory.retrieval.lexical import QUERY_WORDS_CTE, query_words
 from memory.retrieval.temporal import TimeWindow, parse_time_reference
 from memory.scrubbing import scrub
-from memory.services.read_log import readlog_record
-from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
 from memory.selectors.collective import subject_gate
 from memory.selectors.memories import workspace_shared_for
 from memory.selectors.withheld import Withheld
+from memory.services.read_log import readlog_record
+from memory.services.search import (
+    MAX_QUERY_CHARS,
+    embed_query,
+    search_own,
+    touch_served,
+)
 from memory.trust import RANK
 
 logger = logging.getLogger(__name__)

@@ -49,7 +49,7 @@ def test_an_unrelated_verified_memory_never_outranks_a_relevant_user_asserted_on
     assert raw[unrelated["id"]] > raw[relevant["id"]]
     response = agent_client.post("/api/v1/recall", {"subject": "ana", "query": "solicita resúmenes concisos",
                                                     "purpose": PURPOSE}, format="json").json()
-    assert [i["id"] for i in response["items"]][0] == relevant["id"]
+    assert response["items"][0]["id"] == relevant["id"]
     first, second = response["items"][0], response["items"][1]
     assert first["relevance"] > 2.5 * second["relevance"]  # calibrated: clearly apart, not 0.87 vs 0.80
     search = agent_client.post("/api/v1/memories/search", {"subject": "ana", "query": "solicita resúmenes concisos"},
