@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from benchmarks import consolidation, erasure, inspection, memory_api, recall
+from benchmarks import consolidation, erasure, inspection, memory_api, recall, retrieval
 
 BENCHMARKS = {"memory_api": memory_api.main, "consolidation": consolidation.main, "recall": recall.main,
-              "erasure": erasure.main, "inspection": inspection.main}
+              "erasure": erasure.main, "inspection": inspection.main, "retrieval": retrieval.main}
 
 
 def main(argv: list[str]) -> int:

@@ -17,9 +17,10 @@ server-side-binding psycopg cursor, exactly as ``search_own`` runs it) + the col
 ratio is shown at 1M); repeated query (query-embedding cache) p50 ≤ 3 ms.
 
 Completeness (DESIGN §9): for 20 queries (10 benchmark subjects, 10 synthetic ones) the private ids
-recall returned are compared with an exact brute-force ranking in numpy over every row of the
-subject's space (similarity × decayed confidence → top candidates → dedup against the agent's own
-evidence of collective facts → × recency), and the private SQL's top candidates with numpy's.
+recall returned are compared with an exact brute-force ranking over every row of the subject's
+space (``memory.retrieval.reference``: numpy cosine, per-word lookups, the fusion rule × decayed
+confidence × recency → top candidates → dedup against the agent's own evidence of collective
+facts), and the private SQL's top candidates with the brute force's.
 
 Env: ``QUORUM_BENCH_RECALL_SIZES`` (default ``100000,1000000``), ``QUORUM_BENCH_RECALL_SUBJECTS``
 (10000), ``QUORUM_BENCH_RECALL_N`` (timed calls per measurement, 300).
@@ -239,25 +240,31 @@ class Floor:
         from django.db import connection
         from django.utils import timezone
 
-        from memory.decay import DAILY_FACTOR
-        from memory.services.search import _SEARCH_SQL, _or_tsquery
+        from memory.retrieval.temporal import parse_time_reference
+        from memory.services.search import _SEARCH_SQL, search_params
         from memory.trust import RANK
 
+        now = now or timezone.now()
         connection.ensure_connection()
         with psycopg.Cursor(connection.connection) as cursor:  # server-side binding, as search_own
-            cursor.execute(_SEARCH_SQL, {"agent": self.agent_pk, "subject": subject, "tq": _or_tsquery(query),
-                                         "q": vector, "decay": DAILY_FACTOR, "now": now or timezone.now(), "k": k,
-                                         "trusts": [str(t) for t in RANK]})
+            cursor.execute(_SEARCH_SQL, search_params(agent_pk=self.agent_pk, subject_ref=subject, query=query,
+                                                      vector=vector, limit=k, now=now,
+                                                      trusts=[str(t) for t in RANK],
+                                                      window=parse_time_reference(query, now), with_recency=True))
             return cursor.fetchall()
 
-    def collective(self, subject: str, vector: str) -> list[tuple]:
+    def collective(self, subject: str, query: str, vector: str) -> list[tuple]:
         import psycopg
         from django.db import connection
+        from django.utils import timezone
 
-        from memory.services.recall import _COLLECTIVE_SQL
+        from memory.retrieval.temporal import parse_time_reference
+        from memory.services.recall import _COLLECTIVE_SQL, collective_params
 
         with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(_COLLECTIVE_SQL, {"q": vector, "subject": subject, "k": CANDIDATES})
+            cursor.execute(_COLLECTIVE_SQL, collective_params(subject_ref=subject, query=query, vector=vector,
+                                                              window=parse_time_reference(query, timezone.now()),
+                                                              k=CANDIDATES))
             return cursor.fetchall()
 
     def full(self, subject: str, query: str) -> tuple[float, float, float, float]:
@@ -267,7 +274,7 @@ class Floor:
         t1 = time.perf_counter()
         self.private(subject, query, vector)
         t2 = time.perf_counter()
-        self.collective(subject, vector)
+        self.collective(subject, query, vector)
         t3 = time.perf_counter()
         return t3 - t0, t1 - t0, t2 - t1, t3 - t2
 
@@ -323,17 +330,21 @@ def _measure(port: int, key: str, floor: Floor, n: int, tag: str) -> dict[str, o
 
 
 def _exact_check(port: int, key: str, floor: Floor, size: int) -> dict[str, object]:
-    """Recall's private ids vs an exact numpy ranking of the whole space, for 20 queries."""
+    """Recall's private ids vs an exact brute-force ranking of the whole space, for 20 queries
+    (``memory.retrieval.reference``: every row rescored in Python, numpy cosine)."""
     import numpy as np
     from django.db.models import Q
     from django.utils import timezone
 
-    from memory.decay import DAILY_FACTOR, DECAYING_KINDS
-    from memory.models import Evidence, Memory
-    from memory.services.recall import recency_factor
+    from memory.embedding import get_embedder
+    from memory.models import Evidence
+    from memory.retrieval.calibration import calibration_for
+    from memory.retrieval.reference import rank_private
+    from memory.retrieval.temporal import parse_time_reference
     from memory.services.search import _vector_literal
 
     client = Client(port, key)
+    cal = calibration_for(get_embedder())
     syn_step = max(1, (int(os.environ.get("QUORUM_BENCH_RECALL_SUBJECTS", "10000")) - BENCH_SUBJECTS) // 10)
     subjects = [f"{BENCH_PREFIX}{s:02d}" for s in range(0, BENCH_SUBJECTS, 2)] + \
                [f"{SYN_PREFIX}{1 + j * syn_step}" for j in range(10)]
@@ -342,40 +353,28 @@ def _exact_check(port: int, key: str, floor: Floor, size: int) -> dict[str, obje
     for j, subject in enumerate(subjects):
         query = f"{QUERIES[(j * 7) % len(QUERIES)]} exact{size}-{j}"
         qv = floor.embedder.embed_queries([query])[0].astype(np.float64)
-        # Every live row of the agent's space, read before the request (recall then touches what it serves).
-        rows = list(Memory.objects.filter(space__agent__slug=AGENT_A, subject__external_ref=subject,
-                                          status=Memory.Status.ACTIVE, quarantined=False)
-                    .values_list("id", "embedding", "embedding_pending", "kind", "base_confidence",
-                                 "last_accessed_at", "last_confirmed_at"))
-        assert rows and not any(r[2] for r in rows)
         own_evidence = {str(m) for m in Evidence.objects.filter(
             Q(fact__subject__external_ref=subject) & Q(fact__status="current") & Q(agent__slug=AGENT_A))
             .values_list("memory_id", flat=True)}
-        matrix = np.array([np.asarray(r[1], dtype=np.float64) for r in rows])
-        sims = matrix @ qv / (np.linalg.norm(matrix, axis=1) * np.linalg.norm(qv))
 
-        def exact_top(now: datetime) -> list[tuple]:
-            exact = []
-            for (pk, _, _, kind, base, accessed, confirmed), sim in zip(rows, sims, strict=True):
-                conf = base * DAILY_FACTOR ** max(0.0, (now - accessed).total_seconds() / 86400) \
-                    if kind in DECAYING_KINDS else base
-                exact.append((-(sim * conf), pk.int, str(pk), sim * conf * recency_factor(confirmed, now)))
-            exact.sort()
-            return exact[:CANDIDATES]  # ORDER BY similarity * confidence DESC, id LIMIT k
+        def exact_top(now: datetime, q: str = query, v: np.ndarray = qv) -> list[tuple[str, float]]:
+            return [(str(pk), score) for pk, score in rank_private(
+                agent_id=floor.agent_pk, subject_ref=subject, query=q, vector=v, cal=cal, now=now,
+                window=parse_time_reference(q, now), k=CANDIDATES)]
 
         # The private SQL itself, with the same query vector, before recall touches what it serves:
-        # must return exactly numpy's top k.
+        # must return exactly the brute force's top k.
         now = timezone.now()
         sql_ids = [str(r[0]) for r in floor.private(subject, query, _vector_literal(qv.astype(np.float32)),
                                                     now=now)]
-        sql_ok += sql_ids == [t[2] for t in exact_top(now)]
+        sql_ok += sql_ids == [t[0] for t in exact_top(now)]
+        top = exact_top(now)
         data, _ = _recall(client, subject, query, max_chars=20000, max_items=MAX_ITEMS)
-        top = exact_top(datetime.fromisoformat(data["generated_at"].replace("Z", "+00:00")))
         # Recall: candidates minus own evidence of collective facts, ranked by score, then the
         # slots not taken by the collective items it returned.
         n_collective = sum(item["layer"] == "collective" for item in data["items"])
-        ranked = sorted((t for t in top if t[2] not in own_evidence), key=lambda t: -t[3])
-        expected = [t[2] for t in ranked[:max(0, MAX_ITEMS - n_collective)]]
+        ranked = [t for t in top if t[0] not in own_evidence]
+        expected = [t[0] for t in ranked[:max(0, MAX_ITEMS - n_collective)]]
         got = [item["id"] for item in data["items"] if item["layer"] == "private"]
         if set(got) == set(expected):
             recall_ok += 1
@@ -393,9 +392,8 @@ def _explain(floor: Floor, size: int) -> dict[str, object]:
     from django.db import connection
     from django.utils import timezone
 
-    from memory.decay import DAILY_FACTOR
-    from memory.services.recall import _COLLECTIVE_SQL
-    from memory.services.search import _SEARCH_SQL, _or_tsquery
+    from memory.services.recall import _COLLECTIVE_SQL, collective_params
+    from memory.services.search import _SEARCH_SQL, search_params
     from memory.trust import RANK
 
     subject, query = f"{BENCH_PREFIX}03", f"prefers short reports explain{size}"
@@ -403,12 +401,12 @@ def _explain(floor: Floor, size: int) -> dict[str, object]:
     plans = {}
     with psycopg.Cursor(connection.connection) as cursor:
         cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + _SEARCH_SQL,
-                       {"agent": floor.agent_pk, "subject": subject, "tq": _or_tsquery(query), "q": vector,
-                        "decay": DAILY_FACTOR, "now": timezone.now(), "k": CANDIDATES,
-                        "trusts": [str(t) for t in RANK]})
+                       search_params(agent_pk=floor.agent_pk, subject_ref=subject, query=query, vector=vector,
+                                     limit=CANDIDATES, now=timezone.now(), trusts=[str(t) for t in RANK],
+                                     with_recency=True))
         plans["private"] = [r[0] for r in cursor.fetchall()]
         cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + _COLLECTIVE_SQL,
-                       {"q": vector, "subject": subject, "k": CANDIDATES})
+                       collective_params(subject_ref=subject, query=query, vector=vector, window=None, k=CANDIDATES))
         plans["collective"] = [r[0] for r in cursor.fetchall()]
     private = "\n".join(plans["private"])
     return {"plans": plans, "seq_scan_on_memory": "Seq Scan on memory_memory" in private,

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.contrib.postgres.constraints import ExclusionConstraint
 from django.contrib.postgres.fields import ArrayField, DateTimeRangeField, RangeBoundary, RangeOperators
 from django.contrib.postgres.indexes import GinIndex
-from django.contrib.postgres.search import SearchVector, SearchVectorField
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -150,8 +150,11 @@ class Memory(models.Model):
                                         help_text="fideslang key of a special category the content revealed")
     special_rule = models.CharField(max_length=64, blank=True, default="", db_default="",
                                     help_text="the detector rule that found it")
-    # Stored so lexical search never recomputes it per row (fresh memories are found this way).
-    content_tsv = models.GeneratedField(expression=SearchVector("content", config="simple"),
+    # Stored so lexical search never recomputes it per row: Spanish ∪ English lexemes, unaccented,
+    # plus the observation date as words (migration 0007_fulltext, docs/decisions/0011).
+    content_tsv = models.GeneratedField(expression=models.Func(models.F("content"), models.F("observed_at"),
+                                                               function="quorum_search_vector",
+                                                               output_field=SearchVectorField()),
                                         output_field=SearchVectorField(), db_persist=True)
     embedding = VectorField(dimensions=EMBEDDING_DIM, null=True, blank=True)
     embedding_pending = models.BooleanField(default=True)

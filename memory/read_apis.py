@@ -51,6 +51,7 @@ class RecallApi(APIView):
         valid_from = serializers.DateTimeField(allow_null=True)
         valid_to = serializers.DateTimeField(allow_null=True)
         last_confirmed = serializers.DateTimeField(allow_null=True)
+        observed_at = serializers.DateTimeField(allow_null=True)
         conflict = serializers.CharField(allow_null=True)
         also_private = serializers.BooleanField()
         corroboration = serializers.DictField(allow_null=True)
@@ -70,7 +71,7 @@ class RecallApi(APIView):
         items = [{"layer": i.layer, "id": i.id, "text": i.text, "kind": i.kind, "trust": i.trust,
                   "score": round(i.score, 4), "relevance": round(i.relevance, 4),
                   "confidence": round(i.confidence, 4), "recorded_at": i.recorded_at, "valid_from": i.valid_from,
-                  "valid_to": i.valid_to, "last_confirmed": i.last_confirmed, "conflict": i.conflict,
+                  "valid_to": i.valid_to, "last_confirmed": i.last_confirmed, "observed_at": i.observed_at, "conflict": i.conflict,
                   "also_private": i.also_private, "corroboration": i.corroboration} for i in result.items]
         return Response({"items": self.ItemSerializer(items, many=True).data, "degraded": result.degraded,
                          "omitted": result.omitted, "generated_at": result.generated_at})

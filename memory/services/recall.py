@@ -2,7 +2,8 @@
 
 Merges the caller's own private memories with the current collective facts it may receive (the
 request's purpose must be one of the agent's; the policy's category, purpose and domain rules),
-ranks by relevance × confidence × recency, and deduplicates: a private memory that is evidence
+ranks by relevance × confidence × recency (relevance: the hybrid, embedder-calibrated, time-aware
+rule of ``memory.retrieval.fusion``; recency from ``observed_at``), and deduplicates: a private memory that is evidence
 of a returned collective fact appears once, as the collective item (``also_private``). Other
 agents' private text never appears: collective items carry the fact's minimal statement only.
 
@@ -16,7 +17,6 @@ Served collective versions are written to the read log (anti-echo, "who read it"
 from __future__ import annotations
 
 import logging
-import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -31,18 +31,27 @@ from config.db import degrade_on_outage
 from governance.policy import policy_current
 from governance.selectors.conflicts import trust_conflicts_open_among
 from governance.selectors.restrictions import ActiveRestrictions
+from memory.embedding import get_embedder
 from memory.errors import PurposeNotGranted, QueryTooLong
 from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
+from memory.retrieval import calibration, fusion
+from memory.retrieval.fusion import recency_factor
+from memory.retrieval.lexical import QUERY_WORDS_CTE, query_words
+from memory.retrieval.temporal import TimeWindow, parse_time_reference
 from memory.scrubbing import scrub
-from memory.services.read_log import readlog_record
-from memory.services.search import MAX_QUERY_CHARS, embed_query, search_own, touch_served
 from memory.selectors.collective import subject_gate
 from memory.selectors.memories import workspace_shared_for
 from memory.selectors.withheld import Withheld
+from memory.services.read_log import readlog_record
+from memory.services.search import (
+    MAX_QUERY_CHARS,
+    embed_query,
+    search_own,
+    touch_served,
+)
 from memory.trust import RANK
 
 logger = logging.getLogger(__name__)
-RECENCY_HALF_LIFE_DAYS = 90.0
 
 
 @dataclass
@@ -59,6 +68,7 @@ class RecallItem:
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     last_confirmed: datetime | None = None
+    observed_at: datetime | None = None
     conflict: str | None = None
     corroboration: dict[str, Any] | None = None
     also_private: bool = False
@@ -77,40 +87,32 @@ class RecallResult:
     generated_at: datetime
 
 
-def recency_factor(when: datetime | None, now: datetime) -> float:
-    """1.0 for today, 0.75 at one half-life (90 days), → 0.5 for very old items."""
-    if when is None:
-        return 0.5
-    days = max(0.0, (now - when).total_seconds() / 86400)
-    return 0.5 + 0.5 * math.pow(0.5, days / RECENCY_HALF_LIFE_DAYS)
-
-
 def purpose_granted(agent: Agent, purpose: str) -> bool:
     return any(purpose == p or purpose.startswith(p + ".") for p in agent.purposes)
 
 
-# The collective candidates: current facts about the subject; relevance = best cosine similarity
-# between the query and the fact's embedded evidence.
-_COLLECTIVE_SQL = """
-SELECT f.id,
-       COALESCE(max(1 - (m.embedding <=> %(q)s::vector)), %(no_evidence)s) AS relevance
-FROM memory_collectivefact f
-JOIN memory_subject s ON s.id = f.subject_id
-LEFT JOIN memory_evidence e ON e.fact_id = f.id
-LEFT JOIN memory_memory m ON m.id = e.memory_id AND m.embedding IS NOT NULL
-WHERE s.external_ref = %(subject)s AND f.status = 'current'
-GROUP BY f.id
-ORDER BY relevance DESC
-LIMIT %(k)s
-"""
-# A person's own correction has no agent evidence to compare the query with; it is ranked as
-# moderately relevant rather than hidden.
-NO_EVIDENCE_RELEVANCE = 0.7
-_COLLECTIVE_LEXICAL_SQL = """
-SELECT f.id, 0.5 AS relevance
-FROM memory_collectivefact f JOIN memory_subject s ON s.id = f.subject_id
-WHERE s.external_ref = %(subject)s AND f.status = 'current'
-ORDER BY f.importance DESC, f.recorded_at DESC
+# The collective candidates: current facts about the subject with, over the fact's embedded
+# evidence, the best cosine similarity to the query and the share of query words found
+# (full-text, as for private rows); ordered by calibrated cosine + lexical share. A fact with no
+# embedded evidence (a person's own correction) has no cosine: it counts as moderately relevant.
+_COLLECTIVE_SQL = f"""
+WITH {QUERY_WORDS_CTE.strip()},
+f AS (
+    SELECT f.id, f.importance, f.recorded_at,
+           max(1 - (m.embedding <=> %(q)s::vector)) FILTER (WHERE %(q)s::text IS NOT NULL) AS cosine,
+           COALESCE((SELECT count(*) FROM qw WHERE EXISTS (
+               SELECT 1 FROM memory_evidence e2 JOIN memory_memory m2 ON m2.id = e2.memory_id
+               WHERE e2.fact_id = f.id AND m2.content_tsv @@ qw.q))::float8
+               / NULLIF((SELECT count(*) FROM qw), 0), 0) AS lexical
+    FROM memory_collectivefact f
+    JOIN memory_subject s ON s.id = f.subject_id
+    LEFT JOIN memory_evidence e ON e.fact_id = f.id
+    LEFT JOIN memory_memory m ON m.id = e.memory_id AND m.embedding IS NOT NULL
+    WHERE s.external_ref = %(subject)s AND f.status = 'current'
+    GROUP BY f.id
+)
+SELECT r.id, r.cosine, r.lexical FROM f AS r
+ORDER BY ({fusion.VECTOR_SQL}) + %(w_lex)s * r.lexical DESC, r.importance DESC, r.recorded_at DESC
 LIMIT %(k)s
 """
 
@@ -133,25 +135,27 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
     trusts = [t for t, r in RANK.items() if min_trust is None or r >= RANK[min_trust]]
     vector, degraded = embed_query(query) if query.strip() else (None, False)
     candidates = max(max_items * 3, 20)
+    window = parse_time_reference(query, now) if query.strip() else None
 
     private_hits = search_own(agent=agent, subject_ref=subject_ref, query=query or " ", vector=vector,
                               limit=candidates, trusts=[str(t) for t in trusts], now=now,
-                              withheld=withheld) if query.strip() else []
+                              withheld=withheld, window=window, with_recency=True) if query.strip() else []
     items: dict[str, RecallItem] = {}
     conflicts = _conflicts([h.memory for h in private_hits])
     for hit in private_hits:
         m = hit.memory
         items[str(m.pk)] = RecallItem(
             layer="private", id=str(m.pk), text=m.content, kind=m.kind, trust=m.trust, relevance=hit.similarity,
-            confidence=hit.confidence, recency=recency_factor(m.last_confirmed_at, now), recorded_at=m.recorded_at,
+            confidence=hit.confidence, recency=hit.recency, recorded_at=m.recorded_at,
             valid_from=m.valid_from, valid_to=m.valid_to, last_confirmed=m.last_confirmed_at,
-            conflict=conflicts.get(m.pk))
+            observed_at=m.observed_at, conflict=conflicts.get(m.pk))
 
     collective_degraded = False
     facts: list[tuple[CollectiveFact, float]] = []
     try:
-        facts = _collective(agent=agent, subject_ref=subject_ref, vector=vector, purpose=purpose,
-                            min_trust=min_trust, k=candidates, restrictions=restrictions, withheld=withheld)
+        facts = _collective(agent=agent, subject_ref=subject_ref, vector=vector, query=query, window=window,
+                            purpose=purpose, min_trust=min_trust, k=candidates, restrictions=restrictions,
+                            withheld=withheld)
     except (DatabaseError, psycopg.Error):
         collective_degraded = True
         logger.warning("recall: collective layer unavailable or slow; serving private results only")
@@ -171,7 +175,8 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
                                "sessions": fact.support_sessions,
                                "first_seen": fact.first_evidence_at, "last_confirmed": fact.last_confirmed_at})
     if subject_ref == WORKSPACE_REF and query.strip():
-        for item in _workspace_shared(agent=agent, vector=vector, k=candidates, now=now, trusts=trusts):
+        for item in _workspace_shared(agent=agent, vector=vector, k=candidates, now=now, trusts=trusts,
+                                      window=window):
             items.setdefault(item.id, item)
 
     ranked = sorted(items.values(), key=lambda i: i.score, reverse=True)
@@ -192,8 +197,8 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
                         omitted=len(ranked) - len(chosen), generated_at=now)
 
 
-def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: str, min_trust: str | None,
-                k: int, restrictions: ActiveRestrictions,
+def _collective(*, agent: Agent, subject_ref: str, vector: str | None, query: str, window: TimeWindow | None,
+                purpose: str, min_trust: str | None, k: int, restrictions: ActiveRestrictions,
                 withheld: Withheld) -> list[tuple[CollectiveFact, float]]:
     budget_ms = int(getattr(settings, "QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300))
     policy = policy_current()
@@ -204,23 +209,42 @@ def _collective(*, agent: Agent, subject_ref: str, vector: str | None, purpose: 
         with psycopg.Cursor(connection.connection) as cursor:
             cursor.execute("SELECT set_config('lock_timeout', %(t)s, true), set_config('statement_timeout', %(t)s, true)",
                            {"t": f"{budget_ms}ms"})
-            sql = _COLLECTIVE_SQL if vector is not None else _COLLECTIVE_LEXICAL_SQL
-            cursor.execute(sql, {"q": vector, "subject": subject_ref, "k": k, "no_evidence": NO_EVIDENCE_RELEVANCE})
+            cursor.execute(_COLLECTIVE_SQL, collective_params(subject_ref=subject_ref, query=query, vector=vector,
+                                                              window=window, k=k))
             rows = cursor.fetchall()
         by_id = CollectiveFact.objects.select_related("predicate").in_bulk([r[0] for r in rows])
+    cal = _calibration(vector)
     result = []
-    for fact_id, relevance in rows:
+    for fact_id, cosine, lexical in rows:
         fact = by_id.get(fact_id)
         if fact is None:
             continue
+        relevance = fusion.relevance(vector=None if cosine is None else cal.relevance(float(cosine)),
+                                     lexical=float(lexical), time=fusion.time_match(fact.valid_from, window),
+                                     window=window)
         if not policy.category_shareable(fact.category)[0] or not policy.domain_receives(agent.domain, fact.domains):
             continue
         if min_trust is not None and RANK.get(fact.trust, 0) < RANK[min_trust]:
             continue
         if restrictions.blocks_fact(fact.lineage) or withheld.blocks_fact(fact.lineage):
             continue
-        result.append((fact, float(relevance)))
+        result.append((fact, relevance))
     return result
+
+
+def collective_params(*, subject_ref: str, query: str, vector: str | None, window: TimeWindow | None,
+                      k: int) -> dict[str, object]:
+    """The parameters of :data:`_COLLECTIVE_SQL` (the benchmarks run the same statement)."""
+    cal = _calibration(vector)
+    return {"q": vector, "subject": subject_ref, "k": k, "words": query_words(query), "c_centre": cal.centre,
+            "c_spread": cal.spread, "z_mid": calibration.Z_MID, "z_scale": calibration.Z_SCALE,
+            **fusion.sql_params(window)}
+
+
+def _calibration(vector: str | None) -> calibration.Calibration:
+    if vector is None:  # no cosine to calibrate
+        return calibration.Calibration("none", *calibration.FALLBACK)
+    return calibration.calibration_for(get_embedder())
 
 
 def _conflicts(memories: list[Memory]) -> dict[Any, str]:
@@ -237,8 +261,8 @@ def _conflicts(memories: list[Memory]) -> dict[Any, str]:
     return found
 
 
-def _workspace_shared(*, agent: Agent, vector: str | None, k: int, now: datetime,
-                      trusts: list[str]) -> list[RecallItem]:
+def _workspace_shared(*, agent: Agent, vector: str | None, k: int, now: datetime, trusts: list[str],
+                      window: TimeWindow | None) -> list[RecallItem]:
     """Other agents' workspace events, statuses and decisions: shared without corroboration."""
     queryset = workspace_shared_for(agent=agent).filter(trust__in=trusts)
     if vector is not None:
@@ -249,10 +273,17 @@ def _workspace_shared(*, agent: Agent, vector: str | None, k: int, now: datetime
         ).order_by("distance")
     else:
         queryset = queryset.order_by("-recorded_at")
+    cal = _calibration(vector)
     items = []
     for m in queryset[:k]:
-        relevance = 1 - float(getattr(m, "distance", 0.5))
+        vector_relevance = cal.relevance(1 - float(m.distance)) if vector is not None else None
+        when = m.observed_at
+        relevance = fusion.relevance(vector=vector_relevance, lexical=0.0, window=window,
+                                     time=max(fusion.time_match(when, window), fusion.time_match(m.valid_from, window)))
         items.append(RecallItem(layer="workspace", id=str(m.pk), text=m.content, kind=m.kind, trust=m.trust,
                                 relevance=relevance, confidence=m.base_confidence,
-                                recency=recency_factor(m.recorded_at, now), recorded_at=m.recorded_at))
+                                recency=recency_factor(fusion.memory_date(
+                                    observed_at=m.observed_at, recorded_at=m.recorded_at,
+                                    last_confirmed_at=m.last_confirmed_at), now),
+                                recorded_at=m.recorded_at, observed_at=m.observed_at))
     return items
