@@ -28,7 +28,7 @@ _PHRASE_KW = (
     r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso|de\s+acceso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
 )
 _WEAK_PW = (
-    r"claves?(?!\s+del?\s+(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio))"
+    r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio))"
     r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
     r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"

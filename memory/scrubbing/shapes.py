@@ -9,7 +9,9 @@ to a credential in prose rather than how a vendor formats it.
 * a header whose name ends in ``-Key``/``-Token``/``-Secret`` ("Ocp-Apim-Subscription-Key: …")
   and an ``Authorization`` scheme value in quotes;
 * a vendor prefix followed by the token in space-separated chunks ("sk_live_ 51Hv 8Zq2 …");
-* a safe or door "opens with 46-12-88".
+* a safe or door "opens with 46-12-88", a PIN or passcode right after its label ("passcode 4821");
+* a passphrase after ``passphrase:`` up to the end of its clause;
+* a long hex blob after a key/secret label, unless the label names a public digest.
 Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
 substring tests.
 """
@@ -34,9 +36,11 @@ _QUOTED_RE: Final = re.compile(
     r"(?i:\b" + _QUOTED_WORD + r"\b)[^\n\"“”.]{0,60}?(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
     r"[\"“](?P<v>[^\"“”\n]{6,80})[\"”]")
 _QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase")
-_SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "c o n t r", "p a s s", "p i n")
+_SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
+                        "p i n")
 _SPACED_CHARS_RE: Final = re.compile(r"(?<!\S)(?:\S ){5,}\S(?!\S)")
-_PW_LABEL_JOINED_RE: Final = re.compile(r"(?:password|passcode|passphrase|contrase(?:ñ|n)a|clave|pin|puk|codigo|code)"
+_PW_LABEL_JOINED_RE: Final = re.compile(r"(?:password|passcode|passphrase|contrase(?:ñ|n)a|clave|pin|puk|codigo|code"
+                                        r"|token|secret|secreto|apikey|key)"
                                         r"(?:[a-zñ]{0,30})?(?:es|is|:|=)?$")
 _NUMBER_WORD: Final = (r"(?:cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|one|two|three|four|five|six"
                        r"|seven|eight|nine|oh)")
@@ -56,6 +60,13 @@ _OPENS_WITH_RE: Final = re.compile(
     r"(?i:\b(?:safe|caja\s+fuerte|door|puerta|locker|taquilla|candado|padlock|lock|cerradura|alarm|alarma)\b)"
     r"[^\n.]{0,40}?(?i:\b(?:opens\s+with|se\s+abre\s+con|abre\s+con|unlocks\s+with|code\s+is|c[oó]digo\s+es)\b)\s*"
     r"(?P<v>\d{2,8}(?:[-\s]\d{2,8}){0,3})\b")
+_BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
+_HEX_AFTER_LABEL_RE: Final = re.compile(
+    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?P<label>[^\n:=]{0,30}?)\s*[:=]\s*(?P<v>[0-9a-fA-F]{32,})\b")
+_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b)")
+_PHRASE_VALUE_RE: Final = re.compile(
+    r"(?i:\bpass\s?phrase|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|de\s+contrase(?:ñ|n)a))\s*[:=]\s*"
+    r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”])")
 _SECRET_NUMBER_RE: Final = re.compile(
     r"(?i:\bn[uú]mero\s+secreto\b|\bsecret\s+number\b)[^\n.]{0,60}?(?i:\b(?:es|is)\b|:)\s*(?P<v>\d{4,8})\b")
 
@@ -89,6 +100,8 @@ _SHAPED: Final = (  # (cheap hints in the lower-cased text, pattern, kind)
     (("secreto", "secret number"), _SECRET_NUMBER_RE, "password"),
     (("-key", "-token", "-secret", "-signature", "-auth", "-apikey"), _KEY_HEADER_RE, "api_key"),
     (("authorization",), _QUOTED_SCHEME_RE, "bearer_token"),
+    (("passcode", "pin", "puk", "nip"), _BARE_PIN_RE, "password"),
+    (("passphrase", "pass phrase", "frase"), _PHRASE_VALUE_RE, "password"),
     (("_ ", "- ", "akia ", "asia "), _CHUNKED_RE, "api_key"),
 )
 
@@ -102,4 +115,15 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
             yield start, m.end("v"), kind
 
 
-SHAPE_FINDERS: Final = (_find_seed_runs, _find_quoted_passphrases, _find_spaced_values, _find_spelled_and_shaped)
+def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
+    """A long hex blob after a key/secret label ("Clave HMAC del webhook: a4c6…"), unless the label
+    names a public digest (fingerprint, checksum, hash, commit, id)."""
+    if not any(h in lower for h in ("clave", "key", "secret", "token")):
+        return
+    for m in _HEX_AFTER_LABEL_RE.finditer(text):
+        if not _HEX_PUBLIC.search(m.group("label")):
+            yield m.start("v"), m.end("v"), "secret"
+
+
+SHAPE_FINDERS: Final = (_find_hex_after_label, _find_seed_runs, _find_quoted_passphrases, _find_spaced_values,
+                        _find_spelled_and_shaped)
