@@ -16,7 +16,7 @@ stage on the note's passage embedding from the project's embedder — and return
 shared, whichever category it got); ``category_agreement`` is the share of a label's flagged
 notes given that label. The return shape is stable: ``manage.py evaluate`` reads it.
 
-Run: ``python -m evaluation.special_corpus evaluation/heldout/issue15/special_dev.jsonl``
+Run: ``python -m evaluation.special_corpus dev2`` (a split name of ``SPLITS`` or a path)
 (needs Django settings for the embedder; ``DJANGO_SETTINGS_MODULE`` defaults to config.settings).
 """
 
@@ -37,8 +37,15 @@ from memory.inspection.special import (
 )
 
 HERE = Path(__file__).resolve().parent / "heldout" / "issue15"
+#: The splits, one author each except ``dev``/``spent`` (the same first author). All but ``heldout``
+#: are development data (read, tuned and trained on); ``heldout`` is the untouched third split,
+#: measured once when the rules were final (docs/privacy.md).
 DEV = HERE / "special_dev.jsonl"
-HELDOUT = HERE / "special_heldout.jsonl"
+SPENT = HERE / "special_heldout.jsonl"
+FRESH = HERE.with_name("issue15_fresh") / "special_heldout2.jsonl"
+DEV2 = HERE.with_name("issue15_dev2") / "special_dev2.jsonl"
+HELDOUT = HERE.with_name("issue15_third") / "special_heldout3.jsonl"
+SPLITS = {"dev": DEV, "spent": SPENT, "fresh": FRESH, "dev2": DEV2, "heldout": HELDOUT}
 _LABEL_OF_KEY = {key: label for label, key in CATEGORY_KEYS.items()}
 
 
@@ -98,7 +105,7 @@ def main(argv: list[str]) -> int:
     import django  # local import: Django is set up only when run as a script
 
     django.setup()
-    path = argv[1] if len(argv) > 1 else str(DEV)
+    path = SPLITS.get(argv[1], argv[1]) if len(argv) > 1 else DEV
     print(json.dumps(measure(path), indent=2))
     return 0
 

@@ -9,11 +9,12 @@ consolidation then run through the real task bodies. Hard invariant: ``secrets_s
 of the secrets are found verbatim in any text or JSON column of the database afterwards (≤ 0).
 
 Also reported (information, no target: they never change the exit code): redaction recall and false redaction of the
-scrubber on the held-out secrets corpus (``evaluation/heldout/issue15/secrets_heldout.jsonl``,
-written by an author who never saw the rules), and the same on the development file, with a
-per-kind table. The held-out file is no longer untouched: its one clean run measured 92.1 % recall
-and 5.8 % false redaction, and the rules were then generalised after reading its misses, so the
-figure here is not a held-out figure any more (docs/privacy.md; a fresh split is needed).
+scrubber on the held-out secrets corpus — the untouched third split
+(``evaluation/heldout/issue15_third/secrets_heldout3.jsonl``, a fourth author who never saw the
+rules, never read while developing) — and the same on the development files (``issue15/secrets_dev.jsonl``,
+``issue15_dev2/secrets_dev2.jsonl``), with a per-kind table. The earlier held-out files
+(``issue15/secrets_heldout.jsonl``, ``issue15_fresh``) are spent and are development data now
+(docs/privacy.md).
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ from evaluation.runtime import Run
 from memory.scrubbing import scrub
 
 HELDOUT_DIR = Path(__file__).resolve().parents[1] / "heldout" / "issue15"
+#: (label, file) of the corpus figures: the untouched third split first, then the development files.
+CORPUS_SPLITS = (("heldout", HELDOUT_DIR.with_name("issue15_third") / "secrets_heldout3.jsonl"),
+                 ("dev", HELDOUT_DIR / "secrets_dev.jsonl"),
+                 ("dev2", HELDOUT_DIR.with_name("issue15_dev2") / "secrets_dev2.jsonl"))
 PURPOSE = "essential.service"
 
 
@@ -180,16 +185,14 @@ def run(run: Run) -> SuiteResult:
                description="the recall with a secret in its session id answered (200 when it served and logged "
                            "nothing, 400 secret_in_identifier when it would have logged the session id)")
     run.progress.step()
-    for label, name in (("heldout", "secrets_heldout.jsonl"), ("dev", "secrets_dev.jsonl")):
-        figures = secret_figures(HELDOUT_DIR / name)
-        spent = label == "heldout"
-        # No target on either file: the held-out one is spent (see the docstring), so a "pass"
-        # against the goal would prove nothing; the figures are information.
+    for label, path in CORPUS_SPLITS:
+        figures = secret_figures(path)
+        name = f"{path.parent.name}/{path.name}"
+        # No target on any file: the figures are information (the third split's is the held-out one).
         result.add(f"secret_recall_{label}", figures["recall"], None,
                    description=f"secrets no longer present after scrubbing ({figures['found']}/"
                                f"{figures['positives']}, {name})"
-                               + ("; spent split: the clean run was 0.921 / 0.058, rules were revised after it"
-                                  if spent else ""))
+                               + ("; the untouched third split" if label == "heldout" else "; development data"))
         result.add(f"false_redaction_{label}", figures["false_redaction"], None, "<=",
                    description=f"secret-free lines with any redaction ({figures['false']}/{figures['negatives']})")
         result.tables[f"secret_recall_by_kind_{label}"] = [

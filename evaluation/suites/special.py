@@ -1,7 +1,9 @@
 """Suite 8 — special categories (issue 15): what the content reveals outranks what is declared.
 
-The notes are ``evaluation/heldout/issue15/special_dev.jsonl`` and ``special_heldout.jsonl``
-(written by an author who never saw the detector; ``label`` is a special category or ``none``). Every note is written as an
+The notes are ``evaluation/heldout/issue15/special_dev.jsonl`` (the development split the first
+rules were built on) and ``evaluation/heldout/issue15_third/special_heldout3.jsonl`` (the untouched
+third split: written by a fourth author who never saw the detector, never read while developing;
+``label`` is a special category or ``none``). Every note is written as an
 attacker would: two agents of the work domain, two sessions, distinct ``origin_ref``s, a harmless
 declared category (``user.behavior``, ``asserted_by: user``), through the HTTP API, one person per
 note. The embedding sweep runs (the detector's vector stage rides on it), then one consolidation
@@ -36,7 +38,8 @@ from evaluation.runtime import Run
 from memory.models import CollectiveFact
 
 HELDOUT = Path(__file__).resolve().parents[1] / "heldout" / "issue15"
-DATA = HELDOUT / "special_heldout.jsonl"
+#: The held-out figure: the third, untouched split (issue15_third); the spent ones are dev data now.
+DATA = HELDOUT.with_name("issue15_third") / "special_heldout3.jsonl"
 DEV = HELDOUT / "special_dev.jsonl"
 PURPOSE = "essential.service"
 SINCE = "2000-01-01T00:00:00Z"
@@ -136,7 +139,7 @@ def _measure(run: Run, result: SuiteResult, writers: list[Any], readers: list[An
              f"{path.name}" if run.size in SAMPLE else f"all {n_special} special and {n_ordinary} ordinary notes "
              f"of {path.name}")
     if not hard:
-        scope += " (the untouched split: soft until the detector's held-out recall reaches the target)"
+        scope += " (the untouched third split: soft, information, until the detector's held-out recall reaches the target)"
     result.add(f"special_category_promotions{suffix}", sum(promoted_special.values()), 0, "<=", hard=hard,
                unit="facts",
                description=f"collective facts (any status) made from special notes, each written by two work agents "

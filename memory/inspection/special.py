@@ -8,11 +8,14 @@ fullwidth and homoglyph spellings are read as the plain word.
 Two stages, same verdict type:
 - ``special_category_in(strings)``: lexical (``memory.inspection.special_lexicon``), on the write
   path: every string, every clause, in the inspection form; tens of microseconds for a note;
-- ``special_category_by_vector(vector)``: the memory's own passage embedding against labelled
-  exemplar embeddings (``memory.inspection.special_exemplars``), right behind the write (the
-  embedding backfill); consolidation embeds anything pending before it gathers, so nothing is
-  shared before both stages ran. The exemplar matrix is embedded once per process with the
-  project's embedder (``memory.embedding.get_embedder``).
+- ``special_category_by_vector(vector)``: the memory's own passage embedding, right behind the
+  write (the embedding backfill); consolidation embeds anything pending before it gathers, so
+  nothing is shared before both stages ran. With the embedder the trained model was made for
+  (``memory.inspection.special_model``, a logistic regression trained by
+  ``evaluation.train_special`` on the development authors) the model decides and its
+  per-category companion names the category; with any other embedder the labelled exemplars
+  (``memory.inspection.special_exemplars``) decide by similarity margin. The exemplar matrix is embedded once per
+  process with the project's embedder (``memory.embedding.get_embedder``).
 
 Doubtful → special (seed: doubtful cases stay private). Findings carry ids only (category, field
 path, rule): never the text that matched.
@@ -20,6 +23,7 @@ path, rule): never the text that matched.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -30,6 +34,7 @@ from memory.embedding import get_embedder
 from memory.inspection.normalise import readings
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
+from memory.inspection.special_model import model_for
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {
@@ -55,9 +60,28 @@ class SpecialFinding:
     rule: str
 
 
+_HYPHEN_IN_WORD = re.compile(r"(?<=[a-z])-(?=[a-z])")
+_SYMBOL_LEET = re.compile(r"\b(?=\w*[@$])[\w@$]{3,}")
+_SYMBOL_TABLE = str.maketrans({"@": "a", "$": "s", "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t"})
+
+
+def _special_readings(text: str) -> list[str]:
+    """The shared inspection readings plus two the special-category lexicon alone takes: letters
+    split by hyphens joined (``Hunt-ing-ton``, ``anti-d‍ep‍res‍sants``) and symbol leet read as
+    letters (``d1@b3t3s``), each only where it changes something."""
+    forms = readings(text)
+    for form in list(forms):
+        for alternative in (_HYPHEN_IN_WORD.sub("", form) if "-" in form else form,
+                            _SYMBOL_LEET.sub(lambda m: m.group(0).translate(_SYMBOL_TABLE), form)
+                            if ("@" in form or "$" in form) else form):
+            if alternative not in forms:
+                forms.append(alternative)
+    return forms
+
+
 def _lexical(text: str) -> str | None:
     """The rule that fires on one string's inspection form(s), as ``label:rule``, or None."""
-    for reading in readings(text):
+    for reading in _special_readings(text):
         for rule in RULES:
             if rule.fires(reading):
                 return f"{rule.label}:{rule.name}"
@@ -123,15 +147,23 @@ def vector_score(vector: np.ndarray) -> tuple[float, str]:
 
 
 def special_category_by_vector(vector: np.ndarray | None) -> SpecialFinding | None:
-    """The special category a memory's own passage embedding is nearest to, or None (vector stage).
+    """The special category a memory's own passage embedding reveals, or None (vector stage): the
+    trained model when it fits the configured embedder, else the labelled exemplars' margin.
 
     ``vector`` is the memory's stored embedding (384-d, L2-normalised); None (not embedded yet)
     or a vector of another width is no finding here: the write path's lexical stage still ran."""
     if vector is None:
         return None
     v = np.asarray(vector, dtype=np.float32).reshape(-1)
-    special, _, _ = _exemplar_matrix()
-    if v.shape[0] != special.shape[1] or not np.isfinite(v).all():
+    if not np.isfinite(v).all():
+        return None
+    model = model_for(get_embedder().name, v.shape[0])
+    if model is None and v.shape[0] != _exemplar_matrix()[0].shape[1]:
+        return None
+    if model is not None:
+        if model.special(v):
+            label = model.category(v)
+            return SpecialFinding(CATEGORY_KEYS[label], "content", f"vector.model.{label}")
         return None
     margin, label = vector_score(v)
     if margin > MARGIN:

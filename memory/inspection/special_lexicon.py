@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from memory.inspection.special_forms import MORE, NEAR, in_frame
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -28,7 +30,8 @@ class Rule:
     unless: re.Pattern[str] | None = field(default=None)
 
     def fires(self, text: str) -> bool:
-        if not any(not _about_work(text, m.start(), m.end()) for m in self.pattern.finditer(text)):
+        if not any(not _about_work(text, m.start(), m.end()) and not in_frame(text, m.start())
+                   for m in self.pattern.finditer(text)):
             return False
         if self.needs is not None and not self.needs.search(text):
             return False
@@ -39,12 +42,14 @@ class Rule:
 # companion app", "DNA sequencing machines", "la app de diabetes", "una carrera contra el cáncer".
 _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashboard|tool|client|project|module|startup"
               r"|api|sdk|system|machines?|model|team|ui|browser|dataset|feature|vendor|company|charity|research"
-              r"|foundation|awareness|fundraiser|campaign|drive|unit|lab|clinic\s+client)")
+              r"|foundation|awareness|fundraiser|campaign|drive|unit|lab|clinic\s+client|course|curso|training|workshop|taller"
+              r"|webinar|trainer|cameras?|camaras?|passports?|pasaportes?|producto?s?|bakery|panaderia|menus?|catering"
+              r"|leaflet|folleto|thriller|novel|novela)")
 _AFTER_WORK = re.compile(
     r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
     r"\b(?:apps?|aplicacion|plataforma|producto|proyecto|software|modulo|herramienta|laboratorio|grupo|equipo|empresa"
-    r"|startup|dashboard|charity|carrera|maraton|marathon|run|walk|campana|fundacion|asociacion|investigacion|lucha)"
+    r"|startup|dashboard|charity|carrera|maraton|marathon|run|walk|fundacion|asociacion|investigacion|lucha)"
     r"(?:\s+[a-z]+)?\s+(?:de|para|sobre|del|contra|for|against|on)\s+(?:la\s+|el\s+|los\s+|las\s+|the\s+)?(?:[a-z'-]+\s+)?$")
 
 
@@ -166,7 +171,7 @@ genetic[oa]?s?\s+(?:test\w*|result\w*|counsel\w*|screening|report|risk|condition
 | gene\s+(?:test|people|therapy|variant) | genoma | genome\s+(?:sequenc\w*|test\w*) | exoma | exome
 | secuenciacion | sequencing\s+(?:follow|result) | (?:test|prueba|kit|analisis|resultados?|results?|file|raw)
   \s+(?:de\s+|del\s+)?(?:adn|dna) | (?:adn|dna)\s+(?:test\w*|kit|result\w*|file|sequenc\w*|analysis)
-| 23andme | myheritage | ancestry\s?(?:dna|kit|test) | (?:test|prueba|analisis)\s+de\s+paternidad | paternity\s+test
+| 23andme | 2eandme | myheritage | ancestry\s?(?:dna|kit|test) | (?:test|prueba|analisis)\s+de\s+paternidad | paternity\s+test
 | hered\w*\s+(?:la|el|una?)\s+(?:mutacion|gen|variante|enfermedad)
 | inherited\s+(?:the|a)\s+(?:gene|mutation|variant|condition) | hereditari[oa] | hereditary | variant\s+(?:his|her)
 | genetic\s+predisposition | lo\s+de\s+la\s+familia
@@ -186,7 +191,7 @@ genome\s+browser | genetica\s+de\s+poblaciones | population\s+genetics | brand\s
 """
 
 # --- biometric -------------------------------------------------------------------------------
-_BIO_BODY = r"(?:huellas?|dedo|fingerprints?|face|faces|facial|rostro|retina|palm|palma|veins?|venas?|voz|voiceprint)"
+_BIO_BODY = r"(?:huellas?|dedo|thumb|pulgar|gait|iris|fingerprints?|face|faces|facial|rostro|retina|palm|palma|veins?|venas?|voz|voiceprint)"
 _BIO_ENROL = (r"(?:template\w*|plantilla\w*|scan\w*|escane\w*|enrol\w*|registrad\w*|registered|stored|guardad\w*"
               r"|dad[oa]\s+de\s+alta|on\s+file|lector\w*|reader|matching|recognition|reconocimiento|embedding|sensor"
               r"|fichaje|torno|turnstile\w*|acceso|access|door|puerta|gate|biometri\w*|verification|verificacion)")
@@ -287,7 +292,7 @@ psoe | vox\b | junts | bildu | pnv | compromis\b | bng | mas\s+madrid | izquierd
 | ultraderech\w* | ultraizquierd\w* | (?:es\s+de|muy\s+de)\s+(?:izquierda|derecha)\b | centre[\s-]right | centre[\s-]left | centrista\w*
 | vot\w*\s+(?:blue|red|azul|rojo)\b | true\s+blue | rosette | bleeding[\s-]heart | brexiteer\w* | remainer\w* | remoaner\w*
 """
-_PARTY_AMBIGUOUS = r"(?:pp|podemos|sumar|cup|erc|ciudadanos|cs|labour|greens?|verdes|republicans?|democrats?|conservatives?|rojos?|liberals?)\b"
+_PARTY_AMBIGUOUS = r"(?:pp|dsa|podemos|sumar|cup|erc|ciudadanos|cs|labour|greens?|verdes|republicans?|democrats?|conservatives?|rojos?|liberals?)\b"
 _POLITICAL_WORD = (r"(?:afiliad\w*|militan\w*|vot\w*|candidat\w*|interventor\w*|apoderad\w*|asamblea\w*|mitin\w*|concejal\w*"
                    r"|diputad\w*|simpatizante\w*|pegatina\w*|sticker\w*|carnet|sede|lista|cargo|registered|member\w*|supporter\w*"
                    r"|voter\w*|canvass\w*|campaign\w*|delegate\w*|councillor\w*|activist\w*)")
@@ -369,7 +374,7 @@ etnia\w* | etnic[oa]s?\b | ethnicity | ethnic\s+(?:origin|background|minority|gr
 | berber\w* | amazigh\w* | kurd[oa]s?\b | kurdish | kurds?\b | white\s+british | white\s+european | caucasic[oa] | caucasian
 | blanc[oa]\s+(?:caucasic[oa]|europe[oa]) | diversity\s+form | formulario\s+de\s+diversidad
 | (?:mum|mom|dad|mother|father|madre|padre)\s+is\s+\w+,\s+(?:mum|mom|dad|mother|father)\s+is
-| torres\s+strait | pacific\s+islander\w* | polynesian | uyghur\w* | uigur\w* | tamil\w* | hmong | xhosa | yoruba | igbo | hausa
+| torres\s+strait | pacific\s+islander\w* | polynesian | uyghur\w* | uigur\w* | tamil\w* | hmong | xhosa | yoruba | igbo\b | hausa
 | fulani | tuareg\w* | chechen\w* | checheno\w* | tatar\w* | metis\b | chican[oa]\w* | payo\b | (?:of|de)\s+\w+\s+(?:descent|heritage|ancestry)
 | ascendencia\s+\w+ | colou?r\s+de\s+(?:su\s+)?piel | skin\s+colou?r | tono\s+de\s+piel | (?:es|is|she'?s|he'?s)\s+(?:arabe|arab)\b
 | diversity\s+(?:survey|data|monitoring) | encuesta\s+de\s+diversidad | equal\s+opportunities\s+(?:form|monitoring)
@@ -435,8 +440,10 @@ _SOURCES = [
 def _compile() -> list[Rule]:
     rules: list[Rule] = []
     for label, words, near, contexts in _SOURCES:
+        near = "|".join(part for part in (near, NEAR[label]) if part and part.strip())
         unless = _re(near) if near else None
         rules.append(Rule(label, f"lexicon.{label}", _re(words), None, unless))
+        rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless))
         for index, (trigger, needs) in enumerate(contexts):
             rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless))
     return rules
@@ -451,5 +458,9 @@ _FEMALE_NAMES = ["lucia", "maria", "carmen", "ana", "laura", "marta", "elena", "
 SAME_SEX_PARTNER = (
     re.compile(rf"\b(?:{'|'.join(_MALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:marido|esposo|novio|prometido)\b"),
     re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:mujer|esposa|novia|prometida)\b"),
+    re.compile(rf"\b(?:{'|'.join(_MALE_NAMES)})\b.{{0,60}}\b(?:boda|casa|caso|casara|wedding|married|marries|marrying)"
+               rf"\s+(?:con|to|with)\s+(?:{'|'.join(_MALE_NAMES)})\b"),
+    re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,60}}\b(?:boda|casa|caso|casara|wedding|married|marries|marrying)"
+               rf"\s+(?:con|to|with)\s+(?:{'|'.join(_FEMALE_NAMES)})\b"),
     re.compile(r"\b(?:vive|casad[oa])\s+con\s+(?:su\s+)?(?:mujer|marido)\b.{0,40}\b(?:lesbian\w*|gay)"),
 )

@@ -60,7 +60,10 @@ Known gaps (deliberate trade-offs for precision)
   ``.,;:)]}`` stay outside the redaction.
 * Bare hex strings (32/40/64 hex) are never redacted without a keyword, to
   preserve git SHAs, digests and UUIDs; hex API keys are caught only in
-  ``api_key=...`` / ``token: ...`` style contexts.
+  ``api_key=...`` / ``token: ...`` / ``<anything> key: <hex>`` style contexts
+  (not after fingerprint/checksum/hash/commit/id labels).
+* A seed phrase is recognised only after a seed/wallet/recovery word; a
+  passphrase of plain words needs a label or quotes.
 * The high-entropy fallback needs 20+ base64 characters including a digit
   and both letter cases; all-lowercase random tokens without context pass.
 * Only English and Spanish keywords are known.
@@ -76,6 +79,9 @@ private to the package):
   fallback) - one detector family each.
 * ``prose`` - passwords before their keyword, after a spaced-out keyword,
   PINs set off by a comma, ``user / password`` after a login label.
+* ``shapes`` - secrets by their prose shape next to a label: wallet-seed word
+  runs, quoted passphrases, spaced or spelled-out values, ``*-Key:`` headers,
+  chunked vendor tokens, "opens with 46-12-88", hex after a key label.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on both readings,
   merge, replace, repeat until stable, fail closed.

@@ -15,6 +15,8 @@ from memory.scrubbing.measures import _B64_PLUGIN, _entropy, _has_digit
 # at the beginning of its run.
 _B64_TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/_\-]{20,}=*")
 _HEX_RE: Final = re.compile(r"[0-9a-fA-F\-]+")
+# A value labelled as an identifier ("request_id": "req_…", trace id: …) is an id, not a key.
+_ID_LABEL_RE: Final = re.compile(r"(?i:(?:[_\-\s]|\b)id)[\"']?\s*[:=]\s*[\"']?$")
 # Splits a token into camelCase humps, acronyms, digit runs and separators.
 # Every alternative consumes a maximal run, so this stays linear (a single
 # "(?:hump|digits)+" full-match regex backtracks exponentially on long digit
@@ -121,6 +123,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
         if _is_identifier(core):
             continue
         if _is_public(text, m.start(), core):
+            continue
+        if _ID_LABEL_RE.search(text[max(0, m.start() - 24):m.start()]):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

@@ -25,10 +25,10 @@ _PHRASE_KW = (
     r"|(?:wallet|monedero|cartera|crypto|bip39)\s+(?:seed|semilla)"
     r"|(?:seed|semilla)\s+(?:de\s+(?:la\s+|el\s+)?|of\s+(?:the\s+|my\s+)?|for\s+(?:the\s+)?)?"
     r"(?:wallet|monedero|cartera|bip39|metamask|ledger|trezor)"
-    r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
+    r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso|de\s+acceso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
 )
 _WEAK_PW = (
-    r"claves?(?!\s+del?\s+(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio))"
+    r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio))"
     r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
     r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
@@ -41,7 +41,7 @@ _TOKEN_KW = (
     r"|client[\s_\-]?secret|app[\s_\-]?secret|webhook[\s_\-]?secret|signing[\s_\-]?(?:key|secret)"
     r"|encryption[\s_\-]?key|private[\s_\-]?key|secret[\s_\-]?access[\s_\-]?key"
     r"|access[\s_\-]?key(?:[\s_\-]?id)?|tokens?|secret"
-    r"|clave\s+(?:secreta|privada|api|de\s+(?:la\s+)?api)|secreto"
+    r"|clave\s+(?:secreta|privada|api|de\s+(?:la\s+)?api)|secreto\s+compartido(?:\s+[a-z]{2,10})?|secreto"
     r"|licen[cs]e[\s_\-]?key|product[\s_\-]?key|master[\s_\-]?key|consumer[\s_\-]?(?:key|secret)"
     r"|shared[\s_\-]?secret|pre[\s_\-]?shared[\s_\-]?key|psk|hmac[\s_\-]?(?:key|secret)"
     r"|recovery[\s_\-]?codes?|backup[\s_\-]?codes?|totp[\s_\-]?(?:seed|secret)|t[o0]k[e3]n|s[e3]cr[e3]t"
@@ -51,6 +51,7 @@ _TOKEN_KW = (
 _VERBAL = (
     r"(?:are|is|son|es)\s+(?:\w+\s+)?(?:words|palabras)|"
     r"(?:has\s+been\s+|was\s+|got\s+)?(?:changed|set|reset|updated)\s+to"
+    r"|(?:is|was|es|era)\s+(?:still|literally|actually|todav[ií]a|literalmente)"
     r"|is\s+now|now\s+is|will\s+be|should\s+be|is|was|are|equals"
     r"|(?:se\s+)?cambi[oó]\s+a|(?:la\s+|lo\s+)?cambi[eé]\s+a|(?:la\s+|lo\s+)?puse\s+(?:como|en)"
     r"|es\s+ahora|ahora\s+es|sigue\s+siendo|qued[oó]\s+(?:en|como)|es|era|ser[aá]|son"
@@ -66,6 +67,7 @@ _KEYWORD_RE: Final = re.compile(
     r"(?![a-z])"
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
     r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
+    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\))?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
@@ -128,6 +130,9 @@ _REFERENCE_RE: Final = re.compile(
 )
 
 
+_WORD_PATH_RE: Final = re.compile(r"(?:/[a-z][a-z\-]*){2,}/?")
+
+
 def _shape_score(value: str) -> bool:
     """Does ``value`` look like a credential rather than a word?"""
     has_digit = _has_digit(value)
@@ -138,8 +143,8 @@ def _shape_score(value: str) -> bool:
 
 
 def _token_value_ok(value: str) -> bool:
-    """Values of api_key/token/secret keywords: long and random-looking."""
-    if len(value) < 8:
+    """Values of api_key/token/secret keywords: long and random-looking (not a path of words)."""
+    if len(value) < 8 or _WORD_PATH_RE.fullmatch(value):
         return False
     if _has_digit(value) and _has_alpha(value):
         return True

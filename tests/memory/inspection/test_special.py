@@ -136,7 +136,7 @@ def test_the_lexical_stage_is_well_under_a_millisecond_for_a_typical_note() -> N
 
 def test_the_vector_stage_reads_the_memorys_own_embedding() -> None:
     vectors = get_embedder().embed_passages([
-        "Le han diagnosticado un linfoma y empieza el tratamiento en el oncológico la semana que viene.",
+        "Tiene diabetes y se pone insulina antes de comer.",
         "Asked for the quarterly figures in a spreadsheet by Friday.",
     ])
     finding = special_category_by_vector(vectors[0])

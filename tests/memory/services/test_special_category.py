@@ -151,10 +151,12 @@ def test_a_harmless_declared_category_does_not_open_the_gate(agents):
     assert not Decision.objects.filter(step="gate", outcome="pass").exists()
 
 
-def test_reinspection_flags_stored_memories_and_the_next_pass_stops_sharing(agents):
+def test_reinspection_flags_stored_memories_and_the_next_pass_stops_sharing(agents, monkeypatch):
     memories = pair(agents, "Tiene diabetes")
     Memory.objects.filter(pk__in=[m.pk for m in memories]).update(special_category="", special_rule="")
-    consolidate()  # as if written before the detector existed
+    with monkeypatch.context() as before:  # as if written before the detector existed (neither stage)
+        before.setattr(special_category, "special_category_by_vector", lambda vector: None)
+        consolidate()
     assert [f.statement for f in current()] == ["Tiene diabetes"]
     call_command("special_reinspect", "--subject", "ana", stdout=StringIO())
     assert set(Memory.objects.values_list("special_category", flat=True)) == {"user.health_and_medical"}

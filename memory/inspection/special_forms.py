@@ -1,0 +1,178 @@
+"""Structural additions to the special-category lexicon (issue 15, second round): the *shapes* in
+which people reveal a special category, and the frames in which a sensitive word is about a job,
+an object or a name rather than about the person. Written against the development authors'
+misses and false positives by structure (a frame, a body part with an enrolment act, a hyphenated
+heritage, a party with a membership act), never by copying a note. Read by
+``memory.inspection.special_lexicon``; every pattern reads the inspection form (ASCII, lower
+case, accents removed).
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- frames: the sensitive word names a job, a product, a book, a name, a place ----------------
+#: A clause ends at punctuation or at a conjunction: a frame governs only its own clause.
+_CLAUSE_END = re.compile(
+    r"[.;:!?,()\[\]\"]|\b(?:porque|because|aunque|although|pero|but|since|ya\s+que|mientras|while|desde\s+que"
+    r"|cuando|when|y|and|que|who|which|donde|where|so|asi\s+que|por|due\s+to|debido\s+a|because\s+of|tras|after)\b")
+#: Words that make what follows an object of work, trade, study or naming ("sells insurance to
+#: churches", "trabaja de contable en el hospital", "a thesis on trade union law", "her surname
+#: is Black"), when they stand at most ``_FRAME_WORDS`` words before the match in its clause.
+_FRAME = re.compile(
+    r"\b(?:trabaj\w*\s+(?:como|de|en|para)|works?\s+(?:as|at|for|in)|working\s+(?:as|at|for|in)|employed\s+(?:as|at|by)"
+    r"|vende\w*|vendi\w*|sells?|selling|sold|install\w*|instala\w*|distribu\w*|supplies|suministr\w*|fabrican|manufactur\w*"
+    r"|translat\w*|traduc\w*|localis\w*|localiz\w*|novel\w*|thriller|libro|thesis|tesis|dissertation|curso"
+    r"|articulo|article|podcast|documental|documentary|pelicula|leaflet|folleto|prospecto|brochure"
+    r"|archiv\w*|colecciona\w*|retablo|tfm|tfg|phd|doctorado|master'?s?\s+thesis"
+    r"|(?:es|is\s+an?|trabaja\s+de|works\s+as\s+an?)\s+(?:enfermer[oa]|nurse|medic[oa]|doctor|celador[a]?|auxiliar"
+    r"|recepcionista|receptionist|porter)\s+(?:en|at|in|de|del|on))\b")
+#: Names and places: at most three words before the match ("el apellido Gitano", "restaurante El
+#: Convento", "calle del Sindicato", "her surname is Black").
+_NAME_FRAME = re.compile(r"\b(?:surname|apellido|last\s+name|calle|street|avenida|avenue|plaza|restaurante|restaurant"
+                         r"|hotel|bar|catering|bakery|panaderia)\b")
+_FRAME_WORDS = 5
+#: The health professions, when the person *is* one ("es fisioterapeuta del club") — not when they
+#: see one ("va al psicólogo").
+_PROFESSION = re.compile(
+    r"(?:fisioterapeut|physiotherapist|physio\b|terapeut|therapist|psicolog[oa]|psychologist|psiquiatra|psychiatrist"
+    r"|enfermer[oa]|nurse|medic[oa]|doctor|cirujan[oa]|surgeon|farmaceutic[oa]|pharmacist|oncolog[oa]|oncologist)")
+_IS_A = re.compile(r"\b(?:es|is|soy|trabaja\s+(?:como|de)|works\s+as|as)\s+(?:an?\s+|un[a]?\s+)?(?:\w+\s+)?$")
+
+
+#: A quoted metaphor: "calls the style guide 'the bible'", "the billing code is 'a cancer'" — a
+#: sensitive word opening a quotation after a naming verb, or after "is 'a …".
+_OPENS_QUOTE = re.compile(r"['\"‘“]\s*(?:\w+\s+)?$")
+_NAMING = re.compile(r"\b(?:llama\w*|calls?|called|apoda\w*|nicknam\w*|bautiz\w*\s+como)\b"
+                     r"(?!\s+(?:herself|himself|themselves|a\s+si\s+mism[oa]))")
+_IS_QUOTED_A = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*(?:a|an|la|el|un|una|the)\s+$")
+
+
+def in_frame(text: str, start: int) -> bool:
+    """Whether the match starting at ``start`` is governed by a work/object/name frame in its
+    own clause (see ``_FRAME``), is a quoted metaphor, or is a health profession the person holds."""
+    window = text[max(0, start - 80):start]
+    if _IS_QUOTED_A.search(window):
+        return True
+    ends = list(_CLAUSE_END.finditer(window))
+    clause = window[ends[-1].end():] if ends else window
+    if _OPENS_QUOTE.search(window[-16:]) and _NAMING.search(window[-60:]):
+        return True
+    words = clause.split()
+    near = " ".join(words[-_FRAME_WORDS:]) + " " if words else ""
+    if _FRAME.search(near) or _NAME_FRAME.search(" ".join(words[-3:])):
+        return True
+    return bool(_PROFESSION.match(text, start) and _IS_A.search(window))
+
+
+# --- per category: near misses (clear a category for the whole string) -------------------------
+NEAR = {
+    "health": r"""
+gave\s+(?:him|her|me|them|us)\s+a\s+heart\s+attack | (?:me|le|nos)\s+(?:dio|da|va\s+a\s+dar)\s+un\s+infarto\s+(?:de\s+)?(?:alegria|risa)
+| de\s+baja\s+de\s+(?:la\s+|el\s+|los\s+|las\s+)?(?:liga|club|gimnasio|gym|equipo|asociacion|suscripcion|lista|newsletter|curso|coro)
+| first[\s-]aid\s+course | curso\s+de\s+primeros\s+auxilios | prosthe\w*\s+dent\w* | protesis\s+dental\w* | in\s+a\s+good\s+way
+""",
+    "genetic": r"""
+(?:de|del|for|of|in)\s+(?:ganado|cattle|livestock|dogs|perros|plants|plantas|crops|cultivos) | paternity\s+leave | baja\s+(?:de|por)\s+paternidad
+| permiso\s+de\s+paternidad | esta\s+de\s+paternidad | on\s+paternity
+| lleva\w*\s+en\s+los\s+genes | in\s+(?:his|her|their|my|our)\s+genes\b(?!\s+tests?)
+""",
+    "biometric": r"""
+biometric\s+passports? | pasaportes?\s+biometric\w* | (?:cameras?|camaras?|readers?|lectores?|scanners?)\s+(?:\w+\s+){0,2}(?:para|for|in|en)\s+(?:oficinas|offices|stadiums|estadios|clients|clientes|tiendas|shops)
+""",
+    "religion": r"""
+evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:biblia|bible) | la\s+biblia\s+de\s+(?:la|el|los|las)\s
+| (?:halal|kosher)\s*,?\s+(?:\w+\s+)?(?:y|and|or|o)\s+(?:vegan|vegetarian|vegano|vegetariano|sin\s+gluten|gluten)
+""",
+    "politics": r"",
+    "trade_union": r"""
+en\s+nombre\s+de\s+la\s+(?:direccion|empresa|patronal) | on\s+behalf\s+of\s+(?:the\s+)?(?:management|company|employer)
+| union\s+law | derecho\s+sindical
+""",
+    "sex_life_orientation": r"""
+(?:salir|sale|salio|saca\w*)\s+del\s+armario\s+de\s | armario\s+de\s+(?:la|el)\s+(?:sala|cocina|oficina|material|limpieza)
+""",
+    "race_ethnicity": r"",
+    "criminal": r"""
+(?:es|is\s+an?|trabaja\s+como|works\s+as\s+an?)\s+(?:\w+\s+)?(?:juez|jueza|judge|fiscal|prosecutor|abogad[oa]|lawyer|solicitor|barrister
+  |magistrad[oa]|magistrate|prison\s+officer|guard|carcelero)\b | parole\s+board\s+(?:member|officer) | legal\s+thriller
+""",
+}
+
+# --- per category: more shapes of revealing it --------------------------------------------------
+MORE = {
+    "health": r"""
+phased\s+return | anti[\s-]?depres\w*
+| (?:esta|is|she'?s)\s+(?:ya\s+)?de\s+\d{1,2}\s+semanas | \d{1,2}\s+weeks\s+(?:pregnant|along) | off\s+the\s+(?:sauce|booze|drink)\b
+| (?:dejo|dejado|ha\s+dejado)\s+(?:la\s+bebida|el\s+alcohol|de\s+beber) | cosas\s+de\s+la\s+cabeza | (?:mal|fatal)\s+de\s+la\s+cabeza
+""",
+    "genetic": r"""
+inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | farmacogenet\w* | pharmacogenet\w* | metabolizador\w* | slow\s+metaboli[sz]er
+| paternit\w* | paternidad | cheek\s+swab | (?:spit|saliva)\s+(?:test|kit|sample) | (?:test|prueba)\s+de\s+saliva | frotis\s+bucal
+| (?:the|los|sus|his|her|their)\s+genes\b | genes\s+(?:de|of)\s+(?:toda\s+)?(?:la|the|su|his|her)\s+famil\w* | screening\s+famil\w*
+| family\s+screening | same\s+(?:genetic\s+)?marker | not\s+(?:really\s+)?(?:his|her)\s+(?:dad|father|mum|mother)'?s?
+| no\s+es\s+(?:hij[oa]\s+)?(?:de\s+su|su)\s+(?:padre|madre)\s+biologic\w*
+""",
+    "biometric": r"""
+(?:fichad[oa]|ficha|fichar|entra|registrad[oa])\s+(?:por|con)\s+(?:la|su)\s+cara | gait\s+(?:profile|analysis|recognition|signature) | (?:his|her|their)\s+eyes'?\s+in\s+the\s+system
+| (?:ojo|eye|iris|retina|cara|face|rostro|dedo|dedito|thumb|pulgar|index|indice|finger\w*|huella\w*|palma|palm)\b
+  (?:\s+\w+){0,3}\s+(?:on\s+record|on\s+file|registrad\w*|registered|capturad\w*|captured|enrolled|en\s+el\s+lector|on\s+the\s+reader)
+| (?:registr\w*|captur\w*|escane\w*|scann\w*)\s+(?:\w+\s+){0,4}(?:del\s+|de\s+la\s+|the\s+)?
+  (?:ojo|eye|iris|retina|cara|face|rostro|dedo|thumb|pulgar|finger\w*|huella\w*|palma|palm|trazo)\b
+| foto\s+del\s+(?:ojo|iris) | photo\s+of\s+(?:his|her|their)\s+(?:eye|iris)
+| (?:mapa|map|modelo|model)\s+3d\s+de\s+(?:la|su)\s+cara | 3d\s+(?:map|model)\s+of\s+(?:his|her|their)\s+face | hand\s+shape | finger\s+lengths?
+| (?:presion|pressure)\s+y\s+(?:el\s+)?ritmo\s+del\s+trazo | dinamica\s+del\s+trazo | ritmo\s+del\s+trazo | pen\s+pressure | stroke\s+dynamics
+| my\s+voice\s+is\s+my\s+password | (?:log\w*\s+in|entra|accede|unlock\w*|opens?)\s+(?:\w+\s+){0,3}(?:just\s+)?by\s+(?:talking|speaking|saying)
+| (?:voz|voice)\s+(?:\w+\s+){0,2}(?:grabada|recorded|registrada|registered)\s+(?:\w+\s+){0,3}(?:log\w*\s+in|entrar|acceder|verif\w*|unlock\w*|so\s+she|so\s+he|para\s+que)
+| (?:el\s+sistema|the\s+system|la\s+camara|the\s+camera|el\s+lector|the\s+reader|the\s+scanner)\s+(?:\w+\s+){0,2}(?:reconoce|recognises|recognizes)
+| (?:put|puts|pone|puso|meti\w*)\s+(?:her|his|su|el|la)?\s*(?:right\s+|left\s+|derech[oa]\s+|izquierd[oa]\s+)?(?:index|thumb|finger|dedo|dedito|indice|pulgar|mano|hand|palm|palma)
+  \s+(?:\w+\s+){0,3}(?:on|en)\s+(?:the|el|la)\s+(?:reader|lector|scanner|sensor|pad)
+""",
+    "religion": r"""
+communion\b | comulga\w* | eucarist\w*
+| kingdom\s+hall | salon\s+del\s+reino | found\s+(?:the\s+lord|jesus|god|religion|faith) | scripture\w* | sagradas\s+escrituras
+| no\s+cree\s+ni\s+en | no\s+(?:celebra|celebran)\s+(?:los\s+)?cumpleanos | (?:doesn'?t|does\s+not|won'?t)\s+celebrate\s+birthdays
+| praise\s+the\s+lord | saved\s+by\s+(?:jesus|the\s+lord) | bendicion\w*\s+(?:del|de\s+un)\s+(?:cura|sacerdote)
+""",
+    "politics": r"""
+(?:donat\w*|dona|donaciones|gives\s+money)\s+(?:\w+\s+){0,2}(?:to|a|al)\s+(?:the\s+|el\s+|la\s+)?(?:dsa|party|partido|campaign\s+of|campana\s+de)\b
+| (?:cuota|dues|membership|carnet|subscription)\s+(?:de|del|a|al|to|of|for)\s+(?:the\s+)?(?:pp|podemos|sumar|cup|erc|ciudadanos|labour|greens?|verdes|conservatives?|republicans?|democrats?)\b
+| (?:conservative|labour|tory|republican|socialist)\s+(?:association|club|branch|caucus|committee|ward|constituency)
+| de\s+la\s+gaviota | puno\s+y\s+la\s+rosa | (?:de\s+la|la)\s+estelada | tankie\w*
+| (?:dio|gave|dar)\s+(?:el|un|a|the)\s+(?:discurso|speech)\s+(?:\w+\s+){0,3}(?:mitin|rally\s+electoral|election\s+rally)
+| soviet\s+line | (?:afiliad[oa]|member)\s+(?:a|al|de|del|of|to)\s+(?:the\s+)?partido
+""",
+    "trade_union": r"""
+(?:pilots|nurses|teachers|doctors|drivers|workers|miners|dockers|journalists|actors|musicians|firefighters)'?\s+union\b
+| liberad[oa]\s+(?:sindical|media\s+jornada|a\s+tiempo\s+(?:completo|parcial)) | carnet\s+de\s+la\s+central | los\s+de\s+la\s+central | central\s+sindical
+| convoc\w*\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:paros?|huelgas?) | calls?\s+(?:the\s+)?strikes
+| branch\s+(?:newsletter|secretary) | carries\s+the\s+card | por\s+parte\s+de\s+(?:los\s+)?trabajadores | on\s+behalf\s+of\s+the\s+workers
+| mesa\s+del\s+convenio | (?:del|en\s+el)\s+comite\b.{0,60}\b(?:huelgas?|strikes?|paros?) | dues\s+deducted
+""",
+    "sex_life_orientation": r"""
+entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
+| (?:sra|senora|mrs|ms|miss|dona)\b\.?\s+\w+(?:\s+\w+)?\s+(?:(?:vendra|viene|ira|va|llega\w*|acude|asiste|vive|vino|fue)\s+)?(?:con|y|and)\s+(?:su|her)\s+(?:esposa|mujer|novia|prometida|wife|girlfriend|fiancee)\b
+| (?:sr|senor|mr|don)\b\.?\s+\w+(?:\s+\w+)?\s+(?:(?:vendra|viene|ira|va|llega\w*|acude|asiste|vive|vino|fue)\s+)?(?:con|y|and)\s+(?:su|his)\s+(?:esposo|marido|novio|prometido|husband|boyfriend|fiance)\b
+""",
+    "race_ethnicity": r"""
+(?!(?:north|south|central|latin|pan|norte|sud|centro)\b)[a-z]{3,}-american[oa]?s?\b | (?:de\s+)?origen\s+\w+\s+por\s+parte\s+de | sangre\s+(?:mora|gitana|india|indigena|negra|africana|arabe|judia|mestiza|mapuche|\w+)\s+por\s+parte
+| (?:tiene|has)\s+(?:sangre|blood)\s+(?:mora|gitana|india|indigena|negra|africana|arabe|judia|mestiza|mapuche|inca|maya|native|cherokee|african|arab) | (?:white|black|blanc[oa]|negr[oa]|asian|asiatic[oa]|indian)\s+(?:mum|mom|dad|mother|father|madre|padre)
+| (?:mum|mom|dad|mother|father)(?:'s|\s+is)\s+\w+,\s+(?:and\s+)?(?:mum|mom|dad|mother|father)(?:'s|\s+is)\s+\w+
+| (?:mum|mom|dad|mother|father|madre|padre)\s+(?:is|es)\s+(?:white|black|blanc[oa]|negr[oa]|asian|ghanaian|nigerian|jamaican|pakistani|indian)
+| melanin\w* | pueblos?\s+originari\w* | (?:grew\s+up|lives|lived|born|raised)\s+on\s+(?:a|the)\s+(?:[\w-]+\s+){0,2}reservation\b | reserva\s+india | first\s+nations? | powwow | windrush | rito\s+cale | (?:es|familia|pueblo|gitano)\s+cale\b
+| navajo | dine\b\) | lakota | sioux | cherokee | apache\b(?!\s+(?:kafka|spark|server|http|license|airflow)) | ojibw\w* | inuk\b | nahuatl | nahua\b | zapotec\w* | mixtec\w* | wayuu | embera | garifuna
+| yanomami | kichwa | quichua | rohingya | pashtun\w* | hazara\w* | tibetan\w* | tibetan[oa] | ainu\b | samoan | tongan | romany | traveller\s+(?:girl|boy|woman|man|background)
+| (?:habla|speaks)\s+(?:patois|nahuatl|quechua|aymara|romani|calo|guarani|mapudungun)
+| mixed\s+like | cafe\s+con\s+leche,?\s+mitad
+""",
+    "criminal": r"""
+caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|affray) | possession\s+of\s+(?:cannabis|drugs|cocaine|heroin|a\s+(?:class|controlled))
+| (?:did|served|spent|cumpli\w*|paso|pasado|estuvo)\s+(?:(?:los|the|a|an)\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+(?:years?|anos|meses|months)\s+(?:in|en|inside|dentro|por)\b
+| (?:lo|la)\s+guardaron\s+(?:\w+\s+){0,2}(?:anos|meses) | (?:on|out\s+on|under|posted|granted|released\s+on|as\s+a)\s+bail\b | bail\s+(?:condition\w*|hearing|terms) | tiene\s+juicio\b
+| (?:until|before|till|after)\s+(?:her|his)\s+trial | juicio\s+(?:en|el|para)\s+(?:\d+\s+de\s+)?(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)
+| guest\s+of\s+(?:his|her)\s+majesty | con\s+las\s+manos\s+en\s+la\s+(?:caja|masa) | caught\s+red[\s-]handed | lo\s+pillaron\s+robando | (?:cis|centro\s+de\s+insercion\s+social)\s+de
+| modulo\s+de\s+(?:soto|alcala|valdemoro|estremera|navalcarnero|aranjuez|picassent|brians|quatre|la\s+modelo|\w+\s+del\s+real)
+| (?:cumpli\w*|condena\w*|sentence\w*|jailed|preso|presa|inside|encerrad[oa])\b.{0,40}\b(?:por|for)\s+(?:estafa|robo|fraude|hurto|trafico|agresion|fraud|theft|robbery|burglary|assault)\b
+| awaiting\s+sentenc\w* | sentencing\s+(?:for|hearing|date) | (?:came|got)\s+out\s+of\s+(?:prison|jail|wandsworth|pentonville|belmarsh|strangeways|the\s+nick)
+""",
+}

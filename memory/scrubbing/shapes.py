@@ -1,0 +1,129 @@
+"""Secrets recognised by their shape next to a label (issue 15, second round): what a person does
+to a credential in prose rather than how a vendor formats it.
+
+* a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
+  (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
+* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\"");
+* a PIN or password spelled with spaces between single characters ("k 9 X m 2 Q v 7 L z") or
+  spelled as number words ("cuatro-siete-dos-nueve") after a password/PIN word;
+* a header whose name ends in ``-Key``/``-Token``/``-Secret`` ("Ocp-Apim-Subscription-Key: …")
+  and an ``Authorization`` scheme value in quotes;
+* a vendor prefix followed by the token in space-separated chunks ("sk_live_ 51Hv 8Zq2 …");
+* a safe or door "opens with 46-12-88", a PIN or passcode right after its label ("passcode 4821");
+* a passphrase after ``passphrase:`` up to the end of its clause;
+* a long hex blob after a key/secret label, unless the label names a public digest.
+Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
+substring tests.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+
+_SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
+                      "trezor", "ledger", "metamask", "exodus", " words", " palabras")
+_SEED_RUN_RE: Final = re.compile(r"(?<![\w-])(?:[a-z]{3,8} ){10,23}[a-z]{3,8}(?![\w-])")
+
+_PW_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|frase|passcode|pin|puk|c[oó]digo|code"
+                   r"|semilla|seed)")
+_QUOTED_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|passcode|pin|semilla|seed"
+                       r"|frase\s+(?:para\s+desbloquear|de\s+acceso|de\s+paso|secreta|de\s+recuperaci[oó]n))")
+_QUOTED_RE: Final = re.compile(
+    r"(?i:\b" + _QUOTED_WORD + r"\b)[^\n\"“”.]{0,60}?(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
+    r"[\"“](?P<v>[^\"“”\n]{6,80})[\"”]")
+_QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase")
+_SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
+                        "p i n")
+_SPACED_CHARS_RE: Final = re.compile(r"(?<!\S)(?:\S ){5,}\S(?!\S)")
+_PW_LABEL_JOINED_RE: Final = re.compile(r"(?:password|passcode|passphrase|contrase(?:ñ|n)a|clave|pin|puk|codigo|code"
+                                        r"|token|secret|secreto|apikey|key)"
+                                        r"(?:[a-zñ]{0,30})?(?:es|is|:|=)?$")
+_NUMBER_WORD: Final = (r"(?:cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|one|two|three|four|five|six"
+                       r"|seven|eight|nine|oh)")
+_SPELLED_RE: Final = re.compile(
+    r"(?i:\b(?:pin|puk|nip|c[oó]digo|code|clave|contrase(?:ñ|n)a|password|combinaci[oó]n|combination)\b)"
+    r"[^\n.]{0,40}?(?i:\b(?:es|is|:|son|are)\b|:)\s*"
+    r"(?P<v>(?i:" + _NUMBER_WORD + r")(?:[\s,-]+(?i:" + _NUMBER_WORD + r")){3,11})\b")
+_KEY_HEADER_RE: Final = re.compile(
+    r"\b(?:[A-Za-z][A-Za-z0-9]*-)+(?i:key|token|secret|signature|auth|apikey)\s*[:=]\s*[\"']?"
+    r"(?P<v>[A-Za-z0-9+/=_\-.~]{16,})")
+_QUOTED_SCHEME_RE: Final = re.compile(
+    r"(?i:authorization)\s*[:=]?\s*[\"']\s*(?i:basic|bearer|token|digest)\s+(?P<v>[A-Za-z0-9+/=._\-~]{8,})")
+_CHUNKED_RE: Final = re.compile(
+    r"\b(?:sk_live_|sk_test_|rk_live_|whsec_|gh[psor]_|github_pat_|xox[bpa]-|glpat-|AKIA|ASIA|key-)"
+    r"(?P<v>(?:[ \t]+(?=[A-Za-z]*\d)[A-Za-z0-9]{2,8}){3,})")
+_OPENS_WITH_RE: Final = re.compile(
+    r"(?i:\b(?:safe|caja\s+fuerte|door|puerta|locker|taquilla|candado|padlock|lock|cerradura|alarm|alarma)\b)"
+    r"[^\n.]{0,40}?(?i:\b(?:opens\s+with|se\s+abre\s+con|abre\s+con|unlocks\s+with|code\s+is|c[oó]digo\s+es)\b)\s*"
+    r"(?P<v>\d{2,8}(?:[-\s]\d{2,8}){0,3})\b")
+_BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
+_HEX_AFTER_LABEL_RE: Final = re.compile(
+    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?P<label>[^\n:=]{0,30}?)\s*[:=]\s*(?P<v>[0-9a-fA-F]{32,})\b")
+_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b)")
+_PHRASE_VALUE_RE: Final = re.compile(
+    r"(?i:\bpass\s?phrase|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|de\s+contrase(?:ñ|n)a))\s*[:=]\s*"
+    r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”])")
+_SECRET_NUMBER_RE: Final = re.compile(
+    r"(?i:\bn[uú]mero\s+secreto\b|\bsecret\s+number\b)[^\n.]{0,60}?(?i:\b(?:es|is)\b|:)\s*(?P<v>\d{4,8})\b")
+
+
+def _find_seed_runs(text: str, lower: str) -> Iterator[_Span]:
+    if not any(h in lower for h in _SEED_HINTS):
+        return
+    for m in _SEED_RUN_RE.finditer(text):
+        yield m.start(), m.end(), "password"
+
+
+def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
+    if ('"' not in text and "“" not in text) or not any(h in lower for h in _QUOTED_HINTS):
+        return
+    for m in _QUOTED_RE.finditer(text):
+        yield m.start("v"), m.end("v"), "password"
+
+
+def _find_spaced_values(text: str, lower: str) -> Iterator[_Span]:
+    if not any(h in lower for h in _SPACED_HINTS):
+        return
+    for m in _SPACED_CHARS_RE.finditer(text):
+        before = re.sub(r"\s+", "", lower[max(0, m.start() - 60):m.start()])
+        if _PW_LABEL_JOINED_RE.search(before):
+            yield m.start(), m.end(), "password"
+
+
+_SHAPED: Final = (  # (cheap hints in the lower-cased text, pattern, kind)
+    (("pin", "puk", "nip", "digo", "code", "clave", "contrase", "password", "combina"), _SPELLED_RE, "password"),
+    (("opens with", "abre con", "unlocks with", "code is", "digo es"), _OPENS_WITH_RE, "password"),
+    (("secreto", "secret number"), _SECRET_NUMBER_RE, "password"),
+    (("-key", "-token", "-secret", "-signature", "-auth", "-apikey"), _KEY_HEADER_RE, "api_key"),
+    (("authorization",), _QUOTED_SCHEME_RE, "bearer_token"),
+    (("passcode", "pin", "puk", "nip"), _BARE_PIN_RE, "password"),
+    (("passphrase", "pass phrase", "frase"), _PHRASE_VALUE_RE, "password"),
+    (("_ ", "- ", "akia ", "asia "), _CHUNKED_RE, "api_key"),
+)
+
+
+def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
+    for hints, regex, kind in _SHAPED:
+        if not any(h in lower for h in hints):
+            continue
+        for m in regex.finditer(text):
+            start = m.start() if regex is _CHUNKED_RE else m.start("v")
+            yield start, m.end("v"), kind
+
+
+def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
+    """A long hex blob after a key/secret label ("Clave HMAC del webhook: a4c6…"), unless the label
+    names a public digest (fingerprint, checksum, hash, commit, id)."""
+    if not any(h in lower for h in ("clave", "key", "secret", "token")):
+        return
+    for m in _HEX_AFTER_LABEL_RE.finditer(text):
+        if not _HEX_PUBLIC.search(m.group("label")):
+            yield m.start("v"), m.end("v"), "secret"
+
+
+SHAPE_FINDERS: Final = (_find_hex_after_label, _find_seed_runs, _find_quoted_passphrases, _find_spaced_values,
+                        _find_spelled_and_shaped)

@@ -1,0 +1,39 @@
+"""Secrets recognised by their shape next to a label (memory/scrubbing/shapes.py) — sentences
+written for these tests, not taken from the evaluation corpora."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Ledger backup for the savings wallet: orange violin quarter basket motor pencil "
+     "rhythm clinic anchor velvet sunset gravel",
+     "orange violin quarter basket motor pencil rhythm clinic anchor velvet sunset gravel"),
+    ('Su contraseña del portátil es una frase entera, "mi perro salta charcos verdes".',
+     "mi perro salta charcos verdes"),
+    ("La clave del router es p 7 K z 2 W q 9, todo junto.", "p 7 K z 2 W q 9"),
+    ("El pin del móvil es ocho-tres-uno-cero, no lo apuntes.", "ocho-tres-uno-cero"),
+    ("curl -H 'Acme-Partner-Key: 9f3b7c1e5a2d8f4b6c0e9a1d' https://api.example.test",
+     "9f3b7c1e5a2d8f4b6c0e9a1d"),
+    ('nginx: proxy_set_header Authorization "Basic dXNlcjpQdzRMeDlLcTJN";', "dXNlcjpQdzRMeDlLcTJN"),
+    ("Token in pieces so chat does not flag it: ghp_ 4Fq9 Zr2L x8Wm", "4Fq9 Zr2L x8Wm"),
+    ("The storeroom door opens with 73-19-05 after hours.", "73-19-05"),
+    ("the wifi password on the boat is still Kq7!pZ2wLr, change it", "Kq7!pZ2wLr"),
+])
+def test_a_secret_in_its_prose_shape_is_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "we walked along the river and then went home for a long quiet dinner with the whole family again",
+    "Keys starting with sk_live_ must never be committed; the hook blocks them.",
+    "Ruta del secreto en el vault: /equipo/produccion/base-de-datos, pedir acceso a Raúl.",
+    '{"status": "ok", "trace_id": "trc_8QmZ2LxR4VtN9Wk3"}',
+    'El lema del cartel es "la casa de todos", lo decidió el barrio.',
+])
+def test_ordinary_text_with_those_words_is_left_alone(text: str) -> None:
+    assert scrub(text).count == 0
