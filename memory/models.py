@@ -151,7 +151,7 @@ class Memory(models.Model):
     special_rule = models.CharField(max_length=64, blank=True, default="", db_default="",
                                     help_text="the detector rule that found it")
     # Stored so lexical search never recomputes it per row: Spanish ∪ English lexemes, unaccented,
-    # plus the observation date as words (migration 0007_fulltext, docs/decisions/0011).
+    # plus the observation date as words (migration 0009_fulltext, docs/decisions/0011).
     content_tsv = models.GeneratedField(expression=models.Func(models.F("content"), models.F("observed_at"),
                                                                function="quorum_search_vector",
                                                                output_field=SearchVectorField()),

@@ -61,7 +61,7 @@ DROP TEXT SEARCH CONFIGURATION IF EXISTS quorum_en;
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('memory', '0006_special_category_db_default'),
+        ('memory', '0008_claims'),
     ]
 
     operations = [
