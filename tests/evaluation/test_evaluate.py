@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.timeout(900)  # every suite end to end (~2-4 min on a quiet 2-core box): more than the default 300 s
 def test_small_scorecard_exits_zero_with_all_eight_suites(tmp_path):
     out_json, out_html = tmp_path / "out.json", tmp_path / "out.html"
     stdout = StringIO()

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import base64
 import json
-import random
 import re
-import statistics
 import string
-import time
 from pathlib import Path
 
 import pytest
@@ -214,24 +211,6 @@ def test_internal_error_fails_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     result = scrub("my password is Tr0ub4dor&3")
     assert "Tr0ub4dor&3" not in result.text
     assert result.redactions == ("unscannable",)
-
-
-def test_speed_of_typical_text() -> None:
-    rng = random.Random(3)
-    sentences = [t for _, t in NEGATIVE] + [t for _, _, t in POSITIVE]
-    texts = []
-    for _ in range(20):
-        parts: list[str] = []
-        while sum(len(p) + 1 for p in parts) < 4_000:
-            parts.append(rng.choice(sentences))
-        texts.append(" ".join(parts)[:4_000])
-    timings = []
-    for text in texts:
-        start = time.perf_counter()
-        scrub(text)
-        timings.append(time.perf_counter() - start)
-    # Typically ~1-2 ms; the bound is loose so a busy CI box does not flake.
-    assert statistics.median(timings) < 0.025
 
 
 # ---------------------------------------------------------------------------
