@@ -29,6 +29,8 @@ def oracle(monkeypatch):
         return None
 
     monkeypatch.setattr(special_category, "special_category_in", detect)
+    # the oracle is the whole detector: the vector stage adds nothing of its own
+    monkeypatch.setattr(special_category, "special_category_by_vector", lambda vector: None)
 
 
 def test_the_small_sample_is_stratified_and_the_default_is_the_whole_file():
