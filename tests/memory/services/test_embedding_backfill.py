@@ -88,4 +88,4 @@ def test_the_backfill_quarantines_what_the_instruction_vector_stage_flags_and_no
     assert ReviewItem.objects.filter(kind=ReviewItem.Kind.QUARANTINE).count() == 2
     consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="bea").pk)
     statements = list(CollectiveFact.objects.filter(subject__external_ref="bea").values_list("statement", flat=True))
-    assert statements == ["Prefiere informes breves"]
+    assert statements == ["Preferred report length: short"]  # the ordinary note, read as its claim (issue 16)

@@ -126,7 +126,7 @@ def test_nothing_is_shared_while_the_vector_stage_could_not_run(agents, monkeypa
     assert Decision.objects.filter(step="gate", outcome="blocked", reason="special_category_unchecked").exists()
     monkeypatch.undo()
     consolidate()  # the embedder is back: inspected, then shared
-    assert [f.statement for f in current()] == ["Prefiere reuniones por la mañana"]
+    assert [f.statement for f in current()] == ["Preferred meeting time: morning"]  # read as its claim (issue 16)
 
 
 def test_a_fact_whose_support_is_flagged_stops_being_current_at_the_next_pass(agents):
