@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from pathlib import Path
 
 from benchmarks.common import ROOT, setup_django
 
