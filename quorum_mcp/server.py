@@ -14,6 +14,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import ValidationError
 from quorum_client import InvalidInput, QuorumError
+from quorum_client.errors import argument_errors
 
 from quorum_mcp.tools import MAX_CONTENT_CHARS, QuorumTools, error_result
 
@@ -64,12 +65,7 @@ class QuorumMCPServer(MCPServer):
 
 
 def _validation_error(error: ValidationError) -> InvalidInput:
-    fields: dict[str, list[str]] = {}
-    too_long = False
-    for item in error.errors(include_url=False, include_input=False):
-        location = ".".join(str(part) for part in item["loc"]) or "arguments"
-        fields.setdefault(location, []).append(item["msg"])
-        too_long = too_long or (item["loc"][:1] == ("content",) and item["type"] == "string_too_long")
+    fields, too_long = argument_errors(error.errors(include_url=False, include_input=False))
     if too_long:
         return InvalidInput(f"content is longer than {MAX_CONTENT_CHARS} characters; shorten it (it is never "
                             "truncated).", code="content_too_long",

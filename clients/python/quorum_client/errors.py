@@ -151,3 +151,16 @@ def error_class(status: int, code: str) -> type[QuorumError]:
     if 400 <= status < 500:
         return InvalidInput
     return UnexpectedResponse
+
+
+def argument_errors(errors: list[dict[str, Any]]) -> tuple[dict[str, list[str]], bool]:
+    """Tool-argument validation errors (pydantic's ``ValidationError.errors(include_input=False)``)
+    as ``({location: [messages]}, content_too_long)`` — never the rejected input itself. Shared
+    by the langchain tools and the MCP server, which both answer with the API's codes."""
+    fields: dict[str, list[str]] = {}
+    too_long = False
+    for item in errors:
+        location = ".".join(str(part) for part in item["loc"]) or "arguments"
+        fields.setdefault(location, []).append(item["msg"])
+        too_long = too_long or (tuple(item["loc"][:1]) == ("content",) and item["type"] == "string_too_long")
+    return fields, too_long

@@ -25,7 +25,7 @@ from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import BaseModel, Field, ValidationError, create_model
 
 from quorum_client._client import AsyncQuorum, Quorum
-from quorum_client.errors import QuorumError
+from quorum_client.errors import QuorumError, argument_errors
 
 MAX_CONTENT_CHARS = 4000  # the API's limits, so a model sees them in the schema instead of in a 400
 MAX_QUERY_CHARS = 1000
@@ -128,12 +128,7 @@ def error_text(error: QuorumError) -> str:
 
 
 def _validation_text(error: ValidationError) -> str:
-    fields: dict[str, list[str]] = {}
-    too_long = False
-    for item in error.errors(include_url=False, include_input=False):
-        location = ".".join(str(part) for part in item["loc"]) or "arguments"
-        fields.setdefault(location, []).append(item["msg"])
-        too_long = too_long or (item["loc"][:1] == ("content",) and item["type"] == "string_too_long")
+    fields, too_long = argument_errors(error.errors(include_url=False, include_input=False))
     code = "content_too_long" if too_long else "invalid_input"
     return f"{code}: the tool arguments are invalid.\n" + json.dumps({"fields": fields}, ensure_ascii=False)
 
