@@ -104,6 +104,7 @@ class Signature:
     numbers: frozenset[str]
     quantities: frozenset[str]
     words: tuple[str, ...]
+    days: frozenset[str] = frozenset()  # weekdays and months named (ES/EN), as "d1".."d7", "m1".."m12"
 
 
 def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
@@ -121,7 +122,9 @@ def _names(text: str) -> frozenset[str]:
     """Capitalised words not at a sentence start (people, places, products), folded."""
     names = set()
     for k, match in enumerate(re.finditer(r"[^\W\d_][\w'-]*", text)):
-        word = match.group(0)
+        word = match.group(0).strip("'-")  # a closing quote or dash is not part of the name ('brand DNA')
+        if not word:
+            continue
         before = text[: match.start()].rstrip()
         initial = k == 0 or before.endswith((".", ":", ";", "!", "?", "\n"))
         if (word[0].isupper() and not initial or word.isupper()) and len(word) > 1:
@@ -135,6 +138,24 @@ _NOT_NAMES = frozenset(
     "spanish english french german italian portuguese catalan basque galician chinese japanese russian arabic "
     "dutch i ok".split())
 _THOUSANDS = re.compile(r"(?<=\d)[.,](?=\d{3}\b)")
+
+
+_CALENDAR = {
+    **{f"d{i}": names for i, names in enumerate((
+        ("lunes", "monday", "mondays"), ("martes", "tuesday", "tuesdays"),
+        ("miercoles", "wednesday", "wednesdays"), ("jueves", "thursday", "thursdays"),
+        ("viernes", "friday", "fridays"), ("sabado", "sabados", "saturday", "saturdays"),
+        ("domingo", "domingos", "sunday", "sundays")), start=1)},
+    # "may" is left out: in English it is more often the modal verb than the month
+    **{f"m{i}": names for i, names in enumerate((
+        ("enero", "january"), ("febrero", "february"), ("marzo", "march"), ("abril", "april"), ("mayo",),
+        ("junio", "june"), ("julio", "july"), ("agosto", "august"), ("septiembre", "setiembre", "september"),
+        ("octubre", "october"), ("noviembre", "november"), ("diciembre", "december")), start=1)},
+}
+
+
+def _days(padded: str) -> frozenset[str]:
+    return frozenset(key for key, names in _CALENDAR.items() if any(f" {name} " in padded for name in names))
 
 
 def _number(token: str, following: str) -> str:
@@ -163,7 +184,7 @@ def signature(text: str) -> Signature:
                         for k, w in enumerate(words) if any(ch.isdigit() for ch in w))
     return Signature(modality=_classes(padded, _MODALITY), tense=_classes(padded, _TENSE),
                      scope=_classes(padded, _SCOPE), negative=negative, names=_names(text), numbers=numbers,
-                     quantities=_classes(padded, _QUANTITY), words=words)
+                     quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b")
@@ -195,6 +216,8 @@ def mismatch(a: Signature, b: Signature) -> str | None:
         return "number_mismatch"
     if a.quantities != b.quantities:
         return "number_mismatch"
+    if a.days != b.days:
+        return "date_mismatch"  # a weekday or month on one side only, or different ones
     if _unmatched(a.names, b.words) or _unmatched(b.names, a.words):
         return "entity_mismatch"  # a name on one side that the other does not mention
     return None

@@ -28,6 +28,7 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 
 from __future__ import annotations
 
+from config.text import normalize
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.rules import LocalRulesJudge
@@ -90,6 +91,8 @@ class SimilarityJudge:
         ``EQUIVALENT`` for two claim-less texts (structured statements keep the rules' veto only)."""
         if a.predicate or b.predicate:
             return None
+        if normalize(a.text) == normalize(b.text):
+            return None  # the same words cannot mismatch on any axis
         lexicon = self.rules.veto(a, b)
         if lexicon:
             return lexicon

@@ -156,3 +156,22 @@ class TestJudgeChain:
     def test_rejects_inverted_thresholds(self) -> None:
         with pytest.raises(ValueError):
             JudgeChain([], review_similarity=0.7, unrelated_similarity=0.8)
+
+
+@pytest.mark.parametrize("text", [
+    "Asked to move the 'brand DNA' workshop with marketing to next week.",
+    "Quiere que el informe de 'Proyecto Atlas-' llegue el lunes",
+])
+def test_the_same_text_twice_is_never_vetoed(text: str) -> None:
+    # A quoted or dashed name kept its closing quote ("dna'") and then mismatched itself.
+    verdict = default_chain().judge(Statement(text=text), Statement(text=text), similarity=1.0)
+    assert verdict.label is Label.EQUIVALENT, verdict
+
+
+@pytest.mark.parametrize("detail", [" los domingos", " on Sundays", " en marzo", " in October"])
+def test_a_weekday_or_month_on_one_side_only_is_a_date_mismatch(detail: str) -> None:
+    # found by test_rules' "adding a detail" property: "Usa Linear para las tareas los domingos"
+    # was a cross-language paraphrase of "Uses Linear for tasks"
+    verdict = default_chain().judge(Statement(text="Usa Linear para las tareas" + detail),
+                                    Statement(text="Uses Linear for tasks"), similarity=0.93)
+    assert verdict.label is not Label.EQUIVALENT, verdict
