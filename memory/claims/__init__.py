@@ -27,7 +27,7 @@ import json
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from memory.claims.infer import fold
+from memory.equivalence.normalise import fold
 
 CLAIM_KINDS = ("fact", "status")
 MAX_DEPTH = 8

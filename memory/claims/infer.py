@@ -28,13 +28,13 @@ yield their value); the held-out pairs were not used. Figures in docs/consolidat
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from memory.claims.exemplars import EXEMPLARS, FUNCTION_WORDS, NONE_EXEMPLARS, TOPICS
+from memory.equivalence.normalise import fold
 
 VERSION = "claims-local-1"
 THRESHOLD = 0.91       # the sentence must be this close to the predicate's (and the value's) exemplars
@@ -62,12 +62,6 @@ class InferredClaim:
     sentence: int
     span_start: int
     span_end: int
-
-
-def fold(text: str) -> str:
-    """Lower case, no accents, single spaces."""
-    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text))
-    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold().split())
 
 
 def sentences(text: str) -> list[Sentence]:

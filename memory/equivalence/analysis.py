@@ -43,7 +43,7 @@ from memory.equivalence.lexicon import (
     _WEEKDAYS,
     _Concept,
 )
-from memory.equivalence.normalise import _fold, _stem
+from memory.equivalence.normalise import _stem, fold
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def _build_lexicon() -> tuple[dict[tuple[str, ...], _Entry], set[str], set[str],
 
     def add(forms: str, entry: _Entry, lang: str) -> None:
         for form in filter(None, (f.strip() for f in forms.split("|"))):
-            tokens = tuple(_fold(form).split())
+            tokens = tuple(fold(form).split())
             table.setdefault(tokens, entry)
             if len(tokens) == 1 and entry.kind == "concept":
                 # names of days, months, places and languages get no stem:
@@ -205,8 +205,8 @@ def _raw_tokens(text: str) -> list[_Tok]:
             continue
         if group == "word":
             parts = re.split(r"['’]", raw)
-            norm_first = _fold(parts[0])
-            if len(parts) == 2 and _fold(parts[1]) == "t" and norm_first.endswith("n"):
+            norm_first = fold(parts[0])
+            if len(parts) == 2 and fold(parts[1]) == "t" and norm_first.endswith("n"):
                 # can't / doesn't / won't: the base word, then a negator
                 base = _NT_BASES.get(norm_first[:-1], norm_first[:-1])
                 tokens.append(_Tok(base, "word", capital=raw[0].isupper(), sentence_start=at_start, raw=raw))
@@ -215,7 +215,7 @@ def _raw_tokens(text: str) -> list[_Tok]:
                 # "user's" -> "user"; clitic halves ("'ll", "'re") carry no content
                 first = True
                 for part in parts:
-                    norm = _fold(part)
+                    norm = fold(part)
                     if not norm or (not first and norm in {"s", "re", "ll", "ve", "d", "m"}):
                         continue
                     tok = _Tok(norm, "word", capital=part[:1].isupper(), sentence_start=at_start and first,

@@ -11,7 +11,7 @@ def _strip_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """Case-, accent- and whitespace-insensitive form of a short string."""
     return " ".join(_strip_accents(unicodedata.normalize("NFKC", text)).casefold().split())
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memory.equivalence.normalise import _fold
+from memory.equivalence.normalise import fold
 
 _WORD = re.compile(r"[a-z0-9]+(?:[:.,'][a-z0-9]+)*")
 
@@ -128,7 +128,7 @@ def _names(text: str) -> frozenset[str]:
         before = text[: match.start()].rstrip()
         initial = k == 0 or before.endswith((".", ":", ";", "!", "?", "\n"))
         if (word[0].isupper() and not initial or word.isupper()) and len(word) > 1:
-            names.add(_fold(word))
+            names.add(fold(word))
     return frozenset(names - _NOT_NAMES)
 
 
@@ -176,7 +176,7 @@ def _contractions(folded: str) -> str:
 
 
 def signature(text: str) -> Signature:
-    folded = _contractions(_fold(text))
+    folded = _contractions(fold(text))
     padded = f" {re.sub(r'[^a-z0-9:]+', ' ', folded)} "
     words = tuple(_WORD.findall(folded))
     negative = sum(padded.count(f" {n.strip()} ") if n.endswith(" ") else padded.count(n) for n in _NEGATIVE)
@@ -192,7 +192,7 @@ _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held
 
 def direction_classes(text: str) -> frozenset[str]:
     """Direction markers (to, from, passive by, over) and pronouns of the person (him/her, he/she)."""
-    padded = f" {re.sub(r'[^a-z0-9:]+', ' ', _contractions(_fold(text)))} "
+    padded = f" {re.sub(r'[^a-z0-9:]+', ' ', _contractions(fold(text)))} "
     found = (_classes(padded, {k: v for k, v in _DIRECTION.items() if k != "by"}) | _classes(padded, _PRONOUN))
     return found | ({"by"} if _PASSIVE.search(padded) else set())
 

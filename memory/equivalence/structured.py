@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from memory.equivalence.normalise import _fold
+from memory.equivalence.normalise import fold
 from memory.equivalence.types import CardinalityLookup, Judgment, Label, Statement, _is_multi
 
 
@@ -28,7 +28,7 @@ def _canonical_value(value: object, depth: int = 0) -> object:
     if isinstance(value, (int, float, Decimal)):
         return _canonical_number(value)
     if isinstance(value, str):
-        folded = _fold(value)
+        folded = fold(value)
         if _NUMERIC_STRING.match(folded):
             return _canonical_number(folded)
         return ("str", folded)
@@ -37,7 +37,7 @@ def _canonical_value(value: object, depth: int = 0) -> object:
     if isinstance(value, dict):
         return (
             "dict",
-            frozenset((_fold(str(k)), _canonical_value(v, depth + 1)) for k, v in value.items()),
+            frozenset((fold(str(k)), _canonical_value(v, depth + 1)) for k, v in value.items()),
         )
     raise TypeError("unsupported value type")
 
@@ -46,7 +46,7 @@ def _canonical_number(value: object) -> tuple[str, str]:
     try:
         number = Decimal(str(value))
     except InvalidOperation:
-        return ("str", _fold(str(value)))
+        return ("str", fold(str(value)))
     if not number.is_finite():
         return ("num", str(number))
     return ("num", format(number.normalize(), "f") if number else "0")
