@@ -22,6 +22,9 @@ LOGGING = {
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain", "stream": "ext://sys.stderr"}},
     "root": {"handlers": ["stderr"], "level": os.environ.get("QUORUM_LOG_LEVEL", "INFO")},
     "loggers": {
+        # httpx (quorum_client) logs every request line at INFO, and URLs carry subject references
+        "httpx": {"level": "WARNING"},
+        "httpcore": {"level": "WARNING"},
         "httpx2": {"level": "WARNING"},
         "httpcore2": {"level": "WARNING"},
         "mcp": {"level": "WARNING"},

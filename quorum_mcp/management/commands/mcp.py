@@ -7,7 +7,6 @@ place of ``QUORUM_API_KEY``, which is then optional.
 
 from __future__ import annotations
 
-import logging
 import os
 from typing import Any
 from urllib.parse import urlparse
@@ -47,9 +46,6 @@ class Command(BaseCommand):
         if not api_key and options["transport"] == "stdio":
             raise CommandError("QUORUM_API_KEY is not set: give the MCP server the agent's own key "
                                "(create one with `manage.py agent_create ... --json`).")
-        # httpx logs every request line (URLs carry subject references) at INFO: warnings only.
-        logging.getLogger("httpx").setLevel(logging.WARNING)
-        logging.getLogger("httpcore").setLevel(logging.WARNING)
         server = build_server(QuorumTools(base_url=url, api_key=api_key or None, timeout=options["timeout"]))
         if options["transport"] == "stdio":
             server.run("stdio")
