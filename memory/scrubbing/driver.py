@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Final
@@ -43,6 +44,13 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
 
 # Length-preserving lower-casing (str.lower can change lengths, e.g. "İ"), so
 # offsets found in the lowered text are valid in the original.
+# A value that stands for a secret without being one, whatever finder took it: a redaction mark
+# ("[REDACTADA]", "<hidden>"), a template reference ("${DB_PASSWORD}", "{{ secrets.X }}") or a mask
+# after a vendor prefix ("sk_live_xxxxxxxx…", "ghp_************").
+_MASKED_RE: Final = re.compile(
+    r"[\[(<{]?\s*(?i:redact\w*|oculto|oculta|hidden|masked|removed|omitted|censored|eliminad[oa]|borrad[oa])\s*[\])>}]?"
+    r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[A-Za-z_\- ]{1,40}>"
+    r"|(?:[A-Za-z0-9]{1,12}[_-]){0,3}([xX*•#.])\1{5,}")
 _LOWER_TABLE: Final = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZÁÉÍÓÚÑÜ", "abcdefghijklmnopqrstuvwxyzáéíóúñü"
 )
@@ -103,6 +111,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
             spans.append((*view.source_span(start, end), kind))
     if protected:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
+    spans = [s for s in spans if not _MASKED_RE.fullmatch(text, s[0], s[1])]
     if not spans:
         return text, []
     out: list[str] = []

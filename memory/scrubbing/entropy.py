@@ -14,6 +14,8 @@ from memory.scrubbing.measures import _B64_PLUGIN, _entropy, _has_digit
 # No look-behind: finditer scans left to right, so every match already starts
 # at the beginning of its run.
 _B64_TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/_\-]{20,}=*")
+# A subresource-integrity digest ("sha512-<base64>"): public by design.
+_SRI_RE: Final = re.compile(r"sha(?:256|384|512)-")
 _HEX_RE: Final = re.compile(r"[0-9a-fA-F\-]+")
 # A value labelled as an identifier ("request_id": "req_…", trace id: …) is an id, not a key.
 _ID_LABEL_RE: Final = re.compile(r"(?i:(?:[_\-\s]|\b)id)[\"']?\s*[:=]\s*[\"']?$")
@@ -74,7 +76,7 @@ _PUBLIC_ID_RE: Final = re.compile(
 _SSH_PUBLIC_RE: Final = re.compile(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
 
 
-_FINGERPRINT_RE: Final = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5):$")
+_FINGERPRINT_RE: Final = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5)[:-]$")  # "sha256:…", SRI "sha512-…"
 # Public PEM blocks (certificates, public keys, requests, CRLs): their base64 body is public.
 _PUBLIC_PEM_RE: Final = re.compile(
     r"-{5}BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|(?:RSA |EC |SSH2 )?PUBLIC KEY|CERTIFICATE REQUEST"
@@ -110,7 +112,7 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
         if public_pems and any(a <= m.start() < b for a, b in public_pems):
             continue
         core = token.rstrip("=")
-        if _HEX_RE.fullmatch(core):
+        if _HEX_RE.fullmatch(core) or _SRI_RE.match(core):
             continue
         if not (
             _has_digit(core)

@@ -28,12 +28,15 @@ _PHRASE_KW = (
     r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso|de\s+acceso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
 )
 _WEAK_PW = (
-    r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio))"
+    r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:la\s+|el\s+)?(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio"
+    r"|asignatura|materia|curso|expediente|pedido|factura|art[ií]culo))"
     r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
+    r"|contra(?=\s+del?\s)"  # "la contra del correo" (Latin-American slang; "la" checked in Python)
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
     r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
     r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
-    r"|(?:access|security|door|alarm|gate|entry|unlock)\s+code"
+    r"|(?:access|security|door|alarm|gate|entry|unlock|disarm|arming|keypad|building)\s+code"
+    r"|c[oó]digo\s+de\s+(?:desarme|desactivaci[oó]n|armado)"
 )
 _TOKEN_KW = (
     r"api[\s_\-]?keys?|apikey|api[\s_\-]?token|access[\s_\-]?token|auth(?:entication)?[\s_\-]?token"
@@ -72,7 +75,7 @@ _KEYWORD_RE: Final = re.compile(
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
     r"(?:[^\n.:=]|\.(?=\S)){1,40}?)?"
-    r"[\"'\]]?"
+    r"[\"'\]]{0,2}"
     r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:|—|–)"
     r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?)"
     r"[ \t]*(?:\r?\n[ \t]*)?"
@@ -130,6 +133,9 @@ _REFERENCE_RE: Final = re.compile(
 )
 
 
+# An upper-case code in hyphenated segments ("ADE-2041", "MAD-RETIRO-03"): what "clave" names
+# when it means a code or an identifier.
+_CODE_SHAPE_RE: Final = re.compile(r"[A-Z]{2,}(?:-[A-Z0-9]{2,})+")
 _WORD_PATH_RE: Final = re.compile(r"(?:/[a-z][a-z\-]*){2,}/?")
 
 
@@ -160,11 +166,15 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 # lower-cased text for them is several times faster than letting the
 # case-insensitive keyword regex try every position.
 _KEYWORD_STEMS_RE: Final = re.compile(
-    r"p[a4@][s5$][s5$]|pwd|pw|c[o0]ntr[a4@][s5$]|clave|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
-    r"gate|entry|unlock|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
+    r"p[a4@][s5$][s5$]|pwd|pw|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
+    r"gate|entry|unlock|disarm|arming|keypad|building|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
     r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
     r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"
 )
+
+
+# "palabra clave" is a keyword (a search term), not a password; "en contra de" is not a password.
+_NOT_A_KEYWORD_RE: Final = re.compile(r"\b(?:palabras?|en)\s$")
 
 
 def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
@@ -182,7 +192,12 @@ def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
             prev, first = text[start - 1], text[start]
             if prev in _ASCII_LETTERS and not (prev.islower() and first.isupper()):
                 continue
+        if _NOT_A_KEYWORD_RE.search(lower, max(0, start - 10), start) and lower.startswith(("clav", "contra"), start):
+            continue
         m = _KEYWORD_RE.match(text, start)
+        if m is not None and m.group("weak") is not None and m.group("weak").lower() == "contra" \
+                and not lower.endswith("la ", 0, start):
+            continue
         if m is not None:
             covered = m.end()
             yield m
@@ -274,6 +289,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             kw = m.group("weak").lower()
             if kw.startswith(("pin", "puk")) and sum(c.isdigit() for c in value) < 4:
                 continue
+            if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
+                continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
             if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):
                 continue  # a user name or an e-mail address, not a password
             if _shape_score(value) and (_has_digit(value) or len(value) >= 6):

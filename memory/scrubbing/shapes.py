@@ -65,8 +65,23 @@ _HEX_AFTER_LABEL_RE: Final = re.compile(
     r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?P<label>[^\n:=]{0,30}?)\s*[:=]\s*(?P<v>[0-9a-fA-F]{32,})\b")
 _HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b)")
 _PHRASE_VALUE_RE: Final = re.compile(
-    r"(?i:\bpass\s?phrase|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|de\s+contrase(?:ñ|n)a))\s*[:=]\s*"
-    r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”])")
+    r"(?i:\bpass\s?phrase|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|de\s+contrase(?:ñ|n)a))"
+    # what it unlocks ("for the backup drive", "del disco cifrado de Nerea", "de la clave SSH")
+    r"(?:\s+(?i:for|of|on|to|del?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
+    r"(?:\s*(?P<colon>[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
+    r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”!?()]|\s[-—–]\s)")
+#: A stated passphrase's first word that makes it a description instead ("is stored in…",
+#: "es la misma", "is a line from a song").
+_NOT_A_PHRASE: Final = frozenset(
+    """in on at stored kept saved written shared same required needed expired wrong incorrect too very
+    not no set changed available pending long short easy hard secure strong weak case known unknown
+    also still now something one same different en guardada guardado escrita apuntada
+    compartida misma mismo obligatoria necesaria caducada incorrecta muy demasiado cambiada disponible
+    pendiente larga corta facil fácil dificil difícil segura fuerte debil débil conocida desconocida
+    tambien también todavia todavía ahora algo distinta otra another other""".split())
+#: Articles: after "is"/"es" the word after one is read too ("es la misma", "is a line from…"),
+#: and "is a …"/"es una …" alone reads as a description; after a colon the value is stated.
+_ARTICLES: Final = frozenset("a an the el la los las un una lo".split())
 _SECRET_NUMBER_RE: Final = re.compile(
     r"(?i:\bn[uú]mero\s+secreto\b|\bsecret\s+number\b)[^\n.]{0,60}?(?i:\b(?:es|is)\b|:)\s*(?P<v>\d{4,8})\b")
 
@@ -111,8 +126,21 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
         if not any(h in lower for h in hints):
             continue
         for m in regex.finditer(text):
+            if regex is _PHRASE_VALUE_RE and not _stated_phrase(m.group("v"), m.group("colon") is not None):
+                continue
             start = m.start() if regex is _CHUNKED_RE else m.start("v")
             yield start, m.end("v"), kind
+
+
+def _stated_phrase(value: str, colon: bool) -> bool:
+    """A passphrase value: two or more words, no placeholder, not opening with a describing word
+    (nor, after "is"/"es", with an article, or an article and a describing word)."""
+    words = [w.lower() for w in value.split()]
+    if not words or (len(words) < 2 and len(value) < 12) or any(c in value for c in "[]{}<>$*"):
+        return False
+    if words[0] in _NOT_A_PHRASE or (len(words) > 1 and words[0] in _ARTICLES and words[1] in _NOT_A_PHRASE):
+        return False
+    return colon or words[0] not in ("a", "an", "un", "una")
 
 
 def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
