@@ -6,8 +6,10 @@ of every string (``memory.inspection.normalise.fold``), so spaced-out, leet, zer
 fullwidth and homoglyph spellings are read as the plain word.
 
 Two stages, same verdict type:
-- ``special_category_in(strings)``: lexical (``memory.inspection.special_lexicon``), on the write
-  path: every string, every clause, in the inspection form; tens of microseconds for a note;
+- ``special_category_in(strings)``: on the write path, the lexicon
+  (``memory.inspection.special_lexicon``) on every string, every clause, in the inspection form,
+  then a trained character n-gram model (``memory.inspection.special_ngrams``) on the strings the
+  lexicon left alone; a fraction of a millisecond for a note;
 - ``special_category_by_vector(vector)``: the memory's own passage embedding, right behind the
   write (the embedding backfill); consolidation embeds anything pending before it gathers, so
   nothing is shared before both stages ran. With the embedder the trained model was made for
@@ -35,6 +37,7 @@ from memory.inspection.normalise import readings
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
+from memory.inspection.special_ngrams import load as load_ngrams
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {
@@ -79,8 +82,9 @@ def _special_readings(text: str) -> list[str]:
     return forms
 
 
-def _lexical(text: str) -> str | None:
-    """The rule that fires on one string's inspection form(s), as ``label:rule``, or None."""
+def lexical_rule(text: str) -> str | None:
+    """The lexicon rule that fires on one string's inspection form(s), as ``label:rule``, or None
+    (the hand-written stage alone, as ``evaluation.detector_cv`` measures it)."""
     for reading in _special_readings(text):
         for rule in RULES:
             if rule.fires(reading):
@@ -90,15 +94,31 @@ def _lexical(text: str) -> str | None:
     return None
 
 
+#: Strings shorter than this are not read by the n-gram stage (an id, a key, a category name).
+_NGRAM_MIN_CHARS = 12
+
+
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
-    """The first special category revealed by any ``(field, text)``, or None (lexical stage)."""
+    """The first special category revealed by any ``(field, text)``, or None (the write-path
+    stage): the lexicon on every string, then the character n-gram model
+    (``memory.inspection.special_ngrams``) on every string of at least ``_NGRAM_MIN_CHARS``."""
+    candidates = []
     for field, text in strings:
         if not text:
             continue
-        hit = _lexical(text)
+        hit = lexical_rule(text)
         if hit is not None:
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)
+        if len(text) >= _NGRAM_MIN_CHARS:
+            candidates.append((field, text))
+    model = load_ngrams()
+    if model is None:
+        return None
+    for field, text in candidates:
+        if model.special(text):
+            label = model.category(text)
+            return SpecialFinding(CATEGORY_KEYS[label], field, f"ngram.{label}")
     return None
 
 

@@ -1,6 +1,7 @@
-"""The trained model stage of the special-category detector (memory/inspection/special_model.py,
-trained by evaluation/train_special.py): the committed file is the one the script describes, it
-decides only for the embedder it was trained with, and the vector stage uses it."""
+"""The trained stages of the special-category detector (memory/inspection/special_model.py and
+special_ngrams.py, trained by evaluation/train_special.py): the committed files are the ones the
+script describes (five authors, out-of-author thresholds), the vector model decides only for the
+embedder it was trained with, and both stages are used by the detector."""
 
 from __future__ import annotations
 
@@ -9,26 +10,35 @@ import pytest
 
 from evaluation import train_special
 from memory.embedding import get_embedder
-from memory.inspection import special_model
-from memory.inspection.special import CATEGORY_KEYS, special_category_by_vector
+from memory.inspection import special, special_model
+from memory.inspection.special import CATEGORY_KEYS, special_category_by_vector, special_category_in
 from memory.inspection.special_model import MODEL_PATH, SpecialModel, model_for
+from memory.inspection.special_ngrams import BUCKETS, CATEGORY_BUCKETS, NgramModel, features, load
+
+ALL_NOTES = 1622  # the five authors' labelled notes
 
 
-def test_the_committed_model_is_what_the_training_script_writes() -> None:
+def test_the_committed_vector_model_is_what_the_training_script_writes() -> None:
     with np.load(MODEL_PATH, allow_pickle=False) as data:
         assert data["w"].shape == (384,) and data["w"].dtype == np.float32
-        assert float(data["threshold"]) == train_special.THRESHOLD
         assert tuple(data["categories"]) == tuple(CATEGORY_KEYS)
         assert data["category_w"].shape == (len(CATEGORY_KEYS), 384)
-        assert int(data["n_special"]) + int(data["n_ordinary"]) == 1262  # three development authors
+        assert int(data["n_special"]) + int(data["n_ordinary"]) == ALL_NOTES
+        assert 0.0 < float(data["threshold"]) < 10.0  # chosen out of author, not a constant
     assert str(model_for(get_embedder().name, 384).embedder) == get_embedder().name
 
 
-def test_the_training_script_never_reads_the_third_split(tmp_path) -> None:
-    third = tmp_path / "issue15_third" / "special_heldout3.jsonl"
-    with pytest.raises(SystemExit, match="untouched"):
-        train_special._rows((third,))
-    assert not any("issue15_third" in str(p) for paths in train_special.AUTHORS.values() for p in paths)
+def test_the_committed_ngram_model_loads_with_its_category_model() -> None:
+    model = load()
+    assert model is not None and model.weights.shape == (BUCKETS,)
+    assert model.category_weights.shape == (len(CATEGORY_KEYS), CATEGORY_BUCKETS)
+    assert model.categories == tuple(CATEGORY_KEYS)
+
+
+def test_the_training_sources_are_the_five_authors() -> None:
+    assert set(train_special.SOURCES) == {"A1", "A2", "B", "C", "D"}
+    assert all(p.exists() for p in train_special.SOURCES.values())
+    assert sum(len(train_special.read_rows(p)) for p in train_special.SOURCES.values()) == ALL_NOTES
 
 
 def test_another_embedder_or_width_has_no_model() -> None:
@@ -36,7 +46,7 @@ def test_another_embedder_or_width_has_no_model() -> None:
     assert model_for(get_embedder().name, 1536) is None
 
 
-def test_the_fit_is_deterministic_and_separates_a_toy_problem() -> None:
+def test_the_fits_are_deterministic_and_separate_a_toy_problem() -> None:
     rng = np.random.default_rng(0)
     x = np.vstack([rng.normal(1.0, 1.0, (40, 5)), rng.normal(-1.0, 1.0, (40, 5))])
     y = np.array([1.0] * 40 + [0.0] * 40)
@@ -44,9 +54,50 @@ def test_the_fit_is_deterministic_and_separates_a_toy_problem() -> None:
     w2, b2 = train_special.fit(x, y)
     assert np.array_equal(w1, w2) and b1 == b2
     assert ((x @ w1 + b1 > 0) == (y == 1)).mean() > 0.9
+    texts = [f"goes to the {w} every week" for w in ("mosque", "synagogue", "temple")] * 4 \
+        + [f"goes to the {w} every week" for w in ("gym", "market", "cinema")] * 4
+    labels = np.array([1.0] * 12 + [0.0] * 12)
+    sparse = train_special.Sparse.of([features(t) for t in texts])
+    nw, nb = train_special.fit_sparse(sparse, labels, BUCKETS)
+    assert np.array_equal(nw, train_special.fit_sparse(sparse, labels, BUCKETS)[0])
+    assert ((sparse.dot(nw) + nb > 0) == (labels == 1)).all()
 
 
-def test_a_confident_note_is_flagged_by_the_model_with_its_category(monkeypatch) -> None:
+def test_features_read_the_inspection_form() -> None:
+    plain, spaced, wide = features("va a la mezquita"), features("va a la m e z q u i t a"), features("va a la ｍｅｚｑｕｉｔａ")
+    assert np.array_equal(plain[0], spaced[0]) and np.array_equal(plain[0], wide[0])
+    assert np.isclose(np.linalg.norm(plain[1]), 1.0)
+    assert len(features("")[0]) == 0
+
+
+def _ngram_only(monkeypatch: pytest.MonkeyPatch, word: str, label: str) -> None:
+    """A real n-gram model whose only positive evidence is ``word``'s bucket, naming ``label``."""
+    weights = np.zeros(BUCKETS, dtype=np.float32)
+    indices, values = features(word)
+    weights[indices] = 10.0 / values[0]
+    categories = np.zeros((len(CATEGORY_KEYS), CATEGORY_BUCKETS), dtype=np.float32)
+    categories[list(CATEGORY_KEYS).index(label), indices % CATEGORY_BUCKETS] = 1.0
+    model = NgramModel(weights, -1.0, 1.0, categories, np.zeros(len(CATEGORY_KEYS), dtype=np.float32),
+                       tuple(CATEGORY_KEYS))
+    monkeypatch.setattr(special, "load_ngrams", lambda: model)
+
+
+def test_the_ngram_stage_flags_what_the_lexicon_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    _ngram_only(monkeypatch, "zorblax", "religion")
+    finding = special_category_in([("key", "pref"), ("content", "Every week she attends the zorblax gathering.")])
+    assert finding is not None and finding.rule == "ngram.religion" and finding.field == "content"
+    assert finding.category == CATEGORY_KEYS["religion"]
+    assert special_category_in([("content", "Asked for the quarterly figures by Friday.")]) is None
+    assert special_category_in([("key", "zorblax")]) is None  # shorter than the n-gram stage reads
+
+
+def test_a_lexicon_finding_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    _ngram_only(monkeypatch, "zorblax", "religion")
+    finding = special_category_in([("content", "Zorblax fan; tiene diabetes desde niña.")])
+    assert finding is not None and finding.rule.startswith("lexicon.")
+
+
+def test_a_confident_note_is_flagged_by_the_vector_model_with_its_category(monkeypatch) -> None:
     weights = np.zeros(384, dtype=np.float32)
     weights[0] = 10.0
     categories = np.zeros((len(CATEGORY_KEYS), 384), dtype=np.float32)
