@@ -29,6 +29,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from memory.embedding import get_embedder
 from memory.inspection.special import (
     CATEGORY_KEYS,
@@ -37,9 +39,9 @@ from memory.inspection.special import (
 )
 
 HERE = Path(__file__).resolve().parent / "heldout" / "issue15"
-#: The splits, one author each except ``dev``/``spent`` (the same first author). All but ``heldout``
-#: are development data (read, tuned and trained on); ``heldout`` is the untouched third split,
-#: measured once when the rules were final (docs/privacy.md).
+#: The splits, one author each except ``dev``/``spent`` (the same first author). All are spent:
+#: development and training data (``heldout`` is the third split, measured once untouched before
+#: it was spent; docs/privacy.md). Any new file in this format: ``python -m evaluation.detector_cv``.
 DEV = HERE / "special_dev.jsonl"
 SPENT = HERE / "special_heldout.jsonl"
 FRESH = HERE.with_name("issue15_fresh") / "special_heldout2.jsonl"
@@ -59,6 +61,15 @@ def _rates(rows: list[dict[str, Any]], flag: str) -> dict[str, Any]:
     return {"recall": _ratio(sum(r[flag] is not None for r in special), len(special)),
             "fpr": _ratio(sum(r[flag] is not None for r in ordinary), len(ordinary)),
             "n_special": len(special), "n_ordinary": len(ordinary)}
+
+
+def flags(rows: list[dict[str, Any]]) -> np.ndarray:
+    """Whether the shipped detector (write-path stage, then the vector stage on the note's own
+    passage embedding) flags each row's ``text``."""
+    vectors = get_embedder().embed_passages([r["text"] for r in rows])
+    return np.array([special_category_in([("content", r["text"])]) is not None
+                     or special_category_by_vector(np.asarray(v, dtype=np.float32)) is not None
+                     for r, v in zip(rows, vectors, strict=True)])
 
 
 def measure(path: str | Path) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """The detector's figures on the hand-written issue-15 corpus (evaluation.special_corpus.measure):
-the first development split keeps the floors reached while tuning; the untouched third split
-(``issue15_third``, a fourth author) the floors it reached when measured once with the rules final
-(docs/privacy.md, "Special categories from content") — never above, and never tuned on. The other
-development splits (spent, fresh, dev2) are reported by ``python -m evaluation.special_corpus <split>``
-and leave-one-author-out by ``python -m evaluation.train_special --check``."""
+regression floors on two of the five authors' sets, all of which are now training and tuning data
+(in sample: these are not generalisation figures). The third split (``issue15_third``) was measured
+once untouched (87.8 % / 11.1 %) before it was spent; its floors here are in sample. How the
+detector generalises is measured leave one author out by ``python -m evaluation.detector_cv``
+(docs/privacy.md, "Leave one author out")."""
 
 from __future__ import annotations
 
@@ -41,11 +41,11 @@ def test_the_splits_are_the_documented_files() -> None:
     assert all(path.exists() for path in SPLITS.values())
 
 
-def test_third_split_floors_as_measured_once() -> None:
+def test_third_split_floors_in_sample() -> None:
     figures = measure(HELDOUT)
     assert figures["overall"]["n_special"] == 180 and figures["overall"]["n_ordinary"] == 180
-    assert figures["lexical"]["recall"] >= 0.7944
-    assert figures["lexical"]["fpr"] <= 0.0778
-    assert figures["overall"]["recall"] >= 0.8778
-    assert figures["overall"]["fpr"] <= 0.1111
+    assert figures["lexical"]["recall"] >= 0.9333  # lexicon + n-gram stage (the write path)
+    assert figures["lexical"]["fpr"] <= 0.0167
+    assert figures["overall"]["recall"] >= 0.9556
+    assert figures["overall"]["fpr"] <= 0.0167
     assert all(isinstance(i, str) for i in figures["misses"] + figures["false_positives"])
