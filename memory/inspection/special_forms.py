@@ -25,13 +25,17 @@ _FRAME = re.compile(
     r"|translat\w*|traduc\w*|localis\w*|localiz\w*|novel\w*|thriller|libro|thesis|tesis|dissertation|curso"
     r"|articulo|article|podcast|documental|documentary|pelicula|leaflet|folleto|prospecto|brochure"
     r"|archiv\w*|colecciona\w*|retablo|tfm|tfg|phd|doctorado|master'?s?\s+thesis"
+    r"|design\w*|disen\w*|restor\w*|restaur\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
+    r"|resell\w*|revend\w*|stock|proveedor\w*|supplier\w*|consults?\s+for|asesora\s+a|cubr\w*\s+(?:el|la|los|las)"
+    r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|writes?\s+(?:a|an|about)"
+    r"|practicas\s+como|internship|preguntas\s+sobre|questions\s+about|encuesta|survey|cuestionario|questionnaire"
     r"|(?:es|is\s+an?|trabaja\s+de|works\s+as\s+an?)\s+(?:enfermer[oa]|nurse|medic[oa]|doctor|celador[a]?|auxiliar"
     r"|recepcionista|receptionist|porter)\s+(?:en|at|in|de|del|on))\b")
 #: Names and places: at most three words before the match ("el apellido Gitano", "restaurante El
 #: Convento", "calle del Sindicato", "her surname is Black").
 _NAME_FRAME = re.compile(r"\b(?:surname|apellido|last\s+name|calle|street|avenida|avenue|plaza|restaurante|restaurant"
                          r"|hotel|bar|catering|bakery|panaderia)\b")
-_FRAME_WORDS = 5
+_FRAME_WORDS = 7
 #: The health professions, when the person *is* one ("es fisioterapeuta del club") — not when they
 #: see one ("va al psicólogo").
 _PROFESSION = re.compile(
@@ -81,7 +85,7 @@ gave\s+(?:him|her|me|them|us)\s+a\s+heart\s+attack | (?:me|le|nos)\s+(?:dio|da|v
 biometric\s+passports? | pasaportes?\s+biometric\w* | (?:cameras?|camaras?|readers?|lectores?|scanners?)\s+(?:\w+\s+){0,2}(?:para|for|in|en)\s+(?:oficinas|offices|stadiums|estadios|clients|clientes|tiendas|shops)
 """,
     "religion": r"""
-evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:biblia|bible) | la\s+biblia\s+de\s+(?:la|el|los|las)\s
+evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:biblia|bible) | la\s+biblia\s+del?\s+(?:la\s+|el\s+|los\s+|las\s+)?(?!dios|jesus|cristo)\w
 | (?:halal|kosher)\s*,?\s+(?:\w+\s+)?(?:y|and|or|o)\s+(?:vegan|vegetarian|vegano|vegetariano|sin\s+gluten|gluten)
 """,
     "politics": r"",

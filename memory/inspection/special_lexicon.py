@@ -44,7 +44,8 @@ _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashbo
               r"|api|sdk|system|machines?|model|team|ui|browser|dataset|feature|vendor|company|charity|research"
               r"|foundation|awareness|fundraiser|campaign|drive|unit|lab|clinic\s+client|course|curso|training|workshop|taller"
               r"|webinar|trainer|cameras?|camaras?|passports?|pasaportes?|producto?s?|bakery|panaderia|menus?|catering"
-              r"|leaflet|folleto|thriller|novel|novela)")
+              r"|leaflet|folleto|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
+              r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases)")
 _AFTER_WORK = re.compile(
     r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
