@@ -25,6 +25,7 @@ import re
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +54,7 @@ def features(text: str) -> tuple[np.ndarray, np.ndarray]:
             for i in range(max(1, len(padded) - n + 1)):
                 keys.add(zlib.crc32(padded[i:i + n].encode()) & (BUCKETS - 1))
         keys.add(zlib.crc32(b"w:" + token.encode()) & (BUCKETS - 1))
-    for first, second in zip(tokens, tokens[1:], strict=False):
+    for first, second in pairwise(tokens):
         keys.add(zlib.crc32(f"b:{first} {second}".encode()) & (BUCKETS - 1))
     if not keys:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
