@@ -32,7 +32,7 @@ from config.text import normalize
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.rules import LocalRulesJudge
-from memory.equivalence.signature import direction_classes, mismatch, signature
+from memory.equivalence.signature import direction_classes, mismatch, first_word, other_subject, signature
 from memory.equivalence.types import Judgment, Label, Statement
 
 _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mismatch", "date_mismatch",
@@ -45,7 +45,7 @@ class SimilarityJudge:
     name = "similarity"
     version = "similarity-1"
 
-    def __init__(self, *, same_language: float = 0.90, cross_language: float = 0.92, review_band: float = 0.01,
+    def __init__(self, *, same_language: float = 0.90, cross_language: float = 0.88, review_band: float = 0.01,
                  review_vetoed: float = 0.95, near_copy: float = 0.5, length_ratio: float = 2.0,
                  rules: LocalRulesJudge | None = None, abstain: bool = False) -> None:
         """``abstain``: only ever answer ``EQUIVALENT`` (a later judge, e.g. an LLM, decides the rest)."""
@@ -66,12 +66,13 @@ class SimilarityJudge:
             return None
         reason = self.veto(a, b) or self.unproven(a, b)
         if reason is not None:
-            if self.abstain:
-                return None
-            # A veto only stops the merge: a flip of one statement contradicts it; another
-            # mismatch is a reviewer's doubt only when the texts are very close, else another fact.
+            # A veto only stops the merge: a flip of one statement contradicts it (said even when a
+            # later judge would be asked: nothing may merge a flipped negation, number or tense);
+            # another mismatch is a reviewer's doubt only when the texts are very close, else another fact.
             if reason in _CONTRADICTING:
                 return Judgment(Label.CONTRADICTS, self.name, self.version, f"vetoed_{reason}", 0.7)
+            if self.abstain:
+                return None
             label = Label.UNSURE if sim >= self.review_vetoed else Label.UNRELATED
             return Judgment(label, self.name, self.version, f"vetoed_{reason}", 0.6)
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
@@ -97,16 +98,26 @@ class SimilarityJudge:
         if lexicon:
             return lexicon
         sa, sb = signature(a.text), signature(b.text)
-        axis = mismatch(sa, sb)
+        axis = mismatch(sa, sb, a.text, b.text)
         if axis:
             return axis
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
         da, db = direction_classes(a.text), direction_classes(b.text)
-        if ("by" in da) != ("by" in db) or ({"him_her", "he_she"} & (da ^ db)):
+        if ("by" in da) != ("by" in db):
             return "direction_swap"
-        if overlap >= 0.4 and da != db:
+        # An object pronoun of the person on one side only swaps who does what when someone else is named
+        # ("Mentors Kenji" / "Kenji mentors him") or another person is the subject ("Her manager…");
+        # alone it is only a way of writing ("She's on the platform team").
+        if "him_her" in (da ^ db) and (sa.names or sb.names or other_subject(a.text)
+                                                   or other_subject(b.text)):
             return "direction_swap"
+        fa, fb = first_word(a.text), first_word(b.text)
+        for name in (sa.names | sb.names) & set(sa.words) & set(sb.words):
+            if (fa == name) != (fb == name):
+                return "direction_swap"  # a person acts on one side and is acted on on the other
+        if overlap >= 0.4 and (da - db) and (db - da):
+            return "direction_swap"  # each side has a marker the other lacks: to/from, lends/borrows
         return None
 
     def unproven(self, a: Statement, b: Statement) -> str | None:
@@ -124,6 +135,10 @@ class SimilarityJudge:
         if short and long_ / short >= self.length_ratio and long_ - short >= 3:
             return "detail_added"
         return None
+
+
+def _words_of(sig: object) -> set[str]:
+    return set(getattr(sig, "words", ()))
 
 
 def _order(words: tuple[str, ...], other: set[str]) -> list[str]:
