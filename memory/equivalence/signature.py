@@ -303,10 +303,17 @@ def other_subject(text: str) -> bool:
     return bool(_OTHER_SUBJECT.match(fold(text)))
 
 
+_COPULA = re.compile(r"^\s*(?:[A-Z][\w-]*\s+){0,3}(?:is|es|was|era|fue|are|son)\b|^[^:]{1,40}:")
+
+
 def first_word(text: str) -> str:
-    """The statement's first word, folded (a name there is who acts: "Kenji teaches him…")."""
+    """The statement's first word, folded, when it opens a clause in which it acts ("Kenji teaches
+    him…"); empty when the statement opens otherwise, or only describes it ("VS Code is her editor",
+    "Android app tech lead: Chen")."""
     match = re.match(r"\s*([^\W\d_][\w-]*)(?!['’]s)", text)
-    return fold(match.group(1)) if match else ""
+    if match is None or _COPULA.match(text):
+        return ""
+    return fold(match.group(1))
 
 
 def _cognate(name: str, word: str) -> bool:

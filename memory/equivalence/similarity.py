@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from config.text import normalize
 from memory.equivalence.analysis import _analyse
-from memory.equivalence.normalise import _clean_similarity
+from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.signature import direction_classes, mismatch, first_word, other_subject, signature
 from memory.equivalence.types import Judgment, Label, Statement
+from memory.equivalence.values import is_number_word
 
 _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mismatch", "date_mismatch",
                   "month_mismatch", "weekday_mismatch", "tense_mismatch"}
@@ -124,7 +125,9 @@ class SimilarityJudge:
         """What similarity alone cannot settle (this judge's own merges only; a lexicon proof may):
         a same-language near copy with a word substituted, or one side much longer."""
         sa, sb = signature(a.text), signature(b.text)
-        wa, wb = set(sa.words), set(sb.words)
+        # numbers were compared as values by the veto: "3" for "tres" is no substituted word
+        wa = {w for w in sa.words if not is_number_word(w)}
+        wb = {w for w in sb.words if not is_number_word(w)}
         overlap = len(wa & wb) / max(1, len(wa | wb))
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
         if la is not None and la == lb and overlap >= self.near_copy and (wa - wb) and (wb - wa):
@@ -134,6 +137,9 @@ class SimilarityJudge:
         short, long_ = sorted((len(sa.words), len(sb.words)))
         if short and long_ / short >= self.length_ratio and long_ - short >= 3:
             return "detail_added"
+        stems_a, stems_b = {_stem(w) for w in wa}, {_stem(w) for w in wb}
+        if la is not None and la == lb and stems_a != stems_b and (stems_a <= stems_b or stems_b <= stems_a):
+            return "detail_added"  # one says all the other says and more: partial, not the same fact
         return None
 
 

@@ -52,6 +52,12 @@ _THOUSANDS = re.compile(r"(?<=\d)[.,](?=\d{3}\b)")
 Readings = frozenset[float]
 
 
+def is_number_word(word: str) -> bool:
+    """A word (folded) that only writes a number: "3", "tres", "forty", "7:30", "20th"."""
+    return bool(word) and (word[0].isdigit() or word in _UNITS or word in _TENS or word in _HUNDREDS
+                           or word in _SCALES or word in _NOON)
+
+
 def _words(text: str) -> list[str]:
     folded = fold(text).replace("p.m.", "pm").replace("a.m.", "am").replace("p.m", "pm").replace("a.m", "am")
     folded = re.sub(r"(\d)\s+(am|pm)\b", r"\1\2", folded)
