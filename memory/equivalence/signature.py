@@ -90,6 +90,26 @@ _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca",
                               "teetotal", "hates", "odia")
 
 
+# The negators of grammar (said once or several times, they negate once); the rest of _NEGATIVE are
+# words whose meaning is negative, each of which flips the polarity.
+_GRAMMATICAL_NEGATIVE = frozenset({"no ", "not ", "cannot", "n't", "nunca", "never", "ni ", "nor ", "nadie", "nobody",
+                                   "nada", "nothing", "none", "ningun", "tampoco", "neither"})
+_NEGATOR_TOKENS = frozenset({"no", "not", "cannot", "nunca", "never", "ni", "nor", "nadie", "nobody", "nada", "nothing",
+                             "none", "ningun", "ninguno", "ninguna", "tampoco", "neither", "jamas"})
+_CONCORD = frozenset({"nunca", "ni", "nadie", "nada", "ningun", "ninguno", "ninguna", "tampoco", "jamas"})
+
+
+def _negators(padded: str) -> int:
+    """Grammatical negators, each counted, except a Spanish n-word after another negator (negative
+    concord: "no trabaja nunca" negates once; "not … can't" twice)."""
+    count = 0
+    for token in padded.split():
+        if token in _CONCORD and count:
+            continue
+        count += token in _NEGATOR_TOKENS
+    return count
+
+
 # Opposite poles of one axis (antonyms), both languages: one side at one pole only and the other at
 # the other pole only is a flipped detail ("prefers the cold" / "prefers hot weather"). Closed lists
 # of general adjectives and adverbs of manner, time and setting — never topic words.
@@ -261,7 +281,11 @@ def signature(text: str) -> Signature:
     folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
     padded = _padded(folded)
     words = tuple(_WORD.findall(folded))
-    negative = sum(padded.count(f" {n.strip()} ") for n in _NEGATIVE)
+    # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
+    # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
+    # los vuelos nocturnos" is not "Avoids night flights".
+    lexical = sum(padded.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
+    negative = int((_negators(padded) % 2 == 1) != (lexical % 2 == 1))
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
     if _PRETERITE.search(text.casefold()):
         tense.add("past")
@@ -345,10 +369,16 @@ def _names_differ(a: Signature, b: Signature, text_a: str, text_b: str) -> bool:
     extra, text, shared = (only_a, text_a, a.names) if only_a else (only_b, text_b, b.names)
     if not extra:
         return False
+    tokens = [fold(re.sub(r"['’]s$", "", w).strip("'’-")) for w in re.findall(r"[^\W\d_][\w'’-]*", text)]
     raw = {fold(w.strip("'’-")): w for w in re.findall(r"[^\W\d_][\w'’-]*", text)}
     if all(_acronym(raw.get(n, n)) for n in extra):
         return False
-    return not (set(shared) - set(extra))
+    kept = set(shared) - set(extra)
+    # beside a shared name it is part of that name ("Google Meet"); elsewhere it is a detail added
+    # ("Usa Linear para las tareas con Zorblax")
+    return not all(any(t == n and ({tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""}
+                                   & (kept | set(extra)) - {n}) for i, t in enumerate(tokens)) for n in extra) \
+        or not kept
 
 
 _UNITS_OF_SCOPE = frozenset({"team", "company"})
@@ -356,6 +386,8 @@ _UNITS_OF_SCOPE = frozenset({"team", "company"})
 
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
     """The first axis on which the two signatures differ, or None."""
+    if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
+        return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
     if a.modality != b.modality:
         return "modality_mismatch"
     if a.tense != b.tense:
