@@ -129,13 +129,35 @@ def report(rows: list[dict[str, Any]], title: str) -> None:
     print("    non-equivalent pairs merged:", ", ".join(false) or "none")
 
 
+def _eligible(rows: list[dict[str, Any]]) -> None:
+    """Judge once with the similarity thresholds at 0: a pair the similarity judge then merges is
+    *eligible* (it merges at a threshold when its similarity reaches it); every other verdict does
+    not depend on the thresholds. Saves judging every pair once per grid point."""
+    judge(rows, same=0.0, cross=0.0)
+    for r in rows:
+        r["eligible"] = r["reason"] in ("similarity:similar_paraphrase", "similarity:cross_language_equivalent")
+        r["fixed"] = r["out"]
+
+
+def _at(rows: list[dict[str, Any]], same: float, cross: float) -> dict[str, Any]:
+    for r in rows:
+        if not r["eligible"]:
+            r["out"] = r["fixed"]
+            continue
+        floor = cross if r["reason"].endswith("cross_language_equivalent") else same
+        band = next(j for j in default_chain().judges if j.name == "similarity").review_band
+        r["out"] = (Label.EQUIVALENT.value if r["sim"] >= floor
+                    else Label.UNSURE.value if r["sim"] >= floor - band else Label.UNRELATED.value)
+    return figures(rows)
+
+
 def choose(rows: list[dict[str, Any]]) -> tuple[float, float]:
     """The thresholds that merge most equivalents with no misleading merge and review ≤ 15 %."""
+    _eligible(rows)
     best: tuple[Any, ...] = ()
     for same in GRID_SAME:
         for cross in GRID_CROSS:
-            judge(rows, same=same, cross=cross)
-            f = figures(rows)
+            f = _at(rows, same, cross)
             if f["misleading"][0] or f["review"][0] > 0.15 * max(1, f["review"][1]):
                 continue
             # most equivalents; then fewest partial merges; then the stricter thresholds
