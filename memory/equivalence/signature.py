@@ -266,6 +266,9 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
 # "instead of" is: it is read as the marker "over", not as a negative.
 _CONTRAST = re.compile(r",\s*(?:not|no)\s+(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)")
 _PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)")  # "escribió", "dejaron": Spanish simple past
+# The Spanish imperfect of -ar verbs ("trabajaba") and of the common -er/-ir ones ("prefería", "vivía")
+_IMPERFECT = re.compile(r"\b\w{2,}(?:aba|abas|aban|ábamos|ería|erías|erían|ivía|ivían|enía|enían|acía|acían|"
+                        r"abía|abían|odía|odían|ucía|ucían)(?=\W|$)")
 _PERFECT = re.compile(r" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left) ")
 _GOING_TO = re.compile(r" (?:va|van|vas|voy|vamos) a (?:\w+(?:ar|er|ir)(?:se|le|lo|la)?) ")
 
@@ -287,7 +290,7 @@ def signature(text: str) -> Signature:
     lexical = sum(padded.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
     negative = int((_negators(padded) % 2 == 1) != (lexical % 2 == 1))
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
-    if _PRETERITE.search(text.casefold()):
+    if _PRETERITE.search(text.casefold()) or _IMPERFECT.search(text.casefold()):
         tense.add("past")
     if _PERFECT.search(padded):
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
@@ -342,11 +345,8 @@ def first_word(text: str) -> str:
 
 def _cognate(name: str, word: str) -> bool:
     """The same name in the other language or spelling: Lisboa/Lisbon, Londres/London, Oporto/Porto."""
-    if word == name:
-        return True
-    if len(name) >= 4 and len(word) >= 4 and (word[:4] == name[:4] or name in word or word in name):
-        return True
-    return False
+    return word == name or (len(name) >= 4 and len(word) >= 4
+                            and (word[:4] == name[:4] or name in word or word in name))
 
 
 def _acronym(raw: str) -> bool:

@@ -32,7 +32,13 @@ from config.text import normalize
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.rules import LocalRulesJudge
-from memory.equivalence.signature import direction_classes, mismatch, first_word, other_subject, signature
+from memory.equivalence.signature import (
+    direction_classes,
+    first_word,
+    mismatch,
+    other_subject,
+    signature,
+)
 from memory.equivalence.types import Judgment, Label, Statement
 from memory.equivalence.values import is_number_word
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from evaluation.runner import SUITES, evaluate
 from evaluation.render import render_html, render_json, render_text
+from evaluation.runner import SUITES, evaluate
 from evaluation.suites.freetext import load as load_pairs_file
 
 
