@@ -8,20 +8,24 @@ differ. In order:
 
 1. **vetoes** (any → the pair never merges; ``CONTRADICTS`` where the mismatch is a flip of the
    same statement, ``UNRELATED``-free: a veto is never a proof of anything but "not the same"):
-   the lexicon's hard mismatches (:meth:`LocalRulesJudge.veto`: negation, number, date, weekday,
-   entity, direction swap, antonym, tense); the signature of :mod:`.signature` (modality, tense,
-   scope, lexical negatives, digits, quantity words, names); a passive/"by" or a person pronoun on
-   one side only, or other direction markers when the two share most words; a same-language near
-   copy (most words shared) — where paraphrases rarely fall and substitutions ("aprendiendo
-   alemán"/"japonés") always do; and one side much longer than the other (a detail added:
-   partial, not the same fact);
+   the lexicon's antonym, direction-swap and entity mismatches (:meth:`LocalRulesJudge.veto`; its
+   negation/number/date/tense slots are left to the signature, which reads them as values); the
+   signature of :mod:`.signature` (modality, past/future, scope, lexical negatives, numbers as
+   values by :mod:`.values` — "tres" = 3, "7:30" = "siete y media" —, quantity words, weekdays and
+   months, antonym poles, names with cognates and abbreviations); a passive "by" on one side, an
+   object pronoun of the person on one side only when someone else is named, a named person who
+   acts on one side and is acted on on the other, or each side with a direction marker the other
+   lacks; a same-language near copy (most words shared) — where paraphrases rarely fall and
+   substitutions ("aprendiendo alemán"/"japonés") always do; one side much longer than the other,
+   or saying all the other says and more (a detail added: partial, not the same fact);
 2. **similarity**: at least ``same_language`` (one language) or ``cross_language`` (ES↔EN), the
    thresholds calibrated on the issue-16 development split (measured end to end by
    ``manage.py evaluate --suite freetext``; figures in docs/consolidation.md);
 3. otherwise ``UNSURE`` in a narrow band just below the threshold, or for a vetoed pair whose
    texts are nearly identical (a reviewer's queue, bounded by the review budget), ``CONTRADICTS``
    for a vetoed flip, and ``UNRELATED`` for the rest. With ``abstain`` (an LLM judge follows in
-   the chain) it answers only ``EQUIVALENT`` and leaves every other pair to the next judge.
+   the chain) it answers only ``EQUIVALENT`` or a vetoed flip (``CONTRADICTS``) and leaves every
+   other pair to the next judge.
 
 Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text.
 """
