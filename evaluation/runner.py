@@ -34,12 +34,14 @@ SUITES = {
 }
 
 
-def evaluate(*, suites: list[str], size: str, seed: int, in_place: bool, progress: bool) -> Scorecard:
+def evaluate(*, suites: list[str], size: str, seed: int, in_place: bool, progress: bool,
+             pairs: Path | None = None) -> Scorecard:
     card = Scorecard(size=size, seed=seed, started_at=datetime.now(UTC).isoformat(timespec="seconds"))
     started = time.monotonic()
     with sandbox(in_place=in_place), _quiet_noisy_loggers():
         card.database = "in_place" if in_place else "throwaway"
-        run = Run(size=size, seed=seed, synth=Synth(seed, prefix=f"ev{seed % 1000}"), progress=Progress(enabled=progress))
+        run = Run(size=size, seed=seed, synth=Synth(seed, prefix=f"ev{seed % 1000}"), progress=Progress(enabled=progress),
+                  pairs=pairs)
         for name in suites:
             module = importlib.import_module(f"evaluation.suites.{name}")
             suite_started = time.monotonic()

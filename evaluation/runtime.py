@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rest_framework.test import APIClient
@@ -34,6 +35,7 @@ class Run:
     seed: int
     synth: Synth
     progress: Progress
+    pairs: Path | None = None  # ``--pairs``: the freetext suite runs this JSONL file instead of its splits
 
     @property
     def params(self) -> dict[str, Any]:

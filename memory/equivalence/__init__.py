@@ -57,6 +57,8 @@ Layout (this ``__init__`` re-exports the public names of every module but
 * ``rules`` - (b) :class:`LocalRulesJudge`.
 * ``signature`` - (b2) the bilingual hard-mismatch signature (modality, tense, scope, negatives,
   numbers, quantities, names, direction markers) the similarity judge vetoes on.
+* ``values`` - (b2) the numbers a free text states, as values (digits, ES/EN number words, clock
+  times, "twice", "half an hour"), for the signature's number axis.
 * ``similarity`` - (b3) :class:`~memory.equivalence.similarity.SimilarityJudge`.
 * ``llm`` - (c) the optional :class:`~memory.equivalence.llm.LLMJudge`.
 * ``chain`` - :class:`JudgeChain` and :func:`default_chain`.

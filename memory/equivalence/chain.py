@@ -100,7 +100,7 @@ def default_chain(
     and what reaches the exit is ambiguous by construction, so the band in
     between stays ``UNSURE`` rather than guessing ``UNRELATED``.
     """
-    rules = LocalRulesJudge(cardinality=cardinality)
+    rules = LocalRulesJudge(cardinality=cardinality, defer_free_text=True)
     judges: list[Judge] = [PredicateValueJudge(cardinality=cardinality), rules,
                            SimilarityJudge(rules=rules, abstain=llm is not None)]
     if llm is not None:

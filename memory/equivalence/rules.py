@@ -21,6 +21,11 @@ from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.types import CardinalityLookup, Judgment, Label, Statement, _is_multi
 
 
+#: Reasons the rules leave to the similarity judge for two free texts (``defer_free_text``).
+_DEFERRED = frozenset({"negation_mismatch", "number_mismatch", "tense_mismatch", "date_mismatch",
+                       "weekday_mismatch", "month_mismatch"})
+
+
 class LocalRulesJudge:
     """Deterministic bilingual (es/en) rules; see the package docstring (``memory.equivalence``).
 
@@ -64,16 +69,24 @@ class LocalRulesJudge:
         cross_language_similarity: float = 0.84,
         disjoint_similarity_ceiling: float = 0.90,
         cardinality: CardinalityLookup | None = None,
+        defer_free_text: bool = False,
     ) -> None:
         """:param cardinality: optional registry lookup (``"single"``/``"multi"``).
         An entity or slot difference under a ``multi`` predicate is two
         facts (``UNRELATED``); under a single or unknown predicate it
-        ``CONTRADICTS``."""
+        ``CONTRADICTS``.
+
+        :param defer_free_text: for two claim-less free texts, have no opinion (and no veto) on
+        negation, number, date, weekday, month and tense: the similarity judge reads those with
+        normalised values ("tres" = 3, "7:30" = "siete y media", "Dec" = December, a contrastive
+        "not"), where the lexicon's slots vetoed paraphrases written another way (issue 16). Its
+        antonym, direction-swap and entity (language) verdicts are kept: nothing else sees those."""
         self.strong_overlap = strong_overlap
         self.paraphrase_similarity = paraphrase_similarity
         self.cross_language_similarity = cross_language_similarity
         self.disjoint_similarity_ceiling = disjoint_similarity_ceiling
         self._cardinality = cardinality
+        self.defer_free_text = defer_free_text
 
     # -- public --------------------------------------------------------------
 
@@ -84,7 +97,11 @@ class LocalRulesJudge:
         fa, fb = _analyse(a.text), _analyse(b.text)
         _unify_entities(fa, fb)
         cmp = self._compare(fa, fb, a, b, sim)
-        return self._decide(fa, fb, cmp, a, sim)
+        verdict = self._decide(fa, fb, cmp, a, sim)
+        if verdict is not None and self.defer_free_text and not a.predicate and not b.predicate \
+                and verdict.reason in _DEFERRED:
+            return None  # two free texts: the similarity judge's normalised signature decides these
+        return verdict
 
     def veto(self, a: Statement, b: Statement) -> str | None:
         """Reason code if the texts carry a hard mismatch that forbids merging, else ``None``.
@@ -94,6 +111,12 @@ class LocalRulesJudge:
         missed a swapped direction). Double flips ("prefers short" vs "avoids
         long") are not vetoed: they may well be paraphrases.
         """
+        reason = self._veto(a, b)
+        if reason and self.defer_free_text and not a.predicate and not b.predicate and reason in _DEFERRED:
+            return None
+        return reason
+
+    def _veto(self, a: Statement, b: Statement) -> str | None:
         fa, fb = _analyse(a.text), _analyse(b.text)
         _unify_entities(fa, fb)
         cmp = self._compare(fa, fb, a, b, None)

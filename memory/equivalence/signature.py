@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from memory.equivalence.normalise import fold
+from memory.equivalence.values import numbers, numbers_differ
 
 _WORD = re.compile(r"[a-z0-9]+(?:[:.,'][a-z0-9]+)*")
 
@@ -45,9 +46,11 @@ _TENSE: dict[str, tuple[str, ...]] = {
              "fueron", "ha sido", "habia", "had been", "has been", "before that", "ex", "anterior",
              "pasado", "last year", "el ano pasado", "ya no", "no longer", "anymore", "did", "went", "worked",
              "trabajo en", "vivio", "lived", "moved", "se mudo", "dejo", "left", "joined", "se unio", "terminado",
-             "finished", "acabo de", "just", "ya ha", "already"),
-    "future": ("will", "going to", "va a", "van a", "sera", "seran", "ira", "planea", "planning", "plans", "plan to",
+             "finished", "acabo de", "acaba de", "acaban de", "just", "ya ha", "already", "started", "began",
+             "empezo", "comenzo"),
+    "future": ("will", "going to", "sera", "seran", "ira", "planea", "planning", "plans", "plan to",
                "piensa", "pretende", "intends", "intend", "aims", "next", "proximo", "proxima", "que viene",
+               "previsto", "prevista", "intencion", "intention", "hoping to", "hopes to", "espera",
                "upcoming", "soon", "pronto", "a partir de", "starting", "from next"),
     "ongoing": ("is currently", "currently", "actualmente", "ahora mismo", "right now",
                 "en este momento", "still", "todavia", "aun", "sigue", "continues"),
@@ -56,11 +59,11 @@ _TENSE: dict[str, tuple[str, ...]] = {
 _SCOPE: dict[str, tuple[str, ...]] = {
     "whole": ("toda la", "todo el", "todas las", "todos los", "entero", "entera", "whole", "entire", "all of",
               "every single", "completo", "completa", "in full", "enteros", "al completo"),
-    "only": ("solo", "solamente", "unicamente", "only", "just", "exclusivamente", "exclusively", "nada mas"),
+    "only": ("solo", "solamente", "unicamente", "only", "exclusivamente", "exclusively", "nada mas"),
     "except": ("salvo", "excepto", "except", "but not", "aside from", "apart from", "excluding"),
     "more": ("mas", "more", "mayor", "above", "at least", "al menos", "por lo menos", "larger", "bigger", "higher", "faster", "longer", "better", "mejor"),
     "less": ("menos", "menor", "under", "below", "at most", "como mucho", "less", "fewer", "smaller", "lower", "slower", "shorter", "worse", "peor"),
-    "team": ("su equipo", "his team", "her team", "their team", "el equipo", "the team", "team"),
+    "team": ("equipo", "team"),
     "company": ("empresa", "company", "compania", "organization", "organisation", "organizacion", "whole company"),
 }
 # Direction markers: to/from, by (passive), instead of.
@@ -73,7 +76,7 @@ _DIRECTION: dict[str, tuple[str, ...]] = {
 }
 # Who: the person, someone else acting on the person.
 _PRONOUN: dict[str, tuple[str, ...]] = {
-    "him_her": (" a el ", " him ", " her ", " them ", " a ella ", " con ella "),
+    "him_her": (" a el ", " him ", " her ", " them ", " a ella ", " con ella ", " le ", " les "),
     "he_she": (" he ", " she ", " they ", " ella "),
 }
 # Lexical negatives that the negation analysis does not count.
@@ -81,15 +84,105 @@ _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca",
                               "nobody", "nada", "nothing", "none", "ningun", "tampoco", "neither", "against",
                               "en contra", "out of", "left out", "fuera de", "excluded", "excluido", "odia", "hates",
                               "dislikes", "evita", "avoids", "can't stand", "no soporta", "refuses", "se niega",
-                              "rechaza", "rejects", "unavailable", "stopped", "dejo de", "quit")
+                              "rechaza", "rejects", "unavailable", "stopped", "dejo de", "deja de", "dejar de", "dejado de", "quit",
+                              "quits", "off", "libre de",
+                              "libres de", "free of", "free from", "skip", "skips", "abstemio", "abstemia",
+                              "teetotal", "hates", "odia")
+
+
+# The negators of grammar (said once or several times, they negate once); the rest of _NEGATIVE are
+# words whose meaning is negative, each of which flips the polarity.
+_GRAMMATICAL_NEGATIVE = frozenset({"no ", "not ", "cannot", "n't", "nunca", "never", "ni ", "nor ", "nadie", "nobody",
+                                   "nada", "nothing", "none", "ningun", "tampoco", "neither"})
+_NEGATOR_TOKENS = frozenset({"no", "not", "cannot", "nunca", "never", "ni", "nor", "nadie", "nobody", "nada", "nothing",
+                             "none", "ningun", "ninguno", "ninguna", "tampoco", "neither", "jamas"})
+_CONCORD = frozenset({"nunca", "ni", "nadie", "nada", "ningun", "ninguno", "ninguna", "tampoco", "jamas"})
+
+
+def _negators(padded: str) -> int:
+    """Grammatical negators, each counted, except a Spanish n-word after another negator (negative
+    concord: "no trabaja nunca" negates once; "not … can't" twice)."""
+    count = 0
+    for token in padded.split():
+        if token in _CONCORD and count:
+            continue
+        count += token in _NEGATOR_TOKENS
+    return count
+
+
+# Opposite poles of one axis (antonyms), both languages: one side at one pole only and the other at
+# the other pole only is a flipped detail ("prefers the cold" / "prefers hot weather"). Closed lists
+# of general adjectives and adverbs of manner, time and setting — never topic words.
+_POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "length": (("breve", "breves", "corto", "corta", "cortos", "cortas", "short", "shorter", "brief", "concise",
+                "conciso", "concisa", "concisos", "concisas", "sucinto", "al grano", "to the point"),
+               ("largo", "larga", "largos", "largas", "long", "longer", "lengthy", "extenso", "extensa", "extensos",
+                "extensas", "exhaustive", "exhaustivo", "exhaustiva")),
+    "formality": (("formal", "formales", "de usted", "formally"),
+                  ("informal", "informales", "casual", "desenfadado", "desenfadada", "de tu", "informally")),
+    "daytime": (("manana", "mananas", "morning", "mornings", "temprano", "early", "madrugada", "madruga"),
+                ("tarde", "tardes", "afternoon", "afternoons", "evening", "evenings", "late", "noche", "noches",
+                 "night", "nights")),
+    "temperature": (("calor", "caliente", "calido", "calida", "hot", "warm", "heat"),
+                    ("frio", "fria", "frios", "frias", "cold", "cool", "fresco")),
+    "privacy": (("open plan", "open-plan", "abierta", "abierto", "diafana", "diafano", "public", "publico", "publica",
+                 "shared", "compartido", "compartida"),
+                ("private", "privado", "privada", "privados", "privadas", "cerrado", "cerrada", "own office",
+                 "despacho propio")),
+    "setting": (("remoto", "remota", "remote", "remotely", "teletrabajo", "teletrabaja", "from home", "desde casa",
+                 "online", "virtual", "virtuales"),
+                ("presencial", "presenciales", "in person", "in-person", "on site", "on-site", "onsite",
+                 "face to face", "cara a cara")),
+    "size": (("grande", "grandes", "big", "large", "bigger", "larger", "mayor"),
+             ("pequeno", "pequena", "pequenos", "pequenas", "small", "smaller", "little", "menor")),
+    "speed": (("rapido", "rapida", "rapidos", "rapidas", "fast", "quick", "quickly", "faster"),
+              ("lento", "lenta", "lentos", "lentas", "slow", "slowly", "slower")),
+    "noise": (("tranquilo", "tranquila", "silencio", "silencioso", "quiet", "silent", "calm"),
+              ("ruidoso", "ruidosa", "ruido", "noisy", "loud", "bullicioso")),
+    "order": (("antes", "before", "earlier", "primero", "primera", "first"),
+              ("despues", "after", "afterwards", "later", "ultimo", "ultima", "last")),
+    "light": (("claro", "clara", "light", "bright"), ("oscuro", "oscura", "dark")),
+    "seniority": (("junior", "becario", "becaria", "intern", "trainee"), ("senior", "veterano", "veterana")),
+    "cost": (("barato", "barata", "cheap", "cheaper", "economico", "low-cost"),
+             ("caro", "cara", "expensive", "costly", "pricey")),
+    "difficulty": (("facil", "faciles", "easy", "easier", "sencillo", "sencilla", "simple"),
+                   ("dificil", "dificiles", "hard", "harder", "difficult", "complicado", "complicada", "complex")),
+    "age": (("nuevo", "nueva", "nuevos", "nuevas", "new", "newer"), ("viejo", "vieja", "antiguo", "antigua", "old",
+                                                                    "older", "former")),
+    "hours": (("jornada completa", "tiempo completo", "full time", "full-time"),
+              ("media jornada", "jornada reducida", "tiempo parcial", "part time", "part-time", "reduced hours",
+               "reducida")),
+    "ownership": (("de la empresa", "de empresa", "corporativo", "corporativa", "del trabajo", "company", "work",
+                   "corporate"), ("personal", "propio", "propia", "own", "particular")),
+    "amount": (("mucho", "mucha", "muchos", "muchas", "a lot", "lots", "plenty", "heavy"),
+               ("poco", "poca", "pocos", "pocas", "little", "few", "light", "minimal")),
+}
+
+
+def _poles(padded: str) -> frozenset[str]:
+    found = set()
+    for axis, (one, other) in _POLES.items():
+        if any(f" {w} " in padded for w in one):
+            found.add(f"{axis}+")
+        if any(f" {w} " in padded for w in other):
+            found.add(f"{axis}-")
+    return frozenset(found)
+
+
+def _opposed(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One side at a pole only, the other at the opposite pole only, on some axis."""
+    for pole in a - b:
+        opposite = pole[:-1] + ("-" if pole.endswith("+") else "+")
+        if opposite in b and opposite not in a:
+            return True
+    return False
 
 
 # Quantities written as words (digits are read as numbers): "varios" is not "tres".
+# The numbers themselves, in digits or words, are read by :mod:`.values`.
 _QUANTITY: dict[str, tuple[str, ...]] = {
-    "1": ("uno", "una", "un solo", "one", "single", "a single"), "2": ("dos", "two", "a couple", "un par", "both", "ambos"),
-    "3": ("tres", "three"), "4": ("cuatro", "four"), "5": ("cinco", "five"), "6": ("seis", "six"),
-    "7": ("siete", "seven"), "8": ("ocho", "eight"), "9": ("nueve", "nine"), "10": ("diez", "ten"),
-    "half": ("media", "medio", "half"), "several": ("varios", "varias", "several", "various", "some", "algunos",
+    "single": ("un solo", "una sola", "single", "a single", "only one", "solo uno", "solo una"),
+    "half": ("mitad", "half"), "several": ("varios", "varias", "several", "various", "some", "algunos",
                                                     "algunas", "unos cuantos", "a few", "many", "muchos", "muchas"),
 }
 
@@ -101,10 +194,11 @@ class Signature:
     scope: frozenset[str]
     negative: int
     names: frozenset[str]
-    numbers: frozenset[str]
+    numbers: tuple[frozenset[float], ...]
     quantities: frozenset[str]
     words: tuple[str, ...]
     days: frozenset[str] = frozenset()  # weekdays and months named (ES/EN), as "d1".."d7", "m1".."m12"
+    poles: frozenset[str] = frozenset()  # antonym poles, e.g. "length+" (short), "length-" (long)
 
 
 def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
@@ -123,6 +217,7 @@ def _names(text: str) -> frozenset[str]:
     names = set()
     for k, match in enumerate(re.finditer(r"[^\W\d_][\w'-]*", text)):
         word = match.group(0).strip("'-")  # a closing quote or dash is not part of the name ('brand DNA')
+        word = re.sub(r"['’]s$", "", word)  # "Omar's manager": Omar
         if not word:
             continue
         before = text[: match.start()].rstrip()
@@ -136,8 +231,7 @@ _NOT_NAMES = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
     "saturdays sundays january february march april may june july august september october november december "
     "spanish english french german italian portuguese catalan basque galician chinese japanese russian arabic "
-    "dutch i ok".split())
-_THOUSANDS = re.compile(r"(?<=\d)[.,](?=\d{3}\b)")
+    "dutch i ok jan feb apr jun jul aug sep sept oct nov dec ene abr ago dic".split())
 
 
 _CALENDAR = {
@@ -148,9 +242,11 @@ _CALENDAR = {
         ("domingo", "domingos", "sunday", "sundays")), start=1)},
     # "may" is left out: in English it is more often the modal verb than the month
     **{f"m{i}": names for i, names in enumerate((
-        ("enero", "january"), ("febrero", "february"), ("marzo", "march"), ("abril", "april"), ("mayo",),
-        ("junio", "june"), ("julio", "july"), ("agosto", "august"), ("septiembre", "setiembre", "september"),
-        ("octubre", "october"), ("noviembre", "november"), ("diciembre", "december")), start=1)},
+        ("enero", "january", "jan", "ene"), ("febrero", "february", "feb"), ("marzo", "march"),
+        ("abril", "april", "apr", "abr"), ("mayo",), ("junio", "june", "jun"), ("julio", "july", "jul"),
+        ("agosto", "august", "aug"), ("septiembre", "setiembre", "september", "sep", "sept"),
+        ("octubre", "october", "oct"), ("noviembre", "november", "nov"), ("diciembre", "december", "dec", "dic")),
+        start=1)},
 }
 
 
@@ -158,66 +254,159 @@ def _days(padded: str) -> frozenset[str]:
     return frozenset(key for key, names in _CALENDAR.items() if any(f" {name} " in padded for name in names))
 
 
-def _number(token: str, following: str) -> str:
-    """One number's normal form: no thousands separator, "10:00"/"10am" as "10", "10pm" as "22"."""
-    token = _THOUSANDS.sub("", token)
-    pm = token.endswith("pm") or following == "pm"
-    token = token.removesuffix("am").removesuffix("pm").removesuffix("h")
-    if token.endswith(":00"):
-        token = token[:-3]
-    if pm and token.isdigit() and int(token) < 12:
-        token = str(int(token) + 12)
-    return token
-
-
 def _contractions(folded: str) -> str:
     folded = folded.replace("’", "'").replace("can't", "cannot").replace("won't", "will not")
     return folded.replace("n't", " not")
 
 
-def signature(text: str) -> Signature:
-    folded = _contractions(fold(text))
+# Fixed phrases read as one word before the classes: "can't stand" is hating, not being able.
+_IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no aguanta ", " odia "),
+           (" could not stand ", " hates "))
+# A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
+# "instead of" is: it is read as the marker "over", not as a negative.
+_CONTRAST = re.compile(r",\s*(?:not|no)\s+(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)")
+_PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)")  # "escribió", "dejaron": Spanish simple past
+# The Spanish imperfect of -ar verbs ("trabajaba") and of the common -er/-ir ones ("prefería", "vivía")
+_IMPERFECT = re.compile(r"\b\w{2,}(?:aba|abas|aban|ábamos|ería|erías|erían|ivía|ivían|enía|enían|acía|acían|"
+                        r"abía|abían|odía|odían|ucía|ucían)(?=\W|$)")
+_PERFECT = re.compile(r" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left) ")
+_GOING_TO = re.compile(r" (?:va|van|vas|voy|vamos) a (?:\w+(?:ar|er|ir)(?:se|le|lo|la)?) ")
+
+
+def _padded(folded: str) -> str:
     padded = f" {re.sub(r'[^a-z0-9:]+', ' ', folded)} "
+    for idiom, word in _IDIOMS:
+        padded = padded.replace(idiom, word)
+    return padded
+
+
+def signature(text: str) -> Signature:
+    folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
+    padded = _padded(folded)
     words = tuple(_WORD.findall(folded))
-    negative = sum(padded.count(f" {n.strip()} ") if n.endswith(" ") else padded.count(n) for n in _NEGATIVE)
-    numbers = frozenset(_number(w, words[k + 1] if k + 1 < len(words) else "")
-                        for k, w in enumerate(words) if any(ch.isdigit() for ch in w))
-    return Signature(modality=_classes(padded, _MODALITY), tense=_classes(padded, _TENSE),
-                     scope=_classes(padded, _SCOPE), negative=negative, names=_names(text), numbers=numbers,
-                     quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded))
+    # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
+    # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
+    # los vuelos nocturnos" is not "Avoids night flights".
+    lexical = sum(padded.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
+    negative = int((_negators(padded) % 2 == 1) != (lexical % 2 == 1))
+    tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
+    if _PRETERITE.search(text.casefold()) or _IMPERFECT.search(text.casefold()):
+        tense.add("past")
+    if _PERFECT.search(padded):
+        tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
+    if _GOING_TO.search(padded):
+        tense.add("future")
+    return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),
+                     scope=_classes(padded, _SCOPE), negative=negative, names=_names(text), numbers=numbers(text),
+                     quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded),
+                     poles=_poles(padded.replace("-", " ")))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b")
 
 
+_POSSESSIVE_HER = re.compile(r" her (?!(?:as|to|for|with|in|on|at|the|a|an|and|or|about|from|by|over|up|out|"
+                             r"off|back|down|know|that|this|if|when|before|after|every|each|all|again|directly) )"
+                             r"(?=[a-z])")
+
+
 def direction_classes(text: str) -> frozenset[str]:
-    """Direction markers (to, from, passive by, over) and pronouns of the person (him/her, he/she)."""
+    """Direction markers (to, from, passive by, over) and pronouns of the person (him/her, he/she);
+    "her" before a noun is a possessive ("her editor of choice"), not the person acted on."""
     padded = f" {re.sub(r'[^a-z0-9:]+', ' ', _contractions(fold(text)))} "
+    padded = _POSSESSIVE_HER.sub(" hers ", padded)
     found = (_classes(padded, {k: v for k, v in _DIRECTION.items() if k != "by"}) | _classes(padded, _PRONOUN))
     return found | ({"by"} if _PASSIVE.search(padded) else set())
 
 
-def _unmatched(names: frozenset[str], words: tuple[str, ...]) -> bool:
-    """A name the other side does not mention, not even as a cognate (Lisboa/Lisbon, Londres/London)."""
-    return any(not any(w == n or (len(n) >= 4 and len(w) >= 4 and w[:4] == n[:4]) for w in words) for n in names)
+_OTHER_SUBJECT = re.compile(
+    r"^\s*(?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:hij[oa]s?|madre|padre|pareja|marido|mujer|espos[oa]|herman[oa]s?|"
+    r"jef[ea]|manager|boss|wife|husband|partner|son|daughter|mother|father|brother|sister|colleague|companer[oa]|"
+    r"team|equipo|cliente|client|assistant|asistente)\b")
 
 
-def mismatch(a: Signature, b: Signature) -> str | None:
+def other_subject(text: str) -> bool:
+    """The statement is about someone of the person's ("Her manager…", "Su hija…"), not the person."""
+    return bool(_OTHER_SUBJECT.match(fold(text)))
+
+
+_COPULA = re.compile(r"^\s*(?:[A-Z][\w-]*\s+){0,3}(?:is|es|was|era|fue|are|son)\b|^[^:]{1,40}:")
+
+
+def first_word(text: str) -> str:
+    """The statement's first word, folded, when it opens a clause in which it acts ("Kenji teaches
+    him…"); empty when the statement opens otherwise, or only describes it ("VS Code is her editor",
+    "Android app tech lead: Chen")."""
+    match = re.match(r"\s*([^\W\d_][\w-]*)(?!['’]s)", text)
+    if match is None or _COPULA.match(text):
+        return ""
+    return fold(match.group(1))
+
+
+def _cognate(name: str, word: str) -> bool:
+    """The same name in the other language or spelling: Lisboa/Lisbon, Londres/London, Oporto/Porto."""
+    return word == name or (len(name) >= 4 and len(word) >= 4
+                            and (word[:4] == name[:4] or name in word or word in name))
+
+
+def _acronym(raw: str) -> bool:
+    """An abbreviation (2–5 letters, at least two capitals: PO, CFO, PhD, NY)."""
+    return 2 <= len(raw) <= 5 and sum(1 for ch in raw if ch.isupper()) >= 2
+
+
+def _unmatched(names: frozenset[str], words: tuple[str, ...]) -> list[str]:
+    """The names the other side does not mention, not even as a cognate."""
+    return [n for n in names if not any(_cognate(n, w) for w in words)]
+
+
+def _names_differ(a: Signature, b: Signature, text_a: str, text_b: str) -> bool:
+    """A name on one side that the other does not mention. Abbreviations (PO, CFO, NY) on one side
+    only are tolerated, and so is an extra name beside a name both share ("Google Meet" / "Meet");
+    a name substituted for another (both sides have one the other lacks) never is."""
+    only_a, only_b = _unmatched(a.names, b.words), _unmatched(b.names, a.words)
+    if only_a and only_b:
+        return True
+    extra, text, shared = (only_a, text_a, a.names) if only_a else (only_b, text_b, b.names)
+    if not extra:
+        return False
+    tokens = [fold(re.sub(r"['’]s$", "", w).strip("'’-")) for w in re.findall(r"[^\W\d_][\w'’-]*", text)]
+    raw = {fold(w.strip("'’-")): w for w in re.findall(r"[^\W\d_][\w'’-]*", text)}
+    if all(_acronym(raw.get(n, n)) for n in extra):
+        return False
+    kept = set(shared) - set(extra)
+    # beside a shared name it is part of that name ("Google Meet"); elsewhere it is a detail added
+    # ("Usa Linear para las tareas con Zorblax")
+    return not all(any(t == n and ({tokens[i - 1] if i else "", tokens[i + 1] if i + 1 < len(tokens) else ""}
+                                   & (kept | set(extra)) - {n}) for i, t in enumerate(tokens)) for n in extra) \
+        or not kept
+
+
+_UNITS_OF_SCOPE = frozenset({"team", "company"})
+
+
+def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
     """The first axis on which the two signatures differ, or None."""
+    if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
+        return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
     if a.modality != b.modality:
         return "modality_mismatch"
     if a.tense != b.tense:
         return "tense_mismatch"
-    if a.scope != b.scope:
+    # team vs company is a scope only when both are said ("su equipo" / "toda la empresa"); one side
+    # naming the company it works for is a way of writing ("Joined the company" / "Started here")
+    unit_a, unit_b = a.scope & _UNITS_OF_SCOPE, b.scope & _UNITS_OF_SCOPE
+    if a.scope - _UNITS_OF_SCOPE != b.scope - _UNITS_OF_SCOPE or (unit_a and unit_b and unit_a != unit_b):
         return "scope_mismatch"
     if (a.negative > 0) != (b.negative > 0):
         return "negation_mismatch"
-    if a.numbers != b.numbers and (a.numbers or b.numbers):
+    if _opposed(a.poles, b.poles):
+        return "antonym"
+    if numbers_differ(a.numbers, b.numbers):
         return "number_mismatch"
     if a.quantities != b.quantities:
         return "number_mismatch"
     if a.days != b.days:
         return "date_mismatch"  # a weekday or month on one side only, or different ones
-    if _unmatched(a.names, b.words) or _unmatched(b.names, a.words):
+    if _names_differ(a, b, a_text, b_text):
         return "entity_mismatch"  # a name on one side that the other does not mention
     return None

@@ -8,20 +8,24 @@ differ. In order:
 
 1. **vetoes** (any → the pair never merges; ``CONTRADICTS`` where the mismatch is a flip of the
    same statement, ``UNRELATED``-free: a veto is never a proof of anything but "not the same"):
-   the lexicon's hard mismatches (:meth:`LocalRulesJudge.veto`: negation, number, date, weekday,
-   entity, direction swap, antonym, tense); the signature of :mod:`.signature` (modality, tense,
-   scope, lexical negatives, digits, quantity words, names); a passive/"by" or a person pronoun on
-   one side only, or other direction markers when the two share most words; a same-language near
-   copy (most words shared) — where paraphrases rarely fall and substitutions ("aprendiendo
-   alemán"/"japonés") always do; and one side much longer than the other (a detail added:
-   partial, not the same fact);
+   the lexicon's antonym, direction-swap and entity mismatches (:meth:`LocalRulesJudge.veto`; its
+   negation/number/date/tense slots are left to the signature, which reads them as values); the
+   signature of :mod:`.signature` (modality, past/future, scope, lexical negatives, numbers as
+   values by :mod:`.values` — "tres" = 3, "7:30" = "siete y media" —, quantity words, weekdays and
+   months, antonym poles, names with cognates and abbreviations); a passive "by" on one side, an
+   object pronoun of the person on one side only when someone else is named, a named person who
+   acts on one side and is acted on on the other, or each side with a direction marker the other
+   lacks; a same-language near copy (most words shared) — where paraphrases rarely fall and
+   substitutions ("aprendiendo alemán"/"japonés") always do; one side much longer than the other,
+   or saying all the other says and more (a detail added: partial, not the same fact);
 2. **similarity**: at least ``same_language`` (one language) or ``cross_language`` (ES↔EN), the
    thresholds calibrated on the issue-16 development split (measured end to end by
    ``manage.py evaluate --suite freetext``; figures in docs/consolidation.md);
 3. otherwise ``UNSURE`` in a narrow band just below the threshold, or for a vetoed pair whose
    texts are nearly identical (a reviewer's queue, bounded by the review budget), ``CONTRADICTS``
    for a vetoed flip, and ``UNRELATED`` for the rest. With ``abstain`` (an LLM judge follows in
-   the chain) it answers only ``EQUIVALENT`` and leaves every other pair to the next judge.
+   the chain) it answers only ``EQUIVALENT`` or a vetoed flip (``CONTRADICTS``) and leaves every
+   other pair to the next judge.
 
 Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text.
 """
@@ -30,10 +34,17 @@ from __future__ import annotations
 
 from config.text import normalize
 from memory.equivalence.analysis import _analyse
-from memory.equivalence.normalise import _clean_similarity
+from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.rules import LocalRulesJudge
-from memory.equivalence.signature import direction_classes, mismatch, signature
+from memory.equivalence.signature import (
+    direction_classes,
+    first_word,
+    mismatch,
+    other_subject,
+    signature,
+)
 from memory.equivalence.types import Judgment, Label, Statement
+from memory.equivalence.values import is_number_word
 
 _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mismatch", "date_mismatch",
                   "month_mismatch", "weekday_mismatch", "tense_mismatch"}
@@ -45,7 +56,7 @@ class SimilarityJudge:
     name = "similarity"
     version = "similarity-1"
 
-    def __init__(self, *, same_language: float = 0.90, cross_language: float = 0.92, review_band: float = 0.01,
+    def __init__(self, *, same_language: float = 0.90, cross_language: float = 0.88, review_band: float = 0.01,
                  review_vetoed: float = 0.95, near_copy: float = 0.5, length_ratio: float = 2.0,
                  rules: LocalRulesJudge | None = None, abstain: bool = False) -> None:
         """``abstain``: only ever answer ``EQUIVALENT`` (a later judge, e.g. an LLM, decides the rest)."""
@@ -66,12 +77,13 @@ class SimilarityJudge:
             return None
         reason = self.veto(a, b) or self.unproven(a, b)
         if reason is not None:
-            if self.abstain:
-                return None
-            # A veto only stops the merge: a flip of one statement contradicts it; another
-            # mismatch is a reviewer's doubt only when the texts are very close, else another fact.
+            # A veto only stops the merge: a flip of one statement contradicts it (said even when a
+            # later judge would be asked: nothing may merge a flipped negation, number or tense);
+            # another mismatch is a reviewer's doubt only when the texts are very close, else another fact.
             if reason in _CONTRADICTING:
                 return Judgment(Label.CONTRADICTS, self.name, self.version, f"vetoed_{reason}", 0.7)
+            if self.abstain:
+                return None
             label = Label.UNSURE if sim >= self.review_vetoed else Label.UNRELATED
             return Judgment(label, self.name, self.version, f"vetoed_{reason}", 0.6)
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
@@ -97,23 +109,35 @@ class SimilarityJudge:
         if lexicon:
             return lexicon
         sa, sb = signature(a.text), signature(b.text)
-        axis = mismatch(sa, sb)
+        axis = mismatch(sa, sb, a.text, b.text)
         if axis:
             return axis
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
         da, db = direction_classes(a.text), direction_classes(b.text)
-        if ("by" in da) != ("by" in db) or ({"him_her", "he_she"} & (da ^ db)):
+        if ("by" in da) != ("by" in db):
             return "direction_swap"
-        if overlap >= 0.4 and da != db:
+        # An object pronoun of the person on one side only swaps who does what when someone else is named
+        # ("Mentors Kenji" / "Kenji mentors him") or another person is the subject ("Her manager…");
+        # alone it is only a way of writing ("She's on the platform team").
+        if "him_her" in (da ^ db) and (sa.names or sb.names or other_subject(a.text)
+                                                   or other_subject(b.text)):
             return "direction_swap"
+        fa, fb = first_word(a.text), first_word(b.text)
+        for name in (sa.names | sb.names) & set(sa.words) & set(sb.words):
+            if (fa == name) != (fb == name):
+                return "direction_swap"  # a person acts on one side and is acted on on the other
+        if overlap >= 0.4 and (da - db) and (db - da):
+            return "direction_swap"  # each side has a marker the other lacks: to/from, lends/borrows
         return None
 
     def unproven(self, a: Statement, b: Statement) -> str | None:
         """What similarity alone cannot settle (this judge's own merges only; a lexicon proof may):
         a same-language near copy with a word substituted, or one side much longer."""
         sa, sb = signature(a.text), signature(b.text)
-        wa, wb = set(sa.words), set(sb.words)
+        # numbers were compared as values by the veto: "3" for "tres" is no substituted word
+        wa = {w for w in sa.words if not is_number_word(w)}
+        wb = {w for w in sb.words if not is_number_word(w)}
         overlap = len(wa & wb) / max(1, len(wa | wb))
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
         if la is not None and la == lb and overlap >= self.near_copy and (wa - wb) and (wb - wa):
@@ -123,7 +147,14 @@ class SimilarityJudge:
         short, long_ = sorted((len(sa.words), len(sb.words)))
         if short and long_ / short >= self.length_ratio and long_ - short >= 3:
             return "detail_added"
+        stems_a, stems_b = {_stem(w) for w in wa}, {_stem(w) for w in wb}
+        if la is not None and la == lb and stems_a != stems_b and (stems_a <= stems_b or stems_b <= stems_a):
+            return "detail_added"  # one says all the other says and more: partial, not the same fact
         return None
+
+
+def _words_of(sig: object) -> set[str]:
+    return set(getattr(sig, "words", ()))
 
 
 def _order(words: tuple[str, ...], other: set[str]) -> list[str]:

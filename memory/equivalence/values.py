@@ -1,0 +1,175 @@
+"""(b2) Normalised values of a free-text statement: the numbers it states, however they are written.
+
+The similarity judge vetoes a pair whose numbers differ ("2 vs 3", "5 vs 15", "10:00 vs 10 pm"),
+but a paraphrase often writes the same number another way: "3" / "tres" / "three", "35" /
+"treinta y cinco", "7:30" / "siete y media", "12" / "noon" / "mediodía", "twice" / "dos veces",
+"a pair of" / "un par de", "half an hour" / "30 minutos", "20th" / "20", "2 pm" / "14:00". Each
+number is read as a small set of readings (an hour without am/pm after "a las"/"at"/"until" may
+be morning or afternoon: {3, 15}); two statements state the same numbers when every number of
+each side has a reading the other side shares. "One" / "un" / "una" / "a" is left out: in both
+languages it is mostly an article ("una hoja de Excel", "an Excel spreadsheet").
+
+Pure Python, no Django; nothing here keeps or logs text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.equivalence.normalise import fold
+
+_UNITS = {
+    "cero": 0, "zero": 0, "dos": 2, "two": 2, "tres": 3, "three": 3, "cuatro": 4, "four": 4, "cinco": 5,
+    "five": 5, "seis": 6, "six": 6, "siete": 7, "seven": 7, "ocho": 8, "eight": 8, "nueve": 9, "nine": 9,
+    "diez": 10, "ten": 10, "eleven": 11, "doce": 12, "twelve": 12, "trece": 13, "thirteen": 13,
+    "catorce": 14, "fourteen": 14, "quince": 15, "fifteen": 15, "dieciseis": 16, "sixteen": 16,
+    "diecisiete": 17, "seventeen": 17, "dieciocho": 18, "eighteen": 18, "diecinueve": 19, "nineteen": 19,
+    "veinte": 20, "veintiuno": 21, "veintiun": 21, "veintiuna": 21, "veintidos": 22, "veintitres": 23,
+    "veinticuatro": 24, "veinticinco": 25, "veintiseis": 26, "veintisiete": 27, "veintiocho": 28,
+    "veintinueve": 29, "dozen": 12, "docena": 12, "pair": 2, "par": 2, "couple": 2, "twice": 2,
+}
+_TENS = {
+    "twenty": 20, "thirty": 30, "treinta": 30, "forty": 40, "cuarenta": 40, "fifty": 50, "cincuenta": 50,
+    "sixty": 60, "sesenta": 60, "seventy": 70, "setenta": 70, "eighty": 80, "ochenta": 80, "ninety": 90,
+    "noventa": 90,
+}
+_HUNDREDS = {
+    "cien": 100, "ciento": 100, "doscientos": 200, "doscientas": 200, "trescientos": 300, "trescientas": 300,
+    "cuatrocientos": 400, "quinientos": 500, "seiscientos": 600, "setecientos": 700, "ochocientos": 800,
+    "novecientos": 900,
+}
+_SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000}
+_ONE = frozenset({"un", "una", "uno", "a", "an", "one", "once"})  # "once": ES 11, EN "one time"
+_NOON = {"noon": 12, "mediodia": 12, "midday": 12, "midnight": 0, "medianoche": 0}
+# Words before a number that make it a clock hour (so it may be am or pm).
+_AT_HOUR = frozenset({"las", "la", "at", "until", "till", "til", "by", "before", "after", "from", "between",
+                      "desde", "hasta", "entre", "sobre", "around", "antes", "despues", "tras"})
+_AFTERNOON = ("de la tarde", "de la noche", "in the afternoon", "in the evening", "at night", "por la tarde",
+              "por la noche")
+_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*(?:st|nd|rd|th|am|pm|h|º|ª)?|[a-z]+")
+_THOUSANDS = re.compile(r"(?<=\d)[.,](?=\d{3}\b)")
+
+Readings = frozenset[float]
+
+
+def is_number_word(word: str) -> bool:
+    """A word (folded) that only writes a number: "3", "tres", "forty", "7:30", "20th"."""
+    return bool(word) and (word[0].isdigit() or word in _UNITS or word in _TENS or word in _HUNDREDS
+                           or word in _SCALES or word in _NOON)
+
+
+def _words(text: str) -> list[str]:
+    folded = fold(text).replace("p.m.", "pm").replace("a.m.", "am").replace("p.m", "pm").replace("a.m", "am")
+    folded = re.sub(r"(\d)\s+(am|pm)\b", r"\1\2", folded)
+    return _TOKEN.findall(_THOUSANDS.sub("", folded))
+
+
+def _clock(token: str) -> tuple[float, bool] | None:
+    """A digit token's value and whether it was written as a literal clock time (10:00, 7:30, 10pm)."""
+    body = re.sub(r"(st|nd|rd|th|º|ª)$", "", token)
+    pm, am = body.endswith("pm"), body.endswith("am")
+    body = body.removesuffix("pm").removesuffix("am").removesuffix("h")
+    if ":" in body:
+        hours, _, minutes = body.partition(":")
+        if not (hours.isdigit() and minutes.isdigit()):
+            return None
+        value = int(hours) + int(minutes) / 60
+        literal = True
+    else:
+        try:
+            value = float(body.replace(",", "."))
+        except ValueError:
+            return None
+        literal = pm or am or token.endswith("h")
+    if pm and value < 12:
+        value += 12
+    return value, literal
+
+
+def _spelled(words: list[str], k: int) -> tuple[int, int] | None:
+    """A number written in words starting at ``words[k]``: (value, words used), or None."""
+    total, used, value = 0, 0, None
+    word = words[k]
+    if word in _HUNDREDS:
+        total, used = _HUNDREDS[word], 1
+    elif word in _TENS:
+        total, used = _TENS[word], 1
+        if k + 2 < len(words) and words[k + 1] == "y" and words[k + 2] in _UNITS and _UNITS[words[k + 2]] < 10:
+            total, used = total + _UNITS[words[k + 2]], 3
+        elif k + 1 < len(words) and words[k + 1] in _UNITS and _UNITS[words[k + 1]] < 10:
+            total, used = total + _UNITS[words[k + 1]], 2
+    elif word in _UNITS:
+        total, used = _UNITS[word], 1
+    if used == 0:
+        return None
+    value = total
+    rest = k + used
+    if rest < len(words) and words[rest] in _SCALES:
+        value, used = value * _SCALES[words[rest]], used + 1
+        rest += 1
+    if word in _HUNDREDS and rest < len(words) and words[rest] in _TENS | _UNITS:
+        more = _spelled(words, rest)
+        if more is not None:
+            value, used = value + more[0], used + more[1]
+    return value, used
+
+
+def numbers(text: str) -> tuple[Readings, ...]:
+    """Every number the text states, each as its possible readings (see the module docstring)."""
+    words = _words(text)
+    padded = f" {' '.join(words)} "
+    # "1-2pm", "de 5 a 7 de la tarde": the marker reads for every hour of the text
+    afternoon = any(f" {phrase} " in padded for phrase in _AFTERNOON) or any(
+        w[0].isdigit() and w.endswith("pm") for w in words)
+    found: list[Readings] = []
+    k = 0
+    while k < len(words):
+        word = words[k]
+        before = words[k - 1] if k else ""
+        after = words[k + 1] if k + 1 < len(words) else ""
+        value: float | None = None
+        literal = False
+        used = 1
+        if word[0].isdigit():
+            parsed = _clock(word)
+            if parsed is not None:
+                value, literal = parsed
+        elif word in _NOON:
+            found.append(frozenset({float(_NOON[word]), float(_NOON[word] + 12)}))
+            k += 1
+            continue
+        elif word in ("half", "media", "medio") and ("hour" in words[k + 1:k + 3] or after == "hora"):
+            found.append(frozenset({0.5, 30.0}))
+            k += 2 if after == "hora" else 3
+            continue
+        elif word in _ONE:
+            k += 1
+            continue
+        else:
+            spelled = _spelled(words, k)
+            if spelled is not None:
+                value, used = float(spelled[0]), spelled[1]
+        if value is None:
+            k += 1
+            continue
+        following = words[k + used] if k + used < len(words) else ""
+        if following in ("y", "and") and k + used + 1 < len(words) and words[k + used + 1] in ("media", "half"):
+            value, used = value + 0.5, used + 2
+        elif following == "y" and k + used + 1 < len(words) and words[k + used + 1] == "cuarto":
+            value, used = value + 0.25, used + 2
+        readings = {value}
+        hourish = before in _AT_HOUR or following in ("pm", "am", "oclock", "o", "horas")
+        if not literal and value.is_integer() and 1 <= value <= 12 and (hourish or afternoon):
+            readings.add(value + 12)
+        if "hour" in following or "hora" in following:
+            readings.add(value * 60)
+        found.append(frozenset(readings))
+        k += used
+    return tuple(found)
+
+
+def numbers_differ(a: tuple[Readings, ...], b: tuple[Readings, ...]) -> bool:
+    """True when a number of one side has no reading the other side states."""
+    flat_a = frozenset().union(*a) if a else frozenset()
+    flat_b = frozenset().union(*b) if b else frozenset()
+    return any(not (r & flat_b) for r in a) or any(not (r & flat_a) for r in b)
