@@ -15,6 +15,7 @@ web server; one client POSTs N fresh memories one after another; the clock runs 
 POST until every one of them is embedded (so semantically searchable). Its floor, in the same run:
 the embedder alone embedding the same kind of texts in batches of 64 in this process.
 ``--searchable-only`` runs just that (with ``--writes-only``'s set-up, a minute or two).
+``--statements-ab``: the write path's statements before/after, in process, interleaved.
 """
 
 from __future__ import annotations
@@ -286,6 +287,9 @@ def main(argv: list[str]) -> None:
     writes_only = "--writes-only" in argv
     searchable_only = "--searchable-only" in argv
     setup_django()
+    if "--statements-ab" in argv:
+        statements_ab()
+        return
     from memory.services.embedding_backfill import memory_embed_pending
 
     agent_slug = "bench-writer"
@@ -293,10 +297,10 @@ def main(argv: list[str]) -> None:
     results: dict[str, object] = {"load_before": _load()}
     with gunicorn() as (port, proc):
         if searchable_only:
-            results["embedder_floor_per_s"] = _embedder_floor()
+            results["embedder_floor_per_s"] = _embedder_floor(min(640, _searchable_n()))
             with celery_worker():
                 results["searchable"] = _searchable_benchmark(port, key, n=_searchable_n())
-            results["embedder_floor_after_per_s"] = _embedder_floor()
+            results["embedder_floor_after_per_s"] = _embedder_floor(min(640, _searchable_n()))
             results["load_after"] = _load()
             _print_searchable(results)
             return
@@ -383,3 +387,79 @@ def _print(r: dict) -> None:
     print(f"web worker RSS: {rss:.0f} MB (target ≤ 300 MB: {'met' if rss <= 300 else 'MISSED'}); "
           f"write errors: {w['errors']}")
     print("json:", json.dumps(r, default=lambda x: round(x, 3) if isinstance(x, float) else x))
+
+
+def _main_audit_append(*, actor, action, object_type, object_id, data=None):  # noqa: ANN001, ANN202
+    """main's (155cc44) audit append, for the A side of ``--statements-ab``: advisory lock, tail
+    SELECT and INSERT as three statements."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from governance.models import AuditEvent
+    from governance.services.audit import _CHAIN_LOCK_KEY, GENESIS_HASH, canonical_content, chain_hash
+
+    payload = json.loads(json.dumps(dict(data or {}), default=str))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK_KEY])
+        cursor.execute("SELECT hash FROM governance_auditevent ORDER BY id DESC LIMIT 1")
+        row = cursor.fetchone()
+    prev = row[0] if row else GENESIS_HASH
+    at = timezone.now()
+    content = canonical_content(occurred_at=at, actor_kind=actor.kind, actor_id=actor.id, action=action,
+                                object_type=object_type, object_id=object_id, data=payload)
+    event = AuditEvent(occurred_at=at, actor_kind=actor.kind, actor_id=actor.id, action=action,
+                       object_type=object_type, object_id=object_id, data=payload, prev_hash=prev,
+                       hash=chain_hash(prev, content))
+    event.full_clean(validate_unique=False, validate_constraints=False)
+    event.save(force_insert=True)
+    return event
+
+
+def statements_ab(n: int = 300) -> None:
+    """``--statements-ab``: ``memory_record`` in process, A and B alternating write by write on one
+    connection (so both see the same load): A = main's statement sequence (dedupe SELECT, INSERT,
+    audit lock + tail + INSERT, subject UPDATE: the general path with main's audit append), B = the
+    space lock + one statement (docs/decisions/0013)."""
+    import statistics
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from agents_registry.selectors.agents import agent_get_by_slug
+    from config import audit as audit_hook
+    from config.actors import Actor
+    from governance.services.audit import audit_chain_verify
+    from memory.services import memories
+
+    _reset("bench-ab")
+    agent = agent_get_by_slug("bench-ab")
+    plain, recorder, preparer = memories._is_plain_append, audit_hook._recorder, audit_hook._preparer
+
+    def use(a_side: bool) -> None:
+        memories._is_plain_append = (lambda memory, predicate: False) if a_side else plain
+        audit_hook.register_recorder(_main_audit_append if a_side else recorder, preparer)
+
+    times: dict[bool, list[float]] = {True: [], False: []}
+    statements: dict[bool, int] = {}
+    try:
+        for i in range(2 * n + 22):
+            a_side = i % 2 == 0
+            use(a_side)
+            kwargs = {"actor": Actor.for_agent(agent), "agent": agent, "subject_ref": f"ab-{i % 20}",
+                      "kind": "event", "session_id": "ab", "content": f"Vive en Valencia {uuid.uuid4().hex}"}
+            if i < 22:  # warm-up; the last two count the statements
+                with CaptureQueriesContext(connection) as ctx:
+                    memories.memory_record(**kwargs)
+                statements[a_side] = len(ctx.captured_queries)
+                continue
+            started = time.perf_counter()
+            memories.memory_record(**kwargs)
+            times[a_side].append(time.perf_counter() - started)
+    finally:
+        use(False)
+    for a_side, name in ((True, "A main's statements"), (False, "B one statement  ")):
+        p50, p95 = percentiles(times[a_side])
+        print(f"{name}: {statements[a_side]} statements incl. BEGIN/COMMIT, p50 {p50:.2f} ms, p95 {p95:.2f} ms, "
+              f"n {len(times[a_side])}")
+    print(f"B/A p50 {statistics.median(times[False]) / statistics.median(times[True]):.2f}; "
+          f"audit chain ok: {audit_chain_verify().ok}; load average {_load()}")
