@@ -305,7 +305,7 @@ def _append_in_one_statement(*, actor: Actor, memory: Memory, redactions: int) -
                       data=_recorded_audit_data(memory, redactions=redactions, superseded=[], conflict_id=None))
     sql = APPEND_SQL.format(columns=columns, values=placeholders, audit=call.sql)
     params = [memory.space_id, memory.content_sha256, memory.kind, [s.value for s in LIVE_STATUSES], *values,
-              memory.recorded_at, memory.subject_id, *call.params]
+              timezone.now(), memory.subject_id, *call.params]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         duplicate_id, marked, audit_id = cursor.fetchone()
