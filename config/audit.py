@@ -9,16 +9,42 @@ app registry is ready; calling :func:`audit` before that is a programming error 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS
 
 from config.actors import Actor
 
 _recorder: Callable[..., Any] | None = None
+_preparer: Callable[..., "AuditCall"] | None = None
 
 
-def register_recorder(recorder: Callable[..., Any]) -> None:
-    global _recorder
+@dataclass(frozen=True)
+class AuditCall:
+    """One validated audit append as a SQL call expression and its parameters.
+
+    ``sql`` is a set-returning call (``quorum_audit_append(...)``) yielding one row ``(id,
+    prev_hash, hash)``; the caller runs it in its own transaction, alone or as part of a larger
+    statement (the memory write path appends its audit row in the statement that inserts the
+    memory). ``event`` is the unsaved row; ``saved`` fills in what the database computed.
+    """
+
+    sql: str
+    params: list[Any]
+    event: Any
+
+    def saved(self, pk: int, prev_hash: str, hash_: str) -> Any:
+        self.event.pk, self.event.prev_hash, self.event.hash = pk, prev_hash, hash_
+        self.event._state.adding = False
+        self.event._state.db = DEFAULT_DB_ALIAS
+        return self.event
+
+
+def register_recorder(recorder: Callable[..., Any], preparer: Callable[..., AuditCall] | None = None) -> None:
+    global _recorder, _preparer
     _recorder = recorder
+    _preparer = preparer
 
 
 def audit(*, actor: Actor, action: str, object_type: str, object_id: str | int,
@@ -27,4 +53,14 @@ def audit(*, actor: Actor, action: str, object_type: str, object_id: str | int,
     if _recorder is None:
         raise RuntimeError("no audit recorder registered (is the governance app installed?)")
     return _recorder(actor=actor, action=action, object_type=object_type, object_id=str(object_id),
+                     data=dict(data or {}))
+
+
+def audit_call(*, actor: Actor, action: str, object_type: str, object_id: str | int,
+               data: Mapping[str, Any] | None = None) -> AuditCall:
+    """The same append as :func:`audit`, returned as SQL for the caller to run inside its own
+    statement (in the caller's transaction). Not running it is a missing audit row: callers must."""
+    if _preparer is None:
+        raise RuntimeError("no audit recorder registered (is the governance app installed?)")
+    return _preparer(actor=actor, action=action, object_type=object_type, object_id=str(object_id),
                      data=dict(data or {}))

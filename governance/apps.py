@@ -10,6 +10,6 @@ class GovernanceConfig(AppConfig):
     def ready(self) -> None:
         # local import: app-registry timing (services import models, loadable only once apps are ready)
         from config.audit import register_recorder
-        from governance.services.audit import audit_event_record  # local import: as above
+        from governance.services.audit import audit_event_prepare, audit_event_record  # local import: as above
 
-        register_recorder(audit_event_record)
+        register_recorder(audit_event_record, audit_event_prepare)

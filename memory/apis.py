@@ -79,6 +79,9 @@ class MemoryDetailSerializer(MemoryOutputSerializer):
                   "`span` say where) — resolved with the embedding, so a fresh write shows only the explicit one.")
 
     def get_claims(self, memory: Memory) -> list[dict[str, Any]]:
+        known = self.context.get("claims")  # the write view knows a fresh memory's claims
+        if known is not None:
+            return known
         return claims_of(memory_ids=[memory.pk]).get(memory.pk, [])
 
 
@@ -154,7 +157,12 @@ class MemoryListCreateApi(APIView):
         data = dict(serializer.validated_data)
         result = memory_record(actor=Actor.for_agent(request.user), agent=request.user,
                                subject_ref=data.pop("subject"), **data)
-        body = dict(MemoryDetailSerializer(result.memory, context=_context()).data)
+        context = _context()
+        if result.created and result.memory.predicate_id is None:
+            # A fresh memory without a predicate makes no explicit claim and its inferred ones come
+            # with the embedding (API: "a fresh write shows only the explicit one"): no query.
+            context["claims"] = []
+        body = dict(MemoryDetailSerializer(result.memory, context=context).data)
         body.update({"deduplicated": result.deduplicated, "conflict": result.conflict_id,
                      "redactions": result.redactions})
         return Response(body, status=status.HTTP_201_CREATED if result.created else status.HTTP_200_OK)

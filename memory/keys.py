@@ -7,7 +7,8 @@ work and loses nothing.
 
 from __future__ import annotations
 
-# Debounce of the batched embedding task: at most one publish per window, cleared when it starts.
+# Debounce of the batched embedding task: at most one publish per window; the running backfill
+# clears it before its last look for pending rows (memory.services.embedding_backfill).
 EMBED_DEBOUNCE_KEY = "quorum:embed:scheduled"
 
 

@@ -7,22 +7,27 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from config.queueing import enqueue_after_commit
 from config.redis import REDIS_ERRORS, get_redis
-from memory.keys import EMBED_DEBOUNCE_KEY, consolidation_debounce_key
+from memory.keys import consolidation_debounce_key
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.consolidation.schedule import deep_pass_all, subjects_due
-from memory.services.embedding_backfill import memory_embed_pending
+from memory.services.embedding_backfill import BATCH_SIZE, memory_embed_pending
+
+# Well inside the task's soft time limit (270 s): a batch of 64 takes about a second.
+EMBED_BUDGET_SECONDS = 200.0
+EMBED_TASK = "memory.tasks.memory_embed_pending_task"
 
 
 @shared_task(name="memory.tasks.memory_embed_pending_task", time_limit=300, soft_time_limit=270,
              ignore_result=True)
 def memory_embed_pending_task() -> dict[str, int]:
-    """Embed every pending memory (batched). Clears the debounce key first so later writes re-enqueue."""
-    try:
-        get_redis().delete(EMBED_DEBOUNCE_KEY)
-    except REDIS_ERRORS:
-        pass
-    report = memory_embed_pending()
+    """Embed every pending memory, 64 per batch, until none is left (or the time budget is spent:
+    then it enqueues itself again). If another backfill is running it returns at once: that one
+    clears the debounce key and looks again before it stops (``memory.services.embedding_backfill``)."""
+    report = memory_embed_pending(batch_size=BATCH_SIZE, max_batches=1_000_000, budget_seconds=EMBED_BUDGET_SECONDS)
+    if report.remaining and report.embedded and not report.busy and not report.failed_batches:
+        enqueue_after_commit(EMBED_TASK, countdown=1)  # the budget ran out with work left
     return {"embedded": report.embedded, "failed_batches": report.failed_batches, "remaining": report.remaining}
 
 

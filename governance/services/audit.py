@@ -13,10 +13,12 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from config.actors import Actor
+from config.audit import AuditCall
 from governance.models import AuditEvent
 
 GENESIS_HASH = "0" * 64
-# Serialises appends so each row chains to the row committed just before it.
+# Serialises appends so each row chains to the row committed just before it (taken inside
+# quorum_audit_append, governance migration 0012; benchmarks/erasure.py takes it too).
 _CHAIN_LOCK_KEY = 0x51_75_6F_72_75_6D_41  # "QuorumA"
 _MAX_DATA_BYTES = 4096
 
@@ -42,36 +44,43 @@ def chain_hash(prev_hash: str, content: str) -> str:
     return hashlib.sha256(f"{prev_hash}\n{content}".encode()).hexdigest()
 
 
+# The chain's lock, the tail read (with a snapshot taken after the lock) and the insert, in one
+# round trip: governance migration 0012 (docs/decisions/0013). Same formula as `chain_hash`.
+APPEND_CALL = "quorum_audit_append(%s, %s, %s, %s, %s, %s, %s::jsonb, %s)"
+
+
+def audit_event_prepare(*, actor: Actor, action: str, object_type: str, object_id: str,
+                        data: Mapping[str, Any] | None = None) -> AuditCall:
+    """Validate one event and return it as a SQL call (``quorum_audit_append(...)``, a row
+    ``(id, prev_hash, hash)``) for the caller to run in its transaction, alone or inside a larger
+    statement. ``data`` must hold ids, counts, labels and hashes only; it is size-capped so that free
+    text cannot sneak in by accident."""
+    payload = json.loads(json.dumps(dict(data or {}), default=str))
+    if len(json.dumps(payload)) > _MAX_DATA_BYTES:
+        raise ValueError("audit data too large: audit rows hold ids and hashes only")
+    # Microsecond precision survives the database round trip, so verification recomputes exactly.
+    occurred_at = timezone.now()
+    event = AuditEvent(occurred_at=occurred_at, actor_kind=actor.kind, actor_id=actor.id, action=action,
+                       object_type=object_type, object_id=object_id, data=payload)
+    # Field checks only (no query): the chain fields are filled in by the database.
+    event.full_clean(exclude=["prev_hash", "hash"], validate_unique=False, validate_constraints=False)
+    content = canonical_content(occurred_at=occurred_at, actor_kind=actor.kind, actor_id=actor.id,
+                                action=action, object_type=object_type, object_id=object_id, data=payload)
+    return AuditCall(sql=APPEND_CALL, params=[occurred_at, actor.kind, actor.id, action, object_type, object_id,
+                                              json.dumps(payload), content], event=event)
+
+
 # savepoint=False: inside a caller's transaction a failed audit append must fail the whole change,
 # and skipping the savepoint saves two round trips on every write.
 @transaction.atomic(savepoint=False)
 def audit_event_record(*, actor: Actor, action: str, object_type: str, object_id: str,
                        data: Mapping[str, Any] | None = None) -> AuditEvent:
-    """Append an event to the chain inside the caller's transaction.
-
-    ``data`` must hold ids, counts, labels and hashes only; it is size-capped so that free text
-    cannot sneak in by accident.
-    """
-    payload = json.loads(json.dumps(dict(data or {}), default=str))
-    if len(json.dumps(payload)) > _MAX_DATA_BYTES:
-        raise ValueError("audit data too large: audit rows hold ids and hashes only")
+    """Append an event to the chain inside the caller's transaction (one statement)."""
+    call = audit_event_prepare(actor=actor, action=action, object_type=object_type, object_id=object_id,
+                               data=data)
     with connection.cursor() as cursor:
-        # Two statements on purpose: the tail must be read with a snapshot taken after the lock.
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_CHAIN_LOCK_KEY])
-        cursor.execute("SELECT hash FROM governance_auditevent ORDER BY id DESC LIMIT 1")
-        row = cursor.fetchone()
-    prev_hash = row[0] if row else GENESIS_HASH
-    # Microsecond precision survives the database round trip, so verification recomputes exactly.
-    occurred_at = timezone.now()
-    content = canonical_content(occurred_at=occurred_at, actor_kind=actor.kind, actor_id=actor.id,
-                                action=action, object_type=object_type, object_id=object_id, data=payload)
-    event = AuditEvent(occurred_at=occurred_at, actor_kind=actor.kind, actor_id=actor.id, action=action,
-                       object_type=object_type, object_id=object_id, data=payload, prev_hash=prev_hash,
-                       hash=chain_hash(prev_hash, content))
-    # `hash` uniqueness is enforced by its index; skip the extra lookup query.
-    event.full_clean(validate_unique=False, validate_constraints=False)
-    event.save(force_insert=True)
-    return event
+        cursor.execute(f"SELECT id, prev_hash, hash FROM {call.sql}", call.params)
+        return call.saved(*cursor.fetchone())
 
 
 @dataclass(frozen=True)

@@ -6,19 +6,33 @@ having been inspected, and consolidation (which runs this first, then refuses an
 pending) never shares a memory before both detector stages ran. The instruction detector's vector
 stage (``memory.services.quarantine.quarantine_by_vector``) runs right after each batch's UPDATE,
 so a memory it quarantines is out of the pass that embedded it. Inferred claims
-(``memory.services.claims``) are computed per batch and written with each row's UPDATE.
+(``memory.services.claims``) are computed per batch and written with the batch's UPDATE.
+
+Per batch (up to 64 memories, docs/performance.md "Embedding pipeline"): one SELECT of the oldest
+pending rows, one embedder call, one UPDATE writing every vector (rows the vector stage flags get
+their own UPDATE carrying the finding), the claims and the quarantine stage — in one transaction.
+
+One backfill embeds at a time (a session advisory lock): on a machine with a few cores a second
+one would only halve both, and it would embed the same oldest rows twice. A backfill that finds
+the lock taken returns at once; the holder, after releasing it, clears the embedding task's
+debounce key and looks again, so a memory written while it ran is never left to beat's sweep.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
 
 from config.actors import Actor
+from config.redis import REDIS_ERRORS, get_redis
 from memory.claims import CLAIM_KINDS
-from memory.embedding import EmbeddingError, get_embedder
+from memory.embedding import Embedder, EmbeddingError, get_embedder
+from memory.keys import EMBED_DEBOUNCE_KEY
 from memory.models import Memory
 from memory.services.claims import claims_infer_for_batch, claims_store_inferred
 from memory.services.quarantine import quarantine_by_vector
@@ -26,6 +40,19 @@ from memory.services.special_category import special_update_fields
 
 logger = logging.getLogger(__name__)
 BACKFILL = Actor.system("embedding_backfill")
+BATCH_SIZE = 64
+# One backfill at a time ("QuorumE"); consolidation's per-subject call does not take it.
+_BACKFILL_LOCK_KEY = 0x51_75_6F_72_75_6D_45
+
+# Every plain row of a batch in one statement; a row whose content changed since it was read
+# (a status update in place) or that is no longer pending is left alone.
+_STORE_SQL = """
+UPDATE memory_memory AS m
+SET embedding = v.embedding::vector, embedding_pending = false, embedding_model = %s
+FROM unnest(%s::uuid[], %s::text[], %s::text[]) AS v(id, sha, embedding)
+WHERE m.id = v.id AND m.content_sha256 = v.sha AND m.embedding_pending
+RETURNING m.id
+"""
 
 
 @dataclass(frozen=True)
@@ -33,20 +60,50 @@ class EmbedReport:
     embedded: int
     failed_batches: int
     remaining: int
+    busy: bool = False  # another backfill held the lock: this call embedded nothing
 
 
-def memory_embed_pending(*, batch_size: int = 32, max_batches: int = 50,
-                         subject_id: object | None = None) -> EmbedReport:
-    """Embed pending memories in batches, oldest first.
+def memory_embed_pending(*, batch_size: int = BATCH_SIZE, max_batches: int = 50, subject_id: object | None = None,
+                         budget_seconds: float | None = None) -> EmbedReport:
+    """Embed pending memories in batches, oldest first (all of them, or one subject's).
 
     No row locks are held while the model runs: each batch is read, embedded, then written only
     where the content hash is unchanged and the row is still pending (a concurrent status update
-    re-marks its row pending and wins). An embedder failure leaves rows pending for the next sweep.
-    The vector stage's finding (if any) is written by the same UPDATE, never over a lexical one.
+    re-marks its row pending and wins). An embedder failure (or a crash) leaves rows pending for
+    the next run or sweep; nothing is lost. ``budget_seconds`` stops starting new batches after
+    that long (the task re-enqueues itself for the rest).
     """
+    deadline = time.monotonic() + budget_seconds if budget_seconds is not None else None
+    if subject_id is not None:
+        embedded, failed = _embed_batches(batch_size=batch_size, max_batches=max_batches, subject_id=subject_id,
+                                          deadline=deadline)
+        return EmbedReport(embedded=embedded, failed_batches=failed, remaining=_remaining(subject_id))
+    embedded = failed = idle_rounds = 0
+    while True:
+        if not _try_lock():
+            return EmbedReport(embedded=embedded, failed_batches=failed, remaining=_remaining(None),
+                               busy=embedded == 0)
+        try:
+            done, errors = _embed_batches(batch_size=batch_size, max_batches=max_batches, subject_id=None,
+                                          deadline=deadline)
+        finally:
+            _unlock()
+        embedded, failed = embedded + done, failed + errors
+        idle_rounds = idle_rounds + 1 if done == 0 else 0
+        _clear_debounce()  # before looking again: a write committed after the look publishes a task
+        out_of_time = deadline is not None and time.monotonic() >= deadline
+        if errors or out_of_time or idle_rounds >= 3 or not _pending_exists():
+            break
+    return EmbedReport(embedded=embedded, failed_batches=failed, remaining=_remaining(None))
+
+
+def _embed_batches(*, batch_size: int, max_batches: int, subject_id: object | None,
+                   deadline: float | None) -> tuple[int, int]:
     embedder = get_embedder()
-    embedded = failed = 0
+    embedded = 0
     for _ in range(max_batches):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
         pending = Memory.objects.filter(embedding_pending=True)
         if subject_id is not None:
             pending = pending.filter(subject_id=subject_id)
@@ -62,20 +119,71 @@ def memory_embed_pending(*, batch_size: int = 32, max_batches: int = 50,
                 (pk, content, kind in CLAIM_KINDS and predicate_id is None and not quarantined, vector)
                 for (pk, content, _, kind, predicate_id, quarantined), vector in zip(batch, vectors, strict=True)])
         except EmbeddingError:
-            failed += 1
             logger.error("embedding failed for a batch of %d memories; left pending", len(batch))
-            break
-        stored = []
-        for (pk, _, digest, *_), vector in zip(batch, vectors, strict=True):
-            with transaction.atomic():
-                if Memory.objects.filter(pk=pk, content_sha256=digest, embedding_pending=True).update(
-                        embedding=vector, embedding_pending=False, embedding_model=embedder.name[:100],
-                        **special_update_fields(vector)):
-                    stored.append((pk, vector))
-                    if pk in inferred:
-                        claims_store_inferred(memory_id=pk, claims=inferred[pk])
+            return embedded, 1
+        with transaction.atomic():
+            stored = _store(embedder, batch, vectors)
+            for pk, _ in stored:
+                if pk in inferred:
+                    claims_store_inferred(memory_id=pk, claims=inferred[pk])
         embedded += len(stored)
         # The instruction detector's vector stage: quarantines what the write path's rules missed.
         quarantine_by_vector(actor=BACKFILL, memory_ids_and_vectors=stored)
-    remaining = Memory.objects.filter(embedding_pending=True).count()
-    return EmbedReport(embedded=embedded, failed_batches=failed, remaining=remaining)
+    return embedded, 0
+
+
+def _store(embedder: Embedder, batch: Sequence[tuple[Any, ...]], vectors: Sequence[Any]) -> list[tuple[Any, Any]]:
+    """Write the batch's vectors (in the caller's transaction); returns the rows stored."""
+    model = embedder.name[:100]
+    field = Memory._meta.get_field("embedding")
+    plain: dict[Any, Any] = {}
+    stored = []
+    for (pk, _, digest, *_), vector in zip(batch, vectors, strict=True):
+        finding = special_update_fields(vector)
+        if not finding:
+            plain[pk] = (digest, vector)
+        elif Memory.objects.filter(pk=pk, content_sha256=digest, embedding_pending=True).update(
+                embedding=vector, embedding_pending=False, embedding_model=model, **finding):
+            stored.append((pk, vector))
+    if plain:
+        with connection.cursor() as cursor:
+            cursor.execute(_STORE_SQL, [model, list(plain), [d for d, _ in plain.values()],
+                                        [field.get_db_prep_save(v, connection) for _, v in plain.values()]])
+            written = {row[0] for row in cursor.fetchall()}
+        stored.extend((pk, vector) for pk, (_, vector) in plain.items() if pk in written)
+    return stored
+
+
+def _remaining(subject_id: object | None) -> int:
+    pending = Memory.objects.filter(embedding_pending=True)
+    return (pending.filter(subject_id=subject_id) if subject_id is not None else pending).count()
+
+
+def _pending_exists() -> bool:
+    return Memory.objects.filter(embedding_pending=True).exists()
+
+
+def _try_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s)", [_BACKFILL_LOCK_KEY])
+        return bool(cursor.fetchone()[0])
+
+
+def _unlock() -> None:
+    """Release the session lock; if the session cannot run a statement any more, end it (a lock
+    left on a pooled connection would stop every later backfill)."""
+    try:
+        if not connection.needs_rollback:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [_BACKFILL_LOCK_KEY])
+            return
+    except DatabaseError:
+        pass
+    connection.close()
+
+
+def _clear_debounce() -> None:
+    try:
+        get_redis().delete(EMBED_DEBOUNCE_KEY)
+    except REDIS_ERRORS:
+        pass

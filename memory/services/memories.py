@@ -15,12 +15,12 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from agents_registry.models import Agent
 from config.actors import Actor
-from config.audit import audit
+from config.audit import audit, audit_call
 from config.queueing import enqueue_after_commit
 from governance.policy import is_known_category
 from governance.selectors.predicates import predicate_get, predicate_is_multi
@@ -176,17 +176,6 @@ def memory_record(
     subject = space.subject
     now = timezone.now()
     digest = content_sha256(scrubbed.text)
-
-    # 4. exact dedupe within the space
-    existing = (Memory.objects.filter(space=space, content_sha256=digest, kind=kind, status__in=LIVE_STATUSES)
-                .order_by("-recorded_at").first())
-    if existing is not None:
-        existing.last_confirmed_at = now
-        existing.save(update_fields=["last_confirmed_at"])
-        audit(actor=actor, action="memory.confirmed", object_type="memory", object_id=existing.pk,
-              data={"space": str(space.pk)})
-        return RecordResult(memory=existing, created=False, deduplicated=True, redactions=redactions)
-
     memory = Memory(
         space=space, subject=subject, agent=agent, kind=kind, predicate=predicate_obj, key=upsert_key,
         content=scrubbed.text, value=clean_value, reasoning=clean_reasoning.text, category=category,
@@ -200,6 +189,23 @@ def memory_record(
         status=Memory.Status.RESTRICTED if verdict.suspicious else Memory.Status.ACTIVE,
     )
     special_mark(memory)  # the special-category detector's verdict, recorded on the row
+
+    # The common case (an append: no upsert key to resolve, nothing quarantined) is one statement:
+    # the exact dedupe, the insert, the subject's consolidation marker and the audit row.
+    if _is_plain_append(memory, predicate_obj):
+        duplicate_id = _append_in_one_statement(actor=actor, memory=memory, redactions=redactions)
+        if duplicate_id is None:
+            claims_record_explicit(memory=memory)  # the explicit claim, if the memory makes one
+            _enqueue_after_write(subject=subject)
+            return RecordResult(memory=memory, created=True, deduplicated=False, redactions=redactions)
+        return _confirm(actor=actor, existing=Memory.objects.select_related("subject", "predicate").get(
+            pk=duplicate_id), now=now, redactions=redactions)
+
+    # 4. exact dedupe within the space
+    existing = (Memory.objects.filter(space=space, content_sha256=digest, kind=kind, status__in=LIVE_STATUSES)
+                .order_by("-recorded_at").first())
+    if existing is not None:
+        return _confirm(actor=actor, existing=existing, now=now, redactions=redactions)
 
     # 5. kind rules
     conflict_id: int | None = None
@@ -234,12 +240,82 @@ def memory_record(
         quarantine_review_open(actor=actor, subject_id=subject.pk, reason=verdict.rule or "instruction_shaped",
                                memory_id=memory.pk)
     audit(actor=actor, action="memory.recorded", object_type="memory", object_id=memory.pk,
-          data={"space": str(space.pk), "kind": kind, "trust": trust, "redactions": redactions,
-                "quarantined": verdict.suspicious, "supersedes": [str(m.pk) for m in superseded],
-                "conflict": conflict_id})
+          data=_recorded_audit_data(memory, redactions=redactions, superseded=superseded, conflict_id=conflict_id))
     _after_write(subject=subject)
     return RecordResult(memory=memory, created=True, deduplicated=False, redactions=redactions,
                         conflict_id=conflict_id)
+
+
+def _recorded_audit_data(memory: Memory, *, redactions: int, superseded: list[Memory],
+                         conflict_id: int | None) -> dict[str, Any]:
+    return {"space": str(memory.space_id), "kind": memory.kind, "trust": memory.trust, "redactions": redactions,
+            "quarantined": memory.quarantined, "supersedes": [str(m.pk) for m in superseded],
+            "conflict": conflict_id}
+
+
+def _confirm(*, actor: Actor, existing: Memory, now: datetime, redactions: int) -> RecordResult:
+    """An exact duplicate of a live memory in the space: confirmed, not stored again."""
+    existing.last_confirmed_at = now
+    existing.save(update_fields=["last_confirmed_at"])
+    audit(actor=actor, action="memory.confirmed", object_type="memory", object_id=existing.pk,
+          data={"space": str(existing.space_id)})
+    return RecordResult(memory=existing, created=False, deduplicated=True, redactions=redactions)
+
+
+def _is_plain_append(memory: Memory, predicate_obj: Predicate | None) -> bool:
+    """Appends need no kind rule: events, decisions, unkeyed facts and facts of a multi-valued
+    predicate, when the poisoning guard did not quarantine the write (that opens a review)."""
+    if memory.quarantined or memory.kind == Memory.Kind.STATUS:
+        return False
+    return memory.kind != Memory.Kind.FACT or not memory.key or predicate_is_multi(predicate_obj)
+
+
+def _insert_columns() -> tuple[list[Any], str]:
+    fields = [f for f in Memory._meta.concrete_fields if not f.generated]
+    return fields, ", ".join(connection.ops.quote_name(f.column) for f in fields)
+
+
+# One round trip after the space lock (docs/decisions/0013): a statement after the lock sees every
+# write committed before it, so the dedupe sees the previous writer's row. Nothing is inserted,
+# marked or audited when a live duplicate exists; its id comes back instead.
+APPEND_SQL = """
+WITH dup AS (
+    SELECT id FROM memory_memory
+    WHERE space_id = %s AND content_sha256 = %s AND kind = %s AND status = ANY(%s)
+    ORDER BY recorded_at DESC LIMIT 1
+), ins AS (
+    INSERT INTO memory_memory ({columns}) SELECT {values} WHERE NOT EXISTS (SELECT 1 FROM dup) RETURNING id
+), mark AS (
+    UPDATE memory_subject SET consolidation_requested_at = %s
+    WHERE id = %s AND EXISTS (SELECT 1 FROM ins) RETURNING id
+)
+SELECT (SELECT id FROM dup), (SELECT count(*) FROM mark),
+       (SELECT a.id FROM ins, LATERAL {audit} a)
+"""
+
+
+def _append_in_one_statement(*, actor: Actor, memory: Memory, redactions: int) -> Any:
+    """Insert ``memory`` unless the space holds a live exact duplicate; return that duplicate's id
+    (None: inserted, subject marked for consolidation, ``memory.recorded`` audited)."""
+    _validate(memory)
+    fields, columns = _insert_columns()
+    values = [f.get_db_prep_save(f.pre_save(memory, add=True), connection=connection) for f in fields]
+    placeholders = ", ".join(f"%s::{f.db_type(connection)}" for f in fields)
+    call = audit_call(actor=actor, action="memory.recorded", object_type="memory", object_id=memory.pk,
+                      data=_recorded_audit_data(memory, redactions=redactions, superseded=[], conflict_id=None))
+    sql = APPEND_SQL.format(columns=columns, values=placeholders, audit=call.sql)
+    params = [memory.space_id, memory.content_sha256, memory.kind, [s.value for s in LIVE_STATUSES], *values,
+              timezone.now(), memory.subject_id, *call.params]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        duplicate_id, marked, audit_id = cursor.fetchone()
+    if duplicate_id is not None:
+        return duplicate_id
+    if not (marked == 1 and audit_id is not None):  # the statement's own invariant; never expected
+        raise RuntimeError("memory append: the marker or the audit row was not written")
+    memory._state.adding = False
+    memory._state.db = connection.alias
+    return None
 
 
 def _derived_trust(trust: str, derived_from: str, subject_ref: str) -> str:
@@ -297,6 +373,10 @@ def memory_dispute(*, actor: Actor, memory_ids: list[Any]) -> int:
 
 def _after_write(*, subject: Subject) -> None:
     subject_mark_for_consolidation(subject_ids=[subject.pk])
+    _enqueue_after_write(subject=subject)
+
+
+def _enqueue_after_write(*, subject: Subject) -> None:
     enqueue_after_commit(EMBED_TASK, debounce_key=EMBED_DEBOUNCE_KEY)
     # Debounced: a burst of writes about one person becomes one incremental pass. Persons and the
     # workspace alike (workspace facts follow the same rules).

@@ -89,3 +89,73 @@ def test_the_backfill_quarantines_what_the_instruction_vector_stage_flags_and_no
     consolidation_run_subject(actor=CONSOLIDATOR, subject_id=Subject.objects.get(external_ref="bea").pk)
     statements = list(CollectiveFact.objects.filter(subject__external_ref="bea").values_list("statement", flat=True))
     assert statements == ["Preferred report length: short"]  # the ordinary note, read as its claim (issue 16)
+
+
+def _record_notes(agent, n: int) -> list:
+    from config.actors import Actor
+    from memory.services.memories import memory_record
+
+    return [memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="bf", kind="event",
+                          content=f"Nota número {i} sobre el proyecto Atlas", session_id="s").memory.pk
+            for i in range(n)]
+
+
+@pytest.mark.django_db
+def test_each_batch_writes_its_vectors_in_one_statement(make_agent):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from memory.services.embedding_backfill import memory_embed_pending
+
+    ids = _record_notes(make_agent("batches")[0], 10)
+    with CaptureQueriesContext(connection) as ctx:
+        report = memory_embed_pending(batch_size=4)
+    assert (report.embedded, report.remaining, report.failed_batches) == (10, 0, 0)
+    updates = [q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().startswith("UPDATE memory_memory")]
+    assert len(updates) == 3  # 4 + 4 + 2
+    assert not Memory.objects.filter(pk__in=ids, embedding_pending=True).exists()
+    assert all(len(m.embedding) == 384 for m in Memory.objects.filter(pk__in=ids))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_backfill_at_a_time_and_the_holder_looks_again(make_agent):
+    import psycopg
+    from django.db import connection
+
+    from memory.services import embedding_backfill
+    from memory.services.embedding_backfill import memory_embed_pending
+
+    ids = _record_notes(make_agent("lock")[0], 3)
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    with psycopg.connect(**{k: v for k, v in params.items() if k in {"host", "port", "user", "dbname", "password"}},
+                         autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(%s)", [embedding_backfill._BACKFILL_LOCK_KEY])
+        report = memory_embed_pending()
+        assert report.busy and report.embedded == 0 and report.remaining == 3
+        other.execute("SELECT pg_advisory_unlock(%s)", [embedding_backfill._BACKFILL_LOCK_KEY])
+    assert memory_embed_pending().embedded == 3
+    assert not Memory.objects.filter(pk__in=ids, embedding_pending=True).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_crash_mid_batch_leaves_the_batch_pending_and_releases_the_lock(make_agent, monkeypatch):
+    from memory.services import embedding_backfill
+    from memory.services.embedding_backfill import memory_embed_pending
+
+    ids = _record_notes(make_agent("crash")[0], 5)
+
+    def crash(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise RuntimeError("worker killed mid-batch")
+
+    monkeypatch.setattr(embedding_backfill, "quarantine_by_vector", crash)  # after the batch's UPDATE
+    with pytest.raises(RuntimeError):
+        memory_embed_pending(batch_size=64)
+    monkeypatch.setattr(embedding_backfill, "_STORE_SQL", "SELECT 1/0")  # inside the batch's transaction
+    Memory.objects.filter(pk__in=ids).update(embedding_pending=True, embedding=None)
+    with pytest.raises(Exception):  # noqa: B017, PT011 - any database error
+        memory_embed_pending(batch_size=64)
+    assert Memory.objects.filter(pk__in=ids, embedding_pending=True).count() == 5  # rolled back: still pending
+    monkeypatch.undo()
+    assert memory_embed_pending().embedded == 5  # the lock was released: the next run embeds them
