@@ -28,6 +28,7 @@ Only public entry points of Quorum are called (HTTP and ``memory.services.recall
 changes to the read and write paths show up here as they are.
 
 Flags (or env ``QUORUM_BENCH_SIDE_<NAME>``): ``--n=200`` timed calls per read measurement,
+``--people=9`` corpus people (~200 memories each; fewer for a quick run on a loaded machine),
 ``--volume-people=9`` (0: corpus only), ``--threads=4`` write clients, ``--floor-sample=512``
 texts for the batched-embedding floor, ``--e2e-timeout=300`` s, ``--mem0-hnsw`` (Mem0's default
 HNSW index instead of exact search).
@@ -390,6 +391,7 @@ def main(argv: list[str]) -> None:
     from benchmarks.retrieval_corpus import generate
 
     n = int(_option(argv, "n", "200"))
+    people = int(_option(argv, "people", "9"))
     volume_people = int(_option(argv, "volume-people", "9"))
     threads = int(_option(argv, "threads", "4"))
     floor_sample = int(_option(argv, "floor-sample", "512"))
@@ -406,7 +408,7 @@ def main(argv: list[str]) -> None:
         return
     bench_started = time.perf_counter()
     setup_django(database=DATABASE, fresh=True)
-    corpus = generate(CORPUS_SEED)
+    corpus = generate(CORPUS_SEED, people=people)
     items = _items(corpus)
     volume = _items(generate(VOLUME_SEED, people=volume_people)) if volume_people else []
     print(f"  data: {len(items)} corpus memories ({len(corpus.people)} people) + {len(volume)} volume memories "
