@@ -158,7 +158,7 @@ def build_mem0(*, embedder: object | None = None, database: str = MEM0_DATABASE,
 
     endpoint = embedded.postgres_up()
     _fresh_database(endpoint, database)
-    history = mem0_dir / "history.db"
+    history = mem0_dir / f"history-{database}.db"  # one per database: a test run beside a benchmark
     history.unlink(missing_ok=True)
 
     import logging
