@@ -515,8 +515,9 @@ def print_table(r: dict, command: str) -> None:
     print("  ratio: Quorum ÷ Mem0 (p50s, or rates). floor: the least work the operation needs, measured here — "
           "one query embedding + one exact per-person vector SQL (ms), the SQL alone for the repeated query, "
           "the embedder alone batched on the same texts (memories/s)")
-    print(f"  end to end: {e['n']} memories, written in {e['writes_s']:.1f} s, all embedded {e['elapsed_s']:.1f} s "
-          f"after the first POST" + (f"; {e['pending']} STILL PENDING at the timeout" if e["pending"] else "")
+    print(f"  end to end: {e['n']} memories, written in {e['writes_s']:.1f} s, " + (f"{e['pending']} STILL PENDING "
+          f"{e['elapsed_s']:.1f} s after the first POST (timed out)" if e["pending"] else f"all embedded "
+          f"{e['elapsed_s']:.1f} s after the first POST")
           + f"; write errors {e['errors']}" + (f" + {r['writes']['errors']}" if "writes" in r else ""))
     print("json:", json.dumps(_rounded(r), default=str))
 
