@@ -9,9 +9,9 @@ entries and per-predicate topic words :class:`memory.claims.infer.ExemplarIndex`
 * An operator's phrasings for a value are added to the bundled ones (``es`` and ``en``); the
   cue words of a value come from its ``cues`` when given, else from the words its phrasings use
   and the predicate's other values' do not (so each value is named by its own words, and a
-  sentence naming two values yields no claim); the topic words are those the values share (or,
-  for a predicate with one value, that value's words). Both are word starts of at least 4 letters,
-  so "vegetariana" also finds "vegetariano".
+  sentence naming two values yields no claim); the topic words are all its phrasings' words. Both
+  are word starts (the first 5 letters of words of 4 letters or more), so "vegetariana" also finds
+  "vegetariano".
 * A value outside the predicate's value set is never an entry.
 """
 
@@ -71,10 +71,8 @@ def registry_entries(rows: Iterable[Mapping[str, Any]]
                 cues = tuple(dict.fromkeys((*old.cues, *explicit_cues[value])))
             sentences = tuple(dict.fromkeys((*(old.sentences if old else ()), *texts)))
             entries[(key, value)] = ValueExemplars(key, value, sentences, cues)
-        if key not in topics:
-            shared = [w for w in set().union(*words.values())
-                      if sum(w in ws for ws in words.values()) >= 2] if len(words) > 1 else []
-            topics[key] = _stems(shared or set().union(*words.values()))
+        if key not in topics:  # the predicate's own words: a sentence must use one of them at all
+            topics[key] = _stems(set().union(*words.values()))
     order = [(e.predicate, e.value) for e in EXEMPLARS if (e.predicate, e.value) in entries]  # bundled order kept
     order += sorted(set(entries) - set(order))
     return tuple(entries[k] for k in order), topics
