@@ -71,7 +71,7 @@ def proposal_list(*, status: str | None = PredicateProposal.Status.PENDING) -> l
         agents_count=Count("seen__agent", distinct=True), memories_count=Count("seen__memory_id", distinct=True),
         subjects_count=Count("seen__subject_id", distinct=True)).order_by("-last_seen_at")[:200])
     slugs = dict(PredicateProposalSighting.objects.filter(proposal__in=proposals).values("proposal")
-                 .annotate(slugs=ArrayAgg("agent__slug", distinct=True, ordering="agent__slug"))
+                 .annotate(slugs=ArrayAgg("agent__slug", distinct=True, order_by="agent__slug"))
                  .values_list("proposal", "slugs"))
     return [{"proposal": p, "agents": slugs.get(p.pk, []), "agents_count": p.agents_count,
              "memories_count": p.memories_count, "subjects_count": p.subjects_count} for p in proposals]

@@ -210,16 +210,17 @@ def claims_reinfer(*, actor: Actor, memory_ids: Sequence[Any], embedder: Embedde
     predicates = predicates_by_key()
     resolved, subjects, rows = 0, set(), []
     for memory in memories:
+        if memory.predicate_id is not None:
+            continue  # already resolved (explicit)
         predicate = predicates.get(memory.key)
-        if memory.predicate_id is None and predicate is not None:
+        if predicate is not None:  # written with the key now registered: it becomes the memory's predicate
             memory.predicate = predicate
             memory.category = memory.category or predicate.category
             memory.save(update_fields=["predicate", "category"])
             subjects.add(memory.subject_id)
             if claims_record_explicit(memory=memory, replace=True):
                 resolved += 1
-                continue
-        if memory.embedding is not None and not memory.quarantined:
+        elif memory.embedding is not None and not memory.quarantined:
             rows.append((memory.pk, memory.content, True, np.asarray(memory.embedding)))
     found = claims_infer_for_batch(embedder=embedder or get_embedder(), rows=rows) if rows else {}
     for pk, claims in found.items():
