@@ -1,6 +1,6 @@
 from django.urls import path
 
-from dashboard.views import ops, portal, review
+from dashboard.views import ops, portal, predicates, review
 
 app_name = "dashboard"
 
@@ -23,4 +23,7 @@ urlpatterns = [
     path("ops/agents/", ops.agents, name="ops-agents"),
     path("ops/agents/<slug:slug>/revoke/", ops.agent_revoke, name="ops-agent-revoke"),
     path("ops/records/", ops.records, name="ops-records"),
+    path("ops/predicates/", predicates.predicates, name="ops-predicates"),
+    path("ops/predicates/<str:key>/edit/", predicates.predicate_edit, name="ops-predicate-edit"),
+    path("ops/proposals/<int:proposal_id>/decide/", predicates.proposal_decide, name="ops-proposal-decide"),
 ]

@@ -33,3 +33,28 @@ class ResidueFound(Exception):
     def __init__(self, residue: dict[str, Any]) -> None:
         self.residue = residue
         super().__init__(f"{residue['matches']} residue match(es) in {', '.join(residue['where'])}")
+
+
+class PredicateExists(QuorumError):
+    status_code = 409
+    code = "predicate_exists"
+    default_message = "The registry already has a predicate with this key."
+
+
+class InvalidPredicate(QuorumError):
+    """A predicate or proposal that fails validation; ``extra.fields`` names the fields (messages
+    describe the rule, never echo the input)."""
+
+    code = "invalid_predicate"
+    default_message = "The predicate is not valid."
+
+
+class InvalidPredicateKey(QuorumError):
+    code = "invalid_predicate_key"
+    default_message = "A predicate key is 2–4 dot-separated lower-case words (letters, digits, _), e.g. preference.diet."
+
+
+class ProposalDecided(QuorumError):
+    status_code = 409
+    code = "proposal_decided"
+    default_message = "This proposal was already decided."

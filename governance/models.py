@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import uuid
 
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -44,25 +46,51 @@ class AuditEvent(models.Model):
         return f"#{self.pk} {self.action} {self.object_type}:{self.object_id}"
 
 
+PREDICATE_KEY_RE = r"^[a-z][a-z0-9_]{0,39}(\.[a-z][a-z0-9_]{0,39}){1,3}$"
+MAX_VALUES = 50
+MAX_EXEMPLARS_PER_VALUE = 40
+MAX_EXEMPLAR_CHARS = 300
+EXEMPLAR_LANGUAGES = ("es", "en")
+
+
+def _value_text(value: object) -> str | None:
+    """A value-set entry: a short non-empty string, else None."""
+    return value.strip() if isinstance(value, str) and 0 < len(value.strip()) <= 100 else None
+
+
 class Predicate(models.Model):
     """A registry entry for structured facts (``communication.language``…): category, cardinality, TTL.
 
     ``single`` predicates have one current value per subject; ``multi`` may have several.
     ``shareable`` is the default answer of the category gate; ``high_impact`` sends changes to
-    review instead of letting recency decide. Seeded by migration; operators may add more.
+    review instead of letting recency decide. ``values`` is the closed value set (empty: open
+    values, e.g. a name); ``exemplars`` holds phrasings per value, ``{"<value>": {"es": [...],
+    "en": [...], "cues": [...]}}``, that claim inference (``memory.claims``) embeds beside the
+    bundled ones. An inactive predicate makes no new claims; the facts and claims it already
+    backs stay as they are. Seeded by migration; operators add and edit more through
+    ``governance.services.predicates`` (admin, dashboard), never deleted (memories refer to it).
+    ``updated_at`` is the registry's version stamp: claim inference rebuilds its exemplar index
+    when it changes.
     """
 
     class Cardinality(models.TextChoices):
         SINGLE = "single", "Single value"
         MULTI = "multi", "Multiple values"
 
-    key = models.CharField(max_length=100, unique=True)
+    key = models.CharField(max_length=100, unique=True, validators=[RegexValidator(PREDICATE_KEY_RE)],
+                           help_text="dotted lower-case key, e.g. preference.diet")
     label = models.CharField(max_length=200)
     category = models.CharField(max_length=200, help_text="fideslang data-category key")
     cardinality = models.CharField(max_length=8, choices=Cardinality.choices)
     shareable = models.BooleanField(default=True)
     high_impact = models.BooleanField(default=False)
     ttl_days = models.PositiveIntegerField(null=True, blank=True, help_text="empty: no expiry")
+    active = models.BooleanField(default=True, help_text="inactive: no new claims; existing facts stay")
+    values = models.JSONField(default=list, blank=True, help_text="closed value set; empty: open values")
+    exemplars = models.JSONField(default=dict, blank=True,
+                                 help_text='{"value": {"es": [phrasings], "en": [phrasings], "cues": [words]}}')
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["key"]
@@ -71,10 +99,93 @@ class Predicate(models.Model):
         return self.key
 
     def clean(self) -> None:
-        from django.core.exceptions import ValidationError
-
+        errors: dict[str, str] = {}
         if not is_known_category(self.category):
+            errors["category"] = "Unknown fideslang data category."
+        values = self.values if isinstance(self.values, list) else None
+        if values is None or len(values) > MAX_VALUES or any(_value_text(v) is None for v in values):
+            errors["values"] = f"A list of at most {MAX_VALUES} short, non-empty strings."
+        elif len({v.strip() for v in values}) != len(values):
+            errors["values"] = "Each value once."
+        problem = self._exemplars_problem(values or [])
+        if problem:
+            errors["exemplars"] = problem
+        if errors:
+            raise ValidationError(errors)
+
+    def _exemplars_problem(self, values: list[str]) -> str:
+        exemplars = self.exemplars
+        if not isinstance(exemplars, dict):
+            return "An object of value -> phrasings."
+        if exemplars and not values:
+            return "Exemplars need a closed value set: one entry per value."
+        for value, entry in exemplars.items():
+            if value not in values:
+                return f"Exemplars for a value outside the value set: {value[:50]}."
+            if not isinstance(entry, dict) or not set(entry) <= {*EXEMPLAR_LANGUAGES, "cues"}:
+                return 'Each value: {"es": [...], "en": [...], "cues": [...]}.'
+            for field, texts in entry.items():
+                if not isinstance(texts, list) or len(texts) > MAX_EXEMPLARS_PER_VALUE or any(
+                        not isinstance(t, str) or not t.strip() or len(t) > MAX_EXEMPLAR_CHARS for t in texts):
+                    return (f"{field}: a list of at most {MAX_EXEMPLARS_PER_VALUE} non-empty phrasings of "
+                            f"at most {MAX_EXEMPLAR_CHARS} characters.")
+        return ""
+
+
+class PredicateProposal(models.Model):
+    """A predicate key an agent used or proposed that the registry lacks, waiting for an operator.
+
+    ``pending`` → ``approved`` (the predicate is created, ``predicate``; the memories written with
+    the key are then re-read for claims, ``applied_at``) or ``rejected``. One row per key: later
+    sightings add to ``sightings`` (``PredicateProposalSighting``). ``label``, ``category``,
+    ``cardinality`` are the proposer's suggestions; the operator decides the real ones. Never
+    holds note text. Kept as the record of the decision.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
+
+    key = models.CharField(max_length=100, unique=True, validators=[RegexValidator(PREDICATE_KEY_RE)])
+    label = models.CharField(max_length=200, blank=True)
+    category = models.CharField(max_length=200, blank=True, help_text="suggested fideslang data category")
+    cardinality = models.CharField(max_length=8, choices=Predicate.Cardinality.choices, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    sightings = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_seen_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.CharField(max_length=80, blank=True, help_text="actor kind:id")
+    decision_reason = models.CharField(max_length=500, blank=True)
+    predicate = models.ForeignKey(Predicate, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    applied_at = models.DateTimeField(null=True, blank=True, help_text="memories re-read for claims")
+
+    class Meta:
+        ordering = ["-last_seen_at"]
+        indexes = [models.Index(fields=["status", "last_seen_at"], name="predproposal_status")]
+
+    def __str__(self) -> str:
+        return f"proposal:{self.key}"
+
+    def clean(self) -> None:
+        if self.category and not is_known_category(self.category):
             raise ValidationError({"category": "Unknown fideslang data category."})
+
+
+class PredicateProposalSighting(models.Model):
+    """One agent using or proposing a proposal's key: the agent, and the memory (id only) written
+    with it, if any. Read for the operator's counts and, on approval, for the memories to re-read.
+    Deleted with the proposal only (a memory id of an erased memory is a dangling id, no text)."""
+
+    proposal = models.ForeignKey(PredicateProposal, on_delete=models.CASCADE, related_name="seen")
+    agent = models.ForeignKey("agents_registry.Agent", on_delete=models.PROTECT, related_name="+")
+    memory_id = models.UUIDField(null=True, blank=True, db_index=True)
+    subject_id = models.UUIDField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at"]
 
 
 class TrustConflict(models.Model):

@@ -14,6 +14,7 @@ from governance.selectors.requests import requests_to_resume
 from governance.services.audit import audit_chain_check
 from governance.services.dsr import dsr_execute
 from governance.services.retention import retention_sweep
+from memory.services.claims import claims_reinfer_for_proposal
 
 logger = logging.getLogger(__name__)
 
@@ -50,3 +51,11 @@ def dsr_sweep_task() -> int:
 @shared_task(name="governance.tasks.retention_sweep_task", time_limit=600, soft_time_limit=540)
 def retention_sweep_task() -> dict[str, int]:
     return retention_sweep(actor=Actor.system("retention"))
+
+
+@shared_task(name="governance.tasks.predicate_proposal_apply_task", time_limit=600, soft_time_limit=540,
+             acks_late=True)
+def predicate_proposal_apply_task(proposal_id: int) -> int:
+    """After an operator approved a proposed predicate: re-read the memories written with its key
+    for claims (ids only in the arguments; idempotent — an applied proposal is skipped)."""
+    return claims_reinfer_for_proposal(actor=Actor.system("predicates"), proposal_id=int(proposal_id))

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from governance.apis import PredicateListApi
+from governance.apis import PredicateListApi, PredicateProposalApi
 from governance.dsr_apis import DsrCreateApi, DsrDetailApi, DsrExportApi
 from governance.receipt_apis import DsrReceiptApi
 from governance.review_apis import ReviewDecideApi, ReviewListApi
 
 urlpatterns = [
     path("predicates", PredicateListApi.as_view(), name="api-predicates"),
+    path("predicates/proposals", PredicateProposalApi.as_view(), name="api-predicate-proposals"),
     path("reviews", ReviewListApi.as_view(), name="api-reviews"),
     path("dsr", DsrCreateApi.as_view(), name="api-dsr"),
     path("dsr/<str:request_id>", DsrDetailApi.as_view(), name="api-dsr-detail"),

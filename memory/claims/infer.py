@@ -28,12 +28,12 @@ yield their value); the held-out pairs were not used. Figures in docs/consolidat
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from memory.claims.exemplars import EXEMPLARS, FUNCTION_WORDS, NONE_EXEMPLARS, TOPICS
+from memory.claims.exemplars import EXEMPLARS, FUNCTION_WORDS, NONE_EXEMPLARS, TOPICS, ValueExemplars
 from memory.equivalence.normalise import fold
 
 VERSION = "claims-local-1"
@@ -62,6 +62,7 @@ class InferredClaim:
     sentence: int
     span_start: int
     span_end: int
+    source: str = "inferred"  # or "llm" (memory.claims.llm)
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -161,22 +162,28 @@ def _only_the_claim(text: str, vocabulary: frozenset[str], prefixes: tuple[str, 
 class ExemplarIndex:
     """The exemplar vectors of one embedder (built once per process, a few hundred sentences)."""
 
-    def __init__(self, embed_passages: object) -> None:
-        texts = [s for entry in EXEMPLARS for s in entry.sentences]
+    def __init__(self, embed_passages: object, entries: Sequence[ValueExemplars] = EXEMPLARS,
+                 topics: Mapping[str, tuple[str, ...]] | None = None) -> None:
+        """``entries``/``topics``: the bundled exemplars by default, or the registry's
+        (:func:`memory.claims.registry.registry_entries`: bundled + operator-written, active only)."""
+        entries = tuple(e for e in entries if e.sentences)
+        self.topics: dict[str, tuple[str, ...]] = dict(TOPICS if topics is None else topics)
+        texts = [s for entry in entries for s in entry.sentences]
         self.vocabulary: dict[str, frozenset[str]] = {}
         self.prefixes: dict[str, tuple[str, ...]] = {}
-        for entry in EXEMPLARS:
+        for entry in entries:
             words = {w for s in entry.sentences for w in _WORD.findall(fold(s))}
-            cues = tuple(w for cue in (*entry.cues, *TOPICS.get(entry.predicate, ())) for w in cue.strip("$").split())
+            cues = tuple(w for cue in (*entry.cues, *self.topics.get(entry.predicate, ()))
+                         for w in cue.strip("$").split())
             self.vocabulary[entry.predicate] = self.vocabulary.get(entry.predicate, frozenset()) | words
             self.prefixes[entry.predicate] = self.prefixes.get(entry.predicate, ()) + cues
-        owner = [i for i, entry in enumerate(EXEMPLARS) for _ in entry.sentences]
+        owner = [i for i, entry in enumerate(entries) for _ in entry.sentences]
         vectors = np.asarray(embed_passages(texts + list(NONE_EXEMPLARS)), dtype=np.float32)  # type: ignore[operator]
         vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)
         self.values = vectors[: len(texts)]
         self.none = vectors[len(texts):]
-        self.owner = np.asarray(owner)
-        self.entries = EXEMPLARS
+        self.owner = np.asarray(owner, dtype=np.int64)
+        self.entries = entries
 
     def scores(self, vector: np.ndarray) -> tuple[np.ndarray, float]:
         """Best similarity per (predicate, value) entry, and the best "none" similarity."""
@@ -184,13 +191,16 @@ class ExemplarIndex:
         v = v / max(float(np.linalg.norm(v)), 1e-9)
         sims = self.values @ v
         best = np.full(len(self.entries), -1.0, dtype=np.float32)
-        np.maximum.at(best, self.owner, sims)
+        if len(sims):
+            np.maximum.at(best, self.owner, sims)
         return best, float(np.max(self.none @ v)) if len(self.none) else -1.0
 
 
 def classify(index: ExemplarIndex, sentence: Sentence, vector: np.ndarray) -> InferredClaim | None:
     """The claim one sentence makes, or None (see the module docstring for the conditions)."""
     if sentence_veto(sentence.text):
+        return None
+    if not index.entries:
         return None
     best, none = index.scores(vector)
     by_predicate: dict[str, float] = {}
@@ -203,7 +213,7 @@ def classify(index: ExemplarIndex, sentence: Sentence, vector: np.ndarray) -> In
     if len(ranked) > 1 and topic_score - ranked[1][1] < PREDICATE_MARGIN:
         return None
     padded = f" {fold(sentence.text)}"
-    if not _has_cue(padded, TOPICS.get(predicate, ())):
+    if not _has_cue(padded, index.topics.get(predicate, ())):
         return None
     if not _only_the_claim(sentence.text, index.vocabulary[predicate], index.prefixes[predicate]):
         return None

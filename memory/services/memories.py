@@ -35,14 +35,13 @@ from memory.errors import (
     ReasoningRequired,
     RootErased,
     TrustNotAllowed,
-    UnknownPredicate,
 )
 from memory.keys import EMBED_DEBOUNCE_KEY, consolidation_debounce_key
 from memory.models import WORKSPACE_REF, CollectiveFact, Memory, MemorySpace, Subject
 from memory.poisoning import check_memory_fields
 from memory.scrubbing import scrub
 from memory.scrubbing.fields import inspect_secrets
-from memory.services.claims import claims_record_explicit
+from memory.services.claims import claims_propose, claims_proposal_key, claims_record_explicit
 from memory.services.special_category import special_mark
 from config.text import content_sha256
 
@@ -140,16 +139,18 @@ def memory_record(
     if kind == Memory.Kind.DECISION and not reasoning.strip():
         raise ReasoningRequired()
     predicate_obj = None
+    proposed = ""  # an unregistered key: a proposal for an operator (memory.services.claims); else 400
     if predicate:
         predicate_obj = predicate_get(predicate)
         if predicate_obj is None:
-            raise UnknownPredicate(extra={"predicate": scrub(predicate[:100]).text})  # echoed, never a secret
-    upsert_key = predicate_obj.key if predicate_obj else key.strip()
+            proposed = claims_proposal_key(predicate=predicate, kind=kind)
+    upsert_key = predicate_obj.key if predicate_obj else (proposed or key.strip())
     if kind == Memory.Kind.STATUS and not upsert_key:
         raise KeyRequired()
     category = category or (predicate_obj.category if predicate_obj else "")
     if category and not is_known_category(category):
         raise InvalidCategory(extra={"category": scrub(category[:200]).text})  # echoed, never a secret
+    suggested, category = (category, "") if proposed else ("", category)  # private until approved
     asserted_by = asserted_by or Memory.AssertedBy.AGENT
     trust = trust or tiers.default_trust(asserted_by, origin_ref)
     if not tiers.trust_allowed(asserted_by, trust, origin_ref):
@@ -235,6 +236,8 @@ def memory_record(
         _validate(memory)
         memory.save(force_insert=True)
     claims_record_explicit(memory=memory)  # the explicit claim; inferred ones come with the embedding
+    if proposed:
+        claims_propose(actor=actor, agent=agent, memory=memory, key=proposed, category=suggested)
 
     if verdict.suspicious:
         quarantine_review_open(actor=actor, subject_id=subject.pk, reason=verdict.rule or "instruction_shaped",

@@ -41,6 +41,7 @@ OWN_FIELDS = {
     "actions_check": {"action", "fact_ids"},
     "dsr_create": {"type", "scope", "payload"},
     "reviews_decide": {"decision", "reason"},
+    "predicate_proposals_create": {"key", "label", "category", "cardinality"},
 }
 
 

@@ -71,7 +71,7 @@ def test_inferred_beside_verified_reports_the_conflict(agent_a):
     ({"kind": "decision", "predicate": "", "reasoning": ""}, "reasoning_required"),
     ({"content": "x" * 4001}, "content_too_long"),
     ({"surprise": True}, "unknown_field"),
-    ({"predicate": "no.such"}, "unknown_predicate"),
+    ({"predicate": "No such"}, "unknown_predicate"),  # malformed; a well-formed unknown key is a proposal
     ({"kind": "status", "predicate": ""}, "key_required"),
     ({"asserted_by": "agent", "trust": "verified"}, "trust_not_allowed"),
     ({"kind": "opinion"}, "invalid_input"),

@@ -190,8 +190,12 @@ def test_ttl_sweep_expires_due_memories(agent):
 
 
 def test_unknown_predicate_category_and_subject_are_rejected(agent):
+    # A well-formed unregistered key on a fact is a proposal (tests/governance/test_predicate_proposals.py);
+    # a malformed one, or one on an event, is refused.
     with pytest.raises(UnknownPredicate):
-        rec(agent, kind="fact", predicate="favourite.colour", content="Likes blue")
+        rec(agent, kind="fact", predicate="Favourite Colour", content="Likes blue")
+    with pytest.raises(UnknownPredicate):
+        rec(agent, kind="event", predicate="favourite.colour", content="Said she likes blue")
     with pytest.raises(InvalidCategory):
         rec(agent, category="user.nonsense", content="x")
     with pytest.raises(InvalidSubject):
