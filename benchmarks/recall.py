@@ -259,10 +259,11 @@ class Floor:
         from django.utils import timezone
 
         from memory.retrieval.temporal import parse_time_reference
-        from memory.services.recall import _COLLECTIVE_SQL, collective_params
+        from memory.services.recall import collective_params
+        from memory.services.recall_statement import COLLECTIVE_SQL
 
         with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(_COLLECTIVE_SQL, collective_params(subject_ref=subject, query=query, vector=vector,
+            cursor.execute(COLLECTIVE_SQL, collective_params(subject_ref=subject, query=query, vector=vector,
                                                               window=parse_time_reference(query, timezone.now()),
                                                               k=CANDIDATES))
             return cursor.fetchall()
@@ -321,7 +322,7 @@ def _measure(port: int, key: str, floor: Floor, n: int, tag: str) -> dict[str, o
         cached.append(elapsed)
         t = time.perf_counter()
         floor.private(subjects[0], CACHED_QUERY, cached_vector)
-        floor.collective(subjects[0], cached_vector)
+        floor.collective(subjects[0], CACHED_QUERY, cached_vector)
         sql_floor.append(time.perf_counter() - t)
     return {"recall": percentiles(http), "floor": percentiles(fl), "floor_embed": percentiles(emb),
             "floor_private_sql": percentiles(priv), "floor_collective_sql": percentiles(coll),
@@ -392,7 +393,8 @@ def _explain(floor: Floor, size: int) -> dict[str, object]:
     from django.db import connection
     from django.utils import timezone
 
-    from memory.services.recall import _COLLECTIVE_SQL, collective_params
+    from memory.services.recall import collective_params
+    from memory.services.recall_statement import COLLECTIVE_SQL
     from memory.services.search import _SEARCH_SQL, search_params
     from memory.trust import RANK
 
@@ -405,7 +407,7 @@ def _explain(floor: Floor, size: int) -> dict[str, object]:
                                      limit=CANDIDATES, now=timezone.now(), trusts=[str(t) for t in RANK],
                                      with_recency=True))
         plans["private"] = [r[0] for r in cursor.fetchall()]
-        cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + _COLLECTIVE_SQL,
+        cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + COLLECTIVE_SQL,
                        collective_params(subject_ref=subject, query=query, vector=vector, window=None, k=CANDIDATES))
         plans["collective"] = [r[0] for r in cursor.fetchall()]
     private = "\n".join(plans["private"])
