@@ -187,7 +187,7 @@ def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | Non
             with transaction.atomic(), psycopg.Cursor(connection.connection) as cursor:
                 cursor.execute("SELECT set_config('lock_timeout', %(t)s, true), "
                                "set_config('statement_timeout', %(t)s, true)", {"t": f"{budget_ms}ms"})
-                cursor.execute(RECALL_SQL, params)
+                cursor.execute(RECALL_SQL, params, binary=True)  # binary results: C loaders, ~1 ms less
                 private, facts = split_rows(cursor.fetchall())
             return private, facts, False
         except (DatabaseError, psycopg.Error):
@@ -199,9 +199,10 @@ def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | Non
 
 
 def _private_only(params: dict[str, object]) -> tuple[list[PrivateRow], list[FactRow]]:
-    # Server-side binding: the 384-float vector is sent once as a parameter.
+    # Server-side binding: the 384-float vector is sent once as a parameter; binary results are
+    # loaded by psycopg's C loaders (Django's text timestamptz loader is Python: ~1 ms per recall).
     with psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(PRIVATE_SQL, params)
+        cursor.execute(PRIVATE_SQL, params, binary=True)
         return split_rows(cursor.fetchall())
 
 
