@@ -113,6 +113,16 @@ def _reset() -> dict[str, str]:
     return keys
 
 
+def _rotate_keys() -> dict[str, str]:
+    """New keys for the two agents, keeping the data."""
+    from agents_registry.selectors.agents import agent_get_by_slug
+    from agents_registry.services.credentials import credential_rotate
+    from config.actors import Actor
+
+    return {slug: credential_rotate(actor=Actor.system("bench"), agent=agent_get_by_slug(slug)).key
+            for slug in (AGENT_A, AGENT_B)}
+
+
 def _write(client: Client, body: dict) -> None:
     status, data, _ = client.post("/api/v1/memories", body)
     assert status in (200, 201), (status, data)
@@ -484,13 +494,15 @@ def ab_main(argv: list[str]) -> None:
     subjects = int(os.environ.get("QUORUM_BENCH_RECALL_SUBJECTS", "1000"))
     n = int(os.environ.get("QUORUM_BENCH_RECALL_N", "200"))
     workers = int(os.environ.get("QUORUM_BENCH_WORKERS", "2"))
-    keys = _reset()
+    reuse = os.environ.get("QUORUM_BENCH_AB_REUSE") == "1"  # the data of the previous --ab run
+    keys = _rotate_keys() if reuse else _reset()
     roots = {c: (ROOT if c == "HEAD" else _tree(c)) for c in commits}
     with ExitStack() as stack:
         ports = {c: stack.enter_context(_server(root, workers)) for c, root in roots.items()}
-        _real_data(ports[commits[-1]], keys)
-        _synthetic_subjects(subjects)
-        _populate(10, 0)
+        if not reuse:
+            _real_data(ports[commits[-1]], keys)
+            _synthetic_subjects(subjects)
+            _populate(10, 0)
         clients = {c: Client(port, keys[AGENT_A]) for c, port in ports.items()}
         agent = agent_get_by_slug(AGENT_A)
         bench = [f"{BENCH_PREFIX}{s:02d}" for s in range(BENCH_SUBJECTS)]
