@@ -11,6 +11,13 @@ authenticating. Revocations cannot be committed during an outage, and every chan
 a credential committed before it (revoke, rotate, deactivate, purposes) moves a global epoch that
 invalidates all remembered keys at once, so a revoked or deactivated key is never served from the
 cache. ``QUORUM_AUTH_CACHE_SECONDS=0`` turns the fallback off (an outage is then 503 everywhere).
+
+Per process, a key the database verified is also kept in memory for
+``QUORUM_AUTH_LOCAL_SECONDS`` (1 s), under the same HMAC, so a busy agent's requests skip the
+credential query: a revocation or deactivation committed anywhere is effective within that second
+(at once in the process that committed it: the same signals clear the local entries). The lockout
+check still runs on every request, before any cached answer. ``QUORUM_AUTH_LOCAL_SECONDS=0`` (or
+``QUORUM_AUTH_CACHE_SECONDS=0``) turns it off.
 """
 
 from __future__ import annotations
@@ -46,6 +53,40 @@ _EPOCH_KEY = "auth:epoch"
 _REFRESHED: dict[str, float] = {}
 _REFRESHED_LOCK = threading.Lock()
 _REFRESH_EVERY = 60.0
+# Per process: HMAC of a key → (monotonic deadline, credential with its agent) for keys the database
+# verified less than QUORUM_AUTH_LOCAL_SECONDS ago.
+_LOCAL: dict[str, tuple[float, AgentCredential]] = {}
+_LOCAL_MAX = 10_000
+
+
+def _local_seconds() -> float:
+    """Never longer than the Valkey fallback's lifetime: ``QUORUM_AUTH_CACHE_SECONDS=0`` means no
+    remembered verification at all (an outage is 503 even a moment after a verified request)."""
+    return min(float(getattr(settings, "QUORUM_AUTH_LOCAL_SECONDS", 1.0)), float(_cache_seconds()))
+
+
+def _local_get(entry_key: str) -> AgentCredential | None:
+    found = _LOCAL.get(entry_key)
+    if found is None:
+        return None
+    if time.monotonic() >= found[0]:
+        _LOCAL.pop(entry_key, None)
+        return None
+    return found[1]
+
+
+def _local_put(entry_key: str, credential: AgentCredential) -> None:
+    seconds = _local_seconds()
+    if seconds <= 0:
+        return
+    if len(_LOCAL) >= _LOCAL_MAX:
+        _LOCAL.clear()
+    _LOCAL[entry_key] = (time.monotonic() + seconds, credential)
+
+
+def forget_local_keys() -> None:
+    """Drop every key this process verified (a change to an agent or a credential was committed)."""
+    _LOCAL.clear()
 
 
 def _cache_seconds() -> int:
@@ -102,9 +143,14 @@ def _remembered(key: str) -> AgentCredential | None:
 
 
 def forget_all_keys(**_: Any) -> None:
-    """Invalidate every remembered key once the current transaction commits (signal receiver)."""
+    """Invalidate every remembered key once the current transaction commits (signal receiver).
+
+    This process's own entries are dropped at once and again at the commit (a request verifying
+    in between may have kept the old row)."""
+    forget_local_keys()
 
     def bump() -> None:
+        forget_local_keys()
         try:
             cache.set(_EPOCH_KEY, uuid.uuid4().hex, timeout=None)
         except Exception:  # noqa: BLE001
@@ -167,8 +213,12 @@ class AgentKeyAuthentication(BaseAuthentication):
     def _verify(key: str) -> AgentCredential | None:
         """The database's answer; while the database is unreachable, the cache's (or 503)."""
         caching = _cache_seconds() > 0
+        entry_key = _entry_key(key)
+        local = _local_get(entry_key)
+        if local is not None:
+            return local
         if not outage_noted():
-            refresh = caching and _due_for_refresh(_entry_key(key))
+            refresh = caching and _due_for_refresh(entry_key)
             # Read before the database so a change committed in between invalidates what we write.
             epoch = _read_epoch() if refresh else None
             try:
@@ -179,8 +229,10 @@ class AgentKeyAuthentication(BaseAuthentication):
                 if remembered is None:
                     raise unavailable(exc) from exc
                 return remembered
-            if credential is not None and refresh:
-                _remember(key, credential, epoch)
+            if credential is not None:
+                _local_put(entry_key, credential)
+                if refresh:
+                    _remember(key, credential, epoch)
             return credential
         remembered = _remembered(key)
         if remembered is None:

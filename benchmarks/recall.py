@@ -22,19 +22,27 @@ space (``memory.retrieval.reference``: numpy cosine, per-word lookups, the fusio
 confidence × recency → top candidates → dedup against the agent's own evidence of collective
 facts), and the private SQL's top candidates with the brute force's.
 
+``--ab``: an A/B of several commits of this project served side by side (``ab_main``).
+
 Env: ``QUORUM_BENCH_RECALL_SIZES`` (default ``100000,1000000``), ``QUORUM_BENCH_RECALL_SUBJECTS``
 (10000), ``QUORUM_BENCH_RECALL_N`` (timed calls per measurement, 300).
 """
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import datetime
+from pathlib import Path
 
-from benchmarks.common import Client, child_rss_mb, gunicorn, percentiles, setup_django
+from benchmarks.common import ROOT, Client, child_rss_mb, gunicorn, percentiles, setup_django
 
 AGENT_A, AGENT_B = "bench-recall-a", "bench-recall-b"
 PURPOSE = "essential.service"
@@ -103,6 +111,16 @@ def _reset() -> dict[str, str]:
         else:
             keys[slug] = credential_rotate(actor=actor, agent=agent).key
     return keys
+
+
+def _rotate_keys() -> dict[str, str]:
+    """New keys for the two agents, keeping the data."""
+    from agents_registry.selectors.agents import agent_get_by_slug
+    from agents_registry.services.credentials import credential_rotate
+    from config.actors import Actor
+
+    return {slug: credential_rotate(actor=Actor.system("bench"), agent=agent_get_by_slug(slug)).key
+            for slug in (AGENT_A, AGENT_B)}
 
 
 def _write(client: Client, body: dict) -> None:
@@ -259,10 +277,11 @@ class Floor:
         from django.utils import timezone
 
         from memory.retrieval.temporal import parse_time_reference
-        from memory.services.recall import _COLLECTIVE_SQL, collective_params
+        from memory.services.recall import collective_params
+        from memory.services.recall_statement import COLLECTIVE_SQL
 
         with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(_COLLECTIVE_SQL, collective_params(subject_ref=subject, query=query, vector=vector,
+            cursor.execute(COLLECTIVE_SQL, collective_params(subject_ref=subject, query=query, vector=vector,
                                                               window=parse_time_reference(query, timezone.now()),
                                                               k=CANDIDATES))
             return cursor.fetchall()
@@ -321,7 +340,7 @@ def _measure(port: int, key: str, floor: Floor, n: int, tag: str) -> dict[str, o
         cached.append(elapsed)
         t = time.perf_counter()
         floor.private(subjects[0], CACHED_QUERY, cached_vector)
-        floor.collective(subjects[0], cached_vector)
+        floor.collective(subjects[0], CACHED_QUERY, cached_vector)
         sql_floor.append(time.perf_counter() - t)
     return {"recall": percentiles(http), "floor": percentiles(fl), "floor_embed": percentiles(emb),
             "floor_private_sql": percentiles(priv), "floor_collective_sql": percentiles(coll),
@@ -392,7 +411,8 @@ def _explain(floor: Floor, size: int) -> dict[str, object]:
     from django.db import connection
     from django.utils import timezone
 
-    from memory.services.recall import _COLLECTIVE_SQL, collective_params
+    from memory.services.recall import collective_params
+    from memory.services.recall_statement import COLLECTIVE_SQL
     from memory.services.search import _SEARCH_SQL, search_params
     from memory.trust import RANK
 
@@ -405,7 +425,7 @@ def _explain(floor: Floor, size: int) -> dict[str, object]:
                                      limit=CANDIDATES, now=timezone.now(), trusts=[str(t) for t in RANK],
                                      with_recency=True))
         plans["private"] = [r[0] for r in cursor.fetchall()]
-        cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + _COLLECTIVE_SQL,
+        cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + COLLECTIVE_SQL,
                        collective_params(subject_ref=subject, query=query, vector=vector, window=None, k=CANDIDATES))
         plans["collective"] = [r[0] for r in cursor.fetchall()]
     private = "\n".join(plans["private"])
@@ -416,7 +436,122 @@ def _explain(floor: Floor, size: int) -> dict[str, object]:
 KEY_PLAN_WORDS = ("Scan", "Index Cond", "Sort", "Limit", "Rows Removed", "Execution Time", "Planning Time")
 
 
+def _tree(commit: str) -> Path:
+    """The project at ``commit``, exported (``git archive``) under ``var/bench-trees/``; its ``var/``
+    is this tree's (same embedded PostgreSQL and Valkey) and its ``.venv`` the same interpreter."""
+    target = ROOT / "var" / "bench-trees" / commit
+    if not (target / "manage.py").exists():
+        target.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "archive", commit], cwd=ROOT, check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+        (target / "var").unlink(missing_ok=True)
+        (target / "var").symlink_to(ROOT / "var")
+    return target
+
+
+@contextmanager
+def _server(root: Path, workers: int) -> Iterator[int]:
+    """A gunicorn (sync workers) serving the tree at ``root`` against this run's database."""
+    from config.embedded import free_port
+
+    port = free_port()
+    env = dict(os.environ, QUORUM_VAR_DIR=str(ROOT / "var"))
+    log = open(ROOT / "var" / f"bench-web-{root.name}.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+                             "--workers", str(workers), "--keep-alive", "30", "--log-level", "warning"],
+                            cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                conn.request("GET", "/api/schema/")
+                conn.getresponse().read()
+                break
+            except OSError:
+                time.sleep(0.3)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
+
+
+def ab_main(argv: list[str]) -> None:
+    """``--ab``: the same requests against gunicorns serving several commits of this project,
+    interleaved request by request (so every version sees the same machine state), plus the
+    in-process recall service of this tree. Commits: ``QUORUM_BENCH_AB_COMMITS`` (comma-separated,
+    oldest first; ``HEAD`` is this working tree as it is). Data: the 20 real subjects and
+    ``QUORUM_BENCH_RECALL_SUBJECTS`` (1000) × 10 synthetic memories; ``QUORUM_BENCH_RECALL_N`` (200)
+    calls per cell."""
+    setup_django()
+    from django.utils import timezone
+
+    from agents_registry.selectors.agents import agent_get_by_slug
+    from memory.services.recall import recall
+
+    commits = [c.strip() for c in os.environ.get("QUORUM_BENCH_AB_COMMITS", "HEAD").split(",") if c.strip()]
+    subjects = int(os.environ.get("QUORUM_BENCH_RECALL_SUBJECTS", "1000"))
+    n = int(os.environ.get("QUORUM_BENCH_RECALL_N", "200"))
+    workers = int(os.environ.get("QUORUM_BENCH_WORKERS", "2"))
+    reuse = os.environ.get("QUORUM_BENCH_AB_REUSE") == "1"  # the data of the previous --ab run
+    keys = _rotate_keys() if reuse else _reset()
+    roots = {c: (ROOT if c == "HEAD" else _tree(c)) for c in commits}
+    with ExitStack() as stack:
+        ports = {c: stack.enter_context(_server(root, workers)) for c, root in roots.items()}
+        if not reuse:
+            _real_data(ports[commits[-1]], keys)
+            _synthetic_subjects(subjects)
+            _populate(10, 0)
+        clients = {c: Client(port, keys[AGENT_A]) for c, port in ports.items()}
+        agent = agent_get_by_slug(AGENT_A)
+        bench = [f"{BENCH_PREFIX}{s:02d}" for s in range(BENCH_SUBJECTS)]
+
+        def service(subject: str, query: str) -> float:
+            started = time.perf_counter()
+            recall(agent=agent, subject_ref=subject, query=query, purpose=PURPOSE, session_id="bench")
+            return time.perf_counter() - started
+
+        def search(client: Client, subject: str, query: str) -> float:
+            status, data, elapsed = client.post("/api/v1/memories/search", {"subject": subject, "query": query})
+            assert status == 200, (status, data)
+            return elapsed
+
+        for i in range(8 * workers):  # every worker: model loaded, connection open, caches warm
+            for c in commits:
+                _recall(clients[c], bench[i % BENCH_SUBJECTS], f"warm up {c} {i}")
+                _recall(clients[c], bench[0], CACHED_QUERY)
+                search(clients[c], bench[0], CACHED_QUERY)
+            service(bench[i % BENCH_SUBJECTS], f"warm up service {i}")
+            service(bench[0], CACHED_QUERY)
+        cells: dict[str, list[float]] = {}
+        for i in range(n):
+            subject = bench[i % BENCH_SUBJECTS]
+            for c in (commits if i % 2 == 0 else commits[::-1]):  # alternate who goes first
+                cells.setdefault(f"recall {c}", []).append(
+                    _recall(clients[c], subject, f"{QUERIES[i % len(QUERIES)]} ab-{c}-{i}")[1])
+                cells.setdefault(f"recall repeated {c}", []).append(_recall(clients[c], bench[0], CACHED_QUERY)[1])
+                cells.setdefault(f"search {c}", []).append(
+                    search(clients[c], subject, f"{QUERIES[i % len(QUERIES)]} ab-s-{c}-{i}"))
+                cells.setdefault(f"search repeated {c}", []).append(search(clients[c], bench[0], CACHED_QUERY))
+            cells.setdefault("recall service (in-process, this tree)", []).append(
+                service(subject, f"{QUERIES[i % len(QUERIES)]} ab-service-{i}"))
+            cells.setdefault("recall service repeated (in-process)", []).append(service(bench[0], CACHED_QUERY))
+    load = os.getloadavg()
+    print()
+    print(f"recall/search A/B ({os.cpu_count()} cores, load average {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f} "
+          f"at the end; gunicorn {workers} sync workers per version; {subjects:,} subjects × 10 synthetic + "
+          f"{BENCH_SUBJECTS} real subjects; n={n} per cell, versions interleaved; {timezone.now():%Y-%m-%d %H:%M} UTC)")
+    print(f"{'cell':<52}{'p50 ms':>9}{'p95 ms':>9}")
+    for name, samples in cells.items():
+        p50, p95 = percentiles(samples)
+        print(f"{name:<52}{p50:>9.2f}{p95:>9.2f}")
+
+
 def main(argv: list[str]) -> None:
+    if "--ab" in argv:
+        ab_main(argv)
+        return
     setup_django()
     from django.db import connection
 

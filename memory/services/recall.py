@@ -7,11 +7,14 @@ rule of ``memory.retrieval.fusion``; recency from ``observed_at``), and deduplic
 of a returned collective fact appears once, as the collective item (``also_private``). Other
 agents' private text never appears: collective items carry the fact's minimal statement only.
 
-The collective part runs under a time budget (``QUORUM_RECALL_COLLECTIVE_BUDGET_MS``, 300 ms) as
-both lock and statement timeouts inside a savepoint; if it fails or is too slow, recall answers
+Both layers' candidates, with every row the answer shows, come from one statement
+(``memory.services.recall_statement``). It runs under the collective time budget
+(``QUORUM_RECALL_COLLECTIVE_BUDGET_MS``, 300 ms) as both lock and statement timeouts inside a
+savepoint; if it fails or is too slow, the private part runs again on its own and recall answers
 with the private results and ``degraded: true`` — never an error. With the database unreachable
 altogether, recall answers no items and ``degraded: true`` (``config.db.degrade_on_outage``).
-Served collective versions are written to the read log (anti-echo, "who read it").
+Served collective versions are written to the read log (anti-echo, "who read it") and served
+memories' decay clocks restarted, in one more statement, committed before the response.
 """
 
 from __future__ import annotations
@@ -28,26 +31,26 @@ from django.utils import timezone
 
 from agents_registry.models import Agent
 from config.db import degrade_on_outage
-from governance.policy import policy_current
-from governance.selectors.conflicts import trust_conflicts_open_among
+from governance.policy import SharingPolicy, policy_current
 from governance.selectors.restrictions import ActiveRestrictions
 from memory.embedding import get_embedder
 from memory.errors import PurposeNotGranted, QueryTooLong
-from memory.models import WORKSPACE_REF, CollectiveFact, Evidence, Memory
+from memory.models import WORKSPACE_REF
 from memory.retrieval import calibration, fusion
 from memory.retrieval.fusion import recency_factor
-from memory.retrieval.lexical import QUERY_WORDS_CTE, query_words
+from memory.retrieval.lexical import query_words
 from memory.retrieval.temporal import TimeWindow, parse_time_reference
 from memory.scrubbing import scrub
 from memory.selectors.collective import subject_gate
 from memory.selectors.memories import workspace_shared_for
 from memory.selectors.withheld import Withheld
-from memory.services.read_log import readlog_record
+from memory.services.read_log import readlog_record_served
+from memory.services.recall_statement import PRIVATE_SQL, RECALL_SQL, FactRow, PrivateRow, split_rows
 from memory.services.search import (
+    ACCESS_STAMP_RESOLUTION,
     MAX_QUERY_CHARS,
     embed_query,
-    search_own,
-    touch_served,
+    search_params,
 )
 from memory.trust import RANK
 
@@ -91,32 +94,6 @@ def purpose_granted(agent: Agent, purpose: str) -> bool:
     return any(purpose == p or purpose.startswith(p + ".") for p in agent.purposes)
 
 
-# The collective candidates: current facts about the subject with, over the fact's embedded
-# evidence, the best cosine similarity to the query and the share of query words found
-# (full-text, as for private rows); ordered by calibrated cosine + lexical share. A fact with no
-# embedded evidence (a person's own correction) has no cosine: it counts as moderately relevant.
-_COLLECTIVE_SQL = f"""
-WITH {QUERY_WORDS_CTE.strip()},
-f AS (
-    SELECT f.id, f.importance, f.recorded_at,
-           max(1 - (m.embedding <=> %(q)s::vector)) FILTER (WHERE %(q)s::text IS NOT NULL) AS cosine,
-           COALESCE((SELECT count(*) FROM qw WHERE EXISTS (
-               SELECT 1 FROM memory_evidence e2 JOIN memory_memory m2 ON m2.id = e2.memory_id
-               WHERE e2.fact_id = f.id AND m2.content_tsv @@ qw.q))::float8
-               / NULLIF((SELECT count(*) FROM qw), 0), 0) AS lexical
-    FROM memory_collectivefact f
-    JOIN memory_subject s ON s.id = f.subject_id
-    LEFT JOIN memory_evidence e ON e.fact_id = f.id
-    LEFT JOIN memory_memory m ON m.id = e.memory_id AND m.embedding IS NOT NULL
-    WHERE s.external_ref = %(subject)s AND f.status = 'current'
-    GROUP BY f.id
-)
-SELECT r.id, r.cosine, r.lexical FROM f AS r
-ORDER BY ({fusion.VECTOR_SQL}) + %(w_lex)s * r.lexical DESC, r.importance DESC, r.recorded_at DESC
-LIMIT %(k)s
-"""
-
-
 @degrade_on_outage(lambda **_: RecallResult(items=[], degraded=True, omitted=0, generated_at=timezone.now()))
 def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_id: str = "",
            max_items: int = 10, max_chars: int = 1200, min_trust: str | None = None,
@@ -136,44 +113,38 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
     vector, degraded = embed_query(query) if query.strip() else (None, False)
     candidates = max(max_items * 3, 20)
     window = parse_time_reference(query, now) if query.strip() else None
+    policy = policy_current()
+    private_rows, fact_rows, collective_degraded = _candidates(
+        agent=agent, subject_ref=subject_ref, query=query, vector=vector, k=candidates,
+        trusts=[str(t) for t in trusts], now=now, window=window, collective=policy.purpose_receives([purpose]))
 
-    private_hits = search_own(agent=agent, subject_ref=subject_ref, query=query or " ", vector=vector,
-                              limit=candidates, trusts=[str(t) for t in trusts], now=now,
-                              withheld=withheld, window=window, with_recency=True) if query.strip() else []
     items: dict[str, RecallItem] = {}
-    conflicts = _conflicts([h.memory for h in private_hits])
-    for hit in private_hits:
-        m = hit.memory
-        items[str(m.pk)] = RecallItem(
-            layer="private", id=str(m.pk), text=m.content, kind=m.kind, trust=m.trust, relevance=hit.similarity,
-            confidence=hit.confidence, recency=hit.recency, recorded_at=m.recorded_at,
-            valid_from=m.valid_from, valid_to=m.valid_to, last_confirmed=m.last_confirmed_at,
-            observed_at=m.observed_at, conflict=conflicts.get(m.pk))
-
-    collective_degraded = False
-    facts: list[tuple[CollectiveFact, float]] = []
-    try:
-        facts = _collective(agent=agent, subject_ref=subject_ref, vector=vector, query=query, window=window,
-                            purpose=purpose, min_trust=min_trust, k=candidates, restrictions=restrictions,
-                            withheld=withheld)
-    except (DatabaseError, psycopg.Error):
-        collective_degraded = True
-        logger.warning("recall: collective layer unavailable or slow; serving private results only")
-    if facts:
-        own_evidence = set(Evidence.objects.filter(fact__in=[f for f, _ in facts], agent=agent)
-                           .values_list("fact_id", "memory_id"))
-        for fact, relevance in facts:
-            mine = {str(mem) for fid, mem in own_evidence if fid == fact.pk}
-            for memory_id in mine:
-                items.pop(memory_id, None)  # shown once, as the collective item
-            items[str(fact.pk)] = RecallItem(
-                layer="collective", id=str(fact.pk), text=fact.statement, kind="fact", trust=fact.trust,
-                relevance=relevance, confidence=fact.confidence, recency=recency_factor(fact.last_confirmed_at, now),
-                recorded_at=fact.recorded_at, valid_from=fact.valid_from, valid_to=fact.valid_to,
-                last_confirmed=fact.last_confirmed_at, also_private=bool(mine),
-                corroboration={"agents": fact.support_agents, "lineages": fact.support_lineages,
-                               "sessions": fact.support_sessions,
-                               "first_seen": fact.first_evidence_at, "last_confirmed": fact.last_confirmed_at})
+    served_private: dict[str, PrivateRow] = {}
+    if query.strip() and agent.pk not in withheld.agent_ids:
+        for row in private_rows:
+            if withheld.blocks_memory(agent_id=agent.pk, memory_id=row.id):
+                continue
+            served_private[str(row.id)] = row
+            items[str(row.id)] = RecallItem(
+                layer="private", id=str(row.id), text=row.text, kind=row.kind, trust=row.trust,
+                relevance=row.relevance, confidence=row.confidence, recency=row.recency,
+                recorded_at=row.recorded_at, valid_from=row.valid_from, valid_to=row.valid_to,
+                last_confirmed=row.last_confirmed_at, observed_at=row.observed_at,
+                conflict=None if row.conflict is None else str(row.conflict))
+    facts = _receivable(fact_rows, agent=agent, vector=vector, window=window, min_trust=min_trust,
+                        restrictions=restrictions, withheld=withheld, policy=policy)
+    for fact, relevance in facts:
+        mine = {str(memory_id) for memory_id in fact.own_evidence}
+        for memory_id in mine:
+            items.pop(memory_id, None)  # shown once, as the collective item
+        items[str(fact.id)] = RecallItem(
+            layer="collective", id=str(fact.id), text=fact.statement, kind="fact", trust=fact.trust,
+            relevance=relevance, confidence=fact.confidence, recency=recency_factor(fact.last_confirmed_at, now),
+            recorded_at=fact.recorded_at, valid_from=fact.valid_from, valid_to=fact.valid_to,
+            last_confirmed=fact.last_confirmed_at, also_private=bool(mine),
+            corroboration={"agents": fact.support_agents, "lineages": fact.support_lineages,
+                           "sessions": fact.support_sessions,
+                           "first_seen": fact.first_evidence_at, "last_confirmed": fact.last_confirmed_at})
     if subject_ref == WORKSPACE_REF and query.strip():
         for item in _workspace_shared(agent=agent, vector=vector, k=candidates, now=now, trusts=trusts,
                                       window=window):
@@ -189,38 +160,61 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
             continue  # never truncate an item; a shorter one may still fit
         chosen.append(item)
         used += len(item.text)
-    served_facts = [f for f, _ in facts if any(i.id == str(f.pk) for i in chosen)]
-    if served_facts:
-        readlog_record(agent=agent, facts=served_facts, session_id=session_id, purpose=purpose)
-    touch_served(hits=[h.memory for h in private_hits if any(i.id == str(h.memory.pk) for i in chosen)], now=now)
+    chosen_ids = {i.id for i in chosen}
+    served_facts = [(f.id, f.lineage, f.subject_id) for f, _ in facts if str(f.id) in chosen_ids]
+    touched = [row.id for key, row in served_private.items()
+               if key in chosen_ids and now - row.last_accessed_at >= ACCESS_STAMP_RESOLUTION]
+    readlog_record_served(agent=agent, facts=served_facts, session_id=session_id, purpose=purpose,
+                          touch_memory_ids=touched, touched_at=now)
     return RecallResult(items=chosen, degraded=degraded or collective_degraded,
                         omitted=len(ranked) - len(chosen), generated_at=now)
 
 
-def _collective(*, agent: Agent, subject_ref: str, vector: str | None, query: str, window: TimeWindow | None,
-                purpose: str, min_trust: str | None, k: int, restrictions: ActiveRestrictions,
-                withheld: Withheld) -> list[tuple[CollectiveFact, float]]:
-    budget_ms = int(getattr(settings, "QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300))
-    policy = policy_current()
-    if not policy.purpose_receives([purpose]):
-        return []
-    with transaction.atomic():
-        connection.ensure_connection()
-        with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute("SELECT set_config('lock_timeout', %(t)s, true), set_config('statement_timeout', %(t)s, true)",
-                           {"t": f"{budget_ms}ms"})
-            cursor.execute(_COLLECTIVE_SQL, collective_params(subject_ref=subject_ref, query=query, vector=vector,
-                                                              window=window, k=k))
-            rows = cursor.fetchall()
-        by_id = CollectiveFact.objects.select_related("predicate").in_bulk([r[0] for r in rows])
+def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | None, k: int, trusts: list[str],
+                now: datetime, window: TimeWindow | None,
+                collective: bool) -> tuple[list[PrivateRow], list[FactRow], bool]:
+    """Both layers' candidates in one statement; the collective part under its time budget.
+
+    The whole statement runs with the budget as lock and statement timeouts (in a savepoint); if it
+    fails or overruns, the private part runs again on its own, without the budget, and the answer
+    is ``degraded``. When the purpose receives nothing collective, only the private part runs."""
+    params = search_params(agent_pk=agent.pk, subject_ref=subject_ref, query=query if query.strip() else " ",
+                           vector=vector, limit=k, now=now, trusts=trusts, window=window, with_recency=True)
+    connection.ensure_connection()
+    if collective:
+        budget_ms = int(getattr(settings, "QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300))
+        try:
+            with transaction.atomic(), psycopg.Cursor(connection.connection) as cursor:
+                cursor.execute("SELECT set_config('lock_timeout', %(t)s, true), "
+                               "set_config('statement_timeout', %(t)s, true)", {"t": f"{budget_ms}ms"})
+                cursor.execute(RECALL_SQL, params, binary=True)  # binary results: C loaders, ~1 ms less
+                private, facts = split_rows(cursor.fetchall())
+            return private, facts, False
+        except (DatabaseError, psycopg.Error):
+            logger.warning("recall: collective layer unavailable or slow; serving private results only")
+            private, _ = _private_only(params)
+            return private, [], True
+    private, _ = _private_only(params)
+    return private, [], False
+
+
+def _private_only(params: dict[str, object]) -> tuple[list[PrivateRow], list[FactRow]]:
+    # Server-side binding: the 384-float vector is sent once as a parameter; binary results are
+    # loaded by psycopg's C loaders (Django's text timestamptz loader is Python: ~1 ms per recall).
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(PRIVATE_SQL, params, binary=True)
+        return split_rows(cursor.fetchall())
+
+
+def _receivable(rows: list[FactRow], *, agent: Agent, vector: str | None, window: TimeWindow | None,
+                min_trust: str | None, restrictions: ActiveRestrictions, withheld: Withheld,
+                policy: SharingPolicy) -> list[tuple[FactRow, float]]:
+    """The candidate facts this agent may receive, with their fused relevance, in rank order."""
     cal = _calibration(vector)
     result = []
-    for fact_id, cosine, lexical in rows:
-        fact = by_id.get(fact_id)
-        if fact is None:
-            continue
-        relevance = fusion.relevance(vector=None if cosine is None else cal.relevance(float(cosine)),
-                                     lexical=float(lexical), time=fusion.time_match(fact.valid_from, window),
+    for fact in rows:
+        relevance = fusion.relevance(vector=None if fact.cosine is None else cal.relevance(fact.cosine),
+                                     lexical=fact.lexical, time=fusion.time_match(fact.valid_from, window),
                                      window=window)
         if not policy.category_shareable(fact.category)[0] or not policy.domain_receives(agent.domain, fact.domains):
             continue
@@ -234,7 +228,7 @@ def _collective(*, agent: Agent, subject_ref: str, vector: str | None, query: st
 
 def collective_params(*, subject_ref: str, query: str, vector: str | None, window: TimeWindow | None,
                       k: int) -> dict[str, object]:
-    """The parameters of :data:`_COLLECTIVE_SQL` (the benchmarks run the same statement)."""
+    """The parameters of ``recall_statement.COLLECTIVE_SQL`` (the benchmarks' floor runs it)."""
     cal = _calibration(vector)
     return {"q": vector, "subject": subject_ref, "k": k, "words": query_words(query), "c_centre": cal.centre,
             "c_spread": cal.spread, "z_mid": calibration.Z_MID, "z_scale": calibration.Z_SCALE,
@@ -245,20 +239,6 @@ def _calibration(vector: str | None) -> calibration.Calibration:
     if vector is None:  # no cosine to calibrate
         return calibration.Calibration("none", *calibration.FALLBACK)
     return calibration.calibration_for(get_embedder())
-
-
-def _conflicts(memories: list[Memory]) -> dict[Any, str]:
-    ids = [m.pk for m in memories]
-    if not ids:
-        return {}
-    found: dict[Any, str] = {}
-    wanted = set(ids)
-    for kept, challenger in trust_conflicts_open_among(ids):
-        if kept in wanted:
-            found[kept] = str(challenger)
-        if challenger in wanted:
-            found[challenger] = str(kept)
-    return found
 
 
 def _workspace_shared(*, agent: Agent, vector: str | None, k: int, now: datetime, trusts: list[str],

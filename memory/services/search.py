@@ -52,10 +52,11 @@ class SearchResult:
     degraded: bool
 
 
-# One round trip: resolve the caller's space, score every live row (exact scan of that space) by
-# the fusion rule, rank by relevance × decayed confidence (× recency for recall).
-_SEARCH_SQL = f"""
-WITH space AS (
+# The caller's space for one subject, every live row scored (exact scan of that space) by the
+# fusion rule; ``scored`` holds relevance, decayed confidence and recency per row. Shared by
+# :data:`_SEARCH_SQL` and recall's one statement (``memory.services.recall_statement``).
+PRIVATE_CTES = f"""
+space AS (
     SELECT s.id FROM memory_memoryspace s JOIN memory_subject j ON j.id = s.subject_id
     WHERE s.agent_id = %(agent)s AND j.external_ref = %(subject)s
 ),
@@ -85,9 +86,15 @@ scored AS (
                ELSE 1 END AS confidence,
            {fusion.RECENCY_SQL} AS recency
     FROM r WHERE r.cosine IS NOT NULL OR r.lexical > 0
-)
+)"""
+# The private order: relevance × decayed confidence (× recency for recall), ties by id.
+PRIVATE_ORDER = "relevance * confidence * CASE WHEN %(with_recency)s THEN recency ELSE 1 END DESC, id"
+
+# One round trip: resolve the caller's space, score every live row, rank, keep the top k.
+_SEARCH_SQL = f"""
+WITH {PRIVATE_CTES.strip()}
 SELECT id, relevance, cosine, lexical, confidence, recency FROM scored
-ORDER BY relevance * confidence * CASE WHEN %(with_recency)s THEN recency ELSE 1 END DESC, id
+ORDER BY {PRIVATE_ORDER}
 LIMIT %(k)s
 """
 # Served memories restart their decay clock; a stamp younger than this is not rewritten.

@@ -159,8 +159,15 @@ def test_private_search_that_ignores_the_agent_fails_with_leaks(monkeypatch, tmp
         hits = [hit for other in Agent.objects.all() for hit in real_search_own(agent=other, limit=limit, **kwargs)]
         return sorted(hits, key=lambda hit: hit.score, reverse=True)[:limit]
 
+    def everyones(sql: str) -> str:  # recall's one statement, scoped to no agent's space
+        leaky = sql.replace("s.agent_id = %(agent)s AND ", "").replace("m.space_id = (SELECT id FROM space)",
+                                                                        "m.space_id IN (SELECT id FROM space)")
+        assert leaky != sql
+        return leaky
+
     monkeypatch.setattr(search_module, "search_own", search_everyones)
-    monkeypatch.setattr(recall_module, "search_own", search_everyones)
+    monkeypatch.setattr(recall_module, "RECALL_SQL", everyones(recall_module.RECALL_SQL))
+    monkeypatch.setattr(recall_module, "PRIVATE_SQL", everyones(recall_module.PRIVATE_SQL))
     out_json = tmp_path / "leaky.json"
     with pytest.raises(CommandError, match="verbatim_leaks"):
         call_command("evaluate", "--suite", "isolation", "--suite", "utility", "--size", "small", "--in-place",
