@@ -96,12 +96,17 @@ def lexical_rule(text: str) -> str | None:
 
 #: Strings shorter than this are not read by the n-gram stage (an id, a key, a category name).
 _NGRAM_MIN_CHARS = 12
+#: Fields the n-gram stage never reads: registry keys, taxonomy keys and identifiers are not prose
+#: (the model was trained on notes, and it read "communication.style" as ethnicity); the lexicon,
+#: which folds dotted and spaced spellings, still reads them.
+_NGRAM_SKIP_FIELDS = frozenset({"key", "predicate", "category", "origin_ref", "session_id"})
 
 
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
     """The first special category revealed by any ``(field, text)``, or None (the write-path
     stage): the lexicon on every string, then the character n-gram model
-    (``memory.inspection.special_ngrams``) on every string of at least ``_NGRAM_MIN_CHARS``."""
+    (``memory.inspection.special_ngrams``) on every prose string (not ``_NGRAM_SKIP_FIELDS``) of at
+    least ``_NGRAM_MIN_CHARS``."""
     candidates = []
     for field, text in strings:
         if not text:
@@ -110,7 +115,7 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         if hit is not None:
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)
-        if len(text) >= _NGRAM_MIN_CHARS:
+        if len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS:
             candidates.append((field, text))
     model = load_ngrams()
     if model is None:
