@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -12,7 +12,7 @@ from agents_registry.permissions import IsAgent
 from config.actors import Actor
 from config.api import StrictSerializer
 from config.schema import AGENT, api_operation
-from governance.models import Predicate
+from governance.models import PREDICATE_KEY_RE, Predicate
 from governance.selectors.predicates import predicate_list, proposals_of_agent
 from governance.services.predicates import predicate_proposal_note
 
@@ -48,6 +48,12 @@ class ProposalOutputSerializer(serializers.Serializer):
     decided_at = serializers.DateTimeField(allow_null=True)
 
 
+@extend_schema_field({"type": "string", "pattern": PREDICATE_KEY_RE, "maxLength": 100})
+class _PredicateKeyField(serializers.CharField):
+    """A proposed key, documented with its pattern; the service checks it (400
+    ``invalid_predicate_key``, a stable code, rather than the serializer's generic one)."""
+
+
 class PredicateProposalApi(APIView):
     """``POST predicates/proposals``: propose a key the registry lacks (it waits for an operator);
     ``GET predicates/proposals``: the keys the caller proposed or wrote with, and their status."""
@@ -56,7 +62,7 @@ class PredicateProposalApi(APIView):
 
     @extend_schema_serializer(component_name="PredicateProposalCreate")
     class InputSerializer(StrictSerializer):
-        key = serializers.CharField(max_length=100)
+        key = _PredicateKeyField(max_length=100)
         label = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
         category = serializers.CharField(max_length=200, required=False, allow_blank=True, default="",
                                          help_text="suggested fideslang data category")

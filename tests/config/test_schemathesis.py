@@ -127,7 +127,7 @@ def test_the_schema_holds_for_every_operation_and_principal(live_server, make_ag
             f"{run['summary']}:\n{run['output'][-6000:]}"
         assert run["exit"] == 0, f"{run['name']}: schemathesis failed:\n{run['output'][-6000:]}"
     # agent ops, session ops (subject and reviewer), the public receipt link
-    assert [r["report"]["operations"]["selected"] for r in runs] == [12, 6, 6, 1]
+    assert [r["report"]["operations"]["selected"] for r in runs] == [14, 6, 6, 1]
 
 
 def test_responses_about_real_data_match_the_schema(live_server, make_agent):
@@ -170,6 +170,13 @@ def test_responses_about_real_data_match_the_schema(live_server, make_agent):
     call("GET", "/api/v1/collective/facts", "/api/v1/collective/facts", 200, agent, params=who)
     predicates = call("GET", "/api/v1/predicates", "/api/v1/predicates", 200, agent)
     assert predicates["predicates"]
+    proposal = {"key": "travel.seat", "label": "Preferred seat", "category": "user.behavior"}
+    made = call("POST", "/api/v1/predicates/proposals", "/api/v1/predicates/proposals", 201, agent, json=proposal)
+    assert made["key"] == "travel.seat" and made["status"] == "pending"
+    call("POST", "/api/v1/predicates/proposals", "/api/v1/predicates/proposals", 200, agent, json=proposal)
+    call("POST", "/api/v1/predicates/proposals", "/api/v1/predicates/proposals", 400, agent, json={"key": "Seat"})
+    mine = call("GET", "/api/v1/predicates/proposals", "/api/v1/predicates/proposals", 200, agent)
+    assert "travel.seat" in str(mine)
     call("GET", "/api/v1/stats", "/api/v1/stats", 200, agent, params=who)
     call("POST", "/api/v1/actions/check", "/api/v1/actions/check", 200, agent,
          json={**who, "action": "reply in Spanish", "fact_ids": [memory_id]})

@@ -23,18 +23,20 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def world(make_agent):
+    # The shared note is one the special-category detector leaves alone: its n-gram stage reads
+    # "Su palabra favorita es …" as ethnicity (a known false positive, docs/privacy.md).
     agents = [make_agent(f"access-{i}")[0] for i in range(3)]
     for i, agent in enumerate(agents[:2]):
         memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="ana", kind="fact",
-                      content="Su palabra favorita es Bazorimuto", session_id=f"s{i}", origin_ref=f"u{i}",
-                      key="favourite_word", category="user.behavior", asserted_by="user")
+                      content="Su color favorito es el verde oliva", session_id=f"s{i}", origin_ref=f"u{i}",
+                      key="favourite_colour", category="user.behavior", asserted_by="user")
     memory_record(actor=Actor.for_agent(agents[0]), agent=agents[0], subject_ref="ana", kind="event",
                   content="Parece preferir las mañanas", session_id="s9", trust="inferred")
     memory_record(actor=Actor.for_agent(agents[0]), agent=agents[0], subject_ref="bea", kind="event",
                   content="Another person entirely", session_id="s9")
     ana = Subject.objects.get(external_ref="ana")
     consolidation_run_subject(actor=CONSOLIDATOR, subject_id=ana.pk)
-    fact = CollectiveFact.objects.get(subject=ana, status="current", key="favourite_word")
+    fact = CollectiveFact.objects.get(subject=ana, status="current", key="favourite_colour")
     return ana, agents, fact
 
 
