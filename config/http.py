@@ -1,7 +1,12 @@
-"""Small shared pieces for the outbound OpenAI-compatible clients (embeddings, LLM judge)."""
+"""Small shared pieces for the outbound OpenAI-compatible clients (embeddings, the LLM judge, the
+LLM claim extractor)."""
 
 from __future__ import annotations
 
+import http.client
+import json
+import logging
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -40,3 +45,51 @@ def safe_url(url: str) -> str:
     """Scheme, host and path only: no credentials, no query string (for logs and reprs)."""
     parts = urllib.parse.urlsplit(url)
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
+
+
+#: What ``post_chat_completion`` returns when there is no completion to read.
+NO_CONTENT: object = object()
+
+
+def post_chat_completion(opener: urllib.request.OpenerDirector, url: str, body: bytes, *, api_key: str,
+                         timeout: float, user_agent: str, max_bytes: int, who: str, shown_url: str,
+                         log: logging.Logger) -> object:
+    """POST one chat completion request; the assistant message's ``content`` (any JSON type), or
+    ``NO_CONTENT`` when the call failed or the answer was not a completion.
+
+    Every failure is logged as ``"<who> <shown_url> …"`` with the status or exception type only:
+    the response body is never read on an HTTP error (servers echo the request, i.e. the text).
+    """
+    req = urllib.request.Request(url, data=body, method="POST")
+    req.add_header("Content-Type", "application/json")
+    req.add_header("Accept", "application/json")
+    req.add_header("User-Agent", user_agent)
+    if api_key:
+        req.add_unredirected_header("Authorization", f"Bearer {api_key}")
+    try:
+        with opener.open(req, timeout=timeout) as resp:
+            raw = resp.read(max_bytes + 1)
+    except urllib.error.HTTPError as exc:
+        code = exc.code
+        exc.close()  # the body is never read: servers echo the request in errors
+        log.warning("%s %s returned HTTP %d", who, shown_url, code)
+        return NO_CONTENT
+    except urllib.error.URLError as exc:
+        reason = "timeout" if isinstance(exc.reason, TimeoutError) else type(exc.reason).__name__
+        log.warning("%s %s unreachable (%s)", who, shown_url, reason)
+        return NO_CONTENT
+    except TimeoutError:
+        log.warning("%s %s timed out after %.1fs", who, shown_url, timeout)
+        return NO_CONTENT
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        log.warning("%s %s failed (%s)", who, shown_url, type(exc).__name__)
+        return NO_CONTENT
+    if len(raw) > max_bytes:
+        log.warning("%s %s sent an oversized response", who, shown_url)
+        return NO_CONTENT
+    try:
+        return json.loads(raw)["choices"][0]["message"]["content"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        log.warning("%s %s sent a malformed completion", who, shown_url)
+        return NO_CONTENT
+

@@ -27,7 +27,6 @@ Only :func:`llm_extractor_from_settings` touches Django, and only when called.
 
 from __future__ import annotations
 
-import http.client
 import json
 import logging
 import math
@@ -37,7 +36,7 @@ import urllib.request
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from config.http import NoRedirect, openai_endpoint, safe_url
+from config.http import NoRedirect, openai_endpoint, post_chat_completion, safe_url
 from memory.claims import canonical_value
 from memory.claims.infer import InferredClaim, Sentence
 from memory.equivalence.normalise import fold
@@ -137,38 +136,9 @@ class LLMClaimExtractor:
 
     def _post(self, body: bytes) -> str | None:
         """POST once; the assistant message content, or ``None`` (logged without any text)."""
-        req = urllib.request.Request(self.url, data=body, method="POST")
-        req.add_header("Content-Type", "application/json")
-        req.add_header("Accept", "application/json")
-        req.add_header("User-Agent", "quorum-llm-claims/1")
-        if self._api_key:
-            req.add_unredirected_header("Authorization", f"Bearer {self._api_key}")
-        try:
-            with self._opener.open(req, timeout=self.timeout) as resp:
-                raw = resp.read(_MAX_RESPONSE_BYTES + 1)
-        except urllib.error.HTTPError as exc:
-            code = exc.code
-            exc.close()  # the body is never read: servers echo the request in errors
-            logger.warning("LLM claim extractor %s returned HTTP %d", self._safe_url, code)
-            return None
-        except urllib.error.URLError as exc:
-            reason = "timeout" if isinstance(exc.reason, TimeoutError) else type(exc.reason).__name__
-            logger.warning("LLM claim extractor %s unreachable (%s)", self._safe_url, reason)
-            return None
-        except TimeoutError:
-            logger.warning("LLM claim extractor %s timed out after %.1fs", self._safe_url, self.timeout)
-            return None
-        except (OSError, http.client.HTTPException, ValueError) as exc:
-            logger.warning("LLM claim extractor %s failed (%s)", self._safe_url, type(exc).__name__)
-            return None
-        if len(raw) > _MAX_RESPONSE_BYTES:
-            logger.warning("LLM claim extractor %s sent an oversized response", self._safe_url)
-            return None
-        try:
-            content = json.loads(raw)["choices"][0]["message"]["content"]
-        except (ValueError, KeyError, IndexError, TypeError):
-            logger.warning("LLM claim extractor %s sent a malformed completion", self._safe_url)
-            return None
+        content = post_chat_completion(self._opener, self.url, body, api_key=self._api_key, timeout=self.timeout,
+                                       user_agent="quorum-llm-claims/1", max_bytes=_MAX_RESPONSE_BYTES,
+                                       who="LLM claim extractor", shown_url=self._safe_url, log=logger)
         return content if isinstance(content, str) else None
 
     def _parse(self, content: str, parts: Sequence[Sentence],

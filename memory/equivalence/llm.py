@@ -35,7 +35,6 @@ Only :func:`llm_judge_from_settings` touches Django, and only when called.
 from __future__ import annotations
 
 import hashlib
-import http.client
 import json
 import logging
 import math
@@ -46,7 +45,7 @@ import urllib.parse
 import urllib.request
 from collections import OrderedDict
 
-from config.http import NoRedirect, openai_endpoint
+from config.http import NO_CONTENT, NoRedirect, openai_endpoint, post_chat_completion
 from memory.equivalence.types import Judgment, Label, Statement
 
 logger = logging.getLogger(__name__)
@@ -218,38 +217,10 @@ class LLMJudge:
 
     def _post(self, body: bytes) -> str | None:
         """POST once; the assistant message content, or ``None`` (logged without any text)."""
-        req = urllib.request.Request(self.url, data=body, method="POST")
-        req.add_header("Content-Type", "application/json")
-        req.add_header("Accept", "application/json")
-        req.add_header("User-Agent", "quorum-llm-judge/1")
-        if self._api_key:
-            req.add_unredirected_header("Authorization", f"Bearer {self._api_key}")
-        try:
-            with self._opener.open(req, timeout=self.timeout) as resp:
-                raw = resp.read(_MAX_RESPONSE_BYTES + 1)
-        except urllib.error.HTTPError as exc:
-            code = exc.code
-            exc.close()  # the body is never read: servers echo the request in errors
-            logger.warning("LLM judge %s returned HTTP %d", self._safe_url, code)
-            return None
-        except urllib.error.URLError as exc:
-            reason = "timeout" if isinstance(exc.reason, TimeoutError) else type(exc.reason).__name__
-            logger.warning("LLM judge %s unreachable (%s)", self._safe_url, reason)
-            return None
-        except TimeoutError:
-            logger.warning("LLM judge %s timed out after %.1fs", self._safe_url, self.timeout)
-            return None
-        except (OSError, http.client.HTTPException, ValueError) as exc:
-            logger.warning("LLM judge %s failed (%s)", self._safe_url, type(exc).__name__)
-            return None
-        if len(raw) > _MAX_RESPONSE_BYTES:
-            logger.warning("LLM judge %s sent an oversized response", self._safe_url)
-            return None
-        try:
-            payload = json.loads(raw)
-            content = payload["choices"][0]["message"]["content"]
-        except (ValueError, KeyError, IndexError, TypeError):
-            logger.warning("LLM judge %s sent a malformed completion", self._safe_url)
+        content = post_chat_completion(self._opener, self.url, body, api_key=self._api_key, timeout=self.timeout,
+                                       user_agent="quorum-llm-judge/1", max_bytes=_MAX_RESPONSE_BYTES,
+                                       who="LLM judge", shown_url=self._safe_url, log=logger)
+        if content is NO_CONTENT:
             return None
         if not isinstance(content, str):
             logger.warning("LLM judge %s sent a malformed completion", self._safe_url)
