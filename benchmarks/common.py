@@ -138,3 +138,14 @@ def child_rss_mb(proc: subprocess.Popen[bytes]) -> list[float]:
     import psutil
 
     return [c.memory_info().rss / 1e6 for c in psutil.Process(proc.pid).children()]
+
+
+def rounded(value: object) -> object:
+    """``value`` with every float rounded to 3 places, through dicts, lists and tuples (JSON lines)."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rounded(v) for v in value]
+    return value

@@ -42,7 +42,7 @@ from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from pathlib import Path
 
-from benchmarks.common import ROOT, Client, child_rss_mb, gunicorn, percentiles, setup_django
+from benchmarks.common import ROOT, Client, child_rss_mb, gunicorn, percentiles, rounded, setup_django
 
 AGENT_A, AGENT_B = "bench-recall-a", "bench-recall-b"
 PURPOSE = "essential.service"
@@ -644,14 +644,5 @@ def _print(r: dict) -> None:
     compact = {k: ({kk: vv for kk, vv in v.items() if kk != "explain"} | {
         "explain": {kk: vv for kk, vv in v["explain"].items() if kk != "plans"}} if isinstance(v, dict) else v)
         for k, v in r.items()}
-    print("json:", json.dumps(_rounded(compact), default=str))
+    print("json:", json.dumps(rounded(compact), default=str))
 
-
-def _rounded(value: object) -> object:
-    if isinstance(value, float):
-        return round(value, 3)
-    if isinstance(value, dict):
-        return {k: _rounded(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_rounded(v) for v in value]
-    return value

@@ -47,7 +47,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmarks.common import ROOT, Client, gunicorn, percentiles, setup_django
+from benchmarks.common import ROOT, Client, gunicorn, percentiles, rounded, setup_django
 
 DATABASE = "quorum_bench_side"
 AGENT = "bench-side"
@@ -519,14 +519,5 @@ def print_table(r: dict, command: str) -> None:
           f"{e['elapsed_s']:.1f} s after the first POST (timed out)" if e["pending"] else f"all embedded "
           f"{e['elapsed_s']:.1f} s after the first POST")
           + f"; write errors {e['errors']}" + (f" + {r['writes']['errors']}" if "writes" in r else ""))
-    print("json:", json.dumps(_rounded(r), default=str))
+    print("json:", json.dumps(rounded(r), default=str))
 
-
-def _rounded(value: object) -> object:
-    if isinstance(value, float):
-        return round(value, 3)
-    if isinstance(value, dict):
-        return {k: _rounded(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_rounded(v) for v in value]
-    return value
