@@ -8,7 +8,12 @@ from django.contrib import admin, messages
 from django.http import HttpRequest
 
 from agents_registry.models import Agent, AgentCredential
-from agents_registry.services.agents import agent_create, agent_lineage_set, agent_update
+from agents_registry.services.agents import (
+    agent_create,
+    agent_lineage_set,
+    agent_update,
+    agent_verified_channel_set,
+)
 from agents_registry.services.credentials import credential_revoke_all, credential_rotate
 from config.actors import Actor
 
@@ -26,10 +31,10 @@ class CredentialInline(admin.TabularInline):
 
 @admin.register(Agent)
 class AgentAdmin(admin.ModelAdmin):
-    list_display = ("slug", "lineage", "role", "domain", "is_active", "created_at")
-    list_filter = ("domain", "is_active")
+    list_display = ("slug", "lineage", "verified_channel", "role", "domain", "is_active", "created_at")
+    list_filter = ("domain", "is_active", "verified_channel")
     search_fields = ("slug", "role", "lineage")
-    fields = ("slug", "lineage", "role", "domain", "purposes", "description", "is_active")
+    fields = ("slug", "lineage", "verified_channel", "role", "domain", "purposes", "description", "is_active")
     inlines = [CredentialInline]
     actions = ["revoke_keys", "rotate_keys"]
 
@@ -46,9 +51,12 @@ class AgentAdmin(admin.ModelAdmin):
                          description=obj.description)
             if "lineage" in form.changed_data:
                 agent_lineage_set(actor=actor, agent=obj, lineage=obj.lineage)
+            if "verified_channel" in form.changed_data:
+                agent_verified_channel_set(actor=actor, agent=obj, verified_channel=obj.verified_channel)
             return
         created = agent_create(actor=actor, slug=obj.slug, role=obj.role, domain=obj.domain,
-                               purposes=list(obj.purposes), description=obj.description, lineage=obj.lineage)
+                               purposes=list(obj.purposes), description=obj.description, lineage=obj.lineage,
+                               verified_channel=obj.verified_channel)
         obj.pk = created.agent.pk
         obj.created_at = created.agent.created_at
         messages.warning(request, f"API key for {obj.slug} (shown once, copy it now): {created.key}")

@@ -13,7 +13,8 @@ from config.schema import AGENT, api_operation
 
 
 class MeApi(APIView):
-    """Who am I: the calling agent's identity, role, domain and purposes."""
+    """Who am I: the calling agent's identity, role, domain, purposes, lineage and whether an operator
+    registered it as a verified channel (only then are its system/tool records ``verified``)."""
 
     permission_classes = [IsAgent]
 
@@ -23,6 +24,8 @@ class MeApi(APIView):
         role = serializers.CharField()
         domain = serializers.CharField()
         purposes = serializers.ListField(child=serializers.CharField())
+        lineage = serializers.CharField()
+        verified_channel = serializers.BooleanField()
 
     @api_operation("me", audience=AGENT,
                    responses=inline_serializer("MeResponse", fields={"agent": OutputSerializer()}))

@@ -23,8 +23,12 @@ class Agent(models.Model):
     belongs to (one operator, one model pipeline, one upstream feed): agents of one lineage count
     as ONE independent source in consolidation (step 3) and share what any of them was served
     (step 6). It defaults to the agent's own slug and is changed by an operator only through
-    ``agent_lineage_set`` (audited). Written by the ``agents`` services only; kept while the
-    deployment exists (deactivated, never deleted, so audit and evidence keep their referent).
+    ``agent_lineage_set`` (audited). ``verified_channel`` marks an authoritative system or tool
+    record feed: only such an agent's writes can be ``verified`` (the write channel, not the
+    agent's declaration, assigns the tier); it is set by an operator only (``agent_create
+    --verified-channel``, ``agent_verified_channel_set``, audited). Written by the ``agents``
+    services only; kept while the deployment exists (deactivated, never deleted, so audit and
+    evidence keep their referent).
     """
 
     slug = models.SlugField(max_length=64, unique=True)
@@ -34,6 +38,10 @@ class Agent(models.Model):
     description = models.CharField(max_length=300, blank=True)
     lineage = models.SlugField(max_length=64, blank=True,
                                help_text="evidence source: agents of one lineage count as one (default: the slug)")
+    verified_channel = models.BooleanField(
+        default=False,
+        help_text="an authoritative system or tool channel: only its asserted_by=system|tool writes "
+                  "with an origin_ref are verified (set by an operator, never by the agent)")
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)

@@ -97,13 +97,14 @@ class Synth:
         return word.capitalize()
 
     def agent(self, label: str, *, role: str = "planner", domain: str = "work",
-              purposes: list[str] | None = None) -> Agent:
+              purposes: list[str] | None = None, verified_channel: bool = False) -> Agent:
         slug = f"{self.prefix}-{label}"[:64]
         existing = Agent.objects.filter(slug=slug).first()
         if existing is not None:
             return existing
         created = agent_create(actor=ACTOR, slug=slug, role=role, domain=domain,
-                               purposes=purposes if purposes is not None else ["essential.service"])
+                               purposes=purposes if purposes is not None else ["essential.service"],
+                               verified_channel=verified_channel)
         self.keys[slug] = created.key
         return created.agent
 

@@ -92,7 +92,7 @@ class QuorumTools:
             "Who asserts it. 'user': the person said it (trust user_asserted). 'agent': your own conclusion "
             "or inference (trust inferred; never counts as independent evidence). 'system'/'tool': an "
             "authoritative record (CRM, calendar, database) — verified only with an origin_ref naming the "
-            "record."))] = "agent",
+            "record and when an operator registered you as a verified channel (see me); else inferred."))] = "agent",
         trust: Annotated[Trust | None, Field(description=(
             "Usually leave empty: Quorum derives it from asserted_by. Set 'ephemeral' for something that "
             "only matters in this session (expires at session end, never shared). A tier above what the "

@@ -114,12 +114,12 @@ def make_agent(db):  # noqa: ANN001 - pytest fixture
     counter = {"n": 0}
 
     def factory(slug: str | None = None, *, role: str = "planner", domain: str = "work",
-                purposes: list[str] | None = None, lineage: str = ""):
+                purposes: list[str] | None = None, lineage: str = "", verified_channel: bool = False):
         counter["n"] += 1
         created = agent_create(actor=Actor.system("tests"), slug=slug or f"agent-{counter['n']}",
                                role=role, domain=domain,
                                purposes=purposes if purposes is not None else ["essential.service"],
-                               lineage=lineage)
+                               lineage=lineage, verified_channel=verified_channel)
         return created.agent, created.key
 
     return factory

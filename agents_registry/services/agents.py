@@ -22,15 +22,16 @@ class AgentWithKey:
 
 @transaction.atomic
 def agent_create(*, actor: Actor, slug: str, role: str, domain: str, purposes: list[str],
-                 description: str = "", lineage: str = "") -> AgentWithKey:
+                 description: str = "", lineage: str = "", verified_channel: bool = False) -> AgentWithKey:
     """Register an agent and issue its first API key (returned once).
 
     ``lineage`` (default: the agent's own slug) names the evidence source it belongs to: agents of
-    one lineage count as one independent source in consolidation."""
+    one lineage count as one independent source in consolidation. ``verified_channel`` marks an
+    authoritative system or tool feed, the only kind of agent whose writes can be ``verified``."""
     if Agent.objects.filter(slug=slug).exists():
         raise AgentAlreadyExists(extra={"slug": slug})
     agent = Agent(slug=slug, role=role, domain=domain, purposes=sorted(set(purposes)),
-                  description=description, lineage=lineage or slug)
+                  description=description, lineage=lineage or slug, verified_channel=verified_channel)
     try:
         agent.full_clean()
     except ValidationError as exc:
@@ -41,7 +42,8 @@ def agent_create(*, actor: Actor, slug: str, role: str, domain: str, purposes: l
     except IntegrityError:
         raise AgentAlreadyExists(extra={"slug": slug}) from None
     audit(actor=actor, action="agent.created", object_type="agent", object_id=agent.pk,
-          data={"domain": agent.domain, "role": agent.role, "purposes": agent.purposes, "lineage": agent.lineage})
+          data={"domain": agent.domain, "role": agent.role, "purposes": agent.purposes, "lineage": agent.lineage,
+                "verified_channel": agent.verified_channel})
     issued = credential_issue(actor=actor, agent=agent, label="initial")
     return AgentWithKey(agent=agent, key=issued.key)
 
@@ -94,4 +96,21 @@ def agent_lineage_set(*, actor: Actor, agent: Agent, lineage: str) -> Agent:
     agent.save(update_fields=["lineage", "updated_at"])
     audit(actor=actor, action="agent.lineage_changed", object_type="agent", object_id=agent.pk,
           data={"from": previous, "to": agent.lineage})
+    return agent
+
+
+@transaction.atomic
+def agent_verified_channel_set(*, actor: Actor, agent: Agent, verified_channel: bool) -> Agent:
+    """Mark (or unmark) an agent as an authoritative system or tool channel.
+
+    Only a channel's ``asserted_by=system|tool`` writes with an ``origin_ref`` are ``verified``; an
+    ordinary agent that declares them gets ``inferred`` (and an explicit ``trust=verified`` is refused).
+    From the next write on; memories already stored keep their tier (the past is not rewritten)."""
+    agent = Agent.objects.select_for_update().get(pk=agent.pk)
+    if agent.verified_channel == verified_channel:
+        return agent
+    agent.verified_channel = verified_channel
+    agent.save(update_fields=["verified_channel", "updated_at"])
+    audit(actor=actor, action="agent.verified_channel_changed", object_type="agent", object_id=agent.pk,
+          data={"verified_channel": verified_channel})
     return agent

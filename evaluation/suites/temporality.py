@@ -35,7 +35,8 @@ def run(run: Run) -> SuiteResult:
     result = SuiteResult("temporality", "Contradiction and temporality")
     people = run.params["temporality_people"]
     synth = run.synth
-    a, b, c, d = (synth.agent(f"tmp-{x}") for x in "abcd")
+    # tmp-a is also a registered verified channel: its system records are the verified ones below.
+    a, b, c, d = (synth.agent(f"tmp-{x}", verified_channel=x == "a") for x in "abcd")
     run.progress.start("temporality", people)
     changes = stale_ok = asof_ok = asof_checks = review_ok = values_untouched = conflicts_ok = 0
     Predicate.objects.filter(key="project.current").update(high_impact=True)

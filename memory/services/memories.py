@@ -152,10 +152,12 @@ def memory_record(
         raise InvalidCategory(extra={"category": scrub(category[:200]).text})  # echoed, never a secret
     suggested, category = (category, "") if proposed else ("", category)  # private until approved
     asserted_by = asserted_by or Memory.AssertedBy.AGENT
-    trust = trust or tiers.default_trust(asserted_by, origin_ref)
-    if not tiers.trust_allowed(asserted_by, trust, origin_ref):
-        raise TrustNotAllowed(extra={"asserted_by": asserted_by, "trust": trust,
-                                     "hint": "verified needs asserted_by system|tool and an origin_ref"})
+    trust = trust or tiers.default_trust(asserted_by, origin_ref, verified_channel=agent.verified_channel)
+    refusal = tiers.trust_refusal(asserted_by, trust, origin_ref, verified_channel=agent.verified_channel)
+    if refusal:
+        raise TrustNotAllowed(extra={"asserted_by": asserted_by, "trust": trust, "reason": refusal,
+                                     "hint": "verified needs asserted_by system|tool, an origin_ref and an "
+                                             "agent an operator registered as a verified channel"})
 
     trust = _derived_trust(trust, derived_from, subject_ref)
 

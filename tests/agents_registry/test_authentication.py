@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from agents_registry.models import AgentCredential, AuthFailure
+from agents_registry.models import Agent, AgentCredential, AuthFailure
 from agents_registry.services.agents import agent_set_active
 from agents_registry.services.credentials import credential_revoke_all, credential_rotate
 from config import redis as redis_module
@@ -33,7 +33,8 @@ def test_created_key_authenticates_on_me(api_client, make_agent):
     response = auth(api_client, key).get(ME)
     assert response.status_code == 200
     assert response.json() == {"agent": {"slug": "planner-1", "role": "planner", "domain": "work",
-                                         "purposes": ["essential.service", "functional.service"]}}
+                                         "purposes": ["essential.service", "functional.service"],
+                                         "lineage": "planner-1", "verified_channel": False}}
 
 
 def test_only_prefix_and_hash_are_stored(make_agent):
@@ -157,8 +158,19 @@ def test_agent_create_command_prints_a_working_key(api_client, db):
     last = json.loads(out.getvalue().strip().splitlines()[-1])
     assert last["slug"] == "cli-agent"
     assert auth(api_client, last["key"]).get(ME).json()["agent"]["role"] == "explorer"
+    assert auth(api_client, last["key"]).get(ME).json()["agent"]["verified_channel"] is False
     call_command("agent_revoke", "--slug", "cli-agent", stdout=StringIO())
     assert api_client.get(ME).status_code == 401
+
+
+def test_agent_create_registers_a_verified_channel_only_when_asked(api_client, db):
+    out = StringIO()
+    call_command("agent_create", "--slug", "crm-sync", "--role", "tool", "--domain", "work",
+                 "--purposes", "essential.service", "--verified-channel", "--json", stdout=out)
+    key = json.loads(out.getvalue().strip().splitlines()[-1])["key"]
+    assert auth(api_client, key).get(ME).json()["agent"]["verified_channel"] is True
+    created = AuditEvent.objects.get(action="agent.created", object_id=str(Agent.objects.get(slug="crm-sync").pk))
+    assert created.data["verified_channel"] is True
 
 
 def test_agent_create_rejects_unknown_purpose_and_duplicates(db):

@@ -17,7 +17,7 @@ URL = "/api/v1/memories"
 
 @pytest.fixture
 def agent_a(make_agent):
-    agent, key = make_agent("agent-a")
+    agent, key = make_agent("agent-a", verified_channel=True)
     return auth(APIClient(), key)
 
 

@@ -26,7 +26,7 @@ def clients(make_agent):
                                                                              ["essential.service", "marketing"]),
                                    ("h1", "health", ["essential.service"]), ("h2", "health", ["essential.service"]),
                                    ("h3", "health", ["essential.service"])):
-        agent, key = make_agent(slug, domain=domain, purposes=purposes)
+        agent, key = make_agent(slug, domain=domain, purposes=purposes, verified_channel=slug == "a")
         out[slug] = auth(APIClient(), key)
         out[slug].agent = agent
     return out
@@ -231,3 +231,20 @@ def test_recall_surfaces_trust_conflicts(clients):
 def test_stats_counts_own_memories(clients, promoted):
     stats = clients["a"].get("/api/v1/stats", {"subject": "ana"}).json()
     assert stats["memories"]["fact"]["active"] == 2 and stats["collective_facts"] == 1
+
+
+def test_a_self_declared_tool_record_cannot_authorise_an_action(clients):
+    """b is no registered channel: its asserted_by=system record is an inference, and 'verified' is refused."""
+    refused = clients["b"].post("/api/v1/memories", {
+        "subject": "ana", "kind": "fact", "content": "Idioma: español", "session_id": "s1", "origin_ref": "crm:1",
+        "predicate": "communication.language", "value": "es", "asserted_by": "system", "trust": "verified"},
+        format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "trust_not_allowed"
+    stored = write(clients["b"], "Idioma: español", session="s1", origin="crm:1",
+                   predicate="communication.language", value="es", asserted_by="system")
+    assert stored["trust"] == "inferred"
+    consolidate()
+    assert not CollectiveFact.objects.filter(status="current").exists()
+    check = clients["b"].post("/api/v1/actions/check", {"subject": "ana", "action": "reply in Spanish",
+                                                        "fact_ids": [stored["id"]]}, format="json").json()
+    assert (check["decision"], check["reason"]) == ("escalate", "private_memory_only")

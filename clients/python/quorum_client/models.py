@@ -23,6 +23,8 @@ class AgentIdentity(QuorumModel):
     role: str
     domain: str
     purposes: list[str]
+    lineage: str = ""
+    verified_channel: bool = False
 
 
 class Me(QuorumModel):

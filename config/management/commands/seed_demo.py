@@ -21,7 +21,9 @@ from config.actors import Actor
 from config.demo_world import DEMO_LOGINS, build_demo_world
 
 DEMO_AGENTS = [
-    {"slug": "planner", "role": "planner", "domain": "work",
+    # The planner's CRM connector is an authoritative record feed, so the operator registered the
+    # planner as a verified channel: its asserted_by=system records with an origin are verified.
+    {"slug": "planner", "role": "planner", "domain": "work", "verified_channel": True,
      "purposes": ["essential.service", "essential.service.operations"]},
     {"slug": "support-desk", "role": "support", "domain": "support",
      "purposes": ["essential.service", "essential.service.operations.support"]},

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_open_conflicts_among_the_given_memories(make_agent):
-    agent, _ = make_agent("conflicts-sel")
+    agent, _ = make_agent("conflicts-sel", verified_channel=True)
 
     def write(content, **extra):
         return memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="ana", kind="fact",

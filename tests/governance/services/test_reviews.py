@@ -33,7 +33,7 @@ def login(username):
 
 @pytest.fixture
 def agents(make_agent):
-    return [make_agent(f"r{i}")[0] for i in range(2)]
+    return [make_agent(f"r{i}", verified_channel=True)[0] for i in range(2)]
 
 
 # The reviewer workflow needs a doubtful pair as its input: the rules-only chain leaves this one

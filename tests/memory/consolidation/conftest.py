@@ -20,7 +20,8 @@ from memory.services.embedding_backfill import memory_embed_pending
 
 @pytest.fixture
 def agents(make_agent):  # noqa: ANN001, ANN201 - pytest fixture
-    return [make_agent(f"agent-{i}", domain="work")[0] for i in range(4)]
+    # agent-0 and agent-2 are also registered verified channels (their tool/system records are verified).
+    return [make_agent(f"agent-{i}", domain="work", verified_channel=i in (0, 2))[0] for i in range(4)]
 
 
 @pytest.fixture

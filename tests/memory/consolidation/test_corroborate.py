@@ -98,3 +98,13 @@ def test_same_root_outranks_the_timing_echo_but_not_the_other_echoes(agents, gro
     corroborate(ctx, cluster, {rows[1].pk: Evidence.Discount.ECHO_TIMING,
                                rows[2].pk: Evidence.Discount.DERIVED_FROM})
     assert [reason for _, _, _, reason in cluster.evidence] == ["", "same_root", "derived_from"]
+
+
+def test_a_declared_system_record_from_an_ordinary_agent_promotes_nothing_alone(agents):
+    """The one-verified-root rule rests on the channel, not on asserted_by: agent-1 is no channel."""
+    assert not agents[1].verified_channel
+    memory = remember(agents[1], "Idioma preferido: español", session="s1", origin="crm:43",
+                      predicate="communication.language", value="es", asserted_by="system")
+    assert memory.trust == "inferred"
+    consolidate()
+    assert current() == []

@@ -137,7 +137,7 @@ def test_served_to_the_lineage_in_another_session_and_summaries_name_their_membe
                             predicate="preference.report_length", value="short")
     later = remember(sibling, "Prefiere informes breves", session="later", origin="u-invented",
                      predicate="preference.report_length", value="short")
-    crm = make_agent("crm", domain="work", lineage="line-r")[0]
+    crm = make_agent("crm", domain="work", lineage="line-r", verified_channel=True)[0]
     verified = remember(crm, "CRM: informes breves", session="crm", origin="crm:1", asserted_by="tool",
                         trust="verified", predicate="preference.report_length", value="short")
     ctx, clusters, _ = grouped()

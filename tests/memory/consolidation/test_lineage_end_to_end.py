@@ -23,8 +23,8 @@ SUMMARY = ("Resumen semanal: informes cortos, reuniones temprano, castellano, pr
 def agent(make_agent):  # noqa: ANN001, ANN201 - pytest fixture
     """``agent(slug, lineage)`` → an API client authenticated as a new agent of that lineage."""
 
-    def build(slug: str, lineage: str = "") -> APIClient:
-        _, key = make_agent(slug, domain="work", lineage=lineage)
+    def build(slug: str, lineage: str = "", *, verified_channel: bool = False) -> APIClient:
+        _, key = make_agent(slug, domain="work", lineage=lineage, verified_channel=verified_channel)
         return auth(APIClient(), key)
 
     return build
@@ -130,7 +130,7 @@ def test_a_sibling_of_the_reader_cannot_launder_the_read_either(agent, promoted)
 
 
 def test_a_verified_root_after_a_read_counts(agent, promoted):
-    reader = agent("crm-sync")
+    reader = agent("crm-sync", verified_channel=True)
     served(reader, "monday")
     record = short_reports(reader, "CRM: informes breves", session="sync-1", origin="crm:contact-42",
                            asserted_by="tool", trust="verified")

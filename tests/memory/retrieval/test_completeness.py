@@ -37,7 +37,7 @@ QUERIES = ["¿cómo quiere los informes?", "proyecto Atlas", "¿con quién cenó
 
 
 def test_recall_private_results_equal_the_brute_force_ranking(make_agent):
-    agent, _ = make_agent("exact")
+    agent, _ = make_agent("exact", verified_channel=True)
     rng = random.Random(17)
     now = datetime(2026, 6, 1, 12, tzinfo=UTC)
     for i in range(60):

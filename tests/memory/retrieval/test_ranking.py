@@ -21,7 +21,7 @@ PURPOSE = "essential.service"
 
 @pytest.fixture
 def agent_client(make_agent):
-    agent, key = make_agent("ranker")
+    agent, key = make_agent("ranker", verified_channel=True)
     client = auth(APIClient(), key)
     client.agent = agent
     return client

@@ -39,7 +39,8 @@ def test_every_evidence_domain_must_be_compatible_with_the_reader(reader, domain
 def world(make_agent):
     clients = {}
     for slug, domain in (("w1", "work"), ("s1", "support"), ("w2", "work"), ("s2", "support"), ("h", "health")):
-        _, key = make_agent(slug, role="coach" if domain == "health" else "planner", domain=domain)
+        _, key = make_agent(slug, role="coach" if domain == "health" else "planner", domain=domain,
+                            verified_channel=True)
         clients[slug] = auth(APIClient(), key)
     for slug, session, origin in (("w1", "sess-1", "crm:1"), ("s1", "sess-2", "crm:2")):
         response = clients[slug].post("/api/v1/memories", {

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from agents_registry.services.agents import agent_verified_channel_set
 from config.actors import Actor
 from governance.models import AuditEvent, ReviewItem, TrustConflict
 from memory.errors import (
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def agent(make_agent):
-    return make_agent("writer")[0]
+    return make_agent("writer", verified_channel=True)[0]
 
 
 def rec(agent, **kwargs):
@@ -205,3 +206,24 @@ def test_unknown_predicate_category_and_subject_are_rejected(agent):
 def test_workspace_subject_is_of_kind_workspace(agent):
     memory = rec(agent, subject_ref="@workspace", content="Nightly workflow failed at 03:00").memory
     assert memory.subject.kind == Subject.Kind.WORKSPACE
+
+
+def test_a_declared_tool_record_from_an_ordinary_agent_is_only_inferred(make_agent):
+    """asserted_by=system|tool is what any agent can type: only a registered channel's record is verified."""
+    ordinary = make_agent("ordinary-writer")[0]
+    assert not ordinary.verified_channel
+    assert rec(ordinary, content="d", asserted_by="tool", origin_ref="doc:2").memory.trust == "inferred"
+    assert rec(ordinary, content="e", asserted_by="system", origin_ref="crm:3").memory.trust == "inferred"
+    with pytest.raises(TrustNotAllowed) as refused:
+        rec(ordinary, content="f", asserted_by="system", trust="verified", origin_ref="crm:4")
+    assert refused.value.extra["reason"] == "verified_channel_required"
+    assert not Memory.objects.filter(agent=ordinary, trust="verified").exists()
+
+
+def test_an_operator_marks_a_channel_and_the_change_is_audited(make_agent):
+    crm = make_agent("crm-feed")[0]
+    assert rec(crm, content="g", asserted_by="tool", origin_ref="doc:5").memory.trust == "inferred"
+    crm = agent_verified_channel_set(actor=Actor.system("tests"), agent=crm, verified_channel=True)
+    assert rec(crm, content="h", asserted_by="tool", origin_ref="doc:6").memory.trust == "verified"
+    entry = AuditEvent.objects.filter(action="agent.verified_channel_changed", object_id=str(crm.pk)).get()
+    assert entry.data == {"verified_channel": True}
