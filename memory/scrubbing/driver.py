@@ -7,9 +7,11 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing.codes import CODE_FINDERS
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
 from memory.scrubbing.jwt import _find_jwts
+from memory.scrubbing.phrases import PHRASE_FINDERS
 from memory.scrubbing.keywords import _find_keyword_values
 from memory.scrubbing.kinds import (
     PLACEHOLDER_RE,
@@ -38,6 +40,8 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_set_off_values,
     _find_spaced_keywords,
     *SHAPE_FINDERS,
+    *CODE_FINDERS,
+    *PHRASE_FINDERS,
     _find_high_entropy,
 )
 

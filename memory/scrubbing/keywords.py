@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
 from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit
 
@@ -287,7 +288,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if m.group("weak") is not None:
             kw = m.group("weak").lower()
-            if kw.startswith(("pin", "puk")) and sum(c.isdigit() for c in value) < 4:
+            if kw.startswith(("pin", "puk")) and (sum(c.isdigit() for c in value) < 4 or postal_pin(lower, value)):
                 continue
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.keywords import _KEYWORD_RE, _find_keyword_values, _shape_score
+from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import _has_digit
 
@@ -59,6 +60,8 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
     """A PIN set off by a comma or parenthesis, and ``user / password`` after a login label."""
     if "pin" in lower or "puk" in lower or "nip" in lower:
         for m in _PIN_APPOSITION_RE.finditer(text):
+            if postal_pin(lower, m.group("v")):
+                continue
             yield m.start("v"), m.end("v"), "password"
     if "/" in text:
         for m in _USER_SLASH_PASSWORD_RE.finditer(text):

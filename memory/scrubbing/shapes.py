@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
@@ -127,6 +128,8 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
             continue
         for m in regex.finditer(text):
             if regex is _PHRASE_VALUE_RE and not _stated_phrase(m.group("v"), m.group("colon") is not None):
+                continue
+            if regex is _BARE_PIN_RE and postal_pin(lower, m.group("v")):
                 continue
             start = m.start() if regex is _CHUNKED_RE else m.start("v")
             yield start, m.end("v"), kind

@@ -1,0 +1,204 @@
+"""Short numeric secrets bound to what they open (issue 15, fourth round): PINs, PUKs, card security
+codes, door, gate, alarm, safe and lock codes, in English and Spanish prose.
+
+A run of digits is an ordinary number almost everywhere (orders, rooms, years, prices, postal
+codes), so it is redacted only when the sentence *binds* it to an access code:
+
+* a PIN-like label (``PIN``, ``PUK``, ``NIP``, ``passcode``, ``CVV``/``CVC``) — or a code word
+  (``code``, ``código``, ``combination``, ``combinación``, ``combo``, ``clave``) that names what it
+  opens (an *access object*: door, gate, portal, garaje, alarm, safe, caja fuerte, candado, lock,
+  locker, card, tarjeta, SIM, phone, móvil, entry, acceso, desbloqueo, Wi-Fi…) in the words just
+  before it or between it and the value ("front door code", "el código del portal",
+  "the code for the key safe at the cabin") —
+* then a connector: ``:``/``=``/a dash, ``is``/``es``/``is now``/``es el``/``quedó en``…, ``to``/``a``
+  after a change verb ("cambié el PIN a 5512"), a comma or bracket after a PIN label
+  ("Her ATM PIN, 4821, …"), or nothing when the digits follow the label phrase directly
+  ("gate code 1934", "PIN de la Visa 4821");
+* then the value: 3–8 digits (optionally ``#``/``*``), or short digit groups ("12-34-56",
+  "4 8 2 1"), not followed by a unit ("4 digits", "3 intentos", "30 seconds") or by more digits
+  (dates, versions).
+
+Also "4821 is my PIN" / "uso 4821 como PIN" (the value first), and "the alarm is disarmed with
+4471" / "para entrar al garaje marca 5577" (an access object, then an unlocking verb and digits).
+An Indian postal "PIN code" (six digits next to an address word) is not a secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+
+# PIN-like labels that name a secret by themselves (leet/homoglyph-folded spellings included).
+_PIN_LABEL: Final = r"p[i1íl!|]n(?:es)?|p\.i\.n\.?|puk|n\.?i\.?p|passcode|pass\s+code|cvv2?|cvc2?"
+# Code words that need an access object to name a secret.
+_CODE_WORD: Final = r"c[o0ó]d(?:e|[i1íl]g[o0])s?|combinaci[oó]n|combination|combo|clave"
+_LABEL_RE: Final = re.compile(r"\b(?:(?P<pin>" + _PIN_LABEL + r")|(?P<code>" + _CODE_WORD + r"))(?![\w])")
+
+#: What an access code opens or protects (compared on lower-cased words; multi-word objects are
+#: matched by their head word: "caja fuerte" by "fuerte"/"caja", "key safe" by "safe").
+_ACCESS_OBJECTS: Final[frozenset[str]] = frozenset(
+    """door doors front gate gates garage alarm alarms safe lockbox keybox keysafe lock locks padlock
+    locker lockers keypad building entry entrance access unlock unlocking disarm disarming arming
+    security intercom buzzer shed storage vault mailbox cabinet card cards debit credit atm bank sim
+    phone mobile iphone ipad tablet laptop screen wifi wi-fi wlan router voicemail apartment flat
+    puerta puertas portal portón porton verja cancela garaje parking alarma caja fuerte candado
+    cerradura taquilla casillero teclado edificio entrada acceso desbloqueo desbloquear desarme
+    desarmar desactivación desactivacion desactivar seguridad secreto secreta interfono portero
+    trastero buzón buzon bóveda boveda tarjeta crédito credito débito debito cajero banco móvil movil
+    teléfono telefono celular tableta pantalla router armario piso casa visa mastercard amex
+    """.split()
+)
+#: The objects a keypad or a dial opens (the action finder's subset: "dial 112 on the phone" and
+#: "para llamar al banco marca 900…" are phone numbers).
+_LOCKS: Final[frozenset[str]] = frozenset(
+    """door doors gate garage alarm safe lockbox keybox keysafe lock padlock locker keypad building entry
+    entrance intercom buzzer shed storage vault puerta portal portón porton verja cancela garaje parking
+    alarma caja fuerte candado cerradura taquilla casillero teclado edificio entrada interfono portero
+    trastero bóveda boveda""".split()
+)
+_CHANGE_VERB_RE: Final = re.compile(r"\b(?:chang\w*|set|reset|updat\w*|cambi\w*|pus[eoi]\w*|actualic\w*|actualiz\w*)\b")
+_WORD_RE: Final = re.compile(r"[^\W\d_][\w'’\-]*")
+
+# Between the label and the connector: up to eight words (no digits, no sentence punctuation).
+_MID: Final = r"(?P<mid>(?:[ \t]+(?:'s\b|[^\W\d_][^\s\d.:;=,()\[\]\"“”]*)){0,8}?)"
+_CONNECTOR: Final = (
+    r"(?P<conn>[ \t]*(?:[:=]|->|→|—|–|-(?=\s))[ \t]*(?:(?:is|es|el|the|n[uú]mero|number)[ \t]+)?"
+    r"|[ \t]+(?:is|was|are|were|es|era|ser[aá]|son)(?:[ \t]+(?:now|still|ahora|todav[ií]a))?[ \t]+(?:(?:el|the)[ \t]+)?"
+    r"|[ \t]+(?:is|es)[ \t]*:[ \t]*"
+    r"|[ \t]+(?:now|ahora)[ \t]+(?:is|es)[ \t]+"
+    r"|[ \t]+(?:sigue[ \t]+siendo|qued[oó][ \t]+(?:en|como)|queda[ \t]+en|pasa[ \t]+a[ \t]+ser)[ \t]+(?:(?:el)[ \t]+)?"
+    r"|(?P<to>[ \t]+(?:to|a)[ \t]+)"
+    r"|(?P<aside>[ \t]*[,(][ \t]*)"
+    r"|(?P<bare>[ \t]+))"
+)
+_VALUE: Final = r"(?P<v>\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3}|[ ]\d{1,3}){2,7}(?![\d])|\d{3,8}[#*]?)"
+# What may not follow the value: more digits or letters glued to it, a date/version/decimal tail,
+# an amount, or a unit that makes the number a description ("4 digits", "30 segundos").
+_AFTER_RE: Final = re.compile(
+    r"(?:[\w]|[/.:,]\d|[ \t]*(?:%|€|\$|£|h\b|am\b|pm\b|a\.m|p\.m)"
+    r"|[ \t]+(?:digits?|d[ií]gitos?|cifras?|caracteres|characters?|chars?|times|veces|intentos|attempts?|tries"
+    r"|seconds?|segundos?|minutes?|minutos?|hours?|horas?|days?|d[ií]as?|euros?|dollars?|d[oó]lares"
+    r"|people|personas|years?|a[nñ]os|meses|months?|pages?|p[aá]ginas)\b)"
+)
+_TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
+# Words in the mid section that make the sentence describe a code instead of stating one.
+_DESCRIBING: Final[frozenset[str]] = frozenset(
+    """must should has have had needs need requires required require requiere requieren necesita tiene
+    tienen tenía tenia lleva debe deben policy política politica length longitud format formato
+    reset resets resetting entry attempts attempt failed fallido fallidos fallo incorrect incorrecto
+    wrong erróneo erroneo expires caduca vence sent enviado enviamos received recibido recibí recibi
+    will won't would could can puede pueden podría podria never nunca""".split()
+)
+# An Indian postal "PIN code": six digits next to an address word.
+_POSTAL_WORDS_RE: Final = re.compile(
+    r"\b(?:india|indian|postal|post|address|road|rd|street|nagar|marg|lane|colony|sector|district|city"
+    r"|state|village|taluk|tehsil|delivery|courier|shipping|parcel|bengaluru|bangalore|mumbai|delhi"
+    r"|chennai|kolkata|hyderabad|pune|ahmedabad|jaipur|lucknow|kochi|karnataka|maharashtra|kerala"
+    r"|tamil|gujarat|direcci[oó]n|env[ií]o|correos|localidad|ciudad)\b"
+)
+_HINTS: Final = ("pin", "p1n", "pín", "p.i.n", "puk", "nip", "n.i.p", "passcode", "pass code", "cvv", "cvc", "cod",
+                 "c0d", "cód", "combina", "combo", "clave")
+
+# The value first: "4821 is my PIN", "uso el 4821 como PIN del móvil".
+_NOUN: Final = r"(?:" + _PIN_LABEL + r"|" + _CODE_WORD + r"|contrase(?:ñ|n)a|password)"
+_REVERSE_RE: Final = re.compile(
+    r"(?:\b(?:uses?|using|used|usa|uso|usamos|usaba|utiliza|pon(?:go|e)?|puse|set)[ \t]+(?:(?:el|the)[ \t]+)?"
+    r"(?P<v>\d{4,8})[ \t]+(?:as|como)"
+    r"|(?<![\w.,/-])(?P<w>\d{4,8})[ \t]+(?:is|was|es|era)(?:[ \t]+(?:still|todav[ií]a|ahora|now))?)"
+    r"[ \t]+(?:(?:my|his|her|their|our|your|the|mi|su|tu|el|la|nuestro|nuestra)[ \t]+)?"
+    r"(?P<pre>(?:[^\W\d_][\w\-]*[ \t]+){0,2}?)(?P<noun>" + _NOUN + r")\b(?P<post>[^\n.;]{0,40})"
+)
+# An access object, then the verb that opens it with digits: "the alarm is disarmed with 4471",
+# "para entrar al garaje marca 5577", "la caja se abre con el 1290".
+_ACTION_RE: Final = re.compile(
+    r"\b(?:opens?[ \t]+with|(?:se[ \t]+)?abre[ \t]+con|unlocks?[ \t]+with|(?:se[ \t]+)?desbloquea[ \t]+con"
+    r"|(?:is[ \t]+|gets[ \t]+)?disarm(?:ed|s)?(?:[ \t]+it)?[ \t]+with|(?:se[ \t]+)?desactiva(?:la|lo)?[ \t]+con"
+    r"|(?:se[ \t]+)?desarma[ \t]+con|marca(?:r|s)?|teclea(?:r|s)?|introduce|introducir|pulsa(?:r)?|dial"
+    r"|enter|type|key[ \t]+in|punch[ \t]+in)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}" + _VALUE
+)
+_ACTION_HINTS: Final = ("with", "con", "marca", "teclea", "introduc", "pulsa", "dial", "enter", "type", "key in",
+                        "punch in")
+_CLAUSE_START_RE: Final = re.compile(r"[.;:!?\n]")
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD_RE.findall(text)]
+
+
+def _names_access(words: list[str]) -> bool:
+    return any(w in _ACCESS_OBJECTS or w.strip("'’s") in _ACCESS_OBJECTS for w in words)
+
+
+def _words_before(lower: str, start: int, count: int) -> list[str]:
+    """The last ``count`` words before ``start`` in the same clause."""
+    window = lower[max(0, start - 40):start]
+    cut = max((m.end() for m in _CLAUSE_START_RE.finditer(window)), default=0)
+    return _words(window[cut:])[-count:]
+
+
+def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, int]]:
+    """The value bound to ``label`` by a connector (see the module docstring), if any."""
+    m = _TAIL_RE.match(lower, label.end())
+    if m is None:
+        return
+    pin = label.group("pin") is not None
+    mid = _words(m.group("mid"))
+    if any(w in _DESCRIBING for w in mid):
+        return
+    before = _words_before(lower, label.start(), 3)
+    if not pin and not _names_access(before + mid):
+        return
+    if m.group("bare") is not None and mid and not _names_access(mid[-1:]):
+        return  # "the door code changed in 2024": the digits do not follow the label phrase
+    if m.group("to") is not None and not _CHANGE_VERB_RE.search(" ".join(before + mid)):
+        return  # "PIN to 4821" only after a change verb ("set the PIN to 4821", "cambié el PIN a …")
+    if m.group("aside") is not None and not pin:
+        return
+    value = m.group("v")
+    digits = sum(c.isdigit() for c in value)
+    short_pin = label.group("pin") is not None and not label.group("pin").startswith(("cvv", "cvc"))
+    if digits < (4 if short_pin else 3) or _AFTER_RE.match(lower, m.end("v")) is not None:
+        return
+    if pin and not _names_access(before + mid) and postal_pin(lower, value):
+        return
+    yield m.start("v"), m.end("v")
+
+
+def postal_pin(lower: str, value: str) -> bool:
+    """Is a PIN-labelled ``value`` an Indian postal PIN code: six digits (the first not 0) in a text
+    that names an address and no access object ("Bengaluru, PIN 560001")?"""
+    return (len(value) == 6 and value.isdigit() and value[0] != "0"
+            and _POSTAL_WORDS_RE.search(lower) is not None and not _names_access(_words(lower)))
+
+
+def _find_access_codes(text: str, lower: str) -> Iterator[_Span]:
+    """Digits bound to a PIN-like label or to a code word naming what it opens."""
+    if not any(c.isdigit() for c in text) or not any(h in lower for h in _HINTS):
+        return
+    for label in _LABEL_RE.finditer(lower):
+        for start, end in _bound(text, lower, label):
+            yield start, end, "password"
+    for m in _REVERSE_RE.finditer(lower):
+        noun = m.group("noun")
+        if re.fullmatch(_CODE_WORD, noun) and not _names_access(_words(m.group("pre") + m.group("post"))):
+            continue
+        group = "v" if m.group("v") is not None else "w"
+        yield m.start(group), m.end(group), "password"
+
+
+def _find_action_codes(text: str, lower: str) -> Iterator[_Span]:
+    """An access object, then a verb that opens it with digits, in one clause."""
+    if not any(c.isdigit() for c in text) or not any(h in lower for h in _ACTION_HINTS):
+        return
+    for m in _ACTION_RE.finditer(lower):
+        if not any(w in _LOCKS for w in _words_before(lower, m.start(), 8)):
+            continue
+        if sum(c.isdigit() for c in m.group("v")) < 3 or _AFTER_RE.match(lower, m.end("v")) is not None:
+            continue
+        yield m.start("v"), m.end("v"), "password"
+
+
+CODE_FINDERS: Final = (_find_access_codes, _find_action_codes)

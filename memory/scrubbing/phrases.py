@@ -1,0 +1,93 @@
+"""Passphrases named by what they unlock rather than by a password word (issue 15, fourth round).
+
+* a quoted phrase that unlocks something that holds secrets — ``"orange kayak drifts slowly"
+  unlocks my vault``, ``la frase "caballo verde salta alto" desbloquea el disco``;
+* what to type to unlock or decrypt such a thing ("open" is too common: "to open the file, use
+  'File > Open'") — ``To decrypt the archive use 'maple syrup
+  on toast'``, ``Unlock the backup with: silver fox jumps high``, ``Para descifrar el zip: …``: a
+  quoted value, or after a colon a run of three or more plain words closing its clause.
+
+What is unlocked must hold secrets (a vault, wallet, disk, archive, backup, key, laptop, phone,
+account, password manager…): "To open the menu, type 'show all'" is an instruction, not a secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+
+#: Things whose unlocking phrase is a secret (lower-case words; "caja fuerte" by "caja"/"fuerte").
+_HOLDERS: Final[frozenset[str]] = frozenset(
+    """vault vaults wallet wallets disk disks drive drives archive archives zip rar 7z file files backup
+    backups keystore keychain keyring key keys laptop phone account accounts safe container volume
+    partition luks veracrypt bitlocker filevault keepass keepassxc bitwarden 1password lastpass manager
+    gpg pgp ssh database db encrypted encryption seed mnemonic
+    bóveda boveda monedero cartera disco discos unidad archivo archivos fichero ficheros copia copias
+    portátil portatil móvil movil teléfono telefono cuenta cuentas caja fuerte contenedor volumen
+    partición particion gestor llavero clave claves cifrado cifrada cifrados cifradas semilla""".split()
+)
+_UNLOCKS: Final = (r"(?:unlocks?|opens?|decrypts?|unseals?|desbloquea|desbloquean|abre|abren|descifra|descifran"
+                   r"|desencripta|desencriptan|da[ \t]+acceso[ \t]+a|gives[ \t]+access[ \t]+to)")
+_QUOTED: Final = r"(?:\"(?P<dq>[^\"\n]{6,80})\"|“(?P<cq>[^”\n]{6,80})”|«(?P<gq>[^»\n]{6,80})»|(?<!\w)'(?P<sq>[^'\n]{6,80})'(?!\w))"
+_QUOTE_GROUPS: Final = ("dq", "cq", "gq", "sq")
+# "…"quoted…" unlocks/desbloquea <holder>"
+_QUOTE_THEN_UNLOCK_RE: Final = re.compile(
+    _QUOTED + r"[ \t]*,?[ \t]*(?:(?:is[ \t]+what|es[ \t]+lo[ \t]+que|that|which|que|lo[ \t]+que)[ \t]+)?"
+    + _UNLOCKS + r"\b(?P<obj>[^\n.;:]{0,50})")
+# "to unlock/decrypt <holder> use/type/with/: <value>"
+_UNLOCK_THEN_VALUE_RE: Final = re.compile(
+    r"\b(?:unlock|decrypt|unseal|desbloquear|descifrar|desencriptar)\b"
+    r"(?P<obj>[^\n.:;\"“”«»']{0,50}?)"
+    r"(?:[ \t]*,?[ \t]*(?:use|type|enter|with|using|usa|usar|escribe|teclea|introduce|pon|con)\b[ \t]*:?|[ \t]*:)[ \t]*"
+    r"(?:(?:the|la|el)[ \t]+)?(?:(?:phrase|passphrase|words|frase|palabras)[ \t]*:?[ \t]*)?"
+    r"(?:" + _QUOTED + r"|(?P<run>[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,}){2,11}))")
+_CLAUSE_END_RE: Final = re.compile(r"[ \t]*(?:[.;!?)\n]|,[ \t]|$|[ \t][-—–][ \t])")
+_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    """a an the in on at for with of to from by and or but if when is are was it this that my your
+    el la los las un una de del en con para por y o que es su mi tu se lo""".split()
+)
+_HINTS: Final = ("unlock", "open", "decrypt", "unseal", "desbloque", "abr", "abre", "descifr", "desencript",
+                 "acceso", "access")
+_WORD_RE: Final = re.compile(r"[^\W\d_][\w\-]*")
+
+
+def _holds_secrets(text: str) -> bool:
+    return any(w.lower() in _HOLDERS for w in _WORD_RE.findall(text))
+
+
+def _phrase_like(value: str) -> bool:
+    """Two or more words, or one long token: not a single ordinary word."""
+    words = value.split()
+    return len(words) >= 2 or len(value) >= 10
+
+
+def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
+    if not any(h in lower for h in _HINTS):
+        return
+    quoted = any(q in text for q in "\"“«'")
+    if quoted:
+        for m in _QUOTE_THEN_UNLOCK_RE.finditer(lower):
+            group = next(g for g in _QUOTE_GROUPS if m.group(g) is not None)
+            if _holds_secrets(m.group("obj")) and _phrase_like(m.group(group)) and "[REDACTED:" not in m.group(group):
+                yield m.start(group), m.end(group), "password"
+    for m in _UNLOCK_THEN_VALUE_RE.finditer(lower):
+        if not _holds_secrets(m.group("obj")):
+            continue
+        group = next((g for g in _QUOTE_GROUPS if m.group(g) is not None), None)
+        if group is not None:
+            if _phrase_like(m.group(group)) and "[REDACTED:" not in m.group(group):
+                yield m.start(group), m.end(group), "password"
+            continue
+        run = m.group("run")
+        words = [w.lower() for w in run.split()]
+        if sum(w in _FUNCTION_WORDS for w in words) > 1 or words[0] in _FUNCTION_WORDS:
+            continue
+        if _CLAUSE_END_RE.match(text, m.end("run")) is None:
+            continue
+        yield m.start("run"), m.end("run"), "password"
+
+
+PHRASE_FINDERS: Final = (_find_unlocking_phrases,)
