@@ -70,6 +70,9 @@ _CONNECTOR: Final = (
     r"|[ \t]+(?:is|es)[ \t]*:[ \t]*"
     r"|[ \t]+(?:now|ahora)[ \t]+(?:is|es)[ \t]+"
     r"|[ \t]+(?:sigue[ \t]+siendo|qued[oó][ \t]+(?:en|como)|queda[ \t]+en|pasa[ \t]+a[ \t]+ser)[ \t]+(?:(?:el)[ \t]+)?"
+    # "lo dejé en 0614", "la puse a 4821", "left it at 0614", "set it to 4821"
+    r"|[ \t]+(?:(?:lo|la|le)[ \t]+(?:dej[eéó]|puse|pus[oi]|pone|pongo|cambi[eéó]|tengo|tiene|ten[ií]a)[ \t]+(?:en|a|como)"
+    r"|(?:left|set|changed|put|reset|have|had)[ \t]+it[ \t]+(?:at|to|as|on))[ \t]+(?:(?:el|the)[ \t]+)?"
     r"|(?P<to>[ \t]+(?:to|a)[ \t]+)"
     r"|(?P<aside>[ \t]*[,(][ \t]*)"
     r"|(?P<bare>[ \t]+))"
@@ -159,7 +162,9 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
         return
     value = m.group("v")
     digits = sum(c.isdigit() for c in value)
-    short_pin = label.group("pin") is not None and not label.group("pin").startswith(("cvv", "cvc"))
+    # A PIN has four digits or more; a card's CVV and a lock's combination may have three.
+    short_pin = label.group("pin") is not None and not label.group("pin").startswith(("cvv", "cvc")) \
+        and not any(w in _LOCKS for w in before + mid)
     if digits < (4 if short_pin else 3) or _AFTER_RE.match(lower, m.end("v")) is not None:
         return
     if pin and not _names_access(before + mid) and postal_pin(lower, value):

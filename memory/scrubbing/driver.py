@@ -23,6 +23,7 @@ from memory.scrubbing.kinds import (
     placeholder,
 )
 from memory.scrubbing.private_keys import _find_private_keys
+from memory.scrubbing.separated import SEPARATED_FINDERS
 from memory.scrubbing.prose import _find_reverse_passwords, _find_set_off_values, _find_spaced_keywords
 from memory.scrubbing.shapes import SHAPE_FINDERS
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
@@ -42,6 +43,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *SHAPE_FINDERS,
     *CODE_FINDERS,
     *PHRASE_FINDERS,
+    *SEPARATED_FINDERS,
     _find_high_entropy,
 )
 

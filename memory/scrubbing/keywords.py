@@ -71,7 +71,8 @@ _KEYWORD_RE: Final = re.compile(
     r"(?![a-z])"
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
     r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
-    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\))?"
+    # A short aside in brackets: "(hex)", "(written backwards)", "(la del banco)".
+    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=,\n]{1,40}\))?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
@@ -259,6 +260,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             value = stripped
         if not value.strip() or PLACEHOLDER_RE.search(value):
             continue
+        if "=" in value and _REFERENCE_RE.fullmatch(value.rsplit("=", 1)[-1]):
+            continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
         if m.group("tok") is not None:
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
@@ -270,6 +273,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
                     continue
             yield start, end, kind
             continue
+        if _is_public_digest(text, value):
+            continue  # "el commit que arregla el login es e2f7a1c9…": a digest, not a password
         if quoted and all(w.lower() in _STOPWORDS or w.lower() in _FILLERS for w in value.split()):
             continue
         # Password family.  Quotes make a strong keyword's value explicit, but
@@ -305,6 +310,17 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         # ("my password is stored in the vault").
         if _CLAUSE_END_RE.match(text, end):
             yield start, end, "password"
+
+
+_HEX_VALUE_RE: Final = re.compile(r"[0-9a-f]{7,64}|[0-9A-F]{7,64}")
+_DIGEST_WORDS_RE: Final = re.compile(
+    r"(?i:\b(?:commit|sha(?:-?(?:1|256|512))?|hash|checksum|digest|md5|fingerprint|huella)\b)")
+
+
+def _is_public_digest(text: str, value: str) -> bool:
+    """A bare hex value in a text that names a commit, hash or checksum."""
+    return (_HEX_VALUE_RE.fullmatch(value) is not None and any(c.isalpha() for c in value)
+            and any(c.isdigit() for c in value) and _DIGEST_WORDS_RE.search(text) is not None)
 
 
 def _token_kind(keyword: str) -> str:

@@ -31,6 +31,8 @@ _HOLDERS: Final[frozenset[str]] = frozenset(
 )
 _UNLOCKS: Final = (r"(?:unlocks?|opens?|decrypts?|unseals?|desbloquea|desbloquean|abre|abren|descifra|descifran"
                    r"|desencripta|desencriptan|da[ \t]+acceso[ \t]+a|gives[ \t]+access[ \t]+to)")
+_SECRET_NOUN: Final = r"(?:pass(?:word|phrase)|phrase|words|frase|palabras|contrase(?:ñ|n)a|clave)"
+_RUN: Final = r"[^\W\d_]+(?:[ \t]+[^\W\d_]+){2,15}"
 _QUOTED: Final = r"(?:\"(?P<dq>[^\"\n]{6,80})\"|“(?P<cq>[^”\n]{6,80})”|«(?P<gq>[^»\n]{6,80})»|(?<!\w)'(?P<sq>[^'\n]{6,80})'(?!\w))"
 _QUOTE_GROUPS: Final = ("dq", "cq", "gq", "sq")
 # "…"quoted…" unlocks/desbloquea <holder>"
@@ -41,16 +43,43 @@ _QUOTE_THEN_UNLOCK_RE: Final = re.compile(
 _UNLOCK_THEN_VALUE_RE: Final = re.compile(
     r"\b(?:unlock|decrypt|unseal|desbloquear|descifrar|desencriptar)\b"
     r"(?P<obj>[^\n.:;\"“”«»']{0,50}?)"
-    r"(?:[ \t]*,?[ \t]*(?:use|type|enter|with|using|usa|usar|escribe|teclea|introduce|pon|con)\b[ \t]*:?|[ \t]*:)[ \t]*"
-    r"(?:(?:the|la|el)[ \t]+)?(?:(?:phrase|passphrase|words|frase|palabras)[ \t]*:?[ \t]*)?"
-    r"(?:" + _QUOTED + r"|(?P<run>[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,}){2,11}))")
+    r"(?:[ \t]*,?[ \t]*(?:use|type|enter|with|using|usa|usar|escribe|teclea|introduce|pon|con)\b[ \t]*:?"
+    r"|[ \t]*,?[ \t]*(?:(?:the|la|el|su|my|mi|its)[ \t]+)?" + _SECRET_NOUN + r"[ \t]+(?:is|es|are|son)[ \t]*:?"
+    r"|[ \t]*(?P<colon>:))[ \t]*"
+    r"(?:(?:the|la|el)[ \t]+(?=" + _SECRET_NOUN + r"))?(?:" + _SECRET_NOUN + r"[ \t]*:?[ \t]*)?"
+    r"(?:" + _QUOTED + r"|(?P<run>" + _RUN + r"))")
+# "Contraseña del gestor (es una frase): el gato verde…": a password word and a word saying the
+# value is a phrase, then a colon and the phrase to the end of its clause.
+_DECLARED_RE: Final = re.compile(
+    r"\b(?:pass(?:word|phrase)|contrase(?:ñ|n)a|clave|pwd)\b(?P<label>[^\n:=.;\"“”]{0,60}?)[ \t]*[:=][ \t]*"
+    r"(?P<run>" + _RUN + r")")
+_PHRASE_NESS_RE: Final = re.compile(r"\b(?:frase|phrase|sentence|oraci[oó]n|palabras|words)\b")
 _CLAUSE_END_RE: Final = re.compile(r"[ \t]*(?:[.;!?)\n]|,[ \t]|$|[ \t][-—–][ \t])")
 _FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
     """a an the in on at for with of to from by and or but if when is are was it this that my your
     el la los las un una de del en con para por y o que es su mi tu se lo""".split()
 )
+#: Words that make a run after a colon point at a secret or describe it instead of stating it.
+_POINTERS: Final[frozenset[str]] = frozenset(
+    """use usa usar uses using pide pedir pídele pidele ask pregunta pregúntale preguntale see ver mira
+    check revisa consulta busca look find está esta están estan is are es son was era tiene has have
+    hay there está guardada guardado stored saved kept written escrita escrito apuntada apuntado
+    clave contraseña contrasena password passphrase key vault bóveda boveda gestor manager keepass
+    bitwarden 1password lastpass correo email mail slack teams sobre envelope same misma mismo
+    siempre always usual habitual""".split()
+)
+#: Words of a policy or a requirement: a run with one describes passphrases instead of stating one
+#: ("Passphrase requirements: at least four random words"); in a label they do the same.
+_POLICY: Final[frozenset[str]] = frozenset(
+    """policy policies requirement requirements requisito requisitos rule rules regla reglas norma normas
+    format formato length longitud hint pista tip tips consejo consejos guideline guidelines advice
+    minimum mínimo minimo maximum máximo maximo least menos words palabras characters caracteres
+    letters letras digits dígitos digitos symbols símbolos simbolos random aleatorias aleatorios
+    spaces espacios separated separadas separados""".split()
+)
 _HINTS: Final = ("unlock", "open", "decrypt", "unseal", "desbloque", "abr", "abre", "descifr", "desencript",
                  "acceso", "access")
+_DECLARED_HINTS: Final = ("pass", "contrase", "clave", "pwd")
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w\-]*")
 
 
@@ -81,13 +110,32 @@ def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
             if _phrase_like(m.group(group)) and "[REDACTED:" not in m.group(group):
                 yield m.start(group), m.end(group), "password"
             continue
-        run = m.group("run")
-        words = [w.lower() for w in run.split()]
-        if sum(w in _FUNCTION_WORDS for w in words) > 1 or words[0] in _FUNCTION_WORDS:
-            continue
-        if _CLAUSE_END_RE.match(text, m.end("run")) is None:
-            continue
-        yield m.start("run"), m.end("run"), "password"
+        if _closing_phrase(text, m, prose=m.group("colon") is not None):
+            yield m.start("run"), m.end("run"), "password"
 
 
-PHRASE_FINDERS: Final = (_find_unlocking_phrases,)
+def _find_declared_phrases(text: str, lower: str) -> Iterator[_Span]:
+    """A password word whose label says the value is a phrase, then a colon and the phrase."""
+    if (":" not in text and "=" not in text) or not any(h in lower for h in _DECLARED_HINTS):
+        return
+    for m in _DECLARED_RE.finditer(lower):
+        if any(w.lower() in _POLICY for w in _WORD_RE.findall(m.group("label"))):
+            continue
+        if (m.group(0).startswith("passphrase") or _PHRASE_NESS_RE.search(m.group("label"))) \
+                and _closing_phrase(text, m, prose=True):
+            yield m.start("run"), m.end("run"), "password"
+
+
+def _closing_phrase(text: str, m: re.Match[str], *, prose: bool) -> bool:
+    """Does the word run ``m["run"]`` close its clause and read as a stated phrase? Plain words, at
+    most one function word — or, where a colon states it (``prose``), a sentence of four or more
+    words that points nowhere else ("usa la clave del gestor", "ask Ana", "is in the vault")."""
+    words = [w.lower() for w in m.group("run").split()]
+    if _CLAUSE_END_RE.match(text, m.end("run")) is None or any(w in _POLICY for w in words):
+        return False
+    if sum(w in _FUNCTION_WORDS for w in words) <= 1 and words[0] not in _FUNCTION_WORDS:
+        return True
+    return prose and len(words) >= 4 and not any(w in _POINTERS for w in words)
+
+
+PHRASE_FINDERS: Final = (_find_unlocking_phrases, _find_declared_phrases)

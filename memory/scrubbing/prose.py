@@ -39,6 +39,31 @@ _USER_SLASH_PASSWORD_RE: Final = re.compile(
     r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b[^\n:=/]{1,40}?)?"
     r"(?:\s*[:=]|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
 )
+# A password stated after an aside: "Le cambié la contraseña a la cuenta de X, ahora es pan_Q83x",
+# "I changed the password for the shop's account, now it's Tq9!mZ2x".
+_AFTER_ASIDE_RE: Final = re.compile(
+    r"(?i:\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b)[^\n.;:]{0,70}?,[ \t]*(?i:(?:y|and|pero|but)[ \t]+)?"
+    r"(?i:(?:ahora|now|todav[ií]a|still|hoy|ya)[ \t]+)?"
+    r"(?i:es|is|it'?s|it[ \t]+is|sigue[ \t]+siendo|ser[aá]|was|era|qued[oó][ \t]+(?:como|en))[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
+# Spanish leaves the noun out when the topic is a password: "La del root del servidor viejo sigue
+# siendo r00t_Cantabria!" (la [contraseña] del root).
+_ELIDED_RE: Final = re.compile(
+    r"(?:^|[.!?][ \t]+)(?i:la|a[ \t]+la)[ \t]+(?i:del?)[ \t]+[^\n.;:,]{1,40}?[ \t]+"
+    r"(?i:es|era|sigue[ \t]+siendo|qued[oó][ \t]+como)[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
+_VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
+
+
+def _strong_credential(value: str) -> bool:
+    """Letters, digits and a symbol or an inner capital, and not a version, URL, address or path."""
+    if "[REDACTED:" in value or "@" in value or "://" in value or value.startswith(("/", "~", "#")):
+        return False
+    if _VERSION_RE.fullmatch(value):
+        return False
+    symbol = any(not c.isalnum() for c in value)
+    inner_upper = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return _has_digit(value) and any(c.isalpha() for c in value) and (symbol or inner_upper)
+
+
 _REVERSE_HINTS: Final = ("pass", "pwd", "pin", "contrase", "clave")
 _SPACED_RE: Final = re.compile(r"(?<!\S)(?:[^\W\d_] ){3,}[^\W\d_](?!\S)")
 
@@ -63,11 +88,22 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
             if postal_pin(lower, m.group("v")):
                 continue
             yield m.start("v"), m.end("v"), "password"
+    if "," in text and any(h in lower for h in _REVERSE_HINTS):
+        yield from _strong_values(_AFTER_ASIDE_RE, text)
+    if " del" in lower or " de " in lower:
+        yield from _strong_values(_ELIDED_RE, text)
     if "/" in text:
         for m in _USER_SLASH_PASSWORD_RE.finditer(text):
             value = m.group("v")
             if "[REDACTED:" not in value and _shape_score(value) and _has_digit(value):
                 yield m.start("v"), m.end("v"), "password"
+
+
+def _strong_values(regex: re.Pattern[str], text: str) -> Iterator[_Span]:
+    for m in regex.finditer(text):
+        value = m.group("v").rstrip(".,;:)]}")
+        if _strong_credential(value):
+            yield m.start("v"), m.start("v") + len(value), "password"
 
 
 def _find_spaced_keywords(text: str, lower: str) -> Iterator[_Span]:

@@ -68,7 +68,7 @@ _HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|diges
 _PHRASE_VALUE_RE: Final = re.compile(
     r"(?i:\bpass\s?phrase|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|de\s+contrase(?:ñ|n)a))"
     # what it unlocks ("for the backup drive", "del disco cifrado de Nerea", "de la clave SSH")
-    r"(?:\s+(?i:for|of|on|to|del?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
+    r"(?:\s+(?i:for|of|on|to|at|del?|al?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
     r"(?:\s*(?P<colon>[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
     r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”!?()]|\s[-—–]\s)")
 #: A stated passphrase's first word that makes it a description instead ("is stored in…",
