@@ -11,7 +11,10 @@ Two modes:
   there); only author D's figures were out of sample for it when it was last changed (see
   docs/privacy.md). ``--before`` measures the previous round's procedure the same way (vector
   stage only, L2 0.1, fixed threshold 2.5, no n-gram stage). Secrets are rules only (nothing is
-  trained), so their per-author figures are simply the scrubber on each author's strings.
+  trained), so their per-author figures are simply the scrubber on each author's strings;
+  ``--secrets-only`` prints only those (six authors, with a pooled per-kind table), and
+  ``--secrets-only --ablation`` adds, for each finder family switched off alone, the positives each
+  author loses and the false redactions it no longer makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works).
@@ -99,6 +102,40 @@ def loao_secrets() -> dict[str, Any]:
     return result
 
 
+def secrets_ablation() -> dict[str, dict[str, list[int]]]:
+    """Which finder each author's results rest on: for every finder family of the scrubber, per
+    author, [positives lost when it alone is switched off, false redactions that go with it,
+    positives it finds when it runs alone, false redactions it makes alone]. A rule that finds only
+    one author's strings is a rule fitted to that author."""
+    from memory.scrubbing import driver  # local import: needs Django settings (set up in main)
+
+    rows = {name: ts.read_rows(path) for name, path in SECRET_SOURCES.items()}
+    full = {name: secrets_table(r) for name, r in rows.items()}
+    families: dict[str, list[Any]] = defaultdict(list)
+    for finder in driver._FINDERS:
+        owner = getattr(finder, "__self__", None)
+        families["vendor_tokens" if owner is not None else finder.__name__].append(finder)
+    shipped = driver._FINDERS
+    result: dict[str, dict[str, list[int]]] = {}
+    try:
+        for family, finders in families.items():
+            effect = {}
+            for name, r in rows.items():
+                driver._FINDERS = tuple(f for f in shipped if f not in finders)
+                without = secrets_table(r)
+                driver._FINDERS = tuple(finders)
+                alone = secrets_table(r)
+                lost = len(set(without["misses"]) - set(full[name]["misses"]))
+                removed = len(set(full[name]["false_positive_ids"]) - set(without["false_positive_ids"]))
+                figures = [lost, removed, alone["recall"][0], len(alone["false_positive_ids"])]
+                if any(figures):
+                    effect[name] = figures
+            result[family] = effect
+    finally:
+        driver._FINDERS = shipped
+    return result
+
+
 def _print_secrets(figures: dict[str, Any]) -> None:
     for name, t in figures.items():
         print(f"secrets {name}: recall {_pct(*t['recall'])}, false redaction {_pct(*t['false_redaction'])}")
@@ -173,6 +210,8 @@ def main(argv: list[str]) -> int:
             figures["secrets"] = secrets_table(ts.read_rows(Path(argv[argv.index("--secrets") + 1])))
     elif "--secrets-only" in argv:
         figures["secrets_by_author"] = loao_secrets()
+        if "--ablation" in argv:
+            figures["secrets_ablation"] = secrets_ablation()
     else:
         figures["special_loao"] = loao_special("--before" in argv)
         figures["secrets_by_author"] = loao_secrets()
@@ -193,6 +232,12 @@ def main(argv: list[str]) -> int:
                 _print_special(stage, t)
         _print_breakdown(figures["special_loao"]["pooled"]["detector"], ("by_label", "by_form"))
     _print_secrets({"file": figures["secrets"]} if "secrets" in figures else figures.get("secrets_by_author", {}))
+    if "secrets_ablation" in figures:
+        print("secrets ablation, per author: switched off -> positives lost/false redactions removed; "
+              "alone -> positives found/false redactions")
+        for family, effect in figures["secrets_ablation"].items():
+            print(f"  {family}: " + "; ".join(f"{a} off -{lost}/-{removed} alone {hit}/{false}"
+                                             for a, (lost, removed, hit, false) in effect.items()))
     return 0
 
 

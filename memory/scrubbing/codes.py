@@ -32,7 +32,8 @@ from typing import Final
 from memory.scrubbing.kinds import _Span
 
 # PIN-like labels that name a secret by themselves (leet/homoglyph-folded spellings included).
-_PIN_LABEL: Final = r"p[i1íl!|]n(?:es)?|p\.i\.n\.?|puk|n\.?i\.?p|passcode|pass\s+code|cvv2?|cvc2?"
+_PIN_LABEL: Final = (r"p[i1íl!|]n(?:es)?|p\.i\.n\.?|puk|n\.?i\.?p|passcode|pass\s+code|cvv2?|cvc2?"
+                     r"|desbloqueo|unlock|desarme|disarm")
 # Code words that need an access object to name a secret.
 _CODE_WORD: Final = r"c[o0ó]d(?:e|[i1íl]g[o0])s?|combinaci[oó]n|combination|combo|clave"
 _LABEL_RE: Final = re.compile(r"\b(?:(?P<pin>" + _PIN_LABEL + r")|(?P<code>" + _CODE_WORD + r"))(?![\w])")
@@ -41,7 +42,7 @@ _LABEL_RE: Final = re.compile(r"\b(?:(?P<pin>" + _PIN_LABEL + r")|(?P<code>" + _
 #: matched by their head word: "caja fuerte" by "fuerte"/"caja", "key safe" by "safe").
 _ACCESS_OBJECTS: Final[frozenset[str]] = frozenset(
     """door doors front gate gates garage alarm alarms safe lockbox keybox keysafe lock locks padlock
-    locker lockers keypad building entry entrance access unlock unlocking disarm disarming arming
+    locker lockers keypad entry entrance access unlock unlocking disarm disarming arming
     security intercom buzzer shed storage vault mailbox cabinet card cards debit credit atm bank sim
     phone mobile iphone ipad tablet laptop screen wifi wi-fi wlan router voicemail apartment flat
     puerta puertas portal portón porton verja cancela garaje parking alarma caja fuerte candado
@@ -63,7 +64,7 @@ _CHANGE_VERB_RE: Final = re.compile(r"\b(?:chang\w*|set|reset|updat\w*|cambi\w*|
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’\-]*")
 
 # Between the label and the connector: up to eight words (no digits, no sentence punctuation).
-_MID: Final = r"(?P<mid>(?:[ \t]+(?:'s\b|[^\W\d_][^\s\d.:;=,()\[\]\"“”]*)){0,8}?)"
+_MID: Final = r"(?P<mid>(?:[ \t]+(?:'s\b|[^\W\d_][^\s\d.:;=,()\[\]\"“”?]*|\#?\d{1,3}[a-z]?\b)){0,8}?)"
 _CONNECTOR: Final = (
     r"(?P<conn>[ \t]*(?:[:=]|->|→|—|–|-(?=\s))[ \t]*(?:(?:is|es|el|the|n[uú]mero|number)[ \t]+)?"
     r"|[ \t]+(?:is|was|are|were|es|era|ser[aá]|son)(?:[ \t]+(?:now|still|ahora|todav[ií]a))?[ \t]+(?:(?:el|the)[ \t]+)?"
@@ -73,6 +74,8 @@ _CONNECTOR: Final = (
     # "lo dejé en 0614", "la puse a 4821", "left it at 0614", "set it to 4821"
     r"|[ \t]+(?:(?:lo|la|le)[ \t]+(?:dej[eéó]|puse|pus[oi]|pone|pongo|cambi[eéó]|tengo|tiene|ten[ií]a)[ \t]+(?:en|a|como)"
     r"|(?:left|set|changed|put|reset|have|had)[ \t]+it[ \t]+(?:at|to|as|on))[ \t]+(?:(?:el|the)[ \t]+)?"
+    r"|[ \t]*\?[ \t]*(?:(?:it'?s|it[ \t]+is|es|is)[ \t]+)?"
+    r"|[ \t]+(?:it'?s|it[ \t]+is)[ \t]+"
     r"|(?P<to>[ \t]+(?:to|a)[ \t]+)"
     r"|(?P<aside>[ \t]*[,(][ \t]*)"
     r"|(?P<bare>[ \t]+))"
@@ -81,11 +84,16 @@ _VALUE: Final = r"(?P<v>\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3}|[ ]\d{1,3}){2,7}(?![
 # What may not follow the value: more digits or letters glued to it, a date/version/decimal tail,
 # an amount, or a unit that makes the number a description ("4 digits", "30 segundos").
 _AFTER_RE: Final = re.compile(
-    r"(?:[\w]|[/.:,]\d|[ \t]*(?:%|€|\$|£|h\b|am\b|pm\b|a\.m|p\.m)"
+    r"(?:[\w]|[/.:,\-]\d|[ \t]*(?:%|€|\$|£|h\b|am\b|pm\b|a\.m|p\.m)"
     r"|[ \t]+(?:digits?|d[ií]gitos?|cifras?|caracteres|characters?|chars?|times|veces|intentos|attempts?|tries"
     r"|seconds?|segundos?|minutes?|minutos?|hours?|horas?|days?|d[ií]as?|euros?|dollars?|d[oó]lares"
     r"|people|personas|years?|a[nñ]os|meses|months?|pages?|p[aá]ginas)\b)"
 )
+# After a value that follows its label with no connector, the clause ends or goes on with a
+# preposition or a conjunction ("gate code 1934, ask…", "lockbox code 7391 for the cleaner").
+_BARE_END_RE: Final = re.compile(
+    r"[ \t]*(?:$|[\n.,;:!?)\]—–\-(]|(?:for|and|or|but|at|on|to|from|since|until|y|o|pero|para|de|del|en|desde"
+    r"|hasta|que|which|if|si|por)\b)")
 _TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
 # Words in the mid section that make the sentence describe a code instead of stating one.
 _DESCRIBING: Final[frozenset[str]] = frozenset(
@@ -102,7 +110,7 @@ _POSTAL_WORDS_RE: Final = re.compile(
     r"|chennai|kolkata|hyderabad|pune|ahmedabad|jaipur|lucknow|kochi|karnataka|maharashtra|kerala"
     r"|tamil|gujarat|direcci[oó]n|env[ií]o|correos|localidad|ciudad)\b"
 )
-_HINTS: Final = ("pin", "p1n", "pín", "p.i.n", "puk", "nip", "n.i.p", "passcode", "pass code", "cvv", "cvc", "cod",
+_HINTS: Final = ("pin", "p1n", "pín", "pln", "desbloqueo", "unlock", "desarme", "disarm", "p.i.n", "puk", "nip", "n.i.p", "passcode", "pass code", "cvv", "cvc", "cod",
                  "c0d", "cód", "combina", "combo", "clave")
 
 # The value first: "4821 is my PIN", "uso el 4821 como PIN del móvil".
@@ -120,9 +128,15 @@ _ACTION_RE: Final = re.compile(
     r"\b(?:opens?[ \t]+with|(?:se[ \t]+)?abre[ \t]+con|unlocks?[ \t]+with|(?:se[ \t]+)?desbloquea[ \t]+con"
     r"|(?:is[ \t]+|gets[ \t]+)?disarm(?:ed|s)?(?:[ \t]+it)?[ \t]+with|(?:se[ \t]+)?desactiva(?:la|lo)?[ \t]+con"
     r"|(?:se[ \t]+)?desarma[ \t]+con|marca(?:r|s)?|teclea(?:r|s)?|introduce|introducir|pulsa(?:r)?|dial"
-    r"|enter|type|key[ \t]+in|punch[ \t]+in)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}" + _VALUE
+    r"|enter|type|key[ \t]+in|punch[ \t]+in|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
+    + _VALUE
 )
+# A value and what it is for: "Alarm: 4471 to disarm", "Garaje - 5577 para abrir".
+_PURPOSE_RE: Final = re.compile(
+    r"(?:[:=]|[ \t][-—–])[ \t]*" + _VALUE + r"[ \t]+(?:to|para)[ \t]+(?:disarm|open|unlock|enter|get[ \t]+in|desarmar|abrir"
+    r"|entrar|desbloquear|desactivar)\b")
 _ACTION_HINTS: Final = ("with", "con", "marca", "teclea", "introduc", "pulsa", "dial", "enter", "type", "key in",
+                        "takes", "accepts", "acepta", " to ", "para",
                         "punch in")
 _CLAUSE_START_RE: Final = re.compile(r"[.;:!?\n]")
 
@@ -142,6 +156,16 @@ def _words_before(lower: str, start: int, count: int) -> list[str]:
     return _words(window[cut:])[-count:]
 
 
+_PREPOSITIONS: Final = frozenset("de del of for para on en".split())
+_DESIGNATOR_RE: Final = re.compile(r"(?P<word>[^\W\d_][\w\-]*)?[ \t]+\#?\d")
+
+
+def _numbers_designate(mid: str) -> bool:
+    """Every number in the label phrase names which object it is ("taquilla 21", "locker #17")."""
+    return all(d.group("word") is not None and _names_access([d.group("word").lower()])
+               for d in _DESIGNATOR_RE.finditer(" " + mid))
+
+
 def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, int]]:
     """The value bound to ``label`` by a connector (see the module docstring), if any."""
     m = _TAIL_RE.match(lower, label.end())
@@ -149,13 +173,16 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
         return
     pin = label.group("pin") is not None
     mid = _words(m.group("mid"))
-    if any(w in _DESCRIBING for w in mid):
+    if any(w in _DESCRIBING for w in mid) or not _numbers_designate(m.group("mid")):
         return
     before = _words_before(lower, label.start(), 3)
     if not pin and not _names_access(before + mid):
         return
-    if m.group("bare") is not None and mid and not _names_access(mid[-1:]):
+    if m.group("bare") is not None and mid and not _names_access(mid[-1:]) \
+            and not (pin and mid[0] in _PREPOSITIONS):
         return  # "the door code changed in 2024": the digits do not follow the label phrase
+    if m.group("bare") is not None and _BARE_END_RE.match(lower, m.end("v")) is None:
+        return  # "alarm code 3 means…", "entry code 2021 requires…": the number is the subject
     if m.group("to") is not None and not _CHANGE_VERB_RE.search(" ".join(before + mid)):
         return  # "PIN to 4821" only after a change verb ("set the PIN to 4821", "cambié el PIN a …")
     if m.group("aside") is not None and not pin:
@@ -198,7 +225,12 @@ def _find_action_codes(text: str, lower: str) -> Iterator[_Span]:
     """An access object, then a verb that opens it with digits, in one clause."""
     if not any(c.isdigit() for c in text) or not any(h in lower for h in _ACTION_HINTS):
         return
-    for m in _ACTION_RE.finditer(lower):
+    for regex in (_ACTION_RE, _PURPOSE_RE):
+        yield from _acted_values(regex, lower)
+
+
+def _acted_values(regex: re.Pattern[str], lower: str) -> Iterator[_Span]:
+    for m in regex.finditer(lower):
         if not any(w in _LOCKS for w in _words_before(lower, m.start(), 8)):
             continue
         if sum(c.isdigit() for c in m.group("v")) < 3 or _AFTER_RE.match(lower, m.end("v")) is not None:

@@ -24,7 +24,12 @@ from memory.scrubbing.kinds import (
 )
 from memory.scrubbing.private_keys import _find_private_keys
 from memory.scrubbing.separated import SEPARATED_FINDERS
-from memory.scrubbing.prose import _find_reverse_passwords, _find_set_off_values, _find_spaced_keywords
+from memory.scrubbing.prose import (
+    _find_after_aside,
+    _find_reverse_passwords,
+    _find_set_off_values,
+    _find_spaced_keywords,
+)
 from memory.scrubbing.shapes import SHAPE_FINDERS
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
 from memory.scrubbing.vendor_tokens import _TOKEN_RULES
@@ -39,6 +44,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_keyword_values,
     _find_reverse_passwords,
     _find_set_off_values,
+    _find_after_aside,
     _find_spaced_keywords,
     *SHAPE_FINDERS,
     *CODE_FINDERS,

@@ -138,6 +138,7 @@ _REFERENCE_RE: Final = re.compile(
 # An upper-case code in hyphenated segments ("ADE-2041", "MAD-RETIRO-03"): what "clave" names
 # when it means a code or an identifier.
 _CODE_SHAPE_RE: Final = re.compile(r"[A-Z]{2,}(?:-[A-Z0-9]{2,})+")
+_STATUS_CODE_RE: Final = re.compile(r"[A-Z]{1,3}-?\d{1,3}|0x[0-9A-Fa-f]{1,4}")
 _WORD_PATH_RE: Final = re.compile(r"(?:/[a-z][a-z\-]*){2,}/?")
 
 
@@ -295,6 +296,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             kw = m.group("weak").lower()
             if kw.startswith(("pin", "puk")) and (sum(c.isdigit() for c in value) < 4 or postal_pin(lower, value)):
                 continue
+            if _STATUS_CODE_RE.fullmatch(value):
+                continue  # "Código de la alarma: E-14": an error or status code
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
             if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):

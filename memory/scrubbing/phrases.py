@@ -38,7 +38,11 @@ _QUOTE_GROUPS: Final = ("dq", "cq", "gq", "sq")
 # "…"quoted…" unlocks/desbloquea <holder>"
 _QUOTE_THEN_UNLOCK_RE: Final = re.compile(
     _QUOTED + r"[ \t]*,?[ \t]*(?:(?:is[ \t]+what|es[ \t]+lo[ \t]+que|that|which|que|lo[ \t]+que)[ \t]+)?"
-    + _UNLOCKS + r"\b(?P<obj>[^\n.;:]{0,50})")
+    r"(?:" + _UNLOCKS + r"|(?:to|para)[ \t]+(?:unlock|decrypt|open|desbloquear|descifrar|abrir))\b(?P<obj>[^\n.;:]{0,50})")
+# A passphrase of words joined by hyphens after its label: "Decrypt with passphrase river-stone-candle-ninety".
+_CHAINED_RE: Final = re.compile(
+    r"\b(?:pass[ \t]?phrase|password|contrase(?:ñ|n)a|frase[ \t]+(?:de[ \t]+paso|de[ \t]+acceso|secreta)|seed)\b"
+    r"[ \t]*(?:(?:is|es|was|era)[ \t]+|[:=][ \t]*)?(?P<v>[^\W\d_]{3,}(?:[-_.][^\W\d_]{2,}){2,7})(?![\w\-])")
 # "to unlock/decrypt <holder> use/type/with/: <value>"
 _UNLOCK_THEN_VALUE_RE: Final = re.compile(
     r"\b(?:unlock|decrypt|unseal|desbloquear|descifrar|desencriptar)\b"
@@ -61,7 +65,9 @@ _FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
 )
 #: Words that make a run after a colon point at a secret or describe it instead of stating it.
 _POINTERS: Final[frozenset[str]] = frozenset(
-    """use usa usar uses using pide pedir pídele pidele ask pregunta pregúntale preguntale see ver mira
+    """see ask véase vease runbook wiki docs doc documentation documentación documentacion handbook
+    manual section sección seccion page página pagina item
+    use usa usar uses using pide pedir pídele pidele ask pregunta pregúntale preguntale see ver mira
     check revisa consulta busca look find está esta están estan is are es son was era tiene has have
     hay there está guardada guardado stored saved kept written escrita escrito apuntada apuntado
     clave contraseña contrasena password passphrase key vault bóveda boveda gestor manager keepass
@@ -114,6 +120,15 @@ def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
             yield m.start("run"), m.end("run"), "password"
 
 
+def _find_chained_phrases(text: str, lower: str) -> Iterator[_Span]:
+    """Words joined by hyphens, dots or underscores right after a passphrase/password label."""
+    if not any(h in lower for h in ("pass", "contrase", "frase", "seed")):
+        return
+    for m in _CHAINED_RE.finditer(lower):
+        if not any(w in _POLICY or w in _POINTERS for w in re.split(r"[-_.]", m.group("v"))):
+            yield m.start("v"), m.end("v"), "password"
+
+
 def _find_declared_phrases(text: str, lower: str) -> Iterator[_Span]:
     """A password word whose label says the value is a phrase, then a colon and the phrase."""
     if (":" not in text and "=" not in text) or not any(h in lower for h in _DECLARED_HINTS):
@@ -133,9 +148,11 @@ def _closing_phrase(text: str, m: re.Match[str], *, prose: bool) -> bool:
     words = [w.lower() for w in m.group("run").split()]
     if _CLAUSE_END_RE.match(text, m.end("run")) is None or any(w in _POLICY for w in words):
         return False
+    if any(w in _POINTERS for w in words):
+        return False
     if sum(w in _FUNCTION_WORDS for w in words) <= 1 and words[0] not in _FUNCTION_WORDS:
         return True
-    return prose and len(words) >= 4 and not any(w in _POINTERS for w in words)
+    return prose and len(words) >= 4
 
 
-PHRASE_FINDERS: Final = (_find_unlocking_phrases, _find_declared_phrases)
+PHRASE_FINDERS: Final = (_find_unlocking_phrases, _find_declared_phrases, _find_chained_phrases)

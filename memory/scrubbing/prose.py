@@ -50,22 +50,29 @@ _AFTER_ASIDE_RE: Final = re.compile(
 _ELIDED_RE: Final = re.compile(
     r"(?:^|[.!?][ \t]+)(?i:la|a[ \t]+la)[ \t]+(?i:del?)[ \t]+[^\n.;:,]{1,40}?[ \t]+"
     r"(?i:es|era|sigue[ \t]+siendo|qued[oó][ \t]+como)[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
+# "El wifi de casa: Naranjo-Azul-88": a Wi-Fi label states its password (not its network name).
+_WIFI_RE: Final = re.compile(
+    r"(?i:\b(?:wi-?fi|wlan)\b)(?P<label>[^\n:=.;]{0,30}?)[ \t]*[:=][ \t]*(?P<v>[^\s\"'`<>]{10,64})")
+_WIFI_NAME_RE: Final = re.compile(r"(?i:network|red|ssid|name|nombre|guest|invitad)")
 _VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
 
 
 def _strong_credential(value: str) -> bool:
-    """Letters, digits and a symbol or an inner capital, and not a version, URL, address or path."""
+    """Lower-case letters, digits and a symbol or an inner capital; not a version, URL, address or
+    path."""
     if "[REDACTED:" in value or "@" in value or "://" in value or value.startswith(("/", "~", "#")):
         return False
     if _VERSION_RE.fullmatch(value):
         return False
     symbol = any(not c.isalnum() for c in value)
     inner_upper = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
-    return _has_digit(value) and any(c.isalpha() for c in value) and (symbol or inner_upper)
+    lower_letter = any(c.islower() for c in value)  # "ORD-2024-77", "SN-4821-XK" are codes
+    return _has_digit(value) and lower_letter and (symbol or inner_upper)
 
 
 _REVERSE_HINTS: Final = ("pass", "pwd", "pin", "contrase", "clave")
-_SPACED_RE: Final = re.compile(r"(?<!\S)(?:[^\W\d_] ){3,}[^\W\d_](?!\S)")
+_SPACED_RE: Final = re.compile(r"(?<!\S)(?:[^\W\d_] ){2,}[^\W\d_](?![^\s:=])")
+_SHORT_SPACED_KEYWORDS: Final = frozenset({"pin", "puk", "nip", "pwd"})  # three letters: only these
 
 
 def _find_reverse_passwords(text: str, lower: str) -> Iterator[_Span]:
@@ -88,15 +95,25 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
             if postal_pin(lower, m.group("v")):
                 continue
             yield m.start("v"), m.end("v"), "password"
-    if "," in text and any(h in lower for h in _REVERSE_HINTS):
-        yield from _strong_values(_AFTER_ASIDE_RE, text)
-    if " del" in lower or " de " in lower:
-        yield from _strong_values(_ELIDED_RE, text)
     if "/" in text:
         for m in _USER_SLASH_PASSWORD_RE.finditer(text):
             value = m.group("v")
             if "[REDACTED:" not in value and _shape_score(value) and _has_digit(value):
                 yield m.start("v"), m.end("v"), "password"
+
+
+def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
+    """A credential-shaped password after an aside, after Spanish's elided "la del …", or after a
+    Wi-Fi label."""
+    if "," in text and any(h in lower for h in _REVERSE_HINTS):
+        yield from _strong_values(_AFTER_ASIDE_RE, text)
+    if " del" in lower or " de " in lower:
+        yield from _strong_values(_ELIDED_RE, text)
+    if "wi" in lower or "wlan" in lower:
+        for m in _WIFI_RE.finditer(text):
+            value = m.group("v").rstrip(".,;:)]}")
+            if not _WIFI_NAME_RE.search(m.group("label")) and _strong_credential(value):
+                yield m.start("v"), m.start("v") + len(value), "password"
 
 
 def _strong_values(regex: re.Pattern[str], text: str) -> Iterator[_Span]:
@@ -112,6 +129,8 @@ def _find_spaced_keywords(text: str, lower: str) -> Iterator[_Span]:
         return
     for run in _SPACED_RE.finditer(text):
         joined = run.group().replace(" ", "")
+        if len(joined) == 3 and joined.lower() not in _SHORT_SPACED_KEYWORDS:
+            continue
         if _KEYWORD_RE.match(joined + ": x") is None:
             continue
         # Read the joined keyword followed by the rest of the text; shift spans back.

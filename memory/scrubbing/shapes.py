@@ -79,7 +79,8 @@ _NOT_A_PHRASE: Final = frozenset(
     also still now something one same different en guardada guardado escrita apuntada
     compartida misma mismo obligatoria necesaria caducada incorrecta muy demasiado cambiada disponible
     pendiente larga corta facil fácil dificil difícil segura fuerte debil débil conocida desconocida
-    tambien también todavia todavía ahora algo distinta otra another other""".split())
+    tambien también todavia todavía ahora algo distinta otra another other see ask check véase vease mira
+    pide pregunta consulta""".split())
 #: Articles: after "is"/"es" the word after one is read too ("es la misma", "is a line from…"),
 #: and "is a …"/"es una …" alone reads as a description; after a colon the value is stated.
 _ARTICLES: Final = frozenset("a an the el la los las un una lo".split())
