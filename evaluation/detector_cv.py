@@ -113,8 +113,7 @@ def secrets_ablation() -> dict[str, dict[str, list[int]]]:
     full = {name: secrets_table(r) for name, r in rows.items()}
     families: dict[str, list[Any]] = defaultdict(list)
     for finder in driver._FINDERS:
-        owner = getattr(finder, "__self__", None)
-        families["vendor_tokens" if owner is not None else finder.__name__].append(finder)
+        families[finder.__name__].append(finder)
     shipped = driver._FINDERS
     result: dict[str, dict[str, list[int]]] = {}
     try:

@@ -60,6 +60,9 @@ _LOCKS: Final[frozenset[str]] = frozenset(
     alarma caja fuerte candado cerradura taquilla casillero teclado edificio entrada interfono portero
     trastero bóveda boveda""".split()
 )
+_LOCKS_RE: Final = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _LOCKS), key=len, reverse=True)) + r")\b")
+# Every value has three digits within a few characters ("4821", "4 8 2 1", "12-34-56").
+_THREE_DIGITS_RE: Final = re.compile(r"\d\D{0,2}\d\D{0,2}\d")
 _CHANGE_VERB_RE: Final = re.compile(r"\b(?:chang\w*|set|reset|updat\w*|cambi\w*|pus[eoi]\w*|actualic\w*|actualiz\w*)\b")
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’\-]*")
 
@@ -208,7 +211,7 @@ def postal_pin(lower: str, value: str) -> bool:
 
 def _find_access_codes(text: str, lower: str) -> Iterator[_Span]:
     """Digits bound to a PIN-like label or to a code word naming what it opens."""
-    if not any(c.isdigit() for c in text) or not any(h in lower for h in _HINTS):
+    if _THREE_DIGITS_RE.search(text) is None or not any(h in lower for h in _HINTS):
         return
     for label in _LABEL_RE.finditer(lower):
         for start, end in _bound(text, lower, label):
@@ -223,7 +226,8 @@ def _find_access_codes(text: str, lower: str) -> Iterator[_Span]:
 
 def _find_action_codes(text: str, lower: str) -> Iterator[_Span]:
     """An access object, then a verb that opens it with digits, in one clause."""
-    if not any(c.isdigit() for c in text) or not any(h in lower for h in _ACTION_HINTS):
+    if _THREE_DIGITS_RE.search(text) is None or _LOCKS_RE.search(lower) is None \
+            or not any(h in lower for h in _ACTION_HINTS):
         return
     for regex in (_ACTION_RE, _PURPOSE_RE):
         yield from _acted_values(regex, lower)

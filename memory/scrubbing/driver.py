@@ -32,12 +32,12 @@ from memory.scrubbing.prose import (
 )
 from memory.scrubbing.shapes import SHAPE_FINDERS
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
-from memory.scrubbing.vendor_tokens import _TOKEN_RULES
+from memory.scrubbing.vendor_tokens import find_vendor_tokens
 
 
 _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_private_keys,
-    *(rule.find for rule in _TOKEN_RULES),
+    find_vendor_tokens,
     _find_jwts,
     _find_url_credentials,
     _find_auth_headers,

@@ -15,6 +15,7 @@ from memory.scrubbing.measures import _B64_PLUGIN, _entropy, _has_digit
 # at the beginning of its run.
 _B64_TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/_\-]{20,}=*")
 # A subresource-integrity digest ("sha512-<base64>"): public by design.
+_DIGIT_RE: Final = re.compile(r"\d")
 _SRI_RE: Final = re.compile(r"sha(?:256|384|512)-")
 _HEX_RE: Final = re.compile(r"[0-9a-fA-F\-]+")
 # A value labelled as an identifier ("request_id": "req_…", trace id: …) is an id, not a key.
@@ -128,6 +129,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     them, while identifiers, words and paths rarely clear the entropy bar
     *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped.
     """
+    if _DIGIT_RE.search(text) is None:
+        return  # every candidate needs a digit; most prose has none
     public_pems = _public_pem_spans(text)
     for m in _B64_TOKEN_RE.finditer(text):
         token = m.group(0)

@@ -83,8 +83,10 @@ _POLICY: Final[frozenset[str]] = frozenset(
     letters letras digits dígitos digitos symbols símbolos simbolos random aleatorias aleatorios
     spaces espacios separated separadas separados""".split()
 )
-_HINTS: Final = ("unlock", "open", "decrypt", "unseal", "desbloque", "abr", "abre", "descifr", "desencript",
-                 "acceso", "access")
+# What each regex needs in the lower-cased text: its verbs.
+_QUOTE_HINTS: Final = ("unlock", "open", "decrypt", "unseal", "desbloque", "abre", "descifr", "desencript", "acceso",
+                       "access", "abrir")
+_VERB_HINTS: Final = ("unlock", "decrypt", "unseal", "desbloque", "descifr", "desencript")
 _DECLARED_HINTS: Final = ("pass", "contrase", "clave", "pwd")
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w\-]*")
 
@@ -100,14 +102,13 @@ def _phrase_like(value: str) -> bool:
 
 
 def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
-    if not any(h in lower for h in _HINTS):
-        return
-    quoted = any(q in text for q in "\"“«'")
-    if quoted:
+    if any(q in text for q in "\"“«'") and any(h in lower for h in _QUOTE_HINTS):
         for m in _QUOTE_THEN_UNLOCK_RE.finditer(lower):
             group = next(g for g in _QUOTE_GROUPS if m.group(g) is not None)
             if _holds_secrets(m.group("obj")) and _phrase_like(m.group(group)) and "[REDACTED:" not in m.group(group):
                 yield m.start(group), m.end(group), "password"
+    if not any(h in lower for h in _VERB_HINTS):
+        return
     for m in _UNLOCK_THEN_VALUE_RE.finditer(lower):
         if not _holds_secrets(m.group("obj")):
             continue

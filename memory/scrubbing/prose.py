@@ -41,19 +41,19 @@ _USER_SLASH_PASSWORD_RE: Final = re.compile(
 )
 # A password stated after an aside: "Le cambié la contraseña a la cuenta de X, ahora es pan_Q83x",
 # "I changed the password for the shop's account, now it's Tq9!mZ2x".
-_AFTER_ASIDE_RE: Final = re.compile(
-    r"(?i:\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b)[^\n.;:]{0,70}?,[ \t]*(?i:(?:y|and|pero|but)[ \t]+)?"
-    r"(?i:(?:ahora|now|todav[ií]a|still|hoy|ya)[ \t]+)?"
-    r"(?i:es|is|it'?s|it[ \t]+is|sigue[ \t]+siendo|ser[aá]|was|era|qued[oó][ \t]+(?:como|en))[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
+_AFTER_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.;:]{0,70}?,[ \t]*(?:(?:y|and|pero|but)[ \t]+)?"
+    r"(?:(?:ahora|now|todav[ií]a|still|hoy|ya)[ \t]+)?"
+    r"(?:es|is|it'?s|it[ \t]+is|sigue[ \t]+siendo|ser[aá]|was|era|qued[oó][ \t]+(?:como|en))[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
 # Spanish leaves the noun out when the topic is a password: "La del root del servidor viejo sigue
 # siendo r00t_Cantabria!" (la [contraseña] del root).
 _ELIDED_RE: Final = re.compile(
     r"(?:^|[.!?][ \t]+)(?i:la|a[ \t]+la)[ \t]+(?i:del?)[ \t]+[^\n.;:,]{1,40}?[ \t]+"
     r"(?i:es|era|sigue[ \t]+siendo|qued[oó][ \t]+como)[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
 # "El wifi de casa: Naranjo-Azul-88": a Wi-Fi label states its password (not its network name).
-_WIFI_RE: Final = re.compile(
-    r"(?i:\b(?:wi-?fi|wlan)\b)(?P<label>[^\n:=.;]{0,30}?)[ \t]*[:=][ \t]*(?P<v>[^\s\"'`<>]{10,64})")
-_WIFI_NAME_RE: Final = re.compile(r"(?i:network|red|ssid|name|nombre|guest|invitad)")
+_WIFI_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:wi-?fi|wlan)\b(?P<label>[^\n:=.;]{0,30}?)[ \t]*[:=][ \t]*(?P<v>[^\s\"'`<>]{10,64})")
+_WIFI_NAME_RE: Final = re.compile(r"network|red|ssid|name|nombre|guest|invitad")
 _VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
 
 
@@ -70,6 +70,7 @@ def _strong_credential(value: str) -> bool:
     return _has_digit(value) and lower_letter and (symbol or inner_upper)
 
 
+_ASIDE_HINTS: Final = ("pass", "pwd", "contrase", "clave")
 _REVERSE_HINTS: Final = ("pass", "pwd", "pin", "contrase", "clave")
 _SPACED_RE: Final = re.compile(r"(?<!\S)(?:[^\W\d_] ){2,}[^\W\d_](?![^\s:=])")
 _SHORT_SPACED_KEYWORDS: Final = frozenset({"pin", "puk", "nip", "pwd"})  # three letters: only these
@@ -105,22 +106,23 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
 def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
     """A credential-shaped password after an aside, after Spanish's elided "la del …", or after a
     Wi-Fi label."""
-    if "," in text and any(h in lower for h in _REVERSE_HINTS):
-        yield from _strong_values(_AFTER_ASIDE_RE, text)
+    if "," in text and any(h in lower for h in _ASIDE_HINTS):
+        yield from _strong_values(_AFTER_ASIDE_RE.finditer(lower), text)
     if " del" in lower or " de " in lower:
-        yield from _strong_values(_ELIDED_RE, text)
-    if "wi" in lower or "wlan" in lower:
-        for m in _WIFI_RE.finditer(text):
-            value = m.group("v").rstrip(".,;:)]}")
-            if not _WIFI_NAME_RE.search(m.group("label")) and _strong_credential(value):
-                yield m.start("v"), m.start("v") + len(value), "password"
+        yield from _strong_values(_ELIDED_RE.finditer(text), text)
+    if "wifi" in lower or "wi-fi" in lower or "wlan" in lower:
+        yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))),
+                                  text)
 
 
-def _strong_values(regex: re.Pattern[str], text: str) -> Iterator[_Span]:
-    for m in regex.finditer(text):
-        value = m.group("v").rstrip(".,;:)]}")
+def _strong_values(matches: Iterator[re.Match[str]], text: str) -> Iterator[_Span]:
+    """The ``v`` groups of ``matches`` (on ``text`` or its same-length lower-cased twin) that are
+    credential-shaped in the writer's case."""
+    for m in matches:
+        start = m.start("v")
+        value = text[start:m.end("v")].rstrip(".,;:)]}")
         if _strong_credential(value):
-            yield m.start("v"), m.start("v") + len(value), "password"
+            yield start, start + len(value), "password"
 
 
 def _find_spaced_keywords(text: str, lower: str) -> Iterator[_Span]:

@@ -14,7 +14,7 @@ from typing import Final
 
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.vendor_tokens import _TOKEN_RULES
+from memory.scrubbing.vendor_tokens import find_vendor_tokens
 
 # Sixteen or more single characters, each pair separated by the same one separator.
 _SEPARATED_RE: Final = re.compile(r"(?<![\w.\-·])[A-Za-z0-9_]([.\-· ])[A-Za-z0-9_](?:\1[A-Za-z0-9_]){14,}(?![\w])")
@@ -25,7 +25,7 @@ def _find_separated_tokens(text: str, lower: str) -> Iterator[_Span]:
         return
     for m in _SEPARATED_RE.finditer(text):
         joined = m.group(0).replace(m.group(1), "")
-        found = [s for rule in _TOKEN_RULES for s in rule.find(joined, joined.lower())]
+        found = list(find_vendor_tokens(joined, joined.lower()))
         kind = found[0][2] if found else None
         if not found:
             found = list(_find_high_entropy(joined, joined.lower()))
