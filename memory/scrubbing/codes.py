@@ -67,7 +67,7 @@ _CHANGE_VERB_RE: Final = re.compile(r"\b(?:chang\w*|set|reset|updat\w*|cambi\w*|
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’\-]*")
 
 # Between the label and the connector: up to eight words (no digits, no sentence punctuation).
-_MID: Final = r"(?P<mid>(?:[ \t]+(?:'s\b|[^\W\d_][^\s\d.:;=,()\[\]\"“”?]*|\#?\d{1,3}[a-z]?\b)){0,8}?)"
+_MID: Final = r"(?P<mid>(?:[ \t]+(?:'s\b|[^\W\d_][^\s\d.:;=,()\[\]\"“”?]*|\#?\d{1,3}[a-z]?\b)){0,10}?)"
 _CONNECTOR: Final = (
     r"(?P<conn>[ \t]*(?:[:=]|->|→|—|–|-(?=\s))[ \t]*(?:(?:is|es|el|the|n[uú]mero|number)[ \t]+)?"
     r"|[ \t]+(?:is|was|are|were|es|era|ser[aá]|son)(?:[ \t]+(?:now|still|ahora|todav[ií]a))?[ \t]+(?:(?:el|the)[ \t]+)?"
@@ -134,10 +134,23 @@ _ACTION_RE: Final = re.compile(
     r"|enter|type|key[ \t]+in|punch[ \t]+in|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
     + _VALUE
 )
-# A value and what it is for: "Alarm: 4471 to disarm", "Garaje - 5577 para abrir".
+# A value and what it is for or where it is typed: "Alarm: 4471 to disarm", "Garaje - 5577 para
+# abrir", "Entry to the flat: 7719 on the panel".
 _PURPOSE_RE: Final = re.compile(
-    r"(?:[:=]|[ \t][-—–])[ \t]*" + _VALUE + r"[ \t]+(?:to|para)[ \t]+(?:disarm|open|unlock|enter|get[ \t]+in|desarmar|abrir"
-    r"|entrar|desbloquear|desactivar)\b")
+    r"(?:[:=]|[ \t][-—–])[ \t]*" + _VALUE + r"[ \t]+(?:(?:to|para)[ \t]+(?:disarm|open|unlock|enter|get[ \t]+in|desarmar"
+    r"|abrir|entrar|desbloquear|desactivar)|(?:on|at|in|into)[ \t]+the[ \t]+(?:panel|keypad|pad|intercom|lock)"
+    r"|en[ \t]+el[ \t]+(?:teclado|panel|portero|interfono))\b")
+# A combination after a lock and a colon: "the safe in the bedroom: 17-42-08", "Candado: 0471"
+# (four digits or more, or digit groups, and only for things that are not numbered: a door, a
+# gate or a locker has numbers).
+_UNNUMBERED_LOCKS: Final = frozenset(
+    "safe lockbox keybox keysafe padlock keypad alarm vault fuerte candado cerradura alarma teclado".split())
+_COLON_RE: Final = re.compile(r"[:=]")
+_LOCK_COLON_RE: Final = re.compile(r"[ \t]*[:=][ \t]*" + _VALUE)
+# After a PIN label, a second value after an aside: "ya no es 1234, ahora es 8841".
+_PIN_ASIDE_RE: Final = re.compile(
+    r"[^\n.;:]{0,60}?,[ \t]*(?:(?:y|and|but|pero)[ \t]+)?(?:ahora|now)[ \t]+(?:(?:it'?s|it[ \t]+is|es|is)[ \t]+)?"
+    r"(?:(?:el|the)[ \t]+)?" + _VALUE)
 _ACTION_HINTS: Final = ("with", "con", "marca", "teclea", "introduc", "pulsa", "dial", "enter", "type", "key in",
                         "takes", "accepts", "acepta", " to ", "para",
                         "punch in")
@@ -216,6 +229,10 @@ def _find_access_codes(text: str, lower: str) -> Iterator[_Span]:
     for label in _LABEL_RE.finditer(lower):
         for start, end in _bound(text, lower, label):
             yield start, end, "password"
+        if label.group("pin") is not None and "," in lower:
+            m = _PIN_ASIDE_RE.match(lower, label.end())
+            if m is not None and sum(c.isdigit() for c in m.group("v")) >= 4 and _AFTER_RE.match(lower, m.end("v")) is None:
+                yield m.start("v"), m.end("v"), "password"
     for m in _REVERSE_RE.finditer(lower):
         noun = m.group("noun")
         if re.fullmatch(_CODE_WORD, noun) and not _names_access(_words(m.group("pre") + m.group("post"))):
@@ -226,11 +243,23 @@ def _find_access_codes(text: str, lower: str) -> Iterator[_Span]:
 
 def _find_action_codes(text: str, lower: str) -> Iterator[_Span]:
     """An access object, then a verb that opens it with digits, in one clause."""
-    if _THREE_DIGITS_RE.search(text) is None or _LOCKS_RE.search(lower) is None \
-            or not any(h in lower for h in _ACTION_HINTS):
+    if _THREE_DIGITS_RE.search(text) is None or _LOCKS_RE.search(lower) is None:
         return
-    for regex in (_ACTION_RE, _PURPOSE_RE):
-        yield from _acted_values(regex, lower)
+    if any(h in lower for h in _ACTION_HINTS):
+        for regex in (_ACTION_RE, _PURPOSE_RE):
+            yield from _acted_values(regex, lower)
+    if ":" not in lower and "=" not in lower:
+        return
+    for colon in _COLON_RE.finditer(lower):
+        before = _words_before(lower, colon.start(), 5)
+        if not any(w in _UNNUMBERED_LOCKS for w in before) or any(w in _DESCRIBING for w in before):
+            continue
+        m = _LOCK_COLON_RE.match(lower, colon.start())
+        if m is None or _AFTER_RE.match(lower, m.end("v")) is not None:
+            continue
+        value = m.group("v")
+        if (len(value) >= 4 and value.isdigit()) or (not value.isdigit() and sum(c.isdigit() for c in value) >= 3):
+            yield m.start("v"), m.end("v"), "password"
 
 
 def _acted_values(regex: re.Pattern[str], lower: str) -> Iterator[_Span]:

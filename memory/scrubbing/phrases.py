@@ -43,6 +43,10 @@ _QUOTE_THEN_UNLOCK_RE: Final = re.compile(
 _CHAINED_RE: Final = re.compile(
     r"\b(?:pass[ \t]?phrase|password|contrase(?:ñ|n)a|frase[ \t]+(?:de[ \t]+paso|de[ \t]+acceso|secreta)|seed)\b"
     r"[ \t]*(?:(?:is|es|was|era)[ \t]+|[:=][ \t]*)?(?P<v>[^\W\d_]{3,}(?:[-_.][^\W\d_]{2,}){2,7})(?![\w\-])")
+# "<holder> se desbloquea con 'X'", "the vault opens with "X"": the holder first, then the verb.
+_UNLOCKS_WITH_RE: Final = re.compile(
+    r"\b(?:se[ \t]+)?(?:desbloquea|descifra|abre|unlocks|opens|decrypts)[ \t]+(?:con|with)[ \t]+"
+    r"(?:(?:la|the)[ \t]+(?:frase|phrase|passphrase)[ \t]+)?" + _QUOTED)
 # "to unlock/decrypt <holder> use/type/with/: <value>"
 _UNLOCK_THEN_VALUE_RE: Final = re.compile(
     r"\b(?:unlock|decrypt|unseal|desbloquear|descifrar|desencriptar)\b"
@@ -106,6 +110,12 @@ def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
         for m in _QUOTE_THEN_UNLOCK_RE.finditer(lower):
             group = next(g for g in _QUOTE_GROUPS if m.group(g) is not None)
             if _holds_secrets(m.group("obj")) and _phrase_like(m.group(group)) and "[REDACTED:" not in m.group(group):
+                yield m.start(group), m.end(group), "password"
+    if (" con " in lower or " with " in lower) and any(q in text for q in "\"“«'"):
+        for m in _UNLOCKS_WITH_RE.finditer(lower):
+            group = next(g for g in _QUOTE_GROUPS if m.group(g) is not None)
+            clause = lower[max(0, m.start() - 60):m.start()]
+            if _holds_secrets(re.split(r"[.;:!?\n]", clause)[-1]) and _phrase_like(m.group(group)):
                 yield m.start(group), m.end(group), "password"
     if not any(h in lower for h in _VERB_HINTS):
         return

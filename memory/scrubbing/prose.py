@@ -54,6 +54,11 @@ _ELIDED_RE: Final = re.compile(
 _WIFI_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:wi-?fi|wlan)\b(?P<label>[^\n:=.;]{0,30}?)[ \t]*[:=][ \t]*(?P<v>[^\s\"'`<>]{10,64})")
 _WIFI_NAME_RE: Final = re.compile(r"network|red|ssid|name|nombre|guest|invitad")
+# "My Netflix login is ana.g@example.com with Sardina!42": a user or an address, then the password.
+_LOGIN_WITH_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:login|log-in|user(?:name)?|usuario|account|cuenta|acceso|access)\b[^\n.;]{0,40}?[ \t]"
+    r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]+(?:with|con|and|y|pass(?:word)?|contrase(?:ñ|n)a|/)[ \t]+"
+    r"(?P<v>[^\s\"'`<>]{8,64})")
 _VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
 
 
@@ -110,6 +115,8 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
         yield from _strong_values(_AFTER_ASIDE_RE.finditer(lower), text)
     if " del" in lower or " de " in lower:
         yield from _strong_values(_ELIDED_RE.finditer(text), text)
+    if "@" in text:
+        yield from _strong_values(_LOGIN_WITH_RE.finditer(lower), text)
     if "wifi" in lower or "wi-fi" in lower or "wlan" in lower:
         yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))),
                                   text)

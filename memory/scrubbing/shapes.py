@@ -81,6 +81,7 @@ _NOT_A_PHRASE: Final = frozenset(
     pendiente larga corta facil fácil dificil difícil segura fuerte debil débil conocida desconocida
     tambien también todavia todavía ahora algo distinta otra another other see ask check véase vease mira
     pide pregunta consulta""".split())
+_POINTING_STEMS: Final = ("píd", "pid", "pregúnt", "pregunt", "ask", "consult", "búsc", "busc", "mír", "check")
 #: Articles: after "is"/"es" the word after one is read too ("es la misma", "is a line from…"),
 #: and "is a …"/"es una …" alone reads as a description; after a colon the value is stated.
 _ARTICLES: Final = frozenset("a an the el la los las un una lo".split())
@@ -144,6 +145,8 @@ def _stated_phrase(value: str, colon: bool) -> bool:
         return False
     if words[0] in _NOT_A_PHRASE or (len(words) > 1 and words[0] in _ARTICLES and words[1] in _NOT_A_PHRASE):
         return False
+    if words[0].startswith(_POINTING_STEMS):
+        return False  # "pídesela a Jorge", "pregúntale a Ana", "ask Ana": where it is, not what it is
     return colon or words[0] not in ("a", "an", "un", "una")
 
 
