@@ -3,7 +3,7 @@
 Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the five labelled sources
-  (``evaluation.train_special.SOURCES``; secrets: ``SECRET_SOURCES``). Special categories: for each
+  (``evaluation.train_special.SOURCES``; secrets: ``SECRET_SOURCES``, six authors A1–E). Special categories: for each
   author, both learned stages (vector, n-gram) are trained on the other four, with their
   thresholds chosen by the same out-of-author procedure nested inside those four
   (``train_special.train``), and the whole detector (lexicon OR n-gram OR vector) is measured on the
