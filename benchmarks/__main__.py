@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from benchmarks import consolidation, erasure, inspection, memory_api, recall, retrieval, side_by_side
+from benchmarks import consolidation, erasure, inspection, memory_api, recall, retrieval, scrubbing, side_by_side
 
 BENCHMARKS = {"memory_api": memory_api.main, "consolidation": consolidation.main, "recall": recall.main,
               "erasure": erasure.main, "inspection": inspection.main, "retrieval": retrieval.main,
-              "side_by_side": side_by_side.main}
+              "side_by_side": side_by_side.main, "scrubbing": scrubbing.main}
 
 
 def main(argv: list[str]) -> int:

@@ -3,7 +3,7 @@
 Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the five labelled sources
-  (``evaluation.train_special.SOURCES``; secrets: ``SECRET_SOURCES``). Special categories: for each
+  (``evaluation.train_special.SOURCES``; secrets: ``SECRET_SOURCES``, six authors A1–E). Special categories: for each
   author, both learned stages (vector, n-gram) are trained on the other four, with their
   thresholds chosen by the same out-of-author procedure nested inside those four
   (``train_special.train``), and the whole detector (lexicon OR n-gram OR vector) is measured on the
@@ -11,7 +11,10 @@ Two modes:
   there); only author D's figures were out of sample for it when it was last changed (see
   docs/privacy.md). ``--before`` measures the previous round's procedure the same way (vector
   stage only, L2 0.1, fixed threshold 2.5, no n-gram stage). Secrets are rules only (nothing is
-  trained), so their per-author figures are simply the scrubber on each author's strings.
+  trained), so their per-author figures are simply the scrubber on each author's strings;
+  ``--secrets-only`` prints only those (six authors, with a pooled per-kind table), and
+  ``--secrets-only --ablation`` adds, for each finder family switched off alone, the positives each
+  author loses and the false redactions it no longer makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works).
@@ -40,6 +43,7 @@ SECRET_SOURCES: dict[str, Path] = {
     "B": ts.HELDOUT / "issue15_fresh" / "secrets_heldout2.jsonl",
     "C": ts.HELDOUT / "issue15_dev2" / "secrets_dev2.jsonl",
     "D": ts.HELDOUT / "issue15_third" / "secrets_heldout3.jsonl",
+    "E": ts.HELDOUT / "issue15_fourth" / "secrets_untouched4.jsonl",
 }
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
@@ -87,6 +91,59 @@ def secrets_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
                 false.append(row["id"])
     return {"recall": [found, positives], "false_redaction": [len(false), negatives],
             "by_kind": dict(sorted(kinds.items())), "misses": misses, "false_positive_ids": false}
+
+
+def loao_secrets() -> dict[str, Any]:
+    """The scrubber on each author's strings (nothing is trained, so leaving an author out changes
+    nothing but which rows are counted), plus the pooled figures and the per-kind table."""
+    result: dict[str, Any] = {name: secrets_table(ts.read_rows(path)) for name, path in SECRET_SOURCES.items()}
+    tables = list(result.values())
+    result["pooled"] = {k: _pool(tables, k) for k in ("recall", "false_redaction", "by_kind")}
+    return result
+
+
+def secrets_ablation() -> dict[str, dict[str, list[int]]]:
+    """Which finder each author's results rest on: for every finder family of the scrubber, per
+    author, [positives lost when it alone is switched off, false redactions that go with it,
+    positives it finds when it runs alone, false redactions it makes alone]. A rule that finds only
+    one author's strings is a rule fitted to that author."""
+    from memory.scrubbing import driver  # local import: needs Django settings (set up in main)
+
+    rows = {name: ts.read_rows(path) for name, path in SECRET_SOURCES.items()}
+    full = {name: secrets_table(r) for name, r in rows.items()}
+    families: dict[str, list[Any]] = defaultdict(list)
+    for finder in driver._FINDERS:
+        families[finder.__name__].append(finder)
+    shipped = driver._FINDERS
+    result: dict[str, dict[str, list[int]]] = {}
+    try:
+        for family, finders in families.items():
+            effect = {}
+            for name, r in rows.items():
+                driver._FINDERS = tuple(f for f in shipped if f not in finders)
+                without = secrets_table(r)
+                driver._FINDERS = tuple(finders)
+                alone = secrets_table(r)
+                lost = len(set(without["misses"]) - set(full[name]["misses"]))
+                removed = len(set(full[name]["false_positive_ids"]) - set(without["false_positive_ids"]))
+                figures = [lost, removed, alone["recall"][0], len(alone["false_positive_ids"])]
+                if any(figures):
+                    effect[name] = figures
+            result[family] = effect
+    finally:
+        driver._FINDERS = shipped
+    return result
+
+
+def _print_secrets(figures: dict[str, Any]) -> None:
+    for name, t in figures.items():
+        print(f"secrets {name}: recall {_pct(*t['recall'])}, false redaction {_pct(*t['false_redaction'])}")
+        if "misses" not in t:  # the pooled row: every kind, found or not
+            print("    by kind: " + "; ".join(f"{k} {_pct(*v)}" for k, v in sorted(t["by_kind"].items())))
+            continue
+        print("    by kind: " + "; ".join(f"{k} {_pct(*v)}" for k, v in t["by_kind"].items() if v[0] < v[1])
+              + " (others all found)")
+        print(f"    misses: {' '.join(t['misses'])}; false redactions: {' '.join(t['false_positive_ids'])}")
 
 
 def _pool(tables: list[dict[str, Any]], key: str) -> Any:
@@ -150,9 +207,13 @@ def main(argv: list[str]) -> int:
             figures["special"] = special_table(rows, flags(rows))
         if "--secrets" in argv:
             figures["secrets"] = secrets_table(ts.read_rows(Path(argv[argv.index("--secrets") + 1])))
+    elif "--secrets-only" in argv:
+        figures["secrets_by_author"] = loao_secrets()
+        if "--ablation" in argv:
+            figures["secrets_ablation"] = secrets_ablation()
     else:
         figures["special_loao"] = loao_special("--before" in argv)
-        figures["secrets_by_author"] = {n: secrets_table(ts.read_rows(p)) for n, p in SECRET_SOURCES.items()}
+        figures["secrets_by_author"] = loao_secrets()
     if as_json:
         print(json.dumps(figures, indent=1))
         return 0
@@ -169,10 +230,13 @@ def main(argv: list[str]) -> int:
             for stage, t in tables.items():
                 _print_special(stage, t)
         _print_breakdown(figures["special_loao"]["pooled"]["detector"], ("by_label", "by_form"))
-    for name, t in ({"file": figures["secrets"]} if "secrets" in figures else figures.get("secrets_by_author", {})).items():
-        print(f"secrets {name}: recall {_pct(*t['recall'])}, false redaction {_pct(*t['false_redaction'])}")
-        print("    by kind: " + "; ".join(f"{k} {_pct(*v)}" for k, v in t["by_kind"].items() if v[0] < v[1]) + " (others all found)")
-        print(f"    misses: {' '.join(t['misses'])}; false redactions: {' '.join(t['false_positive_ids'])}")
+    _print_secrets({"file": figures["secrets"]} if "secrets" in figures else figures.get("secrets_by_author", {}))
+    if "secrets_ablation" in figures:
+        print("secrets ablation, per author: switched off -> positives lost/false redactions removed; "
+              "alone -> positives found/false redactions")
+        for family, effect in figures["secrets_ablation"].items():
+            print(f"  {family}: " + "; ".join(f"{a} off -{lost}/-{removed} alone {hit}/{false}"
+                                             for a, (lost, removed, hit, false) in effect.items()))
     return 0
 
 

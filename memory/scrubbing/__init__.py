@@ -67,13 +67,17 @@ Known gaps (deliberate trade-offs for precision)
 * The high-entropy fallback needs 20+ base64 characters including a digit
   and both letter cases; all-lowercase random tokens without context pass.
 * Only English and Spanish keywords are known.
+* A short number is a secret only when the sentence binds it to an access code (a PIN label, a code
+  word naming what it opens, an unlocking verb after a lock); a number for an object outside that
+  list, or behind a typo in the label, is kept. Measured figures: docs/privacy.md "Secrets, fourth round".
 
 Layout (this ``__init__`` re-exports the public names; underscored names are
 private to the package):
 
 * ``kinds`` - :class:`ScrubResult`, :func:`placeholder`, ``REDACTION_KINDS``.
 * ``measures`` - Shannon entropy and character-class helpers.
-* ``vendor_tokens`` - per-provider token rules (AWS, GitHub, Slack, ...).
+* ``vendor_tokens`` - per-provider token rules (AWS, GitHub, Slack, ...), run through
+  ``find_vendor_tokens`` (every rule's hint tested once per text).
 * ``jwt``, ``private_keys``, ``urls`` (URL credentials, Authorization
   headers), ``keywords`` (keyword + value), ``entropy`` (high-entropy
   fallback) - one detector family each.
@@ -82,6 +86,11 @@ private to the package):
 * ``shapes`` - secrets by their prose shape next to a label: wallet-seed word
   runs, quoted passphrases, spaced or spelled-out values, ``*-Key:`` headers,
   chunked vendor tokens, "opens with 46-12-88", hex after a key label.
+* ``codes`` - short numeric secrets bound to a PIN-like label or to what they open (door, gate,
+  alarm, safe, card, phone…): PINs, PUKs, CVVs, door/safe/lock codes; Indian postal PIN codes kept.
+* ``phrases`` - passphrases named by what they unlock ("…" unlocks my vault, Para descifrar el
+  zip: …), declared phrases ("contraseña (es una frase): …"), hyphen-chained passphrases.
+* ``separated`` - tokens written one character at a time with a separator, joined and re-read.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on both readings,
   merge, replace, repeat until stable, fail closed.

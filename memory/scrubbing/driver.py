@@ -7,9 +7,11 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing.codes import CODE_FINDERS
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
 from memory.scrubbing.jwt import _find_jwts
+from memory.scrubbing.phrases import PHRASE_FINDERS
 from memory.scrubbing.keywords import _find_keyword_values
 from memory.scrubbing.kinds import (
     PLACEHOLDER_RE,
@@ -21,23 +23,33 @@ from memory.scrubbing.kinds import (
     placeholder,
 )
 from memory.scrubbing.private_keys import _find_private_keys
-from memory.scrubbing.prose import _find_reverse_passwords, _find_set_off_values, _find_spaced_keywords
+from memory.scrubbing.separated import SEPARATED_FINDERS
+from memory.scrubbing.prose import (
+    _find_after_aside,
+    _find_reverse_passwords,
+    _find_set_off_values,
+    _find_spaced_keywords,
+)
 from memory.scrubbing.shapes import SHAPE_FINDERS
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
-from memory.scrubbing.vendor_tokens import _TOKEN_RULES
+from memory.scrubbing.vendor_tokens import find_vendor_tokens
 
 
 _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_private_keys,
-    *(rule.find for rule in _TOKEN_RULES),
+    find_vendor_tokens,
     _find_jwts,
     _find_url_credentials,
     _find_auth_headers,
     _find_keyword_values,
     _find_reverse_passwords,
     _find_set_off_values,
+    _find_after_aside,
     _find_spaced_keywords,
     *SHAPE_FINDERS,
+    *CODE_FINDERS,
+    *PHRASE_FINDERS,
+    *SEPARATED_FINDERS,
     _find_high_entropy,
 )
 

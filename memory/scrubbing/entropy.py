@@ -15,6 +15,7 @@ from memory.scrubbing.measures import _B64_PLUGIN, _entropy, _has_digit
 # at the beginning of its run.
 _B64_TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/_\-]{20,}=*")
 # A subresource-integrity digest ("sha512-<base64>"): public by design.
+_DIGIT_RE: Final = re.compile(r"\d")
 _SRI_RE: Final = re.compile(r"sha(?:256|384|512)-")
 _HEX_RE: Final = re.compile(r"[0-9a-fA-F\-]+")
 # A value labelled as an identifier ("request_id": "req_…", trace id: …) is an id, not a key.
@@ -99,6 +100,28 @@ def _is_public(text: str, start: int, token: str) -> bool:
     return token.startswith("AAAA") and _SSH_PUBLIC_RE.search(text, max(0, start - 40), start) is not None
 
 
+# A label earlier in the token's clause that names an identifier or a public value ("Session
+# recording ID rec_…", "ID de la reunión en Teams: 19:meeting_…", "clave pública (site key): 6Lc…"),
+# unless a secret word sits between it and the token.
+_PUBLIC_LABEL_RE: Final = re.compile(
+    r"\b(?:id|ids|identifier|identificador|public|p[uú]blica|p[uú]blico|publishable|site[ \t]+key)\b")
+_SECRET_WORD_RE: Final = re.compile(
+    r"\b(?:secret\w*|secreto|token|password|pass|pwd|contrase(?:ñ|n)a|private|privada|privado|api[ _\-]?key|bearer"
+    r"|auth\w*|credential\w*|credencial\w*|session[ _\-]?token)\b")
+_CLAUSE_BREAK_RE: Final = re.compile(r"[.;\n](?:\s|$)")
+
+
+def _labelled_public(lower: str, start: int) -> bool:
+    window = lower[max(0, start - 80):start]
+    cut = max((b.end() for b in _CLAUSE_BREAK_RE.finditer(window)), default=0)
+    window = window[cut:]
+    label = None
+    for label in _PUBLIC_LABEL_RE.finditer(window):
+        pass
+    return label is not None and _SECRET_WORD_RE.search(window, label.end()) is None \
+        and _SECRET_WORD_RE.search(window, 0, label.start()) is None
+
+
 def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     """Random-looking base64 tokens of 20+ characters.
 
@@ -106,6 +129,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     them, while identifiers, words and paths rarely clear the entropy bar
     *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped.
     """
+    if _DIGIT_RE.search(text) is None:
+        return  # every candidate needs a digit; most prose has none
     public_pems = _public_pem_spans(text)
     for m in _B64_TOKEN_RE.finditer(text):
         token = m.group(0)
@@ -127,6 +152,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
         if _is_public(text, m.start(), core):
             continue
         if _ID_LABEL_RE.search(text[max(0, m.start() - 24):m.start()]):
+            continue
+        if _labelled_public(lower, m.start()):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
 from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit
 
@@ -70,7 +71,8 @@ _KEYWORD_RE: Final = re.compile(
     r"(?![a-z])"
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
     r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
-    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\))?"
+    # A short aside in brackets: "(hex)", "(written backwards)", "(la del banco)".
+    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=,\n]{1,40}\))?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
@@ -136,6 +138,7 @@ _REFERENCE_RE: Final = re.compile(
 # An upper-case code in hyphenated segments ("ADE-2041", "MAD-RETIRO-03"): what "clave" names
 # when it means a code or an identifier.
 _CODE_SHAPE_RE: Final = re.compile(r"[A-Z]{2,}(?:-[A-Z0-9]{2,})+")
+_STATUS_CODE_RE: Final = re.compile(r"[A-Z]{1,3}-?\d{1,3}|0x[0-9A-Fa-f]{1,4}")
 _WORD_PATH_RE: Final = re.compile(r"(?:/[a-z][a-z\-]*){2,}/?")
 
 
@@ -258,6 +261,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             value = stripped
         if not value.strip() or PLACEHOLDER_RE.search(value):
             continue
+        if "=" in value and _REFERENCE_RE.fullmatch(value.rsplit("=", 1)[-1]):
+            continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
         if m.group("tok") is not None:
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
@@ -269,6 +274,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
                     continue
             yield start, end, kind
             continue
+        if _is_public_digest(text, value):
+            continue  # "el commit que arregla el login es e2f7a1c9…": a digest, not a password
         if quoted and all(w.lower() in _STOPWORDS or w.lower() in _FILLERS for w in value.split()):
             continue
         # Password family.  Quotes make a strong keyword's value explicit, but
@@ -287,8 +294,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if m.group("weak") is not None:
             kw = m.group("weak").lower()
-            if kw.startswith(("pin", "puk")) and sum(c.isdigit() for c in value) < 4:
+            if kw.startswith(("pin", "puk")) and (sum(c.isdigit() for c in value) < 4 or postal_pin(lower, value)):
                 continue
+            if _STATUS_CODE_RE.fullmatch(value):
+                continue  # "Código de la alarma: E-14": an error or status code
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
             if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):
@@ -304,6 +313,17 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         # ("my password is stored in the vault").
         if _CLAUSE_END_RE.match(text, end):
             yield start, end, "password"
+
+
+_HEX_VALUE_RE: Final = re.compile(r"[0-9a-f]{7,64}|[0-9A-F]{7,64}")
+_DIGEST_WORDS_RE: Final = re.compile(
+    r"(?i:\b(?:commit|sha(?:-?(?:1|256|512))?|hash|checksum|digest|md5|fingerprint|huella)\b)")
+
+
+def _is_public_digest(text: str, value: str) -> bool:
+    """A bare hex value in a text that names a commit, hash or checksum."""
+    return (_HEX_VALUE_RE.fullmatch(value) is not None and any(c.isalpha() for c in value)
+            and any(c.isdigit() for c in value) and _DIGEST_WORDS_RE.search(text) is not None)
 
 
 def _token_kind(keyword: str) -> str:

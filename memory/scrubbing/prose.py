@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.keywords import _KEYWORD_RE, _find_keyword_values, _shape_score
+from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import _has_digit
 
@@ -38,8 +39,46 @@ _USER_SLASH_PASSWORD_RE: Final = re.compile(
     r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b[^\n:=/]{1,40}?)?"
     r"(?:\s*[:=]|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
 )
+# A password stated after an aside: "Le cambié la contraseña a la cuenta de X, ahora es pan_Q83x",
+# "I changed the password for the shop's account, now it's Tq9!mZ2x".
+_AFTER_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.;:]{0,70}?,[ \t]*(?:(?:y|and|pero|but)[ \t]+)?"
+    r"(?:(?:ahora|now|todav[ií]a|still|hoy|ya)[ \t]+)?"
+    r"(?:es|is|it'?s|it[ \t]+is|sigue[ \t]+siendo|ser[aá]|was|era|qued[oó][ \t]+(?:como|en))[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
+# Spanish leaves the noun out when the topic is a password: "La del root del servidor viejo sigue
+# siendo r00t_Cantabria!" (la [contraseña] del root).
+_ELIDED_RE: Final = re.compile(
+    r"(?:^|[.!?][ \t]+)(?i:la|a[ \t]+la)[ \t]+(?i:del?)[ \t]+[^\n.;:,]{1,40}?[ \t]+"
+    r"(?i:es|era|sigue[ \t]+siendo|qued[oó][ \t]+como)[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
+# "El wifi de casa: Naranjo-Azul-88": a Wi-Fi label states its password (not its network name).
+_WIFI_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:wi-?fi|wlan)\b(?P<label>[^\n:=.;]{0,30}?)[ \t]*[:=][ \t]*(?P<v>[^\s\"'`<>]{10,64})")
+_WIFI_NAME_RE: Final = re.compile(r"network|red|ssid|name|nombre|guest|invitad")
+# "My Netflix login is ana.g@example.com with Sardina!42": a user or an address, then the password.
+_LOGIN_WITH_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:login|log-in|user(?:name)?|usuario|account|cuenta|acceso|access)\b[^\n.;]{0,40}?[ \t]"
+    r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]+(?:with|con|and|y|pass(?:word)?|contrase(?:ñ|n)a|/)[ \t]+"
+    r"(?P<v>[^\s\"'`<>]{8,64})")
+_VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
+
+
+def _strong_credential(value: str) -> bool:
+    """Lower-case letters, digits and a symbol or an inner capital; not a version, URL, address or
+    path."""
+    if "[REDACTED:" in value or "@" in value or "://" in value or value.startswith(("/", "~", "#")):
+        return False
+    if _VERSION_RE.fullmatch(value):
+        return False
+    symbol = any(not c.isalnum() for c in value)
+    inner_upper = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    lower_letter = any(c.islower() for c in value)  # "ORD-2024-77", "SN-4821-XK" are codes
+    return _has_digit(value) and lower_letter and (symbol or inner_upper)
+
+
+_ASIDE_HINTS: Final = ("pass", "pwd", "contrase", "clave")
 _REVERSE_HINTS: Final = ("pass", "pwd", "pin", "contrase", "clave")
-_SPACED_RE: Final = re.compile(r"(?<!\S)(?:[^\W\d_] ){3,}[^\W\d_](?!\S)")
+_SPACED_RE: Final = re.compile(r"(?<!\S)(?:[^\W\d_] ){2,}[^\W\d_](?![^\s:=])")
+_SHORT_SPACED_KEYWORDS: Final = frozenset({"pin", "puk", "nip", "pwd"})  # three letters: only these
 
 
 def _find_reverse_passwords(text: str, lower: str) -> Iterator[_Span]:
@@ -59,6 +98,8 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
     """A PIN set off by a comma or parenthesis, and ``user / password`` after a login label."""
     if "pin" in lower or "puk" in lower or "nip" in lower:
         for m in _PIN_APPOSITION_RE.finditer(text):
+            if postal_pin(lower, m.group("v")):
+                continue
             yield m.start("v"), m.end("v"), "password"
     if "/" in text:
         for m in _USER_SLASH_PASSWORD_RE.finditer(text):
@@ -67,12 +108,38 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
                 yield m.start("v"), m.end("v"), "password"
 
 
+def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
+    """A credential-shaped password after an aside, after Spanish's elided "la del …", or after a
+    Wi-Fi label."""
+    if "," in text and any(h in lower for h in _ASIDE_HINTS):
+        yield from _strong_values(_AFTER_ASIDE_RE.finditer(lower), text)
+    if " del" in lower or " de " in lower:
+        yield from _strong_values(_ELIDED_RE.finditer(text), text)
+    if "@" in text:
+        yield from _strong_values(_LOGIN_WITH_RE.finditer(lower), text)
+    if "wifi" in lower or "wi-fi" in lower or "wlan" in lower:
+        yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))),
+                                  text)
+
+
+def _strong_values(matches: Iterator[re.Match[str]], text: str) -> Iterator[_Span]:
+    """The ``v`` groups of ``matches`` (on ``text`` or its same-length lower-cased twin) that are
+    credential-shaped in the writer's case."""
+    for m in matches:
+        start = m.start("v")
+        value = text[start:m.end("v")].rstrip(".,;:)]}")
+        if _strong_credential(value):
+            yield start, start + len(value), "password"
+
+
 def _find_spaced_keywords(text: str, lower: str) -> Iterator[_Span]:
     """Values after a keyword spelled out letter by letter ("p a s s w o r d: X")."""
     if " " not in text:
         return
     for run in _SPACED_RE.finditer(text):
         joined = run.group().replace(" ", "")
+        if len(joined) == 3 and joined.lower() not in _SHORT_SPACED_KEYWORDS:
+            continue
         if _KEYWORD_RE.match(joined + ": x") is None:
             continue
         # Read the joined keyword followed by the rest of the text; shift spans back.

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
@@ -67,7 +68,7 @@ _HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|diges
 _PHRASE_VALUE_RE: Final = re.compile(
     r"(?i:\bpass\s?phrase|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|de\s+contrase(?:ñ|n)a))"
     # what it unlocks ("for the backup drive", "del disco cifrado de Nerea", "de la clave SSH")
-    r"(?:\s+(?i:for|of|on|to|del?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
+    r"(?:\s+(?i:for|of|on|to|at|del?|al?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
     r"(?:\s*(?P<colon>[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
     r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”!?()]|\s[-—–]\s)")
 #: A stated passphrase's first word that makes it a description instead ("is stored in…",
@@ -78,7 +79,9 @@ _NOT_A_PHRASE: Final = frozenset(
     also still now something one same different en guardada guardado escrita apuntada
     compartida misma mismo obligatoria necesaria caducada incorrecta muy demasiado cambiada disponible
     pendiente larga corta facil fácil dificil difícil segura fuerte debil débil conocida desconocida
-    tambien también todavia todavía ahora algo distinta otra another other""".split())
+    tambien también todavia todavía ahora algo distinta otra another other see ask check véase vease mira
+    pide pregunta consulta""".split())
+_POINTING_STEMS: Final = ("píd", "pid", "pregúnt", "pregunt", "ask", "consult", "búsc", "busc", "mír", "check")
 #: Articles: after "is"/"es" the word after one is read too ("es la misma", "is a line from…"),
 #: and "is a …"/"es una …" alone reads as a description; after a colon the value is stated.
 _ARTICLES: Final = frozenset("a an the el la los las un una lo".split())
@@ -128,6 +131,8 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
         for m in regex.finditer(text):
             if regex is _PHRASE_VALUE_RE and not _stated_phrase(m.group("v"), m.group("colon") is not None):
                 continue
+            if regex is _BARE_PIN_RE and postal_pin(lower, m.group("v")):
+                continue
             start = m.start() if regex is _CHUNKED_RE else m.start("v")
             yield start, m.end("v"), kind
 
@@ -140,6 +145,8 @@ def _stated_phrase(value: str, colon: bool) -> bool:
         return False
     if words[0] in _NOT_A_PHRASE or (len(words) > 1 and words[0] in _ARTICLES and words[1] in _NOT_A_PHRASE):
         return False
+    if words[0].startswith(_POINTING_STEMS):
+        return False  # "pídesela a Jorge", "pregúntale a Ana", "ask Ana": where it is, not what it is
     return colon or words[0] not in ("a", "an", "un", "una")
 
 

@@ -15,7 +15,9 @@ from memory.scrubbing.measures import _has_digit
 # could start a scheme; quantifiers are bounded so a long run of "://" without
 # "@" stays linear.
 _URL_USERINFO_RE: Final = re.compile(
-    r"(?P<user>[^\s:/?#@\[\]\"'<>]{0,128}):(?P<pw>[^\s/?#\"'<>]{1,256})@[^\s/?#@\"'<>:]"
+    # "#" may sit inside a pasted password ("smtp://u:Smtp#Alerts9@host"): the user part cannot hold
+    # one, so a "#" between the user's colon and the "@" belongs to the password.
+    r"(?P<user>[^\s:/?#@\[\]\"'<>]{0,128}):(?P<pw>[^\s/?\"'<>]{1,256})@[^\s/?#@\"'<>:]"
 )
 _SCHEME_CHARS: Final = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-"

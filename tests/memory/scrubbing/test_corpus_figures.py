@@ -16,7 +16,10 @@ FALSE_REDACTION_CEILING = 0.01
 
 DEVELOPMENT = [HELDOUT_DIR / "secrets_dev.jsonl", HELDOUT_DIR / "secrets_heldout.jsonl",
                HELDOUT_DIR.with_name("issue15_fresh") / "secrets_heldout2.jsonl",
-               HELDOUT_DIR.with_name("issue15_dev2") / "secrets_dev2.jsonl"]
+               HELDOUT_DIR.with_name("issue15_dev2") / "secrets_dev2.jsonl",
+               # Spent since their single clean run (docs/privacy.md), tuned on in the fourth round.
+               HELDOUT_DIR.with_name("issue15_third") / "secrets_heldout3.jsonl",
+               HELDOUT_DIR.with_name("issue15_fourth") / "secrets_untouched4.jsonl"]
 
 
 @pytest.mark.parametrize("path", DEVELOPMENT, ids=lambda p: p.name)
@@ -46,3 +49,15 @@ def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     figures = secret_figures(path)
     assert (figures["found"], figures["positives"], figures["false"], figures["negatives"]) == (1, 2, 1, 2)
     assert figures["per_kind"] == {"pw": {"found": 1, "of": 2}}
+
+
+def test_the_leave_one_author_out_tables_cover_six_authors_and_every_kind() -> None:
+    from evaluation.detector_cv import SECRET_SOURCES, loao_secrets
+
+    figures = loao_secrets()
+    assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E"]
+    pooled = figures["pooled"]
+    assert pooled["recall"][1] == sum(figures[a]["recall"][1] for a in SECRET_SOURCES) >= 900
+    assert {"pin", "passphrase_spaced", "password_prose", "obfuscated"} <= set(pooled["by_kind"])
+    assert pooled["recall"][0] / pooled["recall"][1] >= RECALL_FLOOR
+    assert pooled["false_redaction"][0] / pooled["false_redaction"][1] <= FALSE_REDACTION_CEILING

@@ -1,0 +1,274 @@
+"""Short numeric secrets bound to what they open (issue 15, fourth round): PINs, PUKs, card security
+codes, door, gate, alarm, safe and lock codes, in English and Spanish prose.
+
+A run of digits is an ordinary number almost everywhere (orders, rooms, years, prices, postal
+codes), so it is redacted only when the sentence *binds* it to an access code:
+
+* a PIN-like label (``PIN``, ``PUK``, ``NIP``, ``passcode``, ``CVV``/``CVC``) — or a code word
+  (``code``, ``código``, ``combination``, ``combinación``, ``combo``, ``clave``) that names what it
+  opens (an *access object*: door, gate, portal, garaje, alarm, safe, caja fuerte, candado, lock,
+  locker, card, tarjeta, SIM, phone, móvil, entry, acceso, desbloqueo, Wi-Fi…) in the words just
+  before it or between it and the value ("front door code", "el código del portal",
+  "the code for the key safe at the cabin") —
+* then a connector: ``:``/``=``/a dash, ``is``/``es``/``is now``/``es el``/``quedó en``…, ``to``/``a``
+  after a change verb ("cambié el PIN a 5512"), a comma or bracket after a PIN label
+  ("Her ATM PIN, 4821, …"), or nothing when the digits follow the label phrase directly
+  ("gate code 1934", "PIN de la Visa 4821");
+* then the value: 3–8 digits (optionally ``#``/``*``), or short digit groups ("12-34-56",
+  "4 8 2 1"), not followed by a unit ("4 digits", "3 intentos", "30 seconds") or by more digits
+  (dates, versions).
+
+Also "4821 is my PIN" / "uso 4821 como PIN" (the value first), and "the alarm is disarmed with
+4471" / "para entrar al garaje marca 5577" (an access object, then an unlocking verb and digits).
+An Indian postal "PIN code" (six digits next to an address word) is not a secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+
+# PIN-like labels that name a secret by themselves (leet/homoglyph-folded spellings included).
+_PIN_LABEL: Final = (r"p[i1íl!|]n(?:es)?|p\.i\.n\.?|puk|n\.?i\.?p|passcode|pass\s+code|cvv2?|cvc2?"
+                     r"|desbloqueo|unlock|desarme|disarm")
+# Code words that need an access object to name a secret.
+_CODE_WORD: Final = r"c[o0ó]d(?:e|[i1íl]g[o0])s?|combinaci[oó]n|combination|combo|clave"
+_LABEL_RE: Final = re.compile(r"\b(?:(?P<pin>" + _PIN_LABEL + r")|(?P<code>" + _CODE_WORD + r"))(?![\w])")
+
+#: What an access code opens or protects (compared on lower-cased words; multi-word objects are
+#: matched by their head word: "caja fuerte" by "fuerte"/"caja", "key safe" by "safe").
+_ACCESS_OBJECTS: Final[frozenset[str]] = frozenset(
+    """door doors front gate gates garage alarm alarms safe lockbox keybox keysafe lock locks padlock
+    locker lockers keypad entry entrance access unlock unlocking disarm disarming arming
+    security intercom buzzer shed storage vault mailbox cabinet card cards debit credit atm bank sim
+    phone mobile iphone ipad tablet laptop screen wifi wi-fi wlan router voicemail apartment flat
+    puerta puertas portal portón porton verja cancela garaje parking alarma caja fuerte candado
+    cerradura taquilla casillero teclado edificio entrada acceso desbloqueo desbloquear desarme
+    desarmar desactivación desactivacion desactivar seguridad secreto secreta interfono portero
+    trastero buzón buzon bóveda boveda tarjeta crédito credito débito debito cajero banco móvil movil
+    teléfono telefono celular tableta pantalla router armario piso casa visa mastercard amex
+    """.split()
+)
+#: The objects a keypad or a dial opens (the action finder's subset: "dial 112 on the phone" and
+#: "para llamar al banco marca 900…" are phone numbers).
+_LOCKS: Final[frozenset[str]] = frozenset(
+    """door doors gate garage alarm safe lockbox keybox keysafe lock padlock locker keypad building entry
+    entrance intercom buzzer shed storage vault puerta portal portón porton verja cancela garaje parking
+    alarma caja fuerte candado cerradura taquilla casillero teclado edificio entrada interfono portero
+    trastero bóveda boveda""".split()
+)
+_LOCKS_RE: Final = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _LOCKS), key=len, reverse=True)) + r")\b")
+# Every value has three digits within a few characters ("4821", "4 8 2 1", "12-34-56").
+_THREE_DIGITS_RE: Final = re.compile(r"\d\D{0,2}\d\D{0,2}\d")
+_CHANGE_VERB_RE: Final = re.compile(r"\b(?:chang\w*|set|reset|updat\w*|cambi\w*|pus[eoi]\w*|actualic\w*|actualiz\w*)\b")
+_WORD_RE: Final = re.compile(r"[^\W\d_][\w'’\-]*")
+
+# Between the label and the connector: up to eight words (no digits, no sentence punctuation).
+_MID: Final = r"(?P<mid>(?:[ \t]+(?:'s\b|[^\W\d_][^\s\d.:;=,()\[\]\"“”?]*|\#?\d{1,3}[a-z]?\b)){0,10}?)"
+_CONNECTOR: Final = (
+    r"(?P<conn>[ \t]*(?:[:=]|->|→|—|–|-(?=\s))[ \t]*(?:(?:is|es|el|the|n[uú]mero|number)[ \t]+)?"
+    r"|[ \t]+(?:is|was|are|were|es|era|ser[aá]|son)(?:[ \t]+(?:now|still|ahora|todav[ií]a))?[ \t]+(?:(?:el|the)[ \t]+)?"
+    r"|[ \t]+(?:is|es)[ \t]*:[ \t]*"
+    r"|[ \t]+(?:now|ahora)[ \t]+(?:is|es)[ \t]+"
+    r"|[ \t]+(?:sigue[ \t]+siendo|qued[oó][ \t]+(?:en|como)|queda[ \t]+en|pasa[ \t]+a[ \t]+ser)[ \t]+(?:(?:el)[ \t]+)?"
+    # "lo dejé en 0614", "la puse a 4821", "left it at 0614", "set it to 4821"
+    r"|[ \t]+(?:(?:lo|la|le)[ \t]+(?:dej[eéó]|puse|pus[oi]|pone|pongo|cambi[eéó]|tengo|tiene|ten[ií]a)[ \t]+(?:en|a|como)"
+    r"|(?:left|set|changed|put|reset|have|had)[ \t]+it[ \t]+(?:at|to|as|on))[ \t]+(?:(?:el|the)[ \t]+)?"
+    r"|[ \t]*\?[ \t]*(?:(?:it'?s|it[ \t]+is|es|is)[ \t]+)?"
+    r"|[ \t]+(?:it'?s|it[ \t]+is)[ \t]+"
+    r"|(?P<to>[ \t]+(?:to|a)[ \t]+)"
+    r"|(?P<aside>[ \t]*[,(][ \t]*)"
+    r"|(?P<bare>[ \t]+))"
+)
+_VALUE: Final = r"(?P<v>\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3}|[ ]\d{1,3}){2,7}(?![\d])|\d{3,8}[#*]?)"
+# What may not follow the value: more digits or letters glued to it, a date/version/decimal tail,
+# an amount, or a unit that makes the number a description ("4 digits", "30 segundos").
+_AFTER_RE: Final = re.compile(
+    r"(?:[\w]|[/.:,\-]\d|[ \t]*(?:%|€|\$|£|h\b|am\b|pm\b|a\.m|p\.m)"
+    r"|[ \t]+(?:digits?|d[ií]gitos?|cifras?|caracteres|characters?|chars?|times|veces|intentos|attempts?|tries"
+    r"|seconds?|segundos?|minutes?|minutos?|hours?|horas?|days?|d[ií]as?|euros?|dollars?|d[oó]lares"
+    r"|people|personas|years?|a[nñ]os|meses|months?|pages?|p[aá]ginas)\b)"
+)
+# After a value that follows its label with no connector, the clause ends or goes on with a
+# preposition or a conjunction ("gate code 1934, ask…", "lockbox code 7391 for the cleaner").
+_BARE_END_RE: Final = re.compile(
+    r"[ \t]*(?:$|[\n.,;:!?)\]—–\-(]|(?:for|and|or|but|at|on|to|from|since|until|y|o|pero|para|de|del|en|desde"
+    r"|hasta|que|which|if|si|por)\b)")
+_TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
+# Words in the mid section that make the sentence describe a code instead of stating one.
+_DESCRIBING: Final[frozenset[str]] = frozenset(
+    """must should has have had needs need requires required require requiere requieren necesita tiene
+    tienen tenía tenia lleva debe deben policy política politica length longitud format formato
+    reset resets resetting entry attempts attempt failed fallido fallidos fallo incorrect incorrecto
+    wrong erróneo erroneo expires caduca vence sent enviado enviamos received recibido recibí recibi
+    will won't would could can puede pueden podría podria never nunca""".split()
+)
+# An Indian postal "PIN code": six digits next to an address word.
+_POSTAL_WORDS_RE: Final = re.compile(
+    r"\b(?:india|indian|postal|post|address|road|rd|street|nagar|marg|lane|colony|sector|district|city"
+    r"|state|village|taluk|tehsil|delivery|courier|shipping|parcel|bengaluru|bangalore|mumbai|delhi"
+    r"|chennai|kolkata|hyderabad|pune|ahmedabad|jaipur|lucknow|kochi|karnataka|maharashtra|kerala"
+    r"|tamil|gujarat|direcci[oó]n|env[ií]o|correos|localidad|ciudad)\b"
+)
+_HINTS: Final = ("pin", "p1n", "pín", "pln", "desbloqueo", "unlock", "desarme", "disarm", "p.i.n", "puk", "nip", "n.i.p", "passcode", "pass code", "cvv", "cvc", "cod",
+                 "c0d", "cód", "combina", "combo", "clave")
+
+# The value first: "4821 is my PIN", "uso el 4821 como PIN del móvil".
+_NOUN: Final = r"(?:" + _PIN_LABEL + r"|" + _CODE_WORD + r"|contrase(?:ñ|n)a|password)"
+_REVERSE_RE: Final = re.compile(
+    r"(?:\b(?:uses?|using|used|usa|uso|usamos|usaba|utiliza|pon(?:go|e)?|puse|set)[ \t]+(?:(?:el|the)[ \t]+)?"
+    r"(?P<v>\d{4,8})[ \t]+(?:as|como)"
+    r"|(?<![\w.,/-])(?P<w>\d{4,8})[ \t]+(?:is|was|es|era)(?:[ \t]+(?:still|todav[ií]a|ahora|now))?)"
+    r"[ \t]+(?:(?:my|his|her|their|our|your|the|mi|su|tu|el|la|nuestro|nuestra)[ \t]+)?"
+    r"(?P<pre>(?:[^\W\d_][\w\-]*[ \t]+){0,2}?)(?P<noun>" + _NOUN + r")\b(?P<post>[^\n.;]{0,40})"
+)
+# An access object, then the verb that opens it with digits: "the alarm is disarmed with 4471",
+# "para entrar al garaje marca 5577", "la caja se abre con el 1290".
+_ACTION_RE: Final = re.compile(
+    r"\b(?:opens?[ \t]+with|(?:se[ \t]+)?abre[ \t]+con|unlocks?[ \t]+with|(?:se[ \t]+)?desbloquea[ \t]+con"
+    r"|(?:is[ \t]+|gets[ \t]+)?disarm(?:ed|s)?(?:[ \t]+it)?[ \t]+with|(?:se[ \t]+)?desactiva(?:la|lo)?[ \t]+con"
+    r"|(?:se[ \t]+)?desarma[ \t]+con|marca(?:r|s)?|teclea(?:r|s)?|introduce|introducir|pulsa(?:r)?|dial"
+    r"|enter|type|key[ \t]+in|punch[ \t]+in|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
+    + _VALUE
+)
+# A value and what it is for or where it is typed: "Alarm: 4471 to disarm", "Garaje - 5577 para
+# abrir", "Entry to the flat: 7719 on the panel".
+_PURPOSE_RE: Final = re.compile(
+    r"(?:[:=]|[ \t][-—–])[ \t]*" + _VALUE + r"[ \t]+(?:(?:to|para)[ \t]+(?:disarm|open|unlock|enter|get[ \t]+in|desarmar"
+    r"|abrir|entrar|desbloquear|desactivar)|(?:on|at|in|into)[ \t]+the[ \t]+(?:panel|keypad|pad|intercom|lock)"
+    r"|en[ \t]+el[ \t]+(?:teclado|panel|portero|interfono))\b")
+# A combination after a lock and a colon: "the safe in the bedroom: 17-42-08", "Candado: 0471"
+# (four digits or more, or digit groups, and only for things that are not numbered: a door, a
+# gate or a locker has numbers).
+_UNNUMBERED_LOCKS: Final = frozenset(
+    "safe lockbox keybox keysafe padlock keypad alarm vault fuerte candado cerradura alarma teclado".split())
+_COLON_RE: Final = re.compile(r"[:=]")
+_LOCK_COLON_RE: Final = re.compile(r"[ \t]*[:=][ \t]*" + _VALUE)
+# After a PIN label, a second value after an aside: "ya no es 1234, ahora es 8841".
+_PIN_ASIDE_RE: Final = re.compile(
+    r"[^\n.;:]{0,60}?,[ \t]*(?:(?:y|and|but|pero)[ \t]+)?(?:ahora|now)[ \t]+(?:(?:it'?s|it[ \t]+is|es|is)[ \t]+)?"
+    r"(?:(?:el|the)[ \t]+)?" + _VALUE)
+_ACTION_HINTS: Final = ("with", "con", "marca", "teclea", "introduc", "pulsa", "dial", "enter", "type", "key in",
+                        "takes", "accepts", "acepta", " to ", "para",
+                        "punch in")
+_CLAUSE_START_RE: Final = re.compile(r"[.;:!?\n]")
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD_RE.findall(text)]
+
+
+def _names_access(words: list[str]) -> bool:
+    return any(w in _ACCESS_OBJECTS or w.strip("'’s") in _ACCESS_OBJECTS for w in words)
+
+
+def _words_before(lower: str, start: int, count: int) -> list[str]:
+    """The last ``count`` words before ``start`` in the same clause."""
+    window = lower[max(0, start - 40):start]
+    cut = max((m.end() for m in _CLAUSE_START_RE.finditer(window)), default=0)
+    return _words(window[cut:])[-count:]
+
+
+_PREPOSITIONS: Final = frozenset("de del of for para on en".split())
+_DESIGNATOR_RE: Final = re.compile(r"(?P<word>[^\W\d_][\w\-]*)?[ \t]+\#?\d")
+
+
+def _numbers_designate(mid: str) -> bool:
+    """Every number in the label phrase names which object it is ("taquilla 21", "locker #17")."""
+    return all(d.group("word") is not None and _names_access([d.group("word").lower()])
+               for d in _DESIGNATOR_RE.finditer(" " + mid))
+
+
+def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, int]]:
+    """The value bound to ``label`` by a connector (see the module docstring), if any."""
+    m = _TAIL_RE.match(lower, label.end())
+    if m is None:
+        return
+    pin = label.group("pin") is not None
+    mid = _words(m.group("mid"))
+    if any(w in _DESCRIBING for w in mid) or not _numbers_designate(m.group("mid")):
+        return
+    before = _words_before(lower, label.start(), 3)
+    if not pin and not _names_access(before + mid):
+        return
+    if m.group("bare") is not None and mid and not _names_access(mid[-1:]) \
+            and not (pin and mid[0] in _PREPOSITIONS):
+        return  # "the door code changed in 2024": the digits do not follow the label phrase
+    if m.group("bare") is not None and _BARE_END_RE.match(lower, m.end("v")) is None:
+        return  # "alarm code 3 means…", "entry code 2021 requires…": the number is the subject
+    if m.group("to") is not None and not _CHANGE_VERB_RE.search(" ".join(before + mid)):
+        return  # "PIN to 4821" only after a change verb ("set the PIN to 4821", "cambié el PIN a …")
+    if m.group("aside") is not None and not pin:
+        return
+    value = m.group("v")
+    digits = sum(c.isdigit() for c in value)
+    # A PIN has four digits or more; a card's CVV and a lock's combination may have three.
+    short_pin = label.group("pin") is not None and not label.group("pin").startswith(("cvv", "cvc")) \
+        and not any(w in _LOCKS for w in before + mid)
+    if digits < (4 if short_pin else 3) or _AFTER_RE.match(lower, m.end("v")) is not None:
+        return
+    if pin and not _names_access(before + mid) and postal_pin(lower, value):
+        return
+    yield m.start("v"), m.end("v")
+
+
+def postal_pin(lower: str, value: str) -> bool:
+    """Is a PIN-labelled ``value`` an Indian postal PIN code: six digits (the first not 0) in a text
+    that names an address and no access object ("Bengaluru, PIN 560001")?"""
+    return (len(value) == 6 and value.isdigit() and value[0] != "0"
+            and _POSTAL_WORDS_RE.search(lower) is not None and not _names_access(_words(lower)))
+
+
+def _find_access_codes(text: str, lower: str) -> Iterator[_Span]:
+    """Digits bound to a PIN-like label or to a code word naming what it opens."""
+    if _THREE_DIGITS_RE.search(text) is None or not any(h in lower for h in _HINTS):
+        return
+    for label in _LABEL_RE.finditer(lower):
+        for start, end in _bound(text, lower, label):
+            yield start, end, "password"
+        if label.group("pin") is not None and "," in lower:
+            m = _PIN_ASIDE_RE.match(lower, label.end())
+            if m is not None and sum(c.isdigit() for c in m.group("v")) >= 4 and _AFTER_RE.match(lower, m.end("v")) is None:
+                yield m.start("v"), m.end("v"), "password"
+    for m in _REVERSE_RE.finditer(lower):
+        noun = m.group("noun")
+        if re.fullmatch(_CODE_WORD, noun) and not _names_access(_words(m.group("pre") + m.group("post"))):
+            continue
+        group = "v" if m.group("v") is not None else "w"
+        yield m.start(group), m.end(group), "password"
+
+
+def _find_action_codes(text: str, lower: str) -> Iterator[_Span]:
+    """An access object, then a verb that opens it with digits, in one clause."""
+    if _THREE_DIGITS_RE.search(text) is None or _LOCKS_RE.search(lower) is None:
+        return
+    if any(h in lower for h in _ACTION_HINTS):
+        for regex in (_ACTION_RE, _PURPOSE_RE):
+            yield from _acted_values(regex, lower)
+    if ":" not in lower and "=" not in lower:
+        return
+    for colon in _COLON_RE.finditer(lower):
+        before = _words_before(lower, colon.start(), 5)
+        if not any(w in _UNNUMBERED_LOCKS for w in before) or any(w in _DESCRIBING for w in before):
+            continue
+        m = _LOCK_COLON_RE.match(lower, colon.start())
+        if m is None or _AFTER_RE.match(lower, m.end("v")) is not None:
+            continue
+        value = m.group("v")
+        if (len(value) >= 4 and value.isdigit()) or (not value.isdigit() and sum(c.isdigit() for c in value) >= 3):
+            yield m.start("v"), m.end("v"), "password"
+
+
+def _acted_values(regex: re.Pattern[str], lower: str) -> Iterator[_Span]:
+    for m in regex.finditer(lower):
+        if not any(w in _LOCKS for w in _words_before(lower, m.start(), 8)):
+            continue
+        if sum(c.isdigit() for c in m.group("v")) < 3 or _AFTER_RE.match(lower, m.end("v")) is not None:
+            continue
+        yield m.start("v"), m.end("v"), "password"
+
+
+CODE_FINDERS: Final = (_find_access_codes, _find_action_codes)

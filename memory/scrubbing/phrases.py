@@ -1,0 +1,169 @@
+"""Passphrases named by what they unlock rather than by a password word (issue 15, fourth round).
+
+* a quoted phrase that unlocks something that holds secrets — ``"orange kayak drifts slowly"
+  unlocks my vault``, ``la frase "caballo verde salta alto" desbloquea el disco``;
+* what to type to unlock or decrypt such a thing ("open" is too common: "to open the file, use
+  'File > Open'") — ``To decrypt the archive use 'maple syrup
+  on toast'``, ``Unlock the backup with: silver fox jumps high``, ``Para descifrar el zip: …``: a
+  quoted value, or after a colon a run of three or more plain words closing its clause.
+
+What is unlocked must hold secrets (a vault, wallet, disk, archive, backup, key, laptop, phone,
+account, password manager…): "To open the menu, type 'show all'" is an instruction, not a secret.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+
+#: Things whose unlocking phrase is a secret (lower-case words; "caja fuerte" by "caja"/"fuerte").
+_HOLDERS: Final[frozenset[str]] = frozenset(
+    """vault vaults wallet wallets disk disks drive drives archive archives zip rar 7z file files backup
+    backups keystore keychain keyring key keys laptop phone account accounts safe container volume
+    partition luks veracrypt bitlocker filevault keepass keepassxc bitwarden 1password lastpass manager
+    gpg pgp ssh database db encrypted encryption seed mnemonic
+    bóveda boveda monedero cartera disco discos unidad archivo archivos fichero ficheros copia copias
+    portátil portatil móvil movil teléfono telefono cuenta cuentas caja fuerte contenedor volumen
+    partición particion gestor llavero clave claves cifrado cifrada cifrados cifradas semilla""".split()
+)
+_UNLOCKS: Final = (r"(?:unlocks?|opens?|decrypts?|unseals?|desbloquea|desbloquean|abre|abren|descifra|descifran"
+                   r"|desencripta|desencriptan|da[ \t]+acceso[ \t]+a|gives[ \t]+access[ \t]+to)")
+_SECRET_NOUN: Final = r"(?:pass(?:word|phrase)|phrase|words|frase|palabras|contrase(?:ñ|n)a|clave)"
+_RUN: Final = r"[^\W\d_]+(?:[ \t]+[^\W\d_]+){2,15}"
+_QUOTED: Final = r"(?:\"(?P<dq>[^\"\n]{6,80})\"|“(?P<cq>[^”\n]{6,80})”|«(?P<gq>[^»\n]{6,80})»|(?<!\w)'(?P<sq>[^'\n]{6,80})'(?!\w))"
+_QUOTE_GROUPS: Final = ("dq", "cq", "gq", "sq")
+# "…"quoted…" unlocks/desbloquea <holder>"
+_QUOTE_THEN_UNLOCK_RE: Final = re.compile(
+    _QUOTED + r"[ \t]*,?[ \t]*(?:(?:is[ \t]+what|es[ \t]+lo[ \t]+que|that|which|que|lo[ \t]+que)[ \t]+)?"
+    r"(?:" + _UNLOCKS + r"|(?:to|para)[ \t]+(?:unlock|decrypt|open|desbloquear|descifrar|abrir))\b(?P<obj>[^\n.;:]{0,50})")
+# A passphrase of words joined by hyphens after its label: "Decrypt with passphrase river-stone-candle-ninety".
+_CHAINED_RE: Final = re.compile(
+    r"\b(?:pass[ \t]?phrase|password|contrase(?:ñ|n)a|frase[ \t]+(?:de[ \t]+paso|de[ \t]+acceso|secreta)|seed)\b"
+    r"[ \t]*(?:(?:is|es|was|era)[ \t]+|[:=][ \t]*)?(?P<v>[^\W\d_]{3,}(?:[-_.][^\W\d_]{2,}){2,7})(?![\w\-])")
+# "<holder> se desbloquea con 'X'", "the vault opens with "X"": the holder first, then the verb.
+_UNLOCKS_WITH_RE: Final = re.compile(
+    r"\b(?:se[ \t]+)?(?:desbloquea|descifra|abre|unlocks|opens|decrypts)[ \t]+(?:con|with)[ \t]+"
+    r"(?:(?:la|the)[ \t]+(?:frase|phrase|passphrase)[ \t]+)?" + _QUOTED)
+# "to unlock/decrypt <holder> use/type/with/: <value>"
+_UNLOCK_THEN_VALUE_RE: Final = re.compile(
+    r"\b(?:unlock|decrypt|unseal|desbloquear|descifrar|desencriptar)\b"
+    r"(?P<obj>[^\n.:;\"“”«»']{0,50}?)"
+    r"(?:[ \t]*,?[ \t]*(?:use|type|enter|with|using|usa|usar|escribe|teclea|introduce|pon|con)\b[ \t]*:?"
+    r"|[ \t]*,?[ \t]*(?:(?:the|la|el|su|my|mi|its)[ \t]+)?" + _SECRET_NOUN + r"[ \t]+(?:is|es|are|son)[ \t]*:?"
+    r"|[ \t]*(?P<colon>:))[ \t]*"
+    r"(?:(?:the|la|el)[ \t]+(?=" + _SECRET_NOUN + r"))?(?:" + _SECRET_NOUN + r"[ \t]*:?[ \t]*)?"
+    r"(?:" + _QUOTED + r"|(?P<run>" + _RUN + r"))")
+# "Contraseña del gestor (es una frase): el gato verde…": a password word and a word saying the
+# value is a phrase, then a colon and the phrase to the end of its clause.
+_DECLARED_RE: Final = re.compile(
+    r"\b(?:pass(?:word|phrase)|contrase(?:ñ|n)a|clave|pwd)\b(?P<label>[^\n:=.;\"“”]{0,60}?)[ \t]*[:=][ \t]*"
+    r"(?P<run>" + _RUN + r")")
+_PHRASE_NESS_RE: Final = re.compile(r"\b(?:frase|phrase|sentence|oraci[oó]n|palabras|words)\b")
+_CLAUSE_END_RE: Final = re.compile(r"[ \t]*(?:[.;!?)\n]|,[ \t]|$|[ \t][-—–][ \t])")
+_FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
+    """a an the in on at for with of to from by and or but if when is are was it this that my your
+    el la los las un una de del en con para por y o que es su mi tu se lo""".split()
+)
+#: Words that make a run after a colon point at a secret or describe it instead of stating it.
+_POINTERS: Final[frozenset[str]] = frozenset(
+    """see ask véase vease runbook wiki docs doc documentation documentación documentacion handbook
+    manual section sección seccion page página pagina item
+    use usa usar uses using pide pedir pídele pidele ask pregunta pregúntale preguntale see ver mira
+    check revisa consulta busca look find está esta están estan is are es son was era tiene has have
+    hay there está guardada guardado stored saved kept written escrita escrito apuntada apuntado
+    clave contraseña contrasena password passphrase key vault bóveda boveda gestor manager keepass
+    bitwarden 1password lastpass correo email mail slack teams sobre envelope same misma mismo
+    siempre always usual habitual""".split()
+)
+#: Words of a policy or a requirement: a run with one describes passphrases instead of stating one
+#: ("Passphrase requirements: at least four random words"); in a label they do the same.
+_POLICY: Final[frozenset[str]] = frozenset(
+    """policy policies requirement requirements requisito requisitos rule rules regla reglas norma normas
+    format formato length longitud hint pista tip tips consejo consejos guideline guidelines advice
+    minimum mínimo minimo maximum máximo maximo least menos words palabras characters caracteres
+    letters letras digits dígitos digitos symbols símbolos simbolos random aleatorias aleatorios
+    spaces espacios separated separadas separados""".split()
+)
+# What each regex needs in the lower-cased text: its verbs.
+_QUOTE_HINTS: Final = ("unlock", "open", "decrypt", "unseal", "desbloque", "abre", "descifr", "desencript", "acceso",
+                       "access", "abrir")
+_VERB_HINTS: Final = ("unlock", "decrypt", "unseal", "desbloque", "descifr", "desencript")
+_DECLARED_HINTS: Final = ("pass", "contrase", "clave", "pwd")
+_WORD_RE: Final = re.compile(r"[^\W\d_][\w\-]*")
+
+
+def _holds_secrets(text: str) -> bool:
+    return any(w.lower() in _HOLDERS for w in _WORD_RE.findall(text))
+
+
+def _phrase_like(value: str) -> bool:
+    """Two or more words, or one long token: not a single ordinary word."""
+    words = value.split()
+    return len(words) >= 2 or len(value) >= 10
+
+
+def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
+    if any(q in text for q in "\"“«'") and any(h in lower for h in _QUOTE_HINTS):
+        for m in _QUOTE_THEN_UNLOCK_RE.finditer(lower):
+            group = next(g for g in _QUOTE_GROUPS if m.group(g) is not None)
+            if _holds_secrets(m.group("obj")) and _phrase_like(m.group(group)) and "[REDACTED:" not in m.group(group):
+                yield m.start(group), m.end(group), "password"
+    if (" con " in lower or " with " in lower) and any(q in text for q in "\"“«'"):
+        for m in _UNLOCKS_WITH_RE.finditer(lower):
+            group = next(g for g in _QUOTE_GROUPS if m.group(g) is not None)
+            clause = lower[max(0, m.start() - 60):m.start()]
+            if _holds_secrets(re.split(r"[.;:!?\n]", clause)[-1]) and _phrase_like(m.group(group)):
+                yield m.start(group), m.end(group), "password"
+    if not any(h in lower for h in _VERB_HINTS):
+        return
+    for m in _UNLOCK_THEN_VALUE_RE.finditer(lower):
+        if not _holds_secrets(m.group("obj")):
+            continue
+        group = next((g for g in _QUOTE_GROUPS if m.group(g) is not None), None)
+        if group is not None:
+            if _phrase_like(m.group(group)) and "[REDACTED:" not in m.group(group):
+                yield m.start(group), m.end(group), "password"
+            continue
+        if _closing_phrase(text, m, prose=m.group("colon") is not None):
+            yield m.start("run"), m.end("run"), "password"
+
+
+def _find_chained_phrases(text: str, lower: str) -> Iterator[_Span]:
+    """Words joined by hyphens, dots or underscores right after a passphrase/password label."""
+    if not any(h in lower for h in ("pass", "contrase", "frase", "seed")):
+        return
+    for m in _CHAINED_RE.finditer(lower):
+        if not any(w in _POLICY or w in _POINTERS for w in re.split(r"[-_.]", m.group("v"))):
+            yield m.start("v"), m.end("v"), "password"
+
+
+def _find_declared_phrases(text: str, lower: str) -> Iterator[_Span]:
+    """A password word whose label says the value is a phrase, then a colon and the phrase."""
+    if (":" not in text and "=" not in text) or not any(h in lower for h in _DECLARED_HINTS):
+        return
+    for m in _DECLARED_RE.finditer(lower):
+        if any(w.lower() in _POLICY for w in _WORD_RE.findall(m.group("label"))):
+            continue
+        if (m.group(0).startswith("passphrase") or _PHRASE_NESS_RE.search(m.group("label"))) \
+                and _closing_phrase(text, m, prose=True):
+            yield m.start("run"), m.end("run"), "password"
+
+
+def _closing_phrase(text: str, m: re.Match[str], *, prose: bool) -> bool:
+    """Does the word run ``m["run"]`` close its clause and read as a stated phrase? Plain words, at
+    most one function word — or, where a colon states it (``prose``), a sentence of four or more
+    words that points nowhere else ("usa la clave del gestor", "ask Ana", "is in the vault")."""
+    words = [w.lower() for w in m.group("run").split()]
+    if _CLAUSE_END_RE.match(text, m.end("run")) is None or any(w in _POLICY for w in words):
+        return False
+    if any(w in _POINTERS for w in words):
+        return False
+    if sum(w in _FUNCTION_WORDS for w in words) <= 1 and words[0] not in _FUNCTION_WORDS:
+        return True
+    return prose and len(words) >= 4
+
+
+PHRASE_FINDERS: Final = (_find_unlocking_phrases, _find_declared_phrases, _find_chained_phrases)
