@@ -25,7 +25,7 @@ from psycopg.pq import TransactionStatus
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit, audit_call
-from config.queueing import enqueue_after_commit
+from config.queueing import Prompt, enqueue_all_after_commit
 from governance.policy import is_known_category
 from governance.selectors.predicates import predicate_get, predicate_is_multi
 from governance.selectors.suppressions import root_is_erased
@@ -517,11 +517,14 @@ def _after_write(*, subject: Subject) -> None:
 
 
 def _enqueue_after_write(*, subject: Subject) -> None:
-    enqueue_after_commit(EMBED_TASK, debounce_key=EMBED_DEBOUNCE_KEY)
-    # Debounced: a burst of writes about one person becomes one incremental pass. Persons and the
-    # workspace alike (workspace facts follow the same rules).
-    enqueue_after_commit(CONSOLIDATION_TASK, debounce_key=consolidation_debounce_key(subject.pk),
-                         debounce_seconds=5, countdown=3, subject_id=str(subject.pk))
+    # Both debounce keys are checked in one Redis round trip after commit. Debounced: a burst of
+    # writes about one person becomes one incremental pass. Persons and the workspace alike
+    # (workspace facts follow the same rules).
+    enqueue_all_after_commit([
+        Prompt(EMBED_TASK, debounce_key=EMBED_DEBOUNCE_KEY),
+        Prompt(CONSOLIDATION_TASK, debounce_key=consolidation_debounce_key(subject.pk), debounce_seconds=5,
+               countdown=3, kwargs={"subject_id": str(subject.pk)}),
+    ])
 
 
 @transaction.atomic
