@@ -9,6 +9,7 @@ embedding task. The subject's durable consolidation marker is set in the same tr
 
 from __future__ import annotations
 
+import functools
 import threading
 import uuid
 from collections import OrderedDict
@@ -311,9 +312,21 @@ def _is_plain_append(memory: Memory, predicate_obj: Predicate | None) -> bool:
     return memory.kind != Memory.Kind.FACT or not memory.key or predicate_is_multi(predicate_obj)
 
 
-def _insert_columns() -> tuple[list[Any], str]:
+@functools.cache
+def _insert_parts() -> tuple[list[Any], str, str]:
+    """The insert's fields, column list and typed placeholders: the model's, so built once per
+    process (``db_type`` per field per write was ~40 % of the statement's Python time)."""
     fields = [f for f in Memory._meta.concrete_fields if not f.generated]
-    return fields, ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    placeholders = ", ".join(f"%s::{f.db_type(connection)}" for f in fields)
+    return fields, columns, placeholders
+
+
+@functools.cache
+def _append_sql(audit_sql: str) -> str:
+    """The append statement's text (a constant per process, so psycopg's parse cache keeps it too)."""
+    _, columns, placeholders = _insert_parts()
+    return APPEND_SQL.format(columns=columns, values=placeholders, audit=audit_sql)
 
 
 # One round trip after the space lock (docs/decisions/0013): a statement after the lock sees every
@@ -345,12 +358,11 @@ SPACE_LOCK_SQL = "SELECT 1 FROM memory_memoryspace WHERE id = %s FOR UPDATE"
 
 def _append_statement(*, actor: Actor, memory: Memory, redactions: int) -> tuple[str, list[Any]]:
     _validate(memory)
-    fields, columns = _insert_columns()
+    fields = _insert_parts()[0]
     values = [f.get_db_prep_save(f.pre_save(memory, add=True), connection=connection) for f in fields]
-    placeholders = ", ".join(f"%s::{f.db_type(connection)}" for f in fields)
     call = audit_call(actor=actor, action="memory.recorded", object_type="memory", object_id=memory.pk,
                       data=_recorded_audit_data(memory, redactions=redactions, superseded=[], conflict_id=None))
-    sql = APPEND_SQL.format(columns=columns, values=placeholders, audit=call.sql)
+    sql = _append_sql(call.sql)
     params = [memory.space_id, memory.agent_id, memory.subject_id, memory.subject.external_ref,
               memory.space_id, memory.content_sha256, memory.kind, [s.value for s in LIVE_STATUSES], *values,
               timezone.now(), memory.subject_id, *call.params]
