@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from functools import cached_property
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_serializer, inline_serializer
@@ -128,13 +130,39 @@ def _context() -> dict[str, object]:
     return {"now": timezone.now()}
 
 
+class FieldsOncePerThread:
+    """A serializer whose declared fields are copied and bound once per thread, not per instance.
+
+    DRF deep-copies every declared field for each serializer instance (~1 ms of a write for the
+    create input's 18 fields, under load). Once bound, the copies hold no per-request state but
+    their ``parent``, so each thread keeps its bound copy and points it at its current instance.
+    Only for input serializers used one instance at a time per thread (a view's ``post``)."""
+
+    _thread_fields: threading.local
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._thread_fields = threading.local()
+
+    @cached_property
+    def fields(self) -> Any:
+        bound = getattr(self._thread_fields, "fields", None)
+        if bound is None:
+            bound = self._thread_fields.fields = serializers.Serializer.fields.func(self)  # type: ignore[attr-defined]
+            return bound
+        bound.serializer = self
+        for field in bound.values():
+            field.parent = self
+        return bound
+
+
 class MemoryListCreateApi(APIView):
     """``POST memories`` records a private memory; ``GET memories?subject=`` lists the caller's own."""
 
     permission_classes = [IsAgent]
 
     @extend_schema_serializer(component_name="MemoryCreate")
-    class InputSerializer(StrictSerializer):
+    class InputSerializer(FieldsOncePerThread, StrictSerializer):
         subject = serializers.CharField(max_length=200)
         kind = serializers.ChoiceField(choices=Memory.Kind.choices)
         content = serializers.CharField(trim_whitespace=False)
