@@ -78,7 +78,7 @@ def _result(*, http: float, service: float, mem0: float, repeated: float, write:
         "threads": 4, "embed_floor_per_s": 55.0,
         "reads": {"http": pair(http), "service": pair(service), "mem0": pair(mem0), "repeated": pair(repeated),
                   "floor": pair(8.5), "embed": pair(7.0), "quorum_sql": pair(1.0), "mem0_sql": pair(2.0)},
-        "writes": {"write": pair(write), "per_s": write_rate},
+        "writes": {"one": pair(write), "write": pair(write * 3), "per_s": write_rate},
         "mem0_add": {"add": pair(20.0), "per_s": 45.0},
         "e2e": {"per_s": e2e_rate, "write": pair(write)},
     }
@@ -99,11 +99,22 @@ def test_the_table_marks_met_figures_met_and_a_timeout_missed() -> None:
     marks = _marks(_result(http=12.0, service=10.0, mem0=11.3, repeated=2.5, write=6.0, write_rate=250.0,
                            e2e_rate=None))
     assert marks == {"recall over HTTP, first query": "met", "recall service, in-process": "met",
-                     "repeated query over HTTP": "met", "write POST /memories, 4 clients": "met",
-                     "write rate": "met", "searchable end to end": "MISSED"}
+                     "repeated query over HTTP": "met", "write POST /memories, 1 client": "met",
+                     "write rate, 4 clients": "met", "searchable end to end": "MISSED"}
     shown = {label.strip(): r for label, _, _, _, r, _ in rows(_result(
         http=12.0, service=10.0, mem0=11.3, repeated=2.5, write=6.0, write_rate=250.0, e2e_rate=None))}
     assert shown["recall over HTTP, first query"] == "1.06"  # Quorum ÷ Mem0
+
+
+def test_the_write_latency_target_is_read_at_one_client_and_the_rate_at_several() -> None:
+    # 6 ms for one client meets p50 ≤ 7 ms even though 4 clients on 2 cores queue to 18 ms; the rate
+    # (150/s) is what the 4 clients reach, and misses 200/s.
+    result = _result(http=12.0, service=10.0, mem0=11.3, repeated=2.5, write=6.0, write_rate=150.0, e2e_rate=120.0)
+    marks = _marks(result)
+    assert marks["write POST /memories, 1 client"] == "met" and marks["write rate, 4 clients"] == "MISSED"
+    assert "write POST /memories, 4 clients" not in marks  # shown, not judged
+    result["writes"]["one"] = (7.5, 9.0)
+    assert _marks(result)["write POST /memories, 1 client"] == "MISSED"
 
 
 def test_nothing_outside_benchmarks_imports_mem0() -> None:
