@@ -55,10 +55,9 @@ PURPOSE = "essential.service"
 CORPUS_SEED, VOLUME_SEED = 202, 303
 LIMIT = 10
 REPEATED_QUERY = "¿cómo prefiere recibir los informes?"
-#: The Celery processes of ``make run`` (``config.runner``), on the benchmark's database and Valkey db.
-WORKER_COMMAND = ["-m", "celery", "-A", "config", "worker", "-Q", "rights,default,consolidation",
-                  "--concurrency", "2", "--hostname", "bench-side@%h", "--loglevel", "WARNING"]
-BEAT_COMMAND = ["-m", "celery", "-A", "config", "beat", "--loglevel", "WARNING"]
+#: The Celery processes of ``make run`` (``config.runner.celery_commands``: argv and environment), on the
+#: benchmark's database and Valkey db.
+WORKER_HOSTNAME = "bench-side@%h"
 
 
 # --------------------------------------------------------------------------------------------
@@ -186,10 +185,13 @@ def _pending(ids: list[str]) -> int:
         return cursor.fetchone()[0]
 
 
-def _celery(command: list[str], name: str) -> subprocess.Popen[bytes]:
+def _celery(name: str) -> subprocess.Popen[bytes]:
+    from config.runner import celery_commands
+
     log = open(ROOT / "var" / f"bench-{name}.log", "wb")
-    extra = ["--schedule", str(ROOT / "var" / "bench-celerybeat-schedule")] if name == "beat" else []
-    return subprocess.Popen([sys.executable, *command, *extra], cwd=ROOT, env=dict(os.environ), stdout=log,
+    argv, extra_env = celery_commands(hostname=WORKER_HOSTNAME, loglevel="WARNING",
+                                      schedule=ROOT / "var" / "bench-celerybeat-schedule")[name]
+    return subprocess.Popen(argv, cwd=ROOT, env={**os.environ, **extra_env}, stdout=log,
                             stderr=subprocess.STDOUT, start_new_session=True)
 
 
@@ -216,7 +218,7 @@ def _wait_worker(timeout: float = 90.0) -> None:
 
 
 def _end_to_end(port: int, key: str, items: list[Item], threads: int, timeout: float) -> dict[str, object]:
-    worker, beat = _celery(WORKER_COMMAND, "worker"), _celery(BEAT_COMMAND, "beat")
+    worker, beat = _celery("worker"), _celery("beat")
     try:
         _wait_worker()
         posted = _post_all(port, key, items, threads, tag="e2e")

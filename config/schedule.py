@@ -9,9 +9,11 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "options": {"queue": "default", "expires": 600},
     },
     "memory-embed-sweep": {
+        # The safety net for a lost publish (broker outage, a crash): a memory waits at most ~15 s
+        # for it. An idle sweep is a lock attempt and two indexed queries.
         "task": "memory.tasks.memory_embed_pending_task",
-        "schedule": 60.0,
-        "options": {"queue": "default", "expires": 55},
+        "schedule": 15.0,
+        "options": {"queue": "default", "expires": 14},
     },
     "retention-sweep": {
         "task": "governance.tasks.retention_sweep_task",

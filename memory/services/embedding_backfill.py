@@ -16,6 +16,12 @@ One backfill embeds at a time (a session advisory lock): on a machine with a few
 one would only halve both, and it would embed the same oldest rows twice. A backfill that finds
 the lock taken returns at once; the holder, after releasing it, clears the embedding task's
 debounce key and looks again, so a memory written while it ran is never left to beat's sweep.
+
+Every batch — the backfill's and a consolidation pass's one-subject call alike — is read, embedded
+and stored under a second session lock (the batch lock), taken blocking: the two callers take turns
+batch by batch instead of embedding the same pending rows at the same time (before, a subject's
+pass during a bulk ingest re-embedded what the backfill was embedding, on the same 2 cores). A
+waiter waits at most one batch (about a second); a crash releases the lock with the session.
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ BACKFILL = Actor.system("embedding_backfill")
 BATCH_SIZE = 64
 # One backfill at a time ("QuorumE"); consolidation's per-subject call does not take it.
 _BACKFILL_LOCK_KEY = 0x51_75_6F_72_75_6D_45
+# One batch at a time, whoever embeds it ("QuorumB"): the backfill and the per-subject call.
+_BATCH_LOCK_KEY = 0x51_75_6F_72_75_6D_42
 
 # Every plain row of a batch in one statement; a row whose content changed since it was read
 # (a status update in place) or that is no longer pending is left alone.
@@ -73,21 +81,25 @@ def memory_embed_pending(*, batch_size: int = BATCH_SIZE, max_batches: int = 50,
     the next run or sweep; nothing is lost. ``budget_seconds`` stops starting new batches after
     that long (the task re-enqueues itself for the rest).
     """
-    deadline = time.monotonic() + budget_seconds if budget_seconds is not None else None
+    started = time.monotonic()
+    deadline = started + budget_seconds if budget_seconds is not None else None
     if subject_id is not None:
         embedded, failed = _embed_batches(batch_size=batch_size, max_batches=max_batches, subject_id=subject_id,
                                           deadline=deadline)
+        _log_done("subject", embedded, started)
         return EmbedReport(embedded=embedded, failed_batches=failed, remaining=_remaining(subject_id))
     embedded = failed = idle_rounds = 0
     while True:
         if not _try_lock():
             return EmbedReport(embedded=embedded, failed_batches=failed, remaining=_remaining(None),
                                busy=embedded == 0)
+        pass_started = time.monotonic()
         try:
             done, errors = _embed_batches(batch_size=batch_size, max_batches=max_batches, subject_id=None,
                                           deadline=deadline)
         finally:
             _unlock()
+        _log_done("all", done, pass_started)
         embedded, failed = embedded + done, failed + errors
         idle_rounds = idle_rounds + 1 if done == 0 else 0
         _clear_debounce()  # before looking again: a write committed after the look publishes a task
@@ -97,6 +109,11 @@ def memory_embed_pending(*, batch_size: int = BATCH_SIZE, max_batches: int = 50,
     return EmbedReport(embedded=embedded, failed_batches=failed, remaining=_remaining(None))
 
 
+def _log_done(scope: str, embedded: int, started: float) -> None:
+    if embedded:  # counts only (``benchmarks.end_to_end`` reads these lines)
+        logger.info("embedding backfill (%s): %d memories in %.2f s", scope, embedded, time.monotonic() - started)
+
+
 def _embed_batches(*, batch_size: int, max_batches: int, subject_id: object | None,
                    deadline: float | None) -> tuple[int, int]:
     embedder = get_embedder()
@@ -104,32 +121,49 @@ def _embed_batches(*, batch_size: int, max_batches: int, subject_id: object | No
     for _ in range(max_batches):
         if deadline is not None and time.monotonic() >= deadline:
             break
-        pending = Memory.objects.filter(embedding_pending=True)
-        if subject_id is not None:
-            pending = pending.filter(subject_id=subject_id)
-        batch = list(pending.order_by("recorded_at").values_list(
-            "pk", "content", "content_sha256", "kind", "predicate_id", "quarantined")[:batch_size])
-        if not batch:
-            break
+        _lock(_BATCH_LOCK_KEY)
         try:
-            vectors = embedder.embed_passages([row[1] for row in batch])
-            # Inferred claims (memory.claims) for claim-less facts and statuses, before the batch counts
-            # as embedded: consolidation never sees an embedded memory whose claims were not resolved.
-            inferred = claims_infer_for_batch(embedder=embedder, rows=[
-                (pk, content, kind in CLAIM_KINDS and predicate_id is None and not quarantined, vector)
-                for (pk, content, _, kind, predicate_id, quarantined), vector in zip(batch, vectors, strict=True)])
-        except EmbeddingError:
-            logger.error("embedding failed for a batch of %d memories; left pending", len(batch))
+            outcome = _embed_one_batch(embedder, batch_size=batch_size, subject_id=subject_id)
+        finally:
+            _unlock(_BATCH_LOCK_KEY)
+        if outcome is None:
             return embedded, 1
-        with transaction.atomic():
-            stored = _store(embedder, batch, vectors)
-            for pk, _ in stored:
-                if pk in inferred:
-                    claims_store_inferred(memory_id=pk, claims=inferred[pk])
-        embedded += len(stored)
-        # The instruction detector's vector stage: quarantines what the write path's rules missed.
-        quarantine_by_vector(actor=BACKFILL, memory_ids_and_vectors=stored)
+        read, stored = outcome
+        if not read:
+            break
+        embedded += stored
     return embedded, 0
+
+
+def _embed_one_batch(embedder: Embedder, *, batch_size: int, subject_id: object | None) -> tuple[int, int] | None:
+    """Read, embed and store one batch, then run the instruction detector's vector stage on it (the
+    caller holds the batch lock): (rows read, rows stored), or None when the embedder failed."""
+    pending = Memory.objects.filter(embedding_pending=True)
+    if subject_id is not None:
+        pending = pending.filter(subject_id=subject_id)
+    batch = list(pending.order_by("recorded_at").values_list(
+        "pk", "content", "content_sha256", "kind", "predicate_id", "quarantined")[:batch_size])
+    if not batch:
+        return 0, 0
+    try:
+        vectors = embedder.embed_passages([row[1] for row in batch])
+        # Inferred claims (memory.claims) for claim-less facts and statuses, before the batch counts
+        # as embedded: consolidation never sees an embedded memory whose claims were not resolved.
+        inferred = claims_infer_for_batch(embedder=embedder, rows=[
+            (pk, content, kind in CLAIM_KINDS and predicate_id is None and not quarantined, vector)
+            for (pk, content, _, kind, predicate_id, quarantined), vector in zip(batch, vectors, strict=True)])
+    except EmbeddingError:
+        logger.error("embedding failed for a batch of %d memories; left pending", len(batch))
+        return None
+    with transaction.atomic():
+        stored = _store(embedder, batch, vectors)
+        for pk, _ in stored:
+            if pk in inferred:
+                claims_store_inferred(memory_id=pk, claims=inferred[pk])
+    # The instruction detector's vector stage: quarantines what the write path's rules missed. Still
+    # under the batch lock, so whoever embeds next sees this batch's quarantines.
+    quarantine_by_vector(actor=BACKFILL, memory_ids_and_vectors=stored)
+    return len(batch), len(stored)
 
 
 def _store(embedder: Embedder, batch: Sequence[tuple[Any, ...]], vectors: Sequence[Any]) -> list[tuple[Any, Any]]:
@@ -163,19 +197,24 @@ def _pending_exists() -> bool:
     return Memory.objects.filter(embedding_pending=True).exists()
 
 
-def _try_lock() -> bool:
+def _try_lock(key: int = _BACKFILL_LOCK_KEY) -> bool:
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s)", [_BACKFILL_LOCK_KEY])
+        cursor.execute("SELECT pg_try_advisory_lock(%s)", [key])
         return bool(cursor.fetchone()[0])
 
 
-def _unlock() -> None:
-    """Release the session lock; if the session cannot run a statement any more, end it (a lock
+def _lock(key: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s)", [key])
+
+
+def _unlock(key: int = _BACKFILL_LOCK_KEY) -> None:
+    """Release a session lock; if the session cannot run a statement any more, end it (a lock
     left on a pooled connection would stop every later backfill)."""
     try:
         if not connection.needs_rollback:
             with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_unlock(%s)", [_BACKFILL_LOCK_KEY])
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [key])
             return
     except DatabaseError:
         pass

@@ -159,3 +159,57 @@ def test_a_crash_mid_batch_leaves_the_batch_pending_and_releases_the_lock(make_a
     assert Memory.objects.filter(pk__in=ids, embedding_pending=True).count() == 5  # rolled back: still pending
     monkeypatch.undo()
     assert memory_embed_pending().embedded == 5  # the lock was released: the next run embeds them
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_subject_call_waits_for_the_running_batch_instead_of_embedding_it_twice(make_agent):
+    """The per-subject call (consolidation) and the backfill take turns batch by batch: while a batch
+    is being embedded (the batch lock held elsewhere) the subject call waits, then finds only what
+    is still pending."""
+    import threading
+
+    import psycopg
+    from django.db import connection
+
+    from memory.services import embedding_backfill
+    from memory.services.embedding_backfill import memory_embed_pending
+
+    ids = _record_notes(make_agent("turns")[0], 4)
+    subject_id = Memory.objects.get(pk=ids[0]).subject_id
+    params = {k: v for k, v in connection.get_connection_params().items()
+              if k in {"host", "port", "user", "dbname", "password"}}
+    reports = []
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(%s)", [embedding_backfill._BATCH_LOCK_KEY])
+        # Another embedder stores its batch while it holds the lock (here: marks two rows done).
+        Memory.objects.filter(pk__in=ids[:2]).update(embedding_pending=False)
+        waiter = threading.Thread(target=lambda: (reports.append(memory_embed_pending(subject_id=subject_id)),
+                                                  connection.close()))
+        waiter.start()
+        waiter.join(timeout=1.5)
+        assert waiter.is_alive() and not reports  # blocked on the batch lock, embedding nothing
+        other.execute("SELECT pg_advisory_unlock(%s)", [embedding_backfill._BATCH_LOCK_KEY])
+        waiter.join(timeout=120)
+    assert reports and reports[0].embedded == 2 and reports[0].remaining == 0  # only what was still pending
+    assert Memory.objects.filter(pk__in=ids[2:], embedding__isnull=False).count() == 2
+    assert Memory.objects.filter(pk__in=ids[:2], embedding__isnull=True).count() == 2  # never re-embedded
+
+
+def test_the_worker_runs_the_embedder_with_passive_openmp_waits(monkeypatch):
+    from config.runner import celery_commands
+
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    commands = celery_commands(hostname="t@%h", loglevel="INFO", schedule=ROOT_SCHEDULE)
+    assert commands["worker"][1]["OMP_WAIT_POLICY"] == "PASSIVE"
+    assert commands["beat"][1] == {}
+    assert "--schedule" in commands["beat"][0] and str(ROOT_SCHEDULE) in commands["beat"][0]
+
+
+def test_the_sweep_picks_up_a_lost_publish_within_seconds():
+    from config.schedule import BEAT_SCHEDULE
+
+    sweep = BEAT_SCHEDULE["memory-embed-sweep"]
+    assert sweep["task"] == "memory.tasks.memory_embed_pending_task" and sweep["schedule"] <= 15.0
+
+
+ROOT_SCHEDULE = __import__("pathlib").Path("/tmp/quorum-test-beat-schedule")

@@ -1,0 +1,200 @@
+"""Searchable end to end, A/B interleaved: ``python -m benchmarks end_to_end``.
+
+What ``side_by_side`` step 1 measures, alone and repeated: ``--threads`` clients POST the retrieval
+corpus (``benchmarks.retrieval_corpus``, seed 202) through a real gunicorn while the Celery worker
+and beat — started with ``make run``'s commands (``config.runner.celery_commands``) — embed it;
+timed from the first POST until every memory has its embedding (polled in SQL). Each round uses a
+fresh database, a fresh gunicorn and fresh Celery processes, so no round inherits a warm model.
+
+``--base=PATH`` (a checkout of another commit, e.g. ``git archive main | tar -x -C /tmp/base``)
+runs the Celery processes from that tree with main's commands (``BASE_COMMANDS``) in alternate
+rounds — A (base), B (this tree), A, B … — so both see the same machine state; the web server is
+this tree's in both. Without it every round is B. The embedder alone (batched, in this process,
+nothing else of ours running) is measured before each round as the floor.
+
+Flags (or env ``QUORUM_BENCH_E2E_<NAME>``): ``--people=3`` corpus people (~200 memories each),
+``--threads=4`` write clients, ``--rounds=2`` (per variant), ``--timeout=300`` s after the last
+write, ``--base=PATH``. Prints one line per round, a summary, and the JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from benchmarks.common import ROOT, gunicorn, percentiles, rounded, setup_django
+
+DATABASE = "quorum_bench_e2e"
+CORPUS_SEED = 202
+#: The Celery processes as ``make run`` started them on main (commit 3839380): one worker, two children.
+BASE_COMMANDS = {
+    "worker": ([sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "rights,default,consolidation",
+                "--concurrency", "2", "--hostname", "bench-e2e@%h", "--loglevel", "INFO"], {}),
+    "beat": ([sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel", "WARNING"], {}),
+}
+_BACKFILL = re.compile(r"embedding backfill \((\w+)\): (\d+) memories in ([0-9.]+) s")
+_SUCCEEDED = re.compile(r"Task (memory\.tasks\.\w+)\[[^\]]+\] succeeded in ([0-9.]+)s: (.*)$")
+
+
+def _option(argv: list[str], name: str, default: str) -> str:
+    for arg in argv:
+        if arg.startswith(f"--{name}="):
+            return arg.split("=", 1)[1]
+    return os.environ.get(f"QUORUM_BENCH_E2E_{name.upper()}", default)
+
+
+def _commands(variant: str, base: Path | None, schedule: Path) -> tuple[Path, dict[str, tuple[list[str], dict]]]:
+    if variant == "A":
+        assert base is not None
+        commands = {name: (list(argv), dict(env)) for name, (argv, env) in BASE_COMMANDS.items()}
+        commands["beat"][0].extend(["--schedule", str(schedule)])
+        for _, env in commands.values():
+            env["QUORUM_VAR_DIR"] = str(ROOT / "var")  # this tree's embedded PostgreSQL and Valkey
+        return base, commands
+    from config.runner import celery_commands
+
+    return ROOT, celery_commands(hostname="bench-e2e@%h", loglevel="INFO", schedule=schedule)
+
+
+def _start(tree: Path, commands: dict[str, tuple[list[str], dict]], tag: str) -> dict[str, tuple]:
+    procs = {}
+    for name, (argv, extra_env) in commands.items():
+        log_path = ROOT / "var" / f"bench-e2e-{tag}-{name}.log"
+        log = open(log_path, "wb")
+        env = {**os.environ, **extra_env}
+        procs[name] = (subprocess.Popen(argv, cwd=tree, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                        start_new_session=True), log, log_path)
+    return procs
+
+
+def _stop_all(procs: dict[str, tuple]) -> None:
+    for proc, _, _ in procs.values():
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+    for proc, log, _ in procs.values():
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        log.close()
+
+
+def task_summary(lines: list[str]) -> dict[str, dict[str, float]]:
+    """Per task name: how many succeeded, their total seconds, and (embed task) memories embedded;
+    per backfill scope (``embedding backfill (all|subject)`` log lines): calls, seconds, memories (pure)."""
+    out: dict[str, dict[str, float]] = {}
+    for line in lines:
+        backfill = _BACKFILL.search(line)
+        if backfill:
+            row = out.setdefault(f"backfill:{backfill.group(1)}", {"n": 0, "seconds": 0.0, "embedded": 0})
+            row["n"] += 1
+            row["seconds"] += float(backfill.group(3))
+            row["embedded"] += int(backfill.group(2))
+            continue
+        match = _SUCCEEDED.search(line)
+        if not match:
+            continue
+        name = match.group(1).rsplit(".", 1)[1]
+        row = out.setdefault(name, {"n": 0, "seconds": 0.0, "embedded": 0})
+        row["n"] += 1
+        row["seconds"] += float(match.group(2))
+        embedded = re.search(r"'embedded': (\d+)", match.group(3))
+        if embedded:
+            row["embedded"] += int(embedded.group(1))
+    return out
+
+
+def _purge() -> None:
+    from config.celery import app
+
+    with app.connection_for_write() as conn:
+        for queue in ("default", "consolidation", "rights", "embedding"):
+            conn.default_channel.queue_purge(queue)
+
+
+def _round(variant: str, base: Path | None, items, threads: int, timeout: float, index: int) -> dict[str, object]:
+    from benchmarks.side_by_side import _agent_key, _embedding_floor, _pending, _post_all, _wait_worker
+
+    load = os.getloadavg()
+    setup_django(database=DATABASE, fresh=True)
+    floor = _embedding_floor([i.text for i in items[:256]])
+    key = _agent_key()
+    schedule = ROOT / "var" / f"bench-e2e-celerybeat-{index}"
+    for stale in schedule.parent.glob(schedule.name + "*"):
+        stale.unlink()
+    tree, commands = _commands(variant, base, schedule)
+    _purge()  # tasks a previous round left queued would run against this round's fresh database
+    with gunicorn() as (port, _proc):
+        procs = _start(tree, commands, tag=f"{index}{variant}")
+        try:
+            _wait_worker()
+            posted = _post_all(port, key, items, threads, tag="e2e")
+            written = time.perf_counter()
+            deadline = written + timeout
+            pending = _pending(posted["ids"])
+            while pending and time.perf_counter() < deadline:
+                time.sleep(0.1)
+                pending = _pending(posted["ids"])
+            done = time.perf_counter()
+            time.sleep(2.0)  # the backfill pass that embedded the last memory logs its count as it ends
+        finally:
+            _stop_all(procs)
+    lines = procs["worker"][2].read_text(errors="replace").splitlines()
+    if "embedding" in procs:
+        lines += procs["embedding"][2].read_text(errors="replace").splitlines()
+    n = len(set(posted["ids"]))
+    elapsed = done - posted["started"]
+    return {"variant": variant, "n": n, "pending": pending, "writes_s": written - posted["started"],
+            "elapsed_s": elapsed, "per_s": None if pending else n / elapsed, "floor_per_s": floor,
+            "write": percentiles(posted["latencies"]), "errors": posted["errors"], "load": load,
+            "tasks": task_summary(lines)}
+
+
+def main(argv: list[str]) -> None:
+    from benchmarks.retrieval_corpus import generate
+    from benchmarks.side_by_side import _items
+
+    people = int(_option(argv, "people", "3"))
+    threads = int(_option(argv, "threads", "4"))
+    rounds = int(_option(argv, "rounds", "2"))
+    timeout = float(_option(argv, "timeout", "300"))
+    base_arg = _option(argv, "base", "")
+    base = Path(base_arg).resolve() if base_arg else None
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    items = _items(generate(CORPUS_SEED, people=people))
+    variants = ["A", "B"] if base else ["B"]
+    load_before = os.getloadavg()
+    print(f"end_to_end: {len(items)} memories ({people} people), {threads} clients, {rounds} round(s) of "
+          f"{'/'.join(variants)}{f'; A = {base}' if base else ''}; load average {load_before[0]:.2f}", flush=True)
+    results = []
+    for r in range(rounds):
+        for variant in variants:
+            result = _round(variant, base, items, threads, timeout, index=len(results))
+            results.append(result)
+            tasks = ", ".join(f"{k} ×{v['n']:.0f} {v['seconds']:.0f} s" + (f" ({v['embedded']:.0f} embedded)"
+                              if v["embedded"] else "") for k, v in sorted(result["tasks"].items()))
+            print(f"  round {r + 1} {variant}: load {result['load'][0]:5.2f}  written in {result['writes_s']:5.1f} s, "
+                  + (f"all embedded {result['elapsed_s']:5.1f} s after the first POST: {result['per_s']:5.1f}/s"
+                     if not result["pending"] else f"{result['pending']} STILL PENDING (timed out)")
+                  + f"  (embedder alone {result['floor_per_s']:.0f}/s; write p50 {result['write'][0]:.1f} ms)"
+                  + f"\n      tasks: {tasks}", flush=True)
+    load_after = os.getloadavg()
+    print(f"load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f} at the start, "
+          f"{load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} at the end")
+    for variant in variants:
+        rates = [r["per_s"] for r in results if r["variant"] == variant]
+        shown = ", ".join("timed out" if v is None else f"{v:.1f}" for v in rates)
+        print(f"  {variant}: searchable end to end per round (memories/s): {shown}")
+    print("json:", json.dumps(rounded({"people": people, "threads": threads, "rounds": results,
+                                       "load_before": load_before, "load_after": load_after})))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
