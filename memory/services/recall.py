@@ -7,8 +7,10 @@ rule of ``memory.retrieval.fusion``; recency from ``observed_at``), and deduplic
 of a returned collective fact appears once, as the collective item (``also_private``). Other
 agents' private text never appears: collective items carry the fact's minimal statement only.
 
-Both layers' candidates, with every row the answer shows, come from one statement
-(``memory.services.recall_statement``). It runs under the collective time budget
+Both layers' candidates, with every row the answer shows, and the person's gate (restrictions,
+objections, pending erasures) and the active policy's stamp, come from one statement
+(``memory.services.recall_statement``): a restriction, erasure or policy change committed before it
+is seen by this very recall, in every process. It runs under the collective time budget
 (``QUORUM_RECALL_COLLECTIVE_BUDGET_MS``, 300 ms) as both lock and statement timeouts inside a
 savepoint; if it fails or is too slow, the private part runs again on its own and recall answers
 with the private results and ``degraded: true`` — never an error. With the database unreachable
