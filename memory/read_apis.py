@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from drf_spectacular.utils import extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -15,7 +17,7 @@ from memory.models import Memory
 from memory.selectors.stats import stats_for_agent
 from memory.services.actions import action_check
 from memory.services.briefing import briefing
-from memory.services.recall import recall
+from memory.services.recall import RecallItem, recall
 from memory.services.search import MAX_QUERY_CHARS
 from memory.services.sessions import session_end
 
@@ -68,13 +70,28 @@ class RecallApi(APIView):
         result = recall(agent=request.user, subject_ref=data["subject"], query=data["query"],
                         purpose=data["purpose"], session_id=data["session_id"], max_items=data["max_items"],
                         max_chars=data["max_chars"], min_trust=data.get("min_trust"))
-        items = [{"layer": i.layer, "id": i.id, "text": i.text, "kind": i.kind, "trust": i.trust,
-                  "score": round(i.score, 4), "relevance": round(i.relevance, 4),
-                  "confidence": round(i.confidence, 4), "recorded_at": i.recorded_at, "valid_from": i.valid_from,
-                  "valid_to": i.valid_to, "last_confirmed": i.last_confirmed, "observed_at": i.observed_at, "conflict": i.conflict,
-                  "also_private": i.also_private, "corroboration": i.corroboration} for i in result.items]
-        return Response({"items": self.ItemSerializer(items, many=True).data, "degraded": result.degraded,
+        return Response({"items": [recall_item_json(i) for i in result.items], "degraded": result.degraded,
                          "omitted": result.omitted, "generated_at": result.generated_at})
+
+
+_DATETIME = serializers.DateTimeField()
+
+
+def _datetime(value: datetime | None) -> str | None:
+    return None if value is None else _DATETIME.to_representation(value)
+
+
+def recall_item_json(item: RecallItem) -> dict[str, object]:
+    """One recall item exactly as ``RecallApi.ItemSerializer`` renders it (the same field order, the
+    same DRF datetime rendering, ``None`` kept), without the serializer machinery: ~1 ms less for
+    ten items. ``tests/memory/test_read_apis.py`` compares the two on real items."""
+    return {"layer": item.layer, "id": item.id, "text": item.text, "kind": item.kind, "trust": item.trust,
+            "score": round(item.score, 4), "relevance": round(item.relevance, 4),
+            "confidence": round(item.confidence, 4), "recorded_at": _datetime(item.recorded_at),
+            "valid_from": _datetime(item.valid_from), "valid_to": _datetime(item.valid_to),
+            "last_confirmed": _datetime(item.last_confirmed), "observed_at": _datetime(item.observed_at),
+            "conflict": None if item.conflict is None else str(item.conflict), "also_private": item.also_private,
+            "corroboration": None if item.corroboration is None else dict(item.corroboration)}
 
 
 class BriefingApi(APIView):

@@ -7,8 +7,10 @@ rule of ``memory.retrieval.fusion``; recency from ``observed_at``), and deduplic
 of a returned collective fact appears once, as the collective item (``also_private``). Other
 agents' private text never appears: collective items carry the fact's minimal statement only.
 
-Both layers' candidates, with every row the answer shows, come from one statement
-(``memory.services.recall_statement``). It runs under the collective time budget
+Both layers' candidates, with every row the answer shows, and the person's gate (restrictions,
+objections, pending erasures) and the active policy's stamp, come from one statement
+(``memory.services.recall_statement``): a restriction, erasure or policy change committed before it
+is seen by this very recall, in every process. It runs under the collective time budget
 (``QUORUM_RECALL_COLLECTIVE_BUDGET_MS``, 300 ms) as both lock and statement timeouts inside a
 savepoint; if it fails or is too slow, the private part runs again on its own and recall answers
 with the private results and ``degraded: true`` — never an error. With the database unreachable
@@ -41,11 +43,17 @@ from memory.retrieval.fusion import recency_factor
 from memory.retrieval.lexical import query_words
 from memory.retrieval.temporal import TimeWindow, parse_time_reference
 from memory.scrubbing import scrub
-from memory.selectors.collective import subject_gate
 from memory.selectors.memories import workspace_shared_for
-from memory.selectors.withheld import Withheld
+from memory.selectors.withheld import NOTHING_WITHHELD, Withheld, withheld_for_subject
 from memory.services.read_log import readlog_record_served
-from memory.services.recall_statement import PRIVATE_SQL, RECALL_SQL, FactRow, PrivateRow, split_rows
+from memory.services.recall_statement import (
+    PRIVATE_SQL,
+    RECALL_SQL,
+    FactRow,
+    GateRow,
+    PrivateRow,
+    split_rows,
+)
 from memory.services.search import (
     ACCESS_STAMP_RESOLUTION,
     MAX_QUERY_CHARS,
@@ -103,20 +111,30 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
     if len(query) > MAX_QUERY_CHARS:
         raise QueryTooLong(extra={"max_chars": MAX_QUERY_CHARS})
     now = now or timezone.now()
-    gate = subject_gate(subject_ref)
-    restrictions, withheld = gate.restrictions, gate.withheld
-    if restrictions.blocks_reader(agent_id=agent.pk, purpose=purpose) or withheld.everything:
-        # The person paused this agent, objected to this purpose, or is being erased (from
-        # verification on): nothing about them is served.
-        return RecallResult(items=[], degraded=False, omitted=0, generated_at=now)
     trusts = [t for t, r in RANK.items() if min_trust is None or r >= RANK[min_trust]]
     vector, degraded = embed_query(query) if query.strip() else (None, False)
     candidates = max(max_items * 3, 20)
     window = parse_time_reference(query, now) if query.strip() else None
-    policy = policy_current()
-    private_rows, fact_rows, collective_degraded = _candidates(
-        agent=agent, subject_ref=subject_ref, query=query, vector=vector, k=candidates,
-        trusts=[str(t) for t in trusts], now=now, window=window, collective=policy.purpose_receives([purpose]))
+    policy = _POLICY.policy
+    ask = {"agent": agent, "subject_ref": subject_ref, "query": query, "vector": vector, "k": candidates,
+           "trusts": [str(t) for t in trusts], "now": now, "window": window}
+    collective = policy.purpose_receives([purpose])
+    private_rows, fact_rows, gate_row, collective_degraded = _candidates(**ask, collective=collective)
+    if gate_row.policy_stamp != _POLICY.stamp:
+        # The active policy changed since this process last read it (or it never did): read it
+        # again; if the purpose's collective answer changed with it, ask again with the right one.
+        policy = _POLICY.refresh(gate_row.policy_stamp)
+        if policy.purpose_receives([purpose]) != collective:
+            private_rows, fact_rows, gate_row, collective_degraded = _candidates(
+                **ask, collective=not collective)
+    restrictions = gate_row.restrictions
+    # A pending erasure is resolved to rows as before (its scopes may name facts and agents);
+    # with none pending — nearly always — nothing more is read.
+    withheld = withheld_for_subject(gate_row.subject_id) if gate_row.pending_erasures else NOTHING_WITHHELD
+    if restrictions.blocks_reader(agent_id=agent.pk, purpose=purpose) or withheld.everything:
+        # The person paused this agent, objected to this purpose, or is being erased (from
+        # verification on): nothing about them is served.
+        return RecallResult(items=[], degraded=False, omitted=0, generated_at=now)
 
     items: dict[str, RecallItem] = {}
     served_private: dict[str, PrivateRow] = {}
@@ -172,7 +190,7 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
 
 def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | None, k: int, trusts: list[str],
                 now: datetime, window: TimeWindow | None,
-                collective: bool) -> tuple[list[PrivateRow], list[FactRow], bool]:
+                collective: bool) -> tuple[list[PrivateRow], list[FactRow], GateRow, bool]:
     """Both layers' candidates in one statement; the collective part under its time budget.
 
     The whole statement runs with the budget as lock and statement timeouts (in a savepoint); if it
@@ -184,26 +202,62 @@ def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | Non
     if collective:
         budget_ms = int(getattr(settings, "QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300))
         try:
-            with transaction.atomic(), psycopg.Cursor(connection.connection) as cursor:
-                cursor.execute("SELECT set_config('lock_timeout', %(t)s, true), "
-                               "set_config('statement_timeout', %(t)s, true)", {"t": f"{budget_ms}ms"})
-                cursor.execute(RECALL_SQL, params, binary=True)  # binary results: C loaders, ~1 ms less
-                private, facts = split_rows(cursor.fetchall())
-            return private, facts, False
+            with transaction.atomic():
+                raw = connection.connection
+                # One round trip for the transaction's start, the budget and the statement
+                # (psycopg's pipeline mode; the commit is the second).
+                with psycopg.Cursor(raw) as budget, psycopg.Cursor(raw) as cursor:
+                    with raw.pipeline():
+                        budget.execute("SELECT set_config('lock_timeout', %(t)s, true), "
+                                       "set_config('statement_timeout', %(t)s, true)", {"t": f"{budget_ms}ms"})
+                        cursor.execute(RECALL_SQL, params, binary=True)  # binary results: C loaders, ~1 ms less
+                    private, facts, gate = split_rows(cursor.fetchall())
+            return private, facts, _present(gate), False
         except (DatabaseError, psycopg.Error):
             logger.warning("recall: collective layer unavailable or slow; serving private results only")
-            private, _ = _private_only(params)
-            return private, [], True
-    private, _ = _private_only(params)
-    return private, [], False
+            private, _, gate = _private_only(params)
+            return private, [], _present(gate), True
+    private, _, gate = _private_only(params)
+    return private, [], _present(gate), False
 
 
-def _private_only(params: dict[str, object]) -> tuple[list[PrivateRow], list[FactRow]]:
+def _private_only(params: dict[str, object]) -> tuple[list[PrivateRow], list[FactRow], GateRow | None]:
     # Server-side binding: the 384-float vector is sent once as a parameter; binary results are
     # loaded by psycopg's C loaders (Django's text timestamptz loader is Python: ~1 ms per recall).
     with psycopg.Cursor(connection.connection) as cursor:
         cursor.execute(PRIVATE_SQL, params, binary=True)
         return split_rows(cursor.fetchall())
+
+
+def _present(gate: GateRow | None) -> GateRow:
+    if gate is None:  # both statements always return it: a missing one is a broken statement
+        raise RuntimeError("recall statement returned no gate row")
+    return gate
+
+
+class _PolicyCopy:
+    """This process's copy of the active sharing policy, checked against the stamp every recall
+    statement returns (same snapshot as the candidates): a new version or changed rules are seen
+    by the next recall, in every process, with no extra query while nothing changed."""
+
+    def __init__(self) -> None:
+        self.stamp: str | None = None
+        self._policy: SharingPolicy | None = None
+
+    @property
+    def policy(self) -> SharingPolicy:
+        if self._policy is None:
+            self._policy = policy_current(fresh=True)  # the stamp stays unknown: the first recall checks it
+        return self._policy
+
+    def refresh(self, stamp: str | None) -> SharingPolicy:
+        self._policy = policy_current(fresh=True)
+        # Read after the stamp: if the policy changed again in between, the next stamp differs.
+        self.stamp = stamp
+        return self._policy
+
+
+_POLICY = _PolicyCopy()
 
 
 def _receivable(rows: list[FactRow], *, agent: Agent, vector: str | None, window: TimeWindow | None,

@@ -14,6 +14,14 @@ collective, and as the fallback when the full statement fails or overruns the co
 
 Open trust conflicts are governance's rows (``governance_trustconflict``): they are read here, in
 the same statement, by table name only — memory imports nothing of governance for it.
+
+Both statements also return one **gate row** (layer ``'g'``, :class:`GateRow`): what stops or
+filters a read about the person, read in the same snapshot as the candidates — the subject's id,
+its active restrictions and objections (``governance_restriction``, not lifted), how many of its
+erasures are pending (``governance_datasubjectrequest``, the partial index's condition), and a
+stamp of the active sharing policy (version + a digest of its rules). Recall used to read the
+first three with three more queries before the statement (``memory.selectors.collective.
+subject_gate``); the stamp lets its per-process policy copy be exact instead of up to 5 s old.
 """
 
 from __future__ import annotations
@@ -22,6 +30,8 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
+from governance.selectors.erasure import WITHHOLDING_STATUSES
+from governance.selectors.restrictions import ActiveRestrictions
 from memory.retrieval import fusion
 from memory.retrieval.lexical import QUERY_WORDS_CTE
 from memory.services.search import PRIVATE_CTES, PRIVATE_ORDER
@@ -79,10 +89,28 @@ SELECT 'p'::text, p.ord, p.id, p.cosine, p.lexical::float8, p.relevance::float8,
        NULL::timestamptz, NULL::uuid[]
 FROM pord p JOIN memory_memory m ON m.id = p.id"""
 
+# The gate row, in the columns above: subject id (``id``), policy stamp (``text``), active
+# restrictions as ``kind:target`` (``domains``), pending erasures (``support_agents``). Always one
+# row: an unknown subject has a NULL id, no restriction and no erasure.
+_PENDING = ", ".join(f"'{status}'" for status in WITHHOLDING_STATUSES)
+_GATE_SELECT = f"""
+SELECT 'g'::text, 0::bigint, j.id, NULL::float8, 0::float8, NULL::float8, NULL::float8, NULL::float8,
+       (SELECT p.version || ':' || md5(p.rules::text) FROM governance_policy p WHERE p.active),
+       NULL::text, NULL::text, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz,
+       NULL::timestamptz, NULL::timestamptz, NULL::uuid, NULL::uuid, NULL::uuid, NULL::text,
+       ARRAY(SELECT r.kind || ':' || r.target FROM governance_restriction r
+             WHERE r.subject_id = j.id AND r.lifted_at IS NULL)::varchar[],
+       (SELECT count(*) FROM governance_datasubjectrequest d
+        WHERE d.type = 'erasure' AND d.status IN ({_PENDING}) AND d.subject_id = j.id)::int,
+       NULL::int, NULL::int, NULL::timestamptz, NULL::uuid[]
+FROM (SELECT 1) AS one LEFT JOIN memory_subject j ON j.external_ref = %(subject)s"""
+
 PRIVATE_SQL = f"""
 WITH {PRIVATE_CTES.strip()},
 {_PRIVATE_TOP.strip()}
 {_PRIVATE_SELECT.strip()}
+UNION ALL
+{_GATE_SELECT.strip()}
 """
 
 RECALL_SQL = f"""
@@ -100,6 +128,8 @@ SELECT 'c'::text, c.ord, c.id, c.cosine, c.lexical::float8, NULL::float8, f.conf
        f.support_agents, f.support_lineages, f.support_sessions, f.first_evidence_at,
        ARRAY(SELECT e.memory_id FROM memory_evidence e WHERE e.fact_id = f.id AND e.agent_id = %(agent)s)
 FROM cord c JOIN memory_collectivefact f ON f.id = c.id
+UNION ALL
+{_GATE_SELECT.strip()}
 """
 
 
@@ -152,11 +182,37 @@ class FactRow:
     own_evidence: list[uuid.UUID]
 
 
-def split_rows(rows: list[tuple]) -> tuple[list[PrivateRow], list[FactRow]]:
-    """The statement's rows as the two parts, each in its rank order."""
+@dataclass(frozen=True)
+class GateRow:
+    """The person's gate as the statement read it (see the module docstring)."""
+
+    subject_id: uuid.UUID | None
+    policy_stamp: str | None
+    restrictions: ActiveRestrictions
+    pending_erasures: int
+
+
+def _gate(row: tuple) -> GateRow:
+    # The same grouping as ``governance.selectors.restrictions.restrictions_active`` (a test
+    # compares the two on every kind).
+    by_kind: dict[str, set[str]] = {"agent": set(), "fact": set(), "purpose": set()}
+    for entry in row[21] or ():
+        kind, _, target = entry.partition(":")
+        by_kind.setdefault(kind, set()).add(target)
+    restrictions = ActiveRestrictions(agents=frozenset(by_kind["agent"]), lineages=frozenset(by_kind["fact"]),
+                                      purposes=frozenset(by_kind["purpose"]))
+    return GateRow(subject_id=row[2], policy_stamp=row[8], restrictions=restrictions,
+                   pending_erasures=int(row[22] or 0))
+
+
+def split_rows(rows: list[tuple]) -> tuple[list[PrivateRow], list[FactRow], GateRow | None]:
+    """The statement's rows as the two parts, each in its rank order, and the gate row."""
     private, facts = [], []
+    gate = None
     for row in rows:
-        if row[0] == "p":
+        if row[0] == "g":
+            gate = _gate(row)
+        elif row[0] == "p":
             private.append(PrivateRow(int(row[1]), row[2], None if row[3] is None else float(row[3]), float(row[4]),
                                       float(row[5]), float(row[6]), float(row[7]), *row[8:18]))
         else:
@@ -164,4 +220,4 @@ def split_rows(rows: list[tuple]) -> tuple[list[PrivateRow], list[FactRow]]:
                                  float(row[6]), row[8], row[10], row[11], row[12], row[13], row[14], *row[18:27]))
     private.sort(key=lambda r: r.ord)
     facts.sort(key=lambda r: r.ord)
-    return private, facts
+    return private, facts, gate

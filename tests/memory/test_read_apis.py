@@ -248,3 +248,30 @@ def test_a_self_declared_tool_record_cannot_authorise_an_action(clients):
     check = clients["b"].post("/api/v1/actions/check", {"subject": "ana", "action": "reply in Spanish",
                                                         "fact_ids": [stored["id"]]}, format="json").json()
     assert (check["decision"], check["reason"]) == ("escalate", "private_memory_only")
+
+
+def test_the_lean_recall_rendering_equals_the_item_serializer(clients, promoted):
+    """RecallApi renders items without the DRF serializer; the bytes must be the serializer's."""
+    import json as jsonlib
+
+    from rest_framework.renderers import JSONRenderer
+
+    from memory.read_apis import RecallApi, recall_item_json
+    from memory.services.recall import recall as recall_service
+
+    write(clients["a"], "Trabaja en Acme (RR. HH.)", session="s1", key="employer", asserted_by="system",
+          trust="verified", origin="hr:1")
+    write(clients["a"], "Creo que trabaja en Globex", session="s2", key="employer", asserted_by="agent")
+    result = recall_service(agent=clients["a"].agent, subject_ref="ana", query="informes y trabajo",
+                            purpose="essential.service")
+    layers = {i.layer for i in result.items}
+    assert {"private", "collective"} <= layers
+    assert any(i.conflict for i in result.items) and any(i.valid_to is None for i in result.items)
+    old = [{"layer": i.layer, "id": i.id, "text": i.text, "kind": i.kind, "trust": i.trust,
+            "score": round(i.score, 4), "relevance": round(i.relevance, 4), "confidence": round(i.confidence, 4),
+            "recorded_at": i.recorded_at, "valid_from": i.valid_from, "valid_to": i.valid_to,
+            "last_confirmed": i.last_confirmed, "observed_at": i.observed_at, "conflict": i.conflict,
+            "also_private": i.also_private, "corroboration": i.corroboration} for i in result.items]
+    expected = JSONRenderer().render(RecallApi.ItemSerializer(old, many=True).data)
+    assert JSONRenderer().render([recall_item_json(i) for i in result.items]) == expected
+    assert jsonlib.loads(expected)[0]["recorded_at"].endswith("Z")
