@@ -52,7 +52,7 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                "por favor", "favourite", "favorite", "favorito", "favorita", "fan of",
                "can't stand", "no soporta", "insiste", "insists", "needs", "necesita", "pedir", "ask for", "solicitar",
                "preferido", "preferida", "preferidos", "preferidas", "pref", "evita", "evitar", "avoids", "avoid",
-               "would rather", "rather have", "mejor",
+               "would rather", "rather have", "mejor", "preferia", "preferian", "gustaba", "gustaban",
                # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
                "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
                "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion"),
@@ -220,6 +220,7 @@ class Signature:
     words: tuple[str, ...]
     days: frozenset[str] = frozenset()  # weekdays and months named (ES/EN), as "d1".."d7", "m1".."m12"
     poles: frozenset[str] = frozenset()  # antonym poles, e.g. "length+" (short), "length-" (long)
+    wish: bool = False  # a want or an intention (not a request): about the future, said or not
 
 
 def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
@@ -328,6 +329,10 @@ def _padded(folded: str) -> str:
     return padded
 
 
+# Wants and intentions (two of them ignore a future marker; a request "va a pedir" / "pide" does not)
+_WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea", "wishes", "hoping to", "hopes to",
+         "hope to", "piensa", "tiene pensado", "planea", "plans to", "planning to", "pretende", "intends",
+         "intend to", "aims to", "tiene previsto", "tiene intencion")
 # "solo" closing its clause is the adjective (alone: "Los lunes trabaja solo"), not "only"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
 
@@ -360,7 +365,7 @@ def signature(text: str) -> Signature:
     return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),
                      scope=_classes(padded, _SCOPE), negative=negative, names=_names(text), numbers=numbers(text),
                      quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded),
-                     poles=_poles(padded.replace("-", " ")))
+                     poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b")
@@ -452,7 +457,7 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     if a.modality != b.modality:
         return "modality_mismatch"
     tense_a, tense_b = a.tense, b.tense
-    if "desire" in a.modality and "desire" in b.modality:
+    if a.wish and b.wish:
         tense_a, tense_b = tense_a - {"future"}, tense_b - {"future"}  # a wish is about the future, said or not
     if tense_a != tense_b:
         return "tense_mismatch"
