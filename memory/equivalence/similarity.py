@@ -43,7 +43,13 @@ from memory.equivalence.signature import (
     other_subject,
     signature,
 )
-from memory.equivalence.slots import also, compares, converse_swap, people, role_mismatch
+from memory.equivalence.slots import (
+    also,
+    compares,
+    converse_swap,
+    people,
+    role_mismatch,
+)
 from memory.equivalence.types import Judgment, Label, Statement
 from memory.equivalence.values import is_number_word
 
