@@ -26,7 +26,8 @@ _MODALITY: dict[str, tuple[str, ...]] = {
     "sometimes": ("a veces", "sometimes", "occasionally", "ocasionalmente", "de vez en cuando", "from time to time",
                   "en ocasiones", "at times"),
     "usually": ("suele", "suelen", "usually", "normalmente", "normally", "generally", "generalmente", "often",
-                "a menudo", "typically", "tends to", "tiende a", "casi siempre"),
+                "a menudo", "typically", "tends to", "tiende a", "casi siempre", "mostly", "mainly", "sobre todo",
+                "mayormente", "principalmente", "mostly", "en general", "por lo general"),
     "rarely": ("rara vez", "rarely", "seldom", "casi nunca", "hardly ever", "apenas"),
     "never": ("nunca", "never", "jamas"),
     "maybe": ("puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "might", "may", "perhaps",
@@ -38,7 +39,23 @@ _MODALITY: dict[str, tuple[str, ...]] = {
     "must": ("tiene que", "tienen que", "debe", "deben", "must", "has to", "have to", "needs to", "need to",
              "obligatorio", "required", "requires", "obliga", "hay que", "mandatory"),
     "can": ("puede", "pueden", "can", "could", "cannot", "allowed", "permitido", "permite", "able to", "unable to",
-            "capaz de"),
+            "capaz de", "podria", "podrian", "podra", "podran"),
+    # Wanting, liking or asking is not doing: "Quiere aprender alemán" is not "Is learning German".
+    # One class for every attitude, so that "Prefers concise reports" still is "Wants short summaries".
+    "desire": ("quiere", "quieren", "queria", "querria", "want", "wants", "wanted", "would like", "gustaria",
+               "desea", "desean", "wishes", "wish", "aspira", "aspires", "suena con", "dreams of", "keen to",
+               "eager to", "le interesa", "interested in", "interesado en", "interesada en", "le encantaria",
+               "would love", "prefiere", "prefieren", "preferiria", "prefers", "prefer", "preferred", "preference",
+               "preferencia", "le gusta", "le gustan", "gusta", "gustan", "like", "likes", "liked", "dislikes",
+               "loves", "love", "le encanta", "le encantan", "enjoys", "disfruta", "hates", "odia", "pide", "piden",
+               "pidio", "asks", "asked", "ask", "solicita", "request", "requests", "requested", "please",
+               "por favor", "favourite", "favorite", "favorito", "favorita", "fan of",
+               "can't stand", "no soporta", "insiste", "insists", "needs", "necesita", "pedir", "ask for", "solicitar",
+               "preferido", "preferida", "preferidos", "preferidas", "pref", "evita", "evitar", "avoids", "avoid",
+               "would rather", "rather have", "mejor", "preferia", "preferian", "gustaba", "gustaban",
+               # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
+               "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
+               "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion"),
 }
 # Tense and aspect: what was, what will be, what is being considered or done.
 _TENSE: dict[str, tuple[str, ...]] = {
@@ -63,6 +80,8 @@ _SCOPE: dict[str, tuple[str, ...]] = {
     "except": ("salvo", "excepto", "except", "but not", "aside from", "apart from", "excluding"),
     "more": ("mas", "more", "mayor", "above", "at least", "al menos", "por lo menos", "larger", "bigger", "higher", "faster", "longer", "better", "mejor"),
     "less": ("menos", "menor", "under", "below", "at most", "como mucho", "less", "fewer", "smaller", "lower", "slower", "shorter", "worse", "peor"),
+    "alone": ("alone", "on his own", "on her own", "on their own", "by himself", "by herself", "a solas",
+              "por su cuenta"),
     "team": ("equipo", "team"),
     "company": ("empresa", "company", "compania", "organization", "organisation", "organizacion", "whole company"),
 }
@@ -87,7 +106,7 @@ _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca",
                               "rechaza", "rejects", "unavailable", "stopped", "dejo de", "deja de", "dejar de", "dejado de", "quit",
                               "quits", "off", "libre de",
                               "libres de", "free of", "free from", "skip", "skips", "abstemio", "abstemia",
-                              "teetotal", "hates", "odia")
+                              "teetotal", "hates", "odia", "libra", "libran")
 
 
 # The negators of grammar (said once or several times, they negate once); the rest of _NEGATIVE are
@@ -115,9 +134,11 @@ def _negators(padded: str) -> int:
 # of general adjectives and adverbs of manner, time and setting — never topic words.
 _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "length": (("breve", "breves", "corto", "corta", "cortos", "cortas", "short", "shorter", "brief", "concise",
-                "conciso", "concisa", "concisos", "concisas", "sucinto", "al grano", "to the point"),
+                "conciso", "concisa", "concisos", "concisas", "sucinto", "al grano", "to the point", "high level",
+                "alto nivel", "a grandes rasgos", "overview", "resumido", "resumida", "summary"),
                ("largo", "larga", "largos", "largas", "long", "longer", "lengthy", "extenso", "extensa", "extensos",
-                "extensas", "exhaustive", "exhaustivo", "exhaustiva")),
+                "extensas", "exhaustive", "exhaustivo", "exhaustiva", "detallado", "detallada", "detallados",
+                "detalladas", "detailed", "in detail", "pormenorizado", "pormenorizada", "in depth", "a fondo")),
     "formality": (("formal", "formales", "de usted", "formally"),
                   ("informal", "informales", "casual", "desenfadado", "desenfadada", "de tu", "informally")),
     "daytime": (("manana", "mananas", "morning", "mornings", "temprano", "early", "madrugada", "madruga"),
@@ -199,6 +220,7 @@ class Signature:
     words: tuple[str, ...]
     days: frozenset[str] = frozenset()  # weekdays and months named (ES/EN), as "d1".."d7", "m1".."m12"
     poles: frozenset[str] = frozenset()  # antonym poles, e.g. "length+" (short), "length-" (long)
+    wish: bool = False  # a want or an intention (not a request): about the future, said or not
 
 
 def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
@@ -269,6 +291,33 @@ _PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)")  # "escribió", "d
 # The Spanish imperfect of -ar verbs ("trabajaba") and of the common -er/-ir ones ("prefería", "vivía")
 _IMPERFECT = re.compile(r"\b\w{2,}(?:aba|abas|aban|ábamos|ería|erías|erían|ivía|ivían|enía|enían|acía|acían|"
                         r"abía|abían|odía|odían|ucía|ucían)(?=\W|$)")
+# Any other -ía form: the imperfect of -er/-ir verbs ("corría", "vivía") or a conditional ("mudaría"):
+# not the present either way. The nouns that end so are left out.
+_IA_FORM = re.compile(r"\b\w{2,}(?:ía|ías|ían|íamos)(?=\W|$)")
+# -ería / -aría nouns (shops, trades, offices), not conditionals
+_RIA_NOUNS = frozenset("libreria cafeteria ingenieria panaderia galeria bateria loteria peluqueria cerveceria "
+                       "carniceria pescaderia fruteria joyeria mensajeria papeleria tesoreria ferreteria "
+                       "lavanderia merceria carpinteria fontaneria pasteleria perfumeria relojeria zapateria "
+                       "jardineria hosteleria porqueria tonteria tuberia cristaleria sastreria heladeria "
+                       "cerrajeria secretaria conserjeria consejeria mayordomia alcaldia asesoria "
+                       "consultoria auditoria categoria alegria teoria historia memoria".split())
+# conditionals read as a modality already ("le gustaría" is wanting, "podría" being able)
+_MODAL_CONDITIONALS = frozenset("gustaria gustarian encantaria encantarian querria querrian podria podrian".split())
+_IA_VERBS = frozenset("corria corrian comia comian bebia bebian vivia vivian escribia escribian leia leian dormia "
+                      "dormian salia salian sabia sabian debia debian queria querian tenia tenian hacia hacian "
+                      "decia decian veia veian podia podian conocia conocian entendia entendian preferia "
+                      "preferian sentia sentian seguia seguian pedia pedian servia servian venia venian "
+                      "creia creian aprendia aprendian volvia volvian ponia ponian traia traian sufria "
+                      "sufrian compartia compartian recibia recibian asistia asistian existia existian "
+                      "dirigia dirigian elegia elegian solia solian habia habian".split())
+# A note that opens with an English -ed verb is about the past, unless the word names a state.
+_FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
+_ED_STATES = frozenset("based located interested married engaged involved focused focussed specialised specialized "
+                       "employed qualified certified registered subscribed allergic dedicated committed attached "
+                       "related used tired scared worried annoyed bored excited pleased concerned obsessed "
+                       "fascinated named called seated situated skilled experienced trained licensed signed "
+                       "enrolled assigned stationed posted retired divorced separated widowed vaccinated "
+                       "allowed required supposed expected needed asked requested".split())
 _PERFECT = re.compile(r" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left) ")
 _GOING_TO = re.compile(r" (?:va|van|vas|voy|vamos) a (?:\w+(?:ar|er|ir)(?:se|le|lo|la)?) ")
 
@@ -280,8 +329,17 @@ def _padded(folded: str) -> str:
     return padded
 
 
+# Wants and intentions (two of them ignore a future marker; a request "va a pedir" / "pide" does not)
+_WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea", "wishes", "hoping to", "hopes to",
+         "hope to", "piensa", "tiene pensado", "planea", "plans to", "planning to", "pretende", "intends",
+         "intend to", "aims to", "tiene previsto", "tiene intencion")
+# "solo" closing its clause is the adjective (alone: "Los lunes trabaja solo"), not "only"
+_ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
+
+
 def signature(text: str) -> Signature:
     folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
+    folded = _ALONE.sub("a solas", folded)
     padded = _padded(folded)
     words = tuple(_WORD.findall(folded))
     # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
@@ -290,8 +348,16 @@ def signature(text: str) -> Signature:
     lexical = sum(padded.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
     negative = int((_negators(padded) % 2 == 1) != (lexical % 2 == 1))
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
-    if _PRETERITE.search(text.casefold()) or _IMPERFECT.search(text.casefold()):
+    lowered = text.casefold()
+    if _PRETERITE.search(lowered) or any(fold(w) not in _RIA_NOUNS for w in _IMPERFECT.findall(lowered)):
         tense.add("past")
+    if any(fold(w) in _IA_VERBS or (w.endswith(("aría", "ería", "iría", "dría", "arían", "erían", "irían", "drían"))
+                                    and fold(w) not in _RIA_NOUNS | _MODAL_CONDITIONALS)
+           for w in _IA_FORM.findall(lowered)):
+        tense.add("past")  # imperfect or conditional: "Corría maratones", "Se mudaría"
+    first = _FIRST_ED.match(folded)
+    if first and first.group(1) not in _ED_STATES:
+        tense.add("past")  # "Managed the Lisbon office", "Moved to Berlin": a done thing
     if _PERFECT.search(padded):
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
     if _GOING_TO.search(padded):
@@ -299,7 +365,7 @@ def signature(text: str) -> Signature:
     return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),
                      scope=_classes(padded, _SCOPE), negative=negative, names=_names(text), numbers=numbers(text),
                      quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded),
-                     poles=_poles(padded.replace("-", " ")))
+                     poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b")
@@ -390,7 +456,10 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
     if a.modality != b.modality:
         return "modality_mismatch"
-    if a.tense != b.tense:
+    tense_a, tense_b = a.tense, b.tense
+    if a.wish and b.wish:
+        tense_a, tense_b = tense_a - {"future"}, tense_b - {"future"}  # a wish is about the future, said or not
+    if tense_a != tense_b:
         return "tense_mismatch"
     # team vs company is a scope only when both are said ("su equipo" / "toda la empresa"); one side
     # naming the company it works for is a way of writing ("Joined the company" / "Started here")

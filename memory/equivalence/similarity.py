@@ -43,11 +43,18 @@ from memory.equivalence.signature import (
     other_subject,
     signature,
 )
+from memory.equivalence.slots import (
+    also,
+    compares,
+    converse_swap,
+    people,
+    role_mismatch,
+)
 from memory.equivalence.types import Judgment, Label, Statement
 from memory.equivalence.values import is_number_word
 
 _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mismatch", "date_mismatch",
-                  "month_mismatch", "weekday_mismatch", "tense_mismatch"}
+                  "month_mismatch", "weekday_mismatch", "tense_mismatch", "role_mismatch"}
 
 
 class SimilarityJudge:
@@ -56,7 +63,7 @@ class SimilarityJudge:
     name = "similarity"
     version = "similarity-1"
 
-    def __init__(self, *, same_language: float = 0.90, cross_language: float = 0.88, review_band: float = 0.01,
+    def __init__(self, *, same_language: float = 0.88, cross_language: float = 0.86, review_band: float = 0.01,
                  review_vetoed: float = 0.95, near_copy: float = 0.5, length_ratio: float = 2.0,
                  rules: LocalRulesJudge | None = None, abstain: bool = False) -> None:
         """``abstain``: only ever answer ``EQUIVALENT`` (a later judge, e.g. an LLM, decides the rest)."""
@@ -112,6 +119,15 @@ class SimilarityJudge:
         axis = mismatch(sa, sb, a.text, b.text)
         if axis:
             return axis
+        # who does what to whom: each person both mention fills the same slot, the roles agree
+        names = sa.names | sb.names
+        if role_mismatch(people(a.text, names), people(b.text, names)):
+            return "role_mismatch"
+        if converse_swap(a.text, b.text):
+            return "direction_swap"  # lends / borrows, teaches / learns, sells / buys
+        la, lb = _analyse(a.text).lang, _analyse(b.text).lang
+        if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):
+            return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
         da, db = direction_classes(a.text), direction_classes(b.text)
@@ -144,6 +160,8 @@ class SimilarityJudge:
             return "near_copy"
         if overlap >= self.near_copy and _order(sa.words, wb) != _order(sb.words, wa):
             return "direction_swap"  # the same words in another order: who does what to whom may differ
+        if also(a.text) != also(b.text):
+            return "detail_added"  # "Lleva ventas y también marketing" / "Lleva ventas"
         short, long_ = sorted((len(sa.words), len(sb.words)))
         if short and long_ / short >= self.length_ratio and long_ - short >= 3:
             return "detail_added"

@@ -39,6 +39,8 @@ _HUNDREDS = {
     "novecientos": 900,
 }
 _SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000}
+_DIGIT_SCALES = {"mil": 1000, "thousand": 1000, "k": 1000, "million": 1_000_000, "millon": 1_000_000,
+                 "millones": 1_000_000, "m": 1_000_000}
 _ONE = frozenset({"un", "una", "uno", "a", "an", "one", "once"})  # "once": ES 11, EN "one time"
 _NOON = {"noon": 12, "mediodia": 12, "midday": 12, "midnight": 0, "medianoche": 0}
 # Words before a number that make it a clock hour (so it may be am or pm).
@@ -152,6 +154,8 @@ def numbers(text: str) -> tuple[Readings, ...]:
         if value is None:
             k += 1
             continue
+        if word[0].isdigit() and not literal and k + 1 < len(words) and words[k + 1] in _DIGIT_SCALES:
+            value, used = value * _DIGIT_SCALES[words[k + 1]], 2  # "50 mil", "15k", "2 million"
         following = words[k + used] if k + used < len(words) else ""
         if following in ("y", "and") and k + used + 1 < len(words) and words[k + used + 1] in ("media", "half"):
             value, used = value + 0.5, used + 2

@@ -96,9 +96,10 @@ def test_a_possessive_her_is_not_the_person_acted_on() -> None:
 def test_cross_language_paraphrase_merges_at_the_calibrated_threshold() -> None:
     chain = default_chain()
     similarity = next(j for j in chain.judges if j.name == "similarity")
-    assert (similarity.same_language, similarity.cross_language) == (0.90, 0.88)
-    assert _merges("Le encanta el senderismo", "Loves hiking", similarity=0.885)
-    assert not _merges("Le encanta el senderismo", "Loves hiking", similarity=0.86)
+    # chosen by leave-one-source-out (python -m evaluation.freetext_cv; docs/consolidation.md)
+    assert (similarity.same_language, similarity.cross_language) == (0.88, 0.86)
+    assert _merges("Le encanta el senderismo", "Loves hiking", similarity=0.865)
+    assert not _merges("Le encanta el senderismo", "Loves hiking", similarity=0.84)
 
 
 def test_the_rules_leave_free_text_numbers_to_the_normalised_signature() -> None:

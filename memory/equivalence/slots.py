@@ -1,0 +1,258 @@
+"""(b2) Who does what to whom, across Spanish and English: people aligned slot by slot (issue 16).
+
+Embedding similarity cannot tell "Raúl es su mentor" from "Es la mentora de Raúl", "Dan is her
+manager" from "Is Dan's manager" or "Borrowed the neighbour's van" from "Lent his van to the
+neighbour": the same words, the same topic, the roles reversed. This module reads, for each
+statement, the *people* it mentions — names, and role or kinship nouns from a closed bilingual
+lexicon (manager/jefe, mentor/tutor, neighbour/vecino…) — and the slot each one fills:
+
+* ``subj`` — it opens its clause (before the verb): "**Raúl** es su mentor";
+* ``gen`` — it owns or qualifies something: "de Raúl", "of Dan", "Dan's", "del colegio";
+* ``obj`` — it is acted on or addressed: after a verb, "a"/"al"/"to";
+* ``with`` / ``by`` / ``for`` / ``from`` / ``in`` — after that preposition (ES or EN).
+
+Two statements are aligned on a person both mention (a name, with cognates, or the same role
+concept); when that person fills different slots the roles differ (:func:`role_mismatch`). Both
+sides naming role nouns of different concepts ("headmaster" / "subdirector") is a different role;
+a converse verb on each side (lends/borrows, teaches/learns, sells/buys, sends/receives) is a
+swapped direction (:func:`converse_swap`). Each is a *veto*: it can only stop a merge, never prove
+one. The lexicon holds function words, person nouns and converse verbs — no topic words — and is
+hand-written from general Spanish/English grammar (articles, prepositions, possessives).
+
+Pure Python, no Django; nothing here keeps, logs or raises with statement text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory.equivalence.normalise import fold
+
+# Role and kinship nouns: a concept per role, every ES/EN form (gender, number). A deputy or an
+# assistant of a role is its own concept ("subdirector" is not "director").
+_ROLE_FORMS: dict[str, tuple[str, ...]] = {
+    # a manager and a head are one concept: "Heads the team" / "Es la jefa del equipo"
+    "boss": ("jefe", "jefa", "jefes", "jefas", "manager", "managers", "boss", "bosses", "supervisor", "supervisora",
+             "supervisores", "encargado", "encargada", "line manager", "director", "directora", "directores",
+             "headmaster", "headmistress", "head teacher", "headteacher", "head", "directivo", "directiva", "chief",
+             "lider", "lideres", "team lead", "tech lead", "lead", "leader", "coordinador", "coordinadora",
+             "coordinator"),
+    "deputy": ("subdirector", "subdirectora", "subdirectores", "deputy", "vicedirector", "vicedirectora", "subjefe",
+               "subjefa", "second in command", "adjunto", "adjunta"),
+    "report": ("subordinado", "subordinada", "subordinados", "direct report", "direct reports",
+               "subordinate", "subordinates", "a su cargo"),
+    "mentor": ("mentor", "mentora", "mentores", "tutor", "tutora", "tutores", "padrino", "madrina"),
+    "mentee": ("mentee", "mentees", "pupilo", "pupila", "protegido", "protegida", "apadrinado", "apadrinada",
+               "tutorado", "tutorada"),
+    "intern": ("becario", "becaria", "becarios", "becarias", "intern", "interns", "trainee", "trainees",
+               "aprendiz", "apprentice", "practicante"),
+    "teacher": ("profesor", "profesora", "profesores", "profesoras", "maestro", "maestra", "teacher", "teachers",
+                "instructor", "instructora", "lecturer", "professor", "docente"),
+    "student": ("alumno", "alumna", "alumnos", "alumnas", "estudiante", "estudiantes", "student", "students",
+                "pupil", "pupils"),
+    "coach": ("entrenador", "entrenadora", "coach", "trainer", "preparador", "preparadora"),
+    "neighbour": ("vecino", "vecina", "vecinos", "vecinas", "neighbour", "neighbours", "neighbor", "neighbors"),
+    "client": ("cliente", "clienta", "clientes", "client", "clients", "customer", "customers"),
+    "supplier": ("proveedor", "proveedora", "proveedores", "supplier", "suppliers", "vendor", "vendors"),
+    "colleague": ("colega", "colegas", "companero", "companera", "companeros", "colleague", "colleagues",
+                  "coworker", "co-worker", "teammate", "peer"),
+    "landlord": ("casero", "casera", "landlord", "landlady", "arrendador", "arrendadora"),
+    "tenant": ("inquilino", "inquilina", "inquilinos", "tenant", "tenants", "lodger", "arrendatario"),
+    "owner": ("dueno", "duena", "propietario", "propietaria", "owner", "owners"),
+    "employee": ("empleado", "empleada", "empleados", "employee", "employees", "staff member", "trabajador",
+                 "trabajadora"),
+    "founder": ("fundador", "fundadora", "founder", "founders"),
+    "cofounder": ("cofundador", "cofundadora", "co-founder", "cofounder"),
+    "assistant": ("asistente", "ayudante", "assistant", "auxiliar", "secretario", "secretaria", "secretary"),
+    "president": ("presidente", "presidenta", "president", "chairman", "chairwoman", "chairperson"),
+    "vicepresident": ("vicepresidente", "vicepresidenta", "vice president", "vice-president", "vp"),
+    "doctor": ("medico", "medica", "doctor", "doctora", "physician", "gp"),
+    "lawyer": ("abogado", "abogada", "lawyer", "attorney", "solicitor"),
+    "nurse": ("enfermero", "enfermera", "nurse"),
+    "carer": ("cuidador", "cuidadora", "carer", "caregiver", "nanny", "canguro", "ninera"),
+    "friend": ("amigo", "amiga", "amigos", "amigas", "friend", "friends"),
+    "partner": ("pareja", "partner", "novio", "novia", "boyfriend", "girlfriend", "marido", "mujer", "esposo",
+                "esposa", "husband", "wife", "spouse"),
+    "parent": ("padre", "madre", "padres", "father", "mother", "parent", "parents", "dad", "mum", "mom"),
+    "child": ("hijo", "hija", "hijos", "hijas", "son", "daughter", "sons", "daughters", "child", "children", "kid",
+              "kids"),
+    "sibling": ("hermano", "hermana", "hermanos", "hermanas", "brother", "sister", "brothers", "sisters", "sibling",
+                "siblings"),
+    "grandparent": ("abuelo", "abuela", "abuelos", "grandfather", "grandmother", "grandparents", "grandpa",
+                    "grandma"),
+    "grandchild": ("nieto", "nieta", "nietos", "grandson", "granddaughter", "grandchildren"),
+    "uncle": ("tio", "tia", "tios", "uncle", "aunt"),
+    "nephew": ("sobrino", "sobrina", "sobrinos", "nephew", "niece"),
+    "cousin": ("primo", "prima", "primos", "cousin", "cousins"),
+    "inlaw": ("suegro", "suegra", "cunado", "cunada", "father-in-law", "mother-in-law", "brother-in-law",
+              "sister-in-law"),
+    "substitute": ("sustituto", "sustituta", "reemplazo", "suplente", "replacement", "substitute", "stand-in",
+                   "successor", "sucesor", "sucesora"),
+    "predecessor": ("predecesor", "predecesora", "antecesor", "antecesora", "predecessor"),
+}
+_ROLE: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _ROLE_FORMS.items()
+                                     for form in forms}
+_LONGEST = max(len(key) for key in _ROLE)
+# Words that open a person noun phrase without being it: articles, possessives, determiners.
+_DETERMINERS = frozenset("el la los las un una unos unas lo the a an his her their its my our your su sus mi mis "
+                         "tu tus nuestro nuestra this that these those este esta ese esa aquel aquella".split())
+_PREPOSITION = {"de": "gen", "del": "gen", "of": "gen", "a": "obj", "al": "obj", "to": "obj", "con": "with",
+                "with": "with", "por": "by", "by": "by", "para": "for", "for": "for", "desde": "from", "from": "from",
+                "en": "in", "in": "in", "at": "in", "on": "in"}
+# A clause opens at the start, after a stop, or at a relative/subordinating word.
+_CORE = frozenset({"subj", "gen", "obj", "pred"})
+_COPULAS = frozenset("is es are son was were era eran fue fueron as como become becomes became sera will be "
+                     "now ahora".split())
+_WORKS = frozenset("trabaja trabajaba trabajo works worked ejerce".split())
+_CLAUSE_OPENERS = frozenset("que who whom which that donde where cuando when and y pero but".split())
+_TOKEN = re.compile(r"[^\W_][\w'’-]*|[.,;:!?()]")
+
+# Converse verbs: each pair is one relation seen from its two ends. A side with one end only, the
+# other side with the other end only, is a swapped direction.
+_CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("lend", "lends", "lent", "lending", "presta", "prestan", "presto", "prestaba", "prestar", "loaned", "loans"),
+     ("borrow", "borrows", "borrowed", "borrowing", "prestado", "prestada", "prestados", "prestadas")),
+    (("teach", "teaches", "taught", "teaching", "ensena", "ensenan", "enseno", "ensenaba", "ensenar", "imparte",
+      "da clases", "gives lessons", "tutoriza", "tutors", "mentors", "mentoriza"),
+     ("learn", "learns", "learned", "learnt", "learning", "aprende", "aprenden", "aprendio", "aprendiendo",
+      "aprender", "recibe clases", "takes lessons", "tutored by", "mentored by", "mentorizado")),
+    (("sell", "sells", "sold", "selling", "vende", "venden", "vendio", "vendiendo", "vender"),
+     ("buy", "buys", "bought", "buying", "compra", "compran", "compro", "comprando", "comprar")),
+    (("send", "sends", "sent", "sending", "envia", "envian", "envio", "manda", "mandan", "mando"),
+     ("receive", "receives", "received", "receiving", "recibe", "reciben", "recibio", "recibiendo")),
+    (("hire", "hires", "hired", "contrata", "contrato a", "contrataron a"),
+     ("was hired", "got hired", "fue contratado", "fue contratada", "lo contrataron", "la contrataron")),
+    (("manages", "supervises", "dirige", "supervisa", "gestiona a", "lidera a", "is in charge of"),
+     ("reports to", "reporta a", "depende de", "answers to", "works under", "trabaja para")),
+    (("rents out", "lets out", "alquila a", "le alquila"), ("rents from", "alquila de", "le alquila a")),
+    (("owes", "debe dinero"), ("is owed", "le debe")),
+)
+
+
+@dataclass(frozen=True)
+class People:
+    """The people a statement mentions and the slot each fills."""
+
+    slots: dict[str, frozenset[str]]  # key (a folded name, or "role:<concept>") -> slots
+    roles: frozenset[str]  # role concepts named
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """(raw, folded) tokens, a possessive "'s" split off as its own token."""
+    out: list[tuple[str, str]] = []
+    for raw in _TOKEN.findall(text.replace("’", "'")):
+        if raw.lower().endswith("'s") and len(raw) > 2:
+            out.append((raw[:-2], fold(raw[:-2])))
+            out.append(("'s", "'s"))
+        else:
+            out.append((raw.strip("'-"), fold(raw.strip("'-"))))
+    return [(raw, norm) for raw, norm in out if norm]
+
+
+def people(text: str, names: frozenset[str]) -> People:
+    """The people of ``text`` — names (folded, from ``names``) and role nouns — with their slots."""
+    tokens = _tokens(text)
+    norms = [norm for _, norm in tokens]
+    slots: dict[str, set[str]] = {}
+    roles: set[str] = set()
+    i = 0
+    while i < len(tokens):
+        key, width = None, 1
+        if norms[i] in names and tokens[i][0][:1].isupper():
+            key = norms[i]  # a capitalised word of a name is the name ("Customer Success"), not a role
+        for n in range(min(_LONGEST, len(tokens) - i), 0, -1) if key is None else ():
+            concept = _ROLE.get(tuple(norms[i:i + n]))
+            if concept is not None:
+                key, width = f"role:{concept}", n
+                roles.add(concept)
+                break
+        if key is not None:
+            slots.setdefault(key, set()).add(_slot(norms, i, i + width, names))
+        i += width
+    return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles))
+
+
+def _slot(norms: list[str], start: int, end: int, names: frozenset[str]) -> str:
+    if end < len(norms) and norms[end] == "'s":
+        return "gen"
+    k = start - 1
+    # articles, possessives and the names qualifying a role ("the Customer Success lead") open it
+    while k >= 0 and (norms[k] in _DETERMINERS or norms[k] in names):
+        k -= 1
+    if k < 0 or norms[k] in _CLAUSE_OPENERS or norms[k] in ".;:!?(,":
+        return "subj"
+    if norms[k] in _COPULAS or (norms[k] == "de" and k > 0 and norms[k - 1] in _WORKS):
+        return "pred"  # what the person is: "Es la jefa", "works as a nurse", "trabaja de enfermera"
+    return _PREPOSITION.get(norms[k], "obj")
+
+
+def _same_person(x: str, y: str) -> bool:
+    if x.startswith("role:") or y.startswith("role:"):
+        return x == y
+    return x == y or (len(x) >= 4 and len(y) >= 4 and (x[:4] == y[:4] or x in y or y in x))
+
+
+def role_mismatch(a: People, b: People) -> str | None:
+    """``role_mismatch`` when a person both mention is the actor on one side only (opens its clause
+    there, is owned, addressed or acted on in the other), or both name roles of different concepts;
+    None otherwise."""
+    for key_a, slots_a in a.slots.items():
+        for key_b, slots_b in b.slots.items():
+            if not _same_person(key_a, key_b) or not slots_a.isdisjoint(slots_b):
+                continue
+            # only the core arguments swap who does what ("Raúl es su mentor" / "mentora de Raúl");
+            # "usa Notion" / "en Notion", "from Lima" / "de Lima" are ways of writing
+            # and only when one side has it open its clause (the actor) and the other not: a name after
+            # a noun with or without "de" ("calle Alcalá" / "calle de Alcalá") is the same name
+            core_a, core_b = slots_a & _CORE, slots_b & _CORE
+            if core_a and core_b and ("subj" in core_a) != ("subj" in core_b):
+                return "role_mismatch"
+            # a role the person *is* on one side, one the person reports to, works with or owns on the
+            # other ("Is the CFO" / "Reports to the CFO")
+            if key_a.startswith("role:") and core_a and core_b and ("pred" in core_a) != ("pred" in core_b) \
+                    and not ({"subj"} & (core_a | core_b)):
+                return "role_mismatch"
+    if a.roles and b.roles and a.roles.isdisjoint(b.roles):
+        return "role_mismatch"
+    return None
+
+
+def _padded(text: str) -> str:
+    return f" {' '.join(norm for _, norm in _tokens(text) if norm.isalnum() or '-' in norm)} "
+
+
+def converse_swap(text_a: str, text_b: str) -> bool:
+    """One side says one end of a converse relation only, the other the other end only."""
+    pa, pb = _padded(text_a), _padded(text_b)
+    for one, other in _CONVERSE:
+        a1, a2 = _has(pa, one), _has(pa, other)
+        b1, b2 = _has(pb, one), _has(pb, other)
+        if (a1 and not a2 and b2 and not b1) or (a2 and not a1 and b1 and not b2):
+            return True
+    return False
+
+
+def _has(padded: str, phrases: tuple[str, ...]) -> bool:
+    return any(f" {phrase} " in padded for phrase in phrases)
+
+
+# A comparison of two things: which one is "more" is read from the word order, which only the same
+# language keeps aligned ("Gasta más en viajes que en ropa" / "Spends more on clothes than on travel").
+_COMPARISON = re.compile(r"\b(?:mas|menos|more|less|fewer|mejor|peor|better|worse|\w+er)\b.*\b(?:que|than)\b|"
+                         r"\b(?:en vez de|en lugar de|instead of|rather than|antes que|over|prefers? \w+ (?:to|a))\b")
+
+
+def compares(text: str) -> bool:
+    """The statement compares two things ("más X que Y", "X rather than Y", "prefers X to Y"): which
+    one is "more" is read from the word order, which only the same language keeps aligned, so two
+    comparisons in different languages are never proven equal by similarity."""
+    return bool(_COMPARISON.search(fold(text)))
+
+
+_ALSO = re.compile(r"\b(?:tambien|ademas|as well as|and also|as well|too|asi como)\b")
+
+
+def also(text: str) -> bool:
+    """The statement adds a second thing ("y también marketing", "as well as")."""
+    return bool(_ALSO.search(fold(text)))
