@@ -11,7 +11,7 @@ Two stages, same verdict type:
   then a trained character n-gram model (``memory.inspection.special_ngrams``) on the strings the
   lexicon left alone; a fraction of a millisecond for a note. The n-gram model also vetoes a
   lexicon hit on a prose string it is confident is ordinary (a score below the one of all but
-  0.5 % of the special notes the lexicon caught, out of author): a special word about a job, a
+  0.15 % of the special notes the lexicon caught, out of author): a special word about a job, a
   place or an object ("contable en el hospital"), not about the person. Doubtful stays special:
   only a confident model drops a hit, never the absence of a word;
 - ``special_category_by_vector(vector)``: the memory's own passage embedding, right behind the

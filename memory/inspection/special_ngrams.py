@@ -13,8 +13,8 @@ Weights come from ``special_ngrams.npz`` beside this module, written by
 decision ``threshold`` on the logit was chosen by leave-one-author-out cross-validation
 (``python -m evaluation.detector_cv``). The file holds ``w`` (one weight per hash bucket,
 float16), ``b``, ``threshold``, ``veto`` (below it the stage is confident a string is ordinary:
-the lexicon's hit on it is dropped; the score under which only 0.5 % of the special notes the
-lexicon caught fell, out of author), and a softmax over the nine detector labels (``category_w``
+the lexicon's hit on it is dropped; the score under which only a small share of the special notes the
+lexicon caught fell, out of author: ``train_special.VETO_SHARE``), and a softmax over the nine detector labels (``category_w``
 over ``CATEGORY_BUCKETS`` folded buckets, ``category_b``, ``categories``) that names the category
 of a flagged string; a missing or unreadable file is no stage (the lexicon and the
 vector stage still run). Nothing here keeps or logs the text.

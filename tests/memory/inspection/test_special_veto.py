@@ -14,36 +14,36 @@ from memory.inspection.special import CATEGORY_KEYS, lexical_rule, special_categ
 from memory.inspection.special_ngrams import BUCKETS, CATEGORY_BUCKETS, NgramModel, features, load
 
 
-def _model(word: str, weight: float, veto: float) -> NgramModel:
-    """A real n-gram model whose only evidence is ``word``'s buckets (``weight`` each, bias 0),
-    flagging above 5.0 and vetoing below ``veto``."""
-    weights = np.zeros(BUCKETS, dtype=np.float32)
-    indices, values = features(word)
-    weights[indices] = weight / values[0]
+def _model(score: float, veto: float) -> NgramModel:
+    """A real n-gram model that scores every string ``score`` (bias only), flagging above 5.0 and
+    vetoing below ``veto``."""
     categories = np.zeros((len(CATEGORY_KEYS), CATEGORY_BUCKETS), dtype=np.float32)
-    return NgramModel(weights, 0.0, 5.0, categories, np.zeros(len(CATEGORY_KEYS), dtype=np.float32),
-                      tuple(CATEGORY_KEYS), veto)
+    return NgramModel(np.zeros(BUCKETS, dtype=np.float32), score, 5.0, categories,
+                      np.zeros(len(CATEGORY_KEYS), dtype=np.float32), tuple(CATEGORY_KEYS), veto)
+
+
+TEXT = "Lleva el turno de dialisis del hospital los lunes."
 
 
 def test_a_confident_ordinary_score_drops_a_lexicon_hit(monkeypatch: pytest.MonkeyPatch) -> None:
-    text = "Lleva el turno de dialisis del hospital los lunes."
-    assert lexical_rule(text) is not None  # the lexicon alone fires ("dialisis")
-    model = _model("turno", -3.0, -1.0)  # "turno" pushes the score well below the veto
-    assert model.vetoes(text)
+    assert lexical_rule(TEXT) is not None  # the lexicon alone fires ("dialisis")
+    model = _model(-3.0, -1.0)
+    assert model.vetoes(TEXT)
     monkeypatch.setattr(special, "load_ngrams", lambda: model)
-    assert special_category_in([("content", text)]) is None
+    assert special_category_in([("content", TEXT)]) is None
+    assert special_category_in([("reasoning", TEXT)]) is None
 
 
 def test_an_unsure_model_keeps_the_lexicon_hit(monkeypatch: pytest.MonkeyPatch) -> None:
-    text = "Lleva el turno de dialisis del hospital los lunes."
-    monkeypatch.setattr(special, "load_ngrams", lambda: _model("turno", -0.5, -1.0))  # above the veto
-    finding = special_category_in([("content", text)])
+    monkeypatch.setattr(special, "load_ngrams", lambda: _model(-0.5, -1.0))  # above the veto
+    finding = special_category_in([("content", TEXT)])
     assert finding is not None and finding.rule.startswith("lexicon.health")
 
 
 def test_identifiers_and_short_strings_are_never_vetoed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(special, "load_ngrams", lambda: _model("diabetes", -30.0, -1.0))
+    monkeypatch.setattr(special, "load_ngrams", lambda: _model(-30.0, -1.0))
     assert special_category_in([("key", "pref.diabetes.turno.hospital")]) is not None
+    assert special_category_in([("origin_ref", "ticket-diabetes-turno-42")]) is not None
     assert special_category_in([("content", "diabetes")]) is not None  # under the n-gram stage's length
     assert special_category_in([("content", "Tiene diabetes desde niña.")]) is None  # prose: vetoed
 
@@ -78,8 +78,8 @@ def test_training_sets_the_veto_at_the_share_of_caught_special_notes() -> None:
         return train_special.Author(rows, rng.normal(size=(len(rows), 4)), ngrams, np.array(lexicon))
 
     authors = [author(words) for _ in range(3)]
-    assert train_special.train(authors, 1 << 10, veto_share=0.0).veto == -np.inf
-    stages = train_special.train(authors, 1 << 10, veto_share=0.5)
+    assert train_special.train(authors, BUCKETS, veto_share=0.0).veto == -np.inf
+    stages = train_special.train(authors, BUCKETS, veto_share=0.5)
     assert np.isfinite(stages.veto)
     vector, ngram, vetoed = stages.flags(authors[0])
     assert vetoed.sum() <= authors[0].lexicon.sum() and not (vetoed & ~authors[0].lexicon).any()
