@@ -81,5 +81,5 @@ def test_training_sets_the_veto_at_the_share_of_caught_special_notes() -> None:
     assert train_special.train(authors, BUCKETS, veto_share=0.0).veto == -np.inf
     stages = train_special.train(authors, BUCKETS, veto_share=0.5)
     assert np.isfinite(stages.veto)
-    vector, ngram, vetoed = stages.flags(authors[0])
+    _, _, vetoed = stages.flags(authors[0])
     assert vetoed.sum() <= authors[0].lexicon.sum() and not (vetoed & ~authors[0].lexicon).any()
