@@ -47,7 +47,8 @@ SPENT = HERE / "special_heldout.jsonl"
 FRESH = HERE.with_name("issue15_fresh") / "special_heldout2.jsonl"
 DEV2 = HERE.with_name("issue15_dev2") / "special_dev2.jsonl"
 HELDOUT = HERE.with_name("issue15_third") / "special_heldout3.jsonl"
-SPLITS = {"dev": DEV, "spent": SPENT, "fresh": FRESH, "dev2": DEV2, "heldout": HELDOUT}
+FOURTH = HERE.with_name("issue15_fourth") / "special_untouched4.jsonl"
+SPLITS = {"dev": DEV, "spent": SPENT, "fresh": FRESH, "dev2": DEV2, "heldout": HELDOUT, "fourth": FOURTH}
 _LABEL_OF_KEY = {key: label for label, key in CATEGORY_KEYS.items()}
 
 

@@ -1,4 +1,4 @@
-"""Train the two learned stages of the special-category detector (issue 15) on five authors.
+"""Train the two learned stages of the special-category detector (issue 15) on six sources.
 
 * the **vector stage** (``memory/inspection/special_model.npz``): a class-balanced, L2-regularised
   logistic regression on a note's own passage embedding (the 384-d vector the embedding backfill
@@ -6,14 +6,17 @@
   note;
 * the **n-gram stage** (``memory/inspection/special_ngrams.npz``, on the write path): the same kind
   of regression over hashed character 3–5-grams and word uni/bigrams of the folded text
-  (``memory.inspection.special_ngrams.features``).
+  (``memory.inspection.special_ngrams.features``), which also holds the **veto** of the
+  lexicon: a lexicon hit on a prose string the n-gram stage scores below ``veto`` is no finding
+  (the model is confident the note is ordinary: "trabaja de contable en el hospital").
 
-Training data: every labelled note of the five independent authors (all spent or development):
-``issue15/special_dev`` (A1), ``issue15/special_heldout`` (A2), ``issue15_fresh`` (B),
-``issue15_dev2`` (C), ``issue15_third`` (D) — 1,622 notes. Each decision threshold is chosen
-**out of author**: every author's notes are scored by a model trained on the other four, and the
-threshold is the one at which that stage alone flags at most ``FP_BUDGET`` of the ordinary notes
-so scored (the lexicon's own false positives come on top; ``evaluation.detector_cv`` measures the
+Training data: every labelled note of the six sources (A1 and A2 by one author; all spent or
+development): ``issue15/special_dev`` (A1), ``issue15/special_heldout`` (A2), ``issue15_fresh`` (B),
+``issue15_dev2`` (C), ``issue15_third`` (D), ``issue15_fourth`` (E) — 2,002 notes. Each decision
+threshold is chosen **out of author**: every source's notes are scored by a model trained on the
+other five, and the threshold is the one at which that stage alone flags at most ``FP_BUDGET`` of
+the ordinary notes so scored; the veto is the n-gram score below which only ``VETO_SHARE`` of the
+special notes the lexicon caught fall, scored the same way (``evaluation.detector_cv`` measures the
 whole detector leave-one-author-out with the same procedure nested). Deterministic: full-batch
 gradient descent from zero for a fixed number of steps; the same embedder gives the same files.
 
@@ -41,6 +44,7 @@ SOURCES: dict[str, Path] = {
     "B": HELDOUT / "issue15_fresh" / "special_heldout2.jsonl",
     "C": HELDOUT / "issue15_dev2" / "special_dev2.jsonl",
     "D": HELDOUT / "issue15_third" / "special_heldout3.jsonl",
+    "E": HELDOUT / "issue15_fourth" / "special_untouched4.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"
@@ -55,6 +59,14 @@ NGRAM_STEPS = 1500
 NGRAM_RATE = 8.0
 #: Each learned stage alone may flag at most this share of ordinary notes, out of author.
 FP_BUDGET = 0.02
+#: The vector stage's own budget, lower since the fourth round: at 2 % on six sources its threshold
+#: (2.15) flagged the demo's "Se presenta como Ana" (2.17); 1.5 % measured leave one author out
+#: (pooled 96.8 % / 4.7 % against 96.9 % / 4.9 %; docs/privacy.md).
+VECTOR_FP_BUDGET = 0.015
+#: The veto: a lexicon hit is dropped only where the n-gram stage is more sure the note is ordinary
+#: than it was of all but this share of the special notes the lexicon caught, out of author
+#: (0.15 % to 3 % measured leave one author out; docs/privacy.md).
+VETO_SHARE = 0.0015
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
@@ -202,11 +214,18 @@ class Stages:
     ngram_w: np.ndarray
     ngram_b: float
     ngram_threshold: float
+    veto: float = -np.inf
 
-    def flags(self, author: Author) -> tuple[np.ndarray, np.ndarray]:
-        """(vector stage flags, n-gram stage flags) on ``author``'s notes."""
-        return (author.x @ self.w + self.b > self.threshold,
-                Sparse.of(author.ngrams).dot(self.ngram_w) + self.ngram_b > self.ngram_threshold)
+    def flags(self, author: Author) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(vector stage flags, n-gram stage flags, lexicon hits the n-gram stage vetoes) on
+        ``author``'s notes: the detector flags ``(lexicon & ~vetoed) | vector | ngram``."""
+        ngram = Sparse.of(author.ngrams).dot(self.ngram_w) + self.ngram_b
+        return (author.x @ self.w + self.b > self.threshold, ngram > self.ngram_threshold,
+                author.lexicon & (ngram < self.veto))
+
+    def detector(self, author: Author) -> np.ndarray:
+        vector, ngram, vetoed = self.flags(author)
+        return (author.lexicon & ~vetoed) | vector | ngram
 
 
 def _scores(train: list[Author], test: Author, width: int) -> tuple[np.ndarray, np.ndarray]:
@@ -216,19 +235,24 @@ def _scores(train: list[Author], test: Author, width: int) -> tuple[np.ndarray, 
     return test.x @ w + b, Sparse.of(test.ngrams).dot(nw) + nb
 
 
-def train(authors: list[Author], width: int) -> Stages:
+def train(authors: list[Author], width: int, *, veto_share: float = VETO_SHARE) -> Stages:
     """Fit both stages on ``authors``; each threshold from the others-out scores of each author:
-    the ``1 − FP_BUDGET`` quantile of the ordinary notes' out-of-author scores."""
-    vector_ordinary, ngram_ordinary = [], []
+    the ``1 − FP_BUDGET`` (vector: ``VECTOR_FP_BUDGET``) quantile of the ordinary notes'
+    out-of-author scores, and the veto at
+    the ``veto_share`` quantile of the n-gram scores of the special notes the lexicon caught
+    (``veto_share`` 0: no veto)."""
+    vector_ordinary, ngram_ordinary, ngram_caught = [], [], []
     for i, held in enumerate(authors):
         vector, ngram = _scores([a for j, a in enumerate(authors) if j != i], held, width)
         vector_ordinary.append(vector[~held.y])
         ngram_ordinary.append(ngram[~held.y])
+        ngram_caught.append(ngram[held.y & held.lexicon])
     y = np.concatenate([a.y for a in authors]).astype(float)
     w, b = fit(np.vstack([a.x for a in authors]), y)
     nw, nb = fit_sparse(Sparse.of([f for a in authors for f in a.ngrams]), y, width)
-    return Stages(w, b, float(np.quantile(np.concatenate(vector_ordinary), 1 - FP_BUDGET)),
-                  nw, nb, float(np.quantile(np.concatenate(ngram_ordinary), 1 - FP_BUDGET)))
+    veto = float(np.quantile(np.concatenate(ngram_caught), veto_share)) if veto_share > 0 else -np.inf
+    return Stages(w, b, float(np.quantile(np.concatenate(vector_ordinary), 1 - VECTOR_FP_BUDGET)),
+                  nw, nb, float(np.quantile(np.concatenate(ngram_ordinary), 1 - FP_BUDGET)), veto)
 
 
 def setup() -> None:
@@ -266,8 +290,8 @@ def main(argv: list[str]) -> int:
     special_ngrams = Sparse.of([f for a in authors for f, s in zip(a.ngrams, a.y, strict=True) if s])
     ncw, ncb = fit_sparse_categories(special_ngrams, labels[y], classes, CATEGORY_BUCKETS)
     print(f"embedder {embedder.name}; {len(y)} notes ({int(y.sum())} special); vector threshold "
-          f"{stages.threshold:.4f}, n-gram threshold {stages.ngram_threshold:.4f} (each ≤ {FP_BUDGET:.0%} "
-          f"of ordinary notes out of author); leave-one-author-out figures: python -m evaluation.detector_cv")
+          f"{stages.threshold:.4f}, n-gram threshold {stages.ngram_threshold:.4f} (≤ {VECTOR_FP_BUDGET:.1%} / {FP_BUDGET:.0%} "
+          f"of ordinary notes out of author), lexicon veto below {stages.veto:.4f} (n-gram score); leave-one-author-out figures: python -m evaluation.detector_cv")
     if "--check" in argv:
         return 0
     np.savez_compressed(OUT, w=stages.w.astype(np.float32), b=np.float32(stages.b),
@@ -276,7 +300,7 @@ def main(argv: list[str]) -> int:
                         category_w=cw.astype(np.float32), category_b=cb.astype(np.float32),
                         categories=np.array(classes))
     np.savez_compressed(OUT_NGRAMS, w=stages.ngram_w.astype(np.float16), b=np.float32(stages.ngram_b),
-                        threshold=np.float32(stages.ngram_threshold),
+                        threshold=np.float32(stages.ngram_threshold), veto=np.float32(stages.veto),
                         category_w=ncw.astype(np.float16), category_b=ncb.astype(np.float32),
                         categories=np.array(classes))
     print(f"wrote {OUT.name} and {OUT_NGRAMS.name}")

@@ -9,7 +9,11 @@ Two stages, same verdict type:
 - ``special_category_in(strings)``: on the write path, the lexicon
   (``memory.inspection.special_lexicon``) on every string, every clause, in the inspection form,
   then a trained character n-gram model (``memory.inspection.special_ngrams``) on the strings the
-  lexicon left alone; a fraction of a millisecond for a note;
+  lexicon left alone; a fraction of a millisecond for a note. The n-gram model also vetoes a
+  lexicon hit on a prose string it is confident is ordinary (a score below the one of all but
+  0.15 % of the special notes the lexicon caught, out of author): a special word about a job, a
+  place or an object ("contable en el hospital"), not about the person. Doubtful stays special:
+  only a confident model drops a hit, never the absence of a word;
 - ``special_category_by_vector(vector)``: the memory's own passage embedding, right behind the
   write (the embedding backfill); consolidation embeds anything pending before it gathers, so
   nothing is shared before both stages ran. With the embedder the trained model was made for
@@ -104,20 +108,22 @@ _NGRAM_SKIP_FIELDS = frozenset({"key", "predicate", "category", "origin_ref", "s
 
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
     """The first special category revealed by any ``(field, text)``, or None (the write-path
-    stage): the lexicon on every string, then the character n-gram model
+    stage): the lexicon on every string (a hit on a prose string dropped when the n-gram model
+    vetoes it), then the character n-gram model
     (``memory.inspection.special_ngrams``) on every prose string (not ``_NGRAM_SKIP_FIELDS``) of at
     least ``_NGRAM_MIN_CHARS``."""
     candidates = []
+    model = load_ngrams()
     for field, text in strings:
         if not text:
             continue
+        prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         hit = lexical_rule(text)
-        if hit is not None:
+        if hit is not None and not (prose and model is not None and model.vetoes(text)):
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)
-        if len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS:
+        if prose:
             candidates.append((field, text))
-    model = load_ngrams()
     if model is None:
         return None
     for field, text in candidates:

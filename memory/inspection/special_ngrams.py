@@ -9,10 +9,12 @@ morphology and spellings the lexicon has no pattern for (``diabetica``, ``sindic
 look-ups per note, well under a millisecond).
 
 Weights come from ``special_ngrams.npz`` beside this module, written by
-``python -m evaluation.train_special`` on the five authors' labelled notes (deterministic); the
+``python -m evaluation.train_special`` on the six sources' labelled notes (deterministic); the
 decision ``threshold`` on the logit was chosen by leave-one-author-out cross-validation
 (``python -m evaluation.detector_cv``). The file holds ``w`` (one weight per hash bucket,
-float16), ``b`` and ``threshold``, and a softmax over the nine detector labels (``category_w``
+float16), ``b``, ``threshold``, ``veto`` (below it the stage is confident a string is ordinary:
+the lexicon's hit on it is dropped; the score under which only a small share of the special notes the
+lexicon caught fell, out of author: ``train_special.VETO_SHARE``), and a softmax over the nine detector labels (``category_w``
 over ``CATEGORY_BUCKETS`` folded buckets, ``category_b``, ``categories``) that names the category
 of a flagged string; a missing or unreadable file is no stage (the lexicon and the
 vector stage still run). Nothing here keeps or logs the text.
@@ -70,6 +72,8 @@ class NgramModel:
     category_weights: np.ndarray
     category_bias: np.ndarray
     categories: tuple[str, ...]
+    #: Below this logit the stage vetoes a lexicon hit (-inf: no veto).
+    veto: float = float("-inf")
 
     def score(self, text: str) -> float:
         """The logit ``x · w + b`` of one string (above ``threshold`` is special)."""
@@ -78,6 +82,10 @@ class NgramModel:
 
     def special(self, text: str) -> bool:
         return self.score(text) > self.threshold
+
+    def vetoes(self, text: str) -> bool:
+        """Whether the stage is confident enough that ``text`` is ordinary to drop a lexicon hit."""
+        return self.score(text) < self.veto
 
     def category(self, text: str) -> str:
         """The detector label the per-category model finds likeliest for a (flagged) string."""
@@ -99,7 +107,8 @@ def load(path: Path = MODEL_PATH) -> NgramModel | None:
                 raise ValueError("category bucket count")
             return NgramModel(weights, float(data["b"]), float(data["threshold"]), categories,
                               np.asarray(data["category_b"], dtype=np.float32),
-                              tuple(str(c) for c in data["categories"]))
+                              tuple(str(c) for c in data["categories"]),
+                              float(data["veto"]) if "veto" in data.files else float("-inf"))
     except (OSError, KeyError, ValueError):
         logger.warning("special-category n-gram model not loaded; the lexicon and vector stages decide")
         return None
