@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from config.actors import Actor
 from config.redis import get_redis
+from config.runner import WORKER_OMP_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -155,6 +156,7 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
     env = dict(os.environ)
     env["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
     env["QUORUM_DATABASE_NAME"] = settings.DATABASES["default"]["NAME"]
+    env.update({name: os.environ.get(name, value) for name, value in WORKER_OMP_ENV.items()})
     log_path = ROOT / "var" / "test-worker.log"
     log_path.parent.mkdir(exist_ok=True)
     log = open(log_path, "w")
