@@ -43,15 +43,22 @@ def _flipped_axes(fa: _Features, fb: _Features) -> list[str]:
 
 
 def _direction_swap(fa: _Features, fb: _Features) -> bool:
+    """A pair of ``fa`` reversed in ``fb`` — unless each side also states the other direction itself
+    (a round trip, "de Madrid a Sevilla y de Sevilla a Madrid", is no swap of itself)."""
     for ax, ay in fa.pairs:
         if ax & ay:
             continue
         for bx, by in fb.pairs:
             if bx & by:
                 continue
-            if (ax & by) and (ay & bx) and not (ax & bx) and not (ay & by):
+            if (ax & by) and (ay & bx) and not (ax & bx) and not (ay & by) \
+                    and not (_states(fa.pairs, bx, by) and _states(fb.pairs, ax, ay)):
                 return True
     return False
+
+
+def _states(pairs: list[Pair], x: frozenset[str], y: frozenset[str]) -> bool:
+    return any((px & x) and (py & y) and not (px & y) and not (py & x) for px, py in pairs)
 
 
 def _pairs_correspond(fa: _Features, fb: _Features) -> bool:

@@ -237,3 +237,13 @@ def test_adding_a_detail_never_yields_equivalent(
     a = Statement(pair.a.text + detail, pair.a.predicate, pair.a.value)
     verdict = default_chain().judge(a, pair.b, similarity=sim)
     assert verdict.label is not Label.EQUIVALENT
+
+
+@pytest.mark.parametrize("text", ["de Atlas a Borealis y de Borealis a Atlas",
+                                  "from Atlas to Florida from Florida to Atlas"])
+def test_a_round_trip_is_no_direction_swap_of_itself_but_one_leg_reversed_is(text: str) -> None:
+    """Found by the property above: a note stating both directions 'contradicted' itself."""
+    same = default_chain().judge(Statement(text), Statement(text), similarity=0.99)
+    assert same.label is not Label.CONTRADICTS
+    assert LocalRulesJudge().judge(Statement("de Atlas a Borealis"), Statement("de Borealis a Atlas"),
+                                   similarity=0.99).reason == "direction_swap"
