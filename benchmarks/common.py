@@ -54,22 +54,24 @@ def setup_django(*, database: str = "", fresh: bool = False) -> None:
 
 
 @contextmanager
-def gunicorn(workers: int | None = None, threads: int | None = None) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    """A real gunicorn. Default: 4 sync workers (requests run on each process's main thread,
+def gunicorn(workers: int | None = None, threads: int | None = None, *, root: Path = ROOT,
+             env: dict[str, str] | None = None, log_name: str = "bench-web",
+             ) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    """A real gunicorn serving the tree at ``root`` (default: this one; the A/B modes pass another
+    commit's exported tree). Default: 4 sync workers (requests run on each process's main thread,
     where the OpenMP embedder is 3× faster than on a worker thread; see docs/performance.md)."""
     workers = workers or int(os.environ.get("QUORUM_BENCH_WORKERS", "4"))
     threads = threads or int(os.environ.get("QUORUM_BENCH_THREADS", "1"))
     from config.embedded import free_port
 
     port = free_port()
-    env = dict(os.environ)
-    log = open(ROOT / "var" / "bench-web.log", "wb")
+    log = open(ROOT / "var" / f"{log_name}.log", "wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers",
          str(workers), "--threads", str(threads), "--keep-alive", "30", "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        cwd=root, env=dict(os.environ) if env is None else env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             try:
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)

@@ -120,7 +120,13 @@ def _purge() -> None:
 
 
 def _round(variant: str, base: Path | None, items, threads: int, timeout: float, index: int) -> dict[str, object]:
-    from benchmarks.side_by_side import _agent_key, _embedding_floor, _pending, _post_all, _wait_worker
+    from benchmarks.side_by_side import (
+        _agent_key,
+        _embedding_floor,
+        _post_all,
+        _wait_embedded,
+        _wait_worker,
+    )
 
     load = os.getloadavg()
     setup_django(database=DATABASE, fresh=True)
@@ -136,13 +142,7 @@ def _round(variant: str, base: Path | None, items, threads: int, timeout: float,
         try:
             _wait_worker()
             posted = _post_all(port, key, items, threads, tag="e2e")
-            written = time.perf_counter()
-            deadline = written + timeout
-            pending = _pending(posted["ids"])
-            while pending and time.perf_counter() < deadline:
-                time.sleep(0.1)
-                pending = _pending(posted["ids"])
-            done = time.perf_counter()
+            written, done, pending = _wait_embedded(posted["ids"], timeout, poll=0.1)
             time.sleep(2.0)  # the backfill pass that embedded the last memory logs its count as it ends
         finally:
             _stop_all(procs)

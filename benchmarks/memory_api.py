@@ -30,6 +30,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from benchmarks.common import ROOT, Client, child_rss_mb, gunicorn, percentiles, setup_django, time_calls
 
@@ -472,43 +473,16 @@ def statements_ab(n: int = 300) -> None:
           f"audit chain ok: {audit_chain_verify().ok}; load average {_load()}")
 
 
-@contextmanager
-def _gunicorn_at(root: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """A gunicorn (4 sync workers, as ``gunicorn()``) serving the code checked out at ``root``."""
-    import http.client
-
-    log = open(ROOT / "var" / f"bench-web-{port}.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-                             "--workers", "4", "--keep-alive", "30", "--log-level", "warning"],
-                            cwd=root, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                conn.request("GET", "/api/schema/")
-                conn.getresponse().read()
-                break
-            except OSError:
-                time.sleep(0.3)
-        yield proc
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
-
-
 def writes_ab(before_root: str, rounds: int = 4) -> None:
     """``--writes-ab=DIR``: the write path of the code in DIR (A, e.g. ``git archive`` of main) and of
     this checkout (B), two gunicorns on the same database, interleaved: one client alternating A/B
     request by request (500 each), then 4 clients in alternating blocks of 250 writes per side,
     ``rounds`` times. Prints p50/p95 at one client and p50 + rate at 4 clients for each side."""
-    from config.embedded import free_port
-
     key = _reset("bench-writer")
-    ports = {"A": free_port(), "B": free_port()}
     print(f"load average at the start {_load()}", flush=True)
-    with _gunicorn_at(before_root, ports["A"]), _gunicorn_at(str(ROOT), ports["B"]):
+    with gunicorn(root=Path(before_root), log_name="bench-web-A") as (port_a, _), \
+            gunicorn(log_name="bench-web-B") as (port_b, _):
+        ports = {"A": port_a, "B": port_b}
         clients = {side: Client(port, key) for side, port in ports.items()}
         for side in ("A", "B"):  # warm-up: every worker imports, connects and learns its spaces
             _write_benchmark(ports[side], key, total=400, threads=4)

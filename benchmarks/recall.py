@@ -30,12 +30,10 @@ Env: ``QUORUM_BENCH_RECALL_SIZES`` (default ``100000,1000000``), ``QUORUM_BENCH_
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -452,29 +450,9 @@ def _tree(commit: str) -> Path:
 @contextmanager
 def _server(root: Path, workers: int) -> Iterator[int]:
     """A gunicorn (sync workers) serving the tree at ``root`` against this run's database."""
-    from config.embedded import free_port
-
-    port = free_port()
-    env = dict(os.environ, QUORUM_VAR_DIR=str(ROOT / "var"))
-    log = open(ROOT / "var" / f"bench-web-{root.name}.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-                             "--workers", str(workers), "--keep-alive", "30", "--log-level", "warning"],
-                            cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                conn.request("GET", "/api/schema/")
-                conn.getresponse().read()
-                break
-            except OSError:
-                time.sleep(0.3)
+    with gunicorn(workers, root=root, env=dict(os.environ, QUORUM_VAR_DIR=str(ROOT / "var")),
+                  log_name=f"bench-web-{root.name}") as (port, _):
         yield port
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
 
 
 def ab_main(argv: list[str]) -> None:

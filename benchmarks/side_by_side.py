@@ -185,6 +185,18 @@ def _pending(ids: list[str]) -> int:
         return cursor.fetchone()[0]
 
 
+def _wait_embedded(ids: list[str], timeout: float, *, poll: float) -> tuple[float, float, int]:
+    """Poll until every one of ``ids`` has its embedding or ``timeout`` s pass after now (the last
+    POST): (the time the writes ended, the time it stopped waiting, how many are still pending)."""
+    written = time.perf_counter()
+    deadline = written + timeout
+    pending = _pending(ids)
+    while pending and time.perf_counter() < deadline:
+        time.sleep(poll)
+        pending = _pending(ids)
+    return written, time.perf_counter(), pending
+
+
 def _celery(name: str) -> subprocess.Popen[bytes]:
     from config.runner import celery_commands
 
@@ -222,13 +234,7 @@ def _end_to_end(port: int, key: str, items: list[Item], threads: int, timeout: f
     try:
         _wait_worker()
         posted = _post_all(port, key, items, threads, tag="e2e")
-        written = time.perf_counter()
-        deadline = written + timeout
-        pending = _pending(posted["ids"])
-        while pending and time.perf_counter() < deadline:
-            time.sleep(0.25)
-            pending = _pending(posted["ids"])
-        done = time.perf_counter()
+        written, done, pending = _wait_embedded(posted["ids"], timeout, poll=0.25)
     finally:
         _stop(beat)
         _stop(worker)
