@@ -8,6 +8,7 @@ from benchmarks import (
     consolidation,
     end_to_end,
     erasure,
+    http_stack,
     inspection,
     memory_api,
     recall,
@@ -18,9 +19,10 @@ from benchmarks import (
 
 BENCHMARKS = {"memory_api": memory_api.main, "consolidation": consolidation.main, "recall": recall.main,
               "erasure": erasure.main, "inspection": inspection.main, "retrieval": retrieval.main,
-              "side_by_side": side_by_side.main, "scrubbing": scrubbing.main, "end_to_end": end_to_end.main}
+              "side_by_side": side_by_side.main, "scrubbing": scrubbing.main, "end_to_end": end_to_end.main,
+              "http_stack": http_stack.main}
 #: Run only when named: ``side_by_side``'s step 1 already measures it once in the default run.
-ON_REQUEST = {"end_to_end"}
+ON_REQUEST = {"end_to_end", "http_stack"}
 
 
 def main(argv: list[str]) -> int:
