@@ -52,6 +52,7 @@ from memory.services.recall_statement import (
     FactRow,
     GateRow,
     PrivateRow,
+    execute_prepared,
     split_rows,
 )
 from memory.services.search import (
@@ -208,9 +209,12 @@ def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | Non
                 # (psycopg's pipeline mode; the commit is the second).
                 with psycopg.Cursor(raw) as budget, psycopg.Cursor(raw) as cursor:
                     with raw.pipeline():
+                        # A generic plan for the prepared statement: no planning per call (same rows).
                         budget.execute("SELECT set_config('lock_timeout', %(t)s, true), "
-                                       "set_config('statement_timeout', %(t)s, true)", {"t": f"{budget_ms}ms"})
-                        cursor.execute(RECALL_SQL, params, binary=True)  # binary results: C loaders, ~1 ms less
+                                       "set_config('statement_timeout', %(t)s, true), "
+                                       "set_config('plan_cache_mode', 'force_generic_plan', true)",
+                                       {"t": f"{budget_ms}ms"})
+                        execute_prepared(cursor, RECALL_SQL, params)  # binary results: C loaders, ~1 ms less
                     private, facts, gate = split_rows(cursor.fetchall())
             return private, facts, _present(gate), False
         except (DatabaseError, psycopg.Error):
@@ -225,7 +229,7 @@ def _private_only(params: dict[str, object]) -> tuple[list[PrivateRow], list[Fac
     # Server-side binding: the 384-float vector is sent once as a parameter; binary results are
     # loaded by psycopg's C loaders (Django's text timestamptz loader is Python: ~1 ms per recall).
     with psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(PRIVATE_SQL, params, binary=True)
+        execute_prepared(cursor, PRIVATE_SQL, params)
         return split_rows(cursor.fetchall())
 
 

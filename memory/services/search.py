@@ -64,7 +64,7 @@ space AS (
 live AS MATERIALIZED (
     SELECT m.id, m.kind, m.base_confidence, m.last_accessed_at, m.observed_at, m.valid_from, m.recorded_at,
            m.last_confirmed_at, m.content_tsv,
-           CASE WHEN m.embedding_pending OR m.embedding IS NULL OR %(q)s::text IS NULL THEN NULL
+           CASE WHEN m.embedding_pending OR m.embedding IS NULL OR %(q)s::vector IS NULL THEN NULL
                 ELSE 1 - (m.embedding <=> %(q)s::vector) END AS cosine
     FROM memory_memory m
     WHERE m.space_id = (SELECT id FROM space) AND m.status = 'active' AND NOT m.quarantined
