@@ -10,7 +10,13 @@ from memory.equivalence.pairmodel import PairModel
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.similarity import SimilarityJudge
 from memory.equivalence.structured import PredicateValueJudge
-from memory.equivalence.types import CardinalityLookup, Judge, Judgment, Label, Statement
+from memory.equivalence.types import (
+    CardinalityLookup,
+    Judge,
+    Judgment,
+    Label,
+    Statement,
+)
 
 logger = logging.getLogger(__name__)
 

