@@ -43,7 +43,8 @@ from memory.equivalence.similarity import SimilarityJudge
 
 HELDOUT = Path(__file__).resolve().parent / "heldout"
 SOURCES = {"i16dev": HELDOUT / "issue16" / "pairs_dev.jsonl", "i16held": HELDOUT / "issue16" / "pairs_heldout.jsonl",
-           "pairs3": HELDOUT / "issue16_pairs3" / "pairs_untouched.jsonl"}
+           "pairs3": HELDOUT / "issue16_pairs3" / "pairs_untouched.jsonl",
+           "pairs4": HELDOUT / "issue16_pairs4" / "pairs_untouched.jsonl"}
 CANDIDATE, REVIEW = 0.80, 0.88
 MISLEADING_BUDGET, REVIEW_BUDGET = 0.01, 0.15
 OLD_LABELS = {"equivalent": "equivalent", "partial_implication": "partial", "misleading_similarity": "misleading",
@@ -95,6 +96,7 @@ def judge_all(rows: list[dict[str, Any]]) -> None:
     chain = default_chain()
     similarity = next(j for j in chain.judges if isinstance(j, SimilarityJudge))
     similarity.same_language = similarity.cross_language = 0.0
+    similarity.model = None  # the cosine thresholds are measured here; evaluation.freetext_train measures the model
     for r in rows:
         if r["sim"] < CANDIDATE:
             r["fixed"], r["reason"], r["eligible"] = "not_candidate", "below_candidate", None

