@@ -34,6 +34,7 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -44,11 +45,26 @@ from config.metrics import consolidation_run_observed
 from governance.policy import SharingPolicy, policy_current
 from governance.selectors.predicates import predicate_cardinalities
 from governance.selectors.restrictions import ActiveRestrictions, restrictions_active
-from memory.consolidation import corroborate, dependence, digest, echo, gate, gather, group, validity
+from memory.consolidation import (
+    corroborate,
+    dependence,
+    digest,
+    echo,
+    gate,
+    gather,
+    group,
+    validity,
+)
 from memory.consolidation.clusters import clusters_match
 from memory.equivalence import JudgeChain, Statement, default_chain
 from memory.equivalence.llm import llm_judge_from_settings
-from memory.models import CollectiveFact, ConsolidationRun, Decision, JudgmentOverride, Subject
+from memory.models import (
+    CollectiveFact,
+    ConsolidationRun,
+    Decision,
+    JudgmentOverride,
+    Subject,
+)
 from memory.services.embedding_backfill import memory_embed_pending
 
 logger = logging.getLogger(__name__)
@@ -101,7 +117,8 @@ def default_judge_chain() -> JudgeChain:
     global _DEFAULT_CHAIN
     if _DEFAULT_CHAIN is None:
         cardinalities = predicate_cardinalities()
-        _DEFAULT_CHAIN = default_chain(llm=llm_judge_from_settings(), cardinality=cardinalities.get)
+        _DEFAULT_CHAIN = default_chain(llm=llm_judge_from_settings(), cardinality=cardinalities.get,
+                                       learned=settings.QUORUM_EQUIVALENCE_LEARNED)
     return _DEFAULT_CHAIN
 
 

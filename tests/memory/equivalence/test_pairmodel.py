@@ -80,3 +80,19 @@ def test_learned_chain_merges_identical_text_and_keeps_default_off(shipped):
                        Statement("Usa Holded para la contabilidad."), similarity=1.0)
     assert same.label is Label.EQUIVALENT
     assert default_chain().judges[2].model is None
+
+
+@pytest.mark.django_db
+def test_the_setting_turns_the_model_on_for_the_consolidator(settings, shipped):
+    from memory.consolidation import (
+        run,  # local import: resets the per-process chain around the test
+    )
+
+    try:
+        for flag in (False, True):
+            settings.QUORUM_EQUIVALENCE_LEARNED = flag
+            run._DEFAULT_CHAIN = None
+            judge = run.default_judge_chain().judges[2]
+            assert (judge.model is not None) is flag
+    finally:
+        run._DEFAULT_CHAIN = None
