@@ -448,18 +448,27 @@ def _tree(commit: str) -> Path:
 
 
 @contextmanager
-def _server(root: Path, workers: int) -> Iterator[int]:
+def _server(root: Path, workers: int, extra_env: dict[str, str] | None = None,
+            name: str = "") -> Iterator[int]:
     """A gunicorn (sync workers) serving the tree at ``root`` against this run's database."""
-    with gunicorn(workers, root=root, env=dict(os.environ, QUORUM_VAR_DIR=str(ROOT / "var")),
-                  log_name=f"bench-web-{root.name}") as (port, _):
+    with gunicorn(workers, root=root, env=dict(os.environ, QUORUM_VAR_DIR=str(ROOT / "var"), **(extra_env or {})),
+                  log_name=f"bench-web-{name or root.name}") as (port, _):
         yield port
+
+
+def _variant(spec: str) -> tuple[str, dict[str, str]]:
+    """``COMMIT`` or ``COMMIT+NAME=VALUE+…``: a commit served with extra environment settings
+    (e.g. ``HEAD+QUORUM_RECALL_CACHE=0``: this tree with the recall cache off)."""
+    commit, *settings_ = spec.split("+")
+    return commit, dict(item.split("=", 1) for item in settings_)
 
 
 def ab_main(argv: list[str]) -> None:
     """``--ab``: the same requests against gunicorns serving several commits of this project,
     interleaved request by request (so every version sees the same machine state), plus the
     in-process recall service of this tree. Commits: ``QUORUM_BENCH_AB_COMMITS`` (comma-separated,
-    oldest first; ``HEAD`` is this working tree as it is). Data: the 20 real subjects and
+    oldest first; ``HEAD`` is this working tree as it is; ``+NAME=VALUE`` adds a setting to that
+    server's environment, e.g. ``HEAD+QUORUM_RECALL_CACHE=0``). Data: the 20 real subjects and
     ``QUORUM_BENCH_RECALL_SUBJECTS`` (1000) × 10 synthetic memories; ``QUORUM_BENCH_RECALL_N`` (200)
     calls per cell."""
     setup_django()
@@ -474,9 +483,11 @@ def ab_main(argv: list[str]) -> None:
     workers = int(os.environ.get("QUORUM_BENCH_WORKERS", "2"))
     reuse = os.environ.get("QUORUM_BENCH_AB_REUSE") == "1"  # the data of the previous --ab run
     keys = _rotate_keys() if reuse else _reset()
-    roots = {c: (ROOT if c == "HEAD" else _tree(c)) for c in commits}
+    variants = {c: _variant(c) for c in commits}
+    roots = {c: (ROOT if commit == "HEAD" else _tree(commit)) for c, (commit, _) in variants.items()}
     with ExitStack() as stack:
-        ports = {c: stack.enter_context(_server(root, workers)) for c, root in roots.items()}
+        ports = {c: stack.enter_context(_server(root, workers, variants[c][1], name=str(i)))
+                 for i, (c, root) in enumerate(roots.items())}
         if not reuse:
             _real_data(ports[commits[-1]], keys)
             _synthetic_subjects(subjects)

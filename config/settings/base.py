@@ -361,5 +361,13 @@ QUORUM_LLM_CLAIMS_MAX_CALLS = env_int("QUORUM_LLM_CLAIMS_MAX_CALLS", 20)
 QUORUM_LLM_CLAIMS_TIMEOUT = float(os.environ.get("QUORUM_LLM_CLAIMS_TIMEOUT", "5"))
 QUORUM_LLM_CLAIMS_MIN_CONFIDENCE = float(os.environ.get("QUORUM_LLM_CLAIMS_MIN_CONFIDENCE", "0.8"))
 QUORUM_RECALL_COLLECTIVE_BUDGET_MS = env_int("QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300)
+# Recall's result cache (issue 17, helper `read`; memory.services.recall_cache): the same recall
+# (agent, person, query, parameters) asked again within QUORUM_RECALL_CACHE_SECONDS is answered
+# from this process's memory only if no change the answer depends on was committed since
+# (checked in the database on every hit, with the hit's read log in the same statement).
+# Trade-off: recency/decay scores up to that many seconds old. 0 seconds or False turns it off.
+QUORUM_RECALL_CACHE = env_bool("QUORUM_RECALL_CACHE", True)
+QUORUM_RECALL_CACHE_SECONDS = float(os.environ.get("QUORUM_RECALL_CACHE_SECONDS", "5"))
+QUORUM_RECALL_CACHE_ENTRIES = env_int("QUORUM_RECALL_CACHE_ENTRIES", 1024)
 QUORUM_READLOG_RETENTION_DAYS = env_int("QUORUM_READLOG_RETENTION_DAYS", 180)
 QUORUM_RUN_RETENTION_DAYS = env_int("QUORUM_RUN_RETENTION_DAYS", 90)

@@ -45,6 +45,7 @@ from memory.retrieval.temporal import TimeWindow, parse_time_reference
 from memory.scrubbing import scrub
 from memory.selectors.memories import workspace_shared_for
 from memory.selectors.withheld import NOTHING_WITHHELD, Withheld, withheld_for_subject
+from memory.services import recall_cache
 from memory.services.read_log import readlog_record_served
 from memory.services.recall_statement import (
     PRIVATE_SQL,
@@ -111,6 +112,15 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
         raise PurposeNotGranted(extra={"purpose": scrub(purpose[:100]).text})  # echoed, never a secret
     if len(query) > MAX_QUERY_CHARS:
         raise QueryTooLong(extra={"max_chars": MAX_QUERY_CHARS})
+    cache_key = None
+    if now is None and subject_ref != WORKSPACE_REF and recall_cache.usable_here():
+        cache_key = recall_cache.key_for(agent=agent, subject_ref=subject_ref, query=query, purpose=purpose,
+                                         session_id=session_id, max_items=max_items, max_chars=max_chars,
+                                         min_trust=min_trust)
+        hit = recall_cache.serve(cache_key, agent=agent, query=query, session_id=session_id, purpose=purpose,
+                                 now=timezone.now())
+        if hit is not None:
+            return hit  # type: ignore[return-value]
     now = now or timezone.now()
     trusts = [t for t, r in RANK.items() if min_trust is None or r >= RANK[min_trust]]
     vector, degraded = embed_query(query) if query.strip() else (None, False)
@@ -185,8 +195,13 @@ def recall(*, agent: Agent, subject_ref: str, query: str, purpose: str, session_
                if key in chosen_ids and now - row.last_accessed_at >= ACCESS_STAMP_RESOLUTION]
     readlog_record_served(agent=agent, facts=served_facts, session_id=session_id, purpose=purpose,
                           touch_memory_ids=touched, touched_at=now)
-    return RecallResult(items=chosen, degraded=degraded or collective_degraded,
-                        omitted=len(ranked) - len(chosen), generated_at=now)
+    result = RecallResult(items=chosen, degraded=degraded or collective_degraded,
+                          omitted=len(ranked) - len(chosen), generated_at=now)
+    if cache_key is not None and not result.degraded and not gate_row.pending_erasures:
+        recall_cache.store(cache_key, result=result, subject_id=gate_row.subject_id, snapshot=gate_row.snapshot,
+                           window=window, served_facts=served_facts,
+                           accessed=[row.last_accessed_at for key, row in served_private.items() if key in chosen_ids])
+    return result
 
 
 def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | None, k: int, trusts: list[str],

@@ -89,14 +89,15 @@ SELECT 'p'::text, p.ord, p.id, p.cosine, p.lexical::float8, p.relevance::float8,
        NULL::timestamptz, NULL::uuid[]
 FROM pord p JOIN memory_memory m ON m.id = p.id"""
 
-# The gate row, in the columns above: subject id (``id``), policy stamp (``text``), active
+# The gate row, in the columns above: subject id (``id``), policy stamp (``text``), this
+# statement's snapshot (``kind``: what recall's result cache checks changes against), active
 # restrictions as ``kind:target`` (``domains``), pending erasures (``support_agents``). Always one
 # row: an unknown subject has a NULL id, no restriction and no erasure.
 _PENDING = ", ".join(f"'{status}'" for status in WITHHOLDING_STATUSES)
 _GATE_SELECT = f"""
 SELECT 'g'::text, 0::bigint, j.id, NULL::float8, 0::float8, NULL::float8, NULL::float8, NULL::float8,
        (SELECT p.version || ':' || md5(p.rules::text) FROM governance_policy p WHERE p.active),
-       NULL::text, NULL::text, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz,
+       pg_current_snapshot()::text, NULL::text, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz,
        NULL::timestamptz, NULL::timestamptz, NULL::uuid, NULL::uuid, NULL::uuid, NULL::text,
        ARRAY(SELECT r.kind || ':' || r.target FROM governance_restriction r
              WHERE r.subject_id = j.id AND r.lifted_at IS NULL)::varchar[],
@@ -203,6 +204,7 @@ class GateRow:
     policy_stamp: str | None
     restrictions: ActiveRestrictions
     pending_erasures: int
+    snapshot: str | None = None  # ``pg_current_snapshot()`` of the statement (memory.services.recall_cache)
 
 
 def _gate(row: tuple) -> GateRow:
@@ -215,7 +217,7 @@ def _gate(row: tuple) -> GateRow:
     restrictions = ActiveRestrictions(agents=frozenset(by_kind["agent"]), lineages=frozenset(by_kind["fact"]),
                                       purposes=frozenset(by_kind["purpose"]))
     return GateRow(subject_id=row[2], policy_stamp=row[8], restrictions=restrictions,
-                   pending_erasures=int(row[22] or 0))
+                   pending_erasures=int(row[22] or 0), snapshot=row[9])
 
 
 def split_rows(rows: list[tuple]) -> tuple[list[PrivateRow], list[FactRow], GateRow | None]:
