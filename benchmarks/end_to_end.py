@@ -8,9 +8,14 @@ fresh database, a fresh gunicorn and fresh Celery processes, so no round inherit
 
 ``--base=PATH`` (a checkout of another commit, e.g. ``git archive main | tar -x -C /tmp/base``)
 runs the Celery processes from that tree with main's commands (``BASE_COMMANDS``) in alternate
-rounds — A (base), B (this tree), A, B … — so both see the same machine state; the web server is
-this tree's in both. Without it every round is B. The embedder alone (batched, in this process,
-nothing else of ours running) is measured before each round as the floor.
+rounds — A (base), B (this tree), A, B … — so both see the same machine state; the web server runs
+from the round's tree too (what a write enqueues is part of the variant). A base tree that has
+``config.runner.celery_commands`` is started with its own commands (else ``BASE_COMMANDS``). Without
+it every round is B. The embedder alone (batched, in this process,
+nothing else of ours running) is measured before each round as the floor. Each round also samples,
+every 0.5 s, how many memories are embedded and the CPU seconds of the worker, beat, web and
+PostgreSQL process trees, and prints how many were embedded by the end of the writes and who used
+the cores while writing and after.
 
 Flags (or env ``QUORUM_BENCH_E2E_<NAME>``): ``--people=3`` corpus people (~200 memories each),
 ``--threads=4`` write clients, ``--rounds=2`` (per variant), ``--timeout=300`` s after the last
@@ -49,11 +54,31 @@ def _option(argv: list[str], name: str, default: str) -> str:
     return os.environ.get(f"QUORUM_BENCH_E2E_{name.upper()}", default)
 
 
+def _base_celery_commands(base: Path):
+    """The base tree's own ``config.runner.celery_commands`` (loaded from its file: it imports only
+    the standard library), or None for a tree older than it."""
+    import importlib.util
+
+    path = base / "config" / "runner.py"
+    if not path.exists() or "def celery_commands" not in path.read_text():
+        return None
+    spec = importlib.util.spec_from_file_location("_base_runner", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.PY = sys.executable
+    return module.celery_commands
+
+
 def _commands(variant: str, base: Path | None, schedule: Path) -> tuple[Path, dict[str, tuple[list[str], dict]]]:
     if variant == "A":
         assert base is not None
-        commands = {name: (list(argv), dict(env)) for name, (argv, env) in BASE_COMMANDS.items()}
-        commands["beat"][0].extend(["--schedule", str(schedule)])
+        base_commands = _base_celery_commands(base)
+        if base_commands is not None:
+            commands = {name: (list(argv), dict(env)) for name, (argv, env) in
+                        base_commands(hostname="bench-e2e@%h", loglevel="INFO", schedule=schedule).items()}
+        else:
+            commands = {name: (list(argv), dict(env)) for name, (argv, env) in BASE_COMMANDS.items()}
+            commands["beat"][0].extend(["--schedule", str(schedule)])
         for _, env in commands.values():
             env["QUORUM_VAR_DIR"] = str(ROOT / "var")  # this tree's embedded PostgreSQL and Valkey
         return base, commands
@@ -111,6 +136,88 @@ def task_summary(lines: list[str]) -> dict[str, dict[str, float]]:
     return out
 
 
+class _Timeline:
+    """Samples, every ``period`` s from the first POST, how many memories have their embedding, and
+    the CPU seconds used by each group of processes (worker, beat, web, PostgreSQL), so a round says
+    how fast the worker embedded while the writes ran and after, and who had the cores."""
+
+    def __init__(self, groups: dict[str, int], period: float = 0.5) -> None:
+        import threading
+
+        self.groups, self.period = groups, period
+        self.samples: list[tuple[float, int, dict[str, float]]] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    @staticmethod
+    def _cpu(pid: int) -> float:
+        import psutil
+
+        try:
+            root = psutil.Process(pid)
+            total = 0.0
+            for proc in [root, *root.children(recursive=True)]:
+                try:
+                    times = proc.cpu_times()
+                    total += times.user + times.system
+                except psutil.Error:
+                    pass
+            return total
+        except psutil.Error:
+            return 0.0
+
+    @staticmethod
+    def _machine() -> float:
+        """CPU seconds every core spent busy (anyone's processes, other helpers' included)."""
+        import psutil
+
+        t = psutil.cpu_times()
+        return t.user + t.nice + t.system + getattr(t, "irq", 0) + getattr(t, "softirq", 0)
+
+    def _run(self) -> None:
+        from django.db import connection
+
+        started = time.perf_counter()
+        try:
+            while not self.stop.is_set():
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT count(*) FROM memory_memory WHERE embedding IS NOT NULL")
+                    embedded = cursor.fetchone()[0]
+                cpu = {name: self._cpu(pid) for name, pid in self.groups.items()}
+                cpu["bench"] = sum(os.times()[:2])  # this process: the write clients and this sampler
+                cpu["machine"] = self._machine()
+                self.samples.append((time.perf_counter() - started, embedded, cpu))
+                self.stop.wait(self.period)
+        finally:
+            connection.close()
+
+    def __enter__(self) -> "_Timeline":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join(timeout=10)
+
+    def summary(self, writes_s: float) -> dict[str, object]:
+        """Embedded by the end of the writes; CPU seconds per group during the writes and after."""
+        if not self.samples:
+            return {}
+        during = min(self.samples, key=lambda s: abs(s[0] - writes_s))
+        first, last = self.samples[0], self.samples[-1]
+        return {"embedded_at_writes_end": during[1],
+                "cpu_during_writes": {k: during[2][k] - first[2][k] for k in first[2]},
+                "cpu_after_writes": {k: last[2][k] - during[2][k] for k in first[2]},
+                "after_writes_s": last[0] - during[0],
+                "curve": [(round(t, 1), n) for t, n, _ in self.samples[::4]]}
+
+
+def _postmaster_pid() -> int:
+    from config.embedded import var_dir
+
+    return int((var_dir() / "pgdata" / "postmaster.pid").read_text().split()[0])
+
+
 def _purge() -> None:
     from config.celery import app
 
@@ -137,12 +244,16 @@ def _round(variant: str, base: Path | None, items, threads: int, timeout: float,
         stale.unlink()
     tree, commands = _commands(variant, base, schedule)
     _purge()  # tasks a previous round left queued would run against this round's fresh database
-    with gunicorn() as (port, _proc):
+    web_env = {**os.environ, "QUORUM_VAR_DIR": str(ROOT / "var")} if tree != ROOT else None
+    with gunicorn(root=tree, env=web_env) as (port, _proc):
         procs = _start(tree, commands, tag=f"{index}{variant}")
         try:
             _wait_worker()
-            posted = _post_all(port, key, items, threads, tag="e2e")
-            written, done, pending = _wait_embedded(posted["ids"], timeout, poll=0.1)
+            groups = {"worker": procs["worker"][0].pid, "beat": procs["beat"][0].pid, "web": _proc.pid,
+                      "postgres": _postmaster_pid()}
+            with _Timeline(groups) as timeline:
+                posted = _post_all(port, key, items, threads, tag="e2e")
+                written, done, pending = _wait_embedded(posted["ids"], timeout, poll=0.1)
             time.sleep(2.0)  # the backfill pass that embedded the last memory logs its count as it ends
         finally:
             _stop_all(procs)
@@ -154,7 +265,17 @@ def _round(variant: str, base: Path | None, items, threads: int, timeout: float,
     return {"variant": variant, "n": n, "pending": pending, "writes_s": written - posted["started"],
             "elapsed_s": elapsed, "per_s": None if pending else n / elapsed, "floor_per_s": floor,
             "write": percentiles(posted["latencies"]), "errors": posted["errors"], "load": load,
-            "tasks": task_summary(lines)}
+            "tasks": task_summary(lines), "timeline": timeline.summary(written - posted["started"])}
+
+
+def _timeline_line(result: dict[str, object]) -> str:
+    tl = result.get("timeline") or {}
+    if not tl:
+        return ""
+    during, after = tl["cpu_during_writes"], tl["cpu_after_writes"]
+    cpu = lambda d: " ".join(f"{k} {v:.1f}" for k, v in d.items())  # noqa: E731
+    return (f"\n      embedded by the end of the writes: {tl['embedded_at_writes_end']} of {result['n']}; CPU s while "
+            f"writing ({result['writes_s']:.1f} s): {cpu(during)}; after ({tl['after_writes_s']:.1f} s): {cpu(after)}")
 
 
 def main(argv: list[str]) -> None:
@@ -184,7 +305,7 @@ def main(argv: list[str]) -> None:
                   + (f"all embedded {result['elapsed_s']:5.1f} s after the first POST: {result['per_s']:5.1f}/s"
                      if not result["pending"] else f"{result['pending']} STILL PENDING (timed out)")
                   + f"  (embedder alone {result['floor_per_s']:.0f}/s; write p50 {result['write'][0]:.1f} ms)"
-                  + f"\n      tasks: {tasks}", flush=True)
+                  + f"\n      tasks: {tasks}" + _timeline_line(result), flush=True)
     load_after = os.getloadavg()
     print(f"load average {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f} at the start, "
           f"{load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} at the end")

@@ -6,17 +6,19 @@ Services enqueue these by name (``config.queueing``); tasks call services, never
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 
 from config.queueing import enqueue_after_commit
 from config.redis import REDIS_ERRORS, get_redis
 from memory.keys import consolidation_debounce_key
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
-from memory.consolidation.schedule import deep_pass_all, subjects_due
+from memory.consolidation.schedule import consolidation_defer, deep_pass_all, subjects_due
 from memory.services.embedding_backfill import BATCH_SIZE, memory_embed_pending
 
 # Well inside the task's soft time limit (270 s): a batch of 64 takes about a second.
 EMBED_BUDGET_SECONDS = 200.0
 EMBED_TASK = "memory.tasks.memory_embed_pending_task"
+CONSOLIDATION_TASK = "memory.tasks.consolidation_subject_task"
 
 
 @shared_task(name="memory.tasks.memory_embed_pending_task", time_limit=300, soft_time_limit=270,
@@ -31,14 +33,31 @@ def memory_embed_pending_task() -> dict[str, int]:
     return {"embedded": report.embedded, "failed_batches": report.failed_batches, "remaining": report.remaining}
 
 
+def deferred_key(subject_id: object) -> str:
+    """Held while one deferred pass of the subject waits in the queue (ids only)."""
+    return f"quorum:consolidate-deferred:{subject_id}"
+
+
 @shared_task(name="memory.tasks.consolidation_subject_task", time_limit=120, soft_time_limit=100,
              acks_late=True)
-def consolidation_subject_task(subject_id: str, mode: str = "incremental") -> dict[str, object]:
-    """One consolidation pass over one subject (idempotent: a re-run recomputes the same state)."""
+def consolidation_subject_task(subject_id: str, mode: str = "incremental", deferred: int = 0) -> dict[str, object]:
+    """One consolidation pass over one subject (idempotent: a re-run recomputes the same state).
+
+    An incremental pass whose subject still has rows the running backfill is embedding publishes
+    itself again instead (``consolidation_defer``). One such chain per subject: its key
+    (:func:`deferred_key`) is held while a deferred pass waits in the queue, a pass that finds it
+    held returns (the chain carries on), and a chained pass clears it before it looks again. The
+    subject's marker stays set throughout, so beat's sweep still covers a lost publish."""
     try:
-        get_redis().delete(consolidation_debounce_key(subject_id))
+        get_redis().delete(consolidation_debounce_key(subject_id), *([deferred_key(subject_id)] if deferred else []))
     except REDIS_ERRORS:
         pass
+    if mode == "incremental" and consolidation_defer(subject_id=subject_id, deferred=deferred):
+        wait = settings.QUORUM_CONSOLIDATION_DEFER_SECONDS
+        enqueue_after_commit(CONSOLIDATION_TASK, debounce_key=deferred_key(subject_id),
+                             debounce_seconds=int(2 * wait) + 5, countdown=wait, subject_id=subject_id, mode=mode,
+                             deferred=deferred + 1)
+        return {"deferred": deferred + 1}
     result = consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode=mode)
     return {"run": result.run_id, "status": result.status}
 

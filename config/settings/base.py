@@ -360,6 +360,12 @@ QUORUM_LLM_CLAIMS_API_KEY = os.environ.get("QUORUM_LLM_CLAIMS_API_KEY", "")
 QUORUM_LLM_CLAIMS_MAX_CALLS = env_int("QUORUM_LLM_CLAIMS_MAX_CALLS", 20)
 QUORUM_LLM_CLAIMS_TIMEOUT = float(os.environ.get("QUORUM_LLM_CLAIMS_TIMEOUT", "5"))
 QUORUM_LLM_CLAIMS_MIN_CONFIDENCE = float(os.environ.get("QUORUM_LLM_CLAIMS_MIN_CONFIDENCE", "0.8"))
+# e2e helper (issue 17, embedding end to end): an incremental consolidation pass whose subject
+# still has memories the running embedding backfill is embedding is put off this many seconds
+# (0: never; the pass then embeds them itself), at most DEFER_MAX times in a row
+# (memory.consolidation.schedule.consolidation_defer).
+QUORUM_CONSOLIDATION_DEFER_SECONDS = float(os.environ.get("QUORUM_CONSOLIDATION_DEFER_SECONDS", "3"))
+QUORUM_CONSOLIDATION_DEFER_MAX = env_int("QUORUM_CONSOLIDATION_DEFER_MAX", 60)
 QUORUM_RECALL_COLLECTIVE_BUDGET_MS = env_int("QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300)
 # Recall's result cache (issue 17, helper `read`; memory.services.recall_cache): the same recall
 # (agent, person, query, parameters) asked again within QUORUM_RECALL_CACHE_SECONDS is answered

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -13,10 +14,28 @@ from config.actors import Actor
 from config.audit import audit
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.models import ConsolidationRun, Memory, Subject
+from memory.services.embedding_backfill import backfill_running, subject_has_pending
 from memory.services.memories import memory_expire_due
 
 DEBOUNCE = timedelta(seconds=3)
 STALE_RUN = timedelta(minutes=15)
+
+
+def consolidation_defer(*, subject_id: Any, deferred: int) -> bool:
+    """Whether an incremental pass should wait for the running embedding backfill instead of
+    embedding the subject's pending rows itself (``QUORUM_CONSOLIDATION_DEFER_SECONDS``, 0: never).
+
+    During a bulk ingest the backfill embeds every pending row anyway; a pass that embeds its
+    subject's share takes turns with it on the same cores (the batch lock) and loads the detectors'
+    exemplars in a second process. So while a backfill holds its lock and the subject still has
+    pending rows, the pass is put off (``deferred`` times so far, at most
+    ``QUORUM_CONSOLIDATION_DEFER_MAX``; then it runs and embeds them itself, as without deferral).
+    A deferred pass is never lost: the subject stays marked (``subjects_due``, beat's sweep) and
+    the task publishes itself again. Nothing is shared earlier: the pass that runs is the full one.
+    """
+    if settings.QUORUM_CONSOLIDATION_DEFER_SECONDS <= 0 or deferred >= settings.QUORUM_CONSOLIDATION_DEFER_MAX:
+        return False
+    return subject_has_pending(subject_id) and backfill_running()
 
 
 def subjects_due(*, limit: int = 500) -> list[Any]:

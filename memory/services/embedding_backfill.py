@@ -193,6 +193,26 @@ def _remaining(subject_id: object | None) -> int:
     return (pending.filter(subject_id=subject_id) if subject_id is not None else pending).count()
 
 
+def backfill_running() -> bool:
+    """True while some session holds the backfill's lock (a backfill is embedding right now).
+
+    Read from ``pg_locks``, never by trying the lock: a probe that held it even briefly would make
+    a backfill starting at that moment return at once as busy, leaving its rows to beat's sweep."""
+    key = _BACKFILL_LOCK_KEY
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted"
+            " AND classid = %s AND objid = %s AND objsubid = 1"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))",
+            [key >> 32, key & 0xFFFF_FFFF])
+        return bool(cursor.fetchone()[0])
+
+
+def subject_has_pending(subject_id: object) -> bool:
+    """Whether any of the subject's memories still waits for its embedding."""
+    return Memory.objects.filter(subject_id=subject_id, embedding_pending=True).exists()
+
+
 def _pending_exists() -> bool:
     return Memory.objects.filter(embedding_pending=True).exists()
 
