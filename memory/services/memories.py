@@ -322,15 +322,21 @@ def _insert_parts() -> tuple[list[Any], str, str]:
     process (``db_type`` per field per write was ~40 % of the statement's Python time)."""
     fields = [f for f in Memory._meta.concrete_fields if not f.generated]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-    placeholders = ", ".join(f"%s::{f.db_type(connection)}" for f in fields)
+    placeholders = ", ".join(f"%(c_{f.column})s::{f.db_type(connection)}" for f in fields)
     return fields, columns, placeholders
 
 
 @functools.cache
 def _append_sql(audit_sql: str) -> str:
-    """The append statement's text (a constant per process, so psycopg's parse cache keeps it too)."""
+    """The append statement's text (a constant per process, so psycopg's parse cache keeps it too).
+
+    Named parameters: a value the statement uses twice (the space, the subject) is sent once, which
+    keeps it under psycopg's 50 parameters for its query-conversion cache. The audit call's
+    positional placeholders are renamed ``audit_0`` … in order."""
     _, columns, placeholders = _insert_parts()
-    return APPEND_SQL.format(columns=columns, values=placeholders, audit=audit_sql)
+    parts = audit_sql.split("%s")
+    audit = parts[0] + "".join(f"%(audit_{i})s{part}" for i, part in enumerate(parts[1:]))
+    return APPEND_SQL.format(columns=columns, values=placeholders, audit=audit)
 
 
 # One round trip after the space lock (docs/decisions/0013): a statement after the lock sees every
@@ -341,17 +347,19 @@ def _append_sql(audit_sql: str) -> str:
 APPEND_SQL = """
 WITH space AS (
     SELECT 1 FROM memory_memoryspace sp JOIN memory_subject su ON su.id = sp.subject_id
-    WHERE sp.id = %s AND sp.agent_id = %s AND sp.subject_id = %s AND su.external_ref = %s
+    WHERE sp.id = %(c_space_id)s AND sp.agent_id = %(c_agent_id)s AND sp.subject_id = %(c_subject_id)s
+      AND su.external_ref = %(subject_ref)s
 ), dup AS (
     SELECT id FROM memory_memory
-    WHERE space_id = %s AND content_sha256 = %s AND kind = %s AND status = ANY(%s)
+    WHERE space_id = %(c_space_id)s AND content_sha256 = %(c_content_sha256)s AND kind = %(c_kind)s
+      AND status = ANY(%(live)s)
     ORDER BY recorded_at DESC LIMIT 1
 ), ins AS (
     INSERT INTO memory_memory ({columns}) SELECT {values}
     WHERE EXISTS (SELECT 1 FROM space) AND NOT EXISTS (SELECT 1 FROM dup) RETURNING id
 ), mark AS (
-    UPDATE memory_subject SET consolidation_requested_at = %s
-    WHERE id = %s AND EXISTS (SELECT 1 FROM ins) RETURNING id
+    UPDATE memory_subject SET consolidation_requested_at = %(marked_at)s
+    WHERE id = %(c_subject_id)s AND EXISTS (SELECT 1 FROM ins) RETURNING id
 )
 SELECT (SELECT id FROM dup), (SELECT count(*) FROM mark),
        (SELECT a.id FROM ins, LATERAL {audit} a), EXISTS (SELECT 1 FROM space)
@@ -360,16 +368,17 @@ SELECT (SELECT id FROM dup), (SELECT count(*) FROM mark),
 SPACE_LOCK_SQL = "SELECT 1 FROM memory_memoryspace WHERE id = %s FOR UPDATE"
 
 
-def _append_statement(*, actor: Actor, memory: Memory, redactions: int) -> tuple[str, list[Any]]:
+def _append_statement(*, actor: Actor, memory: Memory, redactions: int) -> tuple[str, dict[str, Any]]:
     _validate(memory)
     fields = _insert_parts()[0]
-    values = [f.get_db_prep_save(f.pre_save(memory, add=True), connection=connection) for f in fields]
+    params = {f"c_{f.column}": f.get_db_prep_save(f.pre_save(memory, add=True), connection=connection)
+              for f in fields}
     call = audit_call(actor=actor, action="memory.recorded", object_type="memory", object_id=memory.pk,
                       data=_recorded_audit_data(memory, redactions=redactions, superseded=[], conflict_id=None))
     sql = _append_sql(call.sql)
-    params = [memory.space_id, memory.agent_id, memory.subject_id, memory.subject.external_ref,
-              memory.space_id, memory.content_sha256, memory.kind, [s.value for s in LIVE_STATUSES], *values,
-              timezone.now(), memory.subject_id, *call.params]
+    params.update({f"audit_{i}": value for i, value in enumerate(call.params)})
+    params.update(subject_ref=memory.subject.external_ref, live=[s.value for s in LIVE_STATUSES],
+                  marked_at=timezone.now())
     return sql, params
 
 
