@@ -29,6 +29,7 @@ path, rule): never the text that matched.
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Iterable
@@ -106,6 +107,17 @@ _NGRAM_MIN_CHARS = 12
 _NGRAM_SKIP_FIELDS = frozenset({"key", "predicate", "category", "origin_ref", "session_id"})
 
 
+#: Identifier strings (``_NGRAM_SKIP_FIELDS``) repeat from write to write (a session id, a key):
+#: their lexicon verdict is kept per process, for strings up to this length. Content is never kept.
+_IDENTIFIER_CACHE_CHARS = 200
+
+
+@functools.lru_cache(maxsize=4096)
+def _identifier_rule(text: str) -> str | None:
+    """``lexical_rule`` of an identifier string, remembered (a pure function of the text)."""
+    return lexical_rule(text)
+
+
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
     """The first special category revealed by any ``(field, text)``, or None (the write-path
     stage): the lexicon on every string (a hit on a prose string dropped when the n-gram model
@@ -118,7 +130,8 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         if not text:
             continue
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
-        hit = lexical_rule(text)
+        identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= _IDENTIFIER_CACHE_CHARS
+        hit = _identifier_rule(text) if identifier else lexical_rule(text)
         if hit is not None and not (prose and model is not None and model.vetoes(text)):
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)

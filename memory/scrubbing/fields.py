@@ -148,7 +148,23 @@ def identifier_secret(text: str) -> bool:
     """Does the identifier ``text`` carry a secret a named detector recognises?"""
     if not text:
         return False
+    if len(text) <= _IDENTIFIER_CACHE_CHARS:
+        return _identifier_secret_cached(text)
+    return _identifier_secret(text)
+
+
+#: Identifiers repeat from write to write (the person's reference, a session id): the verdict on
+#: each, a pure function of the text, is kept per process for strings up to this length.
+_IDENTIFIER_CACHE_CHARS = 200
+
+
+def _identifier_secret(text: str) -> bool:
     return any(kind != "high_entropy" for kind in scrub(text).redactions)
+
+
+@lru_cache(maxsize=4096)
+def _identifier_secret_cached(text: str) -> bool:
+    return _identifier_secret(text)
 
 
 def refuse_secret_identifiers(**identifiers: str) -> None:

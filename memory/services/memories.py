@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from contextlib import suppress
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, transaction
 from django.utils import timezone
@@ -320,15 +322,21 @@ def _insert_parts() -> tuple[list[Any], str, str]:
     process (``db_type`` per field per write was ~40 % of the statement's Python time)."""
     fields = [f for f in Memory._meta.concrete_fields if not f.generated]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-    placeholders = ", ".join(f"%s::{f.db_type(connection)}" for f in fields)
+    placeholders = ", ".join(f"%(c_{f.column})s::{f.db_type(connection)}" for f in fields)
     return fields, columns, placeholders
 
 
 @functools.cache
 def _append_sql(audit_sql: str) -> str:
-    """The append statement's text (a constant per process, so psycopg's parse cache keeps it too)."""
+    """The append statement's text (a constant per process, so psycopg's parse cache keeps it too).
+
+    Named parameters: a value the statement uses twice (the space, the subject) is sent once, which
+    keeps it under psycopg's 50 parameters for its query-conversion cache. The audit call's
+    positional placeholders are renamed ``audit_0`` … in order."""
     _, columns, placeholders = _insert_parts()
-    return APPEND_SQL.format(columns=columns, values=placeholders, audit=audit_sql)
+    parts = audit_sql.split("%s")
+    audit = parts[0] + "".join(f"%(audit_{i})s{part}" for i, part in enumerate(parts[1:]))
+    return APPEND_SQL.format(columns=columns, values=placeholders, audit=audit)
 
 
 # One round trip after the space lock (docs/decisions/0013): a statement after the lock sees every
@@ -339,17 +347,19 @@ def _append_sql(audit_sql: str) -> str:
 APPEND_SQL = """
 WITH space AS (
     SELECT 1 FROM memory_memoryspace sp JOIN memory_subject su ON su.id = sp.subject_id
-    WHERE sp.id = %s AND sp.agent_id = %s AND sp.subject_id = %s AND su.external_ref = %s
+    WHERE sp.id = %(c_space_id)s AND sp.agent_id = %(c_agent_id)s AND sp.subject_id = %(c_subject_id)s
+      AND su.external_ref = %(subject_ref)s
 ), dup AS (
     SELECT id FROM memory_memory
-    WHERE space_id = %s AND content_sha256 = %s AND kind = %s AND status = ANY(%s)
+    WHERE space_id = %(c_space_id)s AND content_sha256 = %(c_content_sha256)s AND kind = %(c_kind)s
+      AND status = ANY(%(live)s)
     ORDER BY recorded_at DESC LIMIT 1
 ), ins AS (
     INSERT INTO memory_memory ({columns}) SELECT {values}
     WHERE EXISTS (SELECT 1 FROM space) AND NOT EXISTS (SELECT 1 FROM dup) RETURNING id
 ), mark AS (
-    UPDATE memory_subject SET consolidation_requested_at = %s
-    WHERE id = %s AND EXISTS (SELECT 1 FROM ins) RETURNING id
+    UPDATE memory_subject SET consolidation_requested_at = %(marked_at)s
+    WHERE id = %(c_subject_id)s AND EXISTS (SELECT 1 FROM ins) RETURNING id
 )
 SELECT (SELECT id FROM dup), (SELECT count(*) FROM mark),
        (SELECT a.id FROM ins, LATERAL {audit} a), EXISTS (SELECT 1 FROM space)
@@ -358,16 +368,17 @@ SELECT (SELECT id FROM dup), (SELECT count(*) FROM mark),
 SPACE_LOCK_SQL = "SELECT 1 FROM memory_memoryspace WHERE id = %s FOR UPDATE"
 
 
-def _append_statement(*, actor: Actor, memory: Memory, redactions: int) -> tuple[str, list[Any]]:
+def _append_statement(*, actor: Actor, memory: Memory, redactions: int) -> tuple[str, dict[str, Any]]:
     _validate(memory)
     fields = _insert_parts()[0]
-    values = [f.get_db_prep_save(f.pre_save(memory, add=True), connection=connection) for f in fields]
+    params = {f"c_{f.column}": f.get_db_prep_save(f.pre_save(memory, add=True), connection=connection)
+              for f in fields}
     call = audit_call(actor=actor, action="memory.recorded", object_type="memory", object_id=memory.pk,
                       data=_recorded_audit_data(memory, redactions=redactions, superseded=[], conflict_id=None))
     sql = _append_sql(call.sql)
-    params = [memory.space_id, memory.agent_id, memory.subject_id, memory.subject.external_ref,
-              memory.space_id, memory.content_sha256, memory.kind, [s.value for s in LIVE_STATUSES], *values,
-              timezone.now(), memory.subject_id, *call.params]
+    params.update({f"audit_{i}": value for i, value in enumerate(call.params)})
+    params.update(subject_ref=memory.subject.external_ref, live=[s.value for s in LIVE_STATUSES],
+                  marked_at=timezone.now())
     return sql, params
 
 
@@ -398,20 +409,33 @@ def _append_in_one_statement(*, actor: Actor, memory: Memory, redactions: int) -
 
 def _append_in_one_round_trip(*, actor: Actor, memory: Memory, redactions: int) -> bool:
     """The plain append as its own transaction in one round trip (autocommit only): BEGIN, the
-    space lock, the append statement and COMMIT sent as one simple-protocol script (psycopg's
-    client-side binding), so the append still runs as a separate statement after the lock and sees
-    the previous writer's row. True: committed. False: nothing was written (a live duplicate, or a
-    space erased since this process remembered it); the caller takes the general path."""
+    space lock, the append statement and COMMIT sent together in psycopg's pipeline mode, so the
+    append still runs as a separate statement after the lock (its own snapshot) and sees the
+    previous writer's row. The append is a server-side prepared statement with server-side
+    binding: no client-side quoting of its ~45 parameters, no parse or plan per write. True:
+    committed. False: nothing was written (a live duplicate, or a space erased since this process
+    remembered it); the caller takes the general path."""
     sql, params = _append_statement(actor=actor, memory=memory, redactions=redactions)
-    with connection.cursor() as cursor:
-        try:
-            cursor.execute(f"BEGIN; {SPACE_LOCK_SQL}; {sql}; COMMIT", [memory.space_id, *params])
-        except Exception:
-            _rollback_script()
-            raise
-        cursor.nextset()  # the lock's result
-        cursor.nextset()  # the append's
-        row = cursor.fetchone()
+    connection.ensure_connection()
+    raw = connection.connection
+    if raw.prepare_threshold is None:  # Django leaves it None: prepare only what asks (``prepare=True``)
+        raw.prepare_threshold = 2**31 - 1
+    started = time.perf_counter() if connection.queries_logged else 0.0
+    try:
+        with psycopg.Cursor(raw) as control, psycopg.Cursor(raw) as append:
+            with raw.pipeline():
+                control.execute("BEGIN")
+                control.execute(SPACE_LOCK_SQL, [memory.space_id], prepare=True)
+                append.execute(sql, params, prepare=True)
+                control.execute("COMMIT")
+            row = append.fetchone()
+    except Exception:
+        _rollback_script()
+        raise
+    finally:
+        if started:  # visible to Django's query log (tests, debug) as the one script it is
+            connection.queries_log.append({"sql": f"BEGIN; {SPACE_LOCK_SQL}; {sql}; COMMIT",
+                                           "time": f"{time.perf_counter() - started:.3f}"})
     inserted = _appended(memory, row)
     if not row[3]:
         _space_forget(agent_id=memory.agent_id, subject_ref=memory.subject.external_ref)
