@@ -15,6 +15,13 @@ BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": 15.0,
         "options": {"queue": "default", "expires": 14},
     },
+    "recall-changes-prune": {
+        # Recall's result-cache change log (memory.services.recall_cache): rows older than any live
+        # cache entry's snapshot are deleted; one indexed DELETE a minute.
+        "task": "memory.tasks.recall_changes_prune_task",
+        "schedule": 60.0,
+        "options": {"queue": "default", "expires": 55},
+    },
     "retention-sweep": {
         "task": "governance.tasks.retention_sweep_task",
         "schedule": crontab(minute="*/15"),

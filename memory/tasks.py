@@ -14,6 +14,7 @@ from memory.keys import consolidation_debounce_key
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
 from memory.consolidation.schedule import consolidation_defer, deep_pass_all, subjects_due
 from memory.services.embedding_backfill import BATCH_SIZE, memory_embed_pending
+from memory.services.recall_cache import recall_changes_prune
 
 # Well inside the task's soft time limit (270 s): a batch of 64 takes about a second.
 EMBED_BUDGET_SECONDS = 200.0
@@ -75,3 +76,9 @@ def consolidation_sweep_task(limit: int = 500) -> int:
 def consolidation_deep_task() -> dict[str, int]:
     """Every 6 h: expire what is due, mark abandoned runs, and run a deep pass on every subject."""
     return deep_pass_all()
+
+
+@shared_task(name="memory.tasks.recall_changes_prune_task", time_limit=120, soft_time_limit=100)
+def recall_changes_prune_task() -> int:
+    """Prune recall's change log (rows no live cache entry can need; memory.services.recall_cache)."""
+    return recall_changes_prune()

@@ -30,8 +30,16 @@ echo) — in the very statement that checks the change log, inserted only when n
 no decay-clock stamp (a hit is never served when one would be due). Trouble (the check fails for
 any reason) → no hit: the full recall runs. ``QUORUM_RECALL_CACHE`` turns it off.
 
-The cache is per process (a dict, LRU, ``QUORUM_RECALL_CACHE_ENTRIES``); query text lives only
-in this process's memory, as in the query-embedding cache, never in logs.
+The cache is per process (a dict, LRU, ``QUORUM_RECALL_CACHE_ENTRIES``; entries past their age are
+dropped whenever one is stored, so an answer does not outlive its usefulness in memory); query
+text lives only in this process's memory, as in the query-embedding cache, never in logs.
+
+**The change log is pruned** (:func:`recall_changes_prune`, beat every minute): a row is needed
+only while some live entry's snapshot could have missed it. The check ignores rows below the
+snapshot's ``xmin``, so each run deletes the rows below the ``xmin`` the *previous* run recorded,
+if that was at least the entries' age plus a margin ago (every entry still served was computed
+later, so its ``xmin`` is at least that one). The watermark lives in Valkey; losing it only delays
+the next prune by a run.
 """
 
 from __future__ import annotations
@@ -121,10 +129,14 @@ def store(key: tuple, *, result: object, subject_id: uuid.UUID | None, snapshot:
     entry = Entry(result=result, subject_id=subject_id, snapshot=snapshot, window=window,
                   served_facts=tuple(served_facts), accessed=tuple(accessed), created=time.monotonic())
     limit = int(getattr(settings, "QUORUM_RECALL_CACHE_ENTRIES", 1024))
+    oldest = entry.created - _max_age()
     with _LOCK:
         _ENTRIES[key] = entry
         _ENTRIES.move_to_end(key)
         while len(_ENTRIES) > max(limit, 0):
+            _ENTRIES.popitem(last=False)
+        # Least recently stored first: drop the front while it is past its age (never served again).
+        while _ENTRIES and next(iter(_ENTRIES.values())).created < oldest:
             _ENTRIES.popitem(last=False)
 
 
@@ -173,3 +185,31 @@ def _drop(key: tuple, entry: Entry) -> None:
     with _LOCK:
         if _ENTRIES.get(key) is entry:
             del _ENTRIES[key]
+
+
+WATERMARK_KEY = "quorum:recall_change:watermark"
+PRUNE_MARGIN_SECONDS = 30.0
+
+
+def recall_changes_prune(*, now: float | None = None) -> int:
+    """Delete the change-log rows no live cache entry can need; how many were deleted.
+
+    Records the current snapshot's ``xmin`` with the time (Valkey); deletes rows below the one the
+    previous run recorded once that is older than the entries' age + ``PRUNE_MARGIN_SECONDS``."""
+    from config.redis import get_redis  # local import: only the beat task prunes
+
+    now = time.time() if now is None else now
+    redis = get_redis()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_snapshot_xmin(pg_current_snapshot())::text")
+        current = cursor.fetchone()[0]
+        previous = redis.get(WATERMARK_KEY)
+        deleted = 0
+        if previous is not None:
+            xmin, _, recorded = (previous.decode() if isinstance(previous, bytes) else previous).partition("@")
+            if now - float(recorded) < _max_age() + PRUNE_MARGIN_SECONDS:
+                return 0  # too recent to rely on: keep it, look again next run
+            cursor.execute("DELETE FROM memory_recallchange WHERE txid < %s::xid8", [xmin])
+            deleted = cursor.rowcount
+    redis.set(WATERMARK_KEY, f"{current}@{now}")
+    return deleted

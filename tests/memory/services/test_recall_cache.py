@@ -210,3 +210,46 @@ def test_evidence_and_trust_conflict_changes_are_logged_for_their_person(world):
     TrustConflict.objects.create(space_id=subject.spaces.first().pk, subject_id=subject.pk, key="k",
                                  kept_memory_id=memories[0], challenger_memory_id=memories[1])
     assert changes() == before + 2
+
+
+def test_the_change_log_is_pruned_only_below_a_watermark_old_enough(world):
+    """Run 1 records a watermark (the snapshot's xmin); a run before it is old enough deletes
+    nothing; a later run deletes exactly the rows below it — and a write after it still
+    invalidates a live entry."""
+    from config.redis import get_redis  # local import: the watermark lives in Valkey
+
+    get_redis().delete(recall_cache.WATERMARK_KEY)
+
+    def rows(below: str | None = None) -> int:
+        with connection.cursor() as cursor:
+            if below is None:
+                cursor.execute("SELECT count(*) FROM memory_recallchange")
+            else:
+                cursor.execute("SELECT count(*) FROM memory_recallchange WHERE txid < %s::xid8", [below])
+            return cursor.fetchone()[0]
+
+    before = rows()
+    assert before > 0  # the world's writes were logged
+    t0 = 1_000_000.0
+    assert recall_cache.recall_changes_prune(now=t0) == 0  # first run: only records the watermark
+    watermark = get_redis().get(recall_cache.WATERMARK_KEY).decode().partition("@")[0]
+    prunable = rows(below=watermark)
+    assert prunable > 0 and rows() == before
+    too_soon = t0 + recall_cache._max_age() + recall_cache.PRUNE_MARGIN_SECONDS - 1
+    assert recall_cache.recall_changes_prune(now=too_soon) == 0
+    assert rows() == before
+    warm(world["x"])  # a live entry, computed after the watermark
+    memory_record(actor=Actor.for_agent(world["x"]), agent=world["x"], subject_ref="ana", kind="event",
+                  content="Quiere los informes los lunes", session_id="s6")
+    late = t0 + recall_cache._max_age() + recall_cache.PRUNE_MARGIN_SECONDS + 1
+    assert recall_cache.recall_changes_prune(now=late) == prunable
+    assert rows(below=watermark) == 0 and rows() == before - prunable + 1  # the new write's row stays …
+    assert not ask(world["x"])[1]  # … and still invalidates the live entry
+
+
+def test_stale_entries_are_dropped_when_another_is_stored(world, settings):
+    warm(world["x"])
+    settings.QUORUM_RECALL_CACHE_SECONDS = 0.05
+    connection.cursor().execute("SELECT pg_sleep(0.1)")
+    ask(world["y"])  # stores y's answer; x's, past its age, goes
+    assert len(recall_cache._ENTRIES) == 1
