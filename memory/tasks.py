@@ -19,7 +19,6 @@ from memory.services.recall_cache import recall_changes_prune
 # Well inside the task's soft time limit (270 s): a batch of 64 takes about a second.
 EMBED_BUDGET_SECONDS = 200.0
 EMBED_TASK = "memory.tasks.memory_embed_pending_task"
-CONSOLIDATION_TASK = "memory.tasks.consolidation_subject_task"
 
 
 @shared_task(name="memory.tasks.memory_embed_pending_task", time_limit=300, soft_time_limit=270,
@@ -55,7 +54,7 @@ def consolidation_subject_task(subject_id: str, mode: str = "incremental", defer
         pass
     if mode == "incremental" and consolidation_defer(subject_id=subject_id, deferred=deferred):
         wait = settings.QUORUM_CONSOLIDATION_DEFER_SECONDS
-        enqueue_after_commit(CONSOLIDATION_TASK, debounce_key=deferred_key(subject_id),
+        enqueue_after_commit(consolidation_subject_task.name, debounce_key=deferred_key(subject_id),
                              debounce_seconds=int(2 * wait) + 5, countdown=wait, subject_id=subject_id, mode=mode,
                              deferred=deferred + 1)
         return {"deferred": deferred + 1}

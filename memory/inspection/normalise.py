@@ -178,3 +178,9 @@ def readings(text: str) -> list[str]:
         if alternative not in forms:
             forms.append(alternative)
     return forms
+
+
+#: Identifier strings (key, predicate, category, origin_ref, session_id, the person's reference)
+#: repeat from write to write: the detectors' verdicts on them are kept per process
+#: (``functools.lru_cache``) for strings up to this length. Content is never kept.
+IDENTIFIER_CACHE_CHARS = 200

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from memory.embedding import get_embedder
-from memory.inspection.normalise import readings
+from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, readings
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
@@ -107,11 +107,6 @@ _NGRAM_MIN_CHARS = 12
 _NGRAM_SKIP_FIELDS = frozenset({"key", "predicate", "category", "origin_ref", "session_id"})
 
 
-#: Identifier strings (``_NGRAM_SKIP_FIELDS``) repeat from write to write (a session id, a key):
-#: their lexicon verdict is kept per process, for strings up to this length. Content is never kept.
-_IDENTIFIER_CACHE_CHARS = 200
-
-
 @functools.lru_cache(maxsize=4096)
 def _identifier_rule(text: str) -> str | None:
     """``lexical_rule`` of an identifier string, remembered (a pure function of the text)."""
@@ -130,7 +125,7 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         if not text:
             continue
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
-        identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= _IDENTIFIER_CACHE_CHARS
+        identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit = _identifier_rule(text) if identifier else lexical_rule(text)
         if hit is not None and not (prose and model is not None and model.vetoes(text)):
             label, rule = hit.split(":", 1)

@@ -22,7 +22,7 @@ from typing import Any, Final
 from config.parsers import NestingTooDeep
 from config.parsers import max_depth as max_json_depth
 from memory.errors import SecretInIdentifier
-from memory.inspection.normalise import fold
+from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold
 from memory.scrubbing.driver import scrub
 from memory.scrubbing.kinds import PLACEHOLDER_RE, ScrubResult, placeholder
 
@@ -148,14 +148,9 @@ def identifier_secret(text: str) -> bool:
     """Does the identifier ``text`` carry a secret a named detector recognises?"""
     if not text:
         return False
-    if len(text) <= _IDENTIFIER_CACHE_CHARS:
+    if len(text) <= IDENTIFIER_CACHE_CHARS:
         return _identifier_secret_cached(text)
     return _identifier_secret(text)
-
-
-#: Identifiers repeat from write to write (the person's reference, a session id): the verdict on
-#: each, a pure function of the text, is kept per process for strings up to this length.
-_IDENTIFIER_CACHE_CHARS = 200
 
 
 def _identifier_secret(text: str) -> bool:
