@@ -75,3 +75,12 @@ def degrade_on_outage(fallback: Callable[..., Any]) -> Callable[[F], F]:
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+def allow_explicit_prepare(raw: psycopg.Connection) -> None:
+    """Let ``raw`` prepare the statements that ask for it (``execute(..., prepare=True)``) and only
+    those. Django leaves ``prepare_threshold`` at None (nothing is ever prepared); a huge threshold
+    keeps Django's own queries unprepared while recall's and the write's hot statements are
+    prepared once per connection (docs/performance.md)."""
+    if raw.prepare_threshold is None:
+        raw.prepare_threshold = 2**31 - 1

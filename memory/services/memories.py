@@ -28,6 +28,7 @@ from psycopg.pq import TransactionStatus
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit, audit_call
+from config.db import allow_explicit_prepare
 from config.queueing import Prompt, enqueue_all_after_commit
 from governance.policy import is_known_category
 from governance.selectors.predicates import predicate_get, predicate_is_multi
@@ -418,8 +419,7 @@ def _append_in_one_round_trip(*, actor: Actor, memory: Memory, redactions: int) 
     sql, params = _append_statement(actor=actor, memory=memory, redactions=redactions)
     connection.ensure_connection()
     raw = connection.connection
-    if raw.prepare_threshold is None:  # Django leaves it None: prepare only what asks (``prepare=True``)
-        raw.prepare_threshold = 2**31 - 1
+    allow_explicit_prepare(raw)
     started = time.perf_counter() if connection.queries_logged else 0.0
     try:
         with psycopg.Cursor(raw) as control, psycopg.Cursor(raw) as append:

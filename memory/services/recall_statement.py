@@ -30,6 +30,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
+from config.db import allow_explicit_prepare
 from governance.selectors.erasure import WITHHOLDING_STATUSES
 from governance.selectors.restrictions import ActiveRestrictions
 from memory.retrieval import fusion
@@ -141,9 +142,7 @@ def execute_prepared(cursor, sql: str, params: dict[str, object]) -> None:
     in ~1.6 ms with identical rows (docs/performance.md, "Recall: prepared statements"). Django
     leaves ``prepare_threshold`` at None (nothing is ever prepared); a huge threshold instead
     prepares only what asks explicitly (``prepare=True``), so Django's own queries are unchanged."""
-    raw = cursor.connection
-    if raw.prepare_threshold is None:
-        raw.prepare_threshold = 2**31 - 1
+    allow_explicit_prepare(cursor.connection)
     cursor.execute(sql, params, binary=True, prepare=True)
 
 
