@@ -102,3 +102,97 @@ class PageQuerySerializer(StrictQuerySerializer):
 
     limit = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_LIMIT, required=False)
     offset = serializers.IntegerField(min_value=0, max_value=MAX_PAGE_OFFSET, required=False, default=0)
+
+
+_LEAN_FIELDS = (serializers.CharField, serializers.IntegerField, serializers.ChoiceField)
+_LEAN_VALIDATORS = {serializers.CharField: ("MaxLengthValidator", "ProhibitNullCharactersValidator",
+                                           "ProhibitSurrogateCharactersValidator"),
+                    serializers.IntegerField: ("MaxValueValidator", "MinValueValidator"),
+                    serializers.ChoiceField: ()}
+
+
+class LeanInput:
+    """The hot path's body validation without DRF's machinery, for a :class:`StrictSerializer` made
+    only of plain ``CharField`` / ``IntegerField`` / ``ChoiceField`` fields.
+
+    ``lean(data)`` returns exactly the ``validated_data`` the serializer would give (the same keys,
+    values and defaults) for an ordinary well-formed JSON body, and ``None`` for anything else —
+    a missing or unknown field, a value of another JSON type, blank, too long or out of range, a
+    NUL or surrogate character — so the caller runs the serializer, whose 400s stay the contract.
+    A serializer with any other field, validator or ``validate*`` hook gets no lean path (always
+    ``None``). ``tests/config/test_lean_input.py`` compares both on valid and invalid bodies.
+    (The recall body through the serializer costs ~0.6 ms a request.)"""
+
+    def __init__(self, serializer_class: type[StrictSerializer]) -> None:
+        self.serializer_class = serializer_class
+        self._specs: list[tuple[Any, ...]] | None | bool = False  # built on first use (fields need apps ready)
+
+    def _build(self) -> list[tuple[Any, ...]] | None:
+        cls = self.serializer_class
+        if not issubclass(cls, StrictSerializer) or not cls.json_types or cls.validate is not serializers.Serializer.validate:
+            return None
+        specs = []
+        for name, field in cls().fields.items():
+            kind = type(field)
+            if kind not in _LEAN_FIELDS or field.read_only or field.source != name or hasattr(cls, f"validate_{name}"):
+                return None
+            if any(type(v).__name__ not in _LEAN_VALIDATORS[kind] for v in field.validators):
+                return None
+            default = None if field.default is serializers.empty else field.default
+            if callable(default):
+                return None
+            if kind is serializers.CharField:
+                if field.min_length is not None or not field.trim_whitespace:
+                    return None
+                specs.append((name, "char", field.required, field.default is not serializers.empty, default,
+                              field.max_length, field.allow_blank))
+            elif kind is serializers.IntegerField:
+                specs.append((name, "int", field.required, field.default is not serializers.empty, default,
+                              field.min_value, field.max_value))
+            else:
+                if field.allow_blank:
+                    return None
+                specs.append((name, "choice", field.required, field.default is not serializers.empty, default,
+                              dict(field.choice_strings_to_values), field.allow_null))
+        return specs
+
+    def __call__(self, data: Any) -> dict[str, Any] | None:
+        if self._specs is False:
+            self._specs = self._build()
+        specs = self._specs
+        if specs is None or type(data) is not dict or len(data) > len(specs):
+            return None
+        out: dict[str, Any] = {}
+        seen = 0
+        for name, kind, required, has_default, default, a, b in specs:
+            if name not in data:
+                if required:
+                    return None
+                if has_default:
+                    out[name] = default
+                continue
+            seen += 1
+            value = data[name]
+            if kind == "char":
+                if type(value) is not str or "\x00" in value:
+                    return None
+                value = value.strip()
+                if (not value and not b) or (a is not None and len(value) > a):
+                    return None
+                if not value.isascii():
+                    try:
+                        value.encode("utf-8")
+                    except UnicodeEncodeError:  # a lone surrogate
+                        return None
+            elif kind == "int":
+                if type(value) is not int or (a is not None and value < a) or (b is not None and value > b):
+                    return None
+            elif value is None:
+                if not b:
+                    return None
+            elif type(value) is not str or value not in a:
+                return None
+            else:
+                value = a[value]
+            out[name] = value
+        return out if seen == len(data) else None

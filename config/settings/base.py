@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
 from config import embedded
+from config.db_pool import note_returned
 from config.logs import logging_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -42,7 +43,7 @@ def database_from_url(url: str) -> dict[str, object]:
     host = query.pop("host", None) or parsed.hostname or ""
     port = query.pop("port", None) or (str(parsed.port) if parsed.port else "")
     return {
-        "ENGINE": "django.db.backends.postgresql",
+        "ENGINE": "config.postgres",
         "NAME": unquote(parsed.path.lstrip("/")) or "quorum",
         "USER": unquote(parsed.username or ""),
         "PASSWORD": unquote(parsed.password or ""),
@@ -59,7 +60,7 @@ def resolve_database() -> dict[str, object]:
     else:
         endpoint = embedded.postgres_endpoint()
         config = {
-            "ENGINE": "django.db.backends.postgresql",
+            "ENGINE": "config.postgres",
             # The test worker subprocess points this at the test database.
             "NAME": os.environ.get("QUORUM_DATABASE_NAME") or embedded.DATABASE_NAME,
             "USER": endpoint.user,
@@ -86,6 +87,7 @@ def resolve_database() -> dict[str, object]:
             # A connection idle this long is closed (down to min_size); none lives longer than max_lifetime.
             "max_idle": env_float("QUORUM_DB_POOL_MAX_IDLE", 300.0),
             "max_lifetime": env_float("QUORUM_DB_POOL_MAX_LIFETIME", 1800.0),
+            "reset": note_returned,  # when a connection came back: see QUORUM_DB_POOL_CHECK_IDLE_SECONDS
         }
     else:
         config["CONN_MAX_AGE"] = env_int("QUORUM_DB_CONN_MAX_AGE", 0)
@@ -178,6 +180,9 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": resolve_database()}
+# The pool checks a connection before handing it out only when it came back this many seconds ago
+# or more (config.db_pool; ENGINE config.postgres); 0 = every checkout, as Django does.
+QUORUM_DB_POOL_CHECK_IDLE_SECONDS = env_float("QUORUM_DB_POOL_CHECK_IDLE_SECONDS", 1.0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_BASE_URL = resolve_redis_base()

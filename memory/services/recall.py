@@ -222,7 +222,7 @@ def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | Non
                 raw = connection.connection
                 # One round trip for the transaction's start, the budget and the statement
                 # (psycopg's pipeline mode; the commit is the second).
-                with psycopg.Cursor(raw) as budget, psycopg.Cursor(raw) as cursor:
+                with psycopg.Cursor(raw) as budget, psycopg.RawCursor(raw) as cursor:
                     with raw.pipeline():
                         # A generic plan for the prepared statement: no planning per call (same rows).
                         budget.execute("SELECT set_config('lock_timeout', %(t)s, true), "
@@ -243,7 +243,7 @@ def _candidates(*, agent: Agent, subject_ref: str, query: str, vector: str | Non
 def _private_only(params: dict[str, object]) -> tuple[list[PrivateRow], list[FactRow], GateRow | None]:
     # Server-side binding: the 384-float vector is sent once as a parameter; binary results are
     # loaded by psycopg's C loaders (Django's text timestamptz loader is Python: ~1 ms per recall).
-    with psycopg.Cursor(connection.connection) as cursor:
+    with psycopg.RawCursor(connection.connection) as cursor:
         execute_prepared(cursor, PRIVATE_SQL, params)
         return split_rows(cursor.fetchall())
 

@@ -275,3 +275,12 @@ def test_the_lean_recall_rendering_equals_the_item_serializer(clients, promoted)
     expected = JSONRenderer().render(RecallApi.ItemSerializer(old, many=True).data)
     assert JSONRenderer().render([recall_item_json(i) for i in result.items]) == expected
     assert jsonlib.loads(expected)[0]["recorded_at"].endswith("Z")
+    # Another active zone: both render its offset (the lean path looks the zone up like DRF does).
+    import zoneinfo
+
+    from django.utils import timezone
+
+    with timezone.override(zoneinfo.ZoneInfo("Europe/Madrid")):
+        expected = JSONRenderer().render(RecallApi.ItemSerializer(old, many=True).data)
+        assert JSONRenderer().render([recall_item_json(i) for i in result.items]) == expected
+    assert not jsonlib.loads(expected)[0]["recorded_at"].endswith("Z")

@@ -48,7 +48,7 @@ def test_prepared_generic_plan_returns_the_unprepared_rows(make_agent):
         expected = cursor.fetchall()
     assert any(row[0] == "p" for row in expected)
     for _ in range(3):
-        with raw.transaction(), psycopg.Cursor(raw) as cursor:
+        with raw.transaction(), psycopg.RawCursor(raw) as cursor:
             cursor.execute("SELECT set_config('plan_cache_mode', 'force_generic_plan', true)")
-            execute_prepared(cursor, RECALL_SQL, params)
+            execute_prepared(cursor, RECALL_SQL, params)  # the $n form (config.db.raw_query), prepared
             assert cursor.fetchall() == expected
