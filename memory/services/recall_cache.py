@@ -56,6 +56,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 
 from agents_registry.models import Agent
+from config.db import allow_explicit_prepare
 from memory.retrieval.temporal import TimeWindow, parse_time_reference
 from memory.scrubbing.fields import refuse_secret_identifiers
 from memory.services.search import ACCESS_STAMP_RESOLUTION
@@ -163,8 +164,11 @@ def serve(key: tuple, *, agent: Agent, query: str, session_id: str, purpose: str
         refuse_secret_identifiers(session_id=session_id)  # as the miss's read log does
     try:
         connection.ensure_connection()
-        with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(_HIT_SQL, {
+        raw = connection.connection
+        allow_explicit_prepare(raw)
+        with psycopg.Cursor(raw) as cursor:
+            # Prepared once per connection: a hit no longer plans the check and the insert each time.
+            cursor.execute(_HIT_SQL, prepare=True, params={
                 "subjects": [entry.subject_id, GLOBAL_SUBJECT], "snapshot": entry.snapshot, "agent": agent.pk,
                 "session": session_id[:200], "purpose": purpose[:100], "served_at": now,
                 "facts": [f[0] for f in entry.served_facts], "lineages": [f[1] for f in entry.served_facts],

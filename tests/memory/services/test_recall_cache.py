@@ -78,6 +78,11 @@ def test_a_repeat_is_a_hit_equal_to_a_fresh_recall_and_writes_the_read_log(world
     # Every recall, hit or miss, logged the served fact version (anti-echo depends on it).
     reads = ReadLog.objects.filter(fact=fact, agent=world["x"], session_id="turn-1", purpose=PURPOSE)
     assert reads.count() == 5
+    # The hit's check-and-log statement is prepared on the connection (no planning per hit).
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+                       ["%FROM memory_recallchange%INSERT INTO memory_readlog%"])
+        assert cursor.fetchone()[0] == 1
     settings.QUORUM_RECALL_CACHE = False
     assert ask(world["x"], session_id="turn-1") == (answer, False)  # the off switch; the same answer
     assert reads.count() == 6
