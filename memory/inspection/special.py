@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from memory.embedding import get_embedder
+from memory.embedding.exemplars import constant_passages
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, readings
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
@@ -153,15 +154,16 @@ _matrix: tuple[np.ndarray, np.ndarray, tuple[str, ...]] | None = None
 
 def _exemplar_matrix() -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:
     """(special exemplars, ordinary exemplars, label of each special row), embedded once per
-    process with the project's embedder."""
+    process with the project's embedder (read from the disk cache when another process already
+    did: ``memory.embedding.exemplars``)."""
     global _matrix
     with _matrix_lock:
         if _matrix is None:
             labels = tuple(label for label, phrases in SPECIAL.items() for _ in phrases)
             phrases = [p for ps in SPECIAL.values() for p in ps]
             embedder = get_embedder()
-            special = np.asarray(embedder.embed_passages(phrases), dtype=np.float32)
-            ordinary = np.asarray(embedder.embed_passages(list(ORDINARY)), dtype=np.float32)
+            special = np.asarray(constant_passages(embedder, phrases), dtype=np.float32)
+            ordinary = np.asarray(constant_passages(embedder, list(ORDINARY)), dtype=np.float32)
             _matrix = (special, ordinary, labels)
         return _matrix
 

@@ -23,6 +23,7 @@ memories (``claims_reinfer``, from ``governance.tasks.predicate_proposal_apply_t
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
@@ -55,6 +56,7 @@ from memory.claims.infer import ExemplarIndex, InferredClaim, infer, sentences
 from memory.claims.llm import llm_extractor_from_settings
 from memory.claims.registry import registry_entries
 from memory.embedding import Embedder, get_embedder
+from memory.embedding.exemplars import constant_passages
 from memory.errors import UnknownPredicate
 from memory.models import Memory, MemoryClaim, Subject
 from memory.scrubbing import scrub
@@ -97,7 +99,7 @@ def exemplar_index(embedder: Embedder) -> ExemplarIndex:
             index = cached[2]  # touched, not changed (e.g. a label): the vectors still hold
         else:
             entries, topics = registry_entries(rows)
-            index = ExemplarIndex(embedder.embed_passages, entries, topics)
+            index = ExemplarIndex(functools.partial(constant_passages, embedder), entries, topics)
         _INDEXES[embedder.name] = (stamp, digest, index)
         return index
 

@@ -1,7 +1,7 @@
 """Batched embedding of memories whose vector is pending (never on the request path).
 
 The embedding's UPDATE also carries the special-category detector's vector stage
-(``memory.services.special_category.special_update_fields``): a memory is never embedded without
+(``memory.services.special_category.special_vector_finding``): a memory is never embedded without
 having been inspected, and consolidation (which runs this first, then refuses anything still
 pending) never shares a memory before both detector stages ran. The instruction detector's vector
 stage (``memory.services.quarantine.quarantine_by_vector``) runs right after each batch's UPDATE,
@@ -9,8 +9,8 @@ so a memory it quarantines is out of the pass that embedded it. Inferred claims
 (``memory.services.claims``) are computed per batch and written with the batch's UPDATE.
 
 Per batch (up to 64 memories, docs/performance.md "Embedding pipeline"): one SELECT of the oldest
-pending rows, one embedder call, one UPDATE writing every vector (rows the vector stage flags get
-their own UPDATE carrying the finding), the claims and the quarantine stage — in one transaction.
+pending rows, one embedder call, one UPDATE writing every vector and the vector stage's findings,
+the claims and the quarantine stage — in one transaction.
 
 One backfill embeds at a time (a session advisory lock): on a machine with a few cores a second
 one would only halve both, and it would embed the same oldest rows twice. A backfill that finds
@@ -32,17 +32,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from django.db import DatabaseError, connection, transaction
 
 from config.actors import Actor
 from config.redis import REDIS_ERRORS, get_redis
 from memory.claims import CLAIM_KINDS
-from memory.embedding import Embedder, EmbeddingError, get_embedder
+from memory.embedding import DIM, Embedder, EmbeddingError, get_embedder
 from memory.keys import EMBED_DEBOUNCE_KEY
 from memory.models import Memory
 from memory.services.claims import claims_infer_for_batch, claims_store_inferred
 from memory.services.quarantine import quarantine_by_vector
-from memory.services.special_category import special_update_fields
+from memory.services.special_category import special_vector_finding
 
 logger = logging.getLogger(__name__)
 BACKFILL = Actor.system("embedding_backfill")
@@ -52,15 +53,23 @@ _BACKFILL_LOCK_KEY = 0x51_75_6F_72_75_6D_45
 # One batch at a time, whoever embeds it ("QuorumB"): the backfill and the per-subject call.
 _BATCH_LOCK_KEY = 0x51_75_6F_72_75_6D_42
 
-# Every plain row of a batch in one statement; a row whose content changed since it was read
-# (a status update in place) or that is no longer pending is left alone.
+# Every row of a batch in one statement; a row whose content changed since it was read (a status
+# update in place) or that is no longer pending is left alone. ``cat``/``rule`` carry the special-
+# category vector stage's finding ('' for none), applied only where no finding is recorded yet (SET
+# expressions read the row as it was, so a lexical finding is kept whole: the rule of
+# ``special_category.special_update_fields``).
 _STORE_SQL = """
 UPDATE memory_memory AS m
-SET embedding = v.embedding::vector, embedding_pending = false, embedding_model = %s
-FROM unnest(%s::uuid[], %s::text[], %s::text[]) AS v(id, sha, embedding)
+SET embedding = v.embedding::vector, embedding_pending = false, embedding_model = %s,
+    special_category = CASE WHEN v.cat <> '' AND m.special_category = '' THEN v.cat ELSE m.special_category END,
+    special_rule = CASE WHEN v.cat <> '' AND m.special_category = '' THEN v.rule ELSE m.special_rule END
+FROM unnest(%s::uuid[], %s::text[], %s::text[], %s::text[], %s::text[]) AS v(id, sha, embedding, cat, rule)
 WHERE m.id = v.id AND m.content_sha256 = v.sha AND m.embedding_pending
 RETURNING m.id
 """
+#: pgvector's text input of one 384-d row: 9 significant digits identify a float32 exactly (its
+#: input parses with strtof), about half the characters of ``str(float)`` and half the CPU.
+_VECTOR_TEXT = "[" + ",".join(["%.9g"] * DIM) + "]"
 
 
 @dataclass(frozen=True)
@@ -167,25 +176,26 @@ def _embed_one_batch(embedder: Embedder, *, batch_size: int, subject_id: object 
 
 
 def _store(embedder: Embedder, batch: Sequence[tuple[Any, ...]], vectors: Sequence[Any]) -> list[tuple[Any, Any]]:
-    """Write the batch's vectors (in the caller's transaction); returns the rows stored."""
+    """Write the batch's vectors and the vector stage's findings in one statement (in the caller's
+    transaction); returns the rows stored."""
+    if not batch:
+        return []
     model = embedder.name[:100]
-    field = Memory._meta.get_field("embedding")
-    plain: dict[Any, Any] = {}
-    stored = []
+    ids, digests, texts, categories, rules = [], [], [], [], []
     for (pk, _, digest, *_), vector in zip(batch, vectors, strict=True):
-        finding = special_update_fields(vector)
-        if not finding:
-            plain[pk] = (digest, vector)
-        elif Memory.objects.filter(pk=pk, content_sha256=digest, embedding_pending=True).update(
-                embedding=vector, embedding_pending=False, embedding_model=model, **finding):
-            stored.append((pk, vector))
-    if plain:
-        with connection.cursor() as cursor:
-            cursor.execute(_STORE_SQL, [model, list(plain), [d for d, _ in plain.values()],
-                                        [field.get_db_prep_save(v, connection) for _, v in plain.values()]])
-            written = {row[0] for row in cursor.fetchall()}
-        stored.extend((pk, vector) for pk, (_, vector) in plain.items() if pk in written)
-    return stored
+        finding = special_vector_finding(vector)
+        ids.append(pk)
+        digests.append(digest)
+        categories.append(finding[0] if finding else "")
+        rules.append(finding[1] if finding else "")
+    matrix = np.asarray(vectors, dtype=np.float32)
+    if matrix.shape != (len(batch), DIM) or not np.isfinite(matrix).all():
+        raise ValueError(f"embedding batch has shape {matrix.shape}, expected ({len(batch)}, {DIM})")
+    texts = [_VECTOR_TEXT % tuple(row) for row in matrix.tolist()]
+    with connection.cursor() as cursor:
+        cursor.execute(_STORE_SQL, [model, ids, digests, texts, categories, rules])
+        written = {row[0] for row in cursor.fetchall()}
+    return [(pk, vector) for pk, vector in zip(ids, vectors, strict=True) if pk in written]
 
 
 def _remaining(subject_id: object | None) -> int:

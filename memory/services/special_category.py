@@ -7,8 +7,9 @@ can read it from the row:
 * ``special_mark`` — the lexical stage, on the write path: called by ``memory_record`` on the
   unsaved memory (its stored, scrubbed fields), so the write response says ``special_category``
   at once. The stored text is unchanged and the memory stays in its writer's private space.
-* ``special_update_fields`` — the vector stage, in the embedding backfill: the memory's own
-  embedding against the detector's exemplars. Its verdict is written in the same UPDATE that
+* ``special_update_fields`` / ``special_vector_finding`` — the vector stage, in the embedding
+  backfill (which writes the finding in its batch statement): the memory's own embedding against
+  the detector's exemplars. Its verdict is written in the same UPDATE that
   stores the embedding and never replaces a lexical finding, so there is no moment at which a
   memory is embedded but not yet inspected.
 * ``memory_special_reinspect`` — both stages again over memories already stored (written before
@@ -60,6 +61,14 @@ def special_mark(memory: Memory) -> SpecialFinding | None:
     memory.special_category = finding.category if finding else ""
     memory.special_rule = finding.rule[:64] if finding else ""
     return finding
+
+
+def special_vector_finding(vector: Sequence[float] | np.ndarray) -> tuple[str, str] | None:
+    """The vector stage's verdict as ``(category, rule)`` (the rule cut to the column's 64
+    characters), or None: for a batch statement that applies it with the same rule as
+    :func:`special_update_fields` (only where no finding is recorded yet)."""
+    finding = special_category_by_vector(np.asarray(vector, dtype=np.float32))
+    return None if finding is None else (finding.category, finding.rule[:64])
 
 
 def special_update_fields(vector: Sequence[float] | np.ndarray) -> dict[str, Any]:

@@ -213,3 +213,72 @@ def test_the_sweep_picks_up_a_lost_publish_within_seconds():
 
 
 ROOT_SCHEDULE = __import__("pathlib").Path("/tmp/quorum-test-beat-schedule")
+
+
+@pytest.mark.django_db
+def test_stored_vectors_are_the_embedders_bit_for_bit(make_agent):
+    """The batch statement's vector text (9 significant digits) parses to exactly the float32 values
+    the embedder returned, and to the same vector as pgvector's own (longer) text."""
+    import numpy as np
+    from django.db import connection
+    from pgvector import Vector
+
+    from memory.embedding import get_embedder
+    from memory.services import embedding_backfill
+    from memory.services.embedding_backfill import memory_embed_pending
+
+    ids = _record_notes(make_agent("exact")[0], 6)
+    memory_embed_pending()
+    rows = {m.pk: m for m in Memory.objects.filter(pk__in=ids)}
+    expected = get_embedder().embed_passages([rows[pk].content for pk in ids])
+    stored = np.stack([np.asarray(rows[pk].embedding, dtype=np.float32) for pk in ids])
+    assert stored.dtype == expected.dtype == np.float32 and np.array_equal(stored, expected)
+    tiny = np.zeros(384, dtype=np.float32)
+    tiny[:4] = [1e-45, -3.4028235e38, -0.0, 1.1754944e-38]  # subnormal, extreme, signed zero, normal min
+    with connection.cursor() as cursor:
+        for vector in [*expected, tiny]:
+            cursor.execute("SELECT %s::vector = %s::vector, %s::vector::text = %s::vector::text",
+                           [embedding_backfill._VECTOR_TEXT % tuple(vector.tolist()), Vector._to_db(vector)] * 2)
+            assert cursor.fetchone() == (True, True)
+
+
+@pytest.mark.django_db
+def test_vector_findings_go_in_the_batch_statement_and_never_replace_a_lexical_one(make_agent, monkeypatch):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from memory.embedding import get_embedder
+    from memory.inspection.special import SpecialFinding
+    from memory.services import special_category
+    from memory.services.embedding_backfill import memory_embed_pending
+    from config.actors import Actor
+    from memory.services.memories import memory_record
+
+    agent = make_agent("findings")[0]
+
+    def rec(content):
+        return memory_record(actor=Actor.for_agent(agent), agent=agent, subject_ref="sf", kind="event",
+                             content=content, session_id="s").memory
+
+    lexical = rec("Tiene diabetes")
+    flagged = rec("Prefiere reuniones por la mañana")
+    plain = [rec(f"Nota número {i} sobre el proyecto Atlas") for i in range(3)]
+    assert lexical.special_category == "user.health_and_medical" and flagged.special_category == ""
+    lexical_rule = lexical.special_rule
+    targets = get_embedder().embed_passages([lexical.content, flagged.content])
+    finding = SpecialFinding("user.demographic.religious_belief", "embedding", "vector.religion." + "x" * 80)
+
+    def by_vector(vector):
+        return finding if any(float(vector @ t) > 0.9999 for t in targets) else None
+
+    monkeypatch.setattr(special_category, "special_category_by_vector", by_vector)
+    with CaptureQueriesContext(connection) as ctx:
+        assert memory_embed_pending().embedded == 5
+    updates = [q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().startswith("UPDATE memory_memory")]
+    assert len(updates) == 1
+    for memory in (lexical, flagged, *plain):
+        memory.refresh_from_db()
+        assert not memory.embedding_pending and memory.embedding is not None
+    assert (lexical.special_category, lexical.special_rule) == ("user.health_and_medical", lexical_rule)
+    assert (flagged.special_category, flagged.special_rule) == (finding.category, finding.rule[:64])
+    assert all((m.special_category, m.special_rule) == ("", "") for m in plain)
