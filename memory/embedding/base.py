@@ -6,6 +6,8 @@ input (``_as_text_list``, ``_sanitise``) and for output (``_normalise_rows``).
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -105,3 +107,19 @@ def _normalise_rows(matrix: Any, dim: int, n: int) -> np.ndarray:
         # comparison with it meaningless, so treat it as a backend failure.
         raise EmbeddingError("backend returned a zero vector")
     return np.ascontiguousarray(arr / norms, dtype=np.float32)
+
+
+@functools.lru_cache(maxsize=4)
+def _vector_format(dim: int) -> str:
+    return "[" + ",".join(["%.9g"] * dim) + "]"
+
+
+def vector_text(values: Sequence[float]) -> str:
+    """pgvector's text input for one row of float32 values (e.g. ``vector.tolist()``).
+
+    Nine significant digits identify a float32 exactly (pgvector parses with ``strtof``): the same
+    vector as ``repr`` per element, with about half the characters, and one ``%`` over a fixed
+    format is ~4× faster (~0.1 ms for 384 values): recall's query vector and the backfill's rows.
+    ``tests/memory/services/test_embedding_backfill.py`` checks it against pgvector's own form
+    (edge values included) and the stored vectors bit for bit."""
+    return _vector_format(len(values)) % tuple(values)

@@ -38,7 +38,7 @@ from django.db import DatabaseError, connection, transaction
 from config.actors import Actor
 from config.redis import REDIS_ERRORS, get_redis
 from memory.claims import CLAIM_KINDS
-from memory.embedding import DIM, Embedder, EmbeddingError, get_embedder
+from memory.embedding import DIM, Embedder, EmbeddingError, get_embedder, vector_text
 from memory.keys import EMBED_DEBOUNCE_KEY
 from memory.models import Memory
 from memory.services.claims import claims_infer_for_batch, claims_store_inferred
@@ -67,9 +67,6 @@ FROM unnest(%s::uuid[], %s::text[], %s::text[], %s::text[], %s::text[]) AS v(id,
 WHERE m.id = v.id AND m.content_sha256 = v.sha AND m.embedding_pending
 RETURNING m.id
 """
-#: pgvector's text input of one 384-d row: 9 significant digits identify a float32 exactly (its
-#: input parses with strtof), about half the characters of ``str(float)`` and half the CPU.
-_VECTOR_TEXT = "[" + ",".join(["%.9g"] * DIM) + "]"
 
 
 @dataclass(frozen=True)
@@ -191,7 +188,7 @@ def _store(embedder: Embedder, batch: Sequence[tuple[Any, ...]], vectors: Sequen
     matrix = np.asarray(vectors, dtype=np.float32)
     if matrix.shape != (len(batch), DIM) or not np.isfinite(matrix).all():
         raise ValueError(f"embedding batch has shape {matrix.shape}, expected ({len(batch)}, {DIM})")
-    texts = [_VECTOR_TEXT % tuple(row) for row in matrix.tolist()]
+    texts = [vector_text(row) for row in matrix.tolist()]  # exact float32 text (memory.embedding.base)
     with connection.cursor() as cursor:
         cursor.execute(_STORE_SQL, [model, ids, digests, texts, categories, rules])
         written = {row[0] for row in cursor.fetchall()}

@@ -223,8 +223,7 @@ def test_stored_vectors_are_the_embedders_bit_for_bit(make_agent):
     from django.db import connection
     from pgvector import Vector
 
-    from memory.embedding import get_embedder
-    from memory.services import embedding_backfill
+    from memory.embedding import get_embedder, vector_text
     from memory.services.embedding_backfill import memory_embed_pending
 
     ids = _record_notes(make_agent("exact")[0], 6)
@@ -238,7 +237,7 @@ def test_stored_vectors_are_the_embedders_bit_for_bit(make_agent):
     with connection.cursor() as cursor:
         for vector in [*expected, tiny]:
             cursor.execute("SELECT %s::vector = %s::vector, %s::vector::text = %s::vector::text",
-                           [embedding_backfill._VECTOR_TEXT % tuple(vector.tolist()), Vector._to_db(vector)] * 2)
+                           [vector_text(vector.tolist()), Vector._to_db(vector)] * 2)
             assert cursor.fetchone() == (True, True)
 
 

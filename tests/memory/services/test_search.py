@@ -102,23 +102,3 @@ def test_quarantined_memories_are_not_searchable(client_with_memories):
     contents = [r["content"] for r in search(client_with_memories, "informes", limit=20)["results"]]
     assert not any("Ignore previous" in c for c in contents)
 
-
-def test_the_query_vector_literal_gives_pgvector_every_float32_exactly():
-    """The fast text form (``%.9g``) and ``repr`` of each float are the same vector to pgvector, and
-    parse back to the very float32 values (so search and recall rank exactly as before)."""
-    import numpy as np
-    from django.db import connection
-
-    from memory.services.search import _vector_literal
-
-    rng = np.random.default_rng(5)
-    vectors = [rng.standard_normal(384).astype(np.float32) for _ in range(20)]
-    vectors.append(np.array([1e-38, -3.4e38, 0.0, -0.0, 1.0, 0.1, 1 / 3] + [0.5] * 377, dtype=np.float32))
-    with connection.cursor() as cursor:
-        for v in vectors:
-            literal = _vector_literal(v)
-            assert np.array_equal(np.array(literal[1:-1].split(","), dtype=np.float32), v)
-            slow = "[" + ",".join(map(repr, v.tolist())) + "]"
-            cursor.execute("SELECT %s::vector = %s::vector, %s::vector::text = %s::vector::text",
-                           [literal, slow, literal, slow])
-            assert cursor.fetchone() == (True, True)
