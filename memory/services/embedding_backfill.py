@@ -56,8 +56,7 @@ _BATCH_LOCK_KEY = 0x51_75_6F_72_75_6D_42
 # Every row of a batch in one statement; a row whose content changed since it was read (a status
 # update in place) or that is no longer pending is left alone. ``cat``/``rule`` carry the special-
 # category vector stage's finding ('' for none), applied only where no finding is recorded yet (SET
-# expressions read the row as it was, so a lexical finding is kept whole: the rule of
-# ``special_category.special_update_fields``).
+# expressions read the row as it was, so a lexical finding is kept whole).
 _STORE_SQL = """
 UPDATE memory_memory AS m
 SET embedding = v.embedding::vector, embedding_pending = false, embedding_model = %s,

@@ -7,7 +7,7 @@ can read it from the row:
 * ``special_mark`` — the lexical stage, on the write path: called by ``memory_record`` on the
   unsaved memory (its stored, scrubbed fields), so the write response says ``special_category``
   at once. The stored text is unchanged and the memory stays in its writer's private space.
-* ``special_update_fields`` / ``special_vector_finding`` — the vector stage, in the embedding
+* ``special_vector_finding`` — the vector stage, in the embedding
   backfill (which writes the finding in its batch statement): the memory's own embedding against
   the detector's exemplars. Its verdict is written in the same UPDATE that
   stores the embedding and never replaces a lexical finding, so there is no moment at which a
@@ -31,7 +31,6 @@ from typing import Any
 
 import numpy as np
 from django.db import transaction
-from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from config.actors import Actor
@@ -65,23 +64,10 @@ def special_mark(memory: Memory) -> SpecialFinding | None:
 
 def special_vector_finding(vector: Sequence[float] | np.ndarray) -> tuple[str, str] | None:
     """The vector stage's verdict as ``(category, rule)`` (the rule cut to the column's 64
-    characters), or None: for a batch statement that applies it with the same rule as
-    :func:`special_update_fields` (only where no finding is recorded yet)."""
+    characters), or None, for the backfill's batch statement, which applies it only where no
+    finding is recorded yet (a lexical finding is kept whole)."""
     finding = special_category_by_vector(np.asarray(vector, dtype=np.float32))
     return None if finding is None else (finding.category, finding.rule[:64])
-
-
-def special_update_fields(vector: Sequence[float] | np.ndarray) -> dict[str, Any]:
-    """The vector stage's verdict as UPDATE assignments for the embedding's own UPDATE: empty when
-    nothing was found; otherwise the finding, applied only where no finding is recorded yet (SET
-    expressions read the row as it was, so a lexical finding is kept whole)."""
-    finding = special_category_by_vector(np.asarray(vector, dtype=np.float32))
-    if finding is None:
-        return {}
-    unset = When(special_category="", then=Value(finding.category))
-    return {"special_category": Case(unset, default=F("special_category")),
-            "special_rule": Case(When(special_category="", then=Value(finding.rule[:64])),
-                                 default=F("special_rule"))}
 
 
 def memory_special_reinspect(*, actor: Actor, subject_id: Any = None, batch_size: int = 500) -> int:
