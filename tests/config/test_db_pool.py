@@ -4,8 +4,10 @@ is checked, and a dead one is replaced before any query sees it."""
 
 from __future__ import annotations
 
+import select
 import time
 
+import psycopg
 import pytest
 from django.db import connection, connections
 from psycopg_pool import ConnectionPool
@@ -41,24 +43,63 @@ def test_a_connection_just_given_back_is_not_checked_one_idle_longer_is(monkeypa
     assert round_trips == [1]
 
 
-def test_a_dead_idle_connection_is_replaced_before_a_query_sees_it(monkeypatch):
-    pool = connection.pool
-    monkeypatch.setattr(pool, "_check", idle_aware_check(0.2))
+def _terminate(pid: int) -> None:
+    """End a backend from outside the pool (as an administrator or a restart would)."""
+    other = connections.create_connection("default")
+    other.settings_dict = {**other.settings_dict,
+                           "OPTIONS": {k: v for k, v in other.settings_dict["OPTIONS"].items() if k != "pool"}}
+    try:
+        with other.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    finally:
+        other.close()
+
+
+def test_a_connection_the_server_ended_is_checked_even_just_given_back(monkeypatch):
+    round_trips = []
+    real_check = ConnectionPool.check_connection
+
+    def counted(conn):
+        round_trips.append(1)
+        real_check(conn)
+
+    monkeypatch.setattr(ConnectionPool, "check_connection", staticmethod(counted))
+    check = idle_aware_check(60.0)  # only the socket can tell
     connection.ensure_connection()
+    raw = connection.connection
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         victim = cursor.fetchone()[0]
+    connection.close()  # back to the pool: stamped
+    check(raw)
+    assert round_trips == [], "a quiet, just-returned connection is not checked"
+    _terminate(victim)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not select.select([raw.fileno()], [], [], 0.05)[0]:
+        pass
+    with pytest.raises(psycopg.OperationalError):
+        check(raw)  # the server's goodbye is waiting on the socket: checked, and found dead
+    assert round_trips == [1]
+
+
+def test_after_backends_are_ended_every_checkout_still_works(monkeypatch):
+    """Every pooled connection ended at once (as a restart does), then checkouts in quick
+    succession: the pool replaces the dead ones before any query sees them. (psycopg_pool waits
+    about a second between failed checks, whatever the check: the timeout is raised for that.)"""
+    pool = connection.pool
+    monkeypatch.setattr(pool, "timeout", 15.0)
     connection.close()
-    other = connections.create_connection("default")  # outside the pool's checkout path
-    try:
-        other.settings_dict = {**other.settings_dict, "OPTIONS": {k: v for k, v in other.settings_dict["OPTIONS"].items()
-                                                                  if k != "pool"}}
-        with other.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(%s)", [victim])
-    finally:
-        other.close()
-    time.sleep(0.3)  # idle past the threshold: the check runs and finds it dead
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        assert cursor.fetchone()[0] != victim
-    connection.close()
+    pids = []
+    held = [pool.getconn() for _ in range(3)]
+    for conn in held:
+        pids.append(conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+    for conn in held:
+        pool.putconn(conn)
+    for pid in pids:
+        _terminate(pid)
+    time.sleep(0.2)
+    for _ in range(8):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            assert cursor.fetchone()[0] not in pids
+        connection.close()
