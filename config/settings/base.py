@@ -11,7 +11,6 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
 from config import embedded
-from config.db_pool import note_returned
 from config.logs import logging_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -87,7 +86,6 @@ def resolve_database() -> dict[str, object]:
             # A connection idle this long is closed (down to min_size); none lives longer than max_lifetime.
             "max_idle": env_float("QUORUM_DB_POOL_MAX_IDLE", 300.0),
             "max_lifetime": env_float("QUORUM_DB_POOL_MAX_LIFETIME", 1800.0),
-            "reset": note_returned,  # when a connection came back: see QUORUM_DB_POOL_CHECK_IDLE_SECONDS
         }
     else:
         config["CONN_MAX_AGE"] = env_int("QUORUM_DB_CONN_MAX_AGE", 0)

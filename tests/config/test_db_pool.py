@@ -1,6 +1,7 @@
-"""The pool's idle-aware check (config.db_pool, ENGINE config.postgres): a connection given back
-less than QUORUM_DB_POOL_CHECK_IDLE_SECONDS ago is handed out without a round trip; one idle longer
-is checked, and a dead one is replaced before any query sees it."""
+"""The pool's idle-aware check (config.db_pool, ENGINE config.postgres): a connection handed out
+less than QUORUM_DB_POOL_CHECK_IDLE_SECONDS ago, with a quiet socket, is handed out again without a
+round trip; one idle longer, or one the server ended, is checked, and a dead one is replaced before
+any query sees it."""
 
 from __future__ import annotations
 
@@ -21,26 +22,26 @@ def test_the_backend_pool_uses_the_idle_aware_check(settings):
     pool = connection.pool
     assert pool is not None, "the pool is on in every environment"
     assert getattr(pool._check, "idle_seconds", None) == settings.QUORUM_DB_POOL_CHECK_IDLE_SECONDS == 1.0
-    assert pool._reset is not None
+    assert pool._reset is None, "a reset callback would move every return onto the pool's thread"
 
 
-def test_a_connection_just_given_back_is_not_checked_one_idle_longer_is(monkeypatch):
+def test_a_connection_just_handed_out_is_not_checked_one_idle_longer_is(monkeypatch):
     round_trips = []
     monkeypatch.setattr(ConnectionPool, "check_connection", staticmethod(lambda conn: round_trips.append(1)))
     check = idle_aware_check(0.3)
     pool = connection.pool
-    monkeypatch.setattr(pool, "_check", check)
-    connection.close()
-    for _ in range(3):  # each checkout takes the connection the previous one gave back
-        connection.ensure_connection()
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        connection.close()
-    assert round_trips == []
-    time.sleep(0.35)
-    connection.ensure_connection()
-    connection.close()
-    assert round_trips == [1]
+    conn = pool.getconn()
+    try:
+        check(conn)  # its first time with this check's clock: checked (at most once)
+        first = len(round_trips)
+        for _ in range(3):
+            check(conn)
+        assert len(round_trips) == first <= 1
+        time.sleep(0.35)
+        check(conn)
+        assert len(round_trips) == first + 1
+    finally:
+        pool.putconn(conn)
 
 
 def _terminate(pid: int) -> None:
@@ -65,14 +66,13 @@ def test_a_connection_the_server_ended_is_checked_even_just_given_back(monkeypat
 
     monkeypatch.setattr(ConnectionPool, "check_connection", staticmethod(counted))
     check = idle_aware_check(60.0)  # only the socket can tell
-    connection.ensure_connection()
-    raw = connection.connection
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        victim = cursor.fetchone()[0]
-    connection.close()  # back to the pool: stamped
+    pool = connection.pool
+    raw = pool.getconn()
+    victim = raw.execute("SELECT pg_backend_pid()").fetchone()[0]
+    check(raw)  # stamps it (checked once: this check had not seen it)
+    round_trips.clear()
     check(raw)
-    assert round_trips == [], "a quiet, just-returned connection is not checked"
+    assert round_trips == [], "a quiet connection handed out just now is not checked"
     _terminate(victim)
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and not select.select([raw.fileno()], [], [], 0.05)[0]:
@@ -80,6 +80,7 @@ def test_a_connection_the_server_ended_is_checked_even_just_given_back(monkeypat
     with pytest.raises(psycopg.OperationalError):
         check(raw)  # the server's goodbye is waiting on the socket: checked, and found dead
     assert round_trips == [1]
+    pool.putconn(raw)  # broken: the pool discards it
 
 
 def test_after_backends_are_ended_every_checkout_still_works(monkeypatch):
