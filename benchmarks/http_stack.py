@@ -5,6 +5,8 @@ in process through Django's WSGI handler, and over HTTP against two real gunicor
 workers, ``benchmarks.common.gunicorn``) called alternately, request by request: A with the lockout
 checked on every request (``QUORUM_AUTH_LOCKOUT_CHECK_SECONDS=0``, before), B as configured (after).
 ``--worker-class``: A as configured on sync workers, B on ``gthread`` workers (keep-alive honoured).
+``--workers=A,B``: both as configured, A with A sync workers and B with B (e.g. ``--workers=1,4``:
+how much a request pays for landing on one of several worker processes).
 """
 
 from __future__ import annotations
@@ -76,16 +78,18 @@ def _line(label: str, samples: list[float]) -> str:
 def main(argv: list[str]) -> None:
     n = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--n=")), 1000)
     worker_class = "--worker-class" in argv
+    counts = next((a.split("=", 1)[1] for a in argv if a.startswith("--workers=")), "")
+    workers_a, workers_b = (int(c) for c in counts.split(",")) if counts else (None, None)
     setup_django()
     from benchmarks.memory_api import _reset
 
     key = _reset("bench-http-stack")
     local = _in_process(key, n)
     base = dict(os.environ)
-    env_a = base if worker_class else {**base, "QUORUM_AUTH_LOCKOUT_CHECK_SECONDS": "0"}
+    env_a = base if worker_class or counts else {**base, "QUORUM_AUTH_LOCKOUT_CHECK_SECONDS": "0"}
     env_b = {**base, "GUNICORN_CMD_ARGS": "--worker-class gthread"} if worker_class else base
-    with gunicorn(env=env_a, log_name="bench-http-a") as (port_a, _), \
-            gunicorn(env=env_b, log_name="bench-http-b") as (port_b, _):
+    with gunicorn(workers_a, env=env_a, log_name="bench-http-a") as (port_a, _), \
+            gunicorn(workers_b, env=env_b, log_name="bench-http-b") as (port_b, _):
         a, b = _Client(port_a, key), _Client(port_b, key)
         for _ in range(200):
             a.get(ME)
@@ -99,7 +103,10 @@ def main(argv: list[str]) -> None:
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"\nHTTP stack — GET {ME}, n={n} each, A/B alternating; load average {load}")
     print(_line("in process (WSGI handler, no socket)", local))
-    if worker_class:
+    if counts:
+        print(_line(f"A: gunicorn {workers_a} sync worker(s)", times_a))
+        print(_line(f"B: gunicorn {workers_b} sync worker(s)", times_b))
+    elif worker_class:
         print(_line("A: gunicorn 4 sync workers", times_a))
         print(_line("B: gunicorn 4 gthread workers (keep-alive)", times_b))
     else:
