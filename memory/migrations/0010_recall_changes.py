@@ -21,6 +21,19 @@ touching several persons in different orders).
 
 from django.db import migrations
 
+#: Each table recall reads, with how its trigger finds the person (the function's argument).
+TRIGGERS = (
+    ("memory_memory", "subject"),
+    ("memory_memoryspace", "subject"),
+    ("memory_collectivefact", "subject"),
+    ("memory_subject", "self"),
+    ("memory_evidence", "evidence"),
+    ("governance_restriction", "subject"),
+    ("governance_datasubjectrequest", "subject"),
+    ("governance_trustconflict", "subject"),
+    ("governance_policy", "global"),
+)
+
 FORWARD = r"""
 CREATE TABLE memory_recallchange (
     subject_id uuid NOT NULL,
@@ -67,36 +80,10 @@ BEGIN
     RETURN NULL;
 END $$;
 
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON memory_memory
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('subject');
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON memory_memoryspace
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('subject');
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON memory_collectivefact
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('subject');
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON memory_subject
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('self');
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON memory_evidence
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('evidence');
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON governance_restriction
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('subject');
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON governance_datasubjectrequest
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('subject');
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON governance_trustconflict
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('subject');
-CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON governance_policy
-    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('global');
-"""
+""" + "".join(f"CREATE TRIGGER memory_recall_changed AFTER INSERT OR UPDATE OR DELETE ON {table}\n"
+              f"    FOR EACH ROW EXECUTE FUNCTION memory_recall_changed('{how}');\n" for table, how in TRIGGERS)
 
-BACKWARD = r"""
-DROP TRIGGER IF EXISTS memory_recall_changed ON memory_memory;
-DROP TRIGGER IF EXISTS memory_recall_changed ON memory_memoryspace;
-DROP TRIGGER IF EXISTS memory_recall_changed ON memory_collectivefact;
-DROP TRIGGER IF EXISTS memory_recall_changed ON memory_subject;
-DROP TRIGGER IF EXISTS memory_recall_changed ON memory_evidence;
-DROP TRIGGER IF EXISTS memory_recall_changed ON governance_restriction;
-DROP TRIGGER IF EXISTS memory_recall_changed ON governance_datasubjectrequest;
-DROP TRIGGER IF EXISTS memory_recall_changed ON governance_trustconflict;
-DROP TRIGGER IF EXISTS memory_recall_changed ON governance_policy;
+BACKWARD = "\n" + "".join(f"DROP TRIGGER IF EXISTS memory_recall_changed ON {table};\n" for table, _ in TRIGGERS) + """\
 DROP FUNCTION IF EXISTS memory_recall_changed();
 DROP TABLE IF EXISTS memory_recallchange;
 """
