@@ -17,8 +17,6 @@ from governance.policy import policy_current
 from governance.selectors.restrictions import restrictions_active
 from governance.services.dsr import dsr_submit
 from governance.services.restrictions import restriction_apply, restriction_lift
-from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
-from memory.models import CollectiveFact, Subject
 from memory.services.embedding_backfill import memory_embed_pending
 from memory.services.memories import memory_record
 from memory.services.recall import recall
@@ -31,16 +29,8 @@ PURPOSE = "essential.service"
 
 
 @pytest.fixture
-def world(make_agent):
-    agents = {slug: make_agent(slug, purposes=[PURPOSE, "functional.service"])[0] for slug in ("x", "y", "z")}
-    for slug, session in (("x", "s1"), ("y", "s2")):
-        memory_record(actor=Actor.for_agent(agents[slug]), agent=agents[slug], subject_ref="ana", kind="fact",
-                      content="Prefiere informes breves", predicate="preference.report_length", value="short",
-                      asserted_by="user", session_id=session, origin_ref=f"u-{slug}")
-    memory_embed_pending()
-    subject = Subject.objects.get(external_ref="ana")
-    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject.pk)
-    return {**agents, "subject": subject, "fact": CollectiveFact.objects.get(status="current")}
+def world(report_world):
+    return report_world()
 
 
 def layers(agent, purpose: str = PURPOSE) -> dict[str, list[str]]:
