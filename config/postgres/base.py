@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db.backends.postgresql import base
+from psycopg_pool import ConnectionPool
 
 from config.db_pool import idle_aware_check
 
@@ -19,10 +20,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
     @property
     def pool(self):  # noqa: ANN201 - Django's own signature
         pool = super().pool
-        if pool is not None:
-            from psycopg_pool import ConnectionPool  # local import: psycopg_pool is loaded only when pooling
-
-            idle = float(getattr(settings, "QUORUM_DB_POOL_CHECK_IDLE_SECONDS", 0) or 0)
-            if idle > 0 and getattr(pool, "_check", None) is ConnectionPool.check_connection:
+        # Django reads ``pool`` several times a request: after the one swap this is a single compare.
+        if pool is not None and getattr(pool, "_check", None) is ConnectionPool.check_connection:
+            idle = float(settings.QUORUM_DB_POOL_CHECK_IDLE_SECONDS or 0)
+            if idle > 0:
                 pool._check = idle_aware_check(idle)
         return pool
