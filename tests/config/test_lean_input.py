@@ -4,7 +4,6 @@ reject or treat specially, so every 400 still comes from the serializer."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 from rest_framework import serializers
@@ -107,6 +106,14 @@ def test_a_serializer_with_anything_else_gets_no_lean_path():
         def validate(self, attrs):
             return attrs
 
-    for cls, body in itertools.product((WithHook, WithOtherField, WithValidate),
-                                       ({"subject": "ANA"}, {"subject": "ana", "at": "2026-01-01T00:00:00Z"})):
-        assert LeanInput(cls)(body) is None
+    class Plain(StrictSerializer):
+        subject = serializers.CharField()
+
+    # Each body is one its serializer accepts, so only the refusal to build a lean path returns None;
+    # the same layout without the extra piece does take the lean path (the check can fail).
+    cases = [(WithHook, {"subject": "ANA"}), (WithValidate, {"subject": "ana"}),
+             (WithOtherField, {"subject": "ana", "at": "2026-01-01T00:00:00Z"})]
+    for cls, body in cases:
+        assert isinstance(serializer_result(cls, body), dict), cls.__name__
+        assert LeanInput(cls)(body) is None, cls.__name__
+    assert LeanInput(Plain)({"subject": " ana "}) == {"subject": "ana"}
