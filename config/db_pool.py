@@ -1,7 +1,8 @@
 """The connection pool's idle-aware health check (``config.postgres``).
 
 Django's pool check (``CONN_HEALTH_CHECKS``) costs every request one round trip
-(``conn.execute("")``, ~0.3 ms of a recall). Here a connection last handed out less than
+(``conn.execute("")``, ~0.3 ms of a recall in a one-off in-process profile). Here a connection
+last handed out less than
 ``QUORUM_DB_POOL_CHECK_IDLE_SECONDS`` (1 s) ago (so idle in the pool for less than that) gets the
 round trip only if its socket has something to read: an idle connection has nothing to read unless the server ended it (a restart,
 ``pg_terminate_backend``, an idle timeout: PostgreSQL sends the error and closes), so those are
