@@ -1,16 +1,15 @@
 """The connection pool's idle-aware health check (``config.postgres``).
 
 Django's pool check (``CONN_HEALTH_CHECKS``) costs every request one round trip
-(``conn.execute("")``, ~0.3 ms of a recall in a one-off in-process profile). Here a connection
-last handed out less than
-``QUORUM_DB_POOL_CHECK_IDLE_SECONDS`` (1 s) ago (so idle in the pool for less than that) gets the
-round trip only if its socket has something to read: an idle connection has nothing to read unless the server ended it (a restart,
-``pg_terminate_backend``, an idle timeout: PostgreSQL sends the error and closes), so those are
-still checked and replaced. The pool already discards a connection that comes back broken. What is
-skipped is only the check for a server host that vanished without closing its sockets within that
-second: then one request on that connection fails as any mid-request drop does (503
-``unavailable``; recall answers degraded) and the connection is discarded when it comes back.
-0 checks every checkout (Django's behaviour)."""
+(``conn.execute("")``, ~0.3 ms of a recall in a one-off in-process profile). Here a connection last
+handed out less than ``QUORUM_DB_POOL_CHECK_IDLE_SECONDS`` (1 s) ago (so idle in the pool for less
+than that) gets the round trip only if its socket has something to read: an idle connection has
+nothing to read unless the server ended it (a restart, ``pg_terminate_backend``, an idle timeout:
+PostgreSQL sends the error and closes), so those are still checked and replaced. The pool already
+discards a connection that comes back broken. What is skipped is only the check for a server host
+that vanished without closing its sockets within that second: then one request on that connection
+fails as any mid-request drop does (503 ``unavailable``; recall answers degraded) and the
+connection is discarded when it comes back. 0 checks every checkout (Django's behaviour)."""
 
 from __future__ import annotations
 
