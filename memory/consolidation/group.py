@@ -149,6 +149,9 @@ def candidate_pairs(ctx: RunContext, memories: list[Memory], claims: dict[Any, l
     strongest first, so a budget cut keeps the most likely merges. Memories sharing a key, or a
     claim, are always candidates."""
     sims = _similarities(memories)
+    # Python floats of the float32 similarities, read once (a numpy scalar per pair costs more
+    # than the pair's judgment when it comes from claims).
+    rows = sims.tolist() if sims is not None else None
     pairs: dict[tuple[int, int], float | None] = {}
     by_key: dict[Any, list[int]] = defaultdict(list)
     for i, memory in enumerate(memories):
@@ -158,22 +161,19 @@ def candidate_pairs(ctx: RunContext, memories: list[Memory], claims: dict[Any, l
             by_key[("claim", *_claim_key(claim))].append(i)
     for indexes in by_key.values():
         for x, i in enumerate(indexes):
+            row = rows[i] if rows is not None else None
             for j in indexes[x + 1:]:
-                if (i, j) in pairs:
-                    continue
-                pairs[(i, j)] = None if sims is None else float(sims[i, j])
-    if sims is not None:
+                if (i, j) not in pairs:
+                    pairs[(i, j)] = None if row is None else row[j]
+    if sims is not None and rows is not None:
+        threshold = ctx.policy.candidate_similarity
         for i in range(len(memories)):
             order = np.argsort(-sims[i])
-            taken = 0
-            for j in order:
-                j = int(j)
-                if j == i or sims[i, j] < ctx.policy.candidate_similarity:
-                    continue
-                pairs.setdefault((min(i, j), max(i, j)), float(sims[i, j]))
-                taken += 1
-                if taken >= NEIGHBOURS_PER_MEMORY:
-                    break
+            # The first NEIGHBOURS_PER_MEMORY others at or above the threshold, in that order.
+            keep = order[(order != i) & (sims[i, order] >= threshold)][:NEIGHBOURS_PER_MEMORY]
+            row = rows[i]
+            for j in keep.tolist():
+                pairs.setdefault((min(i, j), max(i, j)), row[j])
     return sorted(pairs.items(), key=lambda item: -(item[1] if item[1] is not None else 1.0))
 
 
