@@ -28,14 +28,27 @@ class Rule:
     pattern: re.Pattern[str]
     needs: re.Pattern[str] | None = field(default=None)
     unless: re.Pattern[str] | None = field(default=None)
+    #: Words that say something about the person only with an act of theirs (``weak_needs``): a
+    #: place of worship named as a venue, a client or an address is no belief. Only in a string of
+    #: ``_WEAK_MIN_WORDS`` words or more: a key or a terse note has no room to say which it is.
+    weak: re.Pattern[str] | None = field(default=None)
+    weak_needs: re.Pattern[str] | None = field(default=None)
 
     def fires(self, text: str) -> bool:
-        if not any(not _about_work(text, m.start(), m.end()) and not in_frame(text, m.start())
-                   for m in self.pattern.finditer(text)):
+        live = [m.group(0) for m in self.pattern.finditer(text)
+                if not _about_work(text, m.start(), m.end()) and not in_frame(text, m.start())]
+        if not live:
+            return False
+        if self.weak is not None and self.weak_needs is not None and len(text.split()) >= _WEAK_MIN_WORDS \
+                and all(self.weak.fullmatch(word) for word in live) and not self.weak_needs.search(text):
             return False
         if self.needs is not None and not self.needs.search(text):
             return False
         return self.unless is None or not self.unless.search(text)
+
+
+#: A weak word is cleared only in a string at least this long (prose, not an identifier).
+_WEAK_MIN_WORDS = 5
 
 
 # A word that names what someone works on rather than something about them: "the insulin-pump
@@ -420,6 +433,30 @@ antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|co
 | esta\s+fichad[oa] | trena\b | lleva\s+(?:la\s+)?pulsera\b(?!\s+de\s+actividad) | comisaria\s+cada | firmar\s+en\s+(?:la\s+)?comisaria
 | report\w*\s+to\s+(?:the\s+)?police\s+station
 """
+# A place of worship (or a festival, a music style) named alone reveals nothing about the person:
+# "delivers furniture to the new mosque", "the venue is the old Methodist hall", "el paquete va a
+# nombre de la Parroquia". It does with an act of theirs in the same string: going there
+# (``goes to the mosque``, ``va a la sinagoga``, ``sale a la mezquita``), belonging (``muy de la
+# parroquia``, ``her church``, ``member of``), a service, or a weekly habit (``every Friday``, ``los
+# viernes``). Doubtful stays special: any other religious word in the string, or any of these
+# acts, and the rule fires as before.
+_RELIGION_WEAK = r"""
+mezquita\w* | mosque\w* | sinagoga\w* | synagogue\w* | iglesia\w* | church(?:es)? | chapel | capilla | parroquia\w*
+| parish\w* | gurdwara | templo\s+hindu | (?:the|al|el)\s+(?:hindu\s+|sikh\s+)?(?:temple|templo) | methodist\w* | metodista
+| gospel | eid
+"""
+_RELIGION_ACT = r"""
+(?:go|goes|going|went|gone|attend\w*|walks?|drives?|takes?\s+\w+)\s+to\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:\w+\s+){0,3}?(?:mosque|synagogue|church|chapel|parish|temple|gurdwara)
+| (?:va|van|iba|ir|fue|acude\w*|asiste\w*|sale|salen|vamos|voy)\s+(?:a|al)\s+(?:la\s+|su\s+)?(?:\w+\s+){0,2}?(?:mezquita|sinagoga|iglesia|capilla|parroquia|templo|misa)
+| (?:muy|mucho)\s+de\s+(?:la|su)\s+(?:iglesia|parroquia|mezquita|sinagoga|capilla) | de\s+la\s+iglesia\b
+| (?:his|her|their|su|sus)\s+(?:\w+\s+)?(?:mosque|synagogue|church|chapel|parish|temple|congregation|mezquita|sinagoga|iglesia|capilla|parroquia|templo|congregacion)
+| member\w*\s+of | miembro\w*\s+de | feligres\w* | parishioner\w* | congregation | congregacion | fieles
+| service\b | servicio\s+religioso | culto\b | sermon | worship\w* | pray\w* | praying | rezar\w* | reza\b | misa\b | mass\b | oficio\b | choir\s+at
+| every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week) | on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)
+| (?:cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)s? | los\s+(?:viernes|sabados|domingos)
+| each\s+(?:friday|saturday|sunday) | weekly | semanal\w* | born\s*again
+"""
+
 _CRIMINAL_NEAR = r"""
 criminal[\s-]law | derecho\s+penal | criminal\s+lawyer | abogad[oa]\s+penalista | prison\s+break | prisoner'?s\s+dilemma | jailbreak
 | cardiac\s+arrest
@@ -438,15 +475,21 @@ _SOURCES = [
 ]
 
 
+def _weak(words: str) -> re.Pattern[str]:
+    """A whole-word alternation, for ``re.fullmatch`` on a matched word."""
+    return re.compile(r"(?:" + "".join(words.split()) + r")")
+
+
 def _compile() -> list[Rule]:
     rules: list[Rule] = []
     for label, words, near, contexts in _SOURCES:
         near = "|".join(part for part in (near, NEAR[label]) if part and part.strip())
         unless = _re(near) if near else None
-        rules.append(Rule(label, f"lexicon.{label}", _re(words), None, unless))
-        rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless))
+        weak, act = (_weak(_RELIGION_WEAK), _re(_RELIGION_ACT)) if label == "religion" else (None, None)
+        rules.append(Rule(label, f"lexicon.{label}", _re(words), None, unless, weak, act))
+        rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless, weak, act))
         for index, (trigger, needs) in enumerate(contexts):
-            rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless))
+            rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless, weak, act))
     return rules
 
 

@@ -14,6 +14,7 @@ from memory.embedding import get_embedder
 from memory.inspection.fields import memory_strings
 from memory.inspection.special import (
     CATEGORY_KEYS,
+    lexical_rule,
     special_category_by_vector,
     special_category_in,
 )
@@ -148,3 +149,32 @@ def test_the_vector_stage_has_no_finding_without_a_usable_vector() -> None:
     assert special_category_by_vector(None) is None
     assert special_category_by_vector(np.ones(17, dtype=np.float32)) is None
     assert special_category_by_vector(np.full(384, np.nan, dtype=np.float32)) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Drops off the printer paper at the cathedral office, then drives on to the chapel on the hill for the invoice",
+    "Nuestra furgoneta reparte los folletos en la iglesia del barrio y en la biblioteca, sin prisa",
+    "The quarterly offsite is in a converted synagogue with a big projector",
+    "Quiere presupuesto para pintar las puertas de la parroquia antes de fin de mes",
+    "Shoots the wedding photos for couples who marry at the mosque and wants a cheaper lens",
+])
+def test_a_place_of_worship_named_as_a_venue_is_no_belief(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Goes to the synagogue on Saturdays, so no calls before sunset",
+    "Los domingos va a la iglesia con su madre, no agendar nada por la mañana",
+    "Her church runs the food bank she volunteers at",
+    "Es muy de la parroquia y no quiere reuniones en Semana Santa",
+    "Attends the Friday prayer at the mosque near the office",
+    "Is a member of the Methodist congregation in town",
+    "Took Sunday service at the chapel again, asks for Monday calls",
+])
+def test_a_place_of_worship_with_an_act_of_the_person_stays_special(text: str) -> None:
+    assert lexical_rule(text) is not None and lexical_rule(text).startswith("religion:")
+
+
+def test_a_place_of_worship_in_a_terse_string_stays_special() -> None:
+    assert lexical_rule("mezquita viernes") is not None
+    assert lexical_rule("the mosque thing") is not None
