@@ -283,11 +283,11 @@ psoe | vox\b | junts | bildu | pnv | compromis\b | bng | mas\s+madrid | izquierd
 | green\s+party | labour\s+party | conservative\s+party | democratic\s+party | republican\s+party | maga\b
 | sinn\s+fein | plaid\s+cymru | reform\s+uk | communist\s+party | socialist\s+party | extinction\s+rebellion
 | falange\w* | carlist\w* | independentist\w* | separatist\w* | comunista\w* | communists? | socialista\w*
-| socialists? | anarquista\w* | anarchists? | de\s+izquierdas | de\s+derechas | izquierdos\w* | facha\w* | trumpist\w*
+| socialists? | anarquista\w* | anarchists? | de\s+izquierdas | de\s+derechas | izquierdos\w* | facha(?!d|end)\w* | trumpist\w*
 | trump\s+supporter | de\s+los\s+rojos | rojos\s+de\s+toda | votante\w* | political\s+(?:views|opinions|beliefs|leanings|activis\w*|affiliation)
 | opiniones\s+politicas | ideas\s+politicas | ideologia | ideology | afinidad\s+politica | activista\s+(?:politic\w*|de)
 | canvass\w* | card[\s-]carrying | party\s+member\w* | member\s+of\s+the\s+\w+\s+party | militante\w*\s+(?:de|del)
-| campana\s+electoral | mesa\s+electoral | interventor[a]?\s+de | apoderad[oa]\s+de | concejal\w* | councillor
+| campana\s+electoral | interventor[a]?\s+de | apoderad[oa]\s+de | concejal\w* | councillor
 | running\s+for\s+(?:council|mayor|office|parliament|congress|senate) | candidat[oa]\s+(?:por|de\s+la\s+lista|a\s+la\s+alcaldia|al\s+ayuntamiento|en\s+las)
 | candidate\s+for\s+(?:council|mayor|parliament|congress|senate) | mitin\w* | manifestaci\w*\s+(?:por|contra)\s+(?:la\s+independencia|el\s+gobierno|la\s+monarquia)
 | campaign\w*\s+for\s+(?:the\s+)?(?:\w+\s+)?(?:party|candidate|labour|tories|democrats|republicans|senator|mayor|council|election|referendum|brexit|independence)

@@ -178,3 +178,19 @@ def test_a_place_of_worship_with_an_act_of_the_person_stays_special(text: str) -
 def test_a_place_of_worship_in_a_terse_string_stays_special() -> None:
     assert lexical_rule("mezquita viernes") is not None
     assert lexical_rule("the mosque thing") is not None
+
+
+@pytest.mark.parametrize("text", [
+    "Quiere fotos de la fachada del edificio nuevo para la web",
+    "Le tocó ser vocal en la mesa electoral del colegio y pidió el lunes libre",
+])
+def test_a_facade_or_a_polling_station_duty_is_no_political_opinion(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Su cuñado es un facha y en las cenas discuten de política",
+    "Es apoderada de su partido en la mesa electoral del barrio",
+])
+def test_a_political_word_or_a_party_role_stays_special(text: str) -> None:
+    assert (lexical_rule(text) or "").startswith("politics:")
