@@ -30,7 +30,15 @@ _FRAME = re.compile(
     r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|writes?\s+(?:a|an|about)"
     r"|practicas\s+como|internship|preguntas\s+sobre|questions\s+about|encuesta|survey|cuestionario|questionnaire"
     r"|(?:es|is\s+an?|trabaja\s+de|works\s+as\s+an?)\s+(?:enfermer[oa]|nurse|medic[oa]|doctor|celador[a]?|auxiliar"
-    r"|recepcionista|receptionist|porter)\s+(?:en|at|in|de|del|on))\b")
+    r"|recepcionista|receptionist|porter)\s+(?:en|at|in|de|del|on)"
+    # An animal has it ("su perro toma antibióticos", "Kevin's dog has diabetes") — not an
+    # assistance animal, which says something about its owner ("su perro guía", "guide dog"), and
+    # not a dog merely near the word ("walks her dog before dialysis").
+    r"|(?:su|sus|el|la|los|las|his|her|their|the|my|mi|\w+'s)\s+(?:(?!(?:service|guide|assistance|therapy|seeing|alert"
+    r"|support)\b)\w+\s+)?(?:perr[oa]s?|gat[oa]s?|dogs?|cats?|pupp(?:y|ies)"
+    r"|cachorr[oa]s?|mascotas?|pets?|caballos?|horses?|yeguas?|galg[oa]s?)\b(?!\s+(?:guia|guide|de\s+asistencia|de\s+terapia"
+    r"|lazarillo|de\s+servicio|de\s+alerta)\b)\s+(?:has|had|have|is|was|got|takes|took|needs|suffers|tiene|tenia|tuvo|toma|tomo"
+    r"|necesita|esta|sufre|padece))\b")
 #: Names and places: at most three words before the match ("el apellido Gitano", "restaurante El
 #: Convento", "calle del Sindicato", "her surname is Black").
 _NAME_FRAME = re.compile(r"\b(?:surname|apellido|last\s+name|calle|street|avenida|avenue|plaza|restaurante|restaurant"

@@ -194,3 +194,21 @@ def test_a_facade_or_a_polling_station_duty_is_no_political_opinion(text: str) -
 ])
 def test_a_political_word_or_a_party_role_stays_special(text: str) -> None:
     assert (lexical_rule(text) or "").startswith("politics:")
+
+
+@pytest.mark.parametrize("text", [
+    "Su gato tiene asma y hay que dejarle la ventana abierta, por eso trabaja desde casa",
+    "Their old horse has arthritis, so the farm visit moves to Friday",
+])
+def test_an_animals_condition_is_not_the_persons(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Her assistance dog is trained for her seizures, book a room with space for it",
+    "Su perro guía viene a todas las reuniones porque es ciega",
+    "Saca al perro antes de la diálisis de los lunes",
+    "Walks the dog after chemo, so calls only after 11",
+])
+def test_an_assistance_animal_or_a_dog_nearby_does_not_clear_the_person(text: str) -> None:
+    assert (lexical_rule(text) or "").startswith("health:")
