@@ -24,6 +24,8 @@ _FRAME = re.compile(
     r"|vende\w*|vendi\w*|sells?|selling|sold|install\w*|instala\w*|distribu\w*|supplies|suministr\w*|fabrican|manufactur\w*"
     r"|translat\w*|traduc\w*|localis\w*|localiz\w*|novel\w*|thriller|libro|thesis|tesis|dissertation|curso"
     r"|articulo|article|podcast|documental|documentary|pelicula|leaflet|folleto|prospecto|brochure"
+    r"|(?:talk|charla|ponencia|conferencia|keynote|lecture|presentation|presentacion|seminar|seminario|webinar"
+    r"|exposicion|exhibition|exhibit)\s+(?:\w+\s+){0,3}?(?:on|about|sobre)"
     r"|archiv\w*|colecciona\w*|retablo|tfm|tfg|phd|doctorado|master'?s?\s+thesis"
     r"|design\w*|disen\w*|restor\w*|restaur\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
     r"|resell\w*|revend\w*|stock|proveedor\w*|supplier\w*|consults?\s+for|asesora\s+a|cubr\w*\s+(?:el|la|los|las)"
@@ -39,6 +41,10 @@ _FRAME = re.compile(
     r"|cachorr[oa]s?|mascotas?|pets?|caballos?|horses?|yeguas?|galg[oa]s?)\b(?!\s+(?:guia|guide|de\s+asistencia|de\s+terapia"
     r"|lazarillo|de\s+servicio|de\s+alerta)\b)\s+(?:has|had|have|is|was|got|takes|took|needs|suffers|tiene|tenia|tuvo|toma|tomo"
     r"|necesita|esta|sufre|padece))\b")
+#: Between a frame and the word, the person's own (a talk about her own depression, un libro sobre su
+#: propio cáncer): the frame then clears nothing.
+_OWN = re.compile(r"\b(?:own|propi[oa]s?|herself|himself|themselves|si\s+mism[oa]|(?:her|his|their|su|sus)\s+(?:experience"
+                  r"|experiencia|journey|story|historia|life|vida|struggle|lucha|battle|diagnos\w*))\b")
 #: Names and places: at most three words before the match ("el apellido Gitano", "restaurante El
 #: Convento", "calle del Sindicato", "her surname is Black").
 _NAME_FRAME = re.compile(r"\b(?:surname|apellido|last\s+name|calle|street|avenida|avenue|plaza|restaurante|restaurant"
@@ -72,7 +78,8 @@ def in_frame(text: str, start: int) -> bool:
         return True
     words = clause.split()
     near = " ".join(words[-_FRAME_WORDS:]) + " " if words else ""
-    if _FRAME.search(near) or _NAME_FRAME.search(" ".join(words[-3:])):
+    frame = _FRAME.search(near)
+    if frame and not _OWN.search(near, frame.end()) or _NAME_FRAME.search(" ".join(words[-3:])):
         return True
     return bool(_PROFESSION.match(text, start) and _IS_A.search(window))
 

@@ -212,3 +212,22 @@ def test_an_animals_condition_is_not_the_persons(text: str) -> None:
 ])
 def test_an_assistance_animal_or_a_dog_nearby_does_not_clear_the_person(text: str) -> None:
     assert (lexical_rule(text) or "").startswith("health:")
+
+
+@pytest.mark.parametrize("text", [
+    "Gave a talk on facial recognition ethics at the retail summit last spring",
+    "Prepara una ponencia sobre el ADN antiguo para el congreso de Burgos",
+    "Visitó la exposición sobre la historia del sindicalismo con sus alumnos",
+])
+def test_the_topic_of_a_talk_or_an_exhibition_is_no_finding_about_the_person(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Gave a talk about her own depression",
+    "Escribe un libro sobre su propio cáncer",
+    "Writes a book about her diagnosis of bipolar disorder",
+    "Fue a una charla de Alcohólicos Anónimos el martes",
+])
+def test_a_frame_about_the_persons_own_condition_clears_nothing(text: str) -> None:
+    assert (lexical_rule(text) or "").startswith("health:")
