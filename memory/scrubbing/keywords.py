@@ -76,7 +76,9 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
-    r"(?:[^\n.:=]|\.(?=\S)){1,40}?)?"
+    r"(?:[^\n.:=]|\.(?=\S)){1,40}?"
+    # A comma aside before a colon: "the admin password, underlined so it stands out: X".
+    r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:))?"
     r"[\"'\]]{0,2}"
     r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:|—|–)"
     r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?)"
@@ -191,16 +193,20 @@ def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
         start = stem.start()
         if start < covered:
             continue
+        hump = False
         if start > 0:
             prev, first = text[start - 1], text[start]
             if prev in _ASCII_LETTERS and not (prev.islower() and first.isupper()):
                 continue
+            hump = prev in _ASCII_LETTERS
         if _NOT_A_KEYWORD_RE.search(lower, max(0, start - 10), start) and lower.startswith(("clav", "contra"), start):
             continue
         m = _KEYWORD_RE.match(text, start)
         if m is not None and m.group("weak") is not None and m.group("weak").lower() == "contra" \
                 and not lower.endswith("la ", 0, start):
             continue
+        if m is not None and hump and m.group("assign") is None and m.group("colon") is None:
+            continue  # a camelCase hump is an identifier only when assigned: "dbPassword=x", not "LastPass to X"
         if m is not None:
             covered = m.end()
             yield m
@@ -261,6 +267,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             value = stripped
         if not value.strip() or PLACEHOLDER_RE.search(value):
             continue
+        if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:
+            continue  # "DB_PASSWORD=" then a new line: an empty assignment, not the next line's value
+        if not quoted and value.startswith("(") and m.group("bare") is None:
+            continue  # "DB_PASSWORD= (vacío en local…)": a remark in brackets, not a value
         if "=" in value and _REFERENCE_RE.fullmatch(value.rsplit("=", 1)[-1]):
             continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
         if m.group("tok") is not None:

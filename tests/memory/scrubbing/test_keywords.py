@@ -38,3 +38,29 @@ def test_property_prose_password_token_is_replaced(password: str) -> None:
         result = scrub(template.format(password))
         assert password not in result.text
         assert result.text == template.format("[REDACTED:password]")
+
+
+def test_a_comma_aside_before_the_colon_still_labels_the_value() -> None:
+    out = scrub("The vpn password, the one IT rotated today: Brisa-Norte-51")
+    assert "Brisa-Norte-51" not in out.text and out.count == 1
+    assert scrub("La contraseña, apúntala bien: Tortuga#2291").text == "La contraseña, apúntala bien: [REDACTED:password]"
+
+
+def test_a_comma_aside_with_prose_after_it_is_no_value() -> None:
+    for text in ("The password, as agreed: rotate it every quarter", "La contraseña, como siempre: la gestiona IT"):
+        assert scrub(text).count == 0, text
+
+
+def test_a_camel_case_product_name_is_a_keyword_only_when_assigned() -> None:
+    assert scrub("We moved the team from KeePass to Bitwarden2 this spring").count == 0
+    assert scrub("dbPassword=Rk29sd81x").text == "dbPassword=[REDACTED:password]"
+
+
+def test_an_empty_assignment_does_not_take_the_next_line() -> None:
+    out = scrub("SMTP_PASSWORD=\nSMTP_HOST=mail.internal\nSMTP_PORT=587")
+    assert out.count == 0 and "SMTP_HOST=mail.internal" in out.text
+    assert scrub("SMTP_PASSWORD=Qx81-lomo\nSMTP_HOST=mail.internal").text.startswith("SMTP_PASSWORD=[REDACTED")
+
+
+def test_a_bracketed_remark_after_an_assignment_is_no_value() -> None:
+    assert scrub("REDIS_PASSWORD= (none in dev, the vault injects it in prod)").count == 0
