@@ -30,7 +30,7 @@ _PHRASE_KW = (
 )
 _WEAK_PW = (
     r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:la\s+|el\s+)?(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio"
-    r"|asignatura|materia|curso|expediente|pedido|factura|art[ií]culo))"
+    r"|asignatura|materia|curso|expediente|pedido|factura|art[ií]culo|catastro))"
     r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
     r"|contra(?=\s+del?\s)"  # "la contra del correo" (Latin-American slang; "la" checked in Python)
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
@@ -72,7 +72,7 @@ _KEYWORD_RE: Final = re.compile(
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
     r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
     # A short aside in brackets: "(hex)", "(written backwards)", "(la del banco)".
-    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=,\n]{1,40}\))?"
+    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,40}\))?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
@@ -80,8 +80,11 @@ _KEYWORD_RE: Final = re.compile(
     # A comma aside before a colon: "the admin password, underlined so it stands out: X".
     r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:))?"
     r"[\"'\]]{0,2}"
-    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->)|\s*(?P<colon>:|—|–)"
-    r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?)"
+    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->|→|⇒|➜)|\s*(?P<colon>:|—|–)"
+    r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?"
+    # "Password's X": the contracted "is", before a value with a digit or a symbol only ("the
+    # password's length is…" is prose).
+    r"|['’]s(?=[ \t]+[^\s\"'`<>]*[\d!@#$%^&*+?]))"
     r"[ \t]*(?:\r?\n[ \t]*)?"
     # No connector at all ("router password to Gato-8526", "user ana and
     # password X"): only a value with both letters and digits qualifies.  The
@@ -208,7 +211,10 @@ def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
         if m is not None and hump and m.group("assign") is None and m.group("colon") is None:
             continue  # a camelCase hump is an identifier only when assigned: "dbPassword=x", not "LastPass to X"
         if m is not None:
-            covered = m.end()
+            # The next keyword may start inside this one's value ("Clave: pAsSwOrD = X", whose
+            # first value is itself a keyword), not inside the keyword and its connector.
+            value_group = next((g for g in (*_QUOTED_GROUPS, "uq") if m.group(g) is not None), "uq")
+            covered = m.start(value_group) if m.start(value_group) >= 0 else m.end()
             yield m
 
 
@@ -288,6 +294,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "el commit que arregla el login es e2f7a1c9…": a digest, not a password
         if quoted and all(w.lower() in _STOPWORDS or w.lower() in _FILLERS for w in value.split()):
             continue
+        if quoted and value.rstrip().endswith("?"):
+            continue  # '"¿Has olvidado tu contraseña?"': a question on a screen, not a value
         # Password family.  Quotes make a strong keyword's value explicit, but
         # not a weak one's ("la palabra clave es 'gobernanza'").
         if quoted and (m.group("weak") is None or m.group("weak").lower() in ("pass", "login")):

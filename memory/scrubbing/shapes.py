@@ -100,6 +100,8 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
     if ('"' not in text and "“" not in text) or not any(h in lower for h in _QUOTED_HINTS):
         return
     for m in _QUOTED_RE.finditer(text):
+        if m.group("v").rstrip().endswith("?"):
+            continue  # '"¿Has olvidado tu contraseña?"': a question on a screen, not a passphrase
         yield m.start("v"), m.end("v"), "password"
 
 

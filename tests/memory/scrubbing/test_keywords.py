@@ -64,3 +64,26 @@ def test_an_empty_assignment_does_not_take_the_next_line() -> None:
 
 def test_a_bracketed_remark_after_an_assignment_is_no_value() -> None:
     assert scrub("REDIS_PASSWORD= (none in dev, the vault injects it in prod)").count == 0
+
+
+def test_an_arrow_assigns_a_value() -> None:
+    assert scrub("router pwd → Lk82-ssTq!9").text == "router pwd → [REDACTED:password]"
+
+
+def test_the_contracted_is_introduces_a_value_but_not_prose() -> None:
+    assert "Mv7-qz!Tr2" not in scrub("The wifi password's Mv7-qz!Tr2 since Monday").text
+    assert scrub("The password's length is twelve characters").count == 0
+
+
+def test_a_keyword_inside_a_skipped_value_is_read_again() -> None:
+    out = scrub("Nota rara: PaSsWoRd = gAtO!41nEgRo")
+    assert "gAtO!41nEgRo" not in out.text and out.count == 1
+
+
+def test_a_bracketed_aside_may_hold_a_comma() -> None:
+    assert "Pq7!xw2Lm" not in scrub("pwd (typed backwards, careful): Pq7!xw2Lm").text
+
+
+def test_a_cadastral_reference_and_a_quoted_question_are_no_secrets() -> None:
+    assert scrub("Clave de catastro: 1234567AB1234C0001XY, para la notaría").count == 0
+    assert scrub('Login help: click "Forgot your password?" and check your inbox').count == 0
