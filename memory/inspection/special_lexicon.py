@@ -454,7 +454,7 @@ _RELIGION_ACT = r"""
 | service\b | servicio\s+religioso | culto\b | sermon | worship\w* | pray\w* | praying | rezar\w* | reza\b | misa\b | mass\b | oficio\b | choir\s+at
 | every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week) | on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)
 | (?:cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)s? | los\s+(?:viernes|sabados|domingos)
-| each\s+(?:friday|saturday|sunday) | weekly | semanal\w* | born\s*again
+| each\s+(?:friday|saturday|sunday) | weekly | semanal\w* | \w*born\s*again
 """
 
 _CRIMINAL_NEAR = r"""

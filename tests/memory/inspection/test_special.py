@@ -231,3 +231,8 @@ def test_the_topic_of_a_talk_or_an_exhibition_is_no_finding_about_the_person(tex
 ])
 def test_a_frame_about_the_persons_own_condition_clears_nothing(text: str) -> None:
     assert (lexical_rule(text) or "").startswith("health:")
+
+
+def test_a_spaced_out_profession_of_faith_makes_a_place_of_worship_count() -> None:
+    # The fold joins the spaced letters to the word before them ("she'sborn again").
+    assert (lexical_rule("He's b o r n  a g a i n now, so no jokes about the chapel choir") or "").startswith("religion:")
