@@ -165,7 +165,7 @@ def candidate_pairs(ctx: RunContext, memories: list[Memory], claims: dict[Any, l
             for j in indexes[x + 1:]:
                 if (i, j) not in pairs:
                     pairs[(i, j)] = None if row is None else row[j]
-    if sims is not None and rows is not None:
+    if rows is not None:
         threshold = ctx.policy.candidate_similarity
         for i in range(len(memories)):
             order = np.argsort(-sims[i])

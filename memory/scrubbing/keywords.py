@@ -8,7 +8,7 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
-from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit
+from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit, is_question
 
 
 # Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
@@ -294,8 +294,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "el commit que arregla el login es e2f7a1c9…": a digest, not a password
         if quoted and all(w.lower() in _STOPWORDS or w.lower() in _FILLERS for w in value.split()):
             continue
-        if quoted and value.rstrip().endswith("?"):
-            continue  # '"¿Has olvidado tu contraseña?"': a question on a screen, not a value
+        if quoted and is_question(value):
+            continue
         # Password family.  Quotes make a strong keyword's value explicit, but
         # not a weak one's ("la palabra clave es 'gobernanza'").
         if quoted and (m.group("weak") is None or m.group("weak").lower() in ("pass", "login")):

@@ -35,3 +35,9 @@ def _has_digit(value: str) -> bool:
 
 def _has_alpha(value: str) -> bool:
     return any(c.isalpha() for c in value)
+
+
+def is_question(value: str) -> bool:
+    """A quoted value that asks something ('"¿Has olvidado tu contraseña?"') is a label on a
+    screen, never a credential: the keyword and the quoted-passphrase finders both skip it."""
+    return value.rstrip().endswith("?")

@@ -24,6 +24,7 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import is_question
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
                       "trezor", "ledger", "metamask", "exodus", " words", " palabras")
@@ -100,8 +101,8 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
     if ('"' not in text and "“" not in text) or not any(h in lower for h in _QUOTED_HINTS):
         return
     for m in _QUOTED_RE.finditer(text):
-        if m.group("v").rstrip().endswith("?"):
-            continue  # '"¿Has olvidado tu contraseña?"': a question on a screen, not a passphrase
+        if is_question(m.group("v")):
+            continue
         yield m.start("v"), m.end("v"), "password"
 
 
