@@ -3,7 +3,7 @@ nothing that could change the answer happened, and writes its read log exactly l
 
 Every change test first proves the repeat *is* a hit (so the cache is in play), then makes one
 change and asserts the very next recall sees it. Runs with real commits (``transaction=True``):
-the change log is written by row triggers, and a recall inside an outer transaction never uses
+the change log is written by row and statement triggers, and a recall inside an outer transaction never uses
 the cache."""
 
 from __future__ import annotations
@@ -178,12 +178,19 @@ def test_a_change_committed_after_the_entry_by_an_older_transaction_is_seen(worl
 
 def test_every_table_recall_reads_logs_its_changes():
     with connection.cursor() as cursor:
-        cursor.execute("SELECT c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
-                       " WHERE t.tgname = 'memory_recall_changed' AND t.tgenabled = 'O'")
-        tables = {row[0] for row in cursor.fetchall()}
-    assert tables == {"memory_memory", "memory_memoryspace", "memory_collectivefact", "memory_subject",
-                      "memory_evidence", "governance_restriction", "governance_datasubjectrequest",
-                      "governance_trustconflict", "governance_policy"}
+        cursor.execute("SELECT c.relname, t.tgname, t.tgtype FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+                       " WHERE t.tgname LIKE 'memory\\_recall\\_changed%%' AND t.tgenabled = 'O'")
+        triggers = cursor.fetchall()
+    # tgtype bits: 1 row-level, 4 insert, 8 delete, 16 update (pg_trigger.h)
+    events: dict[str, int] = {}
+    for table, _, tgtype in triggers:
+        events[table] = events.get(table, 0) | (tgtype & (4 | 8 | 16))
+    assert events == dict.fromkeys(
+        ["memory_memory", "memory_memoryspace", "memory_collectivefact", "memory_subject", "memory_evidence",
+         "governance_restriction", "governance_datasubjectrequest", "governance_trustconflict",
+         "governance_policy"], 4 | 8 | 16)
+    per_statement = {table for table, _, tgtype in triggers if not tgtype & 1}
+    assert per_statement == {"memory_evidence", "memory_collectivefact"}  # 0011: the tables written in bulk
 
 
 def test_evidence_and_trust_conflict_changes_are_logged_for_their_person(world):
@@ -203,6 +210,38 @@ def test_evidence_and_trust_conflict_changes_are_logged_for_their_person(world):
     TrustConflict.objects.create(space_id=subject.spaces.first().pk, subject_id=subject.pk, key="k",
                                  kept_memory_id=memories[0], challenger_memory_id=memories[1])
     assert changes() == before + 2
+
+
+def test_evidence_written_in_one_statement_is_logged_once_for_its_person(world):
+    """0011's statement triggers: a multi-row delete, insert or update of evidence (consolidation
+    writes a run's evidence in one statement) logs the fact's person once per statement, and a
+    cached answer that relied on it is not served again."""
+    from memory.models import Evidence  # local import: the table 0011 moved to statement triggers
+
+    subject, fact, z = world["subject"], world["fact"], world["z"]
+
+    def changes() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM memory_recallchange WHERE subject_id = %s", [subject.pk])
+            return cursor.fetchone()[0]
+
+    rows = list(Evidence.objects.filter(fact=fact))
+    assert len(rows) >= 2  # several rows in each statement below
+    before = changes()
+    warm(z)
+    Evidence.objects.filter(fact=fact).delete()
+    assert changes() == before + 1
+    assert not ask(z)[1]
+    for row in rows:
+        row.pk = None
+    Evidence.objects.bulk_create(rows)
+    assert changes() == before + 2
+    warm(z)
+    assert Evidence.objects.filter(fact=fact).update(counted=False) == len(rows)
+    assert changes() == before + 3
+    assert not ask(z)[1]
+    assert Evidence.objects.filter(pk=-1).update(counted=True) == 0  # a statement that changes nothing
+    assert changes() == before + 3
 
 
 def test_the_change_log_is_pruned_only_below_a_watermark_old_enough(world):
