@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the context's type only; run.py imports this module
 def resolve(ctx: RunContext, clusters: list[Cluster], existing: list[CollectiveFact]) -> None:
     """Promote, refresh, supersede or send to review each passing cluster; fill ``ctx.keep_ids``."""
     promotable = [c for c in clusters if c.corroborated and c.shareable]
+    inserts = _Inserts()
     # The person's own correction outranks agents and does not depend on their evidence.
     asserted = {f.key for f in existing if f.subject_asserted and f.status == CollectiveFact.Status.CURRENT}
     ctx.keep_ids.update(f.pk for f in existing if f.subject_asserted)
@@ -54,12 +55,14 @@ def resolve(ctx: RunContext, clusters: list[Cluster], existing: list[CollectiveF
             ctx.decide("validity", "older_value", inputs={"memories": cluster.member_ids},
                        reason="newer_value_exists")
             continue
-        fact = _promote(ctx, cluster, existing)
+        fact = _promote(ctx, cluster, existing, inserts)
         if fact is not None:
             ctx.keep_ids.add(fact.pk)
+    inserts.flush(ctx)
 
 
-def _promote(ctx: RunContext, cluster: Cluster, existing: list[CollectiveFact]) -> CollectiveFact | None:
+def _promote(ctx: RunContext, cluster: Cluster, existing: list[CollectiveFact],
+             inserts: _Inserts) -> CollectiveFact | None:
     matched = cluster.matched
     if matched is not None and matched.status == CollectiveFact.Status.PENDING_REVIEW:
         if matched.revises_id:
@@ -74,8 +77,9 @@ def _promote(ctx: RunContext, cluster: Cluster, existing: list[CollectiveFact]) 
                          and f.status == CollectiveFact.Status.CURRENT), None)
     valid_from = cluster.valid_time
     if previous is not None and cluster.predicate is not None and cluster.predicate.high_impact:
-        fact = _insert(ctx, cluster, status=CollectiveFact.Status.PENDING_REVIEW, valid_from=valid_from,
-                       revises=previous)
+        fact = inserts.add(ctx, cluster, status=CollectiveFact.Status.PENDING_REVIEW, valid_from=valid_from,
+                           revises=previous)
+        inserts.flush(ctx)  # the review item names the version: it exists first
         promotion_review_open(actor=ctx.actor, subject_id=ctx.subject.pk, reason="high_impact_change",
                                     refs={"fact": str(fact.pk), "current": str(previous.pk)})
         ctx.stats["review"] += 1
@@ -88,7 +92,7 @@ def _promote(ctx: RunContext, cluster: Cluster, existing: list[CollectiveFact]) 
             valid_from = timezone.now()
         fact_close(ctx, previous, CollectiveFact.Status.SUPERSEDED, reason="newer_value", valid_to=valid_from)
         ctx.stats["superseded"] += 1
-    fact = _insert(ctx, cluster, status=CollectiveFact.Status.CURRENT, valid_from=valid_from, revises=previous)
+    fact = inserts.add(ctx, cluster, status=CollectiveFact.Status.CURRENT, valid_from=valid_from, revises=previous)
     ctx.stats["promoted"] += 1
     ctx.decide("validity", "promoted", inputs={"fact": str(fact.pk), "revises": str(previous.pk) if previous else None},
                reason="supersedes_older_value" if previous else "new_fact")
@@ -107,23 +111,37 @@ def fact_close(ctx: RunContext, fact: CollectiveFact, status: str, *, reason: st
           data={"reason": reason, "run": str(ctx.run.pk)})
 
 
-def _insert(ctx: RunContext, cluster: Cluster, *, status: str, valid_from: datetime,
+class _Inserts:
+    """New versions of one run, written together: one statement for the versions, one for all their
+    evidence, then an audit row each (a run promotes several facts; a statement per fact and per
+    evidence list was most of step 5's time). Closes of older versions were written before."""
+
+    def __init__(self) -> None:
+        self.facts: list[tuple[CollectiveFact, Cluster]] = []
+
+    def add(self, ctx: RunContext, cluster: Cluster, *, status: str, valid_from: datetime,
             revises: CollectiveFact | None) -> CollectiveFact:
-    counted = cluster.counted
-    fact = CollectiveFact(
-        subject=ctx.subject, lineage=revises.lineage if revises else uuid.uuid4(), revises=revises,
-        predicate=cluster.predicate, key=cluster.key, single=cluster.single, statement=cluster.statement,
-        value=cluster.value, category=cluster.category, status=status, valid_from=valid_from,
-        recorded_at=timezone.now(), policy_version=ctx.policy.version, run=ctx.run,
-        **_metadata(cluster))
-    fact.full_clean(exclude=["subject", "predicate", "revises", "run"], validate_constraints=False,
-                    validate_unique=False)
-    fact.save(force_insert=True)
-    _write_evidence(fact, cluster)
-    audit(actor=ctx.actor, action="fact.recorded", object_type="collective_fact", object_id=fact.pk,
-          data={"status": status, "revises": str(revises.pk) if revises else None,
-                "roots": len({r for _, r, ok, _ in counted if ok}), "run": str(ctx.run.pk)})
-    return fact
+        fact = CollectiveFact(
+            subject=ctx.subject, lineage=revises.lineage if revises else uuid.uuid4(), revises=revises,
+            predicate=cluster.predicate, key=cluster.key, single=cluster.single, statement=cluster.statement,
+            value=cluster.value, category=cluster.category, status=status, valid_from=valid_from,
+            recorded_at=timezone.now(), policy_version=ctx.policy.version, run=ctx.run,
+            **_metadata(cluster))
+        fact.full_clean(exclude=["subject", "predicate", "revises", "run"], validate_constraints=False,
+                        validate_unique=False)
+        self.facts.append((fact, cluster))
+        return fact
+
+    def flush(self, ctx: RunContext) -> None:
+        if not self.facts:
+            return
+        CollectiveFact.objects.bulk_create([fact for fact, _ in self.facts])
+        Evidence.objects.bulk_create([row for fact, cluster in self.facts for row in _evidence_rows(fact, cluster)])
+        for fact, cluster in self.facts:
+            audit(actor=ctx.actor, action="fact.recorded", object_type="collective_fact", object_id=fact.pk,
+                  data={"status": fact.status, "revises": str(fact.revises_id) if fact.revises_id else None,
+                        "roots": len({r for _, r, ok, _ in cluster.counted if ok}), "run": str(ctx.run.pk)})
+        self.facts = []
 
 
 def _refresh(ctx: RunContext, fact: CollectiveFact, cluster: Cluster) -> None:
@@ -136,7 +154,7 @@ def _refresh(ctx: RunContext, fact: CollectiveFact, cluster: Cluster) -> None:
     have = {(e.memory_id, e.root, e.counted, e.discount_reason) for e in fact.evidence.all()}
     if wanted != have:  # steady state (nothing new) writes nothing
         Evidence.objects.filter(fact=fact).delete()
-        _write_evidence(fact, cluster)
+        Evidence.objects.bulk_create(_evidence_rows(fact, cluster))
     ctx.stats["confirmed"] += 1
 
 
@@ -160,11 +178,10 @@ def _metadata(cluster: Cluster) -> dict[str, Any]:
     }
 
 
-def _write_evidence(fact: CollectiveFact, cluster: Cluster) -> None:
-    Evidence.objects.bulk_create([
-        Evidence(fact=fact, memory=m, agent_id=m.agent_id, session_id=m.session_id, root=root[:300],
-                 trust=m.trust, counted=counted, discount_reason=reason)
-        for m, root, counted, reason in cluster.evidence])
+def _evidence_rows(fact: CollectiveFact, cluster: Cluster) -> list[Evidence]:
+    return [Evidence(fact=fact, memory=m, agent_id=m.agent_id, session_id=m.session_id, root=root[:300],
+                     trust=m.trust, counted=counted, discount_reason=reason)
+            for m, root, counted, reason in cluster.evidence]
 
 
 def _same_value(old_value: Any, new_value: Any) -> bool:
