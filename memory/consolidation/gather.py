@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+from django.db.models.expressions import RawSQL
+
+from agents_registry.models import Agent
+from governance.selectors.predicates import predicates_by_id
 from memory.models import Memory
 
 if TYPE_CHECKING:  # the context's type only; run.py imports this module
@@ -21,8 +26,26 @@ def gather(ctx: RunContext) -> list[Memory]:
                               quarantined=False)
         .exclude(trust=Memory.Trust.EPHEMERAL)
         .exclude(expires_at__lte=ctx.now)
-        .select_related("agent", "predicate")
-        .defer("content_tsv")
+        .defer("content_tsv", "embedding")
+        # pgvector's binary form (vector_send): numpy reads it at once, where the text form is
+        # parsed number by number (a third of the step's time for a 100-memory subject).
+        .annotate(embedding_binary=RawSQL('vector_send("memory_memory"."embedding")', []))
         .order_by("recorded_at", "pk"))
+    # A subject's memories come from a few agents and predicates: one instance of each, shared
+    # (a join would build one copy per row).
+    agents = Agent.objects.in_bulk({m.agent_id for m in memories})
+    predicates = ctx.memo.setdefault("predicates", {})
+    predicates.update(predicates_by_id({m.predicate_id for m in memories if m.predicate_id} - predicates.keys()))
+    for memory in memories:
+        memory.embedding = vector_from_binary(memory.embedding_binary)
+        memory.agent = agents[memory.agent_id]
+        memory.predicate = predicates[memory.predicate_id] if memory.predicate_id else None
     ctx.decide("gather", "gathered", inputs={"memories": len(memories)})
     return memories
+
+
+def vector_from_binary(data: bytes | memoryview | None) -> np.ndarray | None:
+    """A vector from pgvector's binary send form: int16 dimensions, int16 unused, big-endian float32s."""
+    if data is None:
+        return None
+    return np.frombuffer(data, dtype=">f4", offset=4).astype(np.float32)

@@ -41,7 +41,7 @@ NEIGHBOURS_PER_MEMORY = 8
 
 def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     """Union the memories the chain (or a reviewer) judged EQUIVALENT; one described cluster each."""
-    claims = claims_loaded(memory_ids=[m.pk for m in memories])
+    claims = claims_loaded(memory_ids=[m.pk for m in memories], predicates=ctx.memo.setdefault("predicates", {}))
     multi = [m for m in memories if len(claims.get(m.pk, ())) > 1]
     memories = [m for m in memories if len(claims.get(m.pk, ())) <= 1]
     parent = list(range(len(memories)))

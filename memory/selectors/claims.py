@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from governance.selectors.predicates import predicates_by_id
 from memory.models import MemoryClaim
 
 
@@ -25,10 +26,21 @@ def claims_of(*, memory_ids: Iterable[Any]) -> dict[Any, list[dict[str, Any]]]:
     return found
 
 
-def claims_loaded(*, memory_ids: Iterable[Any]) -> dict[Any, list[MemoryClaim]]:
-    """Each memory's claim rows (predicate loaded), by memory id, in sentence order (one query)."""
+def claims_loaded(*, memory_ids: Iterable[Any], predicates: dict[Any, Any] | None = None) -> dict[Any, list[MemoryClaim]]:
+    """Each memory's claim rows (predicate loaded), by memory id, in sentence order (one query).
+
+    ``predicates``: predicates the caller already holds, by id; the claims share those instances
+    and the ones missing are read in one more query and added to it (a consolidation run reads a
+    subject's few predicates once instead of one copy per claim row)."""
+    rows = MemoryClaim.objects.filter(memory_id__in=list(memory_ids)).order_by("memory_id", "sentence", "pk")
+    if predicates is None:
+        rows = rows.select_related("predicate")
+    else:
+        rows = list(rows)
+        predicates.update(predicates_by_id({c.predicate_id for c in rows} - predicates.keys()))
+        for claim in rows:
+            claim.predicate = predicates[claim.predicate_id]
     found: dict[Any, list[MemoryClaim]] = defaultdict(list)
-    for claim in (MemoryClaim.objects.filter(memory_id__in=list(memory_ids)).select_related("predicate")
-                  .order_by("memory_id", "sentence", "pk")):
+    for claim in rows:
         found[claim.memory_id].append(claim)
     return found
