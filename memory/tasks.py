@@ -12,7 +12,13 @@ from config.queueing import enqueue_after_commit
 from config.redis import REDIS_ERRORS, get_redis
 from memory.keys import consolidation_debounce_key
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
-from memory.consolidation.schedule import consolidation_defer, deep_pass_all, subjects_due
+from memory.consolidation.schedule import (
+    consolidation_defer,
+    deep_chain_ranges,
+    deep_chain_step,
+    deep_pass_prepare,
+    subjects_due,
+)
 from memory.services.embedding_backfill import BATCH_SIZE, memory_embed_pending
 from memory.services.recall_cache import recall_changes_prune
 
@@ -71,10 +77,34 @@ def consolidation_sweep_task(limit: int = 500) -> int:
     return len(due)
 
 
-@shared_task(name="memory.tasks.consolidation_deep_task", time_limit=3600, soft_time_limit=3500)
+DEEP_STEP_TASK = "memory.tasks.consolidation_deep_step_task"
+
+
+@shared_task(name="memory.tasks.consolidation_deep_task", time_limit=600, soft_time_limit=540)
 def consolidation_deep_task() -> dict[str, int]:
-    """Every 6 h: expire what is due, mark abandoned runs, and run a deep pass on every subject."""
-    return deep_pass_all()
+    """Every 6 h: expire what is due, mark abandoned runs, then start the deep pass as
+    ``QUORUM_CONSOLIDATION_DEEP_CHAINS`` chains of steps (``schedule.deep_chain_step``) that the
+    worker's processes run side by side."""
+    report = deep_pass_prepare()
+    ranges = deep_chain_ranges(max(1, settings.QUORUM_CONSOLIDATION_DEEP_CHAINS))
+    for first, last in ranges:
+        enqueue_after_commit(DEEP_STEP_TASK, first=first, last=last, after=None)
+    return {**report, "chains": len(ranges)}
+
+
+@shared_task(name="memory.tasks.consolidation_deep_step_task", time_limit=1800, soft_time_limit=1700,
+             acks_late=True)
+def consolidation_deep_step_task(first: str, last: str, after: str | None = None) -> dict[str, object]:
+    """One step of a deep-pass chain: ``QUORUM_CONSOLIDATION_DEEP_STEP`` subjects of the id slice
+    ``[first, last]`` after ``after``, then the next step is published (ids only). Idempotent: a
+    step redelivered after a lost worker re-runs the same subjects. A publish lost to a broker
+    outage ends the chain early; the subjects it did not reach wait for the next deep pass (their
+    incremental passes still run when they are written to)."""
+    report, next_after = deep_chain_step(first=first, last=last, after=after,
+                                         size=max(1, settings.QUORUM_CONSOLIDATION_DEEP_STEP))
+    if next_after is not None:
+        enqueue_after_commit(DEEP_STEP_TASK, first=first, last=last, after=next_after)
+    return {**report, "next": next_after}
 
 
 @shared_task(name="memory.tasks.recall_changes_prune_task", time_limit=120, soft_time_limit=100)

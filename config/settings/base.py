@@ -369,6 +369,10 @@ QUORUM_LLM_CLAIMS_MIN_CONFIDENCE = float(os.environ.get("QUORUM_LLM_CLAIMS_MIN_C
 # (memory.consolidation.schedule.consolidation_defer).
 QUORUM_CONSOLIDATION_DEFER_SECONDS = float(os.environ.get("QUORUM_CONSOLIDATION_DEFER_SECONDS", "3"))
 QUORUM_CONSOLIDATION_DEFER_MAX = env_int("QUORUM_CONSOLIDATION_DEFER_MAX", 60)
+# The deep pass (every 6 h) as chains of steps the worker's processes run side by side: how many
+# chains (one per worker process is the point) and how many subjects a step consolidates.
+QUORUM_CONSOLIDATION_DEEP_CHAINS = env_int("QUORUM_CONSOLIDATION_DEEP_CHAINS", 2)
+QUORUM_CONSOLIDATION_DEEP_STEP = env_int("QUORUM_CONSOLIDATION_DEEP_STEP", 50)
 QUORUM_RECALL_COLLECTIVE_BUDGET_MS = env_int("QUORUM_RECALL_COLLECTIVE_BUDGET_MS", 300)
 # Recall's result cache (issue 17, helper `read`; memory.services.recall_cache): the same recall
 # (agent, person, query, parameters) asked again within QUORUM_RECALL_CACHE_SECONDS is answered

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from config.actors import Actor
 from config.audit import audit
 from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
-from memory.models import ConsolidationRun, Memory, Subject
+from memory.models import CollectiveFact, ConsolidationRun, Memory, Subject
 from memory.services.embedding_backfill import backfill_running, subject_has_pending
 from memory.services.memories import memory_expire_due
 
@@ -63,15 +65,57 @@ def runs_mark_abandoned(*, actor: Actor) -> int:
     return len(stale)
 
 
-def deep_pass_all() -> dict[str, int]:
-    actor = CONSOLIDATOR
-    expired = memory_expire_due(actor=actor)
-    abandoned = runs_mark_abandoned(actor=actor)
-    subjects = Subject.objects.filter(Q(memories__kind=Memory.Kind.FACT) | Q(facts__isnull=False)) \
-        .distinct().values_list("pk", flat=True)
+def deep_pass_prepare(*, actor: Actor = CONSOLIDATOR) -> dict[str, int]:
+    """What a deep pass does before it consolidates: expire what is due, mark abandoned runs."""
+    return {"expired": memory_expire_due(actor=actor), "abandoned": runs_mark_abandoned(actor=actor)}
+
+
+def _deep_subjects() -> Any:
+    """Subjects with a private fact or a collective version (EXISTS, so a chain's ``ORDER BY pk
+    LIMIT`` walks the primary key instead of de-duplicating a join)."""
+    return Subject.objects.filter(
+        Exists(Memory.objects.filter(subject=OuterRef("pk"), kind=Memory.Kind.FACT))
+        | Exists(CollectiveFact.objects.filter(subject=OuterRef("pk"))))
+
+
+def deep_pass_subjects(*, subject_ids: Iterable[Any], actor: Actor = CONSOLIDATOR) -> dict[str, int]:
+    """A deep consolidation run for each subject, one after the other (each its own transaction)."""
     done = failed = 0
-    for subject_id in subjects.iterator():
+    for subject_id in subject_ids:
         result = consolidation_run_subject(subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP, actor=actor)
         done += 1
         failed += result.status == ConsolidationRun.Status.FAILED
-    return {"subjects": done, "failed": failed, "expired": expired, "abandoned": abandoned}
+    return {"subjects": done, "failed": failed}
+
+
+def deep_pass_all() -> dict[str, int]:
+    """The whole deep pass in this process (beat's task spreads it over the worker instead:
+    :func:`deep_chain_ranges` and :func:`deep_chain_step`)."""
+    prepared = deep_pass_prepare()
+    report = deep_pass_subjects(subject_ids=_deep_subjects().values_list("pk", flat=True).iterator())
+    return {**report, **prepared}
+
+
+# A deep pass spread over the worker's processes: ``chains`` chains, each walking one slice of the
+# subject id space in pk order, ``size`` subjects a step, each step a task that publishes the next.
+# So at most ``chains`` deep-pass messages wait in the consolidation queue at any time, and an
+# incremental pass published meanwhile waits for one step at most, not for the whole pass.
+
+_UUID_SPACE = 1 << 128
+
+
+def deep_chain_ranges(chains: int) -> list[tuple[str, str]]:
+    """``chains`` consecutive slices of the UUID space, as (first, last) ids, inclusive."""
+    bounds = [(_UUID_SPACE * i) // chains for i in range(chains + 1)]
+    return [(str(uuid.UUID(int=lo)), str(uuid.UUID(int=hi - 1))) for lo, hi in zip(bounds, bounds[1:])]
+
+
+def deep_chain_step(*, first: str, last: str, after: str | None, size: int) -> tuple[dict[str, int], str | None]:
+    """One step of a chain: a deep run for the next ``size`` subjects of ``[first, last]`` after
+    ``after`` (pk order). Returns the report and where the next step starts (None: the slice is done)."""
+    subjects = _deep_subjects().filter(pk__gte=first, pk__lte=last)
+    if after is not None:
+        subjects = subjects.filter(pk__gt=after)
+    ids = list(subjects.order_by("pk").values_list("pk", flat=True)[:size])
+    report = deep_pass_subjects(subject_ids=ids)
+    return report, (str(ids[-1]) if len(ids) == size else None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -10,9 +11,17 @@ from django.utils import timezone
 from config.actors import Actor
 from governance.models import AuditEvent
 from memory.consolidation.run import CODE_VERSION
-from memory.consolidation.schedule import DEBOUNCE, STALE_RUN, deep_pass_all, runs_mark_abandoned, subjects_due
-from memory.models import ConsolidationRun, Subject
-from tests.memory.consolidation.support import corroborate_short_reports, current
+from memory.consolidation.schedule import (
+    DEBOUNCE,
+    STALE_RUN,
+    deep_chain_ranges,
+    deep_chain_step,
+    deep_pass_all,
+    runs_mark_abandoned,
+    subjects_due,
+)
+from memory.models import ConsolidationRun, Memory, Subject
+from tests.memory.consolidation.support import corroborate_short_reports, current, remember
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +68,43 @@ def test_the_deep_pass_runs_every_subject_with_facts(agents):
     assert len(current()) == 1
     assert ConsolidationRun.objects.get(pk=stale.pk).status == "abandoned"
     assert ConsolidationRun.objects.filter(mode="deep", status="succeeded").count() == 1
+
+
+@pytest.mark.parametrize("chains", [1, 2, 3, 7])
+def test_the_chains_slice_the_whole_id_space_without_overlap(chains):
+    ranges = [(uuid.UUID(first).int, uuid.UUID(last).int) for first, last in deep_chain_ranges(chains)]
+    assert len(ranges) == chains
+    assert ranges[0][0] == 0 and ranges[-1][1] == (1 << 128) - 1
+    for (_, last), (first, _) in zip(ranges, ranges[1:]):
+        assert first == last + 1  # consecutive: every id falls in exactly one slice
+    assert all(first <= last for first, last in ranges)
+
+
+def test_a_chain_walks_its_slice_in_steps_and_skips_subjects_without_facts(agents):
+    for n in range(5):
+        remember(agents[0], "Prefiere informes breves", session="s1", subject=f"p{n}")
+    remember(agents[0], "Llamó el martes", session="s1", subject="events-only")
+    Memory.objects.filter(subject__external_ref="events-only").update(kind="event")
+    with_facts = sorted(str(pk) for pk in Subject.objects.exclude(external_ref="events-only")
+                        .values_list("pk", flat=True))
+    ((first, last),) = deep_chain_ranges(1)
+    seen, after, steps = [], None, 0
+    while True:
+        report, after = deep_chain_step(first=first, last=last, after=after, size=2)
+        steps += 1
+        assert report["failed"] == 0
+        seen.append(report["subjects"])
+        if after is None:
+            break
+    assert seen == [2, 2, 1] and steps == 3
+    runs = ConsolidationRun.objects.filter(mode="deep")
+    assert sorted(str(pk) for pk in runs.values_list("subject_id", flat=True)) == with_facts
+    # Two slices split the same subjects between them, each once.
+    ConsolidationRun.objects.all().delete()
+    for first, last in deep_chain_ranges(2):
+        after = None
+        while True:
+            _, after = deep_chain_step(first=first, last=last, after=after, size=10)
+            if after is None:
+                break
+    assert sorted(str(pk) for pk in runs.values_list("subject_id", flat=True)) == with_facts
