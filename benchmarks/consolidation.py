@@ -1,20 +1,28 @@
 """Deep-pass consolidation throughput: 1,000 subjects × 100 memories, no LLM judge.
 
 Memories are real rows (synthetic text from templates, predicates and values, several agents and
-sessions per subject, each with its explicit claim) inserted in SQL with synthetic unit vectors; the pass then runs exactly as
-beat's deep pass does (``consolidation_run_subject`` per subject, each in its own transaction).
-Target (DESIGN §11): ≥ 2,000 memories/s; incremental pass for one person with 200 memories ≤ 100 ms.
+sessions per subject, each with its explicit claim) inserted in SQL with synthetic unit vectors. The
+pass then runs exactly as beat's deep pass does: ``make run``'s Celery worker (its command and
+environment, ``config.runner.celery_commands``: 2 processes) is started, ``consolidation_deep_task``
+is called, and its chains of steps (``consolidation_deep_step_task``) run in the worker until every
+subject has a deep run. The wall time is from the call to the last run's end; each run's own time
+comes from its row (``finished_at − started_at``).
+Target (DESIGN §11): ≥ 2,000 memories/s; incremental pass for one person with 200 memories ≤ 100 ms
+(measured through the same worker, ``consolidation_subject_task``, one at a time).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import statistics
+import subprocess
 import time
 import uuid
+from typing import Any
 
-from benchmarks.common import setup_django
+from benchmarks.common import ROOT, setup_django
 
 PREDICATES = [("preference.report_length", ["short", "long"]), ("communication.language", ["es", "en"]),
               ("preference.meeting_time", ["morning", "afternoon"]), ("project.current", ["Atlas", "Borealis"]),
@@ -63,16 +71,50 @@ def _populate(subjects: int, per_subject: int, agent_ids: list[int], tag: str) -
         cursor.execute("ANALYZE")
 
 
+def _worker() -> tuple[subprocess.Popen[bytes], Any]:
+    """``make run``'s worker (command and environment), on the benchmark database, queues purged."""
+    from config.celery import app
+    from config.runner import celery_commands
+
+    with app.connection_for_write() as conn:
+        for queue in ("default", "consolidation", "rights"):
+            conn.default_channel.queue_purge(queue)
+    argv, extra_env = celery_commands(hostname="bench-consolidation@%h", loglevel="WARNING",
+                                      schedule=ROOT / "var" / "bench-celerybeat-schedule")["worker"]
+    log = open(ROOT / "var" / "bench-consolidation-worker.log", "wb")
+    proc = subprocess.Popen(argv, cwd=ROOT, env={**os.environ, **extra_env}, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    deadline = time.monotonic() + 90
+    while not app.control.ping(timeout=1.0):
+        if time.monotonic() > deadline or proc.poll() is not None:
+            raise RuntimeError("the Celery worker did not answer; see var/bench-consolidation-worker.log")
+    return proc, log
+
+
+def _stop(proc: subprocess.Popen[bytes], log: Any) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    log.close()
+
+
+def _ms(run: Any) -> float:
+    return (run.finished_at - run.started_at).total_seconds() * 1000
+
+
 def main(argv: list[str]) -> None:
     setup_django()
     from django.db import connection
-
     from django.db.models import Count
 
     from agents_registry.services.agents import agent_create
     from config.actors import Actor
     from memory.models import ConsolidationRun, Subject
-    from memory.consolidation.run import CONSOLIDATOR, consolidation_run_subject
+    from memory.tasks import consolidation_deep_task, consolidation_subject_task
 
     subjects = int(os.environ.get("QUORUM_BENCH_SUBJECTS", "1000"))
     per_subject = 100
@@ -84,33 +126,49 @@ def main(argv: list[str]) -> None:
                               purposes=["essential.service"]).agent.pk for i in range(4)]
     print(f"populating {subjects:,} subjects × {per_subject} memories …", flush=True)
     _populate(subjects, per_subject, agent_ids, tag)
-    ids = list(Subject.objects.filter(external_ref__startswith=f"cons-{tag}-").values_list("pk", flat=True))
-    memories = per_subject * len(ids)
-    started = time.perf_counter()
-    per_run = []
-    for n, subject_id in enumerate(ids, 1):
-        t = time.perf_counter()
-        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP)
-        per_run.append(time.perf_counter() - t)
-        if n % 100 == 0:
-            print(f"  {n:,}/{len(ids):,} subjects", flush=True)
-    wall = time.perf_counter() - started
-    # Incremental pass for one person with 200 memories (already consolidated once: steady state).
-    _populate(1, 200, agent_ids, tag + "x")
-    one = Subject.objects.get(external_ref=f"cons-{tag}x-1").pk
-    consolidation_run_subject(actor=CONSOLIDATOR, subject_id=one)
-    incremental = []
-    for _ in range(10):
-        t = time.perf_counter()
-        consolidation_run_subject(actor=CONSOLIDATOR, subject_id=one)
-        incremental.append(time.perf_counter() - t)
+    Subject.objects.update(consolidation_requested_at=None)  # only the deep pass consolidates them
+    memories = per_subject * subjects
+    proc, log = _worker()
+    try:
+        deep = ConsolidationRun.objects.filter(mode=ConsolidationRun.Mode.DEEP, finished_at__isnull=False)
+        started = time.perf_counter()
+        chains = consolidation_deep_task()["chains"]
+        shown = 0
+        while (done := deep.count()) < subjects:
+            if done >= shown + 100:
+                shown = done - done % 100
+                print(f"  {shown:,}/{subjects:,} subjects", flush=True)
+            if proc.poll() is not None:
+                raise RuntimeError("the Celery worker stopped; see var/bench-consolidation-worker.log")
+            time.sleep(0.05)
+        wall = time.perf_counter() - started
+        per_run = [_ms(run) for run in deep.only("started_at", "finished_at")]
+        # Incremental pass for one person with 200 memories (already consolidated once: steady state),
+        # one task at a time through the same worker.
+        _populate(1, 200, agent_ids, tag + "x")
+        one = Subject.objects.get(external_ref=f"cons-{tag}x-1").pk
+        incremental = []
+        for n in range(11):
+            before = set(ConsolidationRun.objects.filter(subject_id=one).values_list("pk", flat=True))
+            consolidation_subject_task.apply_async(args=[str(one)], kwargs={"mode": "incremental"})
+            deadline = time.monotonic() + 60
+            while not (runs := list(ConsolidationRun.objects.filter(subject_id=one, finished_at__isnull=False)
+                                    .exclude(pk__in=before))):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the incremental pass did not finish within 60 s")
+                time.sleep(0.02)
+            if n:  # the first one consolidates the new person from scratch
+                incremental.append(_ms(runs[0]))
+    finally:
+        _stop(proc, log)
     statuses = dict(ConsolidationRun.objects.values_list("status").annotate(n=Count("id")))
-    result = {"subjects": len(ids), "memories": memories, "seconds": wall, "memories_per_s": memories / wall,
-              "subjects_per_s": len(ids) / wall, "run_p50_ms": statistics.median(per_run) * 1000,
-              "incremental_200_p50_ms": statistics.median(incremental) * 1000, "statuses": statuses}
+    result = {"subjects": subjects, "memories": memories, "chains": chains, "seconds": wall,
+              "memories_per_s": memories / wall, "subjects_per_s": subjects / wall,
+              "run_p50_ms": statistics.median(per_run), "incremental_200_p50_ms": statistics.median(incremental),
+              "statuses": statuses}
     print()
-    print("consolidation benchmark (deep pass, no LLM judge, 2 cores, embedded PostgreSQL)")
-    print(f"deep pass: {memories:,} memories / {len(ids):,} subjects in {wall:.1f} s → "
+    print("consolidation benchmark (deep pass, no LLM judge, 2 cores, embedded PostgreSQL, make run's worker)")
+    print(f"deep pass: {memories:,} memories / {subjects:,} subjects in {wall:.1f} s over {chains} chains → "
           f"{result['memories_per_s']:.0f} memories/s, {result['subjects_per_s']:.1f} subjects/s "
           f"(target ≥ 2,000 memories/s: {'met' if result['memories_per_s'] >= 2000 else 'MISSED'}); "
           f"per-subject run p50 {result['run_p50_ms']:.1f} ms")

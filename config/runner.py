@@ -57,7 +57,11 @@ def _metrics_dir_reset() -> None:
 #: workers, so an embedding thread is often descheduled mid-batch; with the default spin-wait its
 #: partner burns its time slice waiting for it (measured: 4x slower batches under load,
 #: docs/performance.md "Embedding end to end"). The vectors do not depend on these settings.
-WORKER_OMP_ENV = {"OMP_WAIT_POLICY": "PASSIVE"}
+#: OPENBLAS_NUM_THREADS=1: numpy's BLAS on one thread per worker process. The worker's matrices are
+#: small (a subject's similarity matrix, the detectors' weights) and its processes already fill the
+#: cores; a second BLAS thread only has to be woken for each product, which cost 4–17 ms per 100 ×
+#: 384 product against 0.2 ms on one thread (docs/performance.md, "Deep consolidation").
+WORKER_OMP_ENV = {"OMP_WAIT_POLICY": "PASSIVE", "OPENBLAS_NUM_THREADS": "1"}
 
 
 def celery_commands(*, hostname: str, loglevel: str, schedule: Path) -> dict[str, tuple[list[str], dict[str, str]]]:

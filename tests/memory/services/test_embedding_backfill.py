@@ -195,12 +195,14 @@ def test_a_subject_call_waits_for_the_running_batch_instead_of_embedding_it_twic
     assert Memory.objects.filter(pk__in=ids[:2], embedding__isnull=True).count() == 2  # never re-embedded
 
 
-def test_the_worker_runs_the_embedder_with_passive_openmp_waits(monkeypatch):
+def test_the_worker_runs_the_embedder_with_passive_openmp_waits_and_one_blas_thread(monkeypatch):
     from config.runner import celery_commands
 
     monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
     commands = celery_commands(hostname="t@%h", loglevel="INFO", schedule=ROOT_SCHEDULE)
     assert commands["worker"][1]["OMP_WAIT_POLICY"] == "PASSIVE"
+    assert commands["worker"][1]["OPENBLAS_NUM_THREADS"] == "1"
     assert commands["beat"][1] == {}
     assert "--schedule" in commands["beat"][0] and str(ROOT_SCHEDULE) in commands["beat"][0]
 
