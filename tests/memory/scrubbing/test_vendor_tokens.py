@@ -28,3 +28,12 @@ def test_a_mailgun_key_with_a_non_hex_body_is_redacted() -> None:
 def test_a_key_slug_of_plain_letters_is_not_a_mailgun_key() -> None:
     slug = "key-" + "managementandrotationguidelinesx"
     assert scrub(f"See the wiki page {slug} for details.").count == 0
+
+
+def test_aws_documentation_placeholders_are_kept_and_real_keys_are_not() -> None:
+    sample_id = "AK" + "IA" + "IOSFODNN7" + "EXAMPLE"
+    sample_secret = "wJalrXUtnFEMI/K7MDENG/" + "bPxRfiCY" + "EXAMPLEKEY"
+    for text in (f"Los docs de AWS usan {sample_id} como ejemplo.",
+                 f"aws_access_key_id = {sample_id}\naws_secret_access_key = {sample_secret}"):
+        assert scrub(text).count == 0
+    assert AWS_KEY not in scrub(f"aws_access_key_id = {AWS_KEY}").text
