@@ -11,7 +11,8 @@ to a credential in prose rather than how a vendor formats it.
 * a vendor prefix followed by the token in space-separated chunks ("sk_live_ 51Hv 8Zq2 …");
 * a safe or door "opens with 46-12-88", a PIN or passcode right after its label ("passcode 4821");
 * a passphrase after ``passphrase:`` up to the end of its clause;
-* a long hex blob after a key/secret label, unless the label names a public digest.
+* a long hex blob after a key/secret label and a colon or "is"/"es", unless the label names a
+  public digest.
 Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
 substring tests.
 """
@@ -64,7 +65,8 @@ _OPENS_WITH_RE: Final = re.compile(
     r"(?P<v>\d{2,8}(?:[-\s]\d{2,8}){0,3})\b")
 _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
 _HEX_AFTER_LABEL_RE: Final = re.compile(
-    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?P<label>[^\n:=]{0,30}?)\s*[:=]\s*(?P<v>[0-9a-fA-F]{32,})\b")
+    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?P<label>[^\n:=]{0,80}?)"
+    r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)\s*(?P<v>[0-9a-fA-F]{32,})\b")
 _HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b)")
 _PHRASE_VALUE_RE: Final = re.compile(
     r"(?i:\bpass\s?phrase|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|de\s+contrase(?:ñ|n)a))"

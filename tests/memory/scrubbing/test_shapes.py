@@ -37,3 +37,23 @@ def test_a_secret_in_its_prose_shape_is_redacted(text: str, secret: str) -> None
 ])
 def test_ordinary_text_with_those_words_is_left_alone(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Our secret HMAC value for the payments callback is 9c41e07b2d5f8a63c0e4b7d19f2a5c68",
+     "9c41e07b2d5f8a63c0e4b7d19f2a5c68"),
+    ("Clave de 256 bits para cifrar los volcados nocturnos del CRM (en hex): "
+     "e83b0c5d7a2f9146b8d3e0a7c5f2196d4b8e0a3c7f1d5e92b6a0c4d8e2f71a3b",
+     "e83b0c5d7a2f9146b8d3e0a7c5f2196d4b8e0a3c7f1d5e92b6a0c4d8e2f71a3b"),
+])
+def test_hex_after_a_key_label_with_is_or_a_long_label_is_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "The key fingerprint of the release signer is 9c41e07b2d5f8a63c0e4b7d19f2a5c68.",
+    "El token id de la sesión es 9c41e07b2d5f8a63c0e4b7d19f2a5c68, búscalo en los logs.",
+])
+def test_hex_after_a_key_label_that_names_a_digest_or_id_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
