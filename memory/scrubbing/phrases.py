@@ -20,7 +20,7 @@ from typing import Final
 from memory.scrubbing.kinds import _Span
 
 #: Things whose unlocking phrase is a secret (lower-case words; "caja fuerte" by "caja"/"fuerte").
-_HOLDERS: Final[frozenset[str]] = frozenset(
+HOLDERS: Final[frozenset[str]] = frozenset(
     """vault vaults wallet wallets disk disks drive drives archive archives zip rar 7z file files backup
     backups keystore keychain keyring key keys laptop phone account accounts safe container volume
     partition luks veracrypt bitlocker filevault keepass keepassxc bitwarden 1password lastpass manager
@@ -96,7 +96,7 @@ _WORD_RE: Final = re.compile(r"[^\W\d_][\w\-]*")
 
 
 def _holds_secrets(text: str) -> bool:
-    return any(w.lower() in _HOLDERS for w in _WORD_RE.findall(text))
+    return any(w.lower() in HOLDERS for w in _WORD_RE.findall(text))
 
 
 def _phrase_like(value: str) -> bool:

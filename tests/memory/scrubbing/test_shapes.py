@@ -57,3 +57,26 @@ def test_hex_after_a_key_label_with_is_or_a_long_label_is_redacted(text: str, se
 ])
 def test_hex_after_a_key_label_that_names_a_digest_or_id_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("The phrase for the family vault is seven lanterns over the quiet harbour",
+     "seven lanterns over the quiet harbour"),
+    ("Frase del KeePass de casa: tres gatos pardos duermen al sol", "tres gatos pardos duermen al sol"),
+    ("My master phrase (with the spaces) is amber trains never sleep tonight", "amber trains never sleep tonight"),
+    ("Security phrase for the bank call: purple elephant", "purple elephant"),
+])
+def test_a_phrase_named_as_a_secret_or_by_what_it_unlocks_is_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "La frase del día en el móvil es carpe diem y sonríe",
+    "The phrase on the laptop sticker is never give up on your dreams",
+    "La frase del disco externo es la misma que la del portátil, pregúntale a Inés.",
+    "The phrase of the song is hard to remember",
+    "Phrase of the week: ship small, ship often",
+])
+def test_a_phrase_that_unlocks_nothing_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
