@@ -400,3 +400,22 @@ def test_the_secret_is_redacted(text: str, secret: str) -> None:
 def test_the_look_alike_is_kept(text: str) -> None:
     out = scrub(text)
     assert out.text == text and out.count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Para desbloquear el portátil usa la frase mi abuela baila tango los martes.",
+     "mi abuela baila tango los martes"),
+    ("To unlock the backup disk, type the passphrase my cat hates the blue sofa", "my cat hates the blue sofa"),
+])
+def test_a_sentence_named_as_the_unlocking_phrase_is_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "Para descifrar el zip usa la contraseña que te mandé por Signal.",
+    "To decrypt the archive use the phrase she told you yesterday at lunch",
+    "Para desbloquear el móvil usa la frase que está en el sobre",
+])
+def test_a_clause_about_the_unlocking_phrase_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
