@@ -4,7 +4,8 @@ to a credential in prose rather than how a vendor formats it.
 * a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
   (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
 * a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\"");
-* a PIN or password spelled with spaces between single characters ("k 9 X m 2 Q v 7 L z") or
+* a PIN or password spelled with spaces, hyphens or dots between single characters ("k 9 X m 2 Q v 7
+  L z", "W-i-n-t-e-r-!-7") or
   spelled as number words ("cuatro-siete-dos-nueve") after a password/PIN word;
 * a header whose name ends in ``-Key``/``-Token``/``-Secret`` ("Ocp-Apim-Subscription-Key: …")
   and an ``Authorization`` scheme value in quotes;
@@ -44,9 +45,13 @@ _QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "s
 _SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
                         "p i n")
 _SPACED_CHARS_RE: Final = re.compile(r"(?<!\S)(?:\S ){5,}\S(?!\S)")
-_PW_LABEL_JOINED_RE: Final = re.compile(r"(?:password|passcode|passphrase|contrase(?:ñ|n)a|clave|pin|puk|codigo|code"
+# The same with a hyphen or a dot between the characters ("W-i-n-t-e-r-!-7", "x.o.x.b.-.4.8"): any
+# character but the separator itself, six or more of them.
+_SEPARATED_CHARS_RE: Final = re.compile(
+    r"(?<![^\s:=(\"'])(?P<first>[^\s.\-·])(?P<sep>[.\-·])(?:(?!(?P=sep))\S(?P=sep)){4,}(?!(?P=sep))\S(?=[\s,;)\"']|$)")
+_PW_LABEL_JOINED_RE: Final = re.compile(r"(?:pass|pwd|password|passcode|passphrase|contrase(?:ñ|n)a|clave|pin|puk|codigo|code"
                                         r"|token|secret|secreto|apikey|key)"
-                                        r"(?:[a-zñ]{0,30})?(?:es|is|:|=)?$")
+                                        r"(?P<tail>[a-zñ]{1,30})?(?P<conn>es|is|:|=)?$")
 _NUMBER_WORD: Final = (r"(?:cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|one|two|three|four|five|six"
                        r"|seven|eight|nine|oh)")
 _SPELLED_RE: Final = re.compile(
@@ -116,11 +121,20 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
 
 
 def _find_spaced_values(text: str, lower: str) -> Iterator[_Span]:
-    if not any(h in lower for h in _SPACED_HINTS):
+    """Single characters between spaces, hyphens or dots after a password/PIN/token label (the
+    label itself may be spelled the same way: "P-A-S-S: W-i-n-t-e-r-!-7")."""
+    if any(h in lower for h in _SPACED_HINTS):
+        for m in _SPACED_CHARS_RE.finditer(text):
+            before = re.sub(r"\s+", "", lower[max(0, m.start() - 60):m.start()])
+            if _PW_LABEL_JOINED_RE.search(before):
+                yield m.start(), m.end(), "password"
+    if "-" not in text and "." not in text and "·" not in text:
         return
-    for m in _SPACED_CHARS_RE.finditer(text):
-        before = re.sub(r"\s+", "", lower[max(0, m.start() - 60):m.start()])
-        if _PW_LABEL_JOINED_RE.search(before):
+    for m in _SEPARATED_CHARS_RE.finditer(text):
+        before = re.sub(r"\s+", "", lower[max(0, m.start() - 60):m.start()]).replace(m.group("sep"), "")
+        label = _PW_LABEL_JOINED_RE.search(before)
+        # Words between the label and the run need a connector: "pinned to 1.2.3.4.5.6" is a version.
+        if label is not None and (label.group("tail") is None or label.group("conn") is not None):
             yield m.start(), m.end(), "password"
 
 

@@ -80,3 +80,22 @@ def test_a_phrase_named_as_a_secret_or_by_what_it_unlocks_is_redacted(text: str,
 ])
 def test_a_phrase_that_unlocks_nothing_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("P-W-D: s-E-a-L-9-!-k-2", "s-E-a-L-9-!-k-2"),
+    ("Te paso la clave con puntos entre letras: m.4.R.-.q.Z.7.y — júntala tú.", "m.4.R.-.q.Z.7.y"),
+    ("PIN del móvil: 4.8.2.1.9.0", "4.8.2.1.9.0"),
+])
+def test_characters_between_hyphens_or_dots_after_a_label_are_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "Version pinned to 1.2.3.4.5.6 for the token service.",
+    "Token de Slack roto, ver el ticket A-B-C-D-E-F mañana.",
+    "El código postal es 2-8-0-1-3 en Madrid.",
+])
+def test_separated_characters_without_a_label_are_kept(text: str) -> None:
+    assert scrub(text).count == 0
