@@ -260,6 +260,9 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     return run.end()
 
 
+# A shell parameter expansion that requires the variable ("${NAME:?message}", "${NAME?}"): the
+# message is no value. A default ("${NAME:-literal}") is a value and stays a candidate.
+_REQUIRED_VARIABLE_RE: Final = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}\n]{0,80}\}")
 _SUFFIX_SPLIT_RE: Final = re.compile(r"[_\-.]|(?=[A-Z])")
 
 
@@ -273,6 +276,7 @@ def _describing_suffix(suffix: str | None) -> bool:
 
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
+    required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
     for m in _keyword_matches(text, lower):
         quoted = next((g for g in _QUOTED_GROUPS if m.group(g) is not None), None)
         group = quoted or "uq"
@@ -284,6 +288,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             value = stripped
         if not value.strip() or PLACEHOLDER_RE.search(value):
             continue
+        if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
+            continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
         if _describing_suffix(m.group("suffix")):
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:

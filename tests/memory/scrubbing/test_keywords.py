@@ -104,3 +104,16 @@ def test_an_assignment_whose_key_ends_in_a_describing_word_is_kept(text: str) ->
 def test_an_assignment_whose_key_ends_in_another_word_is_still_redacted() -> None:
     out = scrub("password_hash_prod = Kq7!mZ2wLr")
     assert "Kq7!mZ2wLr" not in out.text
+
+
+@pytest.mark.parametrize("text", [
+    "DB_PASSWORD=${DB_PASSWORD:?set it in the deploy env}",
+    "password: ${VAULT_PW:? falta en el .env}",
+])
+def test_a_required_variable_with_its_error_message_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_a_default_after_a_variable_is_still_a_value() -> None:
+    out = scrub("DB_PASSWORD=${DB_PASSWORD:-Kq7mZ2wLr9}")
+    assert "Kq7mZ2wLr9" not in out.text
