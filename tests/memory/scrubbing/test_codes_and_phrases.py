@@ -419,3 +419,20 @@ def test_a_sentence_named_as_the_unlocking_phrase_is_redacted(text: str, secret:
 ])
 def test_a_clause_about_the_unlocking_phrase_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("He puesto ZuQ4!mnP7vr0 como contraseña del Excel de nóminas.", "ZuQ4!mnP7vr0"),
+    ("She picked Lirio_2024x as her password for the portal.", "Lirio_2024x"),
+])
+def test_a_strong_value_before_as_password_is_redacted_whatever_the_verb(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "We adopted Bitwarden as the password manager.",
+    "Ha dejado ORD-2024-77 como clave del pedido.",
+])
+def test_a_name_or_code_before_as_password_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
