@@ -436,3 +436,21 @@ def test_a_strong_value_before_as_password_is_redacted_whatever_the_verb(text: s
 ])
 def test_a_name_or_code_before_as_password_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("The keypad at the side gate is 4410 since the lockout.", "4410"),
+    ("El keypad del trastero es 90317, cámbialo el lunes.", "90317"),
+])
+def test_digits_stated_as_a_keypad_are_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "The keypad has 12 keys and a backlight.",
+    "Keypad model 3020 is discontinued.",
+    "Ordered 3 keypads for the lab, 4500 euros in total.",
+])
+def test_a_keypad_described_by_numbers_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
