@@ -4,7 +4,7 @@ codes, door, gate, alarm, safe and lock codes, in English and Spanish prose.
 A run of digits is an ordinary number almost everywhere (orders, rooms, years, prices, postal
 codes), so it is redacted only when the sentence *binds* it to an access code:
 
-* a PIN-like label (``PIN``, ``PUK``, ``NIP``, ``passcode``, ``CVV``/``CVC``) — or a code word
+* a PIN-like label (``PIN``, ``PUK``, ``NIP``, ``passcode``, ``CVV``/``CVC``, ``keypad``) — or a code word
   (``code``, ``código``, ``combination``, ``combinación``, ``combo``, ``clave``) that names what it
   opens (an *access object*: door, gate, portal, garaje, alarm, safe, caja fuerte, candado, lock,
   locker, card, tarjeta, SIM, phone, móvil, entry, acceso, desbloqueo, Wi-Fi…) in the words just
@@ -33,7 +33,7 @@ from memory.scrubbing.kinds import _Span
 
 # PIN-like labels that name a secret by themselves (leet/homoglyph-folded spellings included).
 _PIN_LABEL: Final = (r"p[i1íl!|]n(?:es)?|p\.i\.n\.?|puk|n\.?i\.?p|passcode|pass\s+code|cvv2?|cvc2?"
-                     r"|desbloqueo|unlock|desarme|disarm")
+                     r"|desbloqueo|unlock|desarme|disarm|keypad")
 # Code words that need an access object to name a secret.
 _CODE_WORD: Final = r"c[o0ó]d(?:e|[i1íl]g[o0])s?|combinaci[oó]n|combination|combo|clave"
 _LABEL_RE: Final = re.compile(r"\b(?:(?P<pin>" + _PIN_LABEL + r")|(?P<code>" + _CODE_WORD + r"))(?![\w])")
@@ -113,7 +113,7 @@ _POSTAL_WORDS_RE: Final = re.compile(
     r"|chennai|kolkata|hyderabad|pune|ahmedabad|jaipur|lucknow|kochi|karnataka|maharashtra|kerala"
     r"|tamil|gujarat|direcci[oó]n|env[ií]o|correos|localidad|ciudad)\b"
 )
-_HINTS: Final = ("pin", "p1n", "pín", "pln", "desbloqueo", "unlock", "desarme", "disarm", "p.i.n", "puk", "nip", "n.i.p", "passcode", "pass code", "cvv", "cvc", "cod",
+_HINTS: Final = ("pin", "p1n", "pín", "pln", "desbloqueo", "unlock", "desarme", "disarm", "keypad", "p.i.n", "puk", "nip", "n.i.p", "passcode", "pass code", "cvv", "cvc", "cod",
                  "c0d", "cód", "combina", "combo", "clave")
 
 # The value first: "4821 is my PIN", "uso el 4821 como PIN del móvil".

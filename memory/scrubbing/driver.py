@@ -57,12 +57,15 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
 # Length-preserving lower-casing (str.lower can change lengths, e.g. "İ"), so
 # offsets found in the lowered text are valid in the original.
 # A value that stands for a secret without being one, whatever finder took it: a redaction mark
-# ("[REDACTADA]", "<hidden>"), a template reference ("${DB_PASSWORD}", "{{ secrets.X }}") or a mask
-# after a vendor prefix ("sk_live_xxxxxxxx…", "ghp_************").
+# ("[REDACTADA]", "<hidden>"), a template reference ("${DB_PASSWORD}", "{{ secrets.X }}"), a mask
+# after a vendor prefix ("sk_live_xxxxxxxx…", "ghp_************") or a documentation placeholder
+# ending in "EXAMPLE"/"EXAMPLEKEY", AWS's convention for its sample keys (gitleaks allows
+# ``.+EXAMPLE$`` for the same reason).
 _MASKED_RE: Final = re.compile(
     r"[\[(<{]?\s*(?i:redact\w*|oculto|oculta|hidden|masked|removed|omitted|censored|eliminad[oa]|borrad[oa])\s*[\])>}]?"
     r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[A-Za-z_\- ]{1,40}>"
-    r"|(?:[A-Za-z0-9]{1,12}[_-]){0,3}([xX*•#.])\1{5,}")
+    r"|(?:[A-Za-z0-9]{1,12}[_-]){0,3}([xX*•#.])\1{5,}"
+    r"|[A-Za-z0-9/+]{8,}EXAMPLE(?:KEY)?")
 _LOWER_TABLE: Final = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZÁÉÍÓÚÑÜ", "abcdefghijklmnopqrstuvwxyzáéíóúñü"
 )

@@ -25,6 +25,7 @@ from memory.errors import SecretInIdentifier
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold
 from memory.scrubbing.driver import scrub
 from memory.scrubbing.kinds import PLACEHOLDER_RE, ScrubResult, placeholder
+from memory.scrubbing.measures import DESCRIBING_WORDS
 
 #: Identifiers checked by :func:`refuse_secret_identifiers`, in the order they are reported.
 IDENTIFIERS: Final = ("subject", "key", "origin_ref", "session_id", "derived_from")
@@ -46,15 +47,6 @@ _SECRET_PAIRS: Final[dict[tuple[str, str], str]] = {
     ("private", "key"): "private_key", ("signing", "key"): "secret", ("encryption", "key"): "secret",
     ("seed", "phrase"): "password", ("recovery", "phrase"): "password", ("seed", "words"): "password",
 }
-# A key ending in one of these describes a secret instead of holding one ("password_hint",
-# "token_type", "api_key_id", "max_tokens" is handled by the number rule).
-_META_WORDS: Final[frozenset[str]] = frozenset(
-    """hint hints policy type count length len expiry expires expired expiration ttl url uri endpoint
-    name label format strength required rotation rotated changed updated date at created last age
-    min max limit enabled set status id ids field reset requested manager usage scope scopes
-    provider issuer prefix rate tipo politica longitud caducidad nombre fecha requerida cambiada
-    cambiado pista""".split()
-)
 # Kinds whose values may be numbers (PIN codes are).
 _NUMERIC_KINDS: Final = frozenset({"password"})
 _CAMEL_RE: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -80,7 +72,7 @@ def _key_words(key: str, *, words: bool) -> list[str]:
 
 
 def _kind_in(words: list[str]) -> str | None:
-    if not words or words[-1] in _META_WORDS:
+    if not words or words[-1] in DESCRIBING_WORDS:
         return None
     for i, word in enumerate(words):
         kind = _SECRET_WORDS.get(word)

@@ -8,7 +8,7 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
-from memory.scrubbing.measures import _entropy, _has_alpha, _has_digit, is_question
+from memory.scrubbing.measures import DESCRIBING_WORDS, _entropy, _has_alpha, _has_digit, is_question
 
 
 # Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
@@ -70,7 +70,7 @@ _KEYWORD_RE: Final = re.compile(
     # upper-case one may start a camelCase suffix ("apiKeyValue").
     r"(?![a-z])"
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
-    r"(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2}"
+    r"(?P<suffix>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2})"
     # A short aside in brackets: "(hex)", "(written backwards)", "(la del banco)".
     r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,40}\))?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
@@ -260,8 +260,23 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     return run.end()
 
 
+# A shell parameter expansion that requires the variable ("${NAME:?message}", "${NAME?}"): the
+# message is no value. A default ("${NAME:-literal}") is a value and stays a candidate.
+_REQUIRED_VARIABLE_RE: Final = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}\n]{0,80}\}")
+_SUFFIX_SPLIT_RE: Final = re.compile(r"[_\-.]|(?=[A-Z])")
+
+
+def _describing_suffix(suffix: str | None) -> bool:
+    """Does an identifier suffix after the keyword end in a describing word (``_hash_algorithm``,
+    ``Type``, ``_id``)?"""
+    if not suffix:
+        return False
+    return _SUFFIX_SPLIT_RE.split(suffix)[-1].lower() in DESCRIBING_WORDS
+
+
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
+    required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
     for m in _keyword_matches(text, lower):
         quoted = next((g for g in _QUOTED_GROUPS if m.group(g) is not None), None)
         group = quoted or "uq"
@@ -273,6 +288,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             value = stripped
         if not value.strip() or PLACEHOLDER_RE.search(value):
             continue
+        if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
+            continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
+        if _describing_suffix(m.group("suffix")):
+            continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:
             continue  # "DB_PASSWORD=" then a new line: an empty assignment, not the next line's value
         if not quoted and value.startswith("(") and m.group("bare") is None:

@@ -37,6 +37,18 @@ def _has_alpha(value: str) -> bool:
     return any(c.isalpha() for c in value)
 
 
+#: A key or identifier ending in one of these describes a secret instead of holding one
+#: ("password_hint", "token_type", "api_key_id", "password_hash_algorithm"): JSON keys in
+#: ``fields`` and ``KEY = value`` assignments in ``keywords`` alike.
+DESCRIBING_WORDS: Final[frozenset[str]] = frozenset(
+    """hint hints policy type count length len expiry expires expired expiration ttl url uri endpoint
+    name label format strength required rotation rotated changed updated date at created last age
+    min max limit enabled set status id ids field reset requested manager usage scope scopes
+    provider issuer prefix rate algorithm algorithms algo tipo politica longitud caducidad nombre
+    fecha requerida cambiada cambiado pista algoritmo""".split()
+)
+
+
 def is_question(value: str) -> bool:
     """A quoted value that asks something ('"¿Has olvidado tu contraseña?"') is a label on a
     screen, never a credential: the keyword and the quoted-passphrase finders both skip it."""

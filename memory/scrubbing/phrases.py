@@ -20,7 +20,7 @@ from typing import Final
 from memory.scrubbing.kinds import _Span
 
 #: Things whose unlocking phrase is a secret (lower-case words; "caja fuerte" by "caja"/"fuerte").
-_HOLDERS: Final[frozenset[str]] = frozenset(
+HOLDERS: Final[frozenset[str]] = frozenset(
     """vault vaults wallet wallets disk disks drive drives archive archives zip rar 7z file files backup
     backups keystore keychain keyring key keys laptop phone account accounts safe container volume
     partition luks veracrypt bitlocker filevault keepass keepassxc bitwarden 1password lastpass manager
@@ -54,7 +54,7 @@ _UNLOCK_THEN_VALUE_RE: Final = re.compile(
     r"(?:[ \t]*,?[ \t]*(?:use|type|enter|with|using|usa|usar|escribe|teclea|introduce|pon|con)\b[ \t]*:?"
     r"|[ \t]*,?[ \t]*(?:(?:the|la|el|su|my|mi|its)[ \t]+)?" + _SECRET_NOUN + r"[ \t]+(?:is|es|are|son)[ \t]*:?"
     r"|[ \t]*(?P<colon>:))[ \t]*"
-    r"(?:(?:the|la|el)[ \t]+(?=" + _SECRET_NOUN + r"))?(?:" + _SECRET_NOUN + r"[ \t]*:?[ \t]*)?"
+    r"(?:(?:the|la|el)[ \t]+(?=" + _SECRET_NOUN + r"))?(?P<named>" + _SECRET_NOUN + r"[ \t]*:?[ \t]*)?"
     r"(?:" + _QUOTED + r"|(?P<run>" + _RUN + r"))")
 # "Contraseña del gestor (es una frase): el gato verde…": a password word and a word saying the
 # value is a phrase, then a colon and the phrase to the end of its clause.
@@ -78,6 +78,12 @@ _POINTERS: Final[frozenset[str]] = frozenset(
     bitwarden 1password lastpass correo email mail slack teams sobre envelope same misma mismo
     siempre always usual habitual""".split()
 )
+#: Words that open a clause about a named secret rather than the secret itself: relatives, pronouns,
+#: prepositions and articles ("use the phrase she told you", "usa la frase que está en el sobre").
+_CLAUSE_STARTS: Final[frozenset[str]] = frozenset(
+    """que which that who whom whose where what she he they we you i it me te le les se lo nos os
+    from of in on at with by for to de del en con por para desde the a an el la los las un una""".split()
+)
 #: Words of a policy or a requirement: a run with one describes passphrases instead of stating one
 #: ("Passphrase requirements: at least four random words"); in a label they do the same.
 _POLICY: Final[frozenset[str]] = frozenset(
@@ -96,7 +102,7 @@ _WORD_RE: Final = re.compile(r"[^\W\d_][\w\-]*")
 
 
 def _holds_secrets(text: str) -> bool:
-    return any(w.lower() in _HOLDERS for w in _WORD_RE.findall(text))
+    return any(w.lower() in HOLDERS for w in _WORD_RE.findall(text))
 
 
 def _phrase_like(value: str) -> bool:
@@ -127,7 +133,12 @@ def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
             if _phrase_like(m.group(group)) and "[REDACTED:" not in m.group(group):
                 yield m.start(group), m.end(group), "password"
             continue
-        if _closing_phrase(text, m, prose=m.group("colon") is not None):
+        # A colon states the run, and so does a secret noun right before it ("usa la frase mi abuela
+        # baila tango los martes"): either way it may read like a sentence.
+        named = m.group("named") is not None and m.group("colon") is None
+        if named and m.group("run").split(None, 1)[0] in _CLAUSE_STARTS:
+            continue  # "usa la contraseña que te mandé", "use the phrase she told you": a clause about it
+        if _closing_phrase(text, m, prose=m.group("colon") is not None or named):
             yield m.start("run"), m.end("run"), "password"
 
 

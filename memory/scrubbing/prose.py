@@ -2,7 +2,8 @@
 
 * "Uses Sunflower!Rain42 as the password for …", "hunter2X is my password", "Gato-8526 es mi
   contraseña": the value comes first, so only a credential-shaped token (letters and digits, or a
-  symbol or inner capital, 6+ characters) qualifies.
+  symbol or inner capital, 6+ characters) qualifies; after any other verb ("He puesto X como
+  contraseña") only a strong one (lower-case letters, digits and a symbol or inner capital).
 * "c o n t r a s e ñ a :  Membrillo_19": a keyword spelled with single letters between spaces is
   joined and read by the keyword detector (the inspection fold with ``words=False`` keeps spacing,
   since a passphrase's spacing is part of it).
@@ -27,6 +28,8 @@ _REVERSE_RE: Final = re.compile(
     r"[\"'`]?(?P<v>[^\s\"'`<>]{6,64})[\"'`]?"
     r"(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
     r"|(?P<w>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was|es|era)\s+" + _OWNER + _PW_NOUN + r")\b"
+    # Any verb before "as/como": "He puesto ZuQ4!mnP7vr0 como contraseña" — strong values only.
+    r"|[\"'`]?(?P<x>[^\s\"'`<>]{6,64})[\"'`]?(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
 )
 # "el PIN del móvil, 2048," / "PIN (4821)": digits set off after a PIN-like word.
 _PIN_APPOSITION_RE: Final = re.compile(
@@ -86,9 +89,11 @@ def _find_reverse_passwords(text: str, lower: str) -> Iterator[_Span]:
     if not any(h in lower for h in _REVERSE_HINTS):
         return
     for m in _REVERSE_RE.finditer(text):
-        group = "v" if m.group("v") is not None else "w"
+        group = next(g for g in ("v", "w", "x") if m.group(g) is not None)
         value = m.group(group)
         if "[REDACTED:" in value or "@" in value or "://" in value:
+            continue
+        if group == "x" and not _strong_credential(value):
             continue
         if _has_digit(value) and _shape_score(value):
             yield m.start(group), m.end(group), "password"

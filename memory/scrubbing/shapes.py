@@ -4,14 +4,17 @@ to a credential in prose rather than how a vendor formats it.
 * a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
   (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
 * a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\"");
-* a PIN or password spelled with spaces between single characters ("k 9 X m 2 Q v 7 L z") or
+* a PIN or password spelled with spaces, hyphens or dots between single characters ("k 9 X m 2 Q v 7
+  L z", "W-i-n-t-e-r-!-7") or
   spelled as number words ("cuatro-siete-dos-nueve") after a password/PIN word;
 * a header whose name ends in ``-Key``/``-Token``/``-Secret`` ("Ocp-Apim-Subscription-Key: …")
   and an ``Authorization`` scheme value in quotes;
 * a vendor prefix followed by the token in space-separated chunks ("sk_live_ 51Hv 8Zq2 …");
 * a safe or door "opens with 46-12-88", a PIN or passcode right after its label ("passcode 4821");
-* a passphrase after ``passphrase:`` up to the end of its clause;
-* a long hex blob after a key/secret label, unless the label names a public digest.
+* a passphrase after ``passphrase:`` (or "secret phrase", "frase secreta", a bare "phrase"/"frase"
+  naming what it unlocks: "la frase del VeraCrypt es …") up to the end of its clause;
+* a long hex blob after a key/secret label and a colon or "is"/"es", unless the label names a
+  public digest.
 Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
 substring tests.
 """
@@ -25,6 +28,7 @@ from typing import Final
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import is_question
+from memory.scrubbing.phrases import HOLDERS
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
                       "trezor", "ledger", "metamask", "exodus", " words", " palabras")
@@ -41,9 +45,13 @@ _QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "s
 _SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
                         "p i n")
 _SPACED_CHARS_RE: Final = re.compile(r"(?<!\S)(?:\S ){5,}\S(?!\S)")
-_PW_LABEL_JOINED_RE: Final = re.compile(r"(?:password|passcode|passphrase|contrase(?:ñ|n)a|clave|pin|puk|codigo|code"
+# The same with a hyphen or a dot between the characters ("W-i-n-t-e-r-!-7", "x.o.x.b.-.4.8"): any
+# character but the separator itself, six or more of them.
+_SEPARATED_CHARS_RE: Final = re.compile(
+    r"(?<![^\s:=(\"'])(?P<first>[^\s.\-·])(?P<sep>[.\-·])(?:(?!(?P=sep))\S(?P=sep)){4,}(?!(?P=sep))\S(?=[\s,;)\"']|$)")
+_PW_LABEL_JOINED_RE: Final = re.compile(r"(?:pass|pwd|password|passcode|passphrase|contrase(?:ñ|n)a|clave|pin|puk|codigo|code"
                                         r"|token|secret|secreto|apikey|key)"
-                                        r"(?:[a-zñ]{0,30})?(?:es|is|:|=)?$")
+                                        r"(?P<tail>[a-zñ]{1,30})?(?P<conn>es|is|:|=)?$")
 _NUMBER_WORD: Final = (r"(?:cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|one|two|three|four|five|six"
                        r"|seven|eight|nine|oh)")
 _SPELLED_RE: Final = re.compile(
@@ -64,12 +72,18 @@ _OPENS_WITH_RE: Final = re.compile(
     r"(?P<v>\d{2,8}(?:[-\s]\d{2,8}){0,3})\b")
 _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
 _HEX_AFTER_LABEL_RE: Final = re.compile(
-    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?P<label>[^\n:=]{0,30}?)\s*[:=]\s*(?P<v>[0-9a-fA-F]{32,})\b")
+    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?P<label>[^\n:=]{0,80}?)"
+    r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)\s*(?P<v>[0-9a-fA-F]{32,})\b")
 _HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b)")
 _PHRASE_VALUE_RE: Final = re.compile(
-    r"(?i:\bpass\s?phrase|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|de\s+contrase(?:ñ|n)a))"
+    r"(?i:\bpass\s?phrase|\b(?:secret|master|unlock|access|security)\s+phrase"
+    r"|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|maestra|de\s+desbloqueo|de\s+contrase(?:ñ|n)a)"
+    # a bare "phrase"/"frase" names a passphrase only through what it unlocks (checked in Python)
+    r"|(?P<bare>\b(?:phrase|frase)))"
+    # an aside in brackets: "wifi passphrase (the long one) is …"
+    r"(?:[ \t]*\([^()\n]{1,40}\))?"
     # what it unlocks ("for the backup drive", "del disco cifrado de Nerea", "de la clave SSH")
-    r"(?:\s+(?i:for|of|on|to|at|del?|al?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
+    r"(?P<obj>\s+(?i:for|of|on|to|at|in|del?|al?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
     r"(?:\s*(?P<colon>[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
     r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”!?()]|\s[-—–]\s)")
 #: A stated passphrase's first word that makes it a description instead ("is stored in…",
@@ -107,11 +121,20 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
 
 
 def _find_spaced_values(text: str, lower: str) -> Iterator[_Span]:
-    if not any(h in lower for h in _SPACED_HINTS):
+    """Single characters between spaces, hyphens or dots after a password/PIN/token label (the
+    label itself may be spelled the same way: "P-A-S-S: W-i-n-t-e-r-!-7")."""
+    if any(h in lower for h in _SPACED_HINTS):
+        for m in _SPACED_CHARS_RE.finditer(text):
+            before = re.sub(r"\s+", "", lower[max(0, m.start() - 60):m.start()])
+            if _PW_LABEL_JOINED_RE.search(before):
+                yield m.start(), m.end(), "password"
+    if "-" not in text and "." not in text and "·" not in text:
         return
-    for m in _SPACED_CHARS_RE.finditer(text):
-        before = re.sub(r"\s+", "", lower[max(0, m.start() - 60):m.start()])
-        if _PW_LABEL_JOINED_RE.search(before):
+    for m in _SEPARATED_CHARS_RE.finditer(text):
+        before = re.sub(r"\s+", "", lower[max(0, m.start() - 60):m.start()]).replace(m.group("sep"), "")
+        label = _PW_LABEL_JOINED_RE.search(before)
+        # Words between the label and the run need a connector: "pinned to 1.2.3.4.5.6" is a version.
+        if label is not None and (label.group("tail") is None or label.group("conn") is not None):
             yield m.start(), m.end(), "password"
 
 
@@ -122,7 +145,7 @@ _SHAPED: Final = (  # (cheap hints in the lower-cased text, pattern, kind)
     (("-key", "-token", "-secret", "-signature", "-auth", "-apikey"), _KEY_HEADER_RE, "api_key"),
     (("authorization",), _QUOTED_SCHEME_RE, "bearer_token"),
     (("passcode", "pin", "puk", "nip"), _BARE_PIN_RE, "password"),
-    (("passphrase", "pass phrase", "frase"), _PHRASE_VALUE_RE, "password"),
+    (("phrase", "frase"), _PHRASE_VALUE_RE, "password"),
     (("_ ", "- ", "akia ", "asia "), _CHUNKED_RE, "api_key"),
 )
 
@@ -132,12 +155,28 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
         if not any(h in lower for h in hints):
             continue
         for m in regex.finditer(text):
-            if regex is _PHRASE_VALUE_RE and not _stated_phrase(m.group("v"), m.group("colon") is not None):
+            if regex is _PHRASE_VALUE_RE and not (_stated_phrase(m.group("v"), m.group("colon") is not None)
+                                                  and (m.group("bare") is None or _names_a_holder(m.group("obj")))):
                 continue
             if regex is _BARE_PIN_RE and postal_pin(lower, m.group("v")):
                 continue
             start = m.start() if regex is _CHUNKED_RE else m.start("v")
             yield start, m.end("v"), kind
+
+
+_OBJECT_HEAD_RE: Final = re.compile(
+    r"\s+\w+\s+(?:(?:the|my|our|your|his|her|their|its|this|that|el|la|los|las|mi|tu|su|nuestra|nuestro|este|esta"
+    r"|ese|esa)\s+)?(?P<head>[^\W\d_][\w\-]*)(?:\s+(?P<next>[^\W\d_][\w\-]*))?")
+
+
+def _names_a_holder(obj: str | None) -> bool:
+    """Does a bare "phrase"/"frase" name what it unlocks right after its preposition ("la frase del
+    VeraCrypt", "phrase for the backup vault", "frase en el cifrado del disco")? The head noun, or
+    the word after it, must hold secrets: "la frase del día en el móvil" is a motto, not a key."""
+    if not obj or obj.split(None, 1)[0].lower() in ("on", "at"):
+        return False  # "the phrase on the laptop sticker": where it is written, not what it opens
+    m = _OBJECT_HEAD_RE.match(obj)
+    return m is not None and any(w is not None and w.lower() in HOLDERS for w in (m.group("head"), m.group("next")))
 
 
 def _stated_phrase(value: str, colon: bool) -> bool:

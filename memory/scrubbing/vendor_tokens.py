@@ -191,12 +191,16 @@ _TOKEN_RULES: Final[tuple[_TokenRule, ...]] = (
         re.compile(r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}(?![A-Za-z0-9])"),
         hints=("shp",),
     ),
-    # Mailgun API keys: "key-" + 32 hex (not in detect-secrets 1.5).
+    # Mailgun private API keys: "key-" + 32 characters (not in detect-secrets 1.5). Mailgun issues
+    # them as hex, but scanners read the body as any alphanumerics (trufflehog ``key-[a-z0-9]{32}``,
+    # the RegHex list ``key-[0-9a-zA-Z]{32}``), and people retype or invent them that way; a run of
+    # 32 letters alone is a slug ("key-" + words), so digits and letters must both occur.
     _TokenRule(
         "mailgun_key",
-        re.compile(r"(?<![A-Za-z0-9_\-])key-[0-9a-f]{32}(?![0-9A-Za-z])"),
+        re.compile(r"(?<![A-Za-z0-9_\-])key-[0-9A-Za-z]{32}(?![0-9A-Za-z])"),
         hints=("key-",),
         widen=False,
+        check=lambda v: sum(c.isdigit() for c in v[4:]) >= 3 and sum(c.isalpha() for c in v[4:]) >= 3,
     ),
     # detect-secrets' pattern, but keeping the "AccountKey=" label readable.
     _TokenRule(

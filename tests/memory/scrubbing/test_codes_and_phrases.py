@@ -400,3 +400,57 @@ def test_the_secret_is_redacted(text: str, secret: str) -> None:
 def test_the_look_alike_is_kept(text: str) -> None:
     out = scrub(text)
     assert out.text == text and out.count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Para desbloquear el portátil usa la frase mi abuela baila tango los martes.",
+     "mi abuela baila tango los martes"),
+    ("To unlock the backup disk, type the passphrase my cat hates the blue sofa", "my cat hates the blue sofa"),
+])
+def test_a_sentence_named_as_the_unlocking_phrase_is_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "Para descifrar el zip usa la contraseña que te mandé por Signal.",
+    "To decrypt the archive use the phrase she told you yesterday at lunch",
+    "Para desbloquear el móvil usa la frase que está en el sobre",
+])
+def test_a_clause_about_the_unlocking_phrase_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("He puesto ZuQ4!mnP7vr0 como contraseña del Excel de nóminas.", "ZuQ4!mnP7vr0"),
+    ("She picked Lirio_2024x as her password for the portal.", "Lirio_2024x"),
+])
+def test_a_strong_value_before_as_password_is_redacted_whatever_the_verb(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "We adopted Bitwarden as the password manager.",
+    "Ha dejado ORD-2024-77 como clave del pedido.",
+])
+def test_a_name_or_code_before_as_password_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("The keypad at the side gate is 4410 since the lockout.", "4410"),
+    ("El keypad del trastero es 90317, cámbialo el lunes.", "90317"),
+])
+def test_digits_stated_as_a_keypad_are_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "The keypad has 12 keys and a backlight.",
+    "Keypad model 3020 is discontinued.",
+    "Ordered 3 keypads for the lab, 4500 euros in total.",
+])
+def test_a_keypad_described_by_numbers_is_kept(text: str) -> None:
+    assert scrub(text).count == 0

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import string
 
+import pytest
+
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -88,3 +90,30 @@ def test_a_bracketed_aside_may_hold_a_comma() -> None:
 def test_a_cadastral_reference_and_a_quoted_question_are_no_secrets() -> None:
     assert scrub("Clave de catastro: 1234567AB1234C0001XY, para la notaría").count == 0
     assert scrub('Login help: click "Forgot your password?" and check your inbox').count == 0
+
+
+@pytest.mark.parametrize("text", [
+    "password_hash_algorithm = argon2id",
+    "TOKEN_SIGNING_ALGO=hs256v2",
+    "apiKeyId: 7731ab92",
+])
+def test_an_assignment_whose_key_ends_in_a_describing_word_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_an_assignment_whose_key_ends_in_another_word_is_still_redacted() -> None:
+    out = scrub("password_hash_prod = Kq7!mZ2wLr")
+    assert "Kq7!mZ2wLr" not in out.text
+
+
+@pytest.mark.parametrize("text", [
+    "DB_PASSWORD=${DB_PASSWORD:?set it in the deploy env}",
+    "password: ${VAULT_PW:? falta en el .env}",
+])
+def test_a_required_variable_with_its_error_message_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_a_default_after_a_variable_is_still_a_value() -> None:
+    out = scrub("DB_PASSWORD=${DB_PASSWORD:-Kq7mZ2wLr9}")
+    assert "Kq7mZ2wLr9" not in out.text

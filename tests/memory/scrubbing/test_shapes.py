@@ -37,3 +37,65 @@ def test_a_secret_in_its_prose_shape_is_redacted(text: str, secret: str) -> None
 ])
 def test_ordinary_text_with_those_words_is_left_alone(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Our secret HMAC value for the payments callback is 9c41e07b2d5f8a63c0e4b7d19f2a5c68",
+     "9c41e07b2d5f8a63c0e4b7d19f2a5c68"),
+    ("Clave de 256 bits para cifrar los volcados nocturnos del CRM (en hex): "
+     "e83b0c5d7a2f9146b8d3e0a7c5f2196d4b8e0a3c7f1d5e92b6a0c4d8e2f71a3b",
+     "e83b0c5d7a2f9146b8d3e0a7c5f2196d4b8e0a3c7f1d5e92b6a0c4d8e2f71a3b"),
+])
+def test_hex_after_a_key_label_with_is_or_a_long_label_is_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "The key fingerprint of the release signer is 9c41e07b2d5f8a63c0e4b7d19f2a5c68.",
+    "El token id de la sesión es 9c41e07b2d5f8a63c0e4b7d19f2a5c68, búscalo en los logs.",
+])
+def test_hex_after_a_key_label_that_names_a_digest_or_id_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("The phrase for the family vault is seven lanterns over the quiet harbour",
+     "seven lanterns over the quiet harbour"),
+    ("Frase del KeePass de casa: tres gatos pardos duermen al sol", "tres gatos pardos duermen al sol"),
+    ("My master phrase (with the spaces) is amber trains never sleep tonight", "amber trains never sleep tonight"),
+    ("Security phrase for the bank call: purple elephant", "purple elephant"),
+])
+def test_a_phrase_named_as_a_secret_or_by_what_it_unlocks_is_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "La frase del día en el móvil es carpe diem y sonríe",
+    "The phrase on the laptop sticker is never give up on your dreams",
+    "La frase del disco externo es la misma que la del portátil, pregúntale a Inés.",
+    "The phrase of the song is hard to remember",
+    "Phrase of the week: ship small, ship often",
+])
+def test_a_phrase_that_unlocks_nothing_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("P-W-D: s-E-a-L-9-!-k-2", "s-E-a-L-9-!-k-2"),
+    ("Te paso la clave con puntos entre letras: m.4.R.-.q.Z.7.y — júntala tú.", "m.4.R.-.q.Z.7.y"),
+    ("PIN del móvil: 4.8.2.1.9.0", "4.8.2.1.9.0"),
+])
+def test_characters_between_hyphens_or_dots_after_a_label_are_redacted(text: str, secret: str) -> None:
+    out = scrub(text)
+    assert secret not in out.text and out.count >= 1
+
+
+@pytest.mark.parametrize("text", [
+    "Version pinned to 1.2.3.4.5.6 for the token service.",
+    "Token de Slack roto, ver el ticket A-B-C-D-E-F mañana.",
+    "El código postal es 2-8-0-1-3 en Madrid.",
+])
+def test_separated_characters_without_a_label_are_kept(text: str) -> None:
+    assert scrub(text).count == 0
