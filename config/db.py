@@ -15,7 +15,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import psycopg
@@ -112,3 +112,46 @@ def raw_query(sql: str) -> tuple[str, tuple[str, ...]]:
         return f"${names.index(name) + 1}"
 
     return _PLACEHOLDER.sub(replace, sql), tuple(names)
+
+
+def copy_insert(model: type[Any], objs: Sequence[Any]) -> None:
+    """Insert ``objs`` (unsaved instances of ``model``) with one ``COPY … FROM STDIN``, in the
+    caller's transaction.
+
+    For the rows a consolidation run writes by the hundred (decisions, evidence): ``bulk_create``
+    spends longer building its statement than PostgreSQL spends inserting. Each value is what a
+    save would send: the attribute itself for fields whose preparation leaves a value of the right
+    type unchanged (:func:`_copy_reader`), else the field's ``pre_save`` and ``get_db_prep_save``.
+    Generated columns are left to the database, and so is an auto-incremented key (the instances
+    get no pk back, so use this only where nothing reads it afterwards). Triggers fire as for an
+    ``INSERT``."""
+    if not objs:
+        return
+    fields = [f for f in model._meta.concrete_fields
+              if not f.generated and not (f.primary_key and getattr(f, "db_returning", False))]
+    readers = [_copy_reader(f) for f in fields]
+    quote = connection.ops.quote_name
+    sql = f"COPY {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) FROM STDIN"
+    with connection.cursor() as cursor, cursor.copy(sql) as copy:
+        for obj in objs:
+            copy.write_row([read(obj) for read in readers])
+
+
+def _copy_reader(field: Any) -> Callable[[Any], Any]:
+    """How :func:`copy_insert` reads one field of an instance."""
+    from django.db import models  # local import: config.db is imported before the app registry is ready
+
+    plain = (models.CharField, models.TextField, models.IntegerField, models.BigIntegerField,
+             models.PositiveIntegerField, models.FloatField, models.BooleanField, models.UUIDField)
+    if type(field) in plain or isinstance(field, models.ForeignKey) or (
+            type(field) is models.DateTimeField and not (field.auto_now or field.auto_now_add)):
+        attname = field.attname
+
+        def read(obj: Any) -> Any:
+            value = getattr(obj, attname)
+            if hasattr(value, "resolve_expression"):  # e.g. a db_default: COPY cannot send it
+                raise ValueError(f"copy_insert: {field.name} holds an expression")
+            return value
+
+        return read
+    return lambda obj: field.get_db_prep_save(field.pre_save(obj, True), connection)

@@ -41,6 +41,7 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit
+from config.db import copy_insert
 from config.metrics import consolidation_run_observed
 from governance.policy import SharingPolicy, policy_current
 from governance.selectors.predicates import predicate_cardinalities
@@ -223,20 +224,6 @@ def consolidation_run_subject(*, subject_id: Any, actor: Actor, mode: str = Cons
     return RunResult(run_id=str(run_row.pk), status=status, stats=stats)
 
 
-def decisions_write(decisions: list[Decision]) -> None:
-    """Insert the run's decisions with one ``COPY`` (a run records hundreds; ``bulk_create``'s
-    per-value preparation and its one large statement took three times as long). The values go
-    through each field's own database preparation, as ``bulk_create`` would."""
-    if not decisions:
-        return
-    fields = [f for f in Decision._meta.concrete_fields if not f.primary_key]
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-    with connection.cursor() as cursor, cursor.copy(
-            f"COPY {connection.ops.quote_name(Decision._meta.db_table)} ({columns}) FROM STDIN") as copy:
-        for decision in decisions:
-            copy.write_row([f.get_db_prep_save(getattr(decision, f.attname), connection) for f in fields])
-
-
 def subject_lock_try(subject_id: Any) -> bool:
     """The subject's transaction-scoped advisory lock: False while another run holds it."""
     key_digest = hashlib.sha256(str(subject_id).encode()).digest()
@@ -266,7 +253,7 @@ def run(ctx: RunContext) -> dict[str, Any]:
     validity.resolve(ctx, clusters, existing)                                 # 5
     # (6 ran above, inside the cluster loop, as an input of 3.)
     dependence.close_unsupported(ctx, existing)                               # 7
-    decisions_write(ctx.decisions)
+    copy_insert(Decision, ctx.decisions)  # hundreds a run: one COPY (config.db)
     digest.digest_rebuild(subject=ctx.subject)
     if not ctx.budget.exhausted:
         # Only if no write landed after the run read the marker (equality re-checked on the

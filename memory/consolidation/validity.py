@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from config.audit import audit
+from config.db import copy_insert
 from governance.services.conflicts import promotion_review_open
 from memory.consolidation.clusters import Cluster
 from memory.consolidation.corroborate import lineage_of
@@ -112,8 +113,8 @@ def fact_close(ctx: RunContext, fact: CollectiveFact, status: str, *, reason: st
 
 
 class _Inserts:
-    """New versions of one run, written together: one statement for the versions, one for all their
-    evidence, then an audit row each (a run promotes several facts; a statement per fact and per
+    """New versions of one run, written together: one ``COPY`` for the versions, one for all their
+    evidence (``config.db.copy_insert``), then an audit row each (a run promotes several facts; a statement per fact and per
     evidence list was most of step 5's time). Closes of older versions were written before."""
 
     def __init__(self) -> None:
@@ -135,8 +136,10 @@ class _Inserts:
     def flush(self, ctx: RunContext) -> None:
         if not self.facts:
             return
-        CollectiveFact.objects.bulk_create([fact for fact, _ in self.facts])
-        Evidence.objects.bulk_create([row for fact, cluster in self.facts for row in _evidence_rows(fact, cluster)])
+        copy_insert(CollectiveFact, [fact for fact, _ in self.facts])
+        for fact, _ in self.facts:  # as a save would leave them
+            fact._state.adding, fact._state.db = False, "default"
+        copy_insert(Evidence, [row for fact, cluster in self.facts for row in _evidence_rows(fact, cluster)])
         for fact, cluster in self.facts:
             audit(actor=ctx.actor, action="fact.recorded", object_type="collective_fact", object_id=fact.pk,
                   data={"status": fact.status, "revises": str(fact.revises_id) if fact.revises_id else None,
