@@ -56,6 +56,8 @@ class ServedIndex:
 
     reads: dict[str, list[tuple[Any, Any, datetime]]]
     facts: dict[Any, tuple[str, Any]] = field(default_factory=dict)  # version → (statement, value)
+    # (fact lineage, agent id, session) → when that agent was first served the lineage in that session
+    session_reads: dict[tuple[Any, int, str], datetime] = field(default_factory=dict)
     vocabularies: dict[Any, set[str]] = field(default_factory=dict)  # by version, filled lazily
 
     def first_served(self, writer_lineage: str, fact_lineage: Any, value: Any) -> datetime | None:
@@ -98,16 +100,19 @@ def served_index(ctx: RunContext) -> ServedIndex:
     index = ctx.memo.get("served_index")
     if index is None:
         rows = list(ReadLog.objects.filter(subject=ctx.subject).values_list("agent_id", "lineage", "fact_id",
-                                                                             "served_at"))
-        readers = {agent_id for agent_id, _, _, _ in rows}
+                                                                             "served_at", "session_id"))
+        readers = {agent_id for agent_id, _, _, _, _ in rows}
         lineages = {pk: lineage or slug for pk, lineage, slug in
                     Agent.objects.filter(pk__in=readers).values_list("pk", "lineage", "slug")} if readers else {}
         reads: dict[str, list[tuple[Any, Any, datetime]]] = defaultdict(list)
-        for agent_id, fact_lineage, fact_id, served_at in rows:
+        session_reads: dict[tuple[Any, int, str], datetime] = {}
+        for agent_id, fact_lineage, fact_id, served_at, session_id in rows:
             reads[lineages[agent_id]].append((fact_lineage, fact_id, served_at))
+            key = (fact_lineage, agent_id, session_id)
+            session_reads[key] = min(served_at, session_reads.get(key, served_at))
         facts = {pk: (statement, value) for pk, statement, value in CollectiveFact.objects.filter(
-            pk__in={fact_id for _, _, fact_id, _ in rows}).values_list("pk", "statement", "value")} if rows else {}
-        index = ctx.memo["served_index"] = ServedIndex(reads=dict(reads), facts=facts)
+            pk__in={fact_id for _, _, fact_id, _, _ in rows}).values_list("pk", "statement", "value")} if rows else {}
+        index = ctx.memo["served_index"] = ServedIndex(reads=dict(reads), facts=facts, session_reads=session_reads)
     return index
 
 
@@ -159,23 +164,42 @@ def _norm(value: Any) -> Any:
 
 def readable_since(ctx: RunContext, lineage: Any) -> dict[int, datetime]:
     """When the lineage first became receivable, per agent that may receive it (timing rule)."""
-    first = CollectiveFact.objects.filter(subject=ctx.subject, lineage=lineage).order_by("recorded_at").first()
+    first = first_versions(ctx).get(lineage)
     if first is None:
         return {}
-    return {agent.pk: first.recorded_at for agent in ctx.active_agents
-            if ctx.policy.purpose_receives(agent.purposes) and ctx.policy.domain_receives(agent.domain,
-                                                                                           first.domains)}
+    recorded_at, domains = first
+    return dict.fromkeys(_receivers(ctx, domains), recorded_at)
+
+
+def _receivers(ctx: RunContext, domains: list[str]) -> list[int]:
+    """The active agents that may receive a fact of these evidence domains (memoised per run)."""
+    memo = ctx.memo.setdefault("receivers", {})
+    key = tuple(domains)
+    if key not in memo:
+        memo[key] = [agent.pk for agent in ctx.active_agents
+                     if ctx.policy.purpose_receives(agent.purposes) and ctx.policy.domain_receives(agent.domain, domains)]
+    return memo[key]
+
+
+def first_versions(ctx: RunContext) -> dict[Any, tuple[datetime, list[str]]]:
+    """Each of the subject's fact lineages' first version (when recorded, its domains): one query
+    per run, memoised on the context."""
+    found = ctx.memo.get("first_versions")
+    if found is None:
+        found = ctx.memo["first_versions"] = {
+            lineage: (recorded_at, domains) for lineage, recorded_at, domains in
+            CollectiveFact.objects.filter(subject=ctx.subject).order_by("lineage", "recorded_at", "pk")
+            .distinct("lineage").values_list("lineage", "recorded_at", "domains")}
+    return found
 
 
 def first_reads(ctx: RunContext, lineage: Any, members: Iterable[Memory]) -> dict[tuple[int, str], datetime]:
-    """When each (agent, session) of the cluster was first served this lineage (read-log rule)."""
-    keys = {(m.agent_id, m.session_id) for m in members}
-    reads = ReadLog.objects.filter(subject=ctx.subject, lineage=lineage,
-                                   agent_id__in={a for a, _ in keys}).values_list("agent_id", "session_id",
-                                                                                  "served_at")
+    """When each (agent, session) of the cluster was first served this lineage (read-log rule),
+    from the run's read-log index (:func:`served_index`)."""
+    session_reads = served_index(ctx).session_reads
     first: dict[tuple[int, str], datetime] = {}
-    for agent_id, session_id, served_at in reads:
-        if (agent_id, session_id) in keys:
-            current = first.get((agent_id, session_id))
-            first[(agent_id, session_id)] = min(served_at, current) if current else served_at
+    for agent_id, session_id in {(m.agent_id, m.session_id) for m in members}:
+        served_at = session_reads.get((lineage, agent_id, session_id))
+        if served_at is not None:
+            first[(agent_id, session_id)] = served_at
     return first
