@@ -26,7 +26,9 @@ def gather(ctx: RunContext) -> list[Memory]:
                               quarantined=False)
         .exclude(trust=Memory.Trust.EPHEMERAL)
         .exclude(expires_at__lte=ctx.now)
-        .defer("content_tsv", "embedding")
+        # Columns no step reads (the reasoning may be long); the embedding comes binary, below.
+        .defer("content_tsv", "embedding", "reasoning", "content_sha256", "quarantine_rule", "redaction_count",
+               "special_rule", "last_accessed_at", "expires_at", "supersedes", "quarantined", "valid_to")
         # pgvector's binary form (vector_send): numpy reads it at once, where the text form is
         # parsed number by number (a third of the step's time for a 100-memory subject).
         .annotate(embedding_binary=RawSQL('vector_send("memory_memory"."embedding")', []))

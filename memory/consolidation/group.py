@@ -19,6 +19,7 @@ stops judging: the rest waits for the next pass. The clusters come back describe
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,8 @@ NEIGHBOURS_PER_MEMORY = 8
 
 def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     """Union the memories the chain (or a reviewer) judged EQUIVALENT; one described cluster each."""
-    claims = claims_loaded(memory_ids=[m.pk for m in memories], predicates=ctx.memo.setdefault("predicates", {}))
+    claims = claims_loaded(memory_ids=[m.pk for m in memories], predicates=ctx.memo.setdefault("predicates", {}),
+                           subject_id=ctx.subject.pk)
     multi = [m for m in memories if len(claims.get(m.pk, ())) > 1]
     memories = [m for m in memories if len(claims.get(m.pk, ())) <= 1]
     parent = list(range(len(memories)))
@@ -66,8 +68,15 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
             continue
         by_claims = _claims_judgment(claims.get(a.pk, []), claims.get(b.pk, []))
         if by_claims is not None:
-            ctx.decide("group", by_claims.label.value, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
-                       judge=CLAIMS_JUDGE, reason=by_claims.reason)
+            # Recorded once per pair and claims (like the chain's memoised judgments): a steady
+            # subject's runs do not write the same hundreds of claim decisions again.
+            claims_key = _claims_memo_key(a, b, claims, by_claims)
+            if ctx.judgments.get(claims_key) is None:
+                ctx.judgments.put(claims_key, by_claims)
+                ctx.decide("group", by_claims.label.value, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
+                           judge=CLAIMS_JUDGE, reason=by_claims.reason)
+            else:
+                ctx.stats["judgments_memoised"] += 1
             if by_claims.label == Label.EQUIVALENT:
                 parent[find(j)] = find(i)
             continue
@@ -100,6 +109,15 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     for cluster in clusters:
         cluster_describe(cluster)
     return clusters
+
+
+def _claims_memo_key(a: Memory, b: Memory, claims: dict[Any, list[MemoryClaim]], judgment: Judgment) -> bytes:
+    """The memo key of a claims judgment: the two memories, their first claims and the verdict."""
+    parts = [CLAIMS_JUDGE, str(a.pk), str(b.pk), judgment.label.value, judgment.reason]
+    for memory in (a, b):
+        claim = claims[memory.pk][0]
+        parts += [str(claim.predicate_id), claim.value_key, claim.source]
+    return hashlib.sha256("\x1f".join(parts).encode()).digest()
 
 
 def _claim_key(claim: MemoryClaim) -> tuple[int, str]:
@@ -165,15 +183,16 @@ def candidate_pairs(ctx: RunContext, memories: list[Memory], claims: dict[Any, l
             for j in indexes[x + 1:]:
                 if (i, j) not in pairs:
                     pairs[(i, j)] = None if row is None else row[j]
-    if rows is not None:
-        threshold = ctx.policy.candidate_similarity
-        for i in range(len(memories)):
-            order = np.argsort(-sims[i])
-            # The first NEIGHBOURS_PER_MEMORY others at or above the threshold, in that order.
-            keep = order[(order != i) & (sims[i, order] >= threshold)][:NEIGHBOURS_PER_MEMORY]
-            row = rows[i]
-            for j in keep.tolist():
-                pairs.setdefault((min(i, j), max(i, j)), row[j])
+    if rows is not None and sims is not None:
+        # Each memory's first NEIGHBOURS_PER_MEMORY others at or above the threshold, most similar
+        # first (ties by index): one sort of the whole matrix, the rest masked out.
+        masked = np.where(sims >= ctx.policy.candidate_similarity, sims, -np.inf)
+        np.fill_diagonal(masked, -np.inf)
+        order = np.argsort(-masked, axis=1, kind="stable")[:, :NEIGHBOURS_PER_MEMORY]
+        found = np.take_along_axis(masked, order, axis=1) > -np.inf
+        for i, j in zip(*np.nonzero(found)):
+            i, j = int(i), int(order[i, j])
+            pairs.setdefault((min(i, j), max(i, j)), rows[i][j])
     return sorted(pairs.items(), key=lambda item: -(item[1] if item[1] is not None else 1.0))
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from agents_registry.models import Agent
@@ -63,6 +64,7 @@ from memory.models import (
     CollectiveFact,
     ConsolidationRun,
     Decision,
+    Evidence,
     JudgmentOverride,
     Subject,
 )
@@ -243,7 +245,9 @@ def run(ctx: RunContext) -> dict[str, Any]:
     clusters = group.group(ctx, memories)                                     # 2
     existing = list(CollectiveFact.objects.filter(
         subject=ctx.subject, status__in=[CollectiveFact.Status.CURRENT, CollectiveFact.Status.PENDING_REVIEW])
-        .prefetch_related("evidence"))
+        # A version's evidence as steps 2 and 5 compare it (which memory, root, counted, why not).
+        .prefetch_related(Prefetch("evidence", queryset=Evidence.objects.only(
+            "fact_id", "memory_id", "root", "counted", "discount_reason"))))
     clusters_match(clusters, existing)
     suppressed = gate.suppressed_keys(ctx, clusters)  # one query for step 4, before the loop
     for cluster in clusters:

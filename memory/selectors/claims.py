@@ -26,21 +26,30 @@ def claims_of(*, memory_ids: Iterable[Any]) -> dict[Any, list[dict[str, Any]]]:
     return found
 
 
-def claims_loaded(*, memory_ids: Iterable[Any], predicates: dict[Any, Any] | None = None) -> dict[Any, list[MemoryClaim]]:
+def claims_loaded(*, memory_ids: Iterable[Any], predicates: dict[Any, Any] | None = None,
+                  subject_id: Any = None) -> dict[Any, list[MemoryClaim]]:
     """Each memory's claim rows (predicate loaded), by memory id, in sentence order (one query).
 
     ``predicates``: predicates the caller already holds, by id; the claims share those instances
     and the ones missing are read in one more query and added to it (a consolidation run reads a
-    subject's few predicates once instead of one copy per claim row)."""
-    rows = MemoryClaim.objects.filter(memory_id__in=list(memory_ids)).order_by("memory_id", "sentence", "pk")
+    subject's few predicates once instead of one copy per claim row). ``subject_id``: the memories
+    are all that subject's, so the claims are read by the subject (one parameter) and kept for
+    ``memory_ids`` here — a list of hundreds of ids would be quoted into the statement one by one."""
+    wanted = set(memory_ids)
+    if subject_id is not None:
+        rows = MemoryClaim.objects.filter(memory__subject_id=subject_id)
+    else:
+        rows = MemoryClaim.objects.filter(memory_id__in=list(wanted))
+    rows = rows.order_by("memory_id", "sentence", "pk")
     if predicates is None:
         rows = rows.select_related("predicate")
     else:
-        rows = list(rows)
+        rows = [claim for claim in rows if claim.memory_id in wanted]
         predicates.update(predicates_by_id({c.predicate_id for c in rows} - predicates.keys()))
         for claim in rows:
             claim.predicate = predicates[claim.predicate_id]
     found: dict[Any, list[MemoryClaim]] = defaultdict(list)
     for claim in rows:
-        found[claim.memory_id].append(claim)
+        if claim.memory_id in wanted:
+            found[claim.memory_id].append(claim)
     return found
