@@ -165,6 +165,7 @@ def main(argv: list[str]) -> None:
     result = {"subjects": subjects, "memories": memories, "chains": chains, "seconds": wall,
               "memories_per_s": memories / wall, "subjects_per_s": subjects / wall,
               "run_p50_ms": statistics.median(per_run), "incremental_200_p50_ms": statistics.median(incremental),
+              "incremental_200_ms": [round(ms, 1) for ms in incremental],
               "statuses": statuses}
     print()
     print("consolidation benchmark (deep pass, no LLM judge, 2 cores, embedded PostgreSQL, make run's worker)")

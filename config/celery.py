@@ -5,9 +5,11 @@ priority). JSON only; task arguments carry ids and JSON-safe values, never perso
 schedule is declared in one place: ``config.schedule.BEAT_SCHEDULE``.
 """
 
+import gc
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 from kombu import Queue
 
 from config.schedule import BEAT_SCHEDULE
@@ -26,6 +28,17 @@ app.conf.task_routes = {
 @app.on_after_finalize.connect
 def _install_beat_schedule(sender: Celery, **kwargs: object) -> None:
     sender.conf.beat_schedule = BEAT_SCHEDULE
+
+
+@worker_process_init.connect
+def _freeze_startup_objects(**kwargs: object) -> None:
+    """In each worker process, once forked: what startup built (Django, the apps, numpy, the task
+    modules — hundreds of thousands of objects that live as long as the process) moves to the
+    collector's permanent generation, so the full collections a task's allocations trigger no
+    longer walk it. Measured on an incremental consolidation pass of 200 memories: its candidate
+    pairs took 9 ms instead of 23 ms (docs/performance.md, "Deep consolidation")."""
+    gc.collect()
+    gc.freeze()
 
 
 app.autodiscover_tasks()

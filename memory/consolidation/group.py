@@ -19,7 +19,6 @@ stops judging: the rest waits for the next pass. The clusters come back describe
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
@@ -55,22 +54,26 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
         return i
 
     ordered = candidate_pairs(ctx, memories, claims)
+    # Read once: a subject has thousands of candidate pairs, most of them skipped or memoised.
+    pks = [m.pk for m in memories]
+    made = [claims.get(pk, []) for pk in pks]
+    overrides = ctx.overrides
     for (i, j), similarity in ordered:
         if find(i) == find(j):
             continue
         a, b = memories[i], memories[j]
-        override = ctx.overrides.get(frozenset((a.pk, b.pk)))
+        override = overrides.get(frozenset((pks[i], pks[j]))) if overrides else None
         if override is not None:
             ctx.decide("group", override, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
                        judge="reviewer", reason="review_decision")
             if override == "EQUIVALENT":
                 parent[find(j)] = find(i)
             continue
-        by_claims = _claims_judgment(claims.get(a.pk, []), claims.get(b.pk, []))
+        by_claims = _claims_judgment(made[i], made[j])
         if by_claims is not None:
             # Recorded once per pair and claims (like the chain's memoised judgments): a steady
             # subject's runs do not write the same hundreds of claim decisions again.
-            claims_key = _claims_memo_key(a, b, claims, by_claims)
+            claims_key = _claims_memo_key(pks[i], pks[j], made[i][0], made[j][0], by_claims)
             if ctx.judgments.get(claims_key) is None:
                 ctx.judgments.put(claims_key, by_claims)
                 ctx.decide("group", by_claims.label.value, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
@@ -111,13 +114,11 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     return clusters
 
 
-def _claims_memo_key(a: Memory, b: Memory, claims: dict[Any, list[MemoryClaim]], judgment: Judgment) -> bytes:
-    """The memo key of a claims judgment: the two memories, their first claims and the verdict."""
-    parts = [CLAIMS_JUDGE, str(a.pk), str(b.pk), judgment.label.value, judgment.reason]
-    for memory in (a, b):
-        claim = claims[memory.pk][0]
-        parts += [str(claim.predicate_id), claim.value_key, claim.source]
-    return hashlib.sha256("\x1f".join(parts).encode()).digest()
+def _claims_memo_key(a: Any, b: Any, ca: MemoryClaim, cb: MemoryClaim, judgment: Judgment) -> tuple[Any, ...]:
+    """The memo key of a claims judgment: the two memories, their first claims and the verdict
+    (ids, predicate ids and value digests only)."""
+    return (CLAIMS_JUDGE, a, b, ca.predicate_id, ca.value_key, ca.source, cb.predicate_id, cb.value_key, cb.source,
+            judgment.label, judgment.reason)
 
 
 def _claim_key(claim: MemoryClaim) -> tuple[int, str]:

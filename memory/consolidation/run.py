@@ -29,6 +29,7 @@ import hashlib
 import logging
 import time
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -88,12 +89,14 @@ class JudgmentCache:
     """Process-wide memo of pair judgments (a worker re-runs the same subject often).
 
     Keys are SHA-256 digests of both statements, the similarity (3 decimals) and the chain's
-    identity — never the text itself. Judgments carry labels and reason codes only.
+    identity — never the text itself — or, for a claims judgment (``group``), a tuple of the two
+    memory ids, their claims' predicate ids and value digests and the verdict. Judgments carry
+    labels and reason codes only.
     """
 
     def __init__(self, maxsize: int = 200_000) -> None:
         self.maxsize = maxsize
-        self.data: dict[bytes, Any] = {}
+        self.data: dict[Hashable, Any] = {}
 
     @staticmethod
     def key(chain: JudgeChain, a: Statement, b: Statement, similarity: float | None) -> bytes:
@@ -101,10 +104,10 @@ class JudgmentCache:
                  "none" if similarity is None else f"{similarity:.3f}"]
         return hashlib.sha256("\x1f".join(parts).encode()).digest()
 
-    def get(self, key: bytes) -> Any:
+    def get(self, key: Hashable) -> Any:
         return self.data.get(key)
 
-    def put(self, key: bytes, judgment: Any) -> None:
+    def put(self, key: Hashable, judgment: Any) -> None:
         if len(self.data) >= self.maxsize:
             self.data.clear()  # crude but bounded; judgments are cheap to recompute
         self.data[key] = judgment
