@@ -18,6 +18,7 @@ DIGEST_MAX_CHARS = 1500
 def digest_rebuild(*, subject: Subject) -> Digest:
     """≤ 20 current facts / ≤ 1,500 characters, by importance then recency."""
     facts = CollectiveFact.objects.filter(subject=subject, status=CollectiveFact.Status.CURRENT) \
+        .only("statement", "valid_from", "importance") \
         .order_by("-importance", "-last_confirmed_at", "-recorded_at")[:DIGEST_MAX_FACTS]
     items: list[dict[str, Any]] = []
     lines: list[str] = []
@@ -29,6 +30,8 @@ def digest_rebuild(*, subject: Subject) -> Digest:
         used += len(line) + 1
         lines.append(line)
         items.append({"fact": str(fact.pk), "importance": fact.importance})
-    digest, _ = Digest.objects.update_or_create(subject=subject, defaults={
-        "built_at": timezone.now(), "items": items, "text": "\n".join(lines)})
+    # One upsert statement (``update_or_create`` is a savepoint, a locking read and a write).
+    digest = Digest(subject=subject, built_at=timezone.now(), items=items, text="\n".join(lines))
+    Digest.objects.bulk_create([digest], update_conflicts=True, unique_fields=["subject"],
+                               update_fields=["built_at", "items", "text"])
     return digest

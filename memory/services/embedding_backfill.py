@@ -89,6 +89,9 @@ def memory_embed_pending(*, batch_size: int = BATCH_SIZE, max_batches: int = 50,
     started = time.monotonic()
     deadline = started + budget_seconds if budget_seconds is not None else None
     if subject_id is not None:
+        if not Memory.objects.filter(embedding_pending=True, subject_id=subject_id).exists():
+            # Every consolidation run asks first: nothing pending is one query, no batch lock.
+            return EmbedReport(embedded=0, failed_batches=0, remaining=0)
         embedded, failed = _embed_batches(batch_size=batch_size, max_batches=max_batches, subject_id=subject_id,
                                           deadline=deadline)
         _log_done("subject", embedded, started)

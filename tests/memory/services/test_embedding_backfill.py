@@ -283,3 +283,29 @@ def test_vector_findings_go_in_the_batch_statement_and_never_replace_a_lexical_o
     assert (lexical.special_category, lexical.special_rule) == ("user.health_and_medical", lexical_rule)
     assert (flagged.special_category, flagged.special_rule) == (finding.category, finding.rule[:64])
     assert all((m.special_category, m.special_rule) == ("", "") for m in plain)
+
+
+@pytest.mark.django_db
+def test_a_subject_with_nothing_pending_returns_at_once_even_while_a_batch_is_embedding(make_agent):
+    """Every consolidation run asks first: with nothing of its subject pending it neither takes nor
+    waits for the batch lock another embedder holds."""
+    import time
+
+    import psycopg
+    from django.db import connection
+
+    from memory.services import embedding_backfill
+    from memory.services.embedding_backfill import memory_embed_pending
+
+    ids = _record_notes(make_agent("idle")[0], 2)
+    subject_id = Memory.objects.get(pk=ids[0]).subject_id
+    Memory.objects.filter(pk__in=ids).update(embedding_pending=False)
+    params = {k: v for k, v in connection.get_connection_params().items()
+              if k in {"host", "port", "user", "dbname", "password"}}
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(%s)", [embedding_backfill._BATCH_LOCK_KEY])
+        started = time.monotonic()
+        report = memory_embed_pending(subject_id=subject_id)
+        assert time.monotonic() - started < 1.0  # did not queue behind the held batch lock
+        other.execute("SELECT pg_advisory_unlock(%s)", [embedding_backfill._BATCH_LOCK_KEY])
+    assert (report.embedded, report.failed_batches, report.remaining) == (0, 0, 0)
