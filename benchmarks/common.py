@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -151,3 +152,15 @@ def rounded(value: object) -> object:
     if isinstance(value, (list, tuple)):
         return [rounded(v) for v in value]
     return value
+
+
+def process_group_stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a process started with ``start_new_session=True`` and its children: SIGTERM to the
+    group, SIGKILL after 30 s (a Celery worker and its pool, a gunicorn master and its workers)."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)

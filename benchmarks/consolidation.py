@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import statistics
 import subprocess
 import time
 import uuid
 from typing import Any
 
-from benchmarks.common import ROOT, setup_django
+from benchmarks.common import ROOT, process_group_stop, setup_django
 
 PREDICATES = [("preference.report_length", ["short", "long"]), ("communication.language", ["es", "en"]),
               ("preference.meeting_time", ["morning", "afternoon"]), ("project.current", ["Atlas", "Borealis"]),
@@ -92,13 +91,7 @@ def _worker() -> tuple[subprocess.Popen[bytes], Any]:
 
 
 def _stop(proc: subprocess.Popen[bytes], log: Any) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
+    process_group_stop(proc)
     log.close()
 
 

@@ -47,7 +47,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmarks.common import ROOT, Client, gunicorn, percentiles, rounded, setup_django
+from benchmarks.common import ROOT, Client, gunicorn, percentiles, process_group_stop, rounded, setup_django
 
 DATABASE = "quorum_bench_side"
 AGENT = "bench-side"
@@ -207,15 +207,6 @@ def _celery(name: str) -> subprocess.Popen[bytes]:
                             stderr=subprocess.STDOUT, start_new_session=True)
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-
 
 def _wait_worker(timeout: float = 90.0) -> None:
     """Until the worker answers a ping (its model loads on the first task, as under make run)."""
@@ -236,8 +227,8 @@ def _end_to_end(port: int, key: str, items: list[Item], threads: int, timeout: f
         posted = _post_all(port, key, items, threads, tag="e2e")
         written, done, pending = _wait_embedded(posted["ids"], timeout, poll=0.25)
     finally:
-        _stop(beat)
-        _stop(worker)
+        process_group_stop(beat)
+        process_group_stop(worker)
     elapsed = done - posted["started"]
     n = len(set(posted["ids"]))
     return {"n": n, "pending": pending, "elapsed_s": elapsed, "writes_s": written - posted["started"],
