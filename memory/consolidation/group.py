@@ -41,8 +41,8 @@ NEIGHBOURS_PER_MEMORY = 8
 
 def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     """Union the memories the chain (or a reviewer) judged EQUIVALENT; one described cluster each."""
-    claims = claims_loaded(memory_ids=[m.pk for m in memories], predicates=ctx.memo.setdefault("predicates", {}),
-                           subject_id=ctx.subject.pk)
+    claims = claims_loaded(subject_id=ctx.subject.pk, memory_ids=[m.pk for m in memories],
+                           predicates=ctx.memo.setdefault("predicates", {}))
     multi = [m for m in memories if len(claims.get(m.pk, ())) > 1]
     memories = [m for m in memories if len(claims.get(m.pk, ())) <= 1]
     parent = list(range(len(memories)))
@@ -73,7 +73,7 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
         if by_claims is not None:
             # Recorded once per pair and claims (like the chain's memoised judgments): a steady
             # subject's runs do not write the same hundreds of claim decisions again.
-            claims_key = _claims_memo_key(pks[i], pks[j], made[i][0], made[j][0], by_claims)
+            claims_key = _claims_memo_key(pks[i], pks[j], made[i][0], made[j][0])
             if ctx.judgments.get(claims_key) is None:
                 ctx.judgments.put(claims_key, by_claims)
                 ctx.decide("group", by_claims.label.value, inputs={"a": str(a.pk), "b": str(b.pk)}, score=similarity,
@@ -114,11 +114,10 @@ def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     return clusters
 
 
-def _claims_memo_key(a: Any, b: Any, ca: MemoryClaim, cb: MemoryClaim, judgment: Judgment) -> tuple[Any, ...]:
-    """The memo key of a claims judgment: the two memories, their first claims and the verdict
-    (ids, predicate ids and value digests only)."""
-    return (CLAIMS_JUDGE, a, b, ca.predicate_id, ca.value_key, ca.source, cb.predicate_id, cb.value_key, cb.source,
-            judgment.label, judgment.reason)
+def _claims_memo_key(a: Any, b: Any, ca: MemoryClaim, cb: MemoryClaim) -> tuple[Any, ...]:
+    """The memo key of a claims judgment (which the two claims decide): the two memories and their
+    first claims' predicate ids, value digests and sources — ids and digests only."""
+    return (CLAIMS_JUDGE, a, b, ca.predicate_id, ca.value_key, ca.source, cb.predicate_id, cb.value_key, cb.source)
 
 
 def _claim_key(claim: MemoryClaim) -> tuple[int, str]:
@@ -184,7 +183,7 @@ def candidate_pairs(ctx: RunContext, memories: list[Memory], claims: dict[Any, l
             for j in indexes[x + 1:]:
                 if (i, j) not in pairs:
                     pairs[(i, j)] = None if row is None else row[j]
-    if rows is not None and sims is not None:
+    if sims is not None:
         # Each memory's first NEIGHBOURS_PER_MEMORY others at or above the threshold, most similar
         # first (ties by index): one sort of the whole matrix, the rest masked out.
         masked = np.where(sims >= ctx.policy.candidate_similarity, sims, -np.inf)

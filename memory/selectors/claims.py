@@ -26,30 +26,20 @@ def claims_of(*, memory_ids: Iterable[Any]) -> dict[Any, list[dict[str, Any]]]:
     return found
 
 
-def claims_loaded(*, memory_ids: Iterable[Any], predicates: dict[Any, Any] | None = None,
-                  subject_id: Any = None) -> dict[Any, list[MemoryClaim]]:
-    """Each memory's claim rows (predicate loaded), by memory id, in sentence order (one query).
+def claims_loaded(*, subject_id: Any, memory_ids: Iterable[Any], predicates: dict[Any, Any]) -> dict[Any, list[MemoryClaim]]:
+    """The claim rows of these memories of one subject, by memory id, in sentence order (one query,
+    plus one for predicates not yet in ``predicates``).
 
-    ``predicates``: predicates the caller already holds, by id; the claims share those instances
-    and the ones missing are read in one more query and added to it (a consolidation run reads a
-    subject's few predicates once instead of one copy per claim row). ``subject_id``: the memories
-    are all that subject's, so the claims are read by the subject (one parameter) and kept for
-    ``memory_ids`` here — a list of hundreds of ids would be quoted into the statement one by one."""
+    The claims are read by the subject (one parameter: a list of hundreds of memory ids would be
+    quoted into the statement one by one) and kept for ``memory_ids``. ``predicates`` holds the
+    caller's predicates by id; the claims share those instances and the missing ones are added to
+    it (a consolidation run reads a subject's few predicates once, not a copy per claim row)."""
     wanted = set(memory_ids)
-    if subject_id is not None:
-        rows = MemoryClaim.objects.filter(memory__subject_id=subject_id)
-    else:
-        rows = MemoryClaim.objects.filter(memory_id__in=list(wanted))
-    rows = rows.order_by("memory_id", "sentence", "pk")
-    if predicates is None:
-        rows = rows.select_related("predicate")
-    else:
-        rows = [claim for claim in rows if claim.memory_id in wanted]
-        predicates.update(predicates_by_id({c.predicate_id for c in rows} - predicates.keys()))
-        for claim in rows:
-            claim.predicate = predicates[claim.predicate_id]
+    rows = [claim for claim in MemoryClaim.objects.filter(memory__subject_id=subject_id)
+            .order_by("memory_id", "sentence", "pk") if claim.memory_id in wanted]
+    predicates.update(predicates_by_id({c.predicate_id for c in rows} - predicates.keys()))
     found: dict[Any, list[MemoryClaim]] = defaultdict(list)
     for claim in rows:
-        if claim.memory_id in wanted:
-            found[claim.memory_id].append(claim)
+        claim.predicate = predicates[claim.predicate_id]
+        found[claim.memory_id].append(claim)
     return found
