@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import psycopg
-from django.db import InterfaceError, OperationalError, connection
+from django.db import InterfaceError, OperationalError, connection, models
 
 logger = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -116,12 +116,12 @@ def raw_query(sql: str) -> tuple[str, tuple[str, ...]]:
 
 def copy_insert(model: type[Any], objs: Sequence[Any]) -> None:
     """Insert ``objs`` (unsaved instances of ``model``) with one ``COPY … FROM STDIN``, in the
-    caller's transaction.
+    caller's transaction, and leave them marked saved as ``bulk_create`` does.
 
     For the rows a consolidation run writes by the hundred (decisions, evidence): ``bulk_create``
     spends longer building its statement than PostgreSQL spends inserting. Each value is what a
     save would send: the attribute itself for fields whose preparation leaves a value of the right
-    type unchanged (:func:`_copy_reader`), else the field's ``pre_save`` and ``get_db_prep_save``.
+    type unchanged (:data:`_PLAIN_FIELDS`), else the field's ``pre_save`` and ``get_db_prep_save``.
     Generated columns are left to the database, and so is an auto-incremented key (the instances
     get no pk back, so use this only where nothing reads it afterwards). Triggers fire as for an
     ``INSERT``."""
@@ -135,15 +135,18 @@ def copy_insert(model: type[Any], objs: Sequence[Any]) -> None:
     with connection.cursor() as cursor, cursor.copy(sql) as copy:
         for obj in objs:
             copy.write_row([read(obj) for read in readers])
+    for obj in objs:
+        obj._state.adding, obj._state.db = False, connection.alias
+
+
+#: Fields whose ``get_db_prep_save`` returns a value of the right type unchanged.
+_PLAIN_FIELDS = (models.CharField, models.TextField, models.IntegerField, models.BigIntegerField,
+                 models.PositiveIntegerField, models.FloatField, models.BooleanField, models.UUIDField)
 
 
 def _copy_reader(field: Any) -> Callable[[Any], Any]:
     """How :func:`copy_insert` reads one field of an instance."""
-    from django.db import models  # local import: config.db is imported before the app registry is ready
-
-    plain = (models.CharField, models.TextField, models.IntegerField, models.BigIntegerField,
-             models.PositiveIntegerField, models.FloatField, models.BooleanField, models.UUIDField)
-    if type(field) in plain or isinstance(field, models.ForeignKey) or (
+    if type(field) in _PLAIN_FIELDS or isinstance(field, models.ForeignKey) or (
             type(field) is models.DateTimeField and not (field.auto_now or field.auto_now_add)):
         attname = field.attname
 

@@ -137,8 +137,6 @@ class _Inserts:
         if not self.facts:
             return
         copy_insert(CollectiveFact, [fact for fact, _ in self.facts])
-        for fact, _ in self.facts:  # as a save would leave them
-            fact._state.adding, fact._state.db = False, "default"
         copy_insert(Evidence, [row for fact, cluster in self.facts for row in _evidence_rows(fact, cluster)])
         for fact, cluster in self.facts:
             audit(actor=ctx.actor, action="fact.recorded", object_type="collective_fact", object_id=fact.pk,
