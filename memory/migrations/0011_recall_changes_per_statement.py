@@ -20,7 +20,25 @@ EVENTS = (("ins", "INSERT", "NEW TABLE AS new_rows"),
           ("upd", "UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"),
           ("del", "DELETE", "OLD TABLE AS old_rows"))
 
-FORWARD = r"""
+#: The persons a transition table's evidence rows belong to: the fact's, else the memory's.
+_EVIDENCE_SUBJECTS = """
+            INSERT INTO memory_recallchange (subject_id, txid)
+            SELECT DISTINCT COALESCE(f.subject_id, m.subject_id), pg_current_xact_id()
+            FROM {rows} r LEFT JOIN memory_collectivefact f ON f.id = r.fact_id
+                 LEFT JOIN memory_memory m ON m.id = r.memory_id
+            WHERE COALESCE(f.subject_id, m.subject_id) IS NOT NULL
+            ON CONFLICT DO NOTHING;"""
+
+#: The persons of a transition table whose rows carry ``subject_id``.
+_ROW_SUBJECTS = """
+        INSERT INTO memory_recallchange (subject_id, txid)
+        SELECT DISTINCT subject_id, pg_current_xact_id() FROM {rows} r WHERE subject_id IS NOT NULL
+        ON CONFLICT DO NOTHING;"""
+
+#: An update's rows before and after (a row moved to another person logs both).
+_BOTH = "(SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows)"
+
+FORWARD = f"""
 CREATE OR REPLACE FUNCTION memory_recall_changed_rows() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -28,43 +46,13 @@ DECLARE
 BEGIN
     -- Only the transition tables of this event exist: each branch reads just those.
     IF how = 'evidence' THEN
-        IF TG_OP = 'INSERT' THEN
-            INSERT INTO memory_recallchange (subject_id, txid)
-            SELECT DISTINCT COALESCE(f.subject_id, m.subject_id), pg_current_xact_id()
-            FROM new_rows r LEFT JOIN memory_collectivefact f ON f.id = r.fact_id
-                 LEFT JOIN memory_memory m ON m.id = r.memory_id
-            WHERE COALESCE(f.subject_id, m.subject_id) IS NOT NULL
-            ON CONFLICT DO NOTHING;
-        ELSIF TG_OP = 'DELETE' THEN
-            INSERT INTO memory_recallchange (subject_id, txid)
-            SELECT DISTINCT COALESCE(f.subject_id, m.subject_id), pg_current_xact_id()
-            FROM old_rows r LEFT JOIN memory_collectivefact f ON f.id = r.fact_id
-                 LEFT JOIN memory_memory m ON m.id = r.memory_id
-            WHERE COALESCE(f.subject_id, m.subject_id) IS NOT NULL
-            ON CONFLICT DO NOTHING;
-        ELSE
-            INSERT INTO memory_recallchange (subject_id, txid)
-            SELECT DISTINCT COALESCE(f.subject_id, m.subject_id), pg_current_xact_id()
-            FROM (SELECT fact_id, memory_id FROM old_rows UNION SELECT fact_id, memory_id FROM new_rows) r
-                 LEFT JOIN memory_collectivefact f ON f.id = r.fact_id
-                 LEFT JOIN memory_memory m ON m.id = r.memory_id
-            WHERE COALESCE(f.subject_id, m.subject_id) IS NOT NULL
-            ON CONFLICT DO NOTHING;
+        IF TG_OP = 'INSERT' THEN{_EVIDENCE_SUBJECTS.format(rows="new_rows")}
+        ELSIF TG_OP = 'DELETE' THEN{_EVIDENCE_SUBJECTS.format(rows="old_rows")}
+        ELSE{_EVIDENCE_SUBJECTS.format(rows=_BOTH)}
         END IF;
-    ELSIF TG_OP = 'INSERT' THEN
-        INSERT INTO memory_recallchange (subject_id, txid)
-        SELECT DISTINCT subject_id, pg_current_xact_id() FROM new_rows WHERE subject_id IS NOT NULL
-        ON CONFLICT DO NOTHING;
-    ELSIF TG_OP = 'DELETE' THEN
-        INSERT INTO memory_recallchange (subject_id, txid)
-        SELECT DISTINCT subject_id, pg_current_xact_id() FROM old_rows WHERE subject_id IS NOT NULL
-        ON CONFLICT DO NOTHING;
-    ELSE
-        INSERT INTO memory_recallchange (subject_id, txid)
-        SELECT DISTINCT s, pg_current_xact_id()
-        FROM (SELECT subject_id AS s FROM old_rows UNION SELECT subject_id FROM new_rows) r
-        WHERE s IS NOT NULL
-        ON CONFLICT DO NOTHING;
+    ELSIF TG_OP = 'INSERT' THEN{_ROW_SUBJECTS.format(rows="new_rows")}
+    ELSIF TG_OP = 'DELETE' THEN{_ROW_SUBJECTS.format(rows="old_rows")}
+    ELSE{_ROW_SUBJECTS.format(rows=_BOTH)}
     END IF;
     RETURN NULL;
 END $$;
