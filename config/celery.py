@@ -35,8 +35,9 @@ def _freeze_startup_objects(**kwargs: object) -> None:
     """In each worker process, once forked: what startup built (Django, the apps, numpy, the task
     modules — hundreds of thousands of objects that live as long as the process) moves to the
     collector's permanent generation, so the full collections a task's allocations trigger no
-    longer walk it. Measured on an incremental consolidation pass of 200 memories: its candidate
-    pairs took 9 ms instead of 23 ms (docs/performance.md, "Deep consolidation")."""
+    longer walk it. In a one-off in-process profile of a steady 200-memory incremental pass (freeze
+    after start-up), its candidate pairs took 9 ms instead of 23 ms (docs/performance.md, "Deep
+    consolidation"); not measured in the worker alone."""
     gc.collect()
     gc.freeze()
 
