@@ -457,6 +457,31 @@ _RELIGION_ACT = r"""
 | each\s+(?:friday|saturday|sunday) | weekly | semanal\w* | \w*born\s*again
 """
 
+# Biometric technology named without an act of the person reveals nothing about them: a tender for
+# biometric turnstiles, a talk on facial recognition, a company that makes fingerprint sensors, the
+# vendor contracts for iris kiosks, spy films with retina scanners. Every biometric word is weak
+# (``_BIOMETRIC_WEAK``): in a string of five words or more the rule fires only with an act of
+# enrolment or use in the same string (``_BIOMETRIC_ACT``): the trait taken, registered, stored or
+# on file (``registramos su huella``, ``enrolled``, ``dado de alta``, ``on file``), someone's trait
+# (``su plantilla``, ``her face``, ``de Nuria``… by a possessive or a clitic: ``le tomaron``,
+# ``le escanearon``), or the trait used to get in or be verified (``ficha con``, ``opens``,
+# ``verificación``, ``sin tarjeta``). Doubtful stays special: any of these words and the rule fires
+# as before, and a short string (a key, a terse note) always does.
+_BIOMETRIC_WEAK = r"[\s\S]+"
+_BIOMETRIC_ACT = r"""
+enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | guardamos | almacenad\w* | custodi\w* | holds?\b | hold\s+(?:a|his|her)
+| (?:dad[oa]|da|dio|dimos)\s+de\s+alta | on\s+(?:file|record) | (?:en|in|into)\s+(?:el|the)\s+(?:sistema|system|database|base\s+de\s+datos)
+| captur\w* | scanned | escanead\w* | escaneamos | escanearon | escaneo\s+de\s+(?:iris|retina|huella\w*|cara|rostro|palma|venas)\s+de
+| digitaliz\w* | cargad\w* | loaded | plantilla\w* | templates? | voiceprint\w* | faceprint\w* | uploaded | subi\w* | grabad\w* | grab[oa]\b | grabaron | grabamos | recorded | record\s+(?:his|her) | measured | midio
+| (?:su|sus|his|her|their|my|mi|mis)\s+(?:\w+\s+){0,2}(?:huella\w*|face\w*|cara|rostro|iris|retina|voz|voice\w*|finger\w*|thumbs?|pulgar|dedo\w*|indice|palm\w*|palma
+  |plantilla\w*|template\w*|patron|pattern|escaneo|scan|firma|signature|eyes?|ojos?|mano|hands?|venas|veins)
+| (?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom\w+|escane\w*|registr\w*|grab\w*|hicieron|hicimos|sacamos|sacaron|pasaron|pasamos|reconoce\w*|identific\w*|abre|deja|verific\w*)
+| (?:recognis|recogniz|identif|verif)\w*\s+(?:him|her|them|you)\b | (?:de|of|for)\s+(?:mr|mrs|ms|miss|sr|sra|don|dona|dr)\b
+| clocks?\s+in | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra\b | entrar\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
+| acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
+| no\s+(?:badge|card|pin)\b | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
+"""
+
 _CRIMINAL_NEAR = r"""
 criminal[\s-]law | derecho\s+penal | criminal\s+lawyer | abogad[oa]\s+penalista | prison\s+break | prisoner'?s\s+dilemma | jailbreak
 | cardiac\s+arrest
@@ -480,12 +505,19 @@ def _weak(words: str) -> re.Pattern[str]:
     return re.compile(r"(?:" + "".join(words.split()) + r")")
 
 
+#: Per category, (weak words, the act of the person they need): see ``Rule.weak``.
+_WEAK_ACT = {
+    "religion": (_weak(_RELIGION_WEAK), _re(_RELIGION_ACT)),
+    "biometric": (_weak(_BIOMETRIC_WEAK), _re(_BIOMETRIC_ACT)),
+}
+
+
 def _compile() -> list[Rule]:
     rules: list[Rule] = []
     for label, words, near, contexts in _SOURCES:
         near = "|".join(part for part in (near, NEAR[label]) if part and part.strip())
         unless = _re(near) if near else None
-        weak, act = (_weak(_RELIGION_WEAK), _re(_RELIGION_ACT)) if label == "religion" else (None, None)
+        weak, act = _WEAK_ACT.get(label, (None, None))
         rules.append(Rule(label, f"lexicon.{label}", _re(words), None, unless, weak, act))
         rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless, weak, act))
         for index, (trigger, needs) in enumerate(contexts):

@@ -236,3 +236,31 @@ def test_a_frame_about_the_persons_own_condition_clears_nothing(text: str) -> No
 def test_a_spaced_out_profession_of_faith_makes_a_place_of_worship_count() -> None:
     # The fold joins the spaced letters to the word before them ("she'sborn again").
     assert (lexical_rule("He's b o r n  a g a i n now, so no jokes about the chapel choir") or "").startswith("religion:")
+
+
+@pytest.mark.parametrize("text", [
+    "Runs the tender for biometric gates at the new stadium",
+    "Prepara la comparativa de cámaras de reconocimiento facial para el centro comercial",
+    "The new office has fingerprint readers on every floor, says the facilities manager",
+    "Le interesa el reconocimiento de voz para dictar las actas de las reuniones",
+])
+def test_biometric_technology_without_an_act_of_the_person_is_no_finding(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Registramos su huella en el lector del garaje el lunes",
+    "Her face template is stored on the door system",
+    "Clocks in with his thumb on the new reader every morning",
+    "El sistema de reconocimiento facial ya le abre la puerta del laboratorio",
+    "Biometric enrolment done at reception, no badge needed any more",
+    "Plantilla de iris de Marcos cargada en el terminal de la entrada",
+    "Likes the late shift because the face scanner that lets him in is quieter then",
+])
+def test_biometric_data_with_an_act_of_the_person_stays_special(text: str) -> None:
+    assert (lexical_rule(text) or "").startswith("biometric:")
+
+
+def test_a_biometric_word_in_a_terse_string_stays_special() -> None:
+    assert (lexical_rule("fingerprint reader") or "").startswith("biometric:")
+    assert (lexical_rule("reconocimiento facial") or "").startswith("biometric:")
