@@ -30,9 +30,16 @@ _FRAME = re.compile(
     r"|design\w*|disen\w*|restor\w*|restaur\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
     r"|resell\w*|revend\w*|stock|proveedor\w*|supplier\w*|consults?\s+for|asesora\s+a|cubr\w*\s+(?:el|la|los|las)"
     r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|writes?\s+(?:a|an|about)"
+    # A story, a show or a game: what a character, a series or a film is about is not the person's
+    # ("la novela donde el protagonista tiene cáncer", "her favourite character is the Māori
+    # detective", "los subtítulos de una serie sobre una pareja de lesbianas", "su personaje es un
+    # ladrón", "pelis de espías con escáneres de retina").
+    r"|series?|serie|pelis?|peliculas?|films?|movies?|sitcom|telenovela\w*|culebron\w*|videojuego\w*|video\s?games?"
+    r"|personajes?|characters?|protagonist\w*|villain\w*|villano\w*|partida\s+de\s+rol|role[\s-]?play\w*|rpg|subtitul\w*|subtitles?"
+    r"|(?:lleva|llevo|llevaba|runs?|ran|handles?|does)\s+(?:el|la|the)\s+(?:marketing|comunicacion|communications?|prensa|press|pr|redes\s+sociales|social\s+media)"
     r"|practicas\s+como|internship|preguntas\s+sobre|questions\s+about|encuesta|survey|cuestionario|questionnaire"
     r"|(?:es|is\s+an?|trabaja\s+de|works\s+as\s+an?)\s+(?:enfermer[oa]|nurse|medic[oa]|doctor|celador[a]?|auxiliar"
-    r"|recepcionista|receptionist|porter)\s+(?:en|at|in|de|del|on)"
+    r"|recepcionista|receptionist|porter)(?:\s+\w+){0,3}?\s+(?:en|at|in|de|del|on)"
     # An animal has it ("su perro toma antibióticos", "Kevin's dog has diabetes") — not an
     # assistance animal, which says something about its owner ("su perro guía", "guide dog"), and
     # not a dog merely near the word ("walks her dog before dialysis").
@@ -40,7 +47,7 @@ _FRAME = re.compile(
     r"|support)\b)\w+\s+)?(?:perr[oa]s?|gat[oa]s?|dogs?|cats?|pupp(?:y|ies)"
     r"|cachorr[oa]s?|mascotas?|pets?|caballos?|horses?|yeguas?|galg[oa]s?)\b(?!\s+(?:guia|guide|de\s+asistencia|de\s+terapia"
     r"|lazarillo|de\s+servicio|de\s+alerta)\b)\s+(?:has|had|have|is|was|got|takes|took|needs|suffers|tiene|tenia|tuvo|toma|tomo"
-    r"|necesita|esta|sufre|padece))\b")
+    r"|necesita|esta|sufre|padece|es|era|fue))\b")
 #: Between a frame and the word, the person's own (a talk about her own depression, un libro sobre su
 #: propio cáncer): the frame then clears nothing.
 _OWN = re.compile(r"\b(?:own|propi[oa]s?|herself|himself|themselves|si\s+mism[oa]|(?:her|his|their|su|sus)\s+(?:experience"
@@ -54,8 +61,9 @@ _FRAME_WORDS = 7
 #: see one ("va al psicólogo").
 _PROFESSION = re.compile(
     r"(?:fisioterapeut|physiotherapist|physio\b|terapeut|therapist|psicolog[oa]|psychologist|psiquiatra|psychiatrist"
-    r"|enfermer[oa]|nurse|medic[oa]|doctor|cirujan[oa]|surgeon|farmaceutic[oa]|pharmacist|oncolog[oa]|oncologist)")
-_IS_A = re.compile(r"\b(?:es|is|soy|trabaja\s+(?:como|de)|works\s+as|as)\s+(?:an?\s+|un[a]?\s+)?(?:\w+\s+)?$")
+    r"|enfermer[oa]|nurse|medic[oa]|doctor|cirujan[oa]|surgeon|farmaceutic[oa]|pharmacist|oncolog[oa]|oncologist"
+    r"|genetic\s+counsell?or|consejer[oa]\s+genetic[oa]|genetista|geneticist)")
+_IS_A = re.compile(r"(?:\b(?:es|is|soy|trabaja\s+(?:como|de)|works\s+as|as)\s+|'s\s*)(?:an?\s+|un[a]?\s+)?(?:\w+\s+)?$")
 
 
 #: A quoted metaphor: "calls the style guide 'the bible'", "the billing code is 'a cancer'" — a
@@ -66,6 +74,14 @@ _NAMING = re.compile(r"\b(?:llama\w*|calls?|called|apoda\w*|nicknam\w*|bautiz\w*
 _IS_QUOTED_A = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*(?:a|an|la|el|un|una|the)\s+$")
 
 
+#: A quoted name right after what it names: a pet, a room, a venue, a team ("his cat 'Convict'", "el bar
+#: 'La Acera de Enfrente'", "la sala \"Sindicato\"", "el gimnasio 'Templo del Fitness'"): the word is the
+#: name, not the person's.
+_NAMED = re.compile(r"\b(?:perr[oa]|gat[oa]|dog|cat|pet|mascota|caballo|horse|bar|pub|cafe|cafeteria|sala|room|gimnasio|gym"
+                    r"|club|tienda|shop|store|barco|boat|banda|band|grupo|equipo|team|local|salon|hall|restaurante|restaurant)"
+                    r"\s+(?:(?:called|named|llamad[oa])\s+)?['\"‘“]\s*(?:\w+\s+){0,2}$")
+
+
 def in_frame(text: str, start: int) -> bool:
     """Whether the match starting at ``start`` is governed by a work/object/name frame in its
     own clause (see ``_FRAME``), is a quoted metaphor, or is a health profession the person holds."""
@@ -74,7 +90,7 @@ def in_frame(text: str, start: int) -> bool:
         return True
     ends = list(_CLAUSE_END.finditer(window))
     clause = window[ends[-1].end():] if ends else window
-    if _OPENS_QUOTE.search(window[-16:]) and _NAMING.search(window[-60:]):
+    if _OPENS_QUOTE.search(window[-16:]) and _NAMING.search(window[-60:]) or _NAMED.search(window):
         return True
     words = clause.split()
     near = " ".join(words[-_FRAME_WORDS:]) + " " if words else ""
@@ -92,7 +108,7 @@ gave\s+(?:him|her|me|them|us)\s+a\s+heart\s+attack | (?:me|le|nos)\s+(?:dio|da|v
 | first[\s-]aid\s+course | curso\s+de\s+primeros\s+auxilios | prosthe\w*\s+dent\w* | protesis\s+dental\w* | in\s+a\s+good\s+way
 """,
     "genetic": r"""
-(?:de|del|for|of|in)\s+(?:ganado|cattle|livestock|dogs|perros|plants|plantas|crops|cultivos) | paternity\s+leave | baja\s+(?:de|por)\s+paternidad
+(?:de|del|for|of|in)\s+(?:(?:el|la|the|his|her|their|su)\s+)?(?:ganado|cattle|livestock|dogs?|perr[oa]s?|gat[oa]s?|cats?|mascotas?|pets?|caballos?|horses?|plants|plantas|crops|cultivos)\b | paternity\s+leave | baja\s+(?:de|por)\s+paternidad
 | permiso\s+de\s+paternidad | esta\s+de\s+paternidad | on\s+paternity
 | lleva\w*\s+en\s+los\s+genes | in\s+(?:his|her|their|my|our)\s+genes\b(?!\s+tests?)
 """,
@@ -114,7 +130,7 @@ en\s+nombre\s+de\s+la\s+(?:direccion|empresa|patronal) | on\s+behalf\s+of\s+(?:t
     "race_ethnicity": r"",
     "criminal": r"""
 (?:es|is\s+an?|trabaja\s+como|works\s+as\s+an?)\s+(?:\w+\s+)?(?:juez|jueza|judge|fiscal|prosecutor|abogad[oa]|lawyer|solicitor|barrister
-  |magistrad[oa]|magistrate|prison\s+officer|guard|carcelero)\b | parole\s+board\s+(?:member|officer) | legal\s+thriller
+  |magistrad[oa]|magistrate|prison\s+officer|guard|carcelero)\b | parole\s+board\s+(?:member|officer) | (?:from|at|for|on|of)\s+the\s+parole\s+board | legal\s+thriller
 """,
 }
 

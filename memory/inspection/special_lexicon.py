@@ -57,14 +57,14 @@ _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashbo
               r"|api|sdk|system|machines?|model|team|ui|browser|dataset|feature|vendor|company|charity|research"
               r"|foundation|awareness|fundraiser|campaign|drive|unit|lab|clinic\s+client|course|curso|training|workshop|taller"
               r"|webinar|trainer|cameras?|camaras?|passports?|pasaportes?|producto?s?|bakery|panaderia|menus?|catering"
-              r"|leaflet|folleto|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
+              r"|leaflet|folleto|subtitles|subtitulos|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
               r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases)")
 _AFTER_WORK = re.compile(
     r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
     r"\b(?:apps?|aplicacion|plataforma|producto|proyecto|software|modulo|herramienta|laboratorio|grupo|equipo|empresa"
     r"|startup|dashboard|charity|carrera|maraton|marathon|run|walk|fundacion|asociacion|investigacion|lucha)"
-    r"(?:\s+[a-z]+)?\s+(?:de|para|sobre|del|contra|for|against|on)\s+(?:la\s+|el\s+|los\s+|las\s+|the\s+)?(?:[a-z'-]+\s+)?$")
+    r"(?:\s+[a-z0-9]+)?\s+(?:de|para|sobre|del|contra|for|against|on)\s+(?:la\s+|el\s+|los\s+|las\s+|the\s+)?(?:[a-z'-]+\s+)?$")
 
 
 def _about_work(text: str, start: int, end: int) -> bool:
@@ -396,7 +396,7 @@ etnia\w* | etnic[oa]s?\b | ethnicity | ethnic\s+(?:origin|background|minority|gr
 """
 _RACE_NEAR = r"""
 black[\s-]box | black\s+friday | whitepaper\s+on\s+ethnic | ethnic\s+diversity\s+in\s+the | comida\s+etnica
-| ethnic\s+(?:food|cuisine|restaurant) | restaurante\s+etnico | ropa\s+de\s+color | latin\s+america | asian\s+(?:market|suppliers|cuisine|food)
+| ethnic\s+(?:food|cuisine|restaurant) | (?:perr|gat|galg|cachorr|mascot|dog|pupp)\w*\b[^.;]{0,40}\bmestiz[oa]s?\b | restaurante\s+etnico | ropa\s+de\s+color | latin\s+america | asian\s+(?:market|suppliers|cuisine|food)
 """
 
 # --- criminal (Art. 10) ----------------------------------------------------------------------

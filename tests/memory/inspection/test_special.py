@@ -264,3 +264,43 @@ def test_biometric_data_with_an_act_of_the_person_stays_special(text: str) -> No
 def test_a_biometric_word_in_a_terse_string_stays_special() -> None:
     assert (lexical_rule("fingerprint reader") or "").startswith("biometric:")
     assert (lexical_rule("reconocimiento facial") or "").startswith("biometric:")
+
+
+@pytest.mark.parametrize("text", [
+    "In the series he is bingeing, the main character is a bipolar chef",
+    "Está viendo una serie sobre un barrio gitano de Sevilla",
+    "Her role-play character is a devout priest with a secret",
+    "Le encantan las pelis de atracos con lectores de huella",
+    "Does the Kurdish subtitles for the film club every month",
+])
+def test_what_a_story_a_show_or_a_game_is_about_is_not_the_persons(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("A film about her own cancer is what she is writing now", "health"),
+    ("Watches the series every night after chemo, so calls before six", "health"),
+])
+def test_a_story_frame_does_not_clear_the_person(text: str, label: str) -> None:
+    assert (lexical_rule(text) or "").startswith(f"{label}:")
+
+
+@pytest.mark.parametrize("text", [
+    "Su perra es diabética y hay que pincharla a las ocho, por eso sale puntual",
+    "Meet at the pub 'The Convict' on Friday after work",
+    "Compró un kit de ADN del gato para saber la raza",
+    "Adoptó una perra mestiza del refugio el sábado",
+])
+def test_a_pets_condition_breed_or_a_quoted_name_is_not_the_persons(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Invited someone from the parole board to speak at the conference",
+    "Lleva la comunicación de una federación sindical como autónoma",
+    "She's a genetic counsellor at the county hospital, wants the report template",
+    "Is a nurse practitioner at the diabetes clinic and asks for the rota file",
+    "Signed up for the charity 5k for the local hospice",
+])
+def test_a_sensitive_word_about_a_job_or_an_event_is_no_finding(text: str) -> None:
+    assert lexical_rule(text) is None
