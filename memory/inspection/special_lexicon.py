@@ -170,6 +170,10 @@ es\s+un\s+cancer\s+para | is\s+a\s+cancer\s+(?:on|for|in) | (?:sick\s+day|baja|c
 | allergic\s+to\s+(?:meetings|mondays|paperwork|bureaucracy|jargon|email)
 | alergic[oa]\s+a\s+(?:las\s+reuniones|los\s+lunes|la\s+burocracia) | virus\s+informatico | computer\s+virus | disorder(?:ed|ly)\s
 | trastorno\s+logistico
+| (?:gluten[\s-]?free|sin\s+gluten)\s+(?:\w+\s+){0,3}(?:and|y|or|o)\s+(?:the\s+|el\s+|la\s+|an?\s+)?(?:vegan|vegetarian|vegano|vegana|vegetariano|vegetariana)
+| (?:vegan|vegetarian|vegano|vegana|vegetariano|vegetariana)\s+(?:\w+\s+){0,3}(?:and|y|or|o)\s+(?:the\s+|el\s+|la\s+|an?\s+)?(?:gluten[\s-]?free|sin\s+gluten)
+| (?:feature|setting|option|login|account|access|id|mode|function\w*|button|alerts?|notifications?|tablets?|devices?|services?|camera|sensor)
+  \s+(?:\w+\s+){0,4}(?:is|are|was|were|been)\s+disabled
 """
 
 # --- genetic ---------------------------------------------------------------------------------
@@ -273,7 +277,9 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 _RELIGION_NEAR = r"""
 (?:wedding|boda|funeral|visit\w*|visita\w*|tour\w*|book|libro|medieval|gothic|gotic[oa]|romanesque|romanic[oa]|historic\w*|old|antigua)\s+(?:\w+\s+){0,3}(?:churches|church|iglesias?|catedral\w*|cathedral\w*|chapel|capilla)
 | religios[oa]\s+con\s+(?:los|las|el|la|sus) | religious\s+about | demo\s+gods | religiously | religious\s+experience | religioso\s+cumplimiento | church\s+of\s+the\s+(?:build|ci|pipeline)
-| pray\s+(?:the|that)\s+(?:build|deploy|ci|tests) | vacaciones\s+de\s+semana\s+santa | easter\s+holidays?
+| pray\s+(?:the|that)\s+(?:build|deploy|ci|tests)
+| (?:sociology|history|philosophy|anthropology|psychology|studies|sociologia|historia|filosofia|antropologia|psicologia)\s+(?:of|de)\s+(?:the\s+|las?\s+)?religio\w*
+| (?:book\w*|rent\w*|hire\w*|alquil\w*|reserv\w*|run\s+out\s+of|held\s+(?:in|at)|based\s+(?:in|at))\s+(?:[\w.']+\s+){0,3}(?:(?:church|parish|chapel)(?:'s)?\s+hall|(?:salon|sala)\s+(?:parroquial|de\s+la\s+(?:parroquia|iglesia))) | vacaciones\s+de\s+semana\s+santa | easter\s+holidays?
 """
 
 # --- politics --------------------------------------------------------------------------------
@@ -331,7 +337,7 @@ sindicato\w* | sindical\w* | sindicalist\w* | ccoo | comisiones\s+obreras | ugt 
 | picket\w* | on\s+strike | went\s+on\s+strike | strike\s+committee | (?:organised|organized|led|called)\s+(?:the\s+|a\s+)?strike
 | trade\s+union\w* | labou?r\s+union\w* | union\s+(?:member\w*|rep\w*|steward|dues|card|meeting\w*|newsletter|official
   |organi[sz]er\w*|activit\w*|activist\w*|branch|leader\w*|delegate\w*|fees|subscription) | shop\s+steward
-| (?:the|his|her|their|a|joined\s+the|joined\s+a|in\s+the|with\s+the)\s+union\b(?!\s+(?:of|all|type|by|query|queries|operator|find))
+| (?:the|his|her|their|a|joined\s+the|joined\s+a|in\s+the|with\s+the)\s+union\b(?!\s+(?:of|all|type|by|query|queries|operator|find|jack))
 | unionis\w* | unioniz\w* | carrying\s+a\s+card | collective\s+bargaining | negociacion\s+colectiva
 | teachers'?\s+(?:federation|union)
 | walkout | work[\s-]to[\s-]rule | huelga\s+de\s+celo | industrial\s+action | sindicad[oa] | credito\s+horario | representante\s+de\s+los\s+trabajadores
@@ -343,6 +349,7 @@ sindicato\w* | sindical\w* | sindicalist\w* | ccoo | comisiones\s+obreras | ugt 
 """
 _TRADE_UNION_NEAR = r"""
 union\s+of\s+the | european\s+union | union\s+europea | credit\s+union | student\s+union | soviet\s+union
+| sindicato\s+de\s+(?:inquilin[oa]s|vivienda|estudiantes) | (?:tenants|renters)'?\s+union | (?:negocia\w*|negotiat\w*)\s+(?:contra|against)\s+(?:el|los|the)\s+(?:sindicato|union)
 | sindicato\s+de\s+datos | data\s+(?:union|syndicate) | huelga\s+de\s+(?:metro|transporte|taxis|renfe|trenes|autobuses|controladores|pilotos)
 | (?:metro|tube|train|trains|bus|buses|transport|rail|taxi|taxis|renfe|air\s+traffic|controllers|drivers|pilots)\s+(?:\w+\s+){0,3}(?:on\s+)?strikes?
 """

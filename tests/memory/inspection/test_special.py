@@ -304,3 +304,26 @@ def test_a_pets_condition_breed_or_a_quoted_name_is_not_the_persons(text: str) -
 ])
 def test_a_sensitive_word_about_a_job_or_an_event_is_no_finding(text: str) -> None:
     assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Rents the church hall for the toddler group on Wednesdays",
+    "Alquila el salón de la parroquia todos los jueves para las clases de yoga",
+    "Lectures on the history of religion at the adult school",
+    "Se ha unido al sindicato de inquilinos del barrio por la subida del alquiler",
+    "Negotiates against the union for the employer every year",
+    "Hung the union jack in the lobby for the jubilee",
+    "Gluten-free and vegan options for the launch, please",
+    "Notifications are disabled on the shared tablets until the update",
+])
+def test_a_venue_a_field_a_flag_or_a_menu_option_is_no_finding(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Goes to the church hall for Sunday service every week", "religion"),
+    ("Es del sindicato de enfermería y va a la huelga del jueves", "trade_union"),
+    ("Eats gluten-free because of her coeliac disease", "health"),
+])
+def test_a_near_miss_phrase_leaves_the_person_special(text: str, label: str) -> None:
+    assert (lexical_rule(text) or "").startswith(f"{label}:")
