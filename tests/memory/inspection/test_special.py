@@ -301,6 +301,7 @@ def test_a_pets_condition_breed_or_a_quoted_name_is_not_the_persons(text: str) -
     "She's a genetic counsellor at the county hospital, wants the report template",
     "Is a nurse practitioner at the diabetes clinic and asks for the rota file",
     "Signed up for the charity 5k for the local hospice",
+    "Su cliente es una empresa que fabrica inhaladores para el asma",
 ])
 def test_a_sensitive_word_about_a_job_or_an_event_is_no_finding(text: str) -> None:
     assert lexical_rule(text) is None
