@@ -143,7 +143,7 @@ phased\s+return | anti[\s-]?depres\w*
 """,
     "genetic": r"""
 inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | farmacogenet\w* | pharmacogenet\w* | metabolizador\w* | slow\s+metaboli[sz]er
-| paternit\w* | paternidad | cheek\s+swab | (?:spit|saliva)\s+(?:test|kit|sample) | (?:test|prueba)\s+de\s+saliva | frotis\s+bucal
+| paternit\w* | paternidad | consejer[oa]\s+genetic[oa] | asesor[a]?\s+genetic[oa] | cheek\s+swab | (?:spit|saliva)\s+(?:test|kit|sample) | (?:test|prueba)\s+de\s+saliva | frotis\s+bucal
 | (?:the|los|sus|his|her|their)\s+genes\b | genes\s+(?:de|of)\s+(?:toda\s+)?(?:la|the|su|his|her)\s+famil\w* | screening\s+famil\w*
 | family\s+screening | same\s+(?:genetic\s+)?marker | not\s+(?:really\s+)?(?:his|her)\s+(?:dad|father|mum|mother)'?s?
 | no\s+es\s+(?:hij[oa]\s+)?(?:de\s+su|su)\s+(?:padre|madre)\s+biologic\w*
@@ -182,7 +182,8 @@ communion\b | comulga\w* | eucarist\w*
 | liberad[oa]\s+(?:sindical|media\s+jornada|a\s+tiempo\s+(?:completo|parcial)) | carnet\s+de\s+la\s+central | los\s+de\s+la\s+central | central\s+sindical
 | convoc\w*\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:paros?|huelgas?) | calls?\s+(?:the\s+)?strikes
 | branch\s+(?:newsletter|secretary) | carries\s+the\s+card | por\s+parte\s+de\s+(?:los\s+)?trabajadores | on\s+behalf\s+of\s+the\s+workers
-| mesa\s+del\s+convenio | (?:del|en\s+el)\s+comite\b.{0,60}\b(?:huelgas?|strikes?|paros?) | dues\s+deducted
+| mesa\s+del\s+convenio | bargaining\s+(?:committee|team|unit\s+rep\w*) | (?:mesa|comision)\s+negociadora | negocia\w*\s+el\s+convenio
+| negotiat\w*\s+(?:the|our|their)\s+(?:collective|union)\s+(?:agreement|contract) | (?:del|en\s+el)\s+comite\b.{0,60}\b(?:huelgas?|strikes?|paros?) | dues\s+deducted
 """,
     "sex_life_orientation": r"""
 entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
@@ -198,7 +199,8 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | navajo | dine\b\) | lakota | sioux | cherokee | apache\b(?!\s+(?:kafka|spark|server|http|license|airflow)) | ojibw\w* | inuk\b | nahuatl | nahua\b | zapotec\w* | mixtec\w* | wayuu | embera | garifuna
 | yanomami | kichwa | quichua | rohingya | pashtun\w* | hazara\w* | tibetan\w* | tibetan[oa] | ainu\b | samoan | tongan | romany | traveller\s+(?:girl|boy|woman|man|background)
 | (?:habla|speaks)\s+(?:patois|nahuatl|quechua|aymara|romani|calo|guarani|mapudungun)
-| mixed\s+like | cafe\s+con\s+leche,?\s+mitad
+| mixed\s+like | por\s+ser\s+(?:negr[oa]|gitan[oa]|mor[oa]|arabe|asiatic[oa]|latin[oa]|indigena|mestiz[oa])s?\b
+| for\s+being\s+(?:black|asian|arab|roma|romani|gypsy|latino|latina|mixed[\s-]race|indigenous)\b | cafe\s+con\s+leche,?\s+mitad
 """,
     "criminal": r"""
 caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|affray) | possession\s+of\s+(?:cannabis|drugs|cocaine|heroin|a\s+(?:class|controlled))
@@ -208,6 +210,8 @@ caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|aff
 | guest\s+of\s+(?:his|her)\s+majesty | con\s+las\s+manos\s+en\s+la\s+(?:caja|masa) | caught\s+red[\s-]handed | lo\s+pillaron\s+robando | (?:cis|centro\s+de\s+insercion\s+social)\s+de
 | modulo\s+de\s+(?:soto|alcala|valdemoro|estremera|navalcarnero|aranjuez|picassent|brians|quatre|la\s+modelo|\w+\s+del\s+real)
 | (?:cumpli\w*|condena\w*|sentence\w*|jailed|preso|presa|inside|encerrad[oa])\b.{0,40}\b(?:por|for)\s+(?:estafa|robo|fraude|hurto|trafico|agresion|fraud|theft|robbery|burglary|assault)\b
+| centro\s+penitenciario | permiso\s+de\s+salida\s+(?:de|del)\s+(?:la\s+)?(?:prision|carcel|centro) | community\s+service\s+hours
+| (?:under|from)\s+(?:his|her|their|the)\s+sentence\b | juicio\s+de\s+\w+\s+por\b
 | awaiting\s+sentenc\w* | sentencing\s+(?:for|hearing|date) | (?:came|got)\s+out\s+of\s+(?:prison|jail|wandsworth|pentonville|belmarsh|strangeways|the\s+nick)
 """,
 }

@@ -227,7 +227,7 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 | (?:iris|retina|face|rostro|facial|fingerprints?|huellas?|palm|palma)\s+(?:\w+\s+){0,2}(?:enrol\w*|registrad\w*|registered|stored|guardad\w*|scanned|escanead\w*)
 | eye\s+scan\w* | escaner\s+de\s+(?:ojos|iris|retina|huella\w*) | lector\s+de\s+(?:huella|iris|retina|venas|palma)\w*
 | (?:fingerprint|iris|retina|palm|vein|face)\s+(?:reader|scanner|sensor|terminal|kiosk)
-| (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra|opens?)\s+(?:\w+\s+){0,2}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
+| (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra|opens?|abre|desbloque\w*|unlocks?|accede)\s+(?:\w+\s+){0,5}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
 | (?:su|his|her)\s+(?:cara|rostro|face|huella|voz|voice|iris)\s+(?:en|in|on)\s+(?:el|the)\s+(?:sistema|system|database|base|registro|file)
 | muestra\s+de\s+(?:voz|huella) | voice\s+sample
 """
@@ -246,7 +246,7 @@ huella\s+de\s+carbono | carbon\s+footprint | huella\s+digital\s+(?:de\s+la|del)\
 _RELIGION = r"""
 musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b | iftar | halal | eid\b
 | hiyab | hijab | niqab | burka | imam\w* | coran\b | quran | koran | judi[oa]s? | jewish | jews?\b | judaism\w*
-| sinagoga\w* | synagogue\w* | kosher | sabbat\w* | shabbat | sabbath | rabino | rabbi\w* | kipa | kippah
+| sinagoga\w* | synagogue\w* | kosher | sabbat\w* | shabbat | shabat\b | sabbath | rabino | rabbi\w* | kipa | kippah
 | yarmulke | bar\s+mitzvah | bat\s+mitzvah | yom\s+kippur | hanukkah | januca | passover | pesaj
 | catolic[oa]s? | catholic\w* | evangelic\w* | evangelist\w* | protestant\w* | anglican\w* | baptist\w*
 | bautista | mormon\w* | testigos?\s+de\s+jehova | jehovah\w* | adventist\w* | adventista | ortodox[oa]s?\s+(?:griego|ruso|copto)
@@ -484,7 +484,7 @@ enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | gua
   |plantilla\w*|template\w*|patron|pattern|escaneo|scan|firma|signature|eyes?|ojos?|mano|hands?|venas|veins)
 | (?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom\w+|escane\w*|registr\w*|grab\w*|hicieron|hicimos|sacamos|sacaron|pasaron|pasamos|reconoce\w*|identific\w*|abre|deja|verific\w*)
 | (?:recognis|recogniz|identif|verif)\w*\s+(?:him|her|them|you)\b | (?:de|of|for)\s+(?:mr|mrs|ms|miss|sr|sra|don|dona|dr)\b
-| clocks?\s+in | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra\b | entrar\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
+| clocks?\s+in | desbloque\w* | accede\w* | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra\b | entrar\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
 | acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
 | no\s+(?:badge|card|pin)\b | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
 """

@@ -328,3 +328,20 @@ def test_a_venue_a_field_a_flag_or_a_menu_option_is_no_finding(text: str) -> Non
 ])
 def test_a_near_miss_phrase_leaves_the_person_special(text: str, label: str) -> None:
     assert (lexical_rule(text) or "").startswith(f"{label}:")
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Abre la taquilla del gimnasio con la huella del índice", "biometric"),
+    ("Observa el shabat y no trabaja los sábados", "religion"),
+    ("Los fines de semana duerme en el centro penitenciario, en régimen abierto", "criminal"),
+    ("Still has 120 community service hours to do this year", "criminal"),
+    ("Can't travel abroad under her sentence terms until March", "criminal"),
+    ("El juicio de Marta por apropiación indebida es en mayo", "criminal"),
+    ("Sits on the bargaining team for the drivers this year", "trade_union"),
+    ("Negocia el convenio en representación de la plantilla", "trade_union"),
+    ("En su anterior empresa la apartaban de los clientes por ser negra", "race_ethnicity"),
+    ("Was turned away from the club for being black, and filed a complaint", "race_ethnicity"),
+    ("La consejera genética le explicó los resultados del estudio familiar", "genetic"),
+])
+def test_more_shapes_of_revealing_a_special_category(text: str, label: str) -> None:
+    assert (lexical_rule(text) or "").startswith(f"{label}:")
