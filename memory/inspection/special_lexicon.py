@@ -486,7 +486,8 @@ enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | gua
 | (?:recognis|recogniz|identif|verif)\w*\s+(?:him|her|them|you)\b | (?:de|of|for)\s+(?:mr|mrs|ms|miss|sr|sra|don|dona|dr)\b
 | clocks?\s+in | desbloque\w* | accede\w* | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra\b | entrar\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
 | acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
-| no\s+(?:badge|card|pin)\b | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
+| no\s+(?:badge|card|pin)\b | (?:no|doesn'?t|does\s+not)\s+(?:necesita|need)\s+(?:\w+\s+)?(?:tarjeta|badge|card|pin)
+| en\s+el\s+lector | on\s+the\s+reader | metid[oa] | (?:we|they|i)\s+took | tomamos | tomaron | keyed\s+to | linked\s+to | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
 """
 
 _CRIMINAL_NEAR = r"""

@@ -256,6 +256,9 @@ def test_biometric_technology_without_an_act_of_the_person_is_no_finding(text: s
     "Biometric enrolment done at reception, no badge needed any more",
     "Plantilla de iris de Marcos cargada en el terminal de la entrada",
     "Likes the late shift because the face scanner that lets him in is quieter then",
+    "The locker is keyed to the palm scan from his first visit",
+    "Iris scan for the new guard: we took it on Monday at the gate",
+    "Tiene el dedo en el lector del garaje y no necesita tarjeta",
 ])
 def test_biometric_data_with_an_act_of_the_person_stays_special(text: str) -> None:
     assert (lexical_rule(text) or "").startswith("biometric:")
