@@ -33,6 +33,9 @@ class Rule:
     #: ``_WEAK_MIN_WORDS`` words or more: a key or a terse note has no room to say which it is.
     weak: re.Pattern[str] | None = field(default=None)
     weak_needs: re.Pattern[str] | None = field(default=None)
+    #: A setting that makes weak words a venue whatever act is near (``a wedding in the old church``,
+    #: ``rents the parish hall``): it clears the weak words only, never another word of the rule.
+    weak_venue: re.Pattern[str] | None = field(default=None)
 
     def fires(self, text: str) -> bool:
         live = [m.group(0) for m in self.pattern.finditer(text)
@@ -40,7 +43,8 @@ class Rule:
         if not live:
             return False
         if self.weak is not None and self.weak_needs is not None and len(text.split()) >= _WEAK_MIN_WORDS \
-                and all(self.weak.fullmatch(word) for word in live) and not self.weak_needs.search(text):
+                and all(self.weak.fullmatch(word) for word in live) \
+                and (not self.weak_needs.search(text) or (self.weak_venue is not None and self.weak_venue.search(text))):
             return False
         if self.needs is not None and not self.needs.search(text):
             return False
@@ -275,11 +279,9 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | god[\s-]fearing | god[\s-]botherer\w* | (?:man|woman|person)\s+of\s+faith | (?:persona|hombre|mujer)\s+de\s+fe\b
 """
 _RELIGION_NEAR = r"""
-(?:wedding|boda|funeral|visit\w*|visita\w*|tour\w*|book|libro|medieval|gothic|gotic[oa]|romanesque|romanic[oa]|historic\w*|old|antigua)\s+(?:\w+\s+){0,3}(?:churches|church|iglesias?|catedral\w*|cathedral\w*|chapel|capilla)
-| religios[oa]\s+con\s+(?:los|las|el|la|sus) | religious\s+about | demo\s+gods | religiously | religious\s+experience | religioso\s+cumplimiento | church\s+of\s+the\s+(?:build|ci|pipeline)
+religios[oa]\s+con\s+(?:los|las|el|la|sus) | religious\s+about | demo\s+gods | religiously | religious\s+experience | religioso\s+cumplimiento | church\s+of\s+the\s+(?:build|ci|pipeline)
 | pray\s+(?:the|that)\s+(?:build|deploy|ci|tests)
-| (?:sociology|history|philosophy|anthropology|psychology|studies|sociologia|historia|filosofia|antropologia|psicologia)\s+(?:of|de)\s+(?:the\s+|las?\s+)?religio\w*
-| (?:book\w*|rent\w*|hire\w*|alquil\w*|reserv\w*|run\s+out\s+of|held\s+(?:in|at)|based\s+(?:in|at))\s+(?:[\w.']+\s+){0,3}(?:(?:church|parish|chapel)(?:'s)?\s+hall|(?:salon|sala)\s+(?:parroquial|de\s+la\s+(?:parroquia|iglesia))) | vacaciones\s+de\s+semana\s+santa | easter\s+holidays?
+| (?:sociology|history|philosophy|anthropology|psychology|studies|sociologia|historia|filosofia|antropologia|psicologia)\s+(?:of|de)\s+(?:the\s+|las?\s+)?religio\w* | vacaciones\s+de\s+semana\s+santa | easter\s+holidays?
 """
 
 # --- politics --------------------------------------------------------------------------------
@@ -452,6 +454,14 @@ mezquita\w* | mosque\w* | sinagoga\w* | synagogue\w* | iglesia\w* | church(?:es)
 | parish\w* | gurdwara | templo\s+hindu | (?:the|al|el)\s+(?:hindu\s+|sikh\s+)?(?:temple|templo) | methodist\w* | metodista
 | gospel | eid
 """
+# A venue: a wedding, a funeral, a visit or a tour in a church, an old or historic church, a church
+# hall rented or booked. It clears the places (``_RELIGION_WEAK``) even with an act near ("visits old
+# churches every weekend"), and nothing else: "client is catholic and wants the wedding in a church"
+# stays special (as a near-miss phrase it cleared the whole string).
+_RELIGION_VENUE = r"""
+(?:wedding|boda|funeral|visit\w*|visita\w*|tour\w*|book|libro|medieval|gothic|gotic[oa]|romanesque|romanic[oa]|historic\w*|old|antigua)\s+(?:\w+\s+){0,3}(?:churches|church|iglesias?|catedral\w*|cathedral\w*|chapel|capilla)
+| (?:book\w*|rent\w*|hire\w*|alquil\w*|reserv\w*|run\s+out\s+of|held\s+(?:in|at)|based\s+(?:in|at))\s+(?:[\w.']+\s+){0,3}(?:(?:church|parish|chapel)(?:'s)?\s+hall|(?:salon|sala)\s+(?:parroquial|de\s+la\s+(?:parroquia|iglesia)))
+"""
 _RELIGION_ACT = r"""
 (?:go|goes|going|went|gone|attend\w*|walks?|drives?|takes?\s+\w+)\s+to\s+(?:the\s+|a\s+|his\s+|her\s+|their\s+)?(?:\w+\s+){0,3}?(?:mosque|synagogue|church|chapel|parish|temple|gurdwara)
 | (?:va|van|iba|ir|fue|acude\w*|asiste\w*|sale|salen|vamos|voy)\s+(?:a|al)\s+(?:la\s+|su\s+)?(?:\w+\s+){0,2}?(?:mezquita|sinagoga|iglesia|capilla|parroquia|templo|misa)
@@ -513,10 +523,10 @@ def _weak(words: str) -> re.Pattern[str]:
     return re.compile(r"(?:" + "".join(words.split()) + r")")
 
 
-#: Per category, (weak words, the act of the person they need): see ``Rule.weak``.
+#: Per category, (weak words, the act of the person they need, a venue that clears them): see ``Rule.weak``.
 _WEAK_ACT = {
-    "religion": (_weak(_RELIGION_WEAK), _re(_RELIGION_ACT)),
-    "biometric": (_weak(_BIOMETRIC_WEAK), _re(_BIOMETRIC_ACT)),
+    "religion": (_weak(_RELIGION_WEAK), _re(_RELIGION_ACT), _re(_RELIGION_VENUE)),
+    "biometric": (_weak(_BIOMETRIC_WEAK), _re(_BIOMETRIC_ACT), None),
 }
 
 
@@ -525,11 +535,11 @@ def _compile() -> list[Rule]:
     for label, words, near, contexts in _SOURCES:
         near = "|".join(part for part in (near, NEAR[label]) if part and part.strip())
         unless = _re(near) if near else None
-        weak, act = _WEAK_ACT.get(label, (None, None))
-        rules.append(Rule(label, f"lexicon.{label}", _re(words), None, unless, weak, act))
-        rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless, weak, act))
+        weak, act, venue = _WEAK_ACT.get(label, (None, None, None))
+        rules.append(Rule(label, f"lexicon.{label}", _re(words), None, unless, weak, act, venue))
+        rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless, weak, act, venue))
         for index, (trigger, needs) in enumerate(contexts):
-            rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless, weak, act))
+            rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless, weak, act, venue))
     return rules
 
 

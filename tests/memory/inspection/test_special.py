@@ -348,3 +348,19 @@ def test_a_near_miss_phrase_leaves_the_person_special(text: str, label: str) -> 
 ])
 def test_more_shapes_of_revealing_a_special_category(text: str, label: str) -> None:
     assert (lexical_rule(text) or "").startswith(f"{label}:")
+
+
+@pytest.mark.parametrize("text", [
+    "Es católica y quiere la boda en la iglesia del pueblo de su madre",
+    "Client is a practising Anglican and wants the funeral in the old chapel",
+])
+def test_a_venue_clears_the_place_of_worship_and_never_a_belief(text: str) -> None:
+    assert (lexical_rule(text) or "").startswith("religion:")
+
+
+@pytest.mark.parametrize("text", [
+    "Visits old churches every weekend for her photography blog",
+    "La boda es en la iglesia de San Pedro el domingo por la mañana",
+])
+def test_a_venue_clears_a_place_of_worship_even_with_a_weekly_habit(text: str) -> None:
+    assert lexical_rule(text) is None
