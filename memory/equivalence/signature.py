@@ -177,6 +177,51 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "corporate"), ("personal", "propio", "propia", "own", "particular")),
     "amount": (("mucho", "mucha", "muchos", "muchas", "a lot", "lots", "plenty", "heavy"),
                ("poco", "poca", "pocos", "pocas", "little", "few", "light", "minimal")),
+    # the two bounds of a span of time: "since 2020" is not "until 2020"
+    "bound": (("since", "desde", "ever since", "desde entonces"), ("until", "till", "hasta", "up until", "up to")),
+    # the sex of a relative named in the singular ("his sister" / "his brother"); plurals such as
+    # "hermanos" or "hijos" may name both and are left out
+    "kin": (("sister", "hermana", "mother", "madre", "mum", "mom", "daughter", "hija", "wife", "esposa", "aunt", "tia",
+             "niece", "sobrina", "grandmother", "abuela", "granddaughter", "nieta", "girlfriend", "novia",
+             "stepmother", "madrastra", "stepdaughter", "hijastra", "cousin's wife", "prima", "suegra",
+             "mother-in-law", "cunada", "sister-in-law"),
+            ("brother", "hermano", "father", "padre", "dad", "son", "hijo", "husband", "marido", "esposo", "uncle",
+             "tio", "nephew", "sobrino", "grandfather", "abuelo", "grandson", "nieto", "boyfriend", "novio",
+             "stepfather", "padrastro", "stepson", "hijastro", "primo", "suegro", "father-in-law", "cunado",
+             "brother-in-law")),
+    "satisfaction": (("satisfied", "satisfecho", "satisfecha", "contento", "contenta", "pleased", "happy with",
+                      "conforme"),
+                     ("dissatisfied", "unsatisfied", "insatisfecho", "insatisfecha", "descontento", "descontenta",
+                      "displeased", "unhappy with", "disconforme")),
+    "strength": (("fuerte", "fuertes", "strong", "stronger", "intenso", "intensa", "intense"),
+                 ("suave", "suaves", "flojo", "floja", "weak", "weaker", "mild", "ligero", "ligera")),
+    # the two ends of a process, an outcome, a change, a status: general verbs and adjectives
+    "start": (("starts", "started", "begins", "began", "empieza", "empezo", "comienza", "comenzo", "opens",
+               "abre", "inicia"),
+              ("ends", "ended", "finishes", "finished", "termina", "termino", "closes", "cierra", "concluye")),
+    "outcome": (("passed", "aprobo", "aprobado", "aprobada", "approved", "accepted", "acepto", "aceptado",
+                 "aceptada", "won", "wins", "gano", "gana", "ganado"),
+                ("failed", "suspendio", "suspendido", "suspendida", "rejected", "rechazado", "rechazada",
+                 "lost", "loses", "perdio", "pierde", "perdido")),
+    "change": (("increase", "increased", "increases", "raise", "raised", "raises", "sube", "subio", "aumenta",
+                "aumento", "grows", "grew", "crece", "crecio"),
+               ("decrease", "decreased", "decreases", "cut", "cuts", "reduce", "reduced", "reduces", "baja",
+                "bajo", "disminuye", "disminuyo", "redujo", "shrinks", "shrank")),
+    "week": (("entre semana", "weekdays", "weekday", "laborables", "dias laborables", "working days"),
+             ("fin de semana", "fines de semana", "weekend", "weekends", "sabados y domingos")),
+    "marital": (("married", "casado", "casada", "casados"),
+                ("divorced", "divorciado", "divorciada", "single", "soltero", "soltera", "widowed", "viudo",
+                 "viuda", "separated", "separado", "separada")),
+    "employment": (("hired", "contratado", "contratada", "employed", "empleado", "empleada"),
+                   ("fired", "despedido", "despedida", "dismissed", "laid off", "sacked", "unemployed", "en paro",
+                    "parado", "parada")),
+    "indoors": (("dentro", "inside", "indoor", "indoors", "bajo techo", "interior"),
+                ("outside", "outdoor", "outdoors", "al aire libre", "exterior", "a la intemperie")),
+    "youth": (("younger", "youngest", "joven", "jovenes", "young", "pequeno de", "benjamin"),
+              ("older", "oldest", "eldest", "elder", "anciano", "anciana", "primogenito", "primogenita")),
+    # how the person gets somewhere: on foot or driven
+    "travel": (("andando", "a pie", "caminando", "walking", "walk", "on foot"),
+               ("en coche", "conduciendo", "driving", "drive", "by car", "en moto", "by motorbike")),
 }
 
 
@@ -448,6 +493,18 @@ def _names_differ(a: Signature, b: Signature, text_a: str, text_b: str) -> bool:
 
 
 _UNITS_OF_SCOPE = frozenset({"team", "company"})
+_SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?(?![\d/])")
+_ONLY_FIRST = re.compile(r"\s*(?:only|just|solo|solamente|unicamente|exclusivamente)\b")
+
+
+def _slash_dates(text: str) -> tuple[tuple[int, ...], ...]:
+    """Dates written with slashes, each as its ordered numbers (day and month keep their places)."""
+    return tuple(tuple(int(g) for g in m.groups() if g) for m in _SLASH_DATE.finditer(text))
+
+
+def _opens_with_only(text: str) -> bool:
+    """"Only" opens the statement, so it narrows who (the subject) rather than what is done."""
+    return bool(_ONLY_FIRST.match(fold(text)))
 
 
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
@@ -476,6 +533,10 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "number_mismatch"
     if a.days != b.days:
         return "date_mismatch"  # a weekday or month on one side only, or different ones
+    if _slash_dates(a_text) and _slash_dates(b_text) and _slash_dates(a_text) != _slash_dates(b_text):
+        return "date_mismatch"  # the same numbers in another order: "12/05" is not "05/12"
+    if "only" in a.scope and _opens_with_only(a_text) != _opens_with_only(b_text):
+        return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
     if _names_differ(a, b, a_text, b_text):
         return "entity_mismatch"  # a name on one side that the other does not mention
     return None

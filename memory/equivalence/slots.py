@@ -41,7 +41,8 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
     "deputy": ("subdirector", "subdirectora", "subdirectores", "deputy", "vicedirector", "vicedirectora", "subjefe",
                "subjefa", "second in command", "adjunto", "adjunta"),
     "report": ("subordinado", "subordinada", "subordinados", "direct report", "direct reports",
-               "subordinate", "subordinates", "a su cargo"),
+               "subordinate", "subordinates", "a su cargo", "a las ordenes de", "bajo las ordenes de",
+               "under the orders of"),
     "mentor": ("mentor", "mentora", "mentores", "tutor", "tutora", "tutores", "padrino", "madrina"),
     "mentee": ("mentee", "mentees", "pupilo", "pupila", "protegido", "protegida", "apadrinado", "apadrinada",
                "tutorado", "tutorada"),
@@ -52,6 +53,13 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
     "student": ("alumno", "alumna", "alumnos", "alumnas", "estudiante", "estudiantes", "student", "students",
                 "pupil", "pupils"),
     "coach": ("entrenador", "entrenadora", "coach", "trainer", "preparador", "preparadora"),
+    # the other roles of a team, a game or a league: who plays, who judges, who leads on the field
+    "player": ("jugador", "jugadora", "jugadores", "jugadoras", "player", "players"),
+    "referee": ("arbitro", "arbitra", "arbitros", "referee", "referees", "umpire", "umpires"),
+    "captain": ("capitan", "capitana", "captain", "skipper"),
+    # a member of a club or association, or a partner in a business (not a couple's partner)
+    "member": ("socio", "socia", "socios", "socias", "miembro", "miembros", "member", "members",
+               "business partner", "business partners"),
     "neighbour": ("vecino", "vecina", "vecinos", "vecinas", "neighbour", "neighbours", "neighbor", "neighbors"),
     "client": ("cliente", "clienta", "clientes", "client", "clients", "customer", "customers"),
     "supplier": ("proveedor", "proveedora", "proveedores", "supplier", "suppliers", "vendor", "vendors"),
@@ -127,6 +135,15 @@ _CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
      ("reports to", "reporta a", "depende de", "answers to", "works under", "trabaja para")),
     (("rents out", "lets out", "alquila a", "le alquila"), ("rents from", "alquila de", "le alquila a")),
     (("owes", "debe dinero"), ("is owed", "le debe")),
+    (("beat", "beats", "defeated", "defeats", "gano a", "gana a", "vencio a", "vence a", "derroto a"),
+     ("lost to", "loses to", "was beaten by", "perdio contra", "perdio con", "pierde contra", "pierde con")),
+    (("gives", "gave", "da", "dio", "regala", "regalo", "donates", "dona"),
+     ("gets", "got", "receives from", "recibe de", "le dan", "le dieron", "le regalan", "le regalaron")),
+    (("pays", "paid", "paga", "pago a"), ("is paid by", "gets paid", "cobra de", "le paga", "le pagan")),
+    (("visits", "visited", "visita a", "visito a", "va a ver a"), ("is visited by", "le visita", "la visita",
+                                                                   "lo visita", "recibe la visita")),
+    (("calls", "called", "llama a", "llamo a"), ("is called by", "le llama", "la llama", "lo llama")),
+    (("older than", "mayor que"), ("younger than", "menor que")),
 )
 
 
@@ -136,6 +153,11 @@ class People:
 
     slots: dict[str, frozenset[str]]  # key (a folded name, or "role:<concept>") -> slots
     roles: frozenset[str]  # role concepts named
+
+    @property
+    def predicates(self) -> frozenset[str]:
+        """The role concepts the person is said to be (after a copula: "Es la jefa", "works as")."""
+        return frozenset(key for key, slots in self.slots.items() if key.startswith("role:") and "pred" in slots)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -214,6 +236,10 @@ def role_mismatch(a: People, b: People) -> str | None:
                     and not ({"subj"} & (core_a | core_b)):
                 return "role_mismatch"
     if a.roles and b.roles and a.roles.isdisjoint(b.roles):
+        return "role_mismatch"
+    # what the person *is* differs though other people of the note are shared ("Is the coach of her
+    # son's team" / "Is a player on her son's team")
+    if a.predicates and b.predicates and a.predicates.isdisjoint(b.predicates):
         return "role_mismatch"
     return None
 

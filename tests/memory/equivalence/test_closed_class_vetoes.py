@@ -1,0 +1,64 @@
+"""Closed-class vetoes of the third free-text round (issue 16): single-slot swaps that embedding
+similarity cannot see — the sex of a relative, the role a person plays on a team, the bound of a
+span of time, a slashed date's order, where "only" points, converse verbs and general antonym
+poles. Each is a veto (it stops a merge, never proves one); each class also has a paraphrase that
+must still merge. Pure Python: the similarity is given, as consolidation gives it.
+
+The sentences are written for these tests, not taken from any evaluation file."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.equivalence import Label, Statement, default_chain
+
+
+def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
+    return default_chain().judge(Statement(a), Statement(b), similarity=similarity).label is Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # the sex of a relative named in the singular
+    ("Her sister manages the family shop.", "Her brother manages the family shop."),
+    ("Su hija estudia en Valencia.", "His son studies in Valencia."),
+    # what the person is on a team, though the team is shared
+    ("Is the coach of his daughter's basketball team.", "Is a player on his daughter's basketball team."),
+    ("Es árbitra en la liga municipal.", "Es jugadora en la liga municipal."),
+    # being someone's boss / working under them
+    ("Lucía es la jefa de Pablo.", "Lucía trabaja a las órdenes de Pablo."),
+    # a business partner as subject on one side, as the one addressed on the other
+    ("Le vendió el local a su socio.", "Su socio le vendió el local."),
+    # the two bounds of a span of time
+    ("Chairs the residents' association since 2019.", "Chairs the residents' association until 2019."),
+    ("Vive en Bilbao desde marzo.", "Vive en Bilbao hasta marzo."),
+    # a slashed date with day and month swapped
+    ("Su aniversario es el 03/11.", "Su aniversario es el 11/03."),
+    # "only" narrowing who, or what is done
+    ("Only his unit reads the weekly report.", "His unit only reads the weekly report."),
+    # converse verbs
+    ("Beat Tomás in the club final.", "Lost to Tomás in the club final."),
+    ("Es mayor que su prima Irene.", "Es menor que su prima Irene."),
+    # general antonym poles, also across languages
+    ("The supplier was satisfied with the audit.", "El proveedor quedó insatisfecho con la auditoría."),
+    ("Prefers strong tea.", "Le gusta el té suave."),
+    ("Goes to the gym on foot.", "Va al gimnasio en coche."),
+    ("Works weekdays at the clinic reception.", "Trabaja los fines de semana en la recepción de la clínica."),
+    ("Aprobó el examen de conducir en mayo.", "Suspendió el examen de conducir en mayo."),
+    ("The course starts at nine.", "The course ends at nine."),
+    ("Está casada con un arquitecto.", "Está divorciada de un arquitecto."),
+])
+def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Her sister manages the family shop.", "Su hermana lleva la tienda familiar."),
+    ("Is the coach of his daughter's basketball team.", "Entrena al equipo de baloncesto de su hija."),
+    ("Chairs the residents' association since 2019.", "Preside la asociación de vecinos desde 2019."),
+    ("Su aniversario es el 03/11.", "El 03/11 es su aniversario."),
+    ("Only his unit reads the weekly report.", "Only his unit reads the report every week."),
+    ("Goes to the gym on foot.", "Walks to the gym."),
+])
+def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
