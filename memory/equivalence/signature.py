@@ -55,7 +55,10 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                "would rather", "rather have", "mejor", "preferia", "preferian", "gustaba", "gustaban",
                # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
                "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
-               "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion"),
+               "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
+               "su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "his plan is",
+               "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
+               "the goal is", "his aim is", "her aim is"),
 }
 # Tense and aspect: what was, what will be, what is being considered or done.
 _TENSE: dict[str, tuple[str, ...]] = {
@@ -63,12 +66,13 @@ _TENSE: dict[str, tuple[str, ...]] = {
              "fueron", "ha sido", "habia", "had been", "has been", "before that", "ex", "anterior",
              "pasado", "last year", "el ano pasado", "ya no", "no longer", "anymore", "did", "went", "worked",
              "trabajo en", "vivio", "lived", "moved", "se mudo", "dejo", "left", "joined", "se unio", "terminado",
-             "finished", "acabo de", "acaba de", "acaban de", "just", "ya ha", "already", "started", "began",
+             "finished", "acabo de", "acaba de", "acaban de", "ya ha", "already", "started", "began",
              "empezo", "comenzo"),
-    "future": ("will", "going to", "sera", "seran", "ira", "planea", "planning", "plans", "plan to",
+    "future": ("will", "going to", "sera", "seran", "ira", "planea", "planning to", "plans to", "plan to",
                "piensa", "pretende", "intends", "intend", "aims", "next", "proximo", "proxima", "que viene",
                "previsto", "prevista", "intencion", "intention", "hoping to", "hopes to", "espera",
-               "upcoming", "soon", "pronto", "a partir de", "starting", "from next"),
+               "upcoming", "soon", "pronto", "a partir de", "starting next", "starting in", "starting on",
+               "starting from", "from next"),
     "ongoing": ("is currently", "currently", "actualmente", "ahora mismo", "right now",
                 "en este momento", "still", "todavia", "aun", "sigue", "continues"),
 }
@@ -219,6 +223,15 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 ("outside", "outdoor", "outdoors", "al aire libre", "exterior", "a la intemperie")),
     "youth": (("younger", "youngest", "joven", "jovenes", "young", "pequeno de", "benjamin"),
               ("older", "oldest", "eldest", "elder", "anciano", "anciana", "primogenito", "primogenita")),
+    "open": (("open", "opened", "abierto", "abierta", "abiertos", "abiertas"),
+             ("closed", "shut", "cerrado", "cerrada", "cerrados", "cerradas")),
+    # which part of a period: its start, its middle, its end
+    "period": (("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
+                "primeros de", "early in the"),
+               ("final de", "finales de", "fin de", "end of", "ultimos de", "late in the")),
+    "midperiod": (("mediados de", "a mitad de", "la mitad de", "middle of", "mid month", "midmonth"),
+                  ("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
+                   "final de", "finales de", "fin de", "end of")),
     # how the person gets somewhere: on foot or driven
     "travel": (("andando", "a pie", "caminando", "walking", "walk", "on foot"),
                ("en coche", "conduciendo", "driving", "drive", "by car", "en moto", "by motorbike")),
@@ -364,6 +377,11 @@ _ED_STATES = frozenset("based located interested married engaged involved focuse
                        "enrolled assigned stationed posted retired divorced separated widowed vaccinated "
                        "allowed required supposed expected needed asked requested".split())
 _PERFECT = re.compile(r" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left) ")
+# A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015") is
+# the present state, not a done thing
+_PERFECT_CONTINUING = re.compile(r" (?:for|since|desde|durante) (?:hace )?(?:\w+ )?(?:\d+|\w+) ")
+# The Spanish synthetic future ("solicitará", "se mudarán", "tendrá")
+_ES_FUTURE = re.compile(r"\b\w{2,}(?:rá|rán|réis|remos)(?=\W|$)")
 _GOING_TO = re.compile(r" (?:va|van|vas|voy|vamos) a (?:\w+(?:ar|er|ir)(?:se|le|lo|la)?) ")
 
 
@@ -386,6 +404,8 @@ def signature(text: str) -> Signature:
     folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
     folded = _ALONE.sub("a solas", folded)
     padded = _padded(folded)
+    if _PERFECT_CONTINUING.search(padded):
+        padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     words = tuple(_WORD.findall(folded))
     # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
@@ -403,8 +423,10 @@ def signature(text: str) -> Signature:
     first = _FIRST_ED.match(folded)
     if first and first.group(1) not in _ED_STATES:
         tense.add("past")  # "Managed the Lisbon office", "Moved to Berlin": a done thing
-    if _PERFECT.search(padded):
+    if _PERFECT.search(padded) and not _PERFECT_CONTINUING.search(padded):
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
+    if _ES_FUTURE.search(lowered):
+        tense.add("future")  # "solicitará" is "va a solicitar"
     if _GOING_TO.search(padded):
         tense.add("future")
     return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),

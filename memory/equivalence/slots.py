@@ -98,6 +98,17 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
     "substitute": ("sustituto", "sustituta", "reemplazo", "suplente", "replacement", "substitute", "stand-in",
                    "successor", "sucesor", "sucesora"),
     "predecessor": ("predecesor", "predecesora", "antecesor", "antecesora", "predecessor"),
+    "host": ("presentador", "presentadora", "host", "presenter", "anfitrion", "anfitriona"),
+    "producer": ("productor", "productora", "producer"),
+}
+# A verb that opens the statement and says which of these roles the person plays ("Coaches the
+# under-12 team" is "Is the coach of…", "Referees the games" is not)
+_ROLE_VERBS: dict[str, str] = {
+    "coaches": "coach", "entrena": "coach", "referees": "referee", "arbitra": "referee", "teaches": "teacher",
+    "ensena": "teacher", "manages": "boss", "dirige": "boss", "leads": "boss", "lidera": "boss", "heads": "boss",
+    "supervises": "boss", "supervisa": "boss", "mentors": "mentor", "mentoriza": "mentor", "tutoriza": "mentor",
+    "plays": "player", "juega": "player", "captains": "captain", "capitanea": "captain", "hosts": "host",
+    "presenta": "host", "produces": "producer", "produce": "producer",
 }
 _ROLE: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _ROLE_FORMS.items()
                                      for form in forms}
@@ -153,11 +164,13 @@ class People:
 
     slots: dict[str, frozenset[str]]  # key (a folded name, or "role:<concept>") -> slots
     roles: frozenset[str]  # role concepts named
+    acts_as: frozenset[str] = frozenset()  # "role:<concept>" of a role verb opening the statement
 
     @property
     def predicates(self) -> frozenset[str]:
-        """The role concepts the person is said to be (after a copula: "Es la jefa", "works as")."""
-        return frozenset(key for key, slots in self.slots.items() if key.startswith("role:") and "pred" in slots)
+        """The roles the person is said to be or to play ("Es la jefa", "works as", "Coaches the team")."""
+        return self.acts_as | frozenset(key for key, slots in self.slots.items()
+                                        if key.startswith("role:") and "pred" in slots)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -192,7 +205,8 @@ def people(text: str, names: frozenset[str]) -> People:
         if key is not None:
             slots.setdefault(key, set()).add(_slot(norms, i, i + width, names))
         i += width
-    return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles))
+    acts_as = frozenset({f"role:{_ROLE_VERBS[norms[0]]}"}) if norms and norms[0] in _ROLE_VERBS else frozenset()
+    return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles), acts_as=acts_as)
 
 
 def _slot(norms: list[str], start: int, end: int, names: frozenset[str]) -> str:
@@ -248,6 +262,39 @@ def _padded(text: str) -> str:
     return f" {' '.join(norm for _, norm in _tokens(text) if norm.isalnum() or '-' in norm)} "
 
 
+_ACTOR_PRONOUNS = {"he": "he", "el": "he", "she": "she", "ella": "she"}
+_LINKS = frozenset("and y e or o , ; as well".split())
+
+
+def _actors(text: str, names: frozenset[str]) -> list[frozenset[str]]:
+    """The people who act, clause by clause, in order ("she hosts and he produces": she, then he);
+    people with only links between them are one group ("She and Tom run it", "with Dev, she…")."""
+    groups: list[set[str]] = []
+    gap = True
+    for raw, norm in _tokens(text):
+        person = _ACTOR_PRONOUNS.get(norm) or (norm if norm in names and raw[:1].isupper() else None)
+        if person is not None:
+            if gap or not groups:
+                groups.append(set())
+            groups[-1].add(person)
+            gap = False
+        elif norm not in _LINKS and norm not in _DETERMINERS:
+            gap = True
+    return [frozenset(g) for g in groups]
+
+
+def actor_order_swap(text_a: str, text_b: str, names: frozenset[str]) -> bool:
+    """The same people act on both sides, clause by clause in another order: one language keeps "she
+    hosts and he produces" / "he hosts and she produces" apart only by who comes first (call for two
+    statements of one language)."""
+    xa, xb = _actors(text_a, names), _actors(text_b, names)
+    if len(xa) < 2 or len(xb) < 2:
+        return False
+    if sorted(p for g in xa for p in g) != sorted(p for g in xb for p in g):
+        return False
+    return xa != xb
+
+
 def converse_swap(text_a: str, text_b: str) -> bool:
     """One side says one end of a converse relation only, the other the other end only."""
     pa, pb = _padded(text_a), _padded(text_b)
@@ -266,7 +313,8 @@ def _has(padded: str, phrases: tuple[str, ...]) -> bool:
 # A comparison of two things: which one is "more" is read from the word order, which only the same
 # language keeps aligned ("Gasta más en viajes que en ropa" / "Spends more on clothes than on travel").
 _COMPARISON = re.compile(r"\b(?:mas|menos|more|less|fewer|mejor|peor|better|worse|\w+er)\b.*\b(?:que|than)\b|"
-                         r"\b(?:en vez de|en lugar de|instead of|rather than|antes que|over|prefers? \w+ (?:to|a))\b")
+                         r"\b(?:en vez de|en lugar de|instead of|rather than|antes que|over|"
+                         r"pref(?:er|ier)\w* (?!to\b|ir\b)(?:\w+ ){1,4}(?:to|a|al))\b")
 
 
 def compares(text: str) -> bool:
