@@ -223,6 +223,10 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 ("outside", "outdoor", "outdoors", "al aire libre", "exterior", "a la intemperie")),
     "youth": (("younger", "youngest", "joven", "jovenes", "young", "pequeno de", "benjamin"),
               ("older", "oldest", "eldest", "elder", "anciano", "anciana", "primogenito", "primogenita")),
+    "level": (("alto", "alta", "altos", "altas", "high", "higher", "elevado", "elevada"),
+              ("bajo", "baja", "bajos", "bajas", "low", "lower")),
+    "trust": (("trusts", "trust", "confia en", "se fia de", "relies on", "fiable", "trustworthy"),
+              ("distrusts", "mistrusts", "desconfia", "recela", "untrustworthy", "no se fia")),
     "open": (("open", "opened", "abierto", "abierta", "abiertos", "abiertas"),
              ("closed", "shut", "cerrado", "cerrada", "cerrados", "cerradas")),
     # which part of a period: its start, its middle, its end
@@ -370,6 +374,12 @@ _IA_VERBS = frozenset("corria corrian comia comian bebia bebian vivia vivian esc
                       "dirigia dirigian elegia elegian solia solian habia habian".split())
 # A note that opens with an English -ed verb is about the past, unless the word names a state.
 _FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
+# An English irregular past opening the note (its subject left out, as agents write): "Had a
+# subscription" is not "Has a subscription"
+_FIRST_IRREGULAR = re.compile(r"\s*(?:(?:he|she|they)\s+)?(had|did|went|made|got|took|came|saw|knew|gave|found|"
+                              r"thought|told|became|felt|brought|began|kept|held|wrote|heard|meant|met|ran|paid|"
+                              r"spoke|led|grew|lost|fell|sent|built|spent|drove|bought|wore|chose|sold|taught|"
+                              r"caught|won|slept|left|owned|used)\b")
 _ED_STATES = frozenset("based located interested married engaged involved focused focussed specialised specialized "
                        "employed qualified certified registered subscribed allergic dedicated committed attached "
                        "related used tired scared worried annoyed bored excited pleased concerned obsessed "
@@ -420,7 +430,7 @@ def signature(text: str) -> Signature:
                                     and fold(w) not in _RIA_NOUNS | _MODAL_CONDITIONALS)
            for w in _IA_FORM.findall(lowered)):
         tense.add("past")  # imperfect or conditional: "Corría maratones", "Se mudaría"
-    first = _FIRST_ED.match(folded)
+    first = _FIRST_ED.match(folded) or _FIRST_IRREGULAR.match(folded)
     if first and first.group(1) not in _ED_STATES:
         tense.add("past")  # "Managed the Lisbon office", "Moved to Berlin": a done thing
     if _PERFECT.search(padded) and not _PERFECT_CONTINUING.search(padded):
@@ -435,7 +445,11 @@ def signature(text: str) -> Signature:
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
 
-_PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b")
+_PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"
+                      # a passive with its agent later in the clause: "was invited to dinner by Carla",
+                      # "fue invitada a cenar por Carla"
+                      r"|\b(?:was|were|is|are|been|got|gets|fue|fueron|ha sido) \w+(?:ed|en|ado|ada|ido|ida)"
+                      r"(?: \w+){0,5} (?:by|por)\b")
 
 
 _POSSESSIVE_HER = re.compile(r" her (?!(?:as|to|for|with|in|on|at|the|a|an|and|or|about|from|by|over|up|out|"
@@ -515,7 +529,8 @@ def _names_differ(a: Signature, b: Signature, text_a: str, text_b: str) -> bool:
 
 
 _UNITS_OF_SCOPE = frozenset({"team", "company"})
-_SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?(?![\d/])")
+_SLASH_DATE = re.compile(r"(?<![\d/.-])(?:(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?|(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"
+                         r"|(\d{1,2})[-.](\d{1,2})[-.](\d{4}))(?![\d/])")
 _ONLY_FIRST = re.compile(r"\s*(?:only|just|solo|solamente|unicamente|exclusivamente)\b")
 
 

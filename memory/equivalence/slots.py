@@ -100,14 +100,79 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
     "predecessor": ("predecesor", "predecesora", "antecesor", "antecesora", "predecessor"),
     "host": ("presentador", "presentadora", "host", "presenter", "anfitrion", "anfitriona"),
     "producer": ("productor", "productora", "producer"),
+    # step and half relatives are relatives of their own kind
+    "stepparent": ("padrastro", "madrastra", "stepfather", "stepmother", "stepparent", "stepdad", "stepmum",
+                   "stepmom"),
+    "stepsibling": ("hermanastro", "hermanastra", "hermanastros", "stepbrother", "stepsister", "stepsiblings",
+                    "medio hermano", "media hermana", "half-brother", "half-sister", "half brother", "half sister"),
+    "stepchild": ("hijastro", "hijastra", "hijastros", "stepson", "stepdaughter", "stepchildren"),
 }
+# Occupations: what a person works as. Read wherever they stand (a terse "Civil engineer at…", "Es
+# ingeniera", "as a freelance translator"), never as a slot: they say what the person is, not who
+# else is involved, and two different ones are two facts. Nouns only, each in its ES/EN forms;
+# ambiguous words (cook, server, editor, comercial) are left out.
+_OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
+    "chef": ("cocinero", "cocinera", "cocineros", "chef", "chefs", "head chef", "jefe de cocina",
+             "jefa de cocina"),
+    "waiter": ("camarero", "camarera", "camareros", "camareras", "waiter", "waitress", "waiters"),
+    "singer": ("cantante", "cantantes", "singer", "singers", "vocalist", "vocalista"),
+    "musician": ("musico", "musica profesional", "musician", "musicians"),
+    "guitarist": ("guitarrista", "guitarist"),
+    "drummer": ("baterista", "drummer"),
+    "bassist": ("bajista", "bassist", "bass player"),
+    "pianist": ("pianista", "pianist"),
+    "dentist": ("dentista", "dentist"),
+    "pharmacist": ("farmaceutico", "farmaceutica", "pharmacist", "chemist"),
+    "vet": ("veterinario", "veterinaria", "vet", "veterinarian"),
+    "physio": ("fisioterapeuta", "fisio", "physio", "physiotherapist", "physical therapist"),
+    "psychologist": ("psicologo", "psicologa", "psychologist", "therapist", "terapeuta"),
+    "surgeon": ("cirujano", "cirujana", "surgeon"),
+    "engineer": ("ingeniero", "ingeniera", "engineer"),
+    "developer": ("programador", "programadora", "desarrollador", "desarrolladora", "developer", "programmer",
+                  "software engineer", "software developer", "ingeniero de software", "ingeniera de software"),
+    "designer": ("disenador", "disenadora", "designer"),
+    "architect": ("arquitecto", "arquitecta", "architect"),
+    "accountant": ("contable", "contador", "contadora", "accountant", "bookkeeper"),
+    "judge": ("juez", "jueza", "judge", "magistrado", "magistrada"),
+    "police": ("policia", "police officer", "policeman", "policewoman", "agente de policia"),
+    "firefighter": ("bombero", "bombera", "firefighter", "fireman"),
+    "driver": ("conductor", "conductora", "chofer", "driver", "taxista", "taxi driver"),
+    "pilot": ("piloto", "pilot"),
+    "cashier": ("cajero", "cajera", "cashier"),
+    "receptionist": ("recepcionista", "receptionist"),
+    "cleaner": ("limpiador", "limpiadora", "cleaner", "limpieza"),
+    "electrician": ("electricista", "electrician"),
+    "plumber": ("fontanero", "fontanera", "plumber"),
+    "mechanic": ("mecanico", "mecanica", "mechanic"),
+    "carpenter": ("carpintero", "carpintera", "carpenter"),
+    "baker": ("panadero", "panadera", "baker"),
+    "farmer": ("agricultor", "agricultora", "granjero", "granjera", "farmer"),
+    "journalist": ("periodista", "journalist", "reporter", "reportero", "reportera"),
+    "writer": ("escritor", "escritora", "writer", "novelist", "novelista"),
+    "translator": ("traductor", "traductora", "translator", "interprete", "interpreter"),
+    "photographer": ("fotografo", "fotografa", "photographer"),
+    "actor": ("actor", "actriz", "actress", "actors"),
+    "dancer": ("bailarin", "bailarina", "dancer"),
+    "salesperson": ("vendedor", "vendedora", "salesperson", "salesman", "saleswoman", "sales rep", "dependiente",
+                    "dependienta", "shop assistant"),
+    "analyst": ("analista", "analyst"),
+    "consultant": ("consultor", "consultora", "consultant"),
+    "researcher": ("investigador", "investigadora", "researcher"),
+    "scientist": ("cientifico", "cientifica", "scientist"),
+    "librarian": ("bibliotecario", "bibliotecaria", "librarian"),
+    "treasurer": ("tesorero", "tesorera", "treasurer"),
+    "volunteer": ("voluntario", "voluntaria", "volunteer", "volunteers"),
+}
+_OCCUPATION: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _OCCUPATION_FORMS.items()
+                                           for form in forms}
+_OCCUPATION_LONGEST = max(len(key) for key in _OCCUPATION)
 # A verb that opens the statement and says which of these roles the person plays ("Coaches the
 # under-12 team" is "Is the coach of…", "Referees the games" is not)
 _ROLE_VERBS: dict[str, str] = {
     "coaches": "coach", "entrena": "coach", "referees": "referee", "arbitra": "referee", "teaches": "teacher",
     "ensena": "teacher", "manages": "boss", "dirige": "boss", "leads": "boss", "lidera": "boss", "heads": "boss",
     "supervises": "boss", "supervisa": "boss", "mentors": "mentor", "mentoriza": "mentor", "tutoriza": "mentor",
-    "plays": "player", "juega": "player", "captains": "captain", "capitanea": "captain", "hosts": "host",
+    "captains": "captain", "capitanea": "captain", "hosts": "host",
     "presenta": "host", "produces": "producer", "produce": "producer",
 }
 _ROLE: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _ROLE_FORMS.items()
@@ -165,12 +230,13 @@ class People:
     slots: dict[str, frozenset[str]]  # key (a folded name, or "role:<concept>") -> slots
     roles: frozenset[str]  # role concepts named
     acts_as: frozenset[str] = frozenset()  # "role:<concept>" of a role verb opening the statement
+    occupations: frozenset[str] = frozenset()  # "occupation:<concept>" named anywhere
 
     @property
     def predicates(self) -> frozenset[str]:
         """The roles the person is said to be or to play ("Es la jefa", "works as", "Coaches the team")."""
-        return self.acts_as | frozenset(key for key, slots in self.slots.items()
-                                        if key.startswith("role:") and "pred" in slots)
+        return self.acts_as | self.occupations | frozenset(key for key, slots in self.slots.items()
+                                                           if key.startswith("role:") and "pred" in slots)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -206,7 +272,22 @@ def people(text: str, names: frozenset[str]) -> People:
             slots.setdefault(key, set()).add(_slot(norms, i, i + width, names))
         i += width
     acts_as = frozenset({f"role:{_ROLE_VERBS[norms[0]]}"}) if norms and norms[0] in _ROLE_VERBS else frozenset()
-    return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles), acts_as=acts_as)
+    return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles), acts_as=acts_as,
+                  occupations=_occupations(norms))
+
+
+def _occupations(norms: list[str]) -> frozenset[str]:
+    found: set[str] = set()
+    i = 0
+    while i < len(norms):
+        for n in range(min(_OCCUPATION_LONGEST, len(norms) - i), 0, -1):
+            concept = _OCCUPATION.get(tuple(norms[i:i + n]))
+            if concept is not None:
+                found.add(f"occupation:{concept}")
+                i += n - 1
+                break
+        i += 1
+    return frozenset(found)
 
 
 def _slot(norms: list[str], start: int, end: int, names: frozenset[str]) -> str:
@@ -214,8 +295,8 @@ def _slot(norms: list[str], start: int, end: int, names: frozenset[str]) -> str:
         return "gen"
     k = start - 1
     # articles, possessives and the names qualifying a role ("the Customer Success lead") open it
-    while k >= 0 and (norms[k] in _DETERMINERS or norms[k] in names):
-        k -= 1
+    while k >= 0 and (norms[k] in _DETERMINERS or norms[k] in names or norms[k] == "'s"):
+        k -= 2 if norms[k] == "'s" else 1  # "the band's manager": the owner qualifies the role too
     if k < 0 or norms[k] in _CLAUSE_OPENERS or norms[k] in ".;:!?(,":
         return "subj"
     if norms[k] in _COPULAS or (norms[k] == "de" and k > 0 and norms[k - 1] in _WORKS):

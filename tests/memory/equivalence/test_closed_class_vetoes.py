@@ -55,6 +55,16 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Recibe el alquiler a mediados de mes.", "Gets the rent at the end of the month."),
     ("Keeps the office door open during calls.", "Deja la puerta del despacho cerrada durante las llamadas."),
     ("Coaches the junior chess club.", "Referees the junior chess club's matches."),
+    # third batch: occupations, step relatives, an English irregular past, a passive whose agent
+    # comes later, ISO dates, level and trust poles
+    ("Works as the hotel's receptionist.", "Trabaja de camarera en el hotel."),
+    ("Is the choir's manager.", "Es la cantante del coro."),
+    ("Su madrastra vive en Lugo.", "Her stepsister lives in Lugo."),
+    ("Had a season ticket for the theatre.", "Has a season ticket for the theatre."),
+    ("Llamó a Jorge para felicitarle el lunes.", "Was called by Jorge on Monday to be congratulated."),
+    ("Her visa expires on 2027-03-09.", "Her visa expires on 2027-09-03."),
+    ("Tiene el colesterol alto.", "Has low cholesterol."),
+    ("Trusts her accountant fully.", "Desconfía por completo de su contable."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -70,6 +80,9 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Goes to the gym on foot.", "Walks to the gym."),
     ("Coaches the junior chess club.", "Is the coach of the junior chess club."),
     ("Dirige un equipo de seis personas.", "Tiene a seis personas a su cargo."),
+    ("Es arquitecta.", "She's an architect."),
+    ("Trabaja por cuenta propia como traductora.", "Works as a freelance translator."),
+    ("Civil engineer at a road-building firm.", "Es ingeniera civil en una empresa de carreteras."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
