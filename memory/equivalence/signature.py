@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from memory.equivalence.normalise import fold
-from memory.equivalence.values import numbers, numbers_differ
+from memory.equivalence.values import counts_differ, numbers, numbers_differ
 
 _WORD = re.compile(r"[a-z0-9]+(?:[:.,'][a-z0-9]+)*")
 
@@ -227,6 +227,14 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               ("bajo", "baja", "bajos", "bajas", "low", "lower")),
     "trust": (("trusts", "trust", "confia en", "se fia de", "relies on", "fiable", "trustworthy"),
               ("distrusts", "mistrusts", "desconfia", "recela", "untrustworthy", "no se fia")),
+    "fullness": (("crowded", "packed", "full", "busy", "lleno", "llena", "llenos", "llenas", "abarrotado",
+                  "abarrotada", "abarrotados", "abarrotadas", "concurrido", "concurrida", "concurridos", "concurridas"),
+                 ("empty", "deserted", "quiet", "vacio", "vacia", "vacios", "vacias", "desierto", "desierta",
+                  "desiertos", "desiertas")),
+    "thrift": (("ahorrador", "ahorradora", "frugal", "saver", "thrifty", "austero", "austera", "tacano", "tacana",
+                "stingy"),
+               ("spender", "derrochador", "derrochadora", "gastador", "gastadora", "spendthrift", "manirroto",
+                "manirrota", "big spender")),
     "open": (("open", "opened", "abierto", "abierta", "abiertos", "abiertas"),
              ("closed", "shut", "cerrado", "cerrada", "cerrados", "cerradas")),
     # which part of a period: its start, its middle, its end
@@ -564,7 +572,7 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "negation_mismatch"
     if _opposed(a.poles, b.poles):
         return "antonym"
-    if numbers_differ(a.numbers, b.numbers):
+    if numbers_differ(a.numbers, b.numbers) or counts_differ(a_text, b_text):
         return "number_mismatch"
     if a.quantities != b.quantities:
         return "number_mismatch"

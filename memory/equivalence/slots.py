@@ -138,6 +138,7 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "firefighter": ("bombero", "bombera", "firefighter", "fireman"),
     "driver": ("conductor", "conductora", "chofer", "driver", "taxista", "taxi driver"),
     "pilot": ("piloto", "pilot"),
+    "copilot": ("copiloto", "copilot", "co-pilot", "co-driver", "navigator"),
     "cashier": ("cajero", "cajera", "cashier"),
     "receptionist": ("recepcionista", "receptionist"),
     "cleaner": ("limpiador", "limpiadora", "cleaner", "limpieza"),

@@ -13,6 +13,7 @@ import pytest
 from memory.equivalence import Label, Statement, default_chain
 from memory.equivalence.signature import mismatch, signature
 from memory.equivalence.slots import actor_order_swap
+from memory.equivalence.values import counts_differ
 
 
 def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
@@ -65,6 +66,13 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Her visa expires on 2027-03-09.", "Her visa expires on 2027-09-03."),
     ("Tiene el colesterol alto.", "Has low cholesterol."),
     ("Trusts her accountant fully.", "Desconfía por completo de su contable."),
+    # fourth batch: what a number counts, full/empty, saver/spender, co-driver
+    ("Keeps three hens and one goat.", "Keeps one hen and three goats."),
+    ("Swims 2 km four times a week.", "Swims 4 km two times a week."),
+    ("Has lived in Porto for six months.", "Lleva seis años viviendo en Oporto."),
+    ("Prefers gyms that are packed.", "Prefiere los gimnasios vacíos."),
+    ("Es muy ahorradora con la ropa.", "Is a big spender on clothes."),
+    ("Is the co-driver in the desert rally.", "Es la piloto del rally del desierto."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -83,9 +91,16 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Es arquitecta.", "She's an architect."),
     ("Trabaja por cuenta propia como traductora.", "Works as a freelance translator."),
     ("Civil engineer at a road-building firm.", "Es ingeniera civil en una empresa de carreteras."),
+    ("Cobra unos 2.000 euros al mes.", "Gana aprox. 2000 €/mes."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+def test_a_count_is_what_it_counts_not_where_it_stands() -> None:
+    assert not counts_differ("Tiene dos gatos y un perro.", "Tiene un perro y dos gatos.")
+    assert not counts_differ("Walks 5 km a day.", "Walks five kilometres daily.")
+    assert counts_differ("Tiene dos gatos y un perro.", "Tiene un gato y dos perros.")
 
 
 def test_people_coordinated_as_one_subject_have_no_order() -> None:
