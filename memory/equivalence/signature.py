@@ -81,6 +81,8 @@ _SCOPE: dict[str, tuple[str, ...]] = {
     "whole": ("toda la", "todo el", "todas las", "todos los", "entero", "entera", "whole", "entire", "all of",
               "every single", "completo", "completa", "in full", "enteros", "al completo"),
     "only": ("solo", "solamente", "unicamente", "only", "exclusivamente", "exclusively", "nada mas"),
+    "part": ("parte de", "part of", "some of", "algunas de", "algunos de", "una parte", "a share of",
+             "a portion of", "partly", "en parte"),
     "except": ("salvo", "excepto", "except", "but not", "aside from", "apart from", "excluding"),
     "more": ("mas", "more", "mayor", "above", "at least", "al menos", "por lo menos", "larger", "bigger", "higher", "faster", "longer", "better", "mejor"),
     "less": ("menos", "menor", "under", "below", "at most", "como mucho", "less", "fewer", "smaller", "lower", "slower", "shorter", "worse", "peor"),
@@ -110,8 +112,10 @@ _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca",
                               "rechaza", "rejects", "unavailable", "stopped", "dejo de", "deja de", "dejar de", "dejado de", "quit",
                               "quits", "off", "libre de",
                               "libres de", "free of", "free from", "skip", "skips", "abstemio", "abstemia",
-                              "teetotal", "hates", "odia", "libra", "libran")
+                              "teetotal", "libra", "libran")
 
+
+assert len(set(_NEGATIVE)) == len(_NEGATIVE), "a word listed twice would flip the polarity back"
 
 # The negators of grammar (said once or several times, they negate once); the rest of _NEGATIVE are
 # words whose meaning is negative, each of which flips the polarity.
@@ -339,6 +343,12 @@ _CALENDAR = {
         ("agosto", "august", "aug"), ("septiembre", "setiembre", "september", "sep", "sept"),
         ("octubre", "october", "oct"), ("noviembre", "november", "nov"), ("diciembre", "december", "dec", "dic")),
         start=1)},
+    # seasons ("fall" only as "the fall": alone it is more often the verb)
+    **{f"s{i}": names for i, names in enumerate((
+        ("primavera", "primaveras", "spring", "springs", "springtime"),
+        ("verano", "veranos", "veranea", "veranean", "veranear", "veraneo", "summer", "summers", "summertime"),
+        ("otono", "otonos", "autumn", "autumns", "the fall"),
+        ("invierno", "inviernos", "winter", "winters", "wintertime")), start=1)},
 }
 
 

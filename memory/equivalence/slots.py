@@ -138,6 +138,8 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "firefighter": ("bombero", "bombera", "firefighter", "fireman"),
     "driver": ("conductor", "conductora", "chofer", "driver", "taxista", "taxi driver"),
     "pilot": ("piloto", "pilot"),
+    "examiner": ("examiner", "external examiner", "examinador", "examinadora", "miembro del tribunal",
+                 "vocal del tribunal", "evaluador externo", "evaluadora externa"),
     "copilot": ("copiloto", "copilot", "co-pilot", "co-driver", "navigator"),
     "cashier": ("cajero", "cajera", "cashier"),
     "receptionist": ("recepcionista", "receptionist"),

@@ -73,6 +73,11 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Prefers gyms that are packed.", "Prefiere los gimnasios vacíos."),
     ("Es muy ahorradora con la ropa.", "Is a big spender on clothes."),
     ("Is the co-driver in the desert rally.", "Es la piloto del rally del desierto."),
+    # fifth batch: seasons, a part against the whole, hating against loving, an examiner
+    ("Se casó en primavera de 2018.", "Got married in the autumn of 2018."),
+    ("Covers all of the team's travel costs.", "Paga parte de los gastos de viaje del equipo."),
+    ("Le encanta cocinar para sus amigos.", "Odia tener que cocinar para sus amigos."),
+    ("Es la directora de la tesis de Irene.", "Is an external examiner of Irene's thesis."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -92,6 +97,7 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Trabaja por cuenta propia como traductora.", "Works as a freelance translator."),
     ("Civil engineer at a road-building firm.", "Es ingeniera civil en una empresa de carreteras."),
     ("Cobra unos 2.000 euros al mes.", "Gana aprox. 2000 €/mes."),
+    ("Spends summers at her aunt's farm.", "Every summer she stays at her aunt's farm."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
@@ -113,11 +119,14 @@ def test_people_coordinated_as_one_subject_have_no_order() -> None:
     ("Has worked in logistics for ten years.", "Lleva diez años trabajando en logística."),
     ("Su plan es estudiar italiano el año que viene.", "Quiere estudiar italiano el próximo año."),
     ("Her shift runs overnight, starting at 23:00.", "Works nights from 23:00."),
+    ("Veranea en un pueblo de Cuenca.", "Pasa los veranos en un pueblo de Cuenca."),
+    ("Applies to PhD programmes in the fall.", "Applies to PhD programmes in autumn."),
 ])
 def test_tense_and_intention_read_as_grammar_not_as_words(a: str, b: str) -> None:
     """A perfect that runs up to now is the present; an intention said with a noun is a wish;
-    "starting at" a time is no future."""
-    assert mismatch(signature(a), signature(b), a, b) not in {"tense_mismatch", "modality_mismatch"}
+    "starting at" a time is no future; a season is a season however it is said."""
+    assert mismatch(signature(a), signature(b), a, b) not in {"tense_mismatch", "modality_mismatch",
+                                                               "date_mismatch"}
 
 
 def test_the_spanish_synthetic_future_is_the_future() -> None:
