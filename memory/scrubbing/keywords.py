@@ -9,6 +9,7 @@ from typing import Final
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS, _entropy, _has_alpha, _has_digit, is_question
+from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 
 
 # Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
@@ -204,6 +205,8 @@ def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
             hump = prev in _ASCII_LETTERS
         if _NOT_A_KEYWORD_RE.search(lower, max(0, start - 10), start) and lower.startswith(("clav", "contra"), start):
             continue
+        if inside_manager_name(lower, start):
+            continue  # "1Password: Finance-2024" names the product, not a password
         m = _KEYWORD_RE.match(text, start)
         if m is not None and m.group("weak") is not None and m.group("weak").lower() == "contra" \
                 and not lower.endswith("la ", 0, start):
@@ -290,6 +293,11 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
             continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
+        keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
+        if labels_a_container(lower, m.start(), keyword):
+            continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
+        if m.group("bare") is not None and after_a_place_word(lower, start):
+            continue  # "las claves de la familia en KeePass2": where they are kept
         if _describing_suffix(m.group("suffix")):
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:
