@@ -8,7 +8,7 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _entropy, _has_alpha, _has_digit, is_question
+from memory.scrubbing.measures import DESCRIBING_WORDS, _entropy, _has_alpha, _has_digit, described_before, is_question
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 
 
@@ -294,6 +294,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
             continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
         keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
+        if described_before(lower, m.start()):
+            continue  # "La pista de la contraseña: …", "Política de contraseñas: …": about it
         if labels_a_container(lower, m.start(), keyword):
             continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
         if m.group("bare") is not None and after_a_place_word(lower, start):

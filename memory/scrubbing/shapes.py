@@ -3,7 +3,8 @@ to a credential in prose rather than how a vendor formats it.
 
 * a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
   (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
-* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\"");
+* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\""),
+  unless a describing word follows that word ('the password hint is "first pet + year"');
 * a PIN or password spelled with spaces, hyphens or dots between single characters ("k 9 X m 2 Q v 7
   L z", "W-i-n-t-e-r-!-7") or
   spelled as number words ("cuatro-siete-dos-nueve") after a password/PIN word;
@@ -27,7 +28,7 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import is_question
+from memory.scrubbing.measures import DESCRIBING_WORDS, described_before, is_question
 from memory.scrubbing.phrases import HOLDERS
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
@@ -39,7 +40,7 @@ _PW_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|fra
 _QUOTED_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|passcode|pin|semilla|seed"
                        r"|frase\s+(?:para\s+desbloquear|de\s+acceso|de\s+paso|secreta|de\s+recuperaci[oó]n))")
 _QUOTED_RE: Final = re.compile(
-    r"(?i:\b" + _QUOTED_WORD + r"\b)[^\n\"“”.]{0,60}?(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
+    r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”.]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
     r"[\"“](?P<v>[^\"“”\n]{6,80})[\"”]")
 _QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase")
 _SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
@@ -117,6 +118,9 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
     for m in _QUOTED_RE.finditer(text):
         if is_question(m.group("v")):
             continue
+        first = m.group("label").split(None, 1)[:1]
+        if (first and first[0].lower() in DESCRIBING_WORDS) or described_before(lower, m.start()):
+            continue  # 'The password hint is "first pet + year"', 'password policy: "…"': about it
         yield m.start("v"), m.end("v"), "password"
 
 
