@@ -27,7 +27,7 @@ _MANAGER_RE: Final = re.compile(
     r"|enpass|roboform|passbolt|psono|keychain|icloud\s+keychain|google\s+password\s+manager|samsung\s+pass)")
 #: What holds passwords: a clause that opens with one of these and ends in a plural password word
 #: labels that holder.
-_CONTAINERS: Final[frozenset[str]] = frozenset(
+CONTAINERS: Final[frozenset[str]] = frozenset(
     """vault vaults folder folders entry entries item items collection collections keychain keyring list
     category section name names label group
     bóveda bóvedas boveda bovedas carpeta carpetas entrada entradas elemento elementos colección coleccion
@@ -58,7 +58,7 @@ def labels_a_container(lower: str, keyword_start: int, keyword: str) -> bool:
         return False
     window = lower[max(0, keyword_start - 60):keyword_start]
     cut = max((m.end() for m in _CLAUSE_START_RE.finditer(window)), default=0)
-    return any(w in _CONTAINERS for w in _WORD_RE.findall(window[cut:]))
+    return any(w in CONTAINERS for w in _WORD_RE.findall(window[cut:]))
 
 
 def after_a_place_word(lower: str, value_start: int) -> bool:
