@@ -186,10 +186,21 @@ VENDOR_FORMATS: Final[tuple[VendorFormat, ...]] = (
     # Telnyx API v2 keys.
     _f("platform_token", _B + r"KEY[0-9A-Fa-f]{30,34}_[A-Za-z0-9]{20,24}" + _E, "KEY"),
 )
-# Formats detect-secrets ships with one exact length or a fixed macaroon header, read with the
-# same prefix and a range of lengths: SendGrid SG.<22>.<43>, npm npm_<36>, PyPI pypi-Ag…, Shopify
-# shpat_/shpss_/shpca_/shppa_ + 32 hex (here any letters and digits).
+# Formats detect-secrets (or an earlier own rule) reads with one exact length, one case or a fixed
+# macaroon header, read here with the same prefix and a range of lengths and any letters and
+# digits: SendGrid SG.<22>.<43>, npm npm_<36>, PyPI pypi-Ag…, Shopify shpat_… + 32 hex, GitHub
+# gh?_ + 36, Google AIza + 35, Telegram <bot id>:<35>, Twilio SK/AC + 32 lower-case hex, Mailgun
+# key- + 32, Stripe sk_live_ + 16 or more, GitLab glpat- + 20 or more.
 WIDER_FORMATS: Final[tuple[VendorFormat, ...]] = (
+    _f("github_token", _B + r"gh[pousr]_[A-Za-z0-9]{30,40}" + _E, "ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+    _f("google_api_key", _B + r"AIza[A-Za-z0-9_\-]{30,40}" + _E, "AIza"),
+    _f("telegram_token", r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_\-]{28,38}" + _E, ":AA"),
+    _f("twilio_key", r"(?<![A-Za-z0-9])(?:SK|AC)[A-Za-z0-9]{30,34}(?![A-Za-z0-9])", "SK", "AC",
+       check=lambda v: sum(c.isdigit() for c in v) >= 4 and sum(c.isalpha() for c in v) >= 4),
+    _f("mailgun_key", _B + r"key-[A-Za-z0-9]{28,36}" + _E, "key-",
+       check=lambda v: sum(c.isdigit() for c in v) >= 3 and sum(c.isalpha() for c in v) >= 3),
+    _f("stripe_key", _B + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}" + _E, "k_live_", "k_test_"),
+    _f("gitlab_token", _B + r"glpat-[A-Za-z0-9_\-]{16,60}" + _E, "glpat-"),
     _f("sendgrid_key", _B + r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{30,56}" + _E, "SG."),
     _f("npm_token", _B + r"npm_[A-Za-z0-9]{30,42}" + _E, "npm_"),
     _f("pypi_token", _B + r"pypi-Ag[A-Za-z0-9_\-]{50,}" + _E, "pypi-Ag"),
