@@ -187,3 +187,21 @@ def test_a_discord_webhook_url_loses_its_token() -> None:
 )
 def test_words_and_identifiers_near_a_vendor_prefix_are_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Algolia admin key " + _hex(32) + " (no compartir)", "Clave HMAC " + _hex(40), "Signing key " + _hex(40) + " rotated"],
+)
+def test_a_hex_key_right_after_its_label_word_is_redacted(text: str) -> None:
+    # Vendors without a prefix (Algolia, Datadog, Postmark…) are found by their label.
+    assert _hex(32) not in scrub(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["SSH host key fingerprint MD5 " + _hex(32), "The commit hash key " + _hex(40) + " fixed it",
+     "Public key id " + _hex(32), "Public key " + _hex(64)],
+)
+def test_a_hex_digest_id_or_public_key_after_a_key_word_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
