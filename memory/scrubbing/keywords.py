@@ -72,8 +72,9 @@ _KEYWORD_RE: Final = re.compile(
     r"(?![a-z])"
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
     r"(?P<suffix>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2})"
-    # A short aside in brackets: "(hex)", "(written backwards)", "(la del banco)".
-    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,40}\))?"
+    # A short aside in brackets or between dashes: "(hex)", "(written backwards)", "(la del banco)",
+    # "— the one I always forget —".
+    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,40}\)|[ \t]+[—–][^—–():=\n]{1,50}[—–])?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"

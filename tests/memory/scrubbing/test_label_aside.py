@@ -37,3 +37,23 @@ def test_a_strong_password_after_an_aside_and_a_colon_is_redacted(text: str, sec
 )
 def test_a_value_the_aside_makes_something_else_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("My bank password — the one I always forget — is Q7!harbor2", "Q7!harbor2"),
+        ("Su contraseña – la del banco, no la del correo – es Faro#2291x", "Faro#2291x"),
+    ],
+)
+def test_a_password_after_an_aside_between_dashes_is_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Password — as usual — is stored in the vault", "La contraseña – eso dice ella – es demasiado corta",
+     "My password — she laughed — is not something I share"],
+)
+def test_prose_after_an_aside_between_dashes_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
