@@ -185,6 +185,26 @@ VENDOR_FORMATS: Final[tuple[VendorFormat, ...]] = (
     _f("platform_token", r"(?<![\w/])[12]/\d{10,20}(?:/\d{10,20})?:[A-Za-z0-9]{30,34}" + _E, "/"),
     # Telnyx API v2 keys.
     _f("platform_token", _B + r"KEY[0-9A-Fa-f]{30,34}_[A-Za-z0-9]{20,24}" + _E, "KEY"),
+    # More SaaS: Intercom access tokens (base64 "tok:"), ClickUp personal tokens, PostHog personal
+    # API keys (phc_ project keys are public), Stytch secrets, Resend API keys, Render API keys,
+    # Akamai client tokens, a generic sk_ secret key of 40+ (ElevenLabs and others).
+    _f("platform_token", _B + r"dG9rOj[A-Za-z0-9+/=_\-]{30,}" + _E, "dG9rOj"),
+    _f("platform_token", _B + r"pk_\d{6,10}_[A-Za-z0-9]{30,34}" + _E, "pk_"),
+    _f("platform_token", _B + r"phx_[A-Za-z0-9]{30,50}" + _E, "phx_"),
+    _f("platform_token", _B + r"secret-(?:live|test)-[A-Za-z0-9_\-=]{30,50}" + _E, "secret-live-", "secret-test-"),
+    _f("platform_token", _B + r"re_[A-Za-z0-9]{8,}_[A-Za-z0-9]{16,}" + _E, "re_"),
+    _f("platform_token", _B + r"rnd_[A-Za-z0-9]{28,40}" + _E, "rnd_"),
+    _f("platform_token", _B + r"akab-[A-Za-z0-9]{16}-[A-Za-z0-9]{16}" + _E, "akab-"),
+    _f("ai_api_key", _B + r"sk_[A-Za-z0-9]{40,64}" + _E, "sk_"),
+    # Microsoft Teams incoming-webhook URLs: the segment after IncomingWebhook/ is the secret.
+    _f("platform_token", r"(?<=/IncomingWebhook/)[A-Za-z0-9]{32}/[A-Za-z0-9\-]{36}" + _E, "/IncomingWebhook/"),
+    # Bitwarden Secrets Manager access tokens: 0.<uuid>.<30>:<24 base64>.
+    _f("onepassword_key", _B + r"0\.[A-Za-z0-9\-]{36}\.[A-Za-z0-9]{28,32}:[A-Za-z0-9+/]{20,28}={0,2}(?![A-Za-z0-9+/=])", "0."),
+    # AWS temporary session tokens (base64 opening "\x02\x09origin_ec…" or "…aws…"), Scaleway
+    # access key ids.
+    _f("aws_secret_key", _B + r"(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])",
+       "IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdzE"),
+    _f("cloud_key", _B + r"SCW[A-Z0-9]{17}" + _E, "SCW"),
 )
 # Formats detect-secrets (or an earlier own rule) reads with one exact length, one case or a fixed
 # macaroon header, read here with the same prefix and a range of lengths and any letters and
