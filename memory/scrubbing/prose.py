@@ -40,12 +40,13 @@ _REVERSE_RE: Final = re.compile(
 _PIN_APPOSITION_RE: Final = re.compile(
     r"(?i:\b(?:pin|puk|nip)\b)(?:\s+(?i:del?|of|for|on)\s+[^\W\d][^\n,:;()]{0,30}?)?\s*[,(:]\s*(?P<v>\d{4,8})(?!\d)"
 )
-# "Login for the portal is jgarcia / Tangerine$Koala8": the part after the slash is the password.
+# "Login for the portal is jgarcia / Tangerine$Koala8", "Login del router -> admin / Salon!8821": the
+# part after the slash is the password.
 _USER_SLASH_PASSWORD_RE: Final = re.compile(
     r"(?i:\b(?:login|log-in|credentials|credenciales|acceso|access|user(?:name)?\s*/\s*pass(?:word)?"
     r"|usuario\s*/\s*contrase(?:ñ|n)a))"
     r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b[^\n:=/]{1,40}?)?"
-    r"(?:\s*[:=]|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
+    r"(?:\s*(?:[:=]|->|→|=>|[—–])|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
 )
 # A password stated after an aside: "Le cambié la contraseña a la cuenta de X, ahora es pan_Q83x",
 # "I changed the password for the shop's account, now it's Tq9!mZ2x".

@@ -57,3 +57,11 @@ def test_a_password_after_an_aside_between_dashes_is_redacted(text: str, secret:
 )
 def test_prose_after_an_aside_between_dashes_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [("Login del router -> admin / Salon!8821", "Salon!8821"), ("Credentials for the NAS → root / Nas#2291x", "Nas#2291x")],
+)
+def test_user_and_password_after_an_arrow_lose_the_password(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
