@@ -16,7 +16,9 @@ SendGrid, Twilio, Telegram, Discord bot tokens, npm, PyPI, Mailchimp, Square, Ar
 ``T3BlbkFJ`` keys) stay in ``vendor_tokens``, which uses its plugins; so do the own rules written
 before this module (Anthropic, OpenAI ``sk-…``, Google ``AIza``, Hugging Face, Shopify, Mailgun).
 Vendors whose keys carry no prefix (Datadog, Cloudflare, Okta, Postmark, Algolia…) are found by
-their label (``keywords``, ``shapes``' hex after a key label) or by entropy, not here.
+their label (``keywords``, ``shapes``' hex after a key label) or by entropy, not here. Nor are
+formats an ordinary identifier can take: Octopus Deploy's ``API-`` + 26 upper-case characters is
+also "API-" + a ULID, and a named detector refuses an identifier (``fields``) instead of redacting.
 """
 
 from __future__ import annotations
@@ -147,7 +149,7 @@ VENDOR_FORMATS: Final[tuple[VendorFormat, ...]] = (
     _f("hubspot_token", _B + r"pat-(?:na|eu|ap)\d-" + _UUID + _E, "pat-na", "pat-eu", "pat-ap"),
     _f("brevo_key", _B + r"x(?:keysib|smtpsib)-[A-Za-z0-9]{56,72}-[A-Za-z0-9]{12,20}" + _E, "xkeysib-", "xsmtpsib-"),
     # Developer platforms: Contentful, Typeform, Buildkite, CircleCI, Dynatrace, SonarQube/Cloud,
-    # Prefect, Adafruit IO, Octopus Deploy, Frame.io, Netlify, Fly.io, Infisical, JFrog reference
+    # Prefect, Adafruit IO, Frame.io, Netlify, Fly.io, Infisical, JFrog reference
     # tokens, Harness, LaunchDarkly, Cloudflare Origin CA keys.
     _f("platform_token", _B + r"CFPAT-[A-Za-z0-9_\-]{36,50}" + _E, "CFPAT-"),
     _f("platform_token", _B + r"tfp_[A-Za-z0-9_\-.=]{40,70}" + _E, "tfp_"),
@@ -157,7 +159,6 @@ VENDOR_FORMATS: Final[tuple[VendorFormat, ...]] = (
     _f("platform_token", _B + r"sq[pua]_[A-Za-z0-9]{36,44}" + _E, "sqp_", "squ_", "sqa_"),
     _f("platform_token", _B + r"pnu_[A-Za-z0-9]{32,40}" + _E, "pnu_"),
     _f("platform_token", _B + r"aio_[A-Za-z0-9]{24,32}" + _E, "aio_"),
-    _f("platform_token", _B + r"API-[A-Z0-9]{24,32}" + _E, "API-"),
     _f("platform_token", _B + r"fio-u-[A-Za-z0-9_\-=]{50,70}" + _E, "fio-u-"),
     _f("platform_token", _B + r"nfp_[A-Za-z0-9]{32,44}" + _E, "nfp_"),
     _f("platform_token", _B + r"fo1_[A-Za-z0-9_\-]{36,50}" + _E, "fo1_"),
