@@ -2,7 +2,7 @@
 
 Usage (from the repository root)::
 
-    .venv/bin/python -m evaluation.freetext_cv                 # LOSO over the four sources
+    .venv/bin/python -m evaluation.freetext_cv                 # LOSO over the sources
     .venv/bin/python -m evaluation.freetext_cv --defaults      # + the shipped thresholds on each source
     .venv/bin/python -m evaluation.freetext_cv --pairs P       # + a file in the issue-16 format, as a source
     .venv/bin/python -m evaluation.freetext_cv --json out.json # every figure, machine-readable
@@ -17,8 +17,9 @@ figures may differ by a pair or two (on ``pairs3`` the offline chain and the end
 within one pair).
 
 Sources (all spent, free to develop on): ``old`` (the 343-pair development set, ``evaluation/data``,
-its predicates dropped), ``i16dev`` / ``i16held`` (``evaluation/heldout/issue16``) and ``pairs3``
-(``evaluation/heldout/issue16_pairs3``, 300 pairs by a third author). For each source the fitted
+its predicates dropped), ``i16dev`` / ``i16held`` (``evaluation/heldout/issue16``), ``pairs3`` …
+``pairs8`` (``evaluation/heldout/issue16_pairs3`` … ``issue16_pairs8``, one independent author each,
+every one read once untouched end to end before it joined; docs/consolidation.md). For each source the fitted
 numbers of the similarity judge — its two thresholds, one language and ES↔EN — are chosen on the
 *other* sources (most equivalents merged with misleading merged <= 1 % and review <= 15 %; if no grid
 point meets both, the fewest misleading merges) and reported on the left-out one, per label, per
@@ -44,7 +45,11 @@ from memory.equivalence.similarity import SimilarityJudge
 HELDOUT = Path(__file__).resolve().parent / "heldout"
 SOURCES = {"i16dev": HELDOUT / "issue16" / "pairs_dev.jsonl", "i16held": HELDOUT / "issue16" / "pairs_heldout.jsonl",
            "pairs3": HELDOUT / "issue16_pairs3" / "pairs_untouched.jsonl",
-           "pairs4": HELDOUT / "issue16_pairs4" / "pairs_untouched.jsonl"}
+           "pairs4": HELDOUT / "issue16_pairs4" / "pairs_untouched.jsonl",
+           "pairs5": HELDOUT / "issue16_pairs5" / "pairs_untouched.jsonl",
+           "pairs6": HELDOUT / "issue16_pairs6" / "pairs_untouched.jsonl",
+           "pairs7": HELDOUT / "issue16_pairs7" / "pairs_untouched.jsonl",
+           "pairs8": HELDOUT / "issue16_pairs8" / "pairs_untouched.jsonl"}
 CANDIDATE, REVIEW = 0.80, 0.88
 MISLEADING_BUDGET, REVIEW_BUDGET = 0.01, 0.15
 OLD_LABELS = {"equivalent": "equivalent", "partial_implication": "partial", "misleading_similarity": "misleading",

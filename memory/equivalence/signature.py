@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from memory.equivalence.normalise import fold
-from memory.equivalence.values import numbers, numbers_differ
+from memory.equivalence.values import counts_differ, numbers, numbers_differ
 
 _WORD = re.compile(r"[a-z0-9]+(?:[:.,'][a-z0-9]+)*")
 
@@ -55,7 +55,10 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                "would rather", "rather have", "mejor", "preferia", "preferian", "gustaba", "gustaban",
                # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
                "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
-               "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion"),
+               "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
+               "su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "his plan is",
+               "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
+               "the goal is", "his aim is", "her aim is"),
 }
 # Tense and aspect: what was, what will be, what is being considered or done.
 _TENSE: dict[str, tuple[str, ...]] = {
@@ -63,12 +66,13 @@ _TENSE: dict[str, tuple[str, ...]] = {
              "fueron", "ha sido", "habia", "had been", "has been", "before that", "ex", "anterior",
              "pasado", "last year", "el ano pasado", "ya no", "no longer", "anymore", "did", "went", "worked",
              "trabajo en", "vivio", "lived", "moved", "se mudo", "dejo", "left", "joined", "se unio", "terminado",
-             "finished", "acabo de", "acaba de", "acaban de", "just", "ya ha", "already", "started", "began",
+             "finished", "acabo de", "acaba de", "acaban de", "ya ha", "already", "started", "began",
              "empezo", "comenzo"),
-    "future": ("will", "going to", "sera", "seran", "ira", "planea", "planning", "plans", "plan to",
+    "future": ("will", "going to", "sera", "seran", "ira", "planea", "planning to", "plans to", "plan to",
                "piensa", "pretende", "intends", "intend", "aims", "next", "proximo", "proxima", "que viene",
                "previsto", "prevista", "intencion", "intention", "hoping to", "hopes to", "espera",
-               "upcoming", "soon", "pronto", "a partir de", "starting", "from next"),
+               "upcoming", "soon", "pronto", "a partir de", "starting next", "starting in", "starting on",
+               "starting from", "from next"),
     "ongoing": ("is currently", "currently", "actualmente", "ahora mismo", "right now",
                 "en este momento", "still", "todavia", "aun", "sigue", "continues"),
 }
@@ -77,6 +81,8 @@ _SCOPE: dict[str, tuple[str, ...]] = {
     "whole": ("toda la", "todo el", "todas las", "todos los", "entero", "entera", "whole", "entire", "all of",
               "every single", "completo", "completa", "in full", "enteros", "al completo"),
     "only": ("solo", "solamente", "unicamente", "only", "exclusivamente", "exclusively", "nada mas"),
+    "part": ("parte de", "part of", "some of", "algunas de", "algunos de", "una parte", "a share of",
+             "a portion of", "partly", "en parte"),
     "except": ("salvo", "excepto", "except", "but not", "aside from", "apart from", "excluding"),
     "more": ("mas", "more", "mayor", "above", "at least", "al menos", "por lo menos", "larger", "bigger", "higher", "faster", "longer", "better", "mejor"),
     "less": ("menos", "menor", "under", "below", "at most", "como mucho", "less", "fewer", "smaller", "lower", "slower", "shorter", "worse", "peor"),
@@ -106,8 +112,10 @@ _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca",
                               "rechaza", "rejects", "unavailable", "stopped", "dejo de", "deja de", "dejar de", "dejado de", "quit",
                               "quits", "off", "libre de",
                               "libres de", "free of", "free from", "skip", "skips", "abstemio", "abstemia",
-                              "teetotal", "hates", "odia", "libra", "libran")
+                              "teetotal", "libra", "libran")
 
+
+assert len(set(_NEGATIVE)) == len(_NEGATIVE), "a word listed twice would flip the polarity back"
 
 # The negators of grammar (said once or several times, they negate once); the rest of _NEGATIVE are
 # words whose meaning is negative, each of which flips the polarity.
@@ -177,6 +185,72 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                    "corporate"), ("personal", "propio", "propia", "own", "particular")),
     "amount": (("mucho", "mucha", "muchos", "muchas", "a lot", "lots", "plenty", "heavy"),
                ("poco", "poca", "pocos", "pocas", "little", "few", "light", "minimal")),
+    # the two bounds of a span of time: "since 2020" is not "until 2020"
+    "bound": (("since", "desde", "ever since", "desde entonces"), ("until", "till", "hasta", "up until", "up to")),
+    # the sex of a relative named in the singular ("his sister" / "his brother"); plurals such as
+    # "hermanos" or "hijos" may name both and are left out
+    "kin": (("sister", "hermana", "mother", "madre", "mum", "mom", "daughter", "hija", "wife", "esposa", "aunt", "tia",
+             "niece", "sobrina", "grandmother", "abuela", "granddaughter", "nieta", "girlfriend", "novia",
+             "stepmother", "madrastra", "stepdaughter", "hijastra", "cousin's wife", "prima", "suegra",
+             "mother-in-law", "cunada", "sister-in-law"),
+            ("brother", "hermano", "father", "padre", "dad", "son", "hijo", "husband", "marido", "esposo", "uncle",
+             "tio", "nephew", "sobrino", "grandfather", "abuelo", "grandson", "nieto", "boyfriend", "novio",
+             "stepfather", "padrastro", "stepson", "hijastro", "primo", "suegro", "father-in-law", "cunado",
+             "brother-in-law")),
+    "satisfaction": (("satisfied", "satisfecho", "satisfecha", "contento", "contenta", "pleased", "happy with",
+                      "conforme"),
+                     ("dissatisfied", "unsatisfied", "insatisfecho", "insatisfecha", "descontento", "descontenta",
+                      "displeased", "unhappy with", "disconforme")),
+    "strength": (("fuerte", "fuertes", "strong", "stronger", "intenso", "intensa", "intense"),
+                 ("suave", "suaves", "flojo", "floja", "weak", "weaker", "mild", "ligero", "ligera")),
+    # the two ends of a process, an outcome, a change, a status: general verbs and adjectives
+    "start": (("starts", "started", "begins", "began", "empieza", "empezo", "comienza", "comenzo", "opens",
+               "abre", "inicia"),
+              ("ends", "ended", "finishes", "finished", "termina", "termino", "closes", "cierra", "concluye")),
+    "outcome": (("passed", "aprobo", "aprobado", "aprobada", "approved", "accepted", "acepto", "aceptado",
+                 "aceptada", "won", "wins", "gano", "gana", "ganado"),
+                ("failed", "suspendio", "suspendido", "suspendida", "rejected", "rechazado", "rechazada",
+                 "lost", "loses", "perdio", "pierde", "perdido")),
+    "change": (("increase", "increased", "increases", "raise", "raised", "raises", "sube", "subio", "aumenta",
+                "aumento", "grows", "grew", "crece", "crecio"),
+               ("decrease", "decreased", "decreases", "cut", "cuts", "reduce", "reduced", "reduces", "baja",
+                "bajo", "disminuye", "disminuyo", "redujo", "shrinks", "shrank")),
+    "week": (("entre semana", "weekdays", "weekday", "laborables", "dias laborables", "working days"),
+             ("fin de semana", "fines de semana", "weekend", "weekends", "sabados y domingos")),
+    "marital": (("married", "casado", "casada", "casados"),
+                ("divorced", "divorciado", "divorciada", "single", "soltero", "soltera", "widowed", "viudo",
+                 "viuda", "separated", "separado", "separada")),
+    "employment": (("hired", "contratado", "contratada", "employed", "empleado", "empleada"),
+                   ("fired", "despedido", "despedida", "dismissed", "laid off", "sacked", "unemployed", "en paro",
+                    "parado", "parada")),
+    "indoors": (("dentro", "inside", "indoor", "indoors", "bajo techo", "interior"),
+                ("outside", "outdoor", "outdoors", "al aire libre", "exterior", "a la intemperie")),
+    "youth": (("younger", "youngest", "joven", "jovenes", "young", "pequeno de", "benjamin"),
+              ("older", "oldest", "eldest", "elder", "anciano", "anciana", "primogenito", "primogenita")),
+    "level": (("alto", "alta", "altos", "altas", "high", "higher", "elevado", "elevada"),
+              ("bajo", "baja", "bajos", "bajas", "low", "lower")),
+    "trust": (("trusts", "trust", "confia en", "se fia de", "relies on", "fiable", "trustworthy"),
+              ("distrusts", "mistrusts", "desconfia", "recela", "untrustworthy", "no se fia")),
+    "fullness": (("crowded", "packed", "full", "busy", "lleno", "llena", "llenos", "llenas", "abarrotado",
+                  "abarrotada", "abarrotados", "abarrotadas", "concurrido", "concurrida", "concurridos", "concurridas"),
+                 ("empty", "deserted", "quiet", "vacio", "vacia", "vacios", "vacias", "desierto", "desierta",
+                  "desiertos", "desiertas")),
+    "thrift": (("ahorrador", "ahorradora", "frugal", "saver", "thrifty", "austero", "austera", "tacano", "tacana",
+                "stingy"),
+               ("spender", "derrochador", "derrochadora", "gastador", "gastadora", "spendthrift", "manirroto",
+                "manirrota", "big spender")),
+    "open": (("open", "opened", "abierto", "abierta", "abiertos", "abiertas"),
+             ("closed", "shut", "cerrado", "cerrada", "cerrados", "cerradas")),
+    # which part of a period: its start, its middle, its end
+    "period": (("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
+                "primeros de", "early in the"),
+               ("final de", "finales de", "fin de", "end of", "ultimos de", "late in the")),
+    "midperiod": (("mediados de", "a mitad de", "la mitad de", "middle of", "mid month", "midmonth"),
+                  ("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
+                   "final de", "finales de", "fin de", "end of")),
+    # how the person gets somewhere: on foot or driven
+    "travel": (("andando", "a pie", "caminando", "walking", "walk", "on foot"),
+               ("en coche", "conduciendo", "driving", "drive", "by car", "en moto", "by motorbike")),
 }
 
 
@@ -269,6 +343,12 @@ _CALENDAR = {
         ("agosto", "august", "aug"), ("septiembre", "setiembre", "september", "sep", "sept"),
         ("octubre", "october", "oct"), ("noviembre", "november", "nov"), ("diciembre", "december", "dec", "dic")),
         start=1)},
+    # seasons ("fall" only as "the fall": alone it is more often the verb)
+    **{f"s{i}": names for i, names in enumerate((
+        ("primavera", "primaveras", "spring", "springs", "springtime"),
+        ("verano", "veranos", "veranea", "veranean", "veranear", "veraneo", "summer", "summers", "summertime"),
+        ("otono", "otonos", "autumn", "autumns", "the fall"),
+        ("invierno", "inviernos", "winter", "winters", "wintertime")), start=1)},
 }
 
 
@@ -312,6 +392,12 @@ _IA_VERBS = frozenset("corria corrian comia comian bebia bebian vivia vivian esc
                       "dirigia dirigian elegia elegian solia solian habia habian".split())
 # A note that opens with an English -ed verb is about the past, unless the word names a state.
 _FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
+# An English irregular past opening the note (its subject left out, as agents write): "Had a
+# subscription" is not "Has a subscription"
+_FIRST_IRREGULAR = re.compile(r"\s*(?:(?:he|she|they)\s+)?(had|did|went|made|got|took|came|saw|knew|gave|found|"
+                              r"thought|told|became|felt|brought|began|kept|held|wrote|heard|meant|met|ran|paid|"
+                              r"spoke|led|grew|lost|fell|sent|built|spent|drove|bought|wore|chose|sold|taught|"
+                              r"caught|won|slept|left|owned|used)\b")
 _ED_STATES = frozenset("based located interested married engaged involved focused focussed specialised specialized "
                        "employed qualified certified registered subscribed allergic dedicated committed attached "
                        "related used tired scared worried annoyed bored excited pleased concerned obsessed "
@@ -319,6 +405,11 @@ _ED_STATES = frozenset("based located interested married engaged involved focuse
                        "enrolled assigned stationed posted retired divorced separated widowed vaccinated "
                        "allowed required supposed expected needed asked requested".split())
 _PERFECT = re.compile(r" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left) ")
+# A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015") is
+# the present state, not a done thing
+_PERFECT_CONTINUING = re.compile(r" (?:for|since|desde|durante) (?:hace )?(?:\w+ )?(?:\d+|\w+) ")
+# The Spanish synthetic future ("solicitará", "se mudarán", "tendrá")
+_ES_FUTURE = re.compile(r"\b\w{2,}(?:rá|rán|réis|remos)(?=\W|$)")
 _GOING_TO = re.compile(r" (?:va|van|vas|voy|vamos) a (?:\w+(?:ar|er|ir)(?:se|le|lo|la)?) ")
 
 
@@ -341,6 +432,8 @@ def signature(text: str) -> Signature:
     folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
     folded = _ALONE.sub("a solas", folded)
     padded = _padded(folded)
+    if _PERFECT_CONTINUING.search(padded):
+        padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     words = tuple(_WORD.findall(folded))
     # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
@@ -355,11 +448,13 @@ def signature(text: str) -> Signature:
                                     and fold(w) not in _RIA_NOUNS | _MODAL_CONDITIONALS)
            for w in _IA_FORM.findall(lowered)):
         tense.add("past")  # imperfect or conditional: "Corría maratones", "Se mudaría"
-    first = _FIRST_ED.match(folded)
+    first = _FIRST_ED.match(folded) or _FIRST_IRREGULAR.match(folded)
     if first and first.group(1) not in _ED_STATES:
         tense.add("past")  # "Managed the Lisbon office", "Moved to Berlin": a done thing
-    if _PERFECT.search(padded):
+    if _PERFECT.search(padded) and not _PERFECT_CONTINUING.search(padded):
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
+    if _ES_FUTURE.search(lowered):
+        tense.add("future")  # "solicitará" is "va a solicitar"
     if _GOING_TO.search(padded):
         tense.add("future")
     return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),
@@ -368,7 +463,11 @@ def signature(text: str) -> Signature:
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
 
-_PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b")
+_PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"
+                      # a passive with its agent later in the clause: "was invited to dinner by Carla",
+                      # "fue invitada a cenar por Carla"
+                      r"|\b(?:was|were|is|are|been|got|gets|fue|fueron|ha sido) \w+(?:ed|en|ado|ada|ido|ida)"
+                      r"(?: \w+){0,5} (?:by|por)\b")
 
 
 _POSSESSIVE_HER = re.compile(r" her (?!(?:as|to|for|with|in|on|at|the|a|an|and|or|about|from|by|over|up|out|"
@@ -448,6 +547,19 @@ def _names_differ(a: Signature, b: Signature, text_a: str, text_b: str) -> bool:
 
 
 _UNITS_OF_SCOPE = frozenset({"team", "company"})
+_SLASH_DATE = re.compile(r"(?<![\d/.-])(?:(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?|(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"
+                         r"|(\d{1,2})[-.](\d{1,2})[-.](\d{4}))(?![\d/])")
+_ONLY_FIRST = re.compile(r"\s*(?:only|just|solo|solamente|unicamente|exclusivamente)\b")
+
+
+def _slash_dates(text: str) -> tuple[tuple[int, ...], ...]:
+    """Dates written with slashes, each as its ordered numbers (day and month keep their places)."""
+    return tuple(tuple(int(g) for g in m.groups() if g) for m in _SLASH_DATE.finditer(text))
+
+
+def _opens_with_only(text: str) -> bool:
+    """"Only" opens the statement, so it narrows who (the subject) rather than what is done."""
+    return bool(_ONLY_FIRST.match(fold(text)))
 
 
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
@@ -470,12 +582,16 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "negation_mismatch"
     if _opposed(a.poles, b.poles):
         return "antonym"
-    if numbers_differ(a.numbers, b.numbers):
+    if numbers_differ(a.numbers, b.numbers) or counts_differ(a_text, b_text):
         return "number_mismatch"
     if a.quantities != b.quantities:
         return "number_mismatch"
     if a.days != b.days:
         return "date_mismatch"  # a weekday or month on one side only, or different ones
+    if _slash_dates(a_text) and _slash_dates(b_text) and _slash_dates(a_text) != _slash_dates(b_text):
+        return "date_mismatch"  # the same numbers in another order: "12/05" is not "05/12"
+    if "only" in a.scope and _opens_with_only(a_text) != _opens_with_only(b_text):
+        return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
     if _names_differ(a, b, a_text, b_text):
         return "entity_mismatch"  # a name on one side that the other does not mention
     return None

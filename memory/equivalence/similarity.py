@@ -45,6 +45,7 @@ from memory.equivalence.signature import (
     signature,
 )
 from memory.equivalence.slots import (
+    actor_order_swap,
     also,
     compares,
     converse_swap,
@@ -166,6 +167,8 @@ class SimilarityJudge:
         if converse_swap(a.text, b.text):
             return "direction_swap"  # lends / borrows, teaches / learns, sells / buys
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
+        if (la is None or la == lb) and actor_order_swap(a.text, b.text, names):
+            return "role_mismatch"  # "she hosts and he produces" / "he hosts and she produces"
         if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):
             return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
         wa, wb = set(sa.words), set(sb.words)

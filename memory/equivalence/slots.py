@@ -41,7 +41,8 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
     "deputy": ("subdirector", "subdirectora", "subdirectores", "deputy", "vicedirector", "vicedirectora", "subjefe",
                "subjefa", "second in command", "adjunto", "adjunta"),
     "report": ("subordinado", "subordinada", "subordinados", "direct report", "direct reports",
-               "subordinate", "subordinates", "a su cargo"),
+               "subordinate", "subordinates", "a su cargo", "a las ordenes de", "bajo las ordenes de",
+               "under the orders of"),
     "mentor": ("mentor", "mentora", "mentores", "tutor", "tutora", "tutores", "padrino", "madrina"),
     "mentee": ("mentee", "mentees", "pupilo", "pupila", "protegido", "protegida", "apadrinado", "apadrinada",
                "tutorado", "tutorada"),
@@ -52,6 +53,13 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
     "student": ("alumno", "alumna", "alumnos", "alumnas", "estudiante", "estudiantes", "student", "students",
                 "pupil", "pupils"),
     "coach": ("entrenador", "entrenadora", "coach", "trainer", "preparador", "preparadora"),
+    # the other roles of a team, a game or a league: who plays, who judges, who leads on the field
+    "player": ("jugador", "jugadora", "jugadores", "jugadoras", "player", "players"),
+    "referee": ("arbitro", "arbitra", "arbitros", "referee", "referees", "umpire", "umpires"),
+    "captain": ("capitan", "capitana", "captain", "skipper"),
+    # a member of a club or association, or a partner in a business (not a couple's partner)
+    "member": ("socio", "socia", "socios", "socias", "miembro", "miembros", "member", "members",
+               "business partner", "business partners"),
     "neighbour": ("vecino", "vecina", "vecinos", "vecinas", "neighbour", "neighbours", "neighbor", "neighbors"),
     "client": ("cliente", "clienta", "clientes", "client", "clients", "customer", "customers"),
     "supplier": ("proveedor", "proveedora", "proveedores", "supplier", "suppliers", "vendor", "vendors"),
@@ -90,6 +98,85 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
     "substitute": ("sustituto", "sustituta", "reemplazo", "suplente", "replacement", "substitute", "stand-in",
                    "successor", "sucesor", "sucesora"),
     "predecessor": ("predecesor", "predecesora", "antecesor", "antecesora", "predecessor"),
+    "host": ("presentador", "presentadora", "host", "presenter", "anfitrion", "anfitriona"),
+    "producer": ("productor", "productora", "producer"),
+    # step and half relatives are relatives of their own kind
+    "stepparent": ("padrastro", "madrastra", "stepfather", "stepmother", "stepparent", "stepdad", "stepmum",
+                   "stepmom"),
+    "stepsibling": ("hermanastro", "hermanastra", "hermanastros", "stepbrother", "stepsister", "stepsiblings",
+                    "medio hermano", "media hermana", "half-brother", "half-sister", "half brother", "half sister"),
+    "stepchild": ("hijastro", "hijastra", "hijastros", "stepson", "stepdaughter", "stepchildren"),
+}
+# Occupations: what a person works as. Read wherever they stand (a terse "Civil engineer at…", "Es
+# ingeniera", "as a freelance translator"), never as a slot: they say what the person is, not who
+# else is involved, and two different ones are two facts. Nouns only, each in its ES/EN forms;
+# ambiguous words (cook, server, editor, comercial) are left out.
+_OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
+    "chef": ("cocinero", "cocinera", "cocineros", "chef", "chefs", "head chef", "jefe de cocina",
+             "jefa de cocina"),
+    "waiter": ("camarero", "camarera", "camareros", "camareras", "waiter", "waitress", "waiters"),
+    "singer": ("cantante", "cantantes", "singer", "singers", "vocalist", "vocalista"),
+    "musician": ("musico", "musica profesional", "musician", "musicians"),
+    "guitarist": ("guitarrista", "guitarist"),
+    "drummer": ("baterista", "drummer"),
+    "bassist": ("bajista", "bassist", "bass player"),
+    "pianist": ("pianista", "pianist"),
+    "dentist": ("dentista", "dentist"),
+    "pharmacist": ("farmaceutico", "farmaceutica", "pharmacist", "chemist"),
+    "vet": ("veterinario", "veterinaria", "vet", "veterinarian"),
+    "physio": ("fisioterapeuta", "fisio", "physio", "physiotherapist", "physical therapist"),
+    "psychologist": ("psicologo", "psicologa", "psychologist", "therapist", "terapeuta"),
+    "surgeon": ("cirujano", "cirujana", "surgeon"),
+    "engineer": ("ingeniero", "ingeniera", "engineer"),
+    "developer": ("programador", "programadora", "desarrollador", "desarrolladora", "developer", "programmer",
+                  "software engineer", "software developer", "ingeniero de software", "ingeniera de software"),
+    "designer": ("disenador", "disenadora", "designer"),
+    "architect": ("arquitecto", "arquitecta", "architect"),
+    "accountant": ("contable", "contador", "contadora", "accountant", "bookkeeper"),
+    "judge": ("juez", "jueza", "judge", "magistrado", "magistrada"),
+    "police": ("policia", "police officer", "policeman", "policewoman", "agente de policia"),
+    "firefighter": ("bombero", "bombera", "firefighter", "fireman"),
+    "driver": ("conductor", "conductora", "chofer", "driver", "taxista", "taxi driver"),
+    "pilot": ("piloto", "pilot"),
+    "examiner": ("examiner", "external examiner", "examinador", "examinadora", "miembro del tribunal",
+                 "vocal del tribunal", "evaluador externo", "evaluadora externa"),
+    "copilot": ("copiloto", "copilot", "co-pilot", "co-driver", "navigator"),
+    "cashier": ("cajero", "cajera", "cashier"),
+    "receptionist": ("recepcionista", "receptionist"),
+    "cleaner": ("limpiador", "limpiadora", "cleaner", "limpieza"),
+    "electrician": ("electricista", "electrician"),
+    "plumber": ("fontanero", "fontanera", "plumber"),
+    "mechanic": ("mecanico", "mecanica", "mechanic"),
+    "carpenter": ("carpintero", "carpintera", "carpenter"),
+    "baker": ("panadero", "panadera", "baker"),
+    "farmer": ("agricultor", "agricultora", "granjero", "granjera", "farmer"),
+    "journalist": ("periodista", "journalist", "reporter", "reportero", "reportera"),
+    "writer": ("escritor", "escritora", "writer", "novelist", "novelista"),
+    "translator": ("traductor", "traductora", "translator", "interprete", "interpreter"),
+    "photographer": ("fotografo", "fotografa", "photographer"),
+    "actor": ("actor", "actriz", "actress", "actors"),
+    "dancer": ("bailarin", "bailarina", "dancer"),
+    "salesperson": ("vendedor", "vendedora", "salesperson", "salesman", "saleswoman", "sales rep", "dependiente",
+                    "dependienta", "shop assistant"),
+    "analyst": ("analista", "analyst"),
+    "consultant": ("consultor", "consultora", "consultant"),
+    "researcher": ("investigador", "investigadora", "researcher"),
+    "scientist": ("cientifico", "cientifica", "scientist"),
+    "librarian": ("bibliotecario", "bibliotecaria", "librarian"),
+    "treasurer": ("tesorero", "tesorera", "treasurer"),
+    "volunteer": ("voluntario", "voluntaria", "volunteer", "volunteers"),
+}
+_OCCUPATION: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _OCCUPATION_FORMS.items()
+                                           for form in forms}
+_OCCUPATION_LONGEST = max(len(key) for key in _OCCUPATION)
+# A verb that opens the statement and says which of these roles the person plays ("Coaches the
+# under-12 team" is "Is the coach of…", "Referees the games" is not)
+_ROLE_VERBS: dict[str, str] = {
+    "coaches": "coach", "entrena": "coach", "referees": "referee", "arbitra": "referee", "teaches": "teacher",
+    "ensena": "teacher", "manages": "boss", "dirige": "boss", "leads": "boss", "lidera": "boss", "heads": "boss",
+    "supervises": "boss", "supervisa": "boss", "mentors": "mentor", "mentoriza": "mentor", "tutoriza": "mentor",
+    "captains": "captain", "capitanea": "captain", "hosts": "host",
+    "presenta": "host", "produces": "producer", "produce": "producer",
 }
 _ROLE: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _ROLE_FORMS.items()
                                      for form in forms}
@@ -127,6 +214,15 @@ _CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
      ("reports to", "reporta a", "depende de", "answers to", "works under", "trabaja para")),
     (("rents out", "lets out", "alquila a", "le alquila"), ("rents from", "alquila de", "le alquila a")),
     (("owes", "debe dinero"), ("is owed", "le debe")),
+    (("beat", "beats", "defeated", "defeats", "gano a", "gana a", "vencio a", "vence a", "derroto a"),
+     ("lost to", "loses to", "was beaten by", "perdio contra", "perdio con", "pierde contra", "pierde con")),
+    (("gives", "gave", "da", "dio", "regala", "regalo", "donates", "dona"),
+     ("gets", "got", "receives from", "recibe de", "le dan", "le dieron", "le regalan", "le regalaron")),
+    (("pays", "paid", "paga", "pago a"), ("is paid by", "gets paid", "cobra de", "le paga", "le pagan")),
+    (("visits", "visited", "visita a", "visito a", "va a ver a"), ("is visited by", "le visita", "la visita",
+                                                                   "lo visita", "recibe la visita")),
+    (("calls", "called", "llama a", "llamo a"), ("is called by", "le llama", "la llama", "lo llama")),
+    (("older than", "mayor que"), ("younger than", "menor que")),
 )
 
 
@@ -136,6 +232,14 @@ class People:
 
     slots: dict[str, frozenset[str]]  # key (a folded name, or "role:<concept>") -> slots
     roles: frozenset[str]  # role concepts named
+    acts_as: frozenset[str] = frozenset()  # "role:<concept>" of a role verb opening the statement
+    occupations: frozenset[str] = frozenset()  # "occupation:<concept>" named anywhere
+
+    @property
+    def predicates(self) -> frozenset[str]:
+        """The roles the person is said to be or to play ("Es la jefa", "works as", "Coaches the team")."""
+        return self.acts_as | self.occupations | frozenset(key for key, slots in self.slots.items()
+                                                           if key.startswith("role:") and "pred" in slots)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -170,7 +274,23 @@ def people(text: str, names: frozenset[str]) -> People:
         if key is not None:
             slots.setdefault(key, set()).add(_slot(norms, i, i + width, names))
         i += width
-    return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles))
+    acts_as = frozenset({f"role:{_ROLE_VERBS[norms[0]]}"}) if norms and norms[0] in _ROLE_VERBS else frozenset()
+    return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles), acts_as=acts_as,
+                  occupations=_occupations(norms))
+
+
+def _occupations(norms: list[str]) -> frozenset[str]:
+    found: set[str] = set()
+    i = 0
+    while i < len(norms):
+        for n in range(min(_OCCUPATION_LONGEST, len(norms) - i), 0, -1):
+            concept = _OCCUPATION.get(tuple(norms[i:i + n]))
+            if concept is not None:
+                found.add(f"occupation:{concept}")
+                i += n - 1
+                break
+        i += 1
+    return frozenset(found)
 
 
 def _slot(norms: list[str], start: int, end: int, names: frozenset[str]) -> str:
@@ -178,8 +298,8 @@ def _slot(norms: list[str], start: int, end: int, names: frozenset[str]) -> str:
         return "gen"
     k = start - 1
     # articles, possessives and the names qualifying a role ("the Customer Success lead") open it
-    while k >= 0 and (norms[k] in _DETERMINERS or norms[k] in names):
-        k -= 1
+    while k >= 0 and (norms[k] in _DETERMINERS or norms[k] in names or norms[k] == "'s"):
+        k -= 2 if norms[k] == "'s" else 1  # "the band's manager": the owner qualifies the role too
     if k < 0 or norms[k] in _CLAUSE_OPENERS or norms[k] in ".;:!?(,":
         return "subj"
     if norms[k] in _COPULAS or (norms[k] == "de" and k > 0 and norms[k - 1] in _WORKS):
@@ -215,11 +335,48 @@ def role_mismatch(a: People, b: People) -> str | None:
                 return "role_mismatch"
     if a.roles and b.roles and a.roles.isdisjoint(b.roles):
         return "role_mismatch"
+    # what the person *is* differs though other people of the note are shared ("Is the coach of her
+    # son's team" / "Is a player on her son's team")
+    if a.predicates and b.predicates and a.predicates.isdisjoint(b.predicates):
+        return "role_mismatch"
     return None
 
 
 def _padded(text: str) -> str:
     return f" {' '.join(norm for _, norm in _tokens(text) if norm.isalnum() or '-' in norm)} "
+
+
+_ACTOR_PRONOUNS = {"he": "he", "el": "he", "she": "she", "ella": "she"}
+_LINKS = frozenset("and y e or o , ; as well".split())
+
+
+def _actors(text: str, names: frozenset[str]) -> list[frozenset[str]]:
+    """The people who act, clause by clause, in order ("she hosts and he produces": she, then he);
+    people with only links between them are one group ("She and Tom run it", "with Dev, she…")."""
+    groups: list[set[str]] = []
+    gap = True
+    for raw, norm in _tokens(text):
+        person = _ACTOR_PRONOUNS.get(norm) or (norm if norm in names and raw[:1].isupper() else None)
+        if person is not None:
+            if gap or not groups:
+                groups.append(set())
+            groups[-1].add(person)
+            gap = False
+        elif norm not in _LINKS and norm not in _DETERMINERS:
+            gap = True
+    return [frozenset(g) for g in groups]
+
+
+def actor_order_swap(text_a: str, text_b: str, names: frozenset[str]) -> bool:
+    """The same people act on both sides, clause by clause in another order: one language keeps "she
+    hosts and he produces" / "he hosts and she produces" apart only by who comes first (call for two
+    statements of one language)."""
+    xa, xb = _actors(text_a, names), _actors(text_b, names)
+    if len(xa) < 2 or len(xb) < 2:
+        return False
+    if sorted(p for g in xa for p in g) != sorted(p for g in xb for p in g):
+        return False
+    return xa != xb
 
 
 def converse_swap(text_a: str, text_b: str) -> bool:
@@ -240,7 +397,8 @@ def _has(padded: str, phrases: tuple[str, ...]) -> bool:
 # A comparison of two things: which one is "more" is read from the word order, which only the same
 # language keeps aligned ("Gasta más en viajes que en ropa" / "Spends more on clothes than on travel").
 _COMPARISON = re.compile(r"\b(?:mas|menos|more|less|fewer|mejor|peor|better|worse|\w+er)\b.*\b(?:que|than)\b|"
-                         r"\b(?:en vez de|en lugar de|instead of|rather than|antes que|over|prefers? \w+ (?:to|a))\b")
+                         r"\b(?:en vez de|en lugar de|instead of|rather than|antes que|over|"
+                         r"pref(?:er|ier)\w* (?!to\b|ir\b)(?:\w+ ){1,4}(?:to|a|al))\b")
 
 
 def compares(text: str) -> bool:

@@ -177,3 +177,66 @@ def numbers_differ(a: tuple[Readings, ...], b: tuple[Readings, ...]) -> bool:
     flat_a = frozenset().union(*a) if a else frozenset()
     flat_b = frozenset().union(*b) if b else frozenset()
     return any(not (r & flat_b) for r in a) or any(not (r & flat_a) for r in b)
+
+
+# Units a number may be counted in, both languages: "eight months" is not "ocho años".
+_UNIT_CLASSES: dict[str, str] = {
+    **dict.fromkeys(("min", "mins", "minuto", "minutos", "minute", "minutes"), "minute"),
+    **dict.fromkeys(("h", "hora", "horas", "hour", "hours", "hr", "hrs"), "hour"),
+    **dict.fromkeys(("dia", "dias", "day", "days"), "day"),
+    **dict.fromkeys(("semana", "semanas", "week", "weeks"), "week"),
+    **dict.fromkeys(("mes", "meses", "month", "months"), "month"),
+    **dict.fromkeys(("ano", "anos", "year", "years"), "year"),
+    **dict.fromkeys(("km", "kms", "kilometro", "kilometros", "kilometre", "kilometres", "kilometer", "kilometers"), "km"),
+    **dict.fromkeys(("m", "metro", "metros", "metre", "metres", "meter", "meters"), "metre"),
+    **dict.fromkeys(("milla", "millas", "mile", "miles"), "mile"),
+    **dict.fromkeys(("kg", "kilo", "kilos", "kilogramo", "kilogramos", "kilogram", "kilograms"), "kg"),
+    **dict.fromkeys(("euro", "euros", "eur"), "eur"),
+    **dict.fromkeys(("dolar", "dolares", "dollar", "dollars", "usd"), "usd"),
+    **dict.fromkeys(("libra", "libras", "pound", "pounds", "gbp"), "gbp"),
+    **dict.fromkeys(("vez", "veces", "time", "times"), "times"),
+    **dict.fromkeys(("piso", "pisos", "planta", "floor", "floors", "storey"), "floor"),
+}
+_COUNTED_ONE = frozenset({"one", "un", "una", "uno"})  # "one" as a count, where a noun follows it
+_SKIP_AFTER_NUMBER = frozenset({"de", "of", "mas", "more", "extra"})
+
+
+def _bound(text: str) -> list[tuple[float, str]]:
+    """Each number with what it counts: the unit class, else the next word with a plural ending
+    dropped ("two cats" → (2, "cat"); "ocho años" → (8, "year"))."""
+    words = _words(text.replace("€", " euros ").replace("£", " pounds "))
+    out: list[tuple[float, str]] = []
+    for k, word in enumerate(words):
+        value: float | None = None
+        if word[0].isdigit():
+            parsed = _clock(word)
+            value = parsed[0] if parsed and not parsed[1] else None
+        elif word in _COUNTED_ONE:
+            value = 1.0
+        elif word in _UNITS or word in _TENS:
+            spelled = _spelled(words, k)
+            value = float(spelled[0]) if spelled else None
+        if value is None or k + 1 >= len(words):
+            continue
+        nxt = words[k + 1]
+        if nxt in _SKIP_AFTER_NUMBER and k + 2 < len(words):
+            nxt = words[k + 2]
+        if nxt[0].isdigit() or nxt in _UNITS or nxt in _TENS:
+            continue
+        unit = _UNIT_CLASSES.get(nxt)
+        out.append((value, unit or (nxt[:-1] if len(nxt) > 3 and nxt.endswith("s") else nxt)))
+    return out
+
+
+def counts_differ(text_a: str, text_b: str) -> bool:
+    """The same number counts different things: a unit changed ("8 months" / "ocho años"), or two
+    numbers swap what they count ("two cats and one dog" / "one cat and two dogs", "10 km three
+    times" / "3 km ten times")."""
+    a, b = _bound(text_a), _bound(text_b)
+    units_a = {v: u for v, u in a if u in _UNIT_CLASSES.values()}
+    units_b = {v: u for v, u in b if u in _UNIT_CLASSES.values()}
+    if any(v in units_b and units_b[v] != u for v, u in units_a.items()):
+        return True
+    da, db = dict(a), dict(b)
+    return any(x != y and da[x] != da[y] and db.get(y) == da[x] and db.get(x) == da[y]
+               for x in da for y in da)

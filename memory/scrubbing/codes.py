@@ -20,7 +20,9 @@ codes), so it is redacted only when the sentence *binds* it to an access code:
 
 Also "4821 is my PIN" / "uso 4821 como PIN" (the value first), and "the alarm is disarmed with
 4471" / "para entrar al garaje marca 5577" (an access object, then an unlocking verb and digits).
-An Indian postal "PIN code" (six digits next to an address word) is not a secret.
+An Indian postal "PIN code" (six digits next to an address word) is not a secret, nor is a code
+that is part of an address or a phone number: "código postal", "zip/post code", "código de área/país",
+"area/country/dialling code" ("Código postal de su nueva casa: 28014").
 """
 
 from __future__ import annotations
@@ -173,6 +175,16 @@ def _words_before(lower: str, start: int, count: int) -> list[str]:
 
 
 _PREPOSITIONS: Final = frozenset("de del of for para on en".split())
+# A code word that names part of an address or a phone number: the word right after it
+# ("código postal", "código de área", "código del país") or right before it ("zip code").
+_ADDRESS_AFTER: Final = frozenset("postal postales zip área area país pais zona telefónico telefonico internacional".split())
+_ADDRESS_BEFORE: Final = frozenset("zip post postal area country dialling dialing calling telephone phone".split())
+
+
+def _address_code(before: list[str], mid: list[str]) -> bool:
+    """Is the code word an address's or a phone number's code?"""
+    after = [w for w in mid[:3] if w not in ("de", "del", "la", "el", "of", "the")][:1]
+    return bool(before[-1:] and before[-1] in _ADDRESS_BEFORE) or bool(after and after[0] in _ADDRESS_AFTER)
 _DESIGNATOR_RE: Final = re.compile(r"(?P<word>[^\W\d_][\w\-]*)?[ \t]+\#?\d")
 
 
@@ -192,7 +204,7 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
     if any(w in _DESCRIBING for w in mid) or not _numbers_designate(m.group("mid")):
         return
     before = _words_before(lower, label.start(), 3)
-    if not pin and not _names_access(before + mid):
+    if not pin and (not _names_access(before + mid) or _address_code(before, mid)):
         return
     if m.group("bare") is not None and mid and not _names_access(mid[-1:]) \
             and not (pin and mid[0] in _PREPOSITIONS):

@@ -22,6 +22,7 @@ from memory.scrubbing.kinds import (
     _Span,
     placeholder,
 )
+from memory.scrubbing.places import is_manager_name
 from memory.scrubbing.private_keys import _find_private_keys
 from memory.scrubbing.separated import SEPARATED_FINDERS
 from memory.scrubbing.prose import (
@@ -126,7 +127,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
             spans.append((*view.source_span(start, end), kind))
     if protected:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
-    spans = [s for s in spans if not _MASKED_RE.fullmatch(text, s[0], s[1])]
+    spans = [s for s in spans if not _MASKED_RE.fullmatch(text, s[0], s[1]) and not is_manager_name(text[s[0]:s[1]])]
     if not spans:
         return text, []
     out: list[str] = []

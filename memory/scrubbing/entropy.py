@@ -122,6 +122,14 @@ def _labelled_public(lower: str, start: int) -> bool:
         and _SECRET_WORD_RE.search(window, 0, label.start()) is None
 
 
+# The sentence says, right after the token, that it is an identifier: "q7Lm2… (that's just the
+# file id in the share URL)", "8fK2… — es solo el identificador de la sesión".
+_ID_AFTER_RE: Final = re.compile(
+    r"[\s,;(—–\-]*(?:it'?s|that'?s|it[ \t]+is|that[ \t]+is|which[ \t]+is|es|is|que[ \t]+es)[ \t]+"
+    r"(?:(?:just|only|simply|solo|sólo|simplemente|nada[ \t]+m[aá]s[ \t]+que)[ \t]+)?"
+    r"(?:(?:the|an?|el|la|un|una)[ \t]+)?(?:[^\W\d_]+[ \t]+){0,2}(?:id|identifier|identificador)\b")
+
+
 def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     """Random-looking base64 tokens of 20+ characters.
 
@@ -153,7 +161,7 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _ID_LABEL_RE.search(text[max(0, m.start() - 24):m.start()]):
             continue
-        if _labelled_public(lower, m.start()):
+        if _labelled_public(lower, m.start()) or _ID_AFTER_RE.match(lower, m.end()):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

@@ -8,7 +8,8 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _entropy, _has_alpha, _has_digit, is_question
+from memory.scrubbing.measures import DESCRIBING_WORDS, _entropy, _has_alpha, _has_digit, described_before, is_question
+from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 
 
 # Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
@@ -71,8 +72,9 @@ _KEYWORD_RE: Final = re.compile(
     r"(?![a-z])"
     # Identifier suffixes such as DB_PASSWORD_PROD / apiKeyValue.
     r"(?P<suffix>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2})"
-    # A short aside in brackets: "(hex)", "(written backwards)", "(la del banco)".
-    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,40}\))?"
+    # A short aside in brackets or between dashes: "(hex)", "(written backwards)", "(la del banco)",
+    # "— the one I always forget —".
+    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,40}\)|[ \t]+[—–][^—–():=\n]{1,50}[—–])?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
@@ -204,6 +206,8 @@ def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
             hump = prev in _ASCII_LETTERS
         if _NOT_A_KEYWORD_RE.search(lower, max(0, start - 10), start) and lower.startswith(("clav", "contra"), start):
             continue
+        if inside_manager_name(lower, start):
+            continue  # "1Password: Finance-2024" names the product, not a password
         m = _KEYWORD_RE.match(text, start)
         if m is not None and m.group("weak") is not None and m.group("weak").lower() == "contra" \
                 and not lower.endswith("la ", 0, start):
@@ -290,6 +294,13 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
             continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
+        keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
+        if described_before(lower, m.start()):
+            continue  # "La pista de la contraseña: …", "Política de contraseñas: …": about it
+        if labels_a_container(lower, m.start(), keyword):
+            continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
+        if m.group("bare") is not None and after_a_place_word(lower, start):
+            continue  # "las claves de la familia en KeePass2": where they are kept
         if _describing_suffix(m.group("suffix")):
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:

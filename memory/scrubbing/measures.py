@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from math import log2
 from typing import Final
 
@@ -45,8 +46,18 @@ DESCRIBING_WORDS: Final[frozenset[str]] = frozenset(
     name label format strength required rotation rotated changed updated date at created last age
     min max limit enabled set status id ids field reset requested manager usage scope scopes
     provider issuer prefix rate algorithm algorithms algo tipo politica longitud caducidad nombre
-    fecha requerida cambiada cambiado pista algoritmo""".split()
+    fecha requerida cambiada cambiado pista algoritmo política formato requisito requisitos regla reglas""".split()
 )
+_DESCRIBED_RE: Final = re.compile(
+    r"(?:^|[^\w])(?P<word>[^\W\d_]+)[ \t]+(?:de|del|for|of)[ \t]+(?:(?:la|las|el|los|the|tu|su|mi|my|your|her|his|their)[ \t]+)?$")
+
+
+def described_before(lower: str, start: int) -> bool:
+    """Is the password word at ``start`` the complement of a describing noun ("la pista de la
+    contraseña", "política de contraseñas", "hint for the password")? Then the label is about the
+    password, and what follows is not one."""
+    m = _DESCRIBED_RE.search(lower, max(0, start - 40), start)
+    return m is not None and m.group("word") in DESCRIBING_WORDS
 
 
 def is_question(value: str) -> bool:

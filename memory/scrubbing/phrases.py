@@ -5,7 +5,13 @@
 * what to type to unlock or decrypt such a thing ("open" is too common: "to open the file, use
   'File > Open'") — ``To decrypt the archive use 'maple syrup
   on toast'``, ``Unlock the backup with: silver fox jumps high``, ``Para descifrar el zip: …``: a
-  quoted value, or after a colon a run of three or more plain words closing its clause.
+  quoted value, or after a colon a run of three or more plain words closing its clause;
+* plain words after a seed or passphrase label and an aside ("Seed words Lisa wrote on the back
+  of the photo: glacier tomato …", "KeePass master phrase for Olivia -> velvet anchor …"), or after
+  a verb of giving and a secret noun or holder ("Me dictó las palabras de su monedero: …", "He
+  sent me the vault passphrase — …"): a colon, an arrow or a dash, then three or more plain words
+  that close their clause, with at most one function word and none that points elsewhere,
+  describes or negates ("… : somewhere in the attic", "… -> still the old one" are kept).
 
 What is unlocked must hold secrets (a vault, wallet, disk, archive, backup, key, laptop, phone,
 account, password manager…): "To open the menu, type 'show all'" is an instruction, not a secret.
@@ -18,6 +24,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import DESCRIBING_WORDS as _DESCRIBING
 
 #: Things whose unlocking phrase is a secret (lower-case words; "caja fuerte" by "caja"/"fuerte").
 HOLDERS: Final[frozenset[str]] = frozenset(
@@ -177,4 +184,70 @@ def _closing_phrase(text: str, m: re.Match[str], *, prose: bool) -> bool:
     return prose and len(words) >= 4
 
 
-PHRASE_FINDERS: Final = (_find_unlocking_phrases, _find_declared_phrases, _find_chained_phrases)
+# Seed and passphrase labels (the value is words by definition).
+_PHRASE_LABEL: Final = (r"(?:seed|recovery|backup|mnemonic|master|secret|pass|unlock|wallet)[ \t]?phrase"
+                        r"|(?:seed|mnemonic|wallet)[ \t]words|passphrase"
+                        r"|mnemonic|(?:wallet|crypto|bip39)[ \t]+seed|semilla[ \t]+del?[ \t]+(?:la[ \t]+|el[ \t]+)?(?:monedero|cartera|wallet)"
+                        r"|frase[ \t]+(?:semilla|maestra|secreta|de[ \t]+(?:recuperaci[oó]n|paso|acceso))"
+                        r"|palabras[ \t]+(?:semilla|de[ \t]+(?:recuperaci[oó]n|la[ \t]+semilla))")
+_GIVING: Final = (r"(?:gave|given|sent|told|dictated|shared|handed|passed|texted|read[ \t]+out|me[ \t]+(?:dio|dict[oó]|pas[oó]"
+                  r"|mand[oó]|envi[oó]|dijo|ley[oó]|comparti[oó])|le[ \t]+(?:di|pas[eé]|dict[eé]|mand[eé]|envi[eé])|compart(?:ió|io|í))")
+_CONNECT: Final = r"[ \t]*(?P<conn>:|->|→|=>|[ \t][—–-][ \t]|,)[ \t]*"
+_LABELLED_RUN_RE: Final = re.compile(
+    r"\b(?P<label>" + _PHRASE_LABEL + r")\b(?P<aside>[^\n.;:=!?\"“”«»()]{0,70}?)" + _CONNECT + r"(?P<run>" + _RUN + r")")
+_GIVEN_RUN_RE: Final = re.compile(
+    r"\b" + _GIVING + r"\b(?P<aside>[^\n.;:=!?\"“”«»()]{0,70}?)" + _CONNECT + r"(?P<run>" + _RUN + r")")
+_GIVEN_NOUN_RE: Final = re.compile(
+    r"\b(?:pass(?:word|phrase)|contrase(?:ñ|n)a|clave|mnemonic|" + _PHRASE_LABEL + r")\b")
+#: Words that make a label, an aside or a run describe, negate or point instead of stating.
+_NOT_STATED: Final[frozenset[str]] = frozenset(
+    """no not never nunca jamás jamas don't dont please porfa still todavía todavia same misma mismo old vieja
+    viejo new nueva nuevo one una status estado instructions instrucciones location ubicación ubicacion
+    backup copia somewhere algún algun where donde""".split())
+#: After a comma the clause may simply go on ("…recovery words, then we argued…"): no such word.
+_CLAUSE_WORDS: Final[frozenset[str]] = _NOT_STATED | frozenset(
+    """then luego después despues entonces según segun because porque but pero and y so así asi which que
+    who quien she he they we you i it me te le les se lo nos a an the el la los las un una
+    of in on at to for with by from de del en con por para desde""".split())
+_LABEL_HINTS: Final = ("seed", "semilla", "phrase", "frase", "words", "palabras", "mnemonic")
+_GIVING_HINTS: Final = ("gave", "given", "sent", "told", "dictat", "shared", "handed", "passed", "texted", "read out",
+                        "me dio", "me dict", "me dij", "me pas", "me mand", "me envi", "me ley", "le di", "le pas",
+                        "le mand", "le envi", "compart")
+#: The giving frame needs a secret noun somewhere in the text: a label hint or a password word.
+_PASSWORD_HINTS: Final = ("pass", "contrase", "clave")
+
+
+def _find_labelled_runs(text: str, lower: str) -> Iterator[_Span]:
+    """Plain words after a seed/passphrase label and an aside, or after a verb of giving a secret."""
+    if ":" not in text and ">" not in text and "→" not in text and "—" not in text and "–" not in text \
+            and "-" not in text and "," not in text:
+        return
+    labelled = any(h in lower for h in _LABEL_HINTS)
+    if labelled:
+        for m in _LABELLED_RUN_RE.finditer(lower):  # read on the lower-cased text
+            if _stated_run(text, m):
+                yield m.start("run"), m.end("run"), "password"
+    if (labelled or any(h in lower for h in _PASSWORD_HINTS)) and any(h in lower for h in _GIVING_HINTS):
+        for m in _GIVEN_RUN_RE.finditer(lower):
+            holder = any(w.lower() in HOLDERS and w.lower() not in ("seed", "semilla")
+                         for w in _WORD_RE.findall(m.group("aside")))
+            if (holder or _GIVEN_NOUN_RE.search(m.group("aside"))) and _stated_run(text, m):
+                yield m.start("run"), m.end("run"), "password"
+
+
+def _stated_run(text: str, m: re.Match[str]) -> bool:
+    """Does the run after a label (and its aside) state a phrase? Plain words closing their clause
+    (``_closing_phrase`` without the prose allowance), four or more after a comma, and no word in
+    the aside or the run that describes, negates, points elsewhere or sets a policy."""
+    aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
+    words = [w.lower() for w in m.group("run").split()]
+    if m.group("conn").strip() == "," and (len(words) < 6 or any(w in _CLAUSE_WORDS for w in words)):
+        return False
+    if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS for w in words):
+        return False
+    if any(w in _NOT_STATED or w in _DESCRIBING or (w in _POLICY and w not in ("words", "palabras")) for w in aside):
+        return False
+    return "[redacted:" not in m.group("run") and _closing_phrase(text, m, prose=False)
+
+
+PHRASE_FINDERS: Final = (_find_unlocking_phrases, _find_declared_phrases, _find_chained_phrases, _find_labelled_runs)

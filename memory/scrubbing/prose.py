@@ -4,6 +4,10 @@
   contraseña": the value comes first, so only a credential-shaped token (letters and digits, or a
   symbol or inner capital, 6+ characters) qualifies; after any other verb ("He puesto X como
   contraseña") only a strong one (lower-case letters, digits and a symbol or inner capital).
+* "Sara uses the same password everywhere: Sunflower*77", "la clave del banco, la de siempre ->
+  Faro#2291": a password word, an aside of up to six words that neither describes the password
+  (hint, policy, reset…) nor names a container or a user, then a colon, an arrow or a dash and a
+  strong credential (lower-case letters, digits and a symbol or an inner capital).
 * "c o n t r a s e ñ a :  Membrillo_19": a keyword spelled with single letters between spaces is
   joined and read by the keyword detector (the inspection fold with ``words=False`` keeps spacing,
   since a passphrase's spacing is part of it).
@@ -18,7 +22,8 @@ from typing import Final
 from memory.scrubbing.keywords import _KEYWORD_RE, _find_keyword_values, _shape_score
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import _has_digit
+from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit
+from memory.scrubbing.places import CONTAINERS
 
 
 _PW_NOUN = r"(?:pass(?:word|phrase|code)|pwd|pin|contrase(?:ñ|n)a|clave(?:\s+de\s+acceso)?)"
@@ -35,12 +40,13 @@ _REVERSE_RE: Final = re.compile(
 _PIN_APPOSITION_RE: Final = re.compile(
     r"(?i:\b(?:pin|puk|nip)\b)(?:\s+(?i:del?|of|for|on)\s+[^\W\d][^\n,:;()]{0,30}?)?\s*[,(:]\s*(?P<v>\d{4,8})(?!\d)"
 )
-# "Login for the portal is jgarcia / Tangerine$Koala8": the part after the slash is the password.
+# "Login for the portal is jgarcia / Tangerine$Koala8", "Login del router -> admin / Salon!8821": the
+# part after the slash is the password.
 _USER_SLASH_PASSWORD_RE: Final = re.compile(
     r"(?i:\b(?:login|log-in|credentials|credenciales|acceso|access|user(?:name)?\s*/\s*pass(?:word)?"
     r"|usuario\s*/\s*contrase(?:ñ|n)a))"
     r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b[^\n:=/]{1,40}?)?"
-    r"(?:\s*[:=]|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
+    r"(?:\s*(?:[:=]|->|→|=>|[—–])|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
 )
 # A password stated after an aside: "Le cambié la contraseña a la cuenta de X, ahora es pan_Q83x",
 # "I changed the password for the shop's account, now it's Tq9!mZ2x".
@@ -62,6 +68,17 @@ _LOGIN_WITH_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:login|log-in|user(?:name)?|usuario|account|cuenta|acceso|access)\b[^\n.;]{0,40}?[ \t]"
     r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]+(?:with|con|and|y|pass(?:word)?|contrase(?:ñ|n)a|/)[ \t]+"
     r"(?P<v>[^\s\"'`<>]{8,64})")
+# "uses the same password everywhere: Sunflower*77": a password word, an aside, a colon/arrow/dash.
+_LABEL_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:contrase(?:ñ|n)as?|passwords?|passwd|pwd|clave|pass)\b(?P<aside>(?:[ \t]+[^\W\d_][^\s.;:=,\"“”«»()\[\]]*){1,6})"
+    r"[ \t]*(?::|->|→|=>|[ \t][—–][ \t])[ \t]*(?P<v>[^\s\"'`<>]{6,64})")
+#: Aside words that make the value something else than the password: a user, an address, a file,
+#: a public key or its fingerprint; and a verb, after which the colon opens another value
+#: ("la clave pública del servidor es SHA256:…").
+_OTHER_VALUES: Final[frozenset[str]] = frozenset(
+    """user users usuario usuarios username login email e-mail mail correo account cuenta name nombre ticket
+    incidencia ref reference referencia number número numero file archivo public pública publica público
+    publico publicable publishable huella fingerprint is es son are was era""".split())
 _VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
 
 
@@ -122,9 +139,16 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
         yield from _strong_values(_ELIDED_RE.finditer(text), text)
     if "@" in text:
         yield from _strong_values(_LOGIN_WITH_RE.finditer(lower), text)
+    if ":" in text or ">" in text or "→" in text or "—" in text or "–" in text:
+        yield from _strong_values((m for m in _LABEL_ASIDE_RE.finditer(lower) if _plain_aside(m.group("aside"))), text)
     if "wifi" in lower or "wi-fi" in lower or "wlan" in lower:
         yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))),
                                   text)
+
+
+def _plain_aside(aside: str) -> bool:
+    """An aside that neither describes the password nor names a container, a user or a file."""
+    return not any(w in DESCRIBING_WORDS or w in CONTAINERS or w in _OTHER_VALUES for w in aside.split())
 
 
 def _strong_values(matches: Iterator[re.Match[str]], text: str) -> Iterator[_Span]:

@@ -3,7 +3,8 @@ to a credential in prose rather than how a vendor formats it.
 
 * a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
   (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
-* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\"");
+* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\""),
+  unless a describing word follows that word ('the password hint is "first pet + year"');
 * a PIN or password spelled with spaces, hyphens or dots between single characters ("k 9 X m 2 Q v 7
   L z", "W-i-n-t-e-r-!-7") or
   spelled as number words ("cuatro-siete-dos-nueve") after a password/PIN word;
@@ -13,8 +14,9 @@ to a credential in prose rather than how a vendor formats it.
 * a safe or door "opens with 46-12-88", a PIN or passcode right after its label ("passcode 4821");
 * a passphrase after ``passphrase:`` (or "secret phrase", "frase secreta", a bare "phrase"/"frase"
   naming what it unlocks: "la frase del VeraCrypt es …") up to the end of its clause;
-* a long hex blob after a key/secret label and a colon or "is"/"es", unless the label names a
-  public digest.
+* a long hex blob after a key/secret label and a colon or "is"/"es", or right after the label
+  word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"), unless the label names a public
+  digest or an id.
 Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
 substring tests.
 """
@@ -27,7 +29,7 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import is_question
+from memory.scrubbing.measures import DESCRIBING_WORDS, described_before, is_question
 from memory.scrubbing.phrases import HOLDERS
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
@@ -39,7 +41,7 @@ _PW_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|fra
 _QUOTED_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|passcode|pin|semilla|seed"
                        r"|frase\s+(?:para\s+desbloquear|de\s+acceso|de\s+paso|secreta|de\s+recuperaci[oó]n))")
 _QUOTED_RE: Final = re.compile(
-    r"(?i:\b" + _QUOTED_WORD + r"\b)[^\n\"“”.]{0,60}?(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
+    r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”.]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
     r"[\"“](?P<v>[^\"“”\n]{6,80})[\"”]")
 _QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase")
 _SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
@@ -72,9 +74,10 @@ _OPENS_WITH_RE: Final = re.compile(
     r"(?P<v>\d{2,8}(?:[-\s]\d{2,8}){0,3})\b")
 _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
 _HEX_AFTER_LABEL_RE: Final = re.compile(
-    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?P<label>[^\n:=]{0,80}?)"
-    r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)\s*(?P<v>[0-9a-fA-F]{32,})\b")
-_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b)")
+    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?:(?P<label>[^\n:=]{0,80}?)"
+    r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)|(?P<bare>(?:[ \t]+[A-Za-z][\w\-]{0,15}){0,2}[ \t]+))"
+    r"\s*(?P<v>[0-9a-fA-F]{32,})\b")
+_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica)")
 _PHRASE_VALUE_RE: Final = re.compile(
     r"(?i:\bpass\s?phrase|\b(?:secret|master|unlock|access|security)\s+phrase"
     r"|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|maestra|de\s+desbloqueo|de\s+contrase(?:ñ|n)a)"
@@ -117,6 +120,9 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
     for m in _QUOTED_RE.finditer(text):
         if is_question(m.group("v")):
             continue
+        first = m.group("label").split(None, 1)[:1]
+        if (first and first[0].lower() in DESCRIBING_WORDS) or described_before(lower, m.start()):
+            continue  # 'The password hint is "first pet + year"', 'password policy: "…"': about it
         yield m.start("v"), m.end("v"), "password"
 
 
@@ -198,7 +204,10 @@ def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
     if not any(h in lower for h in ("clave", "key", "secret", "token")):
         return
     for m in _HEX_AFTER_LABEL_RE.finditer(text):
-        if not _HEX_PUBLIC.search(m.group("label")):
+        # Right after the label word and up to two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"),
+        # the label is those words and the ones before it.
+        label = m.group("label") if m.group("bare") is None else text[max(0, m.start() - 40):m.start("v")]
+        if not _HEX_PUBLIC.search(label):
             yield m.start("v"), m.end("v"), "secret"
 
 

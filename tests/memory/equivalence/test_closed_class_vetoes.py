@@ -1,0 +1,134 @@
+"""Closed-class vetoes of the third free-text round (issue 16): single-slot swaps that embedding
+similarity cannot see — the sex of a relative, the role a person plays on a team, the bound of a
+span of time, a slashed date's order, where "only" points, converse verbs and general antonym
+poles. Each is a veto (it stops a merge, never proves one); each class also has a paraphrase that
+must still merge. Pure Python: the similarity is given, as consolidation gives it.
+
+The sentences are written for these tests, not taken from any evaluation file."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.equivalence import Label, Statement, default_chain
+from memory.equivalence.signature import mismatch, signature
+from memory.equivalence.slots import actor_order_swap
+from memory.equivalence.values import counts_differ
+
+
+def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
+    return default_chain().judge(Statement(a), Statement(b), similarity=similarity).label is Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # the sex of a relative named in the singular
+    ("Her sister manages the family shop.", "Her brother manages the family shop."),
+    ("Su hija estudia en Valencia.", "His son studies in Valencia."),
+    # what the person is on a team, though the team is shared
+    ("Is the coach of his daughter's basketball team.", "Is a player on his daughter's basketball team."),
+    ("Es árbitra en la liga municipal.", "Es jugadora en la liga municipal."),
+    # being someone's boss / working under them
+    ("Lucía es la jefa de Pablo.", "Lucía trabaja a las órdenes de Pablo."),
+    # a business partner as subject on one side, as the one addressed on the other
+    ("Le vendió el local a su socio.", "Su socio le vendió el local."),
+    # the two bounds of a span of time
+    ("Chairs the residents' association since 2019.", "Chairs the residents' association until 2019."),
+    ("Vive en Bilbao desde marzo.", "Vive en Bilbao hasta marzo."),
+    # a slashed date with day and month swapped
+    ("Su aniversario es el 03/11.", "Su aniversario es el 11/03."),
+    # "only" narrowing who, or what is done
+    ("Only his unit reads the weekly report.", "His unit only reads the weekly report."),
+    # converse verbs
+    ("Beat Tomás in the club final.", "Lost to Tomás in the club final."),
+    ("Es mayor que su prima Irene.", "Es menor que su prima Irene."),
+    # general antonym poles, also across languages
+    ("The supplier was satisfied with the audit.", "El proveedor quedó insatisfecho con la auditoría."),
+    ("Prefers strong tea.", "Le gusta el té suave."),
+    ("Goes to the gym on foot.", "Va al gimnasio en coche."),
+    ("Works weekdays at the clinic reception.", "Trabaja los fines de semana en la recepción de la clínica."),
+    ("Aprobó el examen de conducir en mayo.", "Suspendió el examen de conducir en mayo."),
+    ("The course starts at nine.", "The course ends at nine."),
+    ("Está casada con un arquitecto.", "Está divorciada de un arquitecto."),
+    # second batch: who acts in which clause, a preference's order across languages, the part of a
+    # period, open/closed, the role a verb opening the note says the person plays
+    ("At the bakery, he bakes and she serves.", "At the bakery, she bakes and he serves."),
+    ("Prefers Portuguese wine to Chilean.", "Prefiere el vino chileno al portugués."),
+    ("Recibe el alquiler a mediados de mes.", "Gets the rent at the end of the month."),
+    ("Keeps the office door open during calls.", "Deja la puerta del despacho cerrada durante las llamadas."),
+    ("Coaches the junior chess club.", "Referees the junior chess club's matches."),
+    # third batch: occupations, step relatives, an English irregular past, a passive whose agent
+    # comes later, ISO dates, level and trust poles
+    ("Works as the hotel's receptionist.", "Trabaja de camarera en el hotel."),
+    ("Is the choir's manager.", "Es la cantante del coro."),
+    ("Su madrastra vive en Lugo.", "Her stepsister lives in Lugo."),
+    ("Had a season ticket for the theatre.", "Has a season ticket for the theatre."),
+    ("Llamó a Jorge para felicitarle el lunes.", "Was called by Jorge on Monday to be congratulated."),
+    ("Her visa expires on 2027-03-09.", "Her visa expires on 2027-09-03."),
+    ("Tiene el colesterol alto.", "Has low cholesterol."),
+    ("Trusts her accountant fully.", "Desconfía por completo de su contable."),
+    # fourth batch: what a number counts, full/empty, saver/spender, co-driver
+    ("Keeps three hens and one goat.", "Keeps one hen and three goats."),
+    ("Swims 2 km four times a week.", "Swims 4 km two times a week."),
+    ("Has lived in Porto for six months.", "Lleva seis años viviendo en Oporto."),
+    ("Prefers gyms that are packed.", "Prefiere los gimnasios vacíos."),
+    ("Es muy ahorradora con la ropa.", "Is a big spender on clothes."),
+    ("Is the co-driver in the desert rally.", "Es la piloto del rally del desierto."),
+    # fifth batch: seasons, a part against the whole, hating against loving, an examiner
+    ("Se casó en primavera de 2018.", "Got married in the autumn of 2018."),
+    ("Covers all of the team's travel costs.", "Paga parte de los gastos de viaje del equipo."),
+    ("Le encanta cocinar para sus amigos.", "Odia tener que cocinar para sus amigos."),
+    ("Es la directora de la tesis de Irene.", "Is an external examiner of Irene's thesis."),
+])
+def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Her sister manages the family shop.", "Su hermana lleva la tienda familiar."),
+    ("Is the coach of his daughter's basketball team.", "Entrena al equipo de baloncesto de su hija."),
+    ("Chairs the residents' association since 2019.", "Preside la asociación de vecinos desde 2019."),
+    ("Su aniversario es el 03/11.", "El 03/11 es su aniversario."),
+    ("Only his unit reads the weekly report.", "Only his unit reads the report every week."),
+    ("Goes to the gym on foot.", "Walks to the gym."),
+    ("Coaches the junior chess club.", "Is the coach of the junior chess club."),
+    ("Dirige un equipo de seis personas.", "Tiene a seis personas a su cargo."),
+    ("Es arquitecta.", "She's an architect."),
+    ("Trabaja por cuenta propia como traductora.", "Works as a freelance translator."),
+    ("Civil engineer at a road-building firm.", "Es ingeniera civil en una empresa de carreteras."),
+    ("Cobra unos 2.000 euros al mes.", "Gana aprox. 2000 €/mes."),
+    ("Spends summers at her aunt's farm.", "Every summer she stays at her aunt's farm."),
+])
+def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
+
+
+def test_a_count_is_what_it_counts_not_where_it_stands() -> None:
+    assert not counts_differ("Tiene dos gatos y un perro.", "Tiene un perro y dos gatos.")
+    assert not counts_differ("Walks 5 km a day.", "Walks five kilometres daily.")
+    assert counts_differ("Tiene dos gatos y un perro.", "Tiene un gato y dos perros.")
+
+
+def test_people_coordinated_as_one_subject_have_no_order() -> None:
+    names = frozenset({"tom"})
+    assert not actor_order_swap("She and Tom run the bakery.", "Tom and she run the bakery.", names)
+    assert actor_order_swap("She bakes and Tom serves.", "Tom bakes and she serves.", names)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Has worked in logistics for ten years.", "Lleva diez años trabajando en logística."),
+    ("Su plan es estudiar italiano el año que viene.", "Quiere estudiar italiano el próximo año."),
+    ("Her shift runs overnight, starting at 23:00.", "Works nights from 23:00."),
+    ("Veranea en un pueblo de Cuenca.", "Pasa los veranos en un pueblo de Cuenca."),
+    ("Applies to PhD programmes in the fall.", "Applies to PhD programmes in autumn."),
+])
+def test_tense_and_intention_read_as_grammar_not_as_words(a: str, b: str) -> None:
+    """A perfect that runs up to now is the present; an intention said with a noun is a wish;
+    "starting at" a time is no future; a season is a season however it is said."""
+    assert mismatch(signature(a), signature(b), a, b) not in {"tense_mismatch", "modality_mismatch",
+                                                               "date_mismatch"}
+
+
+def test_the_spanish_synthetic_future_is_the_future() -> None:
+    assert "future" in signature("En otoño solicitará un traslado.").tense
+    assert "future" not in signature("En otoño solicita un traslado cada año.").tense
