@@ -36,6 +36,8 @@ _MODALITY: dict[str, tuple[str, ...]] = {
               "not sure", "no sabe si", "igual"),
     "definitely": ("definitely", "seguro", "seguramente", "certainly", "sin duda", "for sure", "decidido",
                    "decided"),
+    "unfulfilled": ("was meant to", "were meant to", "was supposed to", "were supposed to", "iba a", "tenia que",
+                    "debia", "deberia haber", "should have", "tendria que haber", "had planned to", "habia quedado en"),
     "must": ("tiene que", "tienen que", "debe", "deben", "must", "has to", "have to", "needs to", "need to",
              "obligatorio", "required", "requires", "obliga", "hay que", "mandatory"),
     "can": ("puede", "pueden", "can", "could", "cannot", "allowed", "permitido", "permite", "able to", "unable to",
@@ -235,6 +237,10 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "abarrotada", "abarrotados", "abarrotadas", "concurrido", "concurrida", "concurridos", "concurridas"),
                  ("empty", "deserted", "quiet", "vacio", "vacia", "vacios", "vacias", "desierto", "desierta",
                   "desiertos", "desiertas")),
+    "outlook": (("optimista", "optimistas", "optimistic", "hopeful", "esperanzado", "esperanzada", "confident",
+                 "confiado", "confiada"),
+                ("pesimista", "pesimistas", "pessimistic", "worried", "preocupado", "preocupada", "doubtful",
+                 "hopeless")),
     "thrift": (("ahorrador", "ahorradora", "frugal", "saver", "thrifty", "austero", "austera", "tacano", "tacana",
                 "stingy"),
                ("spender", "derrochador", "derrochadora", "gastador", "gastadora", "spendthrift", "manirroto",
@@ -363,7 +369,11 @@ def _contractions(folded: str) -> str:
 
 # Fixed phrases read as one word before the classes: "can't stand" is hating, not being able.
 _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no aguanta ", " odia "),
-           (" could not stand ", " hates "))
+           (" could not stand ", " hates "),
+           # protection "against" something is no negative: "vaccinated against tetanus"
+           (" vaccinated against ", " vaccinated for "), (" immunised against ", " immunised for "),
+           (" immunized against ", " immunized for "), (" protected against ", " protected for "),
+           (" insured against ", " insured for "))
 # A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
 # "instead of" is: it is read as the marker "over", not as a negative.
 _CONTRAST = re.compile(r",\s*(?:not|no)\s+(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)")

@@ -162,8 +162,9 @@ class SimilarityJudge:
             return axis
         # who does what to whom: each person both mention fills the same slot, the roles agree
         names = sa.names | sb.names
-        if role_mismatch(people(a.text, names), people(b.text, names)):
-            return "role_mismatch"
+        roles = role_mismatch(people(a.text, names), people(b.text, names))
+        if roles:
+            return roles  # "role_mismatch", or "number_mismatch" for one relative against several
         if converse_swap(a.text, b.text):
             return "direction_swap"  # lends / borrows, teaches / learns, sells / buys
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang

@@ -89,10 +89,11 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
                 "siblings"),
     "grandparent": ("abuelo", "abuela", "abuelos", "grandfather", "grandmother", "grandparents", "grandpa",
                     "grandma"),
-    "grandchild": ("nieto", "nieta", "nietos", "grandson", "granddaughter", "grandchildren"),
-    "uncle": ("tio", "tia", "tios", "uncle", "aunt"),
-    "nephew": ("sobrino", "sobrina", "sobrinos", "nephew", "niece"),
-    "cousin": ("primo", "prima", "primos", "cousin", "cousins"),
+    "grandchild": ("nieto", "nieta", "nietos", "nietas", "grandson", "granddaughter", "grandchildren", "grandsons",
+                   "granddaughters"),
+    "uncle": ("tio", "tia", "tios", "tias", "uncle", "aunt", "uncles", "aunts"),
+    "nephew": ("sobrino", "sobrina", "sobrinos", "sobrinas", "nephew", "niece", "nephews", "nieces"),
+    "cousin": ("primo", "prima", "primos", "primas", "cousin", "cousins"),
     "inlaw": ("suegro", "suegra", "cunado", "cunada", "father-in-law", "mother-in-law", "brother-in-law",
               "sister-in-law"),
     "substitute": ("sustituto", "sustituta", "reemplazo", "suplente", "replacement", "substitute", "stand-in",
@@ -169,6 +170,13 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
 _OCCUPATION: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _OCCUPATION_FORMS.items()
                                            for form in forms}
 _OCCUPATION_LONGEST = max(len(key) for key in _OCCUPATION)
+# Relatives, whose number (one or several) is part of the fact; the plural forms of their nouns.
+_KIN = frozenset({"parent", "child", "sibling", "grandparent", "grandchild", "uncle", "nephew", "cousin", "inlaw",
+                  "stepparent", "stepsibling", "stepchild"})
+_KIN_PLURALS = frozenset("padres hijos hijas hermanos hermanas abuelos nietos nietas tios tias sobrinos sobrinas primos "
+                         "primas suegros cunados hermanastros hijastros parents children kids sons daughters brothers "
+                         "sisters siblings grandparents grandchildren grandsons granddaughters uncles aunts nephews "
+                         "nieces cousins stepchildren stepsiblings".split())
 # A verb that opens the statement and says which of these roles the person plays ("Coaches the
 # under-12 team" is "Is the coach of…", "Referees the games" is not)
 _ROLE_VERBS: dict[str, str] = {
@@ -234,6 +242,7 @@ class People:
     roles: frozenset[str]  # role concepts named
     acts_as: frozenset[str] = frozenset()  # "role:<concept>" of a role verb opening the statement
     occupations: frozenset[str] = frozenset()  # "occupation:<concept>" named anywhere
+    kin_number: frozenset[str] = frozenset()  # "<kin concept>:sg" / ":pl" as named ("su nieto", "sus nietos")
 
     @property
     def predicates(self) -> frozenset[str]:
@@ -260,6 +269,7 @@ def people(text: str, names: frozenset[str]) -> People:
     norms = [norm for _, norm in tokens]
     slots: dict[str, set[str]] = {}
     roles: set[str] = set()
+    kin: set[str] = set()
     i = 0
     while i < len(tokens):
         key, width = None, 1
@@ -273,10 +283,13 @@ def people(text: str, names: frozenset[str]) -> People:
                 break
         if key is not None:
             slots.setdefault(key, set()).add(_slot(norms, i, i + width, names))
+            concept = key.removeprefix("role:")
+            if key.startswith("role:") and concept in _KIN:
+                kin.add(f"{concept}:{'pl' if norms[i + width - 1] in _KIN_PLURALS else 'sg'}")
         i += width
     acts_as = frozenset({f"role:{_ROLE_VERBS[norms[0]]}"}) if norms and norms[0] in _ROLE_VERBS else frozenset()
     return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles), acts_as=acts_as,
-                  occupations=_occupations(norms))
+                  occupations=_occupations(norms), kin_number=frozenset(kin))
 
 
 def _occupations(norms: list[str]) -> frozenset[str]:
@@ -339,6 +352,12 @@ def role_mismatch(a: People, b: People) -> str | None:
     # son's team" / "Is a player on her son's team")
     if a.predicates and b.predicates and a.predicates.isdisjoint(b.predicates):
         return "role_mismatch"
+    # one relative on one side, several of the same kind on the other ("su nieto" / "sus nietos")
+    for concept in {k.split(":")[0] for k in a.kin_number} & {k.split(":")[0] for k in b.kin_number}:
+        na = {k for k in a.kin_number if k.startswith(f"{concept}:")}
+        nb = {k for k in b.kin_number if k.startswith(f"{concept}:")}
+        if len(na) == 1 and len(nb) == 1 and na != nb:
+            return "number_mismatch"
     return None
 
 

@@ -78,6 +78,11 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Covers all of the team's travel costs.", "Paga parte de los gastos de viaje del equipo."),
     ("Le encanta cocinar para sus amigos.", "Odia tener que cocinar para sus amigos."),
     ("Es la directora de la tesis de Irene.", "Is an external examiner of Irene's thesis."),
+    # sixth batch: an unfulfilled plan, optimism, one relative against several, protection "against"
+    ("Was supposed to call the bank on Monday.", "Llamó al banco el lunes."),
+    ("Is hopeful about the appeal.", "Es pesimista sobre el recurso."),
+    ("Recoge a su sobrina del colegio.", "Recoge a sus sobrinas del colegio."),
+    ("Is vaccinated against yellow fever.", "No está vacunada contra la fiebre amarilla."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
