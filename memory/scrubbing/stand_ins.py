@@ -8,10 +8,11 @@ under a secret-named key.
   ``%5BFILTERED%5D``. In brackets any of the words below; bare, only the participles (``filtered``,
   ``redacted``, ``oculta``…): a bare ``private``/``protected`` could be a weak password.
 * **Template references**: ``${DB_PASSWORD}``, ``{{ secrets.X }}``, ``<YOUR_API_KEY>``.
-* **Masked values**: three or more mask characters (``*``, ``•``, ``●``, ``▒``, ``█``, ``…``, ``...``,
-  or a run of four or more ``x``/``X``), optionally after a vendor prefix (``sk_live_****``,
-  ``ACxxxx…``) and separators, with at most four characters left visible (the "last four"
-  convention: ``****abcd``, ``****-****-****-4242``). A value that shows more is redacted.
+* **Masked values**: runs of three or more mask symbols (``*``, ``•``, ``●``, ``▒``, ``█``, ``...``)
+  or four or more ``x``/``X``, in groups with separators, optionally after a vendor prefix
+  (``sk_live_****``, ``ACxxxx…``), with at most four characters left visible before or after the
+  mask (not both) (the "last four" convention: ``****abcd``, ``****-****-****-4242``). A value that shows more,
+  or mixes single symbols into its characters (``k*P3*x``), is redacted.
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
 """
@@ -33,20 +34,18 @@ _STAND_IN_RE: Final = re.compile(
 _QUOTES: Final = "\"'`“”«»"
 # A vendor prefix before a mask: up to three alphanumeric chunks, each closed by "_" or "-".
 _PREFIX_RE: Final = re.compile(r"(?:[A-Za-z0-9]{1,12}[_-]){0,3}")
-_MASK_RUN_RE: Final = re.compile(r"[*•●▒█■◼∙·⋅…]{1,}|\.{3,}|[xX]{4,}")
+# A mask: three or more mask symbols or four or more x's, in groups ("****-****-****"), with at
+# most four characters visible before or after it, not both ("****abcd", "ab12****").
+_MASK: Final = r"(?:[*•●▒█■◼∙·⋅]{3,}|\.{3,}|…{2,}|[xX]{4,})"
+_MASKED_RE: Final = re.compile(
+    r"(?P<a>[A-Za-z0-9]{0,4})[-_ ./:]?" + _MASK + r"(?:[-_ ./:]?" + _MASK + r")*[-_ ./:]?(?P<b>[A-Za-z0-9]{0,4})")
 _VISIBLE_MAX: Final = 4
 
-
 def _masked(value: str) -> bool:
-    """Three or more mask characters and at most four visible ones (after a vendor prefix)."""
+    """A mask, after an optional vendor prefix, with at most four characters left visible."""
     body = value[_PREFIX_RE.match(value).end():]  # type: ignore[union-attr]  # matches the empty string
-    if not body:
-        return False
-    masked = sum(m.end() - m.start() for m in _MASK_RUN_RE.finditer(body))
-    rest = _MASK_RUN_RE.sub("", body)
-    visible = sum(c.isalnum() for c in rest)
-    others = sum(not c.isalnum() and c not in "-_ ./:" for c in rest)
-    return masked >= 3 and others == 0 and visible <= _VISIBLE_MAX
+    m = _MASKED_RE.fullmatch(body) or _MASKED_RE.fullmatch(value)
+    return m is not None and not (m.group("a") and m.group("b")) and len(m.group("a") + m.group("b")) <= _VISIBLE_MAX
 
 
 def is_stand_in(value: str) -> bool:

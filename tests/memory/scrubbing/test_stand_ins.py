@@ -46,3 +46,8 @@ def test_a_masked_value_under_a_secret_key_is_kept_and_a_real_one_is_not() -> No
 def test_a_value_that_shows_more_than_a_mask_is_no_stand_in(value: str) -> None:
     assert not is_stand_in(value)
     assert value not in scrub(f"password: {value}").text
+
+
+@pytest.mark.parametrize("value", ["k*P3*x", "2S***v", "Ed***9S", "ON***x_5"])
+def test_single_mask_symbols_or_characters_on_both_sides_are_no_mask(value: str) -> None:
+    assert not is_stand_in(value)
