@@ -32,7 +32,7 @@ from memory.scrubbing.prose import (
     _find_spaced_keywords,
 )
 from memory.scrubbing.shapes import SHAPE_FINDERS
-from memory.scrubbing.stand_ins import is_stand_in
+from memory.scrubbing.stand_ins import inside_published_example, is_stand_in, published_example_spans
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
 from memory.scrubbing.vendor_tokens import find_vendor_tokens
 
@@ -119,6 +119,9 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
     if protected:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])]
+    examples = published_example_spans(text)
+    if examples:
+        spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]
     if not spans:
         return text, []
     out: list[str] = []

