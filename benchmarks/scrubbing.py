@@ -22,14 +22,14 @@ from evaluation.detector_cv import SECRET_SOURCES
 
 
 def _texts() -> list[str]:
-    """The special-category and secrets strings of the spent issue-15 sets only: the directories of
-    ``evaluation.detector_cv.SECRET_SOURCES`` and ``train_special.SOURCES``. A glob over
-    ``issue15*`` would also read an untouched set waiting for its one measurement."""
-    spent = sorted({p.parent for p in (*SECRET_SOURCES.values(), *train_special.SOURCES.values())})
+    """The strings of the spent issue-15 files only: exactly the files of
+    ``evaluation.detector_cv.SECRET_SOURCES`` and ``train_special.SOURCES``. Neither a glob over
+    ``issue15*`` nor one over those files' directories: a directory may also hold an untouched set
+    waiting for its one measurement (``issue15_tenth`` does)."""
+    spent = sorted({*SECRET_SOURCES.values(), *train_special.SOURCES.values()})
     texts: list[str] = []
-    for path in (p for folder in spent for p in sorted(folder.glob("*.jsonl"))):
-        if path.name.startswith(("special", "secrets")):
-            texts += [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for path in spent:
+        texts += [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return texts
 
 

@@ -91,6 +91,9 @@ private to the package):
 * ``phrases`` - passphrases named by what they unlock ("…" unlocks my vault, Para descifrar el
   zip: …), declared phrases ("contraseña (es una frase): …"), hyphen-chained passphrases.
 * ``separated`` - tokens written one character at a time with a separator, joined and re-read.
+* ``stand_ins`` - values that stand for a secret without being one (``[FILTERED]``, ``****abcd``,
+  ``${DB_PASSWORD}``, AWS's ``…EXAMPLE``, the exact example credentials vendors and RFCs publish):
+  never redacted, whatever finder or key took them.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on both readings,
   merge, replace, repeat until stable, fail closed.

@@ -5,14 +5,16 @@ A run of digits is an ordinary number almost everywhere (orders, rooms, years, p
 codes), so it is redacted only when the sentence *binds* it to an access code:
 
 * a PIN-like label (``PIN``, ``PUK``, ``NIP``, ``passcode``, ``CVV``/``CVC``, ``keypad``) — or a code word
-  (``code``, ``código``, ``combination``, ``combinación``, ``combo``, ``clave``) that names what it
+  (``code``, ``código``, ``combo``, ``clave``) that names what it
   opens (an *access object*: door, gate, portal, garaje, alarm, safe, caja fuerte, candado, lock,
   locker, card, tarjeta, SIM, phone, móvil, entry, acceso, desbloqueo, Wi-Fi…) in the words just
   before it or between it and the value ("front door code", "el código del portal",
-  "the code for the key safe at the cabin") —
+  "the code for the key safe at the cabin"), or ``combination``/``combinación`` in a note that names
+  an access object anywhere, also in an earlier clause ("Hotel safe: combination 6149"; not next to a
+  draw or a game) —
 * then a connector: ``:``/``=``/a dash, ``is``/``es``/``is now``/``es el``/``quedó en``…, ``to``/``a``
-  after a change verb ("cambié el PIN a 5512"), a comma or bracket after a PIN label
-  ("Her ATM PIN, 4821, …"), or nothing when the digits follow the label phrase directly
+  after a change verb ("cambié el PIN a 5512"), a comma or bracket after a PIN label, a
+  combination or a lock's code ("Her ATM PIN, 4821, …", "Safe code, 5521, …"), or nothing when the digits follow the label phrase directly
   ("gate code 1934", "PIN de la Visa 4821");
 * then the value: 3–8 digits (optionally ``#``/``*``), or short digit groups ("12-34-56",
   "4 8 2 1"), not followed by a unit ("4 digits", "3 intentos", "30 seconds") or by more digits
@@ -164,7 +166,20 @@ def _words(text: str) -> list[str]:
 
 
 def _names_access(words: list[str]) -> bool:
-    return any(w in _ACCESS_OBJECTS or w.strip("'’s") in _ACCESS_OBJECTS for w in words)
+    """Does a word name an access object (a possessive or a plural too: "safe's", "lockers")?"""
+    return any(w in _ACCESS_OBJECTS or w.removesuffix("'s").removesuffix("’s") in _ACCESS_OBJECTS
+               or (w.endswith("s") and w[:-1] in _ACCESS_OBJECTS) for w in words)
+
+
+# "Combination" names a lock's code whenever the note names a lock or an access object anywhere, also
+# in an earlier clause ("Hotel safe in Marta's room: combination 6149", "Taquilla del gimnasio:
+# combinación 3-14-27") — a combination is what opens a combination lock — unless the text is about
+# a draw, a game or keys ("la combinación ganadora del sorteo", "key combination"). Without a lock
+# in the note, "Plan combination 2025," or a menu's "Combinación 102," stay numbers.
+_COMBINATION_RE: Final = re.compile(r"combinaci[oó]n|combination")
+_DRAW_RE: Final = re.compile(
+    r"\b(?:sorteo|loter[ií]a|ganadora?s?|premiad[oa]s?|primitiva|bonoloto|euromill[oó]n(?:es)?|quiniela|apuesta"
+    r"|lottery|lotto|winning|jackpot|powerball|draw|bet|keys?|teclas?|shortcut|atajo)\b")
 
 
 def _words_before(lower: str, start: int, count: int) -> list[str]:
@@ -204,7 +219,9 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
     if any(w in _DESCRIBING for w in mid) or not _numbers_designate(m.group("mid")):
         return
     before = _words_before(lower, label.start(), 3)
-    if not pin and (not _names_access(before + mid) or _address_code(before, mid)):
+    combination = (_COMBINATION_RE.fullmatch(label.group(0)) is not None and _DRAW_RE.search(lower) is None
+                   and _names_access(_words(lower)))
+    if not pin and not combination and (not _names_access(before + mid) or _address_code(before, mid)):
         return
     if m.group("bare") is not None and mid and not _names_access(mid[-1:]) \
             and not (pin and mid[0] in _PREPOSITIONS):
@@ -213,8 +230,9 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
         return  # "alarm code 3 means…", "entry code 2021 requires…": the number is the subject
     if m.group("to") is not None and not _CHANGE_VERB_RE.search(" ".join(before + mid)):
         return  # "PIN to 4821" only after a change verb ("set the PIN to 4821", "cambié el PIN a …")
-    if m.group("aside") is not None and not pin:
-        return
+    if m.group("aside") is not None and not pin and not combination \
+            and not any(w in _LOCKS for w in before + mid):
+        return  # a comma after a code word sets off a value only for a lock ("Safe code, 5521, …")
     value = m.group("v")
     digits = sum(c.isdigit() for c in value)
     # A PIN has four digits or more; a card's CVV and a lock's combination may have three.

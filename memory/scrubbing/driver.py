@@ -32,6 +32,7 @@ from memory.scrubbing.prose import (
     _find_spaced_keywords,
 )
 from memory.scrubbing.shapes import SHAPE_FINDERS
+from memory.scrubbing.stand_ins import inside_published_example, is_stand_in, published_example_spans
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
 from memory.scrubbing.vendor_tokens import find_vendor_tokens
 
@@ -57,16 +58,6 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
 
 # Length-preserving lower-casing (str.lower can change lengths, e.g. "İ"), so
 # offsets found in the lowered text are valid in the original.
-# A value that stands for a secret without being one, whatever finder took it: a redaction mark
-# ("[REDACTADA]", "<hidden>"), a template reference ("${DB_PASSWORD}", "{{ secrets.X }}"), a mask
-# after a vendor prefix ("sk_live_xxxxxxxx…", "ghp_************") or a documentation placeholder
-# ending in "EXAMPLE"/"EXAMPLEKEY", AWS's convention for its sample keys (gitleaks allows
-# ``.+EXAMPLE$`` for the same reason).
-_MASKED_RE: Final = re.compile(
-    r"[\[(<{]?\s*(?i:redact\w*|oculto|oculta|hidden|masked|removed|omitted|censored|eliminad[oa]|borrad[oa])\s*[\])>}]?"
-    r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[A-Za-z_\- ]{1,40}>"
-    r"|(?:[A-Za-z0-9]{1,12}[_-]){0,3}([xX*•#.])\1{5,}"
-    r"|[A-Za-z0-9/+]{8,}EXAMPLE(?:KEY)?")
 _LOWER_TABLE: Final = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZÁÉÍÓÚÑÜ", "abcdefghijklmnopqrstuvwxyzáéíóúñü"
 )
@@ -127,7 +118,10 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
             spans.append((*view.source_span(start, end), kind))
     if protected:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
-    spans = [s for s in spans if not _MASKED_RE.fullmatch(text, s[0], s[1]) and not is_manager_name(text[s[0]:s[1]])]
+    spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])]
+    examples = published_example_spans(text)
+    if examples:
+        spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]
     if not spans:
         return text, []
     out: list[str] = []

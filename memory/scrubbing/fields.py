@@ -25,6 +25,7 @@ from memory.errors import SecretInIdentifier
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold
 from memory.scrubbing.driver import scrub
 from memory.scrubbing.kinds import PLACEHOLDER_RE, ScrubResult, placeholder
+from memory.scrubbing.stand_ins import is_stand_in
 from memory.scrubbing.measures import DESCRIBING_WORDS
 
 #: Identifiers checked by :func:`refuse_secret_identifiers`, in the order they are reported.
@@ -99,6 +100,8 @@ def _redact_whole(item: Any, kind: str) -> tuple[Any, int]:
         return item, 0
     if isinstance(item, str) and PLACEHOLDER_RE.fullmatch(item):
         return item, 0  # already redacted (idempotent)
+    if isinstance(item, str) and is_stand_in(item):
+        return item, 0  # "[FILTERED]", "********", "${DB_PASSWORD}": no secret to redact
     if isinstance(item, int | float) and kind not in _NUMERIC_KINDS:
         return item, 0
     return placeholder(kind), 1

@@ -51,13 +51,34 @@ def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     assert figures["per_kind"] == {"pw": {"found": 1, "of": 2}}
 
 
-def test_the_leave_one_author_out_tables_cover_ten_authors_and_every_kind() -> None:
+def test_the_leave_one_author_out_tables_cover_eleven_authors_and_every_kind() -> None:
     from evaluation.detector_cv import SECRET_SOURCES, loao_secrets
 
     figures = loao_secrets()
-    assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E", "F", "G", "H", "I"]
+    assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E", "F", "G", "H", "I", "J"]
     pooled = figures["pooled"]
     assert pooled["recall"][1] == sum(figures[a]["recall"][1] for a in SECRET_SOURCES) >= 1400
     assert {"pin", "passphrase_spaced", "password_prose", "obfuscated"} <= set(pooled["by_kind"])
     assert pooled["recall"][0] / pooled["recall"][1] >= RECALL_FLOOR
     assert pooled["false_redaction"][0] / pooled["false_redaction"][1] <= FALSE_REDACTION_CEILING
+
+
+def test_the_benchmark_reads_the_spent_files_only() -> None:
+    """A directory of a spent file may also hold an untouched set (issue15_tenth does), so the cost
+    benchmark reads exactly the listed files, never a directory."""
+    from benchmarks import scrubbing
+    from evaluation import train_special
+    from evaluation.detector_cv import SECRET_SOURCES
+
+    read: list[object] = []
+    original = type(SECRET_SOURCES["J"]).read_text
+
+    def spy(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        read.append(path)
+        return original(path, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(type(SECRET_SOURCES["J"]), "read_text", spy)
+        texts = scrubbing._texts()
+    assert set(read) == {*SECRET_SOURCES.values(), *train_special.SOURCES.values()}
+    assert len(texts) >= 4000

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from memory.scrubbing import scrub
+from memory.scrubbing.stand_ins import is_stand_in
 
 
 _PROPERTY_SETTINGS = settings(
@@ -36,6 +37,9 @@ def test_prose_is_kept_around_password() -> None:
 @given(st.text(alphabet=string.ascii_letters + string.digits + "!#%&*+-_?", min_size=6, max_size=24))
 def test_property_prose_password_token_is_replaced(password: str) -> None:
     assume(any(c.isdigit() for c in password) and any(c.isalpha() for c in password))
+    # A run of three "*" or four "x" with at most four other characters reads as a masked value
+    # ("***5krx", "0z****"), which memory.scrubbing.stand_ins keeps: test_stand_ins covers it.
+    assume(not is_stand_in(password))
     for template in ("my password is {}", "mi contraseña es {}", "contraseña: {}", "pwd={}"):
         result = scrub(template.format(password))
         assert password not in result.text

@@ -1,0 +1,122 @@
+"""Values that stand for a secret without being one, whatever finder took them or whatever label
+or JSON key they follow: a redaction mark, a template reference, a masked value, a documentation
+placeholder. The driver drops a span whose text is one of these; ``fields`` keeps such a value
+under a secret-named key.
+
+* **Redaction marks** of loggers and people: ``[FILTERED]`` (Rails, Sentry), ``[REDACTED]``,
+  ``<hidden>``, ``(masked)``, ``[SANITIZED]``, ``[oculta]``, ``[FILTRADO]``, URL-encoded
+  ``%5BFILTERED%5D``. In brackets any of the words below; bare, only the participles (``filtered``,
+  ``redacted``, ``oculta``…): a bare ``private``/``protected`` could be a weak password.
+* **Template references**: ``${DB_PASSWORD}``, ``{{ secrets.X }}``, ``<YOUR_API_KEY>``.
+* **Masked values**: runs of three or more mask symbols (``*``, ``•``, ``●``, ``▒``, ``█``, ``...``)
+  or four or more ``x``/``X``, in groups with separators, optionally after a vendor prefix
+  (``sk_live_****``, ``ACxxxx…``), with at most four characters left visible before or after the
+  mask (not both) (the "last four" convention: ``****abcd``, ``****-****-****-4242``). A value that shows more,
+  or mixes single symbols into its characters (``k*P3*x``), is redacted.
+* **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
+  ``.+EXAMPLE$`` for the same reason).
+* **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
+  and RFCs print in their official documentation, each with its source. A deliberate, conservative
+  exception: a real key equal to a published example is already public, so redacting it protects
+  nothing, while notes that quote documentation are ordinary. Only exact values, never a shape: a
+  key that differs in one character is redacted as before. Any finder's span inside an occurrence
+  (a JWT's segments too) is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_MARK_WORDS: Final = (r"redact\w*|filter(?:ed)?|filtrad[oa]s?|hidden|masked|removed|omitted|censored|scrubbed"
+                      r"|saniti[sz]ed|elided|oculto|oculta|censurad[oa]|enmascarad[oa]|eliminad[oa]|borrad[oa]")
+_BRACKET_WORDS: Final = _MARK_WORDS + r"|protected|private|secret|sensitive|hidden value|not shown|snip"
+_STAND_IN_RE: Final = re.compile(
+    # A mark in brackets (the closing one may have been trimmed off as punctuation), or bare.
+    r"(?:[\[(<{]|%5[bB])\s*(?i:" + _BRACKET_WORDS + r")\s*(?:[\])>}]|%5[dD])?"
+    r"|(?i:" + _MARK_WORDS + r")"
+    r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[A-Za-z_\- ]{1,40}>"
+    r"|[A-Za-z0-9/+]{8,}EXAMPLE(?:KEY)?")
+_QUOTES: Final = "\"'`“”«»"
+# A vendor prefix before a mask: up to three alphanumeric chunks, each closed by "_" or "-".
+_PREFIX_RE: Final = re.compile(r"(?:[A-Za-z0-9]{1,12}[_-]){0,3}")
+# A mask: three or more mask symbols or four or more x's, in groups ("****-****-****"), with at
+# most four characters visible before or after it, not both ("****abcd", "ab12****").
+_MASK: Final = r"(?:[*•●▒█■◼∙·⋅]{3,}|\.{3,}|…{2,}|[xX]{4,})"
+_MASKED_RE: Final = re.compile(
+    r"(?P<a>[A-Za-z0-9]{0,4})[-_ ./:]?" + _MASK + r"(?:[-_ ./:]?" + _MASK + r")*[-_ ./:]?(?P<b>[A-Za-z0-9]{0,4})")
+_VISIBLE_MAX: Final = 4
+
+# Keys in a vendor's token format are assembled from pieces so the source does not trip secret
+# scanners or push protection.
+PUBLISHED_EXAMPLES: Final[frozenset[str]] = frozenset({
+    # Stripe's API reference and tutorials (curl examples, "-u sk_test_…:"), test mode.
+    "sk_test_" + "4eC39HqLyjWDarjtT1zdp7dc",
+    "sk_test_" + "BQokikJOvBiI2HlWgH4olfQ2",
+    # jwt.io's default debugger token (HS256; sub 1234567890, "John Doe", iat 1516239022).
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+    ".eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ"
+    ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    # RFC 7519 §3.1 / RFC 7515 appendix A.1: the example JWT (HS256, iss "joe").
+    "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9"
+    ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ"
+    ".dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    # RFC 7636 appendix B: the example PKCE code verifier (the same string as the JWS signature above).
+    "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    # RFC 7617 §2 ("Aladdin" / "open sesame") and §2.1 ("test" / "123£"): Basic credentials.
+    "QWxhZGRpbj" + "pvcGVuIHNlc2FtZQ==",
+    "dGVzdDox" + "MjPCow==",
+    # RFC 6749 §4.1.3/§2.3.1 (client "s6BhdRkqt3" / "gX1fBat3bV" in Basic), §4.1.2 code, §4.1.4
+    # and §1.5 access and refresh tokens; RFC 6750 §2.1 bearer token.
+    "czZCaGRSa3F0" + "MzpnWDFmQmF0M2JW",
+    "SplxlOBeZQQYbYS6WxSbIA",
+    "2YotnFZFEjr1zCsicMWpAA",
+    "tGzv3JOkF0XG5Qx2TlKWIA",
+    "mF_9.B5f-4.1JqM",
+    # Mailgun's documentation sample key (curl/SDK examples against samples.mailgun.org).
+    "key-" + "3ax6xnjp29jd6fds4gc373sgvjxteol0",
+    # Microsoft's Azure Storage emulator / Azurite well-known key of account "devstoreaccount1".
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+})
+# A cheap gate: the first eight characters of every example.
+_EXAMPLE_HEADS: Final = frozenset(e[:8] for e in PUBLISHED_EXAMPLES)
+_TRIM: Final = " \t\n\"'`“”«».,;:()[]{}<>"
+
+
+def published_example_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` quotes a published example credential (``PUBLISHED_EXAMPLES``)."""
+    if not any(head in text for head in _EXAMPLE_HEADS):
+        return []
+    spans: list[tuple[int, int]] = []
+    for example in PUBLISHED_EXAMPLES:
+        start = text.find(example)
+        while start >= 0:
+            spans.append((start, start + len(example)))
+            start = text.find(example, start + 1)
+    return spans
+
+
+def inside_published_example(text: str, start: int, end: int, examples: list[tuple[int, int]]) -> bool:
+    """Does the span ``text[start:end]``, without surrounding quotes and punctuation, lie inside a
+    published example's occurrence?"""
+    while start < end and text[start] in _TRIM:
+        start += 1
+    while end > start and text[end - 1] in _TRIM:
+        end -= 1
+    return any(s <= start and end <= e for s, e in examples)
+
+
+def _masked(value: str) -> bool:
+    """A mask, after an optional vendor prefix, with at most four characters left visible."""
+    body = value[_PREFIX_RE.match(value).end():]  # type: ignore[union-attr]  # matches the empty string
+    m = _MASKED_RE.fullmatch(body) or _MASKED_RE.fullmatch(value)
+    return m is not None and not (m.group("a") and m.group("b")) and len(m.group("a") + m.group("b")) <= _VISIBLE_MAX
+
+
+def is_stand_in(value: str) -> bool:
+    """Does ``value`` (a finder's span, or a JSON value under a secret key) stand for a secret
+    without being one? See the module docstring."""
+    value = value.strip().strip(_QUOTES)
+    if not value or len(value) > 300:
+        return False
+    return _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)

@@ -1,0 +1,83 @@
+"""Tests for memory.scrubbing.stand_ins: values that stand for a secret without being one (no
+database). Made-up sentences, none from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+from memory.scrubbing.fields import scrub_value
+from memory.scrubbing.stand_ins import is_stand_in
+
+MASKED_AFTER_A_LABEL = [
+    "The log shows `password=[FILTERED]`, so the filter works.",
+    "contraseña: [FILTRADO] en el volcado",
+    "token=%5BFILTERED%5D in the access log",
+    "password=[PROTECTED]",
+    "api_key=[SANITIZED]",
+    "Password: ********",
+    "contraseña: ***",
+    "La clave es ●●●●●●●● (la app la oculta)",
+    "client_secret=****abcd",
+    "token: sk_live_****************1234",
+    "Password: ▒▒▒▒▒▒",
+    "TWILIO_ACCOUNT_SID=AC" + "x" * 32,
+]
+
+
+@pytest.mark.parametrize("text", MASKED_AFTER_A_LABEL)
+def test_a_masked_value_after_a_label_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+def test_a_masked_value_under_a_secret_key_is_kept_and_a_real_one_is_not() -> None:
+    clean, count = scrub_value({"password": "[FILTERED]", "token": "****", "api_key": "Zx8Kq3Lm9Tp2Wr7Vn4Sb"})
+    assert (clean["password"], clean["token"], count) == ("[FILTERED]", "****", 1)
+    assert clean["api_key"].startswith("[REDACTED:")
+
+
+@pytest.mark.parametrize("value", [
+    "Gato***2024",            # more than four characters left visible
+    "***secretito2024***",
+    "filtrada2024",
+    "Filtered#2024",
+    "xX_Dragon_Xx99",
+])
+def test_a_value_that_shows_more_than_a_mask_is_no_stand_in(value: str) -> None:
+    assert not is_stand_in(value)
+    assert value not in scrub(f"password: {value}").text
+
+
+@pytest.mark.parametrize("value", ["k*P3*x", "2S***v", "Ed***9S", "ON***x_5"])
+def test_single_mask_symbols_or_characters_on_both_sides_are_no_mask(value: str) -> None:
+    assert not is_stand_in(value)
+
+
+# Published documentation examples, assembled from pieces like the module's list.
+STRIPE_DOCS = "sk_test_" + "4eC39HqLyjWDarjtT1zdp7dc"
+JWT_IO = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0"
+          "IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")
+RFC7617 = "QWxhZGRpbj" + "pvcGVuIHNlc2FtZQ=="
+
+
+@pytest.mark.parametrize("text", [
+    f"Ejemplo de la documentación de Stripe: {STRIPE_DOCS} (clave de ejemplo, no es de nadie).",
+    f'stripe.api_key = "{STRIPE_DOCS}"  # straight from the tutorial',
+    f"The jwt.io sample token is {JWT_IO}, paste it in the debugger.",
+    f"Authorization: Basic {RFC7617}",
+    "Authorization: Bearer mF_9.B5f-4.1JqM (RFC 6750's example)",
+    "MAILGUN_API_KEY=key-" + "3ax6xnjp29jd6fds4gc373sgvjxteol0 from the Mailgun quickstart",
+])
+def test_a_published_example_credential_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+def test_a_key_that_differs_from_a_published_example_is_redacted() -> None:
+    changed = STRIPE_DOCS[:-1] + "Q"
+    longer = STRIPE_DOCS + "Xk92"
+    for key in (changed, longer):
+        assert key not in scrub(f"Stripe docs example: {key}").text
+    out = scrub(f"Docs use {STRIPE_DOCS}; ours is sk_live_" + "51Hq8KzLmN0pQrStUvWx2Yz4", )
+    assert STRIPE_DOCS in out.text and out.redactions == ("stripe_key",)
+    clean, count = scrub_value({"api_key": STRIPE_DOCS})
+    assert (clean["api_key"], count) == (STRIPE_DOCS, 0)
