@@ -233,6 +233,17 @@ _FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
     this it its not no so too very now also just only el la lo los las un una unos unas de del en
     con para por y o pero que se ya muy mi tu su""".split()
 )
+
+
+def is_vague_description(value: str) -> bool:
+    """A quoted value made only of common words and fillers ('"the usual one"', '"la de siempre"'):
+    how someone refers to a password, not the password. The keyword and the quoted-passphrase
+    finders both keep it."""
+    words = value.split()
+    return bool(words) and all(w.lower().strip(".,;:!") in _STOPWORDS or w.lower().strip(".,;:!") in _FILLERS
+                               for w in words)
+
+
 _INFINITIVE_RE: Final = re.compile(r"\w+(?:ar|er|ir)$")
 
 
@@ -365,7 +376,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _is_public_digest(text, value):
             continue  # "el commit que arregla el login es e2f7a1c9…": a digest, not a password
-        if quoted and all(w.lower() in _STOPWORDS or w.lower() in _FILLERS for w in value.split()):
+        if quoted and is_vague_description(value):
             continue
         if quoted and is_question(value):
             continue
