@@ -20,9 +20,10 @@ temporary — is …", "Combinación del candado de Leo — locker number 12 at 
   spaces whose joined form is credential-shaped; a combination of 1–2-digit groups joined by hyphens or
   dots (a PIN, or a lock/locker/safe/candado word in the label: "combinación ganadora del sorteo"
   opens nothing); a credential-shaped token (a lower-case letter and a digit, 6+ characters,
-  or a strong credential); a passphrase of 4–10 words closing its clause (after a password word, not
-  a combination or PIN; no address or URL in it) whose last word holds a digit or a symbol, or any
-  such run when the label calls it a phrase ("frase", "phrase").
+  or a strong credential); a passphrase of 4–10 words closing its clause when the label calls it a
+  phrase ("frase", "phrase", "passphrase"; no address or URL in it, not opening with a word that
+  describes or points elsewhere: ``shapes._NOT_A_PHRASE``); after "clave" and "pass", which also
+  mean a key point and a ticket, only a strong credential token (``prose._strong_credential``).
 
 The driver runs every finder on the inspection view too, so a fullwidth or zero-width-split value
 is read in its folded form. Spelled-out values are also taken after a short password label
@@ -38,6 +39,8 @@ from typing import Final
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit
 from memory.scrubbing.places import CONTAINERS, mentions_a_manager
+from memory.scrubbing.prose import _strong_credential
+from memory.scrubbing.shapes import _NOT_A_PHRASE
 
 _HINTS: Final = ("pass", "contrase", "clave", "combina", "pin")
 _LABEL_RE: Final = re.compile(  # read on the lower-cased text
@@ -128,16 +131,17 @@ def _value_span(text: str, start: int, kw: str, label: str, pre: str) -> tuple[i
         groups = _DIGIT_GROUPS_RE.match(rest)
         if groups is not None:
             return start, start + groups.end()
-    phrase = _PHRASE_RE.match(rest) if kw.startswith(("contrase", "password", "passphrase", "clave", "pass")) else None
-    if phrase is not None and "@" not in phrase.group() and "://" not in phrase.group():
-        last = phrase.group().split()[-1]
-        if _has_digit(last) or any(not c.isalnum() for c in last) or "frase" in label or "phrase" in label \
-                or kw == "passphrase":
-            return start, start + phrase.end()
+    phrase = _PHRASE_RE.match(rest) if ("frase" in label or "phrase" in label or kw == "passphrase") else None
+    if phrase is not None and "@" not in phrase.group() and "://" not in phrase.group() \
+            and phrase.group().split()[0].lower() not in _NOT_A_PHRASE:
+        return start, start + phrase.end()
     token = _TOKEN_RE.match(rest)
     if token is not None:
         value = token.group().rstrip(_TRAIL)
-        if _credential_shaped(value):
+        # "clave" and "pass" also mean a key point and a ticket ("La clave del asunto: plazo2024"):
+        # after them only a strong credential (a symbol or an inner capital too) is taken.
+        weak = kw in ("clave", "pass")
+        if _strong_credential(value) if weak else _credential_shaped(value):
             return start, start + len(value)
     return None
 

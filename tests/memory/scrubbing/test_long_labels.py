@@ -48,6 +48,8 @@ def test_a_spelled_out_password_is_redacted_whole(text: str, secret: str) -> Non
     "Usuario del portal de proveedores de la empresa (el de siempre): jgarcia2020",
     "Password reset meeting for the whole team: 10:30 in room 4B",
     "Instructions to count the votes aloud: one, two, three, four, five, six.",
+    "La contraseña del wifi la tiene Pedro — pregúntale a él: está en la oficina 3B.",
+    "Contraseñas de la familia (todas en la libreta): ver la página 12.",
 ])
 def test_ordinary_text_with_a_long_label_is_kept(text: str) -> None:
     assert scrub(text).text == text
