@@ -13,6 +13,7 @@ from memory.scrubbing.folding import folded_view
 from memory.scrubbing.jwt import _find_jwts
 from memory.scrubbing.phrases import PHRASE_FINDERS
 from memory.scrubbing.keywords import _find_keyword_values
+from memory.scrubbing.long_labels import FINDERS as LONG_LABEL_FINDERS
 from memory.scrubbing.kinds import (
     PLACEHOLDER_RE,
     _PRIORITY,
@@ -48,6 +49,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_set_off_values,
     _find_after_aside,
     _find_spaced_keywords,
+    *LONG_LABEL_FINDERS,
     *SHAPE_FINDERS,
     *CODE_FINDERS,
     *PHRASE_FINDERS,

@@ -233,6 +233,17 @@ _FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
     this it its not no so too very now also just only el la lo los las un una unos unas de del en
     con para por y o pero que se ya muy mi tu su""".split()
 )
+
+
+def is_vague_description(value: str) -> bool:
+    """A quoted value made only of common words and fillers ('"the usual one"', '"la de siempre"'):
+    how someone refers to a password, not the password. The keyword and the quoted-passphrase
+    finders both keep it."""
+    words = value.split()
+    return bool(words) and all(w.lower().strip(".,;:!") in _STOPWORDS or w.lower().strip(".,;:!") in _FILLERS
+                               for w in words)
+
+
 _INFINITIVE_RE: Final = re.compile(r"\w+(?:ar|er|ir)$")
 
 
@@ -278,6 +289,45 @@ def _describing_suffix(suffix: str | None) -> bool:
     return _SUFFIX_SPLIT_RE.split(suffix)[-1].lower() in DESCRIBING_WORDS
 
 
+# Twelfth round. A key that names a property of the secret (its change date, expiry, length, hint,
+# policy) rather than the secret: a describing word anywhere in the identifier the keyword belongs
+# to, before it too ("ultimo_cambio_clave", "lastPasswordChange", "password_expires"); only a value
+# shaped like what such a property holds (a date, a boolean, a short number) is kept.
+_PROPERTY_WORDS: Final = DESCRIBING_WORDS | frozenset(
+    "change changes cambio cambios ultimo último last expira expiracion expiración vence vencimiento since hasta"
+    .split())
+_IDENT_BEFORE_RE: Final = re.compile(r"[A-Za-z0-9_]*$")
+_PROPERTY_VALUE_RE: Final = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,3}"
+    r"|(?i:true|false|yes|no|s[ií]|null|none)")
+# A file path (a drive or home prefix, or two separators) ending in a file name with an extension:
+# where a secret is kept ("D:\\Copias\\claves\\personal.kdbx", "~/.ssh/id_ed25519.pub"), not one.
+_FILE_PATH_RE: Final = re.compile(
+    r"(?:[A-Za-z]:[\\/]|\\\\|~/|\.{0,2}/|[\\/])?(?:[^\\/\s]+[\\/]){1,12}[^\\/\s]*\.[A-Za-z][A-Za-z0-9]{1,5}")
+
+
+def _names_a_property(text: str, m: re.Match[str], value: str) -> bool:
+    """Does the identifier around the keyword name a property of the secret, with a value shaped
+    like one (see ``_PROPERTY_WORDS``)?"""
+    if _PROPERTY_VALUE_RE.fullmatch(value.strip()) is None:
+        return False
+    before = _IDENT_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()).group()  # type: ignore[union-attr]
+    words = _SUFFIX_SPLIT_RE.split(before + "_" + (m.group("suffix") or ""))
+    return any(w.lower() in _PROPERTY_WORDS for w in words if w)
+
+
+def _is_file_path(text: str, start: int, value: str) -> bool:
+    """Is the value a file path — or the rest of one whose drive letter the label's colon cut
+    ("KeePass en D:\\Copias\\…")?"""
+    if start >= 2 and text[start - 1] == ":" and text[start - 2].isalpha() and (start < 3 or not text[start - 3].isalnum()) \
+            and value[:1] in "\\/":
+        value = text[start - 2:start] + value
+    if _FILE_PATH_RE.fullmatch(value) is None:
+        return False
+    return value[:3].endswith((":\\", ":/")) or value.startswith(("\\", "/", "~/", "./", "../")) \
+        or value.count("\\") + value.count("/") >= 2
+
+
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
     required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
@@ -303,6 +353,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "las claves de la familia en KeePass2": where they are kept
         if _describing_suffix(m.group("suffix")):
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
+        if _names_a_property(text, m, value):
+            continue  # '"ultimo_cambio_clave": "2024-03-01"': when it changed, not what it is
+        if _is_file_path(text, start, value):
+            continue  # "passwords in D:\\Backup\\vault.kdbx": where they are kept
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:
             continue  # "DB_PASSWORD=" then a new line: an empty assignment, not the next line's value
         if not quoted and value.startswith("(") and m.group("bare") is None:
@@ -322,7 +376,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _is_public_digest(text, value):
             continue  # "el commit que arregla el login es e2f7a1c9…": a digest, not a password
-        if quoted and all(w.lower() in _STOPWORDS or w.lower() in _FILLERS for w in value.split()):
+        if quoted and is_vague_description(value):
             continue
         if quoted and is_question(value):
             continue

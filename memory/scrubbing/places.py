@@ -42,6 +42,11 @@ def is_manager_name(value: str) -> bool:
     return _MANAGER_RE.fullmatch(value.strip(" .,;:!?\"'«»“”()")) is not None
 
 
+def mentions_a_manager(text: str) -> bool:
+    """Does ``text`` (a label) name a password manager anywhere?"""
+    return _MANAGER_RE.search(text) is not None
+
+
 _MASTER_RE: Final = re.compile(r"password[ \t]+(?:master|maestra)\b")
 
 

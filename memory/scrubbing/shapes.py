@@ -4,7 +4,8 @@ to a credential in prose rather than how a vendor formats it.
 * a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
   (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
 * a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\""),
-  unless a describing word follows that word ('the password hint is "first pet + year"');
+  unless a describing word follows that word ('the password hint is "first pet + year"') or the
+  quoted words are all common words and fillers ('his password is "the usual one"');
 * a PIN or password spelled with spaces, hyphens or dots between single characters ("k 9 X m 2 Q v 7
   L z", "W-i-n-t-e-r-!-7") or
   spelled as number words ("cuatro-siete-dos-nueve") after a password/PIN word;
@@ -28,6 +29,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.codes import postal_pin
+from memory.scrubbing.keywords import is_vague_description
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS, described_before, is_question
 from memory.scrubbing.phrases import HOLDERS
@@ -118,8 +120,8 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
     if ('"' not in text and "“" not in text) or not any(h in lower for h in _QUOTED_HINTS):
         return
     for m in _QUOTED_RE.finditer(text):
-        if is_question(m.group("v")):
-            continue
+        if is_question(m.group("v")) or is_vague_description(m.group("v")):
+            continue  # '"¿Has olvidado tu contraseña?"', 'his password is "the usual one"'
         first = m.group("label").split(None, 1)[:1]
         if (first and first[0].lower() in DESCRIBING_WORDS) or described_before(lower, m.start()):
             continue  # 'The password hint is "first pet + year"', 'password policy: "…"': about it

@@ -7,12 +7,21 @@ under a secret-named key.
   ``<hidden>``, ``(masked)``, ``[SANITIZED]``, ``[oculta]``, ``[FILTRADO]``, URL-encoded
   ``%5BFILTERED%5D``. In brackets any of the words below; bare, only the participles (``filtered``,
   ``redacted``, ``oculta``…): a bare ``private``/``protected`` could be a weak password.
-* **Template references**: ``${DB_PASSWORD}``, ``{{ secrets.X }}``, ``<YOUR_API_KEY>``.
+* **Template references**: ``${DB_PASSWORD}``, ``{{ secrets.X }}``, ``<YOUR_API_KEY>``, ``<contraseña>`` (any
+  letters, accented ones too).
 * **Masked values**: runs of three or more mask symbols (``*``, ``•``, ``●``, ``▒``, ``█``, ``...``)
   or four or more ``x``/``X``, in groups with separators, optionally after a vendor prefix
   (``sk_live_****``, ``ACxxxx…``), with at most four characters left visible before or after the
   mask (not both) (the "last four" convention: ``****abcd``, ``****-****-****-4242``). A value that shows more,
   or mixes single symbols into its characters (``k*P3*x``), is redacted.
+* **Filler placeholders in URLs and ids** (twelfth round): a URL whose every identifier segment
+  after the host is filler — one repeated ``0``/``x``/``X``/``*``, after at most a one-letter
+  vendor prefix (Slack's documented ``https://hooks.slack.com/services/T00000000/B00000000/XXXX…``).
+  Plain lower-case path words ("services", "hooks") are no identifiers; a single real-looking
+  segment keeps the URL a secret.
+* **Key fingerprints** (twelfth round): OpenSSH's ``SHA256:`` + 43 base64 characters and the
+  ``MD5:`` colon-separated hex pairs — a digest of a *public* key, printed by ``ssh-keygen -l`` and
+  on every first connection, never a credential.
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
@@ -35,7 +44,7 @@ _STAND_IN_RE: Final = re.compile(
     # A mark in brackets (the closing one may have been trimmed off as punctuation), or bare.
     r"(?:[\[(<{]|%5[bB])\s*(?i:" + _BRACKET_WORDS + r")\s*(?:[\])>}]|%5[dD])?"
     r"|(?i:" + _MARK_WORDS + r")"
-    r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[A-Za-z_\- ]{1,40}>"
+    r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[^\W\d][\w\- ]{0,39}>"
     r"|[A-Za-z0-9/+]{8,}EXAMPLE(?:KEY)?")
 _QUOTES: Final = "\"'`“”«»"
 # A vendor prefix before a mask: up to three alphanumeric chunks, each closed by "_" or "-".
@@ -46,6 +55,11 @@ _MASK: Final = r"(?:[*•●▒█■◼∙·⋅]{3,}|\.{3,}|…{2,}|[xX]{4,})"
 _MASKED_RE: Final = re.compile(
     r"(?P<a>[A-Za-z0-9]{0,4})[-_ ./:]?" + _MASK + r"(?:[-_ ./:]?" + _MASK + r")*[-_ ./:]?(?P<b>[A-Za-z0-9]{0,4})")
 _VISIBLE_MAX: Final = 4
+# Filler: one repeated 0/x/X/* (four or more), after at most a one-letter prefix ("T00000000").
+_FILLER_SEGMENT_RE: Final = re.compile(r"[A-Za-z]?(?:0{4,}|x{4,}|X{4,}|\*{4,})")
+_URL_RE: Final = re.compile(r"[A-Za-z][\w+.\-]*://[^/\s]+(?P<path>/\S*)")
+_PATH_WORD_RE: Final = re.compile(r"[a-z][a-z\-]*|v\d{1,2}|")
+_FINGERPRINT_RE: Final = re.compile(r"SHA256:[A-Za-z0-9+/]{43}=?|MD5:(?:[0-9a-f]{2}:){15}[0-9a-f]{2}")
 
 # Keys in a vendor's token format are assembled from pieces so the source does not trip secret
 # scanners or push protection.
@@ -113,10 +127,20 @@ def _masked(value: str) -> bool:
     return m is not None and not (m.group("a") and m.group("b")) and len(m.group("a") + m.group("b")) <= _VISIBLE_MAX
 
 
+def _filler_url(value: str) -> bool:
+    """A URL whose identifier segments after the host are all filler (the module docstring)."""
+    m = _URL_RE.fullmatch(value)
+    if m is None:
+        return False
+    segments = [s for s in re.split(r"[/?&=#]", m.group("path")) if not _PATH_WORD_RE.fullmatch(s)]
+    return bool(segments) and all(_FILLER_SEGMENT_RE.fullmatch(s) for s in segments)
+
+
 def is_stand_in(value: str) -> bool:
     """Does ``value`` (a finder's span, or a JSON value under a secret key) stand for a secret
     without being one? See the module docstring."""
     value = value.strip().strip(_QUOTES)
     if not value or len(value) > 300:
         return False
-    return _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
+    return (_STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
+            or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))

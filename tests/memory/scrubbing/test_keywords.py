@@ -121,3 +121,26 @@ def test_a_required_variable_with_its_error_message_is_kept(text: str) -> None:
 def test_a_default_after_a_variable_is_still_a_value() -> None:
     out = scrub("DB_PASSWORD=${DB_PASSWORD:-Kq7mZ2wLr9}")
     assert "Kq7mZ2wLr9" not in out.text
+
+
+# Twelfth round: a key naming a property of the secret, with a value shaped like that property;
+# a file path after a password word.
+@pytest.mark.parametrize("text", [
+    '{"user": "ana", "ultimo_cambio_clave": "2024-03-01"}',
+    "lastPasswordChange=2023-11-30",
+    "password_expires: false",
+    "fecha_caducidad_contraseña = 12/05/2025",
+    "Copia de KeePass en E:\\Backup\\familia\\casa_2023.kdbx desde marzo.",
+    "password: ~/.config/app2/secrets_v2.json",
+])
+def test_a_property_of_the_secret_or_a_file_path_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('{"ultimo_cambio_clave": "Gato-2024x"}', "Gato-2024x"),
+    ("password: 2024-03-01", "2024-03-01"),
+    ("my password is Gato/2024x", "Gato/2024x"),
+])
+def test_a_secret_shaped_value_under_such_a_key_is_still_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text

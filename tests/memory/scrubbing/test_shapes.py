@@ -99,3 +99,15 @@ def test_characters_between_hyphens_or_dots_after_a_label_are_redacted(text: str
 ])
 def test_separated_characters_without_a_label_are_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize("text", [
+    'Tom says his password is "the usual one", nothing more.',
+    'Dice que la contraseña es "la de siempre" y no la apunta.',
+])
+def test_a_vague_quoted_description_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+def test_a_quoted_passphrase_of_ordinary_words_is_still_redacted() -> None:
+    assert "purple monkey" not in scrub('his password is "purple monkey dishwasher"').text

@@ -81,3 +81,24 @@ def test_a_key_that_differs_from_a_published_example_is_redacted() -> None:
     assert STRIPE_DOCS in out.text and out.redactions == ("stripe_key",)
     clean, count = scrub_value({"api_key": STRIPE_DOCS})
     assert (clean["api_key"], count) == (STRIPE_DOCS, 0)
+
+
+# Twelfth round: filler ids in URLs, key fingerprints, placeholders spelled in any letters.
+SLACK_FILLER = "https://hooks.slack.com/services/T" + "0" * 8 + "/B" + "0" * 8 + "/" + "X" * 24
+
+
+@pytest.mark.parametrize("text", [
+    f"WEBHOOK={SLACK_FILLER}",
+    f"Pega aquí tu webhook, p. ej. {SLACK_FILLER}",
+    "Fingerprint of the build box: SHA256:" + "Tq8" * 14 + "a",
+    "host key MD5:" + ":".join(["3f"] * 16),
+    "postgres://<usuario>:<contraseña>@db.example.com/app — la plantilla del README",
+])
+def test_filler_urls_fingerprints_and_placeholders_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+def test_a_webhook_with_one_real_id_is_still_redacted() -> None:
+    real = "https://hooks.slack.com/services/T" + "0" * 8 + "/B" + "0" * 8 + "/" + "Kq3Lm9Tp2Wr7Vn4Sb1YhQ6Zx"
+    assert "Kq3Lm9" not in scrub(f"WEBHOOK={real}").text
+    assert "s3cr3tPw" not in scrub("postgres://<usuario>:s3cr3tPw@db.example.com/app").text

@@ -1,0 +1,167 @@
+"""A password stated at the end of a long label (issue 15, twelfth round).
+
+People name the password first and give it only after a clause of context: "Bob typed his
+password with the fullwidth keyboard on his phone: …", "Contraseña de la cuenta del ayuntamiento
+de Julia (la pegó desde Word): …", "Priya's banking app password — she insists it's only
+temporary — is …", "Combinación del candado de Leo — locker number 12 at the gym: …". The frame:
+
+* a clause (from the start of the text or of a sentence) whose first seven words hold a password
+  word (password, passphrase, contraseña, clave, pass, combination/combinación, PIN);
+* then a label of any words up to the first colon, with asides of any length in brackets or
+  between dashes (a dash aside may also run up to the colon); or a closed dash aside followed by
+  "is"/"es"/"was"/"era";
+* no word before the colon outside the asides describes the password (hint, policy, length…),
+  names a container after a plural password word or right after a singular one ("password
+  folder"), or a password manager, or another value (user, file, fingerprint, public),
+  a state of the password (forgotten, expired, reset, locked: a notice follows, not a value), and
+  none is a verb "is"/"es" (then the colon opens something else);
+* the value after the connector is one of: a password spelled out item by item (letter names,
+  digit words, "capital"/"mayúscula", symbol names: ``spelled_run``); single characters between
+  spaces whose joined form is credential-shaped; a combination of 1–2-digit groups joined by hyphens or
+  dots (a PIN, or a lock/locker/safe/candado word in the label: "combinación ganadora del sorteo"
+  opens nothing); a credential-shaped token (a lower-case letter and a digit, 6+ characters,
+  or a strong credential); a passphrase of 4–10 words closing its clause when the label calls it a
+  phrase ("frase", "phrase", "passphrase"; no address or URL in it, not opening with a word that
+  describes or points elsewhere: ``shapes._NOT_A_PHRASE``); after "clave" and "pass", which also
+  mean a key point and a ticket, only a strong credential token (``prose._strong_credential``).
+
+The driver runs every finder on the inspection view too, so a fullwidth or zero-width-split value
+is read in its folded form. Spelled-out values are also taken after a short password label
+("La clave del wifi, dictada letra a letra: jota, o, ce, a, …"): the spelled run is redacted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit
+from memory.scrubbing.places import CONTAINERS, mentions_a_manager
+from memory.scrubbing.prose import _strong_credential
+from memory.scrubbing.shapes import _NOT_A_PHRASE
+
+_HINTS: Final = ("pass", "contrase", "clave", "combina", "pin")
+_LABEL_RE: Final = re.compile(  # read on the lower-cased text
+    r"(?<![^.!?\n])[ \t]*(?P<pre>(?:[^\s.!?:;]+[ \t]+){0,7}?)"
+    r"(?P<kw>contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass|combinaci[oó]n|combination|pin)\b"
+    r"(?P<label>(?:[^\n.!?:;()—–]|\([^()\n]{0,160}\)|[—–][^—–\n:]{0,160}[—–]|[—–][^—–\n:]{0,160}(?=:)){0,240}?)"
+    r"(?P<conn>[ \t]*:|(?<=[—–])[ \t]*(?:is|es|was|era)\b)[ \t]*(?P<v>[^\n]{1,200})")
+_ASIDES_RE: Final = re.compile(r"\([^()\n]*\)|[—–][^—–\n]*(?:[—–]|$)")
+_WORD_RE: Final = re.compile(r"[^\W\d_]+")
+_OTHER_VALUES: Final[frozenset[str]] = frozenset(
+    """user users usuario usuarios username login name nombre ticket incidencia
+    ref reference referencia file archivo fichero public pública publica público publico publicable publishable
+    huella fingerprint
+    is es son are was era hint pista política politica policy never nunca
+    olvidada olvidado forgotten expired caducada caducado expirada expirado reset restablecer restablecimiento
+    bloqueada bloqueado locked""".split())
+_LOCK_WORDS: Final = ("candado", "padlock", "lock", "locker", "taquilla", "safe", "caja fuerte", "cerradura")
+
+_TOKEN_RE: Final = re.compile(r"[^\s\"'`<>]{6,64}")
+_SPACED_RE: Final = re.compile(r"(?:\S )+\S(?=[\s.,;]|$)")
+_DIGIT_GROUPS_RE: Final = re.compile(r"\d{1,2}(?:[-–.]\d{1,2}){2,5}(?![\d\-])")
+_PHRASE_RE: Final = re.compile(r"[^\W\d_]+(?:[ \t]+[^\s.,;!?]+){3,9}(?=[ \t]*(?:[.;!?]|$))")
+_TRAIL: Final = ".,;:)]}!?"
+_VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
+
+# Spelled-out items: letter names (English single letters, Spanish names), digit words, case words
+# and symbol names; a run of five or more, separated by commas, hyphens, "y"/"and" or spaces.
+_LETTER_NAMES: Final = (r"be|ce|de|efe|ge|hache|jota|ka|ele|eme|ene|eñe|pe|cu|ere|erre|ese|te|uve(?:[ \t]+doble)?"
+                        r"|equis|i[ \t]+griega|ye|zeta|doble[ \t]+u")
+_DIGIT_WORDS: Final = (r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|one|two|three|four|five|six"
+                       r"|seven|eight|nine|oh")
+_SYMBOL_NAMES: Final = (r"exclamation(?:[ \t]+(?:mark|point))?|(?:signo[ \t]+de[ \t]+)?exclamaci[oó]n|bang|arroba"
+                        r"|at[ \t]+sign|hash|almohadilla|dollar(?:[ \t]+sign)?|d[oó]lar|asterisk|asterisco|underscore"
+                        r"|gui[oó]n(?:[ \t]+bajo)?|dash|hyphen|dot|punto|ampersand|percent|por[ \t]+ciento|question[ \t]+mark"
+                        r"|interrogaci[oó]n|plus|m[aá]s|slash|barra")
+_CASE: Final = r"(?:capital|uppercase|upper[ \t]+case|lowercase|lower[ \t]+case|small|big|may[uú]scula|min[uú]scula)"
+_ITEM: Final = (r"(?:" + _CASE + r"[ \t]+)?(?:" + _LETTER_NAMES + r"|" + _DIGIT_WORDS + r"|" + _SYMBOL_NAMES
+                + r"|[a-zñ0-9])(?:[ \t]+" + _CASE + r")?")
+_SPELLED_RUN_RE: Final = re.compile(
+    r"(?i:" + _ITEM + r"(?:(?:[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:y|and|then|luego)[ \t]+|[ \t]+)" + _ITEM + r"){4,40})"
+    r"(?![\w])")
+
+
+def spelled_run(value: str) -> re.Match[str] | None:
+    """A password spelled out item by item at the start of ``value`` (the module docstring): at
+    least five items, one of them a letter name, a case word or a symbol name and one a digit word
+    or a letter, so "one, two, three, four, five" alone (a count) is not read as one."""
+    m = _SPELLED_RUN_RE.match(value)
+    if m is None:
+        return None
+    items = re.split(r"[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:y|and|then|luego)[ \t]+", m.group().lower())
+    if len(items) < 5 and len(m.group().split()) < 5:
+        return None
+    named = re.search(r"(?i:\b(?:" + _LETTER_NAMES + r"|" + _CASE + r"|" + _SYMBOL_NAMES + r")\b|(?<![\w])[a-zñ](?![\w]))",
+                      m.group())
+    return m if named is not None else None
+
+
+def _credential_shaped(value: str) -> bool:
+    """A lower-case letter and a digit in 6+ characters (or a symbol with letters), not a version,
+    URL, address, path or placeholder."""
+    if len(value) < 6 or "[redacted:" in value.lower() or "@" in value or "://" in value \
+            or value.startswith(("/", "~", "#", "\\")) or _VERSION_RE.fullmatch(value):
+        return False
+    lower_letter = any(c.islower() for c in value)
+    symbol = any(not c.isalnum() for c in value)
+    return lower_letter and (_has_digit(value) or (symbol and sum(c.isalpha() for c in value) >= 4
+                                                   and any(c.isupper() for c in value)))
+
+
+def _plain(words: list[str], plural: bool) -> bool:
+    """No describing, other-value or state word; no container word either after a plural password
+    word ("Carpeta de contraseñas: …" names the folder; "Contraseña de la bóveda: …" is the
+    vault's own password, as in ``places``)."""
+    return not any(w in DESCRIBING_WORDS or w in _OTHER_VALUES or (plural and w in CONTAINERS) for w in words)
+
+
+def _value_span(text: str, start: int, kw: str, label: str, pre: str) -> tuple[int, int] | None:
+    """Where the value after the connector at ``start`` ends, if it is one (module docstring)."""
+    rest = text[start:start + 200]
+    spelled = spelled_run(rest)
+    if spelled is not None:
+        return start, start + len(spelled.group().rstrip(_TRAIL + " "))
+    spaced = _SPACED_RE.match(rest)
+    if spaced is not None and len(spaced.group()) >= 11 and _credential_shaped(spaced.group().replace(" ", "")):
+        return start, start + spaced.end()
+    if kw == "pin" or any(w in pre or w in label for w in _LOCK_WORDS):
+        groups = _DIGIT_GROUPS_RE.match(rest)
+        if groups is not None:
+            return start, start + groups.end()
+    phrase = _PHRASE_RE.match(rest) if ("frase" in label or "phrase" in label or kw == "passphrase") else None
+    if phrase is not None and "@" not in phrase.group() and "://" not in phrase.group() \
+            and phrase.group().split()[0].lower() not in _NOT_A_PHRASE:
+        return start, start + phrase.end()
+    token = _TOKEN_RE.match(rest)
+    if token is not None:
+        value = token.group().rstrip(_TRAIL)
+        # "clave" and "pass" also mean a key point and a ticket ("La clave del asunto: plazo2024"):
+        # after them only a strong credential (a symbol or an inner capital too) is taken.
+        weak = kw in ("clave", "pass")
+        if _strong_credential(value) if weak else _credential_shaped(value):
+            return start, start + len(value)
+    return None
+
+
+def _find_long_labels(text: str, lower: str) -> Iterator[_Span]:
+    """A password after a long label with asides of any length (the module docstring)."""
+    if (":" not in text and "—" not in text and "–" not in text) or not any(h in lower for h in _HINTS):
+        return
+    for m in _LABEL_RE.finditer(lower):
+        label = m.group("label")
+        outside = _ASIDES_RE.sub(" ", label)
+        plural = m.group("kw").endswith("s") and m.group("kw") != "pass"
+        words = _WORD_RE.findall(outside)
+        if (words and words[0] in CONTAINERS) or mentions_a_manager(label):
+            continue  # "Password folder in 1Password: Finance-2024": the folder, in a manager
+        if not _plain(_WORD_RE.findall(m.group("pre")), plural) or not _plain(words, plural):
+            continue
+        span = _value_span(text, m.start("v"), m.group("kw"), label, m.group("pre"))
+        if span is not None:
+            yield span[0], span[1], "password"
+
+
+FINDERS: Final = (_find_long_labels,)

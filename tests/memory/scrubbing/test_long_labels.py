@@ -1,0 +1,60 @@
+"""Tests for memory.scrubbing.long_labels: a password after a long label with asides, spaced,
+fullwidth, zero-width-split or spelled out (no database). Made-up sentences, none from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+from memory.scrubbing.long_labels import spelled_run
+
+ZW = "\u200b"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Marta wrote her password on the back of the old calendar by the fridge: Lentil42soup", "Lentil42soup"),
+    ("Contraseña del portal de la comunidad de vecinos (me la dictó el presidente): bicho7Verde", "bicho7Verde"),
+    ("Ravi's work laptop password — he swears it changes every single month anyway — is Kettle&9drum.", "Kettle&9drum"),
+    ("Clave del correo del cole de los niños, apuntada deprisa en una servilleta: m i e l 4 4 R o s a", "m i e l 4 4 R o s a"),
+    ("Combinación de la taquilla — the blue one next to the showers: 4-8-2-6.", "4-8-2-6"),
+    ("Contraseña maestra de la bóveda de Iker (una frase entera): el gato come queso los viernes 88",
+     "el gato come queso los viernes 88"),
+    ("Jan typed his password with the fullwidth keyboard on his tablet: Ｍａｒｂｌｅ７７", "Ｍａｒｂｌｅ７７"),
+    (f"Contraseña de la cuenta del gimnasio de Rosa (la copió de un PDF): Pi{ZW}no{ZW}2019", f"Pi{ZW}no{ZW}2019"),
+])
+def test_a_password_after_a_long_label_is_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Aunt May read her email password over the phone: capital B, a, n, j, o, four, two, exclamation mark.",
+     "capital B, a, n, j, o, four, two, exclamation mark"),
+    ("La clave del router del pueblo, dictada letra a letra: eme, a, erre, uno, cuatro, arroba, siete.",
+     "eme, a, erre, uno, cuatro, arroba, siete"),
+    ("Contraseña: pe mayúscula, e, ere, o, dos, cero, dos, cinco", "pe mayúscula, e, ere, o, dos, cero, dos, cinco"),
+])
+def test_a_spelled_out_password_is_redacted_whole(text: str, secret: str) -> None:
+    out = scrub(text).text
+    assert secret not in out
+    assert not any(piece in out for piece in secret.split(", ")[1:3] if len(piece) > 3)
+
+
+@pytest.mark.parametrize("text", [
+    "Combinación de colores de la portada: azul 300 C y blanco 100%.",
+    "Contraseña olvidada: se envió un enlace a soporte@example.com para restablecerla.",
+    "Password policy for new hires (see the HR wiki): minimum 12 characters, renewed every 90 days.",
+    "Contraseña del wifi de invitados (la del cartel de recepción): pregunta en el mostrador",
+    "The password manager migration, phase two — finally scheduled: release v2.3.1",
+    "Usuario del portal de proveedores de la empresa (el de siempre): jgarcia2020",
+    "Password reset meeting for the whole team: 10:30 in room 4B",
+    "Instructions to count the votes aloud: one, two, three, four, five, six.",
+    "La contraseña del wifi la tiene Pedro — pregúntale a él: está en la oficina 3B.",
+    "Contraseñas de la familia (todas en la libreta): ver la página 12.",
+])
+def test_ordinary_text_with_a_long_label_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+def test_a_count_is_not_a_spelled_password() -> None:
+    assert spelled_run("one, two, three, four, five") is None
+    assert spelled_run("capital T, i, g, e, r, seven") is not None
