@@ -598,7 +598,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "number_mismatch"
     if a.days != b.days:
         return "date_mismatch"  # a weekday or month on one side only, or different ones
-    if _slash_dates(a_text) and _slash_dates(b_text) and _slash_dates(a_text) != _slash_dates(b_text):
+    dates_a, dates_b = _slash_dates(a_text), _slash_dates(b_text)
+    if dates_a and dates_b and dates_a != dates_b:
         return "date_mismatch"  # the same numbers in another order: "12/05" is not "05/12"
     if "only" in a.scope and _opens_with_only(a_text) != _opens_with_only(b_text):
         return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what

@@ -242,7 +242,7 @@ class People:
     roles: frozenset[str]  # role concepts named
     acts_as: frozenset[str] = frozenset()  # "role:<concept>" of a role verb opening the statement
     occupations: frozenset[str] = frozenset()  # "occupation:<concept>" named anywhere
-    kin_number: frozenset[str] = frozenset()  # "<kin concept>:sg" / ":pl" as named ("su nieto", "sus nietos")
+    kin_number: frozenset[tuple[str, bool]] = frozenset()  # (kin concept, plural?) as named ("su nieto", "sus nietos")
 
     @property
     def predicates(self) -> frozenset[str]:
@@ -269,40 +269,43 @@ def people(text: str, names: frozenset[str]) -> People:
     norms = [norm for _, norm in tokens]
     slots: dict[str, set[str]] = {}
     roles: set[str] = set()
-    kin: set[str] = set()
+    kin: set[tuple[str, bool]] = set()
     i = 0
     while i < len(tokens):
         key, width = None, 1
         if norms[i] in names and tokens[i][0][:1].isupper():
             key = norms[i]  # a capitalised word of a name is the name ("Customer Success"), not a role
-        for n in range(min(_LONGEST, len(tokens) - i), 0, -1) if key is None else ():
-            concept = _ROLE.get(tuple(norms[i:i + n]))
-            if concept is not None:
-                key, width = f"role:{concept}", n
-                roles.add(concept)
-                break
+        if key is None and (match := _longest(norms, i, _ROLE, _LONGEST)) is not None:
+            concept, width = match
+            key = f"role:{concept}"
+            roles.add(concept)
+            if concept in _KIN:
+                kin.add((concept, norms[i + width - 1] in _KIN_PLURALS))
         if key is not None:
             slots.setdefault(key, set()).add(_slot(norms, i, i + width, names))
-            concept = key.removeprefix("role:")
-            if key.startswith("role:") and concept in _KIN:
-                kin.add(f"{concept}:{'pl' if norms[i + width - 1] in _KIN_PLURALS else 'sg'}")
         i += width
     acts_as = frozenset({f"role:{_ROLE_VERBS[norms[0]]}"}) if norms and norms[0] in _ROLE_VERBS else frozenset()
     return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles), acts_as=acts_as,
                   occupations=_occupations(norms), kin_number=frozenset(kin))
 
 
+def _longest(norms: list[str], i: int, table: dict[tuple[str, ...], str], longest: int) -> tuple[str, int] | None:
+    """The concept of the longest form of ``table`` starting at ``norms[i]``, and its width."""
+    for n in range(min(longest, len(norms) - i), 0, -1):
+        concept = table.get(tuple(norms[i:i + n]))
+        if concept is not None:
+            return concept, n
+    return None
+
+
 def _occupations(norms: list[str]) -> frozenset[str]:
     found: set[str] = set()
     i = 0
     while i < len(norms):
-        for n in range(min(_OCCUPATION_LONGEST, len(norms) - i), 0, -1):
-            concept = _OCCUPATION.get(tuple(norms[i:i + n]))
-            if concept is not None:
-                found.add(f"occupation:{concept}")
-                i += n - 1
-                break
-        i += 1
+        match = _longest(norms, i, _OCCUPATION, _OCCUPATION_LONGEST)
+        if match is not None:
+            found.add(f"occupation:{match[0]}")
+        i += match[1] if match else 1
     return frozenset(found)
 
 
@@ -353,11 +356,10 @@ def role_mismatch(a: People, b: People) -> str | None:
     if a.predicates and b.predicates and a.predicates.isdisjoint(b.predicates):
         return "role_mismatch"
     # one relative on one side, several of the same kind on the other ("su nieto" / "sus nietos")
-    for concept in {k.split(":")[0] for k in a.kin_number} & {k.split(":")[0] for k in b.kin_number}:
-        na = {k for k in a.kin_number if k.startswith(f"{concept}:")}
-        nb = {k for k in b.kin_number if k.startswith(f"{concept}:")}
-        if len(na) == 1 and len(nb) == 1 and na != nb:
-            return "number_mismatch"
+    plural_a, plural_b = _plurality(a.kin_number), _plurality(b.kin_number)
+    if any(len(plural_a[c]) == len(plural_b[c]) == 1 and plural_a[c] != plural_b[c]
+           for c in plural_a.keys() & plural_b.keys()):
+        return "number_mismatch"
     return None
 
 
@@ -366,7 +368,14 @@ def _padded(text: str) -> str:
 
 
 _ACTOR_PRONOUNS = {"he": "he", "el": "he", "she": "she", "ella": "she"}
-_LINKS = frozenset("and y e or o , ; as well".split())
+_LINKS = frozenset("and y e or o , ;".split())
+
+
+def _plurality(kin: frozenset[tuple[str, bool]]) -> dict[str, set[bool]]:
+    out: dict[str, set[bool]] = {}
+    for concept, plural in kin:
+        out.setdefault(concept, set()).add(plural)
+    return out
 
 
 def _actors(text: str, names: frozenset[str]) -> list[frozenset[str]]:
