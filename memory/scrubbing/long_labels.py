@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing.codes import _LOCKS_RE
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit
 from memory.scrubbing.places import CONTAINERS, mentions_a_manager
@@ -57,7 +58,6 @@ _OTHER_VALUES: Final[frozenset[str]] = frozenset(
     is es son are was era hint pista política politica policy never nunca
     olvidada olvidado forgotten expired caducada caducado expirada expirado reset restablecer restablecimiento
     bloqueada bloqueado locked""".split())
-_LOCK_WORDS: Final = ("candado", "padlock", "lock", "locker", "taquilla", "safe", "caja fuerte", "cerradura")
 
 _TOKEN_RE: Final = re.compile(r"[^\s\"'`<>]{6,64}")
 _SPACED_RE: Final = re.compile(r"(?:\S )+\S(?=[\s.,;]|$)")
@@ -127,7 +127,7 @@ def _value_span(text: str, start: int, kw: str, label: str, pre: str) -> tuple[i
     spaced = _SPACED_RE.match(rest)
     if spaced is not None and len(spaced.group()) >= 11 and _credential_shaped(spaced.group().replace(" ", "")):
         return start, start + spaced.end()
-    if kw == "pin" or any(w in pre or w in label for w in _LOCK_WORDS):
+    if kw == "pin" or _LOCKS_RE.search(pre) or _LOCKS_RE.search(label):  # a word, not a substring ("block")
         groups = _DIGIT_GROUPS_RE.match(rest)
         if groups is not None:
             return start, start + groups.end()

@@ -58,3 +58,11 @@ def test_ordinary_text_with_a_long_label_is_kept(text: str) -> None:
 def test_a_count_is_not_a_spelled_password() -> None:
     assert spelled_run("one, two, three, four, five") is None
     assert spelled_run("capital T, i, g, e, r, seven") is not None
+
+
+def test_a_lock_is_a_word_not_a_substring() -> None:
+    """Digit groups after a combination label are a lock's code only when a lock is named as a
+    word: "clock" holds "lock", "unsafe" holds "safe"."""
+    text = "Combinación del juego del reloj (clock puzzle) de la escape room: 3-9-1-5"
+    assert scrub(text).text == text
+    assert "4-8-2-6" not in scrub("Combinación del candado de la bici: 4-8-2-6").text
