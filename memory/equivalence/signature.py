@@ -81,10 +81,18 @@ _TENSE: dict[str, tuple[str, ...]] = {
 # Scope: the whole, a part, an exception.
 _SCOPE: dict[str, tuple[str, ...]] = {
     "whole": ("toda la", "todo el", "todas las", "todos los", "entero", "entera", "whole", "entire", "all of",
-              "every single", "completo", "completa", "in full", "enteros", "al completo"),
+              "every single", "completo", "completa", "in full", "enteros", "al completo", "all year",
+              "year round", "year-round", "todo el ano"),
     "only": ("solo", "solamente", "unicamente", "only", "exclusivamente", "exclusively", "nada mas"),
     "part": ("parte de", "part of", "some of", "algunas de", "algunos de", "una parte", "a share of",
              "a portion of", "partly", "en parte"),
+    # quantifiers over a group or a kind: "ninguno de sus hijos" / "no todos sus hijos" / "todos sus hijos"
+    # are three facts, and "no come carne roja" / "no come ningún tipo de carne" two
+    "none_of": ("ninguno de", "ninguna de", "none of", "neither of", "ni uno de", "ni una de"),
+    "not_only": ("no solo", "no solamente", "no unicamente", "not only", "not just"),
+    "not_all": ("no todos", "no todas", "not all", "not every", "no cada"),
+    "every_kind": ("ningun tipo de", "ninguna clase de", "any kind of", "of any kind", "any type of",
+                   "todo tipo de", "all kinds of", "cualquier tipo de", "de ningun tipo", "de cualquier tipo"),
     "except": ("salvo", "excepto", "except", "but not", "aside from", "apart from", "excluding"),
     "more": ("mas", "more", "mayor", "above", "at least", "al menos", "por lo menos", "larger", "bigger", "higher", "faster", "longer", "better", "mejor"),
     "less": ("menos", "menor", "under", "below", "at most", "como mucho", "less", "fewer", "smaller", "lower", "slower", "shorter", "worse", "peor"),
@@ -247,6 +255,18 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "manirrota", "big spender")),
     "open": (("open", "opened", "abierto", "abierta", "abiertos", "abiertas"),
              ("closed", "shut", "cerrado", "cerrada", "cerrados", "cerradas")),
+    # how something went, and what a person is like with others, and whether work is paid
+    "quality": (("went well", "fue bien", "salio bien", "went great", "fue genial", "salio genial", "good",
+                 "bueno", "buena", "buenos", "buenas", "positive", "positivo", "positiva"),
+                ("went badly", "went poorly", "went wrong", "fue mal", "salio mal", "fue fatal", "salio fatal",
+                 "bad", "malo", "mala", "malos", "malas", "negative", "negativo", "negativa")),
+    "sociability": (("outgoing", "extrovert", "extroverted", "extrovertido", "extrovertida", "sociable",
+                     "sociables", "abierto con la gente", "talkative", "hablador", "habladora"),
+                    ("shy", "timido", "timida", "introvert", "introverted", "introvertido", "introvertida",
+                     "reserved", "reservado", "reservada", "callado", "callada", "quiet person")),
+    "paid": (("volunteer", "voluntario", "voluntaria", "unpaid", "sin cobrar", "amateur", "aficionado",
+              "aficionada", "pro bono", "altruista"),
+             ("professional", "profesional", "paid", "pagado", "pagada", "remunerado", "remunerada", "a sueldo")),
     # which part of a period: its start, its middle, its end
     "period": (("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
                 "primeros de", "early in the"),
@@ -314,6 +334,15 @@ def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
     return frozenset(found)
 
 
+def _scope(padded: str) -> frozenset[str]:
+    """The scope classes of a text; "not all of" is ``not_all`` alone, not also "all of"'s ``whole``
+    (likewise "not only" is not "only")."""
+    found = _classes(padded, _SCOPE)
+    if "not_all" in found:
+        found -= {"whole"}
+    return found - {"only"} if "not_only" in found else found
+
+
 def _names(text: str) -> frozenset[str]:
     """Capitalised words not at a sentence start (people, places, products), folded."""
     names = set()
@@ -376,7 +405,9 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            (" insured against ", " insured for "))
 # A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
 # "instead of" is: it is read as the marker "over", not as a negative.
-_CONTRAST = re.compile(r",\s*(?:not|no)\s+(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)")
+# ", not only" / ", no solo" widens rather than contrasts, and stays a scope marker.
+_CONTRAST = re.compile(r",\s*(?:not|no)\s+(?!(?:s[oó]lo|solamente|[uú]nicamente|only|just|merely)\b)"
+                       r"(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)", re.IGNORECASE)
 _PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)")  # "escribió", "dejaron": Spanish simple past
 # The Spanish imperfect of -ar verbs ("trabajaba") and of the common -er/-ir ones ("prefería", "vivía")
 _IMPERFECT = re.compile(r"\b\w{2,}(?:aba|abas|aban|ábamos|ería|erías|erían|ivía|ivían|enía|enían|acía|acían|"
@@ -468,7 +499,7 @@ def signature(text: str) -> Signature:
     if _GOING_TO.search(padded):
         tense.add("future")
     return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),
-                     scope=_classes(padded, _SCOPE), negative=negative, names=_names(text), numbers=numbers(text),
+                     scope=_scope(padded), negative=negative, names=_names(text), numbers=numbers(text),
                      quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded),
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 

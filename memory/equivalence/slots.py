@@ -140,7 +140,9 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "driver": ("conductor", "conductora", "chofer", "driver", "taxista", "taxi driver"),
     "pilot": ("piloto", "pilot"),
     "examiner": ("examiner", "external examiner", "examinador", "examinadora", "miembro del tribunal",
-                 "vocal del tribunal", "evaluador externo", "evaluadora externa"),
+                 "vocal del tribunal", "evaluador externo", "evaluadora externa", "parte del tribunal",
+                 "examining committee", "examination committee", "examining board", "examination board",
+                 "thesis committee", "defense committee", "defence committee"),
     "copilot": ("copiloto", "copilot", "co-pilot", "co-driver", "navigator"),
     "cashier": ("cajero", "cajera", "cashier"),
     "receptionist": ("recepcionista", "receptionist"),
@@ -165,6 +167,7 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "scientist": ("cientifico", "cientifica", "scientist"),
     "librarian": ("bibliotecario", "bibliotecaria", "librarian"),
     "treasurer": ("tesorero", "tesorera", "treasurer"),
+    "coordinator": ("coordinador", "coordinadora", "coordinator"),
     "volunteer": ("voluntario", "voluntaria", "volunteer", "volunteers"),
 }
 _OCCUPATION: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _OCCUPATION_FORMS.items()
@@ -354,6 +357,10 @@ def role_mismatch(a: People, b: People) -> str | None:
     # what the person *is* differs though other people of the note are shared ("Is the coach of her
     # son's team" / "Is a player on her son's team")
     if a.predicates and b.predicates and a.predicates.isdisjoint(b.predicates):
+        return "role_mismatch"
+    # each side names an occupation the other does not ("volunteers as a driver" / "es voluntaria
+    # como coordinadora"): the shared one does not make the other two the same
+    if a.occupations - b.occupations and b.occupations - a.occupations:
         return "role_mismatch"
     # one relative on one side, several of the same kind on the other ("su nieto" / "sus nietos")
     plural_a, plural_b = _plurality(a.kin_number), _plurality(b.kin_number)

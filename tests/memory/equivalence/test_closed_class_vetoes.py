@@ -83,6 +83,18 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Is hopeful about the appeal.", "Es pesimista sobre el recurso."),
     ("Recoge a su sobrina del colegio.", "Recoge a sus sobrinas del colegio."),
     ("Is vaccinated against yellow fever.", "No está vacunada contra la fiebre amarilla."),
+    # seventh batch: none / not all / every kind, "not only", how it went, shy or outgoing, paid or
+    # volunteer, a year round, a second occupation, a thesis committee
+    ("Ninguna de sus sobrinas sabe nadar.", "No todas sus sobrinas saben nadar."),
+    ("None of her flatmates smoke.", "Not all of her flatmates smoke."),
+    ("No bebe vino blanco.", "No bebe ningún tipo de vino."),
+    ("Uses the tablet only for work.", "Usa la tableta para todo, no solo para trabajar."),
+    ("The interview went well.", "La entrevista salió mal."),
+    ("Su hija es muy extrovertida.", "Her daughter is very shy."),
+    ("Is a volunteer lifeguard at the lake.", "Es socorrista profesional en el lago."),
+    ("Rents the flat only during the summer.", "Alquila el piso todo el año."),
+    ("Works as a translator and a driver.", "Trabaja de traductora y de coordinadora."),
+    ("Forma parte del tribunal de la tesis de Hugo.", "Is Hugo's thesis director."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -103,6 +115,10 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Civil engineer at a road-building firm.", "Es ingeniera civil en una empresa de carreteras."),
     ("Cobra unos 2.000 euros al mes.", "Gana aprox. 2000 €/mes."),
     ("Spends summers at her aunt's farm.", "Every summer she stays at her aunt's farm."),
+    ("Not all of his cousins live in Lima.", "No todos sus primos viven en Lima."),
+    ("Doesn't drink wine of any kind.", "No bebe ningún tipo de vino."),
+    ("Speaks not only French but also German.", "No solo habla francés, también alemán."),
+    ("Her son is very shy.", "Su hijo es muy tímido."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
