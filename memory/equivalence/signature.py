@@ -267,6 +267,10 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "paid": (("volunteer", "voluntario", "voluntaria", "unpaid", "sin cobrar", "amateur", "aficionado",
               "aficionada", "pro bono", "altruista"),
              ("professional", "profesional", "paid", "pagado", "pagada", "remunerado", "remunerada", "a sueldo")),
+    "weight": (("gained weight", "gains weight", "put on weight", "puts on weight", "engordo", "engorda",
+                "ha engordado", "subio de peso", "gano peso", "gana peso", "cogio peso", "coge peso"),
+               ("lost weight", "loses weight", "adelgazo", "adelgaza", "ha adelgazado", "bajo de peso",
+                "perdio peso", "pierde peso", "slimmed down")),
     # which part of a period: its start, its middle, its end
     "period": (("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
                 "primeros de", "early in the"),
@@ -603,6 +607,23 @@ def _opens_with_only(text: str) -> bool:
     return bool(_ONLY_FIRST.match(fold(text)))
 
 
+_ONLY_WORD = re.compile(r"\b(?:only|solo|solamente|unicamente|exclusivamente|exclusively)\s+"
+                        r"(?:(?:the|a|an|el|la|los|las|un|una|at|in|on|en|a|al|de|del|for|para|por|with|con)\s+)*"
+                        r"([a-z0-9]+)")
+
+
+def _only_moved(a_text: str, b_text: str) -> bool:
+    """Both say "only" over the same words, but it narrows a different one: the word "only" points
+    at on each side is said on the other too, not after "only" there. Same-language rewordings
+    only (a word must be found on both sides); across languages the words cannot be compared."""
+    fa, fb = fold(a_text), fold(b_text)
+    ma, mb = _ONLY_WORD.search(fa), _ONLY_WORD.search(fb)
+    if not (ma and mb) or ma.group(1) == mb.group(1):
+        return False
+    words_a, words_b = set(_WORD.findall(fa)), set(_WORD.findall(fb))
+    return ma.group(1) in words_b and mb.group(1) in words_a
+
+
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
     """The first axis on which the two signatures differ, or None."""
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
@@ -634,6 +655,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "date_mismatch"  # the same numbers in another order: "12/05" is not "05/12"
     if "only" in a.scope and _opens_with_only(a_text) != _opens_with_only(b_text):
         return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
+    if "only" in a.scope and _only_moved(a_text, b_text):
+        return "scope_mismatch"  # "Uses Linux only at work" / "Uses only Linux at work"
     if _names_differ(a, b, a_text, b_text):
         return "entity_mismatch"  # a name on one side that the other does not mention
     return None

@@ -95,6 +95,11 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Rents the flat only during the summer.", "Alquila el piso todo el año."),
     ("Works as a translator and a driver.", "Trabaja de traductora y de coordinadora."),
     ("Forma parte del tribunal de la tesis de Hugo.", "Is Hugo's thesis director."),
+    # eighth batch: weight gained or lost, "only" moved onto another word of the same sentence
+    ("Ha engordado este invierno.", "Lost weight this winter."),
+    ("Gained weight during the exams.", "Adelgazó durante los exámenes."),
+    ("Drinks coffee only at breakfast.", "Drinks only coffee at breakfast."),
+    ("Lee solo novelas en vacaciones.", "Lee novelas solo en vacaciones."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -119,6 +124,8 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Doesn't drink wine of any kind.", "No bebe ningún tipo de vino."),
     ("Speaks not only French but also German.", "No solo habla francés, también alemán."),
     ("Her son is very shy.", "Su hijo es muy tímido."),
+    ("Has lost weight since the spring.", "Ha adelgazado desde la primavera."),
+    ("Drinks coffee only at breakfast.", "Toma café solo en el desayuno."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
