@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
+from memory.equivalence import cldr
 from memory.equivalence.lexicon import (
     _AFTER_WORDS,
     _ARTICLES,
@@ -533,7 +534,18 @@ def _analyse(text: str) -> _Features:
             feats.residual.add(tok.key)
     feats.tense = frozenset(tense)
     feats.neg_scopes.sort()
+    _named_by_cldr(feats, text if isinstance(text, str) else "")
     return feats
+
+
+def _named_by_cldr(feats: _Features, text: str) -> None:
+    """Countries and languages are one entity however they are written ("Reino Unido" / "United
+    Kingdom", "gallego" / "Galician"): their words become one key, ``country:GB``, ``lang:gl``."""
+    for prefix, named in (("country", cldr.countries(text)), ("lang", cldr.languages(text))):
+        for code, words in named.items():
+            feats.entities.difference_update(words)
+            feats.residual.difference_update(words)
+            feats.entities.add(f"{prefix}:{code}")
 
 
 def _negation_scope(tokens: list[_Tok], i: int) -> str:

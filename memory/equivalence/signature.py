@@ -13,8 +13,9 @@ nothing here ever says two statements *are* equivalent.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from memory.equivalence import cldr
 from memory.equivalence.normalise import fold
 from memory.equivalence.values import counts_differ, numbers, numbers_differ
 
@@ -27,7 +28,10 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                   "en ocasiones", "at times"),
     "usually": ("suele", "suelen", "usually", "normalmente", "normally", "generally", "generalmente", "often",
                 "a menudo", "typically", "tends to", "tiende a", "casi siempre", "mostly", "mainly", "sobre todo",
-                "mayormente", "principalmente", "mostly", "en general", "por lo general"),
+                "mayormente", "principalmente", "mostly", "en general", "por lo general", "most days",
+                "la mayoria de los dias", "la mayoria de dias", "casi todos los dias", "casi a diario",
+                "most of the time", "la mayor parte del tiempo",
+                "most weeks", "almost every", "nearly every", "casi cada"),
     "rarely": ("rara vez", "rarely", "seldom", "casi nunca", "hardly ever", "apenas"),
     "never": ("nunca", "never", "jamas"),
     "maybe": ("puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "might", "may", "perhaps",
@@ -271,6 +275,7 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "ha engordado", "subio de peso", "gano peso", "gana peso", "cogio peso", "coge peso"),
                ("lost weight", "loses weight", "adelgazo", "adelgaza", "ha adelgazado", "bajo de peso",
                 "perdio peso", "pierde peso", "slimmed down")),
+    "twelve": (("noon", "midday", "mediodia"), ("midnight", "medianoche")),
     # which part of a period: its start, its middle, its end
     "period": (("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
                 "primeros de", "early in the"),
@@ -325,6 +330,9 @@ class Signature:
     days: frozenset[str] = frozenset()  # weekdays and months named (ES/EN), as "d1".."d7", "m1".."m12"
     poles: frozenset[str] = frozenset()  # antonym poles, e.g. "length+" (short), "length-" (long)
     wish: bool = False  # a want or an intention (not a request): about the future, said or not
+    languages: frozenset[str] = frozenset()  # ISO 639-1 codes of the languages named (CLDR, :mod:`.cldr`)
+    countries: frozenset[str] = frozenset()  # ISO 3166 codes of the countries named
+    country_words: frozenset[str] = frozenset()  # the folded words that named them
 
 
 def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
@@ -338,12 +346,15 @@ def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
     return frozenset(found)
 
 
+_ALMOST_ALL = ("casi todos", "casi todas", "almost all", "nearly all", "almost every", "nearly every")
+
+
 def _scope(padded: str) -> frozenset[str]:
     """The scope classes of a text; "not all of" is ``not_all`` alone, not also "all of"'s ``whole``
     (likewise "not only" is not "only")."""
     found = _classes(padded, _SCOPE)
-    if "not_all" in found:
-        found -= {"whole"}
+    if "not_all" in found or any(f" {w} " in padded for w in _ALMOST_ALL):
+        found -= {"whole"}  # "casi todos los días" is most days, not every one
     return found - {"only"} if "not_only" in found else found
 
 
@@ -502,8 +513,12 @@ def signature(text: str) -> Signature:
         tense.add("future")  # "solicitará" is "va a solicitar"
     if _GOING_TO.search(padded):
         tense.add("future")
+    tongues, places = cldr.languages(text), cldr.countries(text)
+    language_words = frozenset().union(*tongues.values())
     return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),
-                     scope=_scope(padded), negative=negative, names=_names(text), numbers=numbers(text),
+                     scope=_scope(padded), negative=negative, names=_names(text) - language_words,
+                     numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
+                     country_words=frozenset().union(*places.values()),
                      quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded),
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
@@ -657,6 +672,13 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
     if "only" in a.scope and _only_moved(a_text, b_text):
         return "scope_mismatch"  # "Uses Linux only at work" / "Uses only Linux at work"
+    if (a.languages and b.languages and a.languages != b.languages) \
+            or (a.countries and b.countries and a.countries != b.countries):
+        return "entity_mismatch"  # "portugués" / "Galician", "Alemania" / "Austria"
+    if a.countries and a.countries == b.countries:
+        # the same country named in each language ("Alemania" / "Germany") is no name substituted
+        a = replace(a, names=a.names - a.country_words)
+        b = replace(b, names=b.names - b.country_words)
     if _names_differ(a, b, a_text, b_text):
         return "entity_mismatch"  # a name on one side that the other does not mention
     return None

@@ -186,7 +186,7 @@ _ROLE_VERBS: dict[str, str] = {
     "coaches": "coach", "entrena": "coach", "referees": "referee", "arbitra": "referee", "teaches": "teacher",
     "ensena": "teacher", "manages": "boss", "dirige": "boss", "leads": "boss", "lidera": "boss", "heads": "boss",
     "supervises": "boss", "supervisa": "boss", "mentors": "mentor", "mentoriza": "mentor", "tutoriza": "mentor",
-    "captains": "captain", "capitanea": "captain", "hosts": "host",
+    "captains": "captain", "capitanea": "captain", "hosts": "host", "juega": "player",
     "presenta": "host", "produces": "producer", "produce": "producer",
 }
 _ROLE: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _ROLE_FORMS.items()
@@ -234,6 +234,8 @@ _CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
                                                                    "lo visita", "recibe la visita")),
     (("calls", "called", "llama a", "llamo a"), ("is called by", "le llama", "la llama", "lo llama")),
     (("older than", "mayor que"), ("younger than", "menor que")),
+    (("export", "exports", "exported", "exporting", "exporta", "exportan", "exporto", "exportar"),
+     ("import", "imports", "imported", "importing", "importa", "importan", "importo", "importar")),
 )
 
 

@@ -100,6 +100,12 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Gained weight during the exams.", "Adelgazó durante los exámenes."),
     ("Drinks coffee only at breakfast.", "Drinks only coffee at breakfast."),
     ("Lee solo novelas en vacaciones.", "Lee novelas solo en vacaciones."),
+    # ninth batch: most days against every day, noon against midnight, a player against the coach,
+    # exports against imports
+    ("Cycles to the office most days.", "Cycles to the office every day."),
+    ("The pharmacy shift ends at noon.", "El turno de la farmacia acaba a medianoche."),
+    ("Juega de lateral en el equipo del barrio.", "Es la entrenadora del equipo del barrio."),
+    ("Exporta vino a Canadá.", "Imports wine from Canada."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -126,6 +132,7 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Her son is very shy.", "Su hijo es muy tímido."),
     ("Has lost weight since the spring.", "Ha adelgazado desde la primavera."),
     ("Drinks coffee only at breakfast.", "Toma café solo en el desayuno."),
+    ("Cycles to the office most days.", "Va en bici a la oficina casi todos los días."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
