@@ -59,6 +59,9 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                "can't stand", "no soporta", "insiste", "insists", "needs", "necesita", "pedir", "ask for", "solicitar",
                "preferido", "preferida", "preferidos", "preferidas", "pref", "evita", "evitar", "avoids", "avoid",
                "would rather", "rather have", "mejor", "preferia", "preferian", "gustaba", "gustaban",
+               # contracted "she'd rather", the synthetic future of a request, hating said otherwise
+               "d rather", "solicitara", "solicitaran", "pedira", "pediran", "detesta", "detestan", "detests",
+               "detest", "loathes", "aborrece",
                # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
                "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
                "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
@@ -97,7 +100,9 @@ _SCOPE: dict[str, tuple[str, ...]] = {
     "not_all": ("no todos", "no todas", "not all", "not every", "no cada"),
     "every_kind": ("ningun tipo de", "ninguna clase de", "any kind of", "of any kind", "any type of",
                    "todo tipo de", "all kinds of", "cualquier tipo de", "de ningun tipo", "de cualquier tipo"),
-    "except": ("salvo", "excepto", "except", "but not", "aside from", "apart from", "excluding"),
+    # one member of a group counted with it: "one of four siblings" has three
+    "one_of": ("one of", "uno de", "una de"),
+    "except": ("pero si", "salvo", "excepto", "except", "but not", "aside from", "apart from", "excluding"),
     "more": ("mas", "more", "mayor", "above", "at least", "al menos", "por lo menos", "larger", "bigger", "higher", "faster", "longer", "better", "mejor"),
     "less": ("menos", "menor", "under", "below", "at most", "como mucho", "less", "fewer", "smaller", "lower", "slower", "shorter", "worse", "peor"),
     "alone": ("alone", "on his own", "on her own", "on their own", "by himself", "by herself", "a solas",
@@ -122,6 +127,7 @@ _PRONOUN: dict[str, tuple[str, ...]] = {
 _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca", "never", "ni ", "nor ", "sin ", "without", "nadie",
                               "nobody", "nada", "nothing", "none", "ningun", "tampoco", "neither", "against",
                               "en contra", "out of", "left out", "fuera de", "excluded", "excluido", "odia", "hates",
+                              "detesta", "detests", "loathes", "aborrece",
                               "dislikes", "evita", "avoids", "can't stand", "no soporta", "refuses", "se niega",
                               "rechaza", "rejects", "unavailable", "stopped", "dejo de", "deja de", "dejar de", "dejado de", "quit",
                               "quits", "off", "libre de",
@@ -190,8 +196,9 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              ("caro", "cara", "expensive", "costly", "pricey")),
     "difficulty": (("facil", "faciles", "easy", "easier", "sencillo", "sencilla", "simple"),
                    ("dificil", "dificiles", "hard", "harder", "difficult", "complicado", "complicada", "complex")),
-    "age": (("nuevo", "nueva", "nuevos", "nuevas", "new", "newer"), ("viejo", "vieja", "antiguo", "antigua", "old",
-                                                                    "older", "former")),
+    "age": (("nuevo", "nueva", "nuevos", "nuevas", "new", "newer", "brand new", "a estrenar"),
+            ("viejo", "vieja", "antiguo", "antigua", "old", "older", "former", "used", "second hand", "secondhand",
+             "second-hand", "de segunda mano", "usado", "usada", "de ocasion", "pre-owned", "preowned")),
     "hours": (("jornada completa", "tiempo completo", "full time", "full-time"),
               ("media jornada", "jornada reducida", "tiempo parcial", "part time", "part-time", "reduced hours",
                "reducida")),
@@ -346,13 +353,17 @@ def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
     return frozenset(found)
 
 
+# "todos los domingos", "todas las semanas": how often, not a whole (English says "every Sunday")
+_EVERY_UNIT = re.compile(r" (?:todos los|todas las) (?:dias|lunes|martes|miercoles|jueves|viernes|sabados|"
+                         r"domingos|semanas|meses|anos|mananas|tardes|noches|veranos|inviernos|fines de semana|"
+                         r"findes|veces)(?= )")
 _ALMOST_ALL = ("casi todos", "casi todas", "almost all", "nearly all", "almost every", "nearly every")
 
 
 def _scope(padded: str) -> frozenset[str]:
     """The scope classes of a text; "not all of" is ``not_all`` alone, not also "all of"'s ``whole``
     (likewise "not only" is not "only")."""
-    found = _classes(padded, _SCOPE)
+    found = _classes(_EVERY_UNIT.sub(" ", padded), _SCOPE)
     if "not_all" in found or any(f" {w} " in padded for w in _ALMOST_ALL):
         found -= {"whole"}  # "casi todos los días" is most days, not every one
     return found - {"only"} if "not_only" in found else found

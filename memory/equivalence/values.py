@@ -38,9 +38,12 @@ _HUNDREDS = {
     "cuatrocientos": 400, "quinientos": 500, "seiscientos": 600, "setecientos": 700, "ochocientos": 800,
     "novecientos": 900,
 }
-_SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000}
-_DIGIT_SCALES = {"mil": 1000, "thousand": 1000, "k": 1000, "million": 1_000_000, "millon": 1_000_000,
-                 "millones": 1_000_000, "m": 1_000_000}
+# Spanish "billón" is a million millions, English "billion" a thousand millions ("mil millones")
+_BIG = {"million": 1_000_000, "millions": 1_000_000, "millon": 1_000_000, "millones": 1_000_000,
+        "billion": 1_000_000_000, "billions": 1_000_000_000, "billon": 10**12, "billones": 10**12,
+        "trillion": 10**12, "trillions": 10**12}
+_SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000, **_BIG}
+_DIGIT_SCALES = {"mil": 1000, "thousand": 1000, "k": 1000, "m": 1_000_000, **_BIG}
 _ONE = frozenset({"un", "una", "uno", "a", "an", "one", "once"})  # "once": ES 11, EN "one time"
 _NOON = {"noon": 12, "mediodia": 12, "midday": 12, "midnight": 0, "medianoche": 0}
 # Words before a number that make it a clock hour (so it may be am or pm).
@@ -106,7 +109,7 @@ def _spelled(words: list[str], k: int) -> tuple[int, int] | None:
         return None
     value = total
     rest = k + used
-    if rest < len(words) and words[rest] in _SCALES:
+    while rest < len(words) and words[rest] in _SCALES:  # "dos mil millones": 2 × 1,000 × 1,000,000
         value, used = value * _SCALES[words[rest]], used + 1
         rest += 1
     if word in _HUNDREDS and rest < len(words) and words[rest] in _TENS | _UNITS:
@@ -147,6 +150,10 @@ def numbers(text: str) -> tuple[Readings, ...]:
         elif word in _ONE:
             k += 1
             continue
+        elif word in _BIG or (word == "mil" and after in _BIG):
+            value, used = float(_SCALES[word]), 1  # "un billón", "a billion", "mil millones"
+            while k + used < len(words) and words[k + used] in _BIG:
+                value, used = value * _BIG[words[k + used]], used + 1
         else:
             spelled = _spelled(words, k)
             if spelled is not None:
@@ -156,6 +163,8 @@ def numbers(text: str) -> tuple[Readings, ...]:
             continue
         if word[0].isdigit() and not literal and k + 1 < len(words) and words[k + 1] in _DIGIT_SCALES:
             value, used = value * _DIGIT_SCALES[words[k + 1]], 2  # "50 mil", "15k", "2 million"
+            while k + used < len(words) and words[k + used] in _BIG:  # "3 mil millones"
+                value, used = value * _BIG[words[k + used]], used + 1
         following = words[k + used] if k + used < len(words) else ""
         if following in ("y", "and") and k + used + 1 < len(words) and words[k + used + 1] in ("media", "half"):
             value, used = value + 0.5, used + 2
@@ -197,8 +206,16 @@ _UNIT_CLASSES: dict[str, str] = {
     **dict.fromkeys(("vez", "veces", "time", "times"), "times"),
     **dict.fromkeys(("piso", "pisos", "planta", "floor", "floors", "storey"), "floor"),
 }
-_COUNTED_ONE = frozenset({"one", "un", "una", "uno"})  # "one" as a count, where a noun follows it
+_COUNTED_ONE = frozenset({"one", "un", "una", "uno", "a", "an"})  # one as a count, where a noun follows it
+_RATE_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year"})
 _SKIP_AFTER_NUMBER = frozenset({"de", "of", "mas", "more", "extra"})
+
+
+def _singular(noun: str) -> str:
+    """A plural ending dropped, English "-ies" as "-y" ("canaries" → "canary")."""
+    if len(noun) > 4 and noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun[:-1] if len(noun) > 3 and noun.endswith("s") else noun
 
 
 def _bound(text: str) -> list[tuple[float, str]]:
@@ -212,6 +229,8 @@ def _bound(text: str) -> list[tuple[float, str]]:
             parsed = _clock(word)
             value = parsed[0] if parsed and not parsed[1] else None
         elif word in _COUNTED_ONE:
+            if word in ("a", "an") and k + 1 < len(words) and _UNIT_CLASSES.get(words[k + 1]) in _RATE_UNITS:
+                continue  # "once a month", "3 times a week": a rate, not one month counted
             value = 1.0
         elif word in _UNITS or word in _TENS:
             spelled = _spelled(words, k)
@@ -224,7 +243,7 @@ def _bound(text: str) -> list[tuple[float, str]]:
         if nxt[0].isdigit() or nxt in _UNITS or nxt in _TENS:
             continue
         unit = _UNIT_CLASSES.get(nxt)
-        out.append((value, unit or (nxt[:-1] if len(nxt) > 3 and nxt.endswith("s") else nxt)))
+        out.append((value, unit or _singular(nxt)))
     return out
 
 

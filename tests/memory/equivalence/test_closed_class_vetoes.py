@@ -106,6 +106,13 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("The pharmacy shift ends at noon.", "El turno de la farmacia acaba a medianoche."),
     ("Juega de lateral en el equipo del barrio.", "Es la entrenadora del equipo del barrio."),
     ("Exporta vino a Canadá.", "Imports wine from Canada."),
+    # tenth batch: a Spanish "billón" is no English "billion", "a" as a count, used against new,
+    # an exception affirmed, one of a group
+    ("La cooperativa mueve un billón de euros.", "The cooperative handles a billion euros."),
+    ("Keeps a parrot and two canaries.", "Keeps two parrots and a canary."),
+    ("Drives a second-hand van.", "Conduce una furgoneta nueva."),
+    ("No bebe vino ni cerveza.", "No bebe vino, pero sí cerveza."),
+    ("Is one of three partners in the firm.", "Has three partners in the firm."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -133,6 +140,11 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Has lost weight since the spring.", "Ha adelgazado desde la primavera."),
     ("Drinks coffee only at breakfast.", "Toma café solo en el desayuno."),
     ("Cycles to the office most days.", "Va en bici a la oficina casi todos los días."),
+    ("Prefers trains to planes for short trips.", "For short trips she'd rather take the train than fly."),
+    ("Va a la piscina municipal todos los martes.", "Goes to the municipal pool every Tuesday."),
+    ("Detesta conducir de noche.", "Odia conducir de noche."),
+    ("Factura mil millones de pesos al año.", "Bills a billion pesos a year."),
+    ("Visits her grandmother once a month.", "Visita a su abuela una vez al mes."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
