@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Iterator
 from math import log2
@@ -130,12 +132,46 @@ _ID_AFTER_RE: Final = re.compile(
     r"(?:(?:the|an?|el|la|un|una)[ \t]+)?(?:[^\W\d_]+[ \t]+){0,2}(?:id|identifier|identificador)\b")
 
 
+# Thirteenth round. Encoded content is not a credential: the body of an RFC 2397 ``data:`` URI
+# ("data:image/png;base64,iVBOR…", an inline image or font), and base64 whose decoding is a
+# sentence (a mail part, a message someone encoded: "SGVsbG8gTWFyaWEs…" is "Hello Maria, …").
+_DATA_URI_RE: Final = re.compile(r"(?i:data:[a-z]+/[\w.+\-]+(?:;[\w\-]+=[\w.\-]+)*;base64,)$")
+_SENTENCE_PUNCT: Final = frozenset(".,;!?¡¿:")
+
+
+def _in_data_uri(text: str, start: int) -> bool:
+    """Is the token at ``start`` the body of a ``data:<mime>;base64,`` URI?"""
+    return text.endswith(",", 0, start) and _DATA_URI_RE.search(text, max(0, start - 80), start) is not None
+
+
+def _decodes_to_prose(core: str) -> bool:
+    """Does the base64 token decode (standard or URL-safe alphabet) to printable UTF-8 text in words:
+    five or more, or three or more with sentence punctuation, with nine in ten characters letters,
+    spaces or punctuation? A key or a ``user:password`` pair has no spaces; a message has."""
+    if len(core) < 16:
+        return False
+    padded = core + "=" * (-len(core) % 4)
+    try:
+        raw = base64.b64decode(padded, altchars=b"-_" if ("-" in core or "_" in core) else None, validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    if not decoded.isprintable():
+        return False
+    words = decoded.split()
+    if len(words) < 3 or (len(words) < 5 and not any(c in _SENTENCE_PUNCT for c in decoded)):
+        return False
+    plain = sum(c.isalpha() or c.isspace() or c in _SENTENCE_PUNCT or c in "'\"-()" for c in decoded)
+    return plain >= 0.9 * len(decoded)
+
+
 def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     """Random-looking base64 tokens of 20+ characters.
 
     Requires letters of both cases plus a digit: real keys almost always have
     them, while identifiers, words and paths rarely clear the entropy bar
-    *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped.
+    *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped, and so is encoded
+    content (a ``data:`` URI's body, base64 of a sentence).
     """
     if _DIGIT_RE.search(text) is None:
         return  # every candidate needs a digit; most prose has none
@@ -162,6 +198,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
         if _ID_LABEL_RE.search(text[max(0, m.start() - 24):m.start()]):
             continue
         if _labelled_public(lower, m.start()) or _ID_AFTER_RE.match(lower, m.end()):
+            continue
+        if _in_data_uri(text, m.start()) or _decodes_to_prose(core):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"
