@@ -8,7 +8,15 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _entropy, _has_alpha, _has_digit, described_before, is_question
+from memory.scrubbing.measures import (
+    DESCRIBING_WORDS,
+    _entropy,
+    _has_alpha,
+    _has_digit,
+    closes_a_quote,
+    described_before,
+    is_question,
+)
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 
 
@@ -342,6 +350,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             value = stripped
         if not value.strip() or PLACEHOLDER_RE.search(value):
             continue
+        if quoted in ("dq", "bq") and closes_a_quote(text, start - 1):
+            continue  # 'read -p "Contraseña: " PW': the label is a prompt's text, no value follows
         if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
             continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
         keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
