@@ -105,8 +105,14 @@ def _is_public(text: str, start: int, token: str) -> bool:
 # A label earlier in the token's clause that names an identifier or a public value ("Session
 # recording ID rec_…", "ID de la reunión en Teams: 19:meeting_…", "clave pública (site key): 6Lc…"),
 # unless a secret word sits between it and the token.
+# Thirteenth round: also the ordinary identifiers prose names by what they are — a build, a commit,
+# an order, a shipment's tracking number, a SKU, a checksum or hash, an invoice, a ticket, a serial
+# number, a booking locator, a release, a file.
 _PUBLIC_LABEL_RE: Final = re.compile(
-    r"\b(?:id|ids|identifier|identificador|public|p[uú]blica|p[uú]blico|publishable|site[ \t]+key)\b")
+    r"\b(?:id|ids|identifier|identificador|public|p[uú]blica|p[uú]blico|publishable|site[ \t]+key"
+    r"|builds?|compilaci[oó]n|commits?|order|orders|pedidos?|tracking|seguimiento|sku|checksum|hash|digest"
+    r"|invoices?|facturas?|tickets?|serial|booking|reserva|localizador|release|versi[oó]n|version"
+    r"|file|archivo|fichero)\b")
 _SECRET_WORD_RE: Final = re.compile(
     r"\b(?:secret\w*|secreto|token|password|pass|pwd|contrase(?:ñ|n)a|private|privada|privado|api[ _\-]?key|bearer"
     r"|auth\w*|credential\w*|credencial\w*|session[ _\-]?token)\b")
@@ -137,6 +143,11 @@ _ID_AFTER_RE: Final = re.compile(
 # sentence (a mail part, a message someone encoded: "SGVsbG8gTWFyaWEs…" is "Hello Maria, …").
 _DATA_URI_RE: Final = re.compile(r"(?i:data:[a-z]+/[\w.+\-]+(?:;[\w\-]+=[\w.\-]+)*;base64,)$")
 _SENTENCE_PUNCT: Final = frozenset(".,;!?¡¿:")
+# A token glued to a common file extension is a file's name ("IMG_20240813_Xk9Q2mLp7Rt.jpg",
+# "uploads/…/Xk29QmLp7RtZ4Wc8.png"), which storage and cameras make random-looking.
+_FILE_EXTENSION_RE: Final = re.compile(
+    r"\.(?i:jpe?g|png|gif|webp|heic|svg|pdf|docx?|xlsx?|pptx?|odt|ods|csv|txt|md|json|xml|ya?ml|zip|rar|7z|tar|gz"
+    r"|mp[34]|mov|avi|mkv|wav|m4a|log|bak|html?|apk|ipa|dmg|exe|msi|iso)(?![\w\-])")
 
 
 def _in_data_uri(text: str, start: int) -> bool:
@@ -171,7 +182,9 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     Requires letters of both cases plus a digit: real keys almost always have
     them, while identifiers, words and paths rarely clear the entropy bar
     *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped, and so is encoded
-    content (a ``data:`` URI's body, base64 of a sentence).
+    content (a ``data:`` URI's body, base64 of a sentence), a file's name (the token ends in a
+    common extension) and a value the clause names as an id, build, commit, order, tracking number,
+    SKU, checksum, ticket, booking or file (``_PUBLIC_LABEL_RE``, unless a secret word is there too).
     """
     if _DIGIT_RE.search(text) is None:
         return  # every candidate needs a digit; most prose has none
@@ -199,7 +212,7 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _labelled_public(lower, m.start()) or _ID_AFTER_RE.match(lower, m.end()):
             continue
-        if _in_data_uri(text, m.start()) or _decodes_to_prose(core):
+        if _in_data_uri(text, m.start()) or _decodes_to_prose(core) or _FILE_EXTENSION_RE.match(text, m.end()):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

@@ -80,14 +80,17 @@ _OTHER_VALUES: Final[frozenset[str]] = frozenset(
     incidencia ref reference referencia number número numero file archivo public pública publica público
     publico publicable publishable huella fingerprint is es son are was era""".split())
 _VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
+# An RFC 4122 UUID: an identifier's format (requests, records, tickets, idempotency keys), never a
+# password someone chose; its hyphens are no "symbol" of a strong credential.
+_UUID_RE: Final = re.compile(r"\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?")
 
 
 def _strong_credential(value: str) -> bool:
-    """Lower-case letters, digits and a symbol or an inner capital; not a version, URL, address or
-    path."""
+    """Lower-case letters, digits and a symbol or an inner capital; not a version, UUID, URL, address
+    or path."""
     if "[REDACTED:" in value or "@" in value or "://" in value or value.startswith(("/", "~", "#")):
         return False
-    if _VERSION_RE.fullmatch(value):
+    if _VERSION_RE.fullmatch(value) or _UUID_RE.fullmatch(value):
         return False
     symbol = any(not c.isalnum() for c in value)
     inner_upper = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
