@@ -16,8 +16,10 @@ to a credential in prose rather than how a vendor formats it.
 * a passphrase after ``passphrase:`` (or "secret phrase", "frase secreta", a bare "phrase"/"frase"
   naming what it unlocks: "la frase del VeraCrypt es …") up to the end of its clause;
 * a long hex blob after a key/secret label and a colon or "is"/"es", or right after the label
-  word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"), unless the label names a public
-  digest or an id.
+  word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"); the label word may be part of a
+  snake_case name ("auth_key 4c9e…", thirteenth round); unless the label names a public digest, an
+  id or a key that only identifies a row or an entry (cache, idempotency, partition, sort, primary,
+  foreign, object, routing, dedup key).
 Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
 substring tests.
 """
@@ -75,11 +77,14 @@ _OPENS_WITH_RE: Final = re.compile(
     r"[^\n.]{0,40}?(?i:\b(?:opens\s+with|se\s+abre\s+con|abre\s+con|unlocks\s+with|code\s+is|c[oó]digo\s+es)\b)\s*"
     r"(?P<v>\d{2,8}(?:[-\s]\d{2,8}){0,3})\b")
 _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
+# The label word may end a snake_case name ("auth_key", "device_secret") or start one ("clave_aes").
 _HEX_AFTER_LABEL_RE: Final = re.compile(
-    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?:(?P<label>[^\n:=]{0,80}?)"
+    r"(?i:(?:\b|(?<=_))(?:clave|key|secret|secreto|token)(?:\b|(?=_)))(?:(?P<label>[^\n:=]{0,80}?)"
     r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)|(?P<bare>(?:[ \t]+[A-Za-z][\w\-]{0,15}){0,2}[ \t]+))"
     r"\s*(?P<v>[0-9a-fA-F]{32,})\b")
-_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica)")
+_NAME_BEFORE_RE: Final = re.compile(r"[A-Za-z0-9_]*$")
+_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica"
+                                r"|cache|idempot|partition|sort|primary|foreign|object|routing|dedup)")
 _PHRASE_VALUE_RE: Final = re.compile(
     r"(?i:\bpass\s?phrase|\b(?:secret|master|unlock|access|security)\s+phrase"
     r"|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|maestra|de\s+desbloqueo|de\s+contrase(?:ñ|n)a)"
@@ -211,7 +216,9 @@ def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
         # Right after the label word and up to two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"),
         # the label is those words and the ones before it.
         label = m.group("label") if m.group("bare") is None else text[max(0, m.start() - 40):m.start("v")]
-        if not _HEX_PUBLIC.search(label):
+        # The rest of a snake_case name the label word ends ("idempotency_key") is part of the label.
+        name = _NAME_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()).group()  # type: ignore[union-attr]
+        if not _HEX_PUBLIC.search(name + " " + label):
             yield m.start("v"), m.end("v"), "secret"
 
 

@@ -111,3 +111,21 @@ def test_a_vague_quoted_description_is_kept(text: str) -> None:
 
 def test_a_quoted_passphrase_of_ordinary_words_is_still_redacted() -> None:
     assert "purple monkey" not in scrub('his password is "purple monkey dishwasher"').text
+
+
+# Thirteenth round: the label word may be part of a snake_case name.
+@pytest.mark.parametrize("text", [
+    "Sensor gateway: user garden, auth_key 3f9c2a7e1b4d8f6a0c5e9b2d7f1a4c8e, set by Iván.",
+    "device_secret: 9b2e4f7a1c3d5e8f0a6b2c4d7e9f1a3b",
+])
+def test_hex_after_a_snake_case_label_is_redacted(text: str) -> None:
+    assert "[REDACTED:secret]" in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "cache_key 5d41402abc4b2a76b9719d911017c592 expired at noon.",
+    "idempotency_key: 9b2e4f7a1c3d5e8f0a6b2c4d7e9f1a3b (safe to log)",
+    "primary_key 1c3d5e8f0a6b2c4d7e9f1a3b9b2e4f7a in the orders table",
+])
+def test_hex_after_a_row_identifying_key_is_kept(text: str) -> None:
+    assert scrub(text).text == text
