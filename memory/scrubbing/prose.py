@@ -8,6 +8,8 @@
   Faro#2291": a password word, an aside of up to six words that neither describes the password
   (hint, policy, reset…) nor names a container or a user, then a colon, an arrow or a dash and a
   strong credential (lower-case letters, digits and a symbol or an inner capital).
+* "what's the wifi pass? / Ana: es Patatas_Bravas_77" (thirteenth round): a question about a password,
+  then its answer ("it's"/"es"/"era" and a strong credential), after a speaker's name if any.
 * "c o n t r a s e ñ a :  Membrillo_19": a keyword spelled with single letters between spaces is
   joined and read by the keyword detector (the inspection fold with ``words=False`` keeps spacing,
   since a passphrase's spacing is part of it).
@@ -68,6 +70,15 @@ _LOGIN_WITH_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:login|log-in|user(?:name)?|usuario|account|cuenta|acceso|access)\b[^\n.;]{0,40}?[ \t]"
     r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]+(?:with|con|and|y|pass(?:word)?|contrase(?:ñ|n)a|/)[ \t]+"
     r"(?P<v>[^\s\"'`<>]{8,64})")
+# Thirteenth round. A question about a password and its answer in the next turn: "what's the wifi
+# pass? / Ana: es Patatas_Bravas_77", "Remember the password I gave you? It's Gm6&Hx1r",
+# "¿Cuál era la clave del router?\n—Era Faro#2291". The answer may open with a speaker's name and a
+# colon, a dash or a slash, and an interjection; it states the value with "it's"/"es"/"era".
+_QUESTION_ANSWER_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.!?]{0,60}\?[ \t]*\n?[ \t]*"
+    r"(?:[/|—–\-][ \t]*)?(?:[^\W\d_][\w.]{0,20}[ \t]*:[ \t]*)?"
+    r"(?:(?:oye|vale|ok|okay|sure|s[ií]|yes|yeah|claro|pues|well|so)[,!]?[ \t]+)?"
+    r"(?:it'?s|it[ \t]+is|es|is|era|was|sigue[ \t]+siendo)[ \t]+(?P<v>[^\s\"'`<>]{6,64})")
 # "uses the same password everywhere: Sunflower*77": a password word, an aside, a colon/arrow/dash.
 _LABEL_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:contrase(?:ñ|n)as?|passwords?|passwd|pwd|clave|pass)\b(?P<aside>(?:[ \t]+[^\W\d_][^\s.;:=,\"“”«»()\[\]]*){1,6})"
@@ -134,8 +145,8 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
 
 
 def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
-    """A credential-shaped password after an aside, after Spanish's elided "la del …", or after a
-    Wi-Fi label."""
+    """A credential-shaped password after an aside, after Spanish's elided "la del …", after a
+    Wi-Fi label, or in the answer to a question about a password."""
     if "," in text and any(h in lower for h in _ASIDE_HINTS):
         yield from _strong_values(_AFTER_ASIDE_RE.finditer(lower), text)
     if " del" in lower or " de " in lower:
@@ -144,6 +155,8 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
         yield from _strong_values(_LOGIN_WITH_RE.finditer(lower), text)
     if ":" in text or ">" in text or "→" in text or "—" in text or "–" in text:
         yield from _strong_values((m for m in _LABEL_ASIDE_RE.finditer(lower) if _plain_aside(m.group("aside"))), text)
+    if "?" in text and any(h in lower for h in _ASIDE_HINTS):
+        yield from _strong_values(_QUESTION_ANSWER_RE.finditer(lower), text)
     if "wifi" in lower or "wi-fi" in lower or "wlan" in lower:
         yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))),
                                   text)
