@@ -3,7 +3,8 @@ to a credential in prose rather than how a vendor formats it.
 
 * a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
   (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
-* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\""),
+* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\""), or
+  named a phrase with no verb ("usa como contraseña la frase «…»", thirteenth round),
   unless a describing word follows that word ('the password hint is "first pet + year"') or the
   quoted words are all common words and fillers ('his password is "the usual one"');
 * a PIN or password spelled with spaces, hyphens or dots between single characters ("k 9 X m 2 Q v 7
@@ -47,6 +48,13 @@ _QUOTED_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave
 _QUOTED_RE: Final = re.compile(
     r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”.]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
     r"[\"“](?P<v>[^\"“”\n]{6,80})[\"”]")
+# Thirteenth round: a password word, then the value named as a phrase and quoted, with no verb
+# between ("usa como contraseña maestra la frase «el gato come sopa»", "her vault password is the
+# sentence "we met in Lisbon in May"", "la clave del disco es una frase, "…""). Three words or more.
+_NAMED_PHRASE_RE: Final = re.compile(
+    r"(?i:\b(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave)\b)(?P<label>[^\n\"“”«».:;]{0,60}?)"
+    r"(?i:\b(?:la|una|the|a)[ \t]+(?:frase|phrase|sentence|oraci[oó]n)\b)[ \t]*[,:]?[ \t]*"
+    r"(?:\"(?P<dq>[^\"\n]{6,80})\"|“(?P<cq>[^”\n]{6,80})”|«(?P<gq>[^»\n]{6,80})»)")
 _QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase")
 _SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
                         "p i n")
@@ -133,6 +141,21 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
         if (first and first[0].lower() in DESCRIBING_WORDS) or described_before(lower, m.start()):
             continue  # 'The password hint is "first pet + year"', 'password policy: "…"': about it
         yield m.start("v"), m.end("v"), "password"
+
+
+def _find_named_phrases(text: str, lower: str) -> Iterator[_Span]:
+    """A quoted phrase the text names as a password's value ("… contraseña … la frase «…»")."""
+    if ("frase" not in lower and "phrase" not in lower and "sentence" not in lower and "oraci" not in lower) \
+            or not any(h in lower for h in _QUOTED_HINTS):
+        return
+    for m in _NAMED_PHRASE_RE.finditer(text):
+        group = next(g for g in ("dq", "cq", "gq") if m.group(g) is not None)
+        value = m.group(group)
+        if len(value.split()) < 3 or is_question(value) or is_vague_description(value):
+            continue
+        if any(w.lower() in DESCRIBING_WORDS for w in m.group("label").split()) or described_before(lower, m.start()):
+            continue  # 'the password hint is the phrase "…"': about it
+        yield m.start(group), m.end(group), "password"
 
 
 def _find_spaced_values(text: str, lower: str) -> Iterator[_Span]:
@@ -222,5 +245,5 @@ def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
             yield m.start("v"), m.end("v"), "secret"
 
 
-SHAPE_FINDERS: Final = (_find_hex_after_label, _find_seed_runs, _find_quoted_passphrases, _find_spaced_values,
-                        _find_spelled_and_shaped)
+SHAPE_FINDERS: Final = (_find_hex_after_label, _find_seed_runs, _find_quoted_passphrases, _find_named_phrases,
+                        _find_spaced_values, _find_spelled_and_shaped)

@@ -129,3 +129,23 @@ def test_hex_after_a_snake_case_label_is_redacted(text: str) -> None:
 ])
 def test_hex_after_a_row_identifying_key_is_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+# Thirteenth round: a quoted phrase named as the password's value, with no verb between.
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Rocío puso de contraseña del portátil la frase «la luna baila con el mar» hace un mes.",
+     "la luna baila con el mar"),
+    ("For the family vault password Tom picked the sentence \"we met in Lisbon in May\" last year.",
+     "we met in Lisbon in May"),
+])
+def test_a_quoted_phrase_named_as_the_password_is_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "La pista de la contraseña es la frase «mi primer perro» y nada más.",
+    "The password screen shows the sentence \"Forgot your password?\" under the field.",
+    "Contraseña en Bitwarden, en la entrada «Oficina – NAS Synology».",
+])
+def test_a_phrase_about_the_password_is_kept(text: str) -> None:
+    assert scrub(text).text == text
