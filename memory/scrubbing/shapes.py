@@ -3,7 +3,8 @@ to a credential in prose rather than how a vendor formats it.
 
 * a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
   (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
-* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\""), or
+* a passphrase in quotes (straight, curly or Spanish angle quotes «…», thirteenth round) after a
+  password word ("la contraseña … es una frase, \"el gato …\""), or
   named a phrase with no verb ("usa como contraseña la frase «…»", thirteenth round),
   unless a describing word follows that word ('the password hint is "first pet + year"') or the
   quoted words are all common words and fillers ('his password is "the usual one"');
@@ -46,8 +47,8 @@ _PW_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|fra
 _QUOTED_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|passcode|pin|semilla|seed"
                        r"|frase\s+(?:para\s+desbloquear|de\s+acceso|de\s+paso|secreta|de\s+recuperaci[oó]n))")
 _QUOTED_RE: Final = re.compile(
-    r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”.]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
-    r"[\"“](?P<v>[^\"“”\n]{6,80})[\"”]")
+    r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”«».]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”«».]{0,25}?"
+    r"[\"“«](?P<v>[^\"“”«»\n]{6,80})[\"”»]")
 # Thirteenth round: a password word, then the value named as a phrase and quoted, with no verb
 # between ("usa como contraseña maestra la frase «el gato come sopa»", "her vault password is the
 # sentence "we met in Lisbon in May"", "la clave del disco es una frase, "…""). Three words or more.
@@ -130,7 +131,7 @@ def _find_seed_runs(text: str, lower: str) -> Iterator[_Span]:
 
 
 def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
-    if ('"' not in text and "“" not in text) or not any(h in lower for h in _QUOTED_HINTS):
+    if ('"' not in text and "“" not in text and "«" not in text) or not any(h in lower for h in _QUOTED_HINTS):
         return
     for m in _QUOTED_RE.finditer(text):
         if is_question(m.group("v")) or is_vague_description(m.group("v")):

@@ -149,3 +149,18 @@ def test_a_quoted_phrase_named_as_the_password_is_redacted(text: str, secret: st
 ])
 def test_a_phrase_about_the_password_is_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+# Thirteenth round: Spanish angle quotes delimit a quoted passphrase like straight or curly ones.
+def test_a_passphrase_in_angle_quotes_is_redacted() -> None:
+    text = "La clave maestra de 1Password es «sol de enero sobre la sierra»."
+    assert "sol de enero" not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "La contraseña es «la de siempre», no la cambió.",
+    "La pista de la contraseña es «mi primer perro».",
+    "Contraseña del seguro en el llavero, entrada «Mapfre – hogar».",
+])
+def test_angle_quotes_that_describe_or_name_an_entry_are_kept(text: str) -> None:
+    assert scrub(text).text == text
