@@ -12,7 +12,8 @@ codes), so it is redacted only when the sentence *binds* it to an access code:
   "the code for the key safe at the cabin"), or ``combination``/``combinación`` in a note that names
   an access object anywhere, also in an earlier clause ("Hotel safe: combination 6149"; not next to a
   draw or a game) —
-* then a connector: ``:``/``=``/a dash, ``is``/``es``/``is now``/``es el``/``quedó en``…, ``to``/``a``
+* then a connector: ``:``/``=``/a dash (and "now is"/"ahora es" after it: "Le cambié el PIN al
+  móvil: ahora es 8841", thirteenth round), ``is``/``es``/``is now``/``es el``/``quedó en``…, ``to``/``a``
   after a change verb ("cambié el PIN a 5512"), a comma or bracket after a PIN label, a
   combination or a lock's code ("Her ATM PIN, 4821, …", "Safe code, 5521, …"), or nothing when the digits follow the label phrase directly
   ("gate code 1934", "PIN de la Visa 4821");
@@ -74,7 +75,8 @@ _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’\-]*")
 # Between the label and the connector: up to eight words (no digits, no sentence punctuation).
 _MID: Final = r"(?P<mid>(?:[ \t]+(?:'s\b|[^\W\d_][^\s\d.:;=,()\[\]\"“”?]*|\#?\d{1,3}[a-z]?\b)){0,10}?)"
 _CONNECTOR: Final = (
-    r"(?P<conn>[ \t]*(?:[:=]|->|→|—|–|-(?=\s))[ \t]*(?:(?:is|es|el|the|n[uú]mero|number)[ \t]+)?"
+    r"(?P<conn>[ \t]*(?:[:=]|->|→|—|–|-(?=\s))[ \t]*(?:(?:now|ahora|still|todav[ií]a)[ \t]+)?"
+    r"(?:(?:is|es|el|the|it'?s|n[uú]mero|number)[ \t]+)?"
     r"|[ \t]+(?:is|was|are|were|es|era|ser[aá]|son)(?:[ \t]+(?:now|still|ahora|todav[ií]a))?[ \t]+(?:(?:el|the)[ \t]+)?"
     r"|[ \t]+(?:is|es)[ \t]*:[ \t]*"
     r"|[ \t]+(?:now|ahora)[ \t]+(?:is|es)[ \t]+"

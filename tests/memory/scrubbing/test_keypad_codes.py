@@ -31,3 +31,12 @@ ORDINARY = [
 @pytest.mark.parametrize("text", ORDINARY)
 def test_numbers_without_keypad_keys_or_access_are_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+# Thirteenth round: after a PIN label's colon, "now is"/"ahora es" before the value.
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Le cambié el PIN al móvil: ahora es 5830.", "5830"),
+    ("Changed the alarm code again: now it's 7719.", "7719"),
+])
+def test_a_value_after_a_colon_and_now_is_is_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
