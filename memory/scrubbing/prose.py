@@ -72,13 +72,14 @@ _LOGIN_WITH_RE: Final = re.compile(  # read on the lower-cased text
     r"(?P<v>[^\s\"'`<>]{8,64})")
 # Thirteenth round. A question about a password and its answer in the next turn: "what's the wifi
 # pass? / Ana: es Patatas_Bravas_77", "Remember the password I gave you? It's Gm6&Hx1r",
-# "¿Cuál era la clave del router?\n—Era Faro#2291". The answer may open with a speaker's name and a
-# colon, a dash or a slash, and an interjection; it states the value with "it's"/"es"/"era".
+# "¿Cuál era la clave del router?\n—Era Faro#2291", "Lisa's password? Easy: Girasol_1987". The answer
+# may open with a speaker's name and a colon, a dash or a slash, and an interjection; it states the
+# value with "it's"/"es"/"era", or right after the colon.
 _QUESTION_ANSWER_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.!?]{0,60}\?[ \t]*\n?[ \t]*"
     r"(?:[/|—–\-][ \t]*)?(?:[^\W\d_][\w.]{0,20}[ \t]*:[ \t]*)?"
     r"(?:(?:oye|vale|ok|okay|sure|s[ií]|yes|yeah|claro|pues|well|so)[,!]?[ \t]+)?"
-    r"(?:it'?s|it[ \t]+is|es|is|era|was|sigue[ \t]+siendo)[ \t]+(?P<v>[^\s\"'`<>]{6,64})")
+    r"(?:(?:it'?s|it[ \t]+is|es|is|era|was|sigue[ \t]+siendo)[ \t]+|(?<=:)[ \t]*|(?<=:[ \t]))(?P<v>[^\s\"'`<>]{6,64})")
 # "uses the same password everywhere: Sunflower*77": a password word, an aside, a colon/arrow/dash.
 _LABEL_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:contrase(?:ñ|n)as?|passwords?|passwd|pwd|clave|pass)\b(?P<aside>(?:[ \t]+[^\W\d_][^\s.;:=,\"“”«»()\[\]]*){1,6})"
