@@ -62,12 +62,17 @@ def _entropy_limit(length: int) -> float:
 
 
 def _looks_like_path(token: str) -> bool:
-    """Slash-separated word segments ("docs/api/Readme") rather than base64."""
+    """Slash-separated word segments ("docs/api/Readme") rather than base64; or an object key, whose
+    folders are all lower-case words or numbers and only its last segment looks random
+    ("reports/2024/11/Xk29QmLp…", thirteenth round)."""
     parts = [p for p in token.split("/") if p]
     if len(parts) < 2:
         return False
     wordy = sum(1 for p in parts if len(p) >= 2 and p.isalpha() and (p.islower() or p.istitle()))
-    return token.startswith("/") or wordy >= 2
+    folders = parts[:-1]
+    return token.startswith("/") or wordy >= 2 or (
+        len(folders) >= 2 and any(p.isalpha() for p in folders)
+        and all(len(p) >= 2 and ((p.isalpha() and p.islower()) or p.isdigit()) for p in folders))
 
 
 # Identifiers that are public by design and look random: Stripe publishable keys and object ids
@@ -107,12 +112,14 @@ def _is_public(text: str, start: int, token: str) -> bool:
 # unless a secret word sits between it and the token.
 # Thirteenth round: also the ordinary identifiers prose names by what they are — a build, a commit,
 # an order, a shipment's tracking number, a SKU, a checksum or hash, an invoice, a ticket, a serial
-# number, a booking locator, a release, a file.
+# number, a booking locator, a release, a file; a media item's id on a platform (a track, playlist,
+# album, video, episode: "Spotify track 4uLU6hMC…").
 _PUBLIC_LABEL_RE: Final = re.compile(
     r"\b(?:id|ids|identifier|identificador|public|p[uú]blica|p[uú]blico|publishable|site[ \t]+key"
     r"|builds?|compilaci[oó]n|commits?|order|orders|pedidos?|tracking|seguimiento|sku|checksum|hash|digest"
     r"|invoices?|facturas?|tickets?|serial|booking|reserva|localizador|release|versi[oó]n|version"
-    r"|file|archivo|fichero)\b")
+    r"|file|archivo|fichero"
+    r"|tracks?|playlists?|albums?|[aá]lbum|videos?|v[ií]deos?|songs?|canci[oó]n|episodes?|episodios?|podcast)\b")
 _SECRET_WORD_RE: Final = re.compile(
     r"\b(?:secret\w*|secreto|token|password|pass|pwd|contrase(?:ñ|n)a|private|privada|privado|api[ _\-]?key|bearer"
     r"|auth\w*|credential\w*|credencial\w*|session[ _\-]?token)\b")

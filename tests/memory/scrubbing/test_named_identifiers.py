@@ -48,3 +48,22 @@ def test_secrets_beside_identifier_words_are_redacted(text: str) -> None:
 def test_a_uuid_is_no_strong_credential() -> None:
     assert not _strong_credential("0e4f7a1b-2c3d-4e5f-8a9b-c0d1e2f3a4b5")
     assert _strong_credential("0e4f7a1b-Faro-2291")
+
+
+# Media items named by what they are, and object keys whose folders are words and numbers.
+@pytest.mark.parametrize("text", [
+    "Spotify track 4uLU6hMCjMI75M1A2tKUQC on repeat all week.",
+    "El vídeo Xk29QmLp7RtZ4Wc8Nb1V tiene ya mil visitas.",
+    "S3 key: reports/2024/11/Xk29QmLp7RtZ4Wc8Nb1V",
+])
+def test_media_ids_and_object_keys_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize("text", [
+    "The playlist bot's token: Xk29QmLp7RtZ4Wc8Nb1V",
+    "Secret access key wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq8Lm2Xp4Rt",
+    "Pasted this by mistake: ab/Kq7Lm2Xp9Rt4Wc8Nb1VzQ",
+])
+def test_secrets_with_media_words_or_slashes_are_redacted(text: str) -> None:
+    assert "[REDACTED:" in scrub(text).text
