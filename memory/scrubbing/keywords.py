@@ -243,11 +243,25 @@ _FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
 )
 
 
+# Thirteenth round: a quoted recipe for a password — a personal fact joined to another by "plus",
+# "+", "followed by", "seguido de", "más el/la/su…" ('"the name of her first cat plus the year"',
+# '"el nombre del perro seguido de su año de nacimiento"'): how it is built, not what it is.
+_RECIPE_JOIN_RE: Final = re.compile(
+    r"(?i:\bplus\b|(?<!\S)\+(?!\S)|\bfollowed[ \t]+by\b|\bseguid[oa]s?[ \t]+de\b|\bm[aá]s[ \t]+(?:el|la|los|las|su|sus|mi|mis|tu|tus)\b"
+    r"|\band[ \t]+then\b|\by[ \t]+(?:despu[eé]s|luego)\b)")
+_RECIPE_FACT_RE: Final = re.compile(
+    r"(?i:\b(?:names?|nombres?|birthdays?|cumplea[nñ]os|years?|a[nñ]os?|dates?|fechas?|initials|iniciales|surnames?"
+    r"|apellidos?|birth|nacimiento|pets?|mascotas?)\b)")
+
+
 def is_vague_description(value: str) -> bool:
-    """A quoted value made only of common words and fillers ('"the usual one"', '"la de siempre"'):
-    how someone refers to a password, not the password. The keyword and the quoted-passphrase
-    finders both keep it."""
+    """A quoted value made only of common words and fillers ('"the usual one"', '"la de siempre"'),
+    or a recipe joining personal facts ('"her cat's name plus the year"', ``_RECIPE_JOIN_RE``): how
+    someone refers to a password, not the password. The keyword and the quoted-passphrase finders
+    both keep it."""
     words = value.split()
+    if len(words) >= 4 and _RECIPE_JOIN_RE.search(value) and _RECIPE_FACT_RE.search(value):
+        return True
     return bool(words) and all(w.lower().strip(".,;:!") in _STOPWORDS or w.lower().strip(".,;:!") in _FILLERS
                                for w in words)
 
