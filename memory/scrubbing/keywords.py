@@ -303,6 +303,21 @@ _REQUIRED_VARIABLE_RE: Final = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}\n]
 _SUFFIX_SPLIT_RE: Final = re.compile(r"[_\-.]|(?=[A-Z])")
 
 
+# Thirteenth round. With no connector (a bare space), the keyword labels nothing when the next token
+# is another field of a log or config line ("reason=bad_password attempts=3") or when the keyword is
+# part of a path ("/run/secrets/pg_pw postgres:16"). An identifier suffix naming a file or a path
+# ("POSTGRES_PASSWORD_FILE", "token_path", Docker's and systemd's ``*_FILE`` convention) holds where
+# the secret is, never the secret.
+_FIELD_RE: Final = re.compile(r"[A-Za-z_][\w.\-]*=[^=]")
+_FILE_SUFFIX_RE: Final = re.compile(r"(?i:[_\-.](?:file|path|dir|filename|location)$|(?:File|Path|Dir)$)")
+
+
+def _inside_a_path(text: str, start: int) -> bool:
+    """Is the keyword at ``start`` inside a path token ("/run/secrets/db_password")?"""
+    token_start = max(text.rfind(" ", 0, start), text.rfind("\t", 0, start), text.rfind("\n", 0, start)) + 1
+    return "/" in text[token_start:start] or "\\" in text[token_start:start]
+
+
 def _describing_suffix(suffix: str | None) -> bool:
     """Does an identifier suffix after the keyword end in a describing word (``_hash_algorithm``,
     ``Type``, ``_id``)?"""
@@ -338,12 +353,18 @@ def _names_a_property(text: str, m: re.Match[str], value: str) -> bool:
     return any(w.lower() in _PROPERTY_WORDS for w in words if w)
 
 
+# An absolute or home path of three or more lower-case word segments, with or without an extension.
+_WORD_FILE_PATH_RE: Final = re.compile(r"(?:~|\.{1,2})?(?:/[a-z0-9_.\-]*[a-z][a-z0-9_.\-]*){3,}/?")
+
+
 def _is_file_path(text: str, start: int, value: str) -> bool:
     """Is the value a file path — or the rest of one whose drive letter the label's colon cut
     ("KeePass en D:\\Copias\\…")?"""
     if start >= 2 and text[start - 1] == ":" and text[start - 2].isalpha() and (start < 3 or not text[start - 3].isalnum()) \
             and value[:1] in "\\/":
         value = text[start - 2:start] + value
+    if _WORD_FILE_PATH_RE.fullmatch(value):
+        return True  # "/var/run/secrets/kubernetes.io/serviceaccount/token": lower-case words, no extension
     if _FILE_PATH_RE.fullmatch(value) is None:
         return False
     return value[:3].endswith((":\\", ":/")) or value.startswith(("\\", "/", "~/", "./", "../")) \
@@ -375,6 +396,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
         if m.group("bare") is not None and after_a_place_word(lower, start):
             continue  # "las claves de la familia en KeePass2": where they are kept
+        if m.group("bare") is not None and (_FIELD_RE.match(value) or _inside_a_path(text, m.start())):
+            continue  # "reason=bad_password attempts=3", "/run/secrets/pg_pw postgres:16": no label
+        if _FILE_SUFFIX_RE.search(m.group("suffix") or ""):
+            continue  # "POSTGRES_PASSWORD_FILE=/run/secrets/pg": the variable names a file
         if _describing_suffix(m.group("suffix")):
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if _names_a_property(text, m, value):
