@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from memory.scrubbing.codes import postal_pin
+from memory.scrubbing.codes import _ACCESS_OBJECTS, postal_pin
 from memory.scrubbing.keywords import is_vague_description
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS, closes_a_quote, described_before, is_question
@@ -141,6 +141,8 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
         first = m.group("label").split(None, 1)[:1]
         if (first and first[0].lower() in DESCRIBING_WORDS) or described_before(lower, m.start()):
             continue  # 'The password hint is "first pet + year"', 'password policy: "…"': about it
+        if _figurative_key(m.group(0), m.group("label"), m.group("v")):
+            continue  # 'La clave del éxito es «constancia y café»': a key point, not a password
         yield m.start("v"), m.end("v"), "password"
 
 
@@ -156,7 +158,26 @@ def _find_named_phrases(text: str, lower: str) -> Iterator[_Span]:
             continue
         if any(w.lower() in DESCRIBING_WORDS for w in m.group("label").split()) or described_before(lower, m.start()):
             continue  # 'the password hint is the phrase "…"': about it
+        if _figurative_key(m.group(0), m.group("label"), value):
+            continue
         yield m.start(group), m.end(group), "password"
+
+
+# Thirteenth round. "Clave" is also a key point ("la clave del éxito es «constancia y café»"): a
+# quoted phrase after it is a password only when the label names what it opens (a holder of secrets
+# or an access object: "la clave del wifi", "la clave maestra del gestor") or the value has a digit
+# or a symbol.
+_MASTER_WORDS: Final = frozenset("maestra master secreta acceso access".split())
+_LABEL_WORD_RE: Final = re.compile(r"[^\W\d_]+")
+
+
+def _figurative_key(match: str, label: str, value: str) -> bool:
+    if not match[:5].lower().startswith("clave"):
+        return False
+    words = {w.lower() for w in _LABEL_WORD_RE.findall(label)}
+    if words & (HOLDERS | _ACCESS_OBJECTS | _MASTER_WORDS):
+        return False
+    return not any(c.isdigit() or not (c.isalpha() or c.isspace() or c in ".,;:'’-") for c in value)
 
 
 def _find_spaced_values(text: str, lower: str) -> Iterator[_Span]:

@@ -164,3 +164,21 @@ def test_a_passphrase_in_angle_quotes_is_redacted() -> None:
 ])
 def test_angle_quotes_that_describe_or_name_an_entry_are_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+# Thirteenth round: "clave" as a key point before a quoted phrase.
+@pytest.mark.parametrize("text", [
+    "La clave del éxito, según Lola, es «constancia y café».",
+    'La clave de la receta es "paciencia y buen aceite".',
+])
+def test_a_figurative_clave_before_a_quoted_phrase_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("La clave del wifi de la casa rural es «el perro de san roque».", "el perro de san roque"),
+    ("La clave maestra es «sol de enero sobre la sierra».", "sol de enero sobre la sierra"),
+    ('La clave de Pablo es "mar y sal 2024".', "mar y sal 2024"),
+])
+def test_a_clave_naming_what_it_opens_keeps_its_phrase_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
