@@ -28,6 +28,8 @@ from memory.scrubbing.places import after_a_place_word, inside_manager_name, lab
 _STRONG_PW = (
     r"p[a4@][s5$][s5$](?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@][s5$][e3](?:ñ|n)[a4@][s5$]?"
     r"|clave\s+de\s+acceso|senha"
+    # Thirteenth round: a Wi-Fi network's key by its standard's names (Windows: "network security key").
+    r"|(?:wpa[23]?(?:[\s\-]?psk)?|wep|wi-?fi|network(?:\s+security)?)[\s_\-]key|clave\s+(?:wpa[23]?|wep|de\s+(?:la\s+)?red)"
 )
 # Passphrases and wallet seeds: their value is several plain words (see _passphrase_end).
 _PHRASE_KW = (
@@ -64,7 +66,10 @@ _TOKEN_KW = (
 _VERBAL = (
     r"(?:are|is|son|es)\s+(?:\w+\s+)?(?:words|palabras)|"
     r"(?:has\s+been\s+|was\s+|got\s+)?(?:changed|set|reset|updated)\s+to"
-    r"|(?:is|was|es|era)\s+(?:still|literally|actually|todav[ií]a|literalmente)"
+    r"|(?:is|was|es|era)\s+(?:still|literally|actually|todav[ií]a|literalmente)(?:\s+(?:just|only|simply|solo|sólo|simplemente))?"
+    r"|(?:is|was|es|era)\s+(?:just|only|simply|solo|sólo|simplemente)"
+    # Thirteenth round: a change of state states the value too ("became", "pasó a ser").
+    r"|(?:has\s+|have\s+)?bec[oa]me|becomes|turned\s+into|pas[oó]\s+a\s+ser|se\s+convirti[oó]\s+en"
     r"|is\s+now|now\s+is|will\s+be|should\s+be|is|was|are|equals"
     r"|(?:se\s+)?cambi[oó]\s+a|(?:la\s+|lo\s+)?cambi[eé]\s+a|(?:la\s+|lo\s+)?puse\s+(?:como|en)"
     r"|es\s+ahora|ahora\s+es|sigue\s+siendo|qued[oó]\s+(?:en|como)|es|era|ser[aá]|son"
@@ -184,7 +189,7 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 # lower-cased text for them is several times faster than letting the
 # case-insensitive keyword regex try every position.
 _KEYWORD_STEMS_RE: Final = re.compile(
-    r"p[a4@][s5$][s5$]|pwd|pw|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
+    r"p[a4@][s5$][s5$]|pwd|pw|wpa|wep|wi-?fi|network|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
     r"gate|entry|unlock|disarm|arming|keypad|building|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
     r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
     r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"
