@@ -1,7 +1,8 @@
 """Passwords that prose puts in unusual places: before the keyword, or after a spaced-out one.
 
 * "Uses Sunflower!Rain42 as the password for …", "hunter2X is my password", "Gato-8526 es mi
-  contraseña": the value comes first, so only a credential-shaped token (letters and digits, or a
+  contraseña", "Mariposa-2290-Lila is the Dropbox password" (thirteenth round: up to two words
+  naming the account, a strong value only): the value comes first, so only a credential-shaped token (letters and digits, or a
   symbol or inner capital, 6+ characters) qualifies; after any other verb ("He puesto X como
   contraseña") only a strong one (lower-case letters, digits and a symbol or inner capital).
 * "Sara uses the same password everywhere: Sunflower*77", "la clave del banco, la de siempre ->
@@ -35,6 +36,10 @@ _REVERSE_RE: Final = re.compile(
     r"[\"'`]?(?P<v>[^\s\"'`<>]{6,64})[\"'`]?"
     r"(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
     r"|(?P<w>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was|es|era)\s+" + _OWNER + _PW_NOUN + r")\b"
+    # Thirteenth round: up to two words naming the account between ("X is the Dropbox password"),
+    # for a strong value only, the noun closing its phrase ("… password manager/policy" is a tool).
+    r"|(?P<y>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was)\s+" + _OWNER + r")(?:[^\W\d_][\w\-]*\s+){1,2}(?i:" + _PW_NOUN + r")\b"
+    r"(?=[ \t]*(?:$|[\n.,;:!?)\]—–]|(?i:for|of|on|at|in|to|since|until|and|but|now|too)\b))"
     # Any verb before "as/como": "He puesto ZuQ4!mnP7vr0 como contraseña" — strong values only.
     r"|[\"'`]?(?P<x>[^\s\"'`<>]{6,64})[\"'`]?(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
 )
@@ -121,11 +126,11 @@ def _find_reverse_passwords(text: str, lower: str) -> Iterator[_Span]:
     if not any(h in lower for h in _REVERSE_HINTS):
         return
     for m in _REVERSE_RE.finditer(text):
-        group = next(g for g in ("v", "w", "x") if m.group(g) is not None)
+        group = next(g for g in ("v", "w", "x", "y") if m.group(g) is not None)
         value = m.group(group)
-        if "[REDACTED:" in value or "@" in value or "://" in value:
-            continue
-        if group == "x" and not _strong_credential(value):
+        if "[REDACTED:" in value or "@" in value or "://" in value or _VERSION_RE.fullmatch(value):
+            continue  # "3.2-beta is the new password policy": a version
+        if group in ("x", "y") and not _strong_credential(value):
             continue
         if _has_digit(value) and _shape_score(value):
             yield m.start(group), m.end(group), "password"

@@ -35,3 +35,4 @@ def test_an_answer_that_states_no_credential_is_kept(text: str) -> None:
 def test_the_answer_may_follow_a_colon_without_a_verb() -> None:
     assert "Girasol_1987" not in scrub("Lisa's password? Easy: Girasol_1987").text
     assert scrub("Forgot your password? Tip: use the reset link.").text == "Forgot your password? Tip: use the reset link."
+
