@@ -18,9 +18,9 @@ codes), so it is redacted only when the sentence *binds* it to an access code:
   combination or a lock's code ("Her ATM PIN, 4821, …", "Safe code, 5521, …"), or nothing when the digits follow the label phrase directly
   ("gate code 1934", "PIN de la Visa 4821");
 * then the value: 3–8 digits (optionally ``#``/``*``), digits between a keypad's keys ("4#8#2#6"),
-  or short digit groups ("12-34-56", "4 8 2 1"); a value with a keypad key (``#``/``*``) after a code
-  word needs no access object ("code 2580#": it is typed on a keypad), not followed by a unit ("4 digits", "3 intentos", "30 seconds") or by more digits
-  (dates, versions).
+  or short digit groups ("12-34-56", "4 8 2 1"), not followed by a unit ("4 digits", "3 intentos",
+  "30 seconds") or by more digits (dates, versions); a value with a keypad key (``#``/``*``) after a
+  code word needs no access object ("code 2580#": it is typed on a keypad, thirteenth round).
 
 Also "4821 is my PIN" / "uso 4821 como PIN" (the value first), and "the alarm is disarmed with
 4471" / "para entrar al garaje marca 5577" (an access object, then an unlocking verb and digits).

@@ -2,9 +2,10 @@
 
 * "Uses Sunflower!Rain42 as the password for …", "hunter2X is my password", "Gato-8526 es mi
   contraseña", "Mariposa-2290-Lila is the Dropbox password" (thirteenth round: up to two words
-  naming the account, a strong value only): the value comes first, so only a credential-shaped token (letters and digits, or a
-  symbol or inner capital, 6+ characters) qualifies; after any other verb ("He puesto X como
-  contraseña") only a strong one (lower-case letters, digits and a symbol or inner capital).
+  naming the account, a strong value only): the value comes first, so only a credential-shaped
+  token (letters and digits, or a symbol or inner capital, 6+ characters) qualifies; after any
+  other verb ("He puesto X como contraseña") only a strong one (lower-case letters, digits and a
+  symbol or inner capital).
 * "Sara uses the same password everywhere: Sunflower*77", "la clave del banco, la de siempre ->
   Faro#2291": a password word, an aside of up to six words that neither describes the password
   (hint, policy, reset…) nor names a container or a user, then a colon, an arrow or a dash and a
