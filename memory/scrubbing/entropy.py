@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from collections.abc import Iterator
 from math import log2
 from typing import Final
 
+from memory.scrubbing.encoded import encoded_content
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import _B64_PLUGIN, _entropy, _has_digit
 
@@ -113,13 +112,17 @@ def _is_public(text: str, start: int, token: str) -> bool:
 # Thirteenth round: also the ordinary identifiers prose names by what they are — a build, a commit,
 # an order, a shipment's tracking number, a SKU, a checksum or hash, an invoice, a ticket, a serial
 # number, a booking locator, a release, a file; a media item's id on a platform (a track, playlist,
-# album, video, episode: "Spotify track 4uLU6hMC…").
+# album, video, episode: "Spotify track 4uLU6hMC…"); a git branch or pull request; a public key by its
+# config name ("PublicKey = …", WireGuard) and an address (a wallet's); a site or domain verification
+# token (published in DNS or a page by design).
 _PUBLIC_LABEL_RE: Final = re.compile(
     r"\b(?:id|ids|identifier|identificador|public|p[uú]blica|p[uú]blico|publishable|site[ \t]+key"
     r"|builds?|compilaci[oó]n|commits?|order|orders|pedidos?|tracking|seguimiento|sku|checksum|hash|digest"
     r"|invoices?|facturas?|tickets?|serial|booking|reserva|localizador|release|versi[oó]n|version"
     r"|file|archivo|fichero"
-    r"|tracks?|playlists?|albums?|[aá]lbum|videos?|v[ií]deos?|songs?|canci[oó]n|episodes?|episodios?|podcast)\b")
+    r"|tracks?|playlists?|albums?|[aá]lbum|videos?|v[ií]deos?|songs?|canci[oó]n|episodes?|episodios?|podcast"
+    r"|branch(?:es)?|rama|pull[ \t]+request|merge|public[ _\-]?key|(?:wallet[ \t]+)?address|direcci[oó]n"
+    r"|(?:site|domain)[ _\-]verification)\b")
 _SECRET_WORD_RE: Final = re.compile(
     r"\b(?:secret\w*|secreto|token|password|pass|pwd|contrase(?:ñ|n)a|private|privada|privado|api[ _\-]?key|bearer"
     r"|auth\w*|credential\w*|credencial\w*|session[ _\-]?token)\b")
@@ -145,42 +148,11 @@ _ID_AFTER_RE: Final = re.compile(
     r"(?:(?:the|an?|el|la|un|una)[ \t]+)?(?:[^\W\d_]+[ \t]+){0,2}(?:id|identifier|identificador)\b")
 
 
-# Thirteenth round. Encoded content is not a credential: the body of an RFC 2397 ``data:`` URI
-# ("data:image/png;base64,iVBOR…", an inline image or font), and base64 whose decoding is a
-# sentence (a mail part, a message someone encoded: "SGVsbG8gTWFyaWEs…" is "Hello Maria, …").
-_DATA_URI_RE: Final = re.compile(r"(?i:data:[a-z]+/[\w.+\-]+(?:;[\w\-]+=[\w.\-]+)*;base64,)$")
-_SENTENCE_PUNCT: Final = frozenset(".,;!?¡¿:")
 # A token glued to a common file extension is a file's name ("IMG_20240813_Xk9Q2mLp7Rt.jpg",
 # "uploads/…/Xk29QmLp7RtZ4Wc8.png"), which storage and cameras make random-looking.
 _FILE_EXTENSION_RE: Final = re.compile(
     r"\.(?i:jpe?g|png|gif|webp|heic|svg|pdf|docx?|xlsx?|pptx?|odt|ods|csv|txt|md|json|xml|ya?ml|zip|rar|7z|tar|gz"
     r"|mp[34]|mov|avi|mkv|wav|m4a|log|bak|html?|apk|ipa|dmg|exe|msi|iso)(?![\w\-])")
-
-
-def _in_data_uri(text: str, start: int) -> bool:
-    """Is the token at ``start`` the body of a ``data:<mime>;base64,`` URI?"""
-    return text.endswith(",", 0, start) and _DATA_URI_RE.search(text, max(0, start - 80), start) is not None
-
-
-def _decodes_to_prose(core: str) -> bool:
-    """Does the base64 token decode (standard or URL-safe alphabet) to printable UTF-8 text in words:
-    five or more, or three or more with sentence punctuation, with nine in ten characters letters,
-    spaces or punctuation? A key or a ``user:password`` pair has no spaces; a message has."""
-    if len(core) < 16:
-        return False
-    padded = core + "=" * (-len(core) % 4)
-    try:
-        raw = base64.b64decode(padded, altchars=b"-_" if ("-" in core or "_" in core) else None, validate=True)
-        decoded = raw.decode("utf-8")
-    except (binascii.Error, ValueError):
-        return False
-    if not decoded.isprintable():
-        return False
-    words = decoded.split()
-    if len(words) < 3 or (len(words) < 5 and not any(c in _SENTENCE_PUNCT for c in decoded)):
-        return False
-    plain = sum(c.isalpha() or c.isspace() or c in _SENTENCE_PUNCT or c in "'\"-()" for c in decoded)
-    return plain >= 0.9 * len(decoded)
 
 
 def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
@@ -219,7 +191,7 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _labelled_public(lower, m.start()) or _ID_AFTER_RE.match(lower, m.end()):
             continue
-        if _in_data_uri(text, m.start()) or _decodes_to_prose(core) or _FILE_EXTENSION_RE.match(text, m.end()):
+        if encoded_content(text, m.start(), core) or _FILE_EXTENSION_RE.match(text, m.end()):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

@@ -45,3 +45,33 @@ SECRETS = [
 @pytest.mark.parametrize("text", SECRETS)
 def test_keys_next_to_encoded_content_are_still_redacted(text: str) -> None:
     assert "[REDACTED:" in scrub(text).text
+
+
+# Files, plain JSON, public keys and certificates encoded in base64 (``encoded``).
+MORE_CONTENT = [
+    "Adjunto codificado (base64) del PDF: " + base64.b64encode(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj <<>> endobj").decode(),
+    "The cookie value was " + base64.urlsafe_b64encode(b'{"theme":"dark","lang":"es","beta":true}').decode().rstrip("=")
+    + " (just UI prefs).",
+    "DKIM record: v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0",
+    '{"kty": "RSA", "alg": "RS256", "use": "sig", "e": "AQAB", "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbb"}',
+    "Certificate body: MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTES",
+]
+
+
+@pytest.mark.parametrize("text", MORE_CONTENT)
+def test_files_plain_json_and_public_keys_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+MORE_SECRETS = [
+    # JSON with a secret-named key, and a private JWK, stay secrets.
+    "Cookie: " + base64.urlsafe_b64encode(b'{"session_token":"Zx8Kq3Lm9Tp2Wr7Vn4SbYc6Hd1Jf"}').decode(),
+    '{"kty": "RSA", "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbb", "d": "X4cTteJY_gn4FYPsXB8rdXix5vwsg1FLN5E3EaG6RJoVH-HLLKD9"}',
+    # A PKCS#8 private key body has another header.
+    "Key body: MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKjMzEfYyjiWA4R",
+]
+
+
+@pytest.mark.parametrize("text", MORE_SECRETS)
+def test_secret_json_and_private_key_bodies_are_redacted(text: str) -> None:
+    assert "[REDACTED:" in scrub(text).text

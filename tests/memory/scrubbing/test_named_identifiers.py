@@ -67,3 +67,21 @@ def test_media_ids_and_object_keys_are_kept(text: str) -> None:
 ])
 def test_secrets_with_media_words_or_slashes_are_redacted(text: str) -> None:
     assert "[REDACTED:" in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "Merge pull request #4821 from ana/fix-7Hk2LmQ9-timeout",
+    "WireGuard PublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+    "Monero address 44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f",
+    "Google site verification: google-site-verification=7Hk2LmQ9xZ4pRt8WcN1vBbD3fG6hJ8kL0mN2pQ4rS6t",
+])
+def test_branches_public_keys_addresses_and_verification_tokens_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize("text", [
+    "WireGuard PrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=",
+    "The branch's deploy token is Xk29QmLp7RtZ4Wc8Nb1V",
+])
+def test_private_keys_and_tokens_beside_those_words_are_redacted(text: str) -> None:
+    assert "[REDACTED:" in scrub(text).text
