@@ -35,6 +35,8 @@ under a secret-named key.
   password ("postgres://usuario:contraseña@host/db", "https://user:password@example.com"): the
   documentation's template, not an account. A real user with that password ("admin:password@…")
   stays a secret.
+* **Filler vendor tokens** (thirteenth round): a vendor prefix, then one repeated character or the
+  alphabet or the digits in order (``AC00000000…``, ``ghp_ABCDEF…0123456789``).
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
@@ -168,8 +170,27 @@ def is_stand_in(value: str) -> bool:
     return assigned is not None and _stands_in(assigned.group("v").strip().strip(_QUOTES))
 
 
+# Thirteenth round: a vendor prefix, then a filler body — one repeated character or a run of the
+# alphabet or the digits in order (Twilio's docs "AC" + 32 zeros, "ghp_ABCDEF…0123456789"): the
+# shape of a token shown in documentation, never a generated one.
+_VENDOR_PREFIX_RE: Final = re.compile(r"(?:[A-Za-z]{1,4}(?=[0-9A-Z])|(?:[A-Za-z0-9]{1,12}[_-]){1,3})?")
+_ORDERED_RUNS: Final = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                        "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz",
+                        "0123456789abcdef0123456789abcdef", "0123456789ABCDEF0123456789ABCDEF",
+                        "01234567890123456789012345678901234567890123456789")
+
+
+def _filler_token(value: str) -> bool:
+    """A vendor prefix, then one repeated character or an ordered run of 16+ characters (a password
+    or a PIN such as "12345678" is weak, not filler: no prefix, too short)."""
+    m = _VENDOR_PREFIX_RE.match(value)
+    body = value[m.end():] if m else ""
+    return bool(m and m.end()) and len(body) >= 16 and (
+        len(set(body)) == 1 or any(body in run for run in _ORDERED_RUNS))
+
+
 def _stands_in(value: str) -> bool:
-    return (_STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
+    return (_filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))
 

@@ -138,3 +138,20 @@ def test_real_values_beside_the_templates_are_redacted(text: str) -> None:
 def test_a_placeholder_name_under_a_secret_key_is_kept() -> None:
     clean, count = scrub_value({"api_key": "YOUR_API_KEY", "token": "tu_token_aqui"})
     assert (clean, count) == ({"api_key": "YOUR_API_KEY", "token": "tu_token_aqui"}, 0)
+
+
+@pytest.mark.parametrize("text", [
+    "La documentación de Twilio usa AC00000000000000000000000000000000 como SID de ejemplo.",
+    "GitHub's docs show ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 as a fake token shape.",
+])
+def test_filler_vendor_tokens_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize("text", [
+    "Her SIM PIN is 0428, PUK 12345678.",
+    "El wifi del bar tiene la contraseña abcdefgh1234, qué original.",
+    "token: ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3gH5",
+])
+def test_weak_or_real_values_are_not_filler(text: str) -> None:
+    assert "[REDACTED:" in scrub(text).text
