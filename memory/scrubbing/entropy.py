@@ -28,6 +28,12 @@ _ID_LABEL_RE: Final = re.compile(r"(?i:(?:[_\-\s]|\b)id)[\"']?\s*[:=]\s*[\"']?$"
 _HUMP_RE: Final = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^A-Za-z0-9]+")
 
 
+def _file_name(text: str, start: int, end: int, core: str) -> bool:
+    """Is the token a file's name: a common extension after it, and a name's shape (see above)?"""
+    return _FILE_EXTENSION_RE.match(text, end) is not None and (
+        "_" in core or "-" in core or "/" in core or text[start - 1:start] in ("/", "\\"))
+
+
 def _is_identifier(token: str) -> bool:
     """Is ``token`` made of identifier humps ("Base64EncodedStringValue")?
 
@@ -149,7 +155,9 @@ _ID_AFTER_RE: Final = re.compile(
 
 
 # A token glued to a common file extension is a file's name ("IMG_20240813_Xk9Q2mLp7Rt.jpg",
-# "uploads/…/Xk29QmLp7RtZ4Wc8.png"), which storage and cameras make random-looking.
+# "uploads/…/Xk29QmLp7RtZ4Wc8.png"), which storage and cameras make random-looking — when it is
+# shaped like one: words joined by "_" or "-", or after a folder's slash (a key glued to ".md" in
+# running text is still a key).
 _FILE_EXTENSION_RE: Final = re.compile(
     r"\.(?i:jpe?g|png|gif|webp|heic|svg|pdf|docx?|xlsx?|pptx?|odt|ods|csv|txt|md|json|xml|ya?ml|zip|rar|7z|tar|gz"
     r"|mp[34]|mov|avi|mkv|wav|m4a|log|bak|html?|apk|ipa|dmg|exe|msi|iso)(?![\w\-])")
@@ -191,7 +199,7 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _labelled_public(lower, m.start()) or _ID_AFTER_RE.match(lower, m.end()):
             continue
-        if encoded_content(text, m.start(), core) or _FILE_EXTENSION_RE.match(text, m.end()):
+        if encoded_content(text, m.start(), core) or _file_name(text, m.start(), m.end(), core):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

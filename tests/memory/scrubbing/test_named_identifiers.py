@@ -85,3 +85,7 @@ def test_branches_public_keys_addresses_and_verification_tokens_are_kept(text: s
 ])
 def test_private_keys_and_tokens_beside_those_words_are_redacted(text: str) -> None:
     assert "[REDACTED:" in scrub(text).text
+
+
+def test_a_key_glued_to_an_extension_without_a_names_shape_is_redacted() -> None:
+    assert "[REDACTED:" in scrub("Pasted by mistake: xZx8Kq3Lm9Tp2Wr7Vn4SbYc6Hd1Jf.md and then deleted").text
