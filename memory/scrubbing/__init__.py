@@ -81,6 +81,9 @@ private to the package):
 * ``jwt``, ``private_keys``, ``urls`` (URL credentials, Authorization
   headers), ``keywords`` (keyword + value), ``entropy`` (high-entropy
   fallback) - one detector family each.
+* ``encoded`` - what the high-entropy fallback keeps as encoded content: a ``data:`` URI's body,
+  base64 of a sentence, a file or a plain JSON object, DER public keys and certificates, public JWK
+  members.
 * ``prose`` - passwords before their keyword, after a spaced-out keyword,
   PINs set off by a comma, ``user / password`` after a login label.
 * ``shapes`` - secrets by their prose shape next to a label: wallet-seed word

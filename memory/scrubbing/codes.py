@@ -12,13 +12,15 @@ codes), so it is redacted only when the sentence *binds* it to an access code:
   "the code for the key safe at the cabin"), or ``combination``/``combinación`` in a note that names
   an access object anywhere, also in an earlier clause ("Hotel safe: combination 6149"; not next to a
   draw or a game) —
-* then a connector: ``:``/``=``/a dash, ``is``/``es``/``is now``/``es el``/``quedó en``…, ``to``/``a``
+* then a connector: ``:``/``=``/a dash (and "now is"/"ahora es" after it: "Le cambié el PIN al
+  móvil: ahora es 8841", thirteenth round), ``is``/``es``/``is now``/``es el``/``quedó en``…, ``to``/``a``
   after a change verb ("cambié el PIN a 5512"), a comma or bracket after a PIN label, a
   combination or a lock's code ("Her ATM PIN, 4821, …", "Safe code, 5521, …"), or nothing when the digits follow the label phrase directly
   ("gate code 1934", "PIN de la Visa 4821");
-* then the value: 3–8 digits (optionally ``#``/``*``), or short digit groups ("12-34-56",
-  "4 8 2 1"), not followed by a unit ("4 digits", "3 intentos", "30 seconds") or by more digits
-  (dates, versions).
+* then the value: 3–8 digits (optionally ``#``/``*``), digits between a keypad's keys ("4#8#2#6"),
+  or short digit groups ("12-34-56", "4 8 2 1"), not followed by a unit ("4 digits", "3 intentos",
+  "30 seconds") or by more digits (dates, versions); a value with a keypad key (``#``/``*``) after a
+  code word needs no access object ("code 2580#": it is typed on a keypad, thirteenth round).
 
 Also "4821 is my PIN" / "uso 4821 como PIN" (the value first), and "the alarm is disarmed with
 4471" / "para entrar al garaje marca 5577" (an access object, then an unlocking verb and digits).
@@ -73,7 +75,8 @@ _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’\-]*")
 # Between the label and the connector: up to eight words (no digits, no sentence punctuation).
 _MID: Final = r"(?P<mid>(?:[ \t]+(?:'s\b|[^\W\d_][^\s\d.:;=,()\[\]\"“”?]*|\#?\d{1,3}[a-z]?\b)){0,10}?)"
 _CONNECTOR: Final = (
-    r"(?P<conn>[ \t]*(?:[:=]|->|→|—|–|-(?=\s))[ \t]*(?:(?:is|es|el|the|n[uú]mero|number)[ \t]+)?"
+    r"(?P<conn>[ \t]*(?:[:=]|->|→|—|–|-(?=\s))[ \t]*(?:(?:now|ahora|still|todav[ií]a)[ \t]+)?"
+    r"(?:(?:is|es|el|the|it'?s|n[uú]mero|number)[ \t]+)?"
     r"|[ \t]+(?:is|was|are|were|es|era|ser[aá]|son)(?:[ \t]+(?:now|still|ahora|todav[ií]a))?[ \t]+(?:(?:el|the)[ \t]+)?"
     r"|[ \t]+(?:is|es)[ \t]*:[ \t]*"
     r"|[ \t]+(?:now|ahora)[ \t]+(?:is|es)[ \t]+"
@@ -87,7 +90,10 @@ _CONNECTOR: Final = (
     r"|(?P<aside>[ \t]*[,(][ \t]*)"
     r"|(?P<bare>[ \t]+))"
 )
-_VALUE: Final = r"(?P<v>\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3}|[ ]\d{1,3}){2,7}(?![\d])|\d{3,8}[#*]?)"
+_VALUE: Final = r"(?P<v>\d(?:[#*]\d){3,7}[#*]?(?![\d])|\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3}|[ ]\d{1,3}){2,7}(?![\d])|\d{3,8}[#*]?)"
+# Thirteenth round: a keypad's keys in the value ("2580#", "4#8#2#6": ``#`` enters or separates
+# digits on a door, gate or alarm keypad) say what it opens, as an access object would.
+_KEYPAD_VALUE_RE: Final = re.compile(r"\d+(?:[#*]\d+)*[#*]|\d(?:[#*]\d)+")
 # What may not follow the value: more digits or letters glued to it, a date/version/decimal tail,
 # an amount, or a unit that makes the number a description ("4 digits", "30 segundos").
 _AFTER_RE: Final = re.compile(
@@ -221,7 +227,8 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
     before = _words_before(lower, label.start(), 3)
     combination = (_COMBINATION_RE.fullmatch(label.group(0)) is not None and _DRAW_RE.search(lower) is None
                    and _names_access(_words(lower)))
-    if not pin and not combination and (not _names_access(before + mid) or _address_code(before, mid)):
+    keypad = _KEYPAD_VALUE_RE.fullmatch(m.group("v")) is not None
+    if not pin and not combination and not keypad and (not _names_access(before + mid) or _address_code(before, mid)):
         return
     if m.group("bare") is not None and mid and not _names_access(mid[-1:]) \
             and not (pin and mid[0] in _PREPOSITIONS):

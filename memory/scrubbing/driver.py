@@ -33,7 +33,12 @@ from memory.scrubbing.prose import (
     _find_spaced_keywords,
 )
 from memory.scrubbing.shapes import SHAPE_FINDERS
-from memory.scrubbing.stand_ins import inside_published_example, is_stand_in, published_example_spans
+from memory.scrubbing.stand_ins import (
+    inside_published_example,
+    is_stand_in,
+    published_example_spans,
+    template_userinfo,
+)
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
 from memory.scrubbing.vendor_tokens import find_vendor_tokens
 
@@ -120,7 +125,8 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
             spans.append((*view.source_span(start, end), kind))
     if protected:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
-    spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])]
+    spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
+             and not ("@" in text and template_userinfo(text, s[0], s[1]))]
     examples = published_example_spans(text)
     if examples:
         spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]

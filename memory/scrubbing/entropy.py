@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from math import log2
 from typing import Final
 
+from memory.scrubbing.encoded import encoded_content
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import _B64_PLUGIN, _entropy, _has_digit
 
@@ -25,6 +26,12 @@ _ID_LABEL_RE: Final = re.compile(r"(?i:(?:[_\-\s]|\b)id)[\"']?\s*[:=]\s*[\"']?$"
 # "(?:hump|digits)+" full-match regex backtracks exponentially on long digit
 # runs followed by a mismatch).
 _HUMP_RE: Final = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+|[^A-Za-z0-9]+")
+
+
+def _file_name(text: str, start: int, end: int, core: str) -> bool:
+    """Is the token a file's name: a common extension after it, and a name's shape (see above)?"""
+    return _FILE_EXTENSION_RE.match(text, end) is not None and (
+        "_" in core or "-" in core or "/" in core or text[start - 1:start] in ("/", "\\"))
 
 
 def _is_identifier(token: str) -> bool:
@@ -60,12 +67,17 @@ def _entropy_limit(length: int) -> float:
 
 
 def _looks_like_path(token: str) -> bool:
-    """Slash-separated word segments ("docs/api/Readme") rather than base64."""
+    """Slash-separated word segments ("docs/api/Readme") rather than base64; or an object key, whose
+    folders are all lower-case words or numbers and only its last segment looks random
+    ("reports/2024/11/Xk29QmLp…", thirteenth round)."""
     parts = [p for p in token.split("/") if p]
     if len(parts) < 2:
         return False
     wordy = sum(1 for p in parts if len(p) >= 2 and p.isalpha() and (p.islower() or p.istitle()))
-    return token.startswith("/") or wordy >= 2
+    folders = parts[:-1]
+    return token.startswith("/") or wordy >= 2 or (
+        len(folders) >= 2 and any(p.isalpha() for p in folders)
+        and all(len(p) >= 2 and ((p.isalpha() and p.islower()) or p.isdigit()) for p in folders))
 
 
 # Identifiers that are public by design and look random: Stripe publishable keys and object ids
@@ -103,8 +115,20 @@ def _is_public(text: str, start: int, token: str) -> bool:
 # A label earlier in the token's clause that names an identifier or a public value ("Session
 # recording ID rec_…", "ID de la reunión en Teams: 19:meeting_…", "clave pública (site key): 6Lc…"),
 # unless a secret word sits between it and the token.
+# Thirteenth round: also the ordinary identifiers prose names by what they are — a build, a commit,
+# an order, a shipment's tracking number, a SKU, a checksum or hash, an invoice, a ticket, a serial
+# number, a booking locator, a release, a file; a media item's id on a platform (a track, playlist,
+# album, video, episode: "Spotify track 4uLU6hMC…"); a git branch or pull request; a public key by its
+# config name ("PublicKey = …", WireGuard) and an address (a wallet's); a site or domain verification
+# token (published in DNS or a page by design).
 _PUBLIC_LABEL_RE: Final = re.compile(
-    r"\b(?:id|ids|identifier|identificador|public|p[uú]blica|p[uú]blico|publishable|site[ \t]+key)\b")
+    r"\b(?:id|ids|identifier|identificador|public|p[uú]blica|p[uú]blico|publishable|site[ \t]+key"
+    r"|builds?|compilaci[oó]n|commits?|order|orders|pedidos?|tracking|seguimiento|sku|checksum|hash|digest"
+    r"|invoices?|facturas?|tickets?|serial|booking|reserva|localizador|release|versi[oó]n|version"
+    r"|file|archivo|fichero"
+    r"|tracks?|playlists?|albums?|[aá]lbum|videos?|v[ií]deos?|songs?|canci[oó]n|episodes?|episodios?|podcast"
+    r"|branch(?:es)?|rama|pull[ \t]+request|merge|public[ _\-]?key|(?:wallet[ \t]+)?address|direcci[oó]n"
+    r"|(?:site|domain)[ _\-]verification)\b")
 _SECRET_WORD_RE: Final = re.compile(
     r"\b(?:secret\w*|secreto|token|password|pass|pwd|contrase(?:ñ|n)a|private|privada|privado|api[ _\-]?key|bearer"
     r"|auth\w*|credential\w*|credencial\w*|session[ _\-]?token)\b")
@@ -130,12 +154,24 @@ _ID_AFTER_RE: Final = re.compile(
     r"(?:(?:the|an?|el|la|un|una)[ \t]+)?(?:[^\W\d_]+[ \t]+){0,2}(?:id|identifier|identificador)\b")
 
 
+# A token glued to a common file extension is a file's name ("IMG_20240813_Xk9Q2mLp7Rt.jpg",
+# "uploads/…/Xk29QmLp7RtZ4Wc8.png"), which storage and cameras make random-looking — when it is
+# shaped like one: words joined by "_" or "-", or after a folder's slash (a key glued to ".md" in
+# running text is still a key).
+_FILE_EXTENSION_RE: Final = re.compile(
+    r"\.(?i:jpe?g|png|gif|webp|heic|svg|pdf|docx?|xlsx?|pptx?|odt|ods|csv|txt|md|json|xml|ya?ml|zip|rar|7z|tar|gz"
+    r"|mp[34]|mov|avi|mkv|wav|m4a|log|bak|html?|apk|ipa|dmg|exe|msi|iso)(?![\w\-])")
+
+
 def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     """Random-looking base64 tokens of 20+ characters.
 
     Requires letters of both cases plus a digit: real keys almost always have
     them, while identifiers, words and paths rarely clear the entropy bar
-    *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped.
+    *and* that shape test.  Pure hex (git SHAs, UUIDs, digests) is skipped, and so is encoded
+    content (a ``data:`` URI's body, base64 of a sentence), a file's name (the token ends in a
+    common extension) and a value the clause names as an id, build, commit, order, tracking number,
+    SKU, checksum, ticket, booking or file (``_PUBLIC_LABEL_RE``, unless a secret word is there too).
     """
     if _DIGIT_RE.search(text) is None:
         return  # every candidate needs a digit; most prose has none
@@ -162,6 +198,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
         if _ID_LABEL_RE.search(text[max(0, m.start() - 24):m.start()]):
             continue
         if _labelled_public(lower, m.start()) or _ID_AFTER_RE.match(lower, m.end()):
+            continue
+        if encoded_content(text, m.start(), core) or _file_name(text, m.start(), m.end(), core):
             continue
         if _entropy(core) > _entropy_limit(len(core)):
             yield m.start(), m.end(), "high_entropy"

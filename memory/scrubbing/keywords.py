@@ -8,7 +8,15 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _entropy, _has_alpha, _has_digit, described_before, is_question
+from memory.scrubbing.measures import (
+    DESCRIBING_WORDS,
+    _entropy,
+    _has_alpha,
+    _has_digit,
+    closes_a_quote,
+    described_before,
+    is_question,
+)
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 
 
@@ -20,6 +28,8 @@ from memory.scrubbing.places import after_a_place_word, inside_manager_name, lab
 _STRONG_PW = (
     r"p[a4@][s5$][s5$](?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@][s5$][e3](?:ñ|n)[a4@][s5$]?"
     r"|clave\s+de\s+acceso|senha"
+    # Thirteenth round: a Wi-Fi network's key by its standard's names (Windows: "network security key").
+    r"|(?:wpa[23]?(?:[\s\-]?psk)?|wep|wi-?fi|network(?:\s+security)?)[\s_\-]key|clave\s+(?:wpa[23]?|wep|de\s+(?:la\s+)?red)"
 )
 # Passphrases and wallet seeds: their value is several plain words (see _passphrase_end).
 _PHRASE_KW = (
@@ -56,7 +66,10 @@ _TOKEN_KW = (
 _VERBAL = (
     r"(?:are|is|son|es)\s+(?:\w+\s+)?(?:words|palabras)|"
     r"(?:has\s+been\s+|was\s+|got\s+)?(?:changed|set|reset|updated)\s+to"
-    r"|(?:is|was|es|era)\s+(?:still|literally|actually|todav[ií]a|literalmente)"
+    r"|(?:is|was|es|era)\s+(?:still|literally|actually|todav[ií]a|literalmente)(?:\s+(?:just|only|simply|solo|sólo|simplemente))?"
+    r"|(?:is|was|es|era)\s+(?:just|only|simply|solo|sólo|simplemente)"
+    # Thirteenth round: a change of state states the value too ("became", "pasó a ser").
+    r"|(?:has\s+|have\s+)?bec[oa]me|becomes|turned\s+into|pas[oó]\s+a\s+ser|se\s+convirti[oó]\s+en"
     r"|is\s+now|now\s+is|will\s+be|should\s+be|is|was|are|equals"
     r"|(?:se\s+)?cambi[oó]\s+a|(?:la\s+|lo\s+)?cambi[eé]\s+a|(?:la\s+|lo\s+)?puse\s+(?:como|en)"
     r"|es\s+ahora|ahora\s+es|sigue\s+siendo|qued[oó]\s+(?:en|como)|es|era|ser[aá]|son"
@@ -176,7 +189,7 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 # lower-cased text for them is several times faster than letting the
 # case-insensitive keyword regex try every position.
 _KEYWORD_STEMS_RE: Final = re.compile(
-    r"p[a4@][s5$][s5$]|pwd|pw|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
+    r"p[a4@][s5$][s5$]|pwd|pw|wpa|wep|wi-?fi|network|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
     r"gate|entry|unlock|disarm|arming|keypad|building|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
     r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
     r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"
@@ -235,11 +248,25 @@ _FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
 )
 
 
+# Thirteenth round: a quoted recipe for a password — a personal fact joined to another by "plus",
+# "+", "followed by", "seguido de", "más el/la/su…" ('"the name of her first cat plus the year"',
+# '"el nombre del perro seguido de su año de nacimiento"'): how it is built, not what it is.
+_RECIPE_JOIN_RE: Final = re.compile(
+    r"(?i:\bplus\b|(?<!\S)\+(?!\S)|\bfollowed[ \t]+by\b|\bseguid[oa]s?[ \t]+de\b|\bm[aá]s[ \t]+(?:el|la|los|las|su|sus|mi|mis|tu|tus)\b"
+    r"|\band[ \t]+then\b|\by[ \t]+(?:despu[eé]s|luego)\b)")
+_RECIPE_FACT_RE: Final = re.compile(
+    r"(?i:\b(?:names?|nombres?|birthdays?|cumplea[nñ]os|years?|a[nñ]os?|dates?|fechas?|initials|iniciales|surnames?"
+    r"|apellidos?|birth|nacimiento|pets?|mascotas?)\b)")
+
+
 def is_vague_description(value: str) -> bool:
-    """A quoted value made only of common words and fillers ('"the usual one"', '"la de siempre"'):
-    how someone refers to a password, not the password. The keyword and the quoted-passphrase
-    finders both keep it."""
+    """A quoted value made only of common words and fillers ('"the usual one"', '"la de siempre"'),
+    or a recipe joining personal facts ('"her cat's name plus the year"', ``_RECIPE_JOIN_RE``): how
+    someone refers to a password, not the password. The keyword and the quoted-passphrase finders
+    both keep it."""
     words = value.split()
+    if len(words) >= 4 and _RECIPE_JOIN_RE.search(value) and _RECIPE_FACT_RE.search(value):
+        return True
     return bool(words) and all(w.lower().strip(".,;:!") in _STOPWORDS or w.lower().strip(".,;:!") in _FILLERS
                                for w in words)
 
@@ -281,6 +308,21 @@ _REQUIRED_VARIABLE_RE: Final = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}\n]
 _SUFFIX_SPLIT_RE: Final = re.compile(r"[_\-.]|(?=[A-Z])")
 
 
+# Thirteenth round. With no connector (a bare space), the keyword labels nothing when the next token
+# is another field of a log or config line ("reason=bad_password attempts=3") or when the keyword is
+# part of a path ("/run/secrets/pg_pw postgres:16"). An identifier suffix naming a file or a path
+# ("POSTGRES_PASSWORD_FILE", "token_path", Docker's and systemd's ``*_FILE`` convention) holds where
+# the secret is, never the secret.
+_FIELD_RE: Final = re.compile(r"[A-Za-z_][\w.\-]*=[^=]")
+_FILE_SUFFIX_RE: Final = re.compile(r"(?i:[_\-.](?:file|path|dir|filename|location)$|(?:File|Path|Dir)$)")
+
+
+def _inside_a_path(text: str, start: int) -> bool:
+    """Is the keyword at ``start`` inside a path token ("/run/secrets/db_password")?"""
+    token_start = max(text.rfind(" ", 0, start), text.rfind("\t", 0, start), text.rfind("\n", 0, start)) + 1
+    return "/" in text[token_start:start] or "\\" in text[token_start:start]
+
+
 def _describing_suffix(suffix: str | None) -> bool:
     """Does an identifier suffix after the keyword end in a describing word (``_hash_algorithm``,
     ``Type``, ``_id``)?"""
@@ -316,12 +358,18 @@ def _names_a_property(text: str, m: re.Match[str], value: str) -> bool:
     return any(w.lower() in _PROPERTY_WORDS for w in words if w)
 
 
+# An absolute or home path of three or more lower-case word segments, with or without an extension.
+_WORD_FILE_PATH_RE: Final = re.compile(r"(?:~|\.{1,2})?(?:/[a-z0-9_.\-]*[a-z][a-z0-9_.\-]*){3,}/?")
+
+
 def _is_file_path(text: str, start: int, value: str) -> bool:
     """Is the value a file path — or the rest of one whose drive letter the label's colon cut
     ("KeePass en D:\\Copias\\…")?"""
     if start >= 2 and text[start - 1] == ":" and text[start - 2].isalpha() and (start < 3 or not text[start - 3].isalnum()) \
             and value[:1] in "\\/":
         value = text[start - 2:start] + value
+    if _WORD_FILE_PATH_RE.fullmatch(value):
+        return True  # "/var/run/secrets/kubernetes.io/serviceaccount/token": lower-case words, no extension
     if _FILE_PATH_RE.fullmatch(value) is None:
         return False
     return value[:3].endswith((":\\", ":/")) or value.startswith(("\\", "/", "~/", "./", "../")) \
@@ -342,6 +390,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             value = stripped
         if not value.strip() or PLACEHOLDER_RE.search(value):
             continue
+        if quoted in ("dq", "bq") and closes_a_quote(text, start - 1):
+            continue  # 'read -p "Contraseña: " PW': the label is a prompt's text, no value follows
         if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
             continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
         keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
@@ -351,6 +401,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
         if m.group("bare") is not None and after_a_place_word(lower, start):
             continue  # "las claves de la familia en KeePass2": where they are kept
+        if m.group("bare") is not None and (_FIELD_RE.match(value) or _inside_a_path(text, m.start())):
+            continue  # "reason=bad_password attempts=3", "/run/secrets/pg_pw postgres:16": no label
+        if _FILE_SUFFIX_RE.search(m.group("suffix") or ""):
+            continue  # "POSTGRES_PASSWORD_FILE=/run/secrets/pg": the variable names a file
         if _describing_suffix(m.group("suffix")):
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if _names_a_property(text, m, value):

@@ -64,3 +64,12 @@ def is_question(value: str) -> bool:
     """A quoted value that asks something ('"¿Has olvidado tu contraseña?"') is a label on a
     screen, never a credential: the keyword and the quoted-passphrase finders both skip it."""
     return value.rstrip().endswith("?")
+
+
+def closes_a_quote(text: str, pos: int) -> bool:
+    """Is the straight quote (``"`` or a backtick) at ``pos`` the closing one of a string opened
+    earlier (an odd number of the same quote before it)? Then what follows it is outside the quotes:
+    in ``read -p "Password: " PW`` the label is a prompt's text and ``" PW … "`` no quoted value.
+    Typographic quotes pair by themselves and the apostrophe is also a letter: neither is counted."""
+    quote = text[pos:pos + 1]
+    return quote in ('"', "`") and text.count(quote, 0, pos) % 2 == 1

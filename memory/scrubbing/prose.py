@@ -1,13 +1,17 @@
 """Passwords that prose puts in unusual places: before the keyword, or after a spaced-out one.
 
 * "Uses Sunflower!Rain42 as the password for …", "hunter2X is my password", "Gato-8526 es mi
-  contraseña": the value comes first, so only a credential-shaped token (letters and digits, or a
-  symbol or inner capital, 6+ characters) qualifies; after any other verb ("He puesto X como
-  contraseña") only a strong one (lower-case letters, digits and a symbol or inner capital).
+  contraseña", "Mariposa-2290-Lila is the Dropbox password" (thirteenth round: up to two words
+  naming the account, a strong value only): the value comes first, so only a credential-shaped
+  token (letters and digits, or a symbol or inner capital, 6+ characters) qualifies; after any
+  other verb ("He puesto X como contraseña") only a strong one (lower-case letters, digits and a
+  symbol or inner capital).
 * "Sara uses the same password everywhere: Sunflower*77", "la clave del banco, la de siempre ->
   Faro#2291": a password word, an aside of up to six words that neither describes the password
   (hint, policy, reset…) nor names a container or a user, then a colon, an arrow or a dash and a
   strong credential (lower-case letters, digits and a symbol or an inner capital).
+* "what's the wifi pass? / Ana: es Patatas_Bravas_77" (thirteenth round): a question about a password,
+  then its answer ("it's"/"es"/"era" and a strong credential), after a speaker's name if any.
 * "c o n t r a s e ñ a :  Membrillo_19": a keyword spelled with single letters between spaces is
   joined and read by the keyword detector (the inspection fold with ``words=False`` keeps spacing,
   since a passphrase's spacing is part of it).
@@ -33,6 +37,10 @@ _REVERSE_RE: Final = re.compile(
     r"[\"'`]?(?P<v>[^\s\"'`<>]{6,64})[\"'`]?"
     r"(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
     r"|(?P<w>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was|es|era)\s+" + _OWNER + _PW_NOUN + r")\b"
+    # Thirteenth round: up to two words naming the account between ("X is the Dropbox password"),
+    # for a strong value only, the noun closing its phrase ("… password manager/policy" is a tool).
+    r"|(?P<y>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was)\s+" + _OWNER + r")(?:[^\W\d_][\w\-]*\s+){1,2}(?i:" + _PW_NOUN + r")\b"
+    r"(?=[ \t]*(?:$|[\n.,;:!?)\]—–]|(?i:for|of|on|at|in|to|since|until|and|but|now|too)\b))"
     # Any verb before "as/como": "He puesto ZuQ4!mnP7vr0 como contraseña" — strong values only.
     r"|[\"'`]?(?P<x>[^\s\"'`<>]{6,64})[\"'`]?(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
 )
@@ -68,6 +76,16 @@ _LOGIN_WITH_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:login|log-in|user(?:name)?|usuario|account|cuenta|acceso|access)\b[^\n.;]{0,40}?[ \t]"
     r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]+(?:with|con|and|y|pass(?:word)?|contrase(?:ñ|n)a|/)[ \t]+"
     r"(?P<v>[^\s\"'`<>]{8,64})")
+# Thirteenth round. A question about a password and its answer in the next turn: "what's the wifi
+# pass? / Ana: es Patatas_Bravas_77", "Remember the password I gave you? It's Gm6&Hx1r",
+# "¿Cuál era la clave del router?\n—Era Faro#2291", "Lisa's password? Easy: Girasol_1987". The answer
+# may open with a speaker's name and a colon, a dash or a slash, and an interjection; it states the
+# value with "it's"/"es"/"era", or right after the colon.
+_QUESTION_ANSWER_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.!?]{0,60}\?[ \t]*\n?[ \t]*"
+    r"(?:[/|—–\-][ \t]*)?(?:[^\W\d_][\w.]{0,20}[ \t]*:[ \t]*)?"
+    r"(?:(?:oye|vale|ok|okay|sure|s[ií]|yes|yeah|claro|pues|well|so)[,!]?[ \t]+)?"
+    r"(?:(?:it'?s|it[ \t]+is|es|is|era|was|sigue[ \t]+siendo)[ \t]+|(?<=:)[ \t]*|(?<=:[ \t]))(?P<v>[^\s\"'`<>]{6,64})")
 # "uses the same password everywhere: Sunflower*77": a password word, an aside, a colon/arrow/dash.
 _LABEL_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:contrase(?:ñ|n)as?|passwords?|passwd|pwd|clave|pass)\b(?P<aside>(?:[ \t]+[^\W\d_][^\s.;:=,\"“”«»()\[\]]*){1,6})"
@@ -80,14 +98,17 @@ _OTHER_VALUES: Final[frozenset[str]] = frozenset(
     incidencia ref reference referencia number número numero file archivo public pública publica público
     publico publicable publishable huella fingerprint is es son are was era""".split())
 _VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
+# An RFC 4122 UUID: an identifier's format (requests, records, tickets, idempotency keys), never a
+# password someone chose; its hyphens are no "symbol" of a strong credential.
+_UUID_RE: Final = re.compile(r"\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?")
 
 
 def _strong_credential(value: str) -> bool:
-    """Lower-case letters, digits and a symbol or an inner capital; not a version, URL, address or
-    path."""
+    """Lower-case letters, digits and a symbol or an inner capital; not a version, UUID, URL, address
+    or path."""
     if "[REDACTED:" in value or "@" in value or "://" in value or value.startswith(("/", "~", "#")):
         return False
-    if _VERSION_RE.fullmatch(value):
+    if _VERSION_RE.fullmatch(value) or _UUID_RE.fullmatch(value):
         return False
     symbol = any(not c.isalnum() for c in value)
     inner_upper = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
@@ -106,11 +127,11 @@ def _find_reverse_passwords(text: str, lower: str) -> Iterator[_Span]:
     if not any(h in lower for h in _REVERSE_HINTS):
         return
     for m in _REVERSE_RE.finditer(text):
-        group = next(g for g in ("v", "w", "x") if m.group(g) is not None)
+        group = next(g for g in ("v", "w", "x", "y") if m.group(g) is not None)
         value = m.group(group)
-        if "[REDACTED:" in value or "@" in value or "://" in value:
-            continue
-        if group == "x" and not _strong_credential(value):
+        if "[REDACTED:" in value or "@" in value or "://" in value or _VERSION_RE.fullmatch(value):
+            continue  # "3.2-beta is the new password policy": a version
+        if group in ("x", "y") and not _strong_credential(value):
             continue
         if _has_digit(value) and _shape_score(value):
             yield m.start(group), m.end(group), "password"
@@ -131,8 +152,8 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
 
 
 def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
-    """A credential-shaped password after an aside, after Spanish's elided "la del …", or after a
-    Wi-Fi label."""
+    """A credential-shaped password after an aside, after Spanish's elided "la del …", after a
+    Wi-Fi label, or in the answer to a question about a password."""
     if "," in text and any(h in lower for h in _ASIDE_HINTS):
         yield from _strong_values(_AFTER_ASIDE_RE.finditer(lower), text)
     if " del" in lower or " de " in lower:
@@ -141,6 +162,8 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
         yield from _strong_values(_LOGIN_WITH_RE.finditer(lower), text)
     if ":" in text or ">" in text or "→" in text or "—" in text or "–" in text:
         yield from _strong_values((m for m in _LABEL_ASIDE_RE.finditer(lower) if _plain_aside(m.group("aside"))), text)
+    if "?" in text and any(h in lower for h in _ASIDE_HINTS):
+        yield from _strong_values(_QUESTION_ANSWER_RE.finditer(lower), text)
     if "wifi" in lower or "wi-fi" in lower or "wlan" in lower:
         yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))),
                                   text)

@@ -3,7 +3,9 @@ to a credential in prose rather than how a vendor formats it.
 
 * a wallet seed written as a run of plain lower-case words after a seed/wallet/recovery word
   (12–24 words, no keyword grammar needed: "Trezor recovery for the cold wallet: zebra …");
-* a passphrase in quotes after a password word ("la contraseña … es una frase, \"el gato …\""),
+* a passphrase in quotes (straight, curly or Spanish angle quotes «…», thirteenth round) after a
+  password word ("la contraseña … es una frase, \"el gato …\""), or
+  named a phrase with no verb ("usa como contraseña la frase «…»", thirteenth round),
   unless a describing word follows that word ('the password hint is "first pet + year"') or the
   quoted words are all common words and fillers ('his password is "the usual one"');
 * a PIN or password spelled with spaces, hyphens or dots between single characters ("k 9 X m 2 Q v 7
@@ -16,8 +18,10 @@ to a credential in prose rather than how a vendor formats it.
 * a passphrase after ``passphrase:`` (or "secret phrase", "frase secreta", a bare "phrase"/"frase"
   naming what it unlocks: "la frase del VeraCrypt es …") up to the end of its clause;
 * a long hex blob after a key/secret label and a colon or "is"/"es", or right after the label
-  word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"), unless the label names a public
-  digest or an id.
+  word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"); the label word may be part of a
+  snake_case name ("auth_key 4c9e…", thirteenth round); unless the label names a public digest, an
+  id or a key that only identifies a row or an entry (cache, idempotency, partition, sort, primary,
+  foreign, object, routing, dedup key).
 Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
 substring tests.
 """
@@ -28,10 +32,10 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from memory.scrubbing.codes import postal_pin
+from memory.scrubbing.codes import _ACCESS_OBJECTS, postal_pin
 from memory.scrubbing.keywords import is_vague_description
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, described_before, is_question
+from memory.scrubbing.measures import DESCRIBING_WORDS, closes_a_quote, described_before, is_question
 from memory.scrubbing.phrases import HOLDERS
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
@@ -43,8 +47,15 @@ _PW_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|fra
 _QUOTED_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|passcode|pin|semilla|seed"
                        r"|frase\s+(?:para\s+desbloquear|de\s+acceso|de\s+paso|secreta|de\s+recuperaci[oó]n))")
 _QUOTED_RE: Final = re.compile(
-    r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”.]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”.]{0,25}?"
-    r"[\"“](?P<v>[^\"“”\n]{6,80})[\"”]")
+    r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”«».]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”«».]{0,25}?"
+    r"[\"“«](?P<v>[^\"“”«»\n]{6,80})[\"”»]")
+# Thirteenth round: a password word, then the value named as a phrase and quoted, with no verb
+# between ("usa como contraseña maestra la frase «el gato come sopa»", "her vault password is the
+# sentence "we met in Lisbon in May"", "la clave del disco es una frase, "…""). Three words or more.
+_NAMED_PHRASE_RE: Final = re.compile(
+    r"(?i:\b(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave)\b)(?P<label>[^\n\"“”«».:;]{0,60}?)"
+    r"(?i:\b(?:la|una|the|a)[ \t]+(?:frase|phrase|sentence|oraci[oó]n)\b)[ \t]*[,:]?[ \t]*"
+    r"(?:\"(?P<dq>[^\"\n]{6,80})\"|“(?P<cq>[^”\n]{6,80})”|«(?P<gq>[^»\n]{6,80})»)")
 _QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase")
 _SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
                         "p i n")
@@ -75,11 +86,14 @@ _OPENS_WITH_RE: Final = re.compile(
     r"[^\n.]{0,40}?(?i:\b(?:opens\s+with|se\s+abre\s+con|abre\s+con|unlocks\s+with|code\s+is|c[oó]digo\s+es)\b)\s*"
     r"(?P<v>\d{2,8}(?:[-\s]\d{2,8}){0,3})\b")
 _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
+# The label word may end a snake_case name ("auth_key", "device_secret") or start one ("clave_aes").
 _HEX_AFTER_LABEL_RE: Final = re.compile(
-    r"(?i:\b(?:clave|key|secret|secreto|token)\b)(?:(?P<label>[^\n:=]{0,80}?)"
+    r"(?i:(?:\b|(?<=_))(?:clave|key|secret|secreto|token)(?:\b|(?=_)))(?:(?P<label>[^\n:=]{0,80}?)"
     r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)|(?P<bare>(?:[ \t]+[A-Za-z][\w\-]{0,15}){0,2}[ \t]+))"
     r"\s*(?P<v>[0-9a-fA-F]{32,})\b")
-_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica)")
+_NAME_BEFORE_RE: Final = re.compile(r"[A-Za-z0-9_]*$")
+_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica"
+                                r"|cache|idempot|partition|sort|primary|foreign|object|routing|dedup)")
 _PHRASE_VALUE_RE: Final = re.compile(
     r"(?i:\bpass\s?phrase|\b(?:secret|master|unlock|access|security)\s+phrase"
     r"|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|maestra|de\s+desbloqueo|de\s+contrase(?:ñ|n)a)"
@@ -117,15 +131,53 @@ def _find_seed_runs(text: str, lower: str) -> Iterator[_Span]:
 
 
 def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
-    if ('"' not in text and "“" not in text) or not any(h in lower for h in _QUOTED_HINTS):
+    if ('"' not in text and "“" not in text and "«" not in text) or not any(h in lower for h in _QUOTED_HINTS):
         return
     for m in _QUOTED_RE.finditer(text):
         if is_question(m.group("v")) or is_vague_description(m.group("v")):
             continue  # '"¿Has olvidado tu contraseña?"', 'his password is "the usual one"'
+        if closes_a_quote(text, m.start("v") - 1):
+            continue  # 'read -p "Password: " PW': the label is a prompt's text
         first = m.group("label").split(None, 1)[:1]
         if (first and first[0].lower() in DESCRIBING_WORDS) or described_before(lower, m.start()):
             continue  # 'The password hint is "first pet + year"', 'password policy: "…"': about it
+        if _figurative_key(m.group(0), m.group("label"), m.group("v")):
+            continue  # 'La clave del éxito es «constancia y café»': a key point, not a password
         yield m.start("v"), m.end("v"), "password"
+
+
+def _find_named_phrases(text: str, lower: str) -> Iterator[_Span]:
+    """A quoted phrase the text names as a password's value ("… contraseña … la frase «…»")."""
+    if ("frase" not in lower and "phrase" not in lower and "sentence" not in lower and "oraci" not in lower) \
+            or not any(h in lower for h in _QUOTED_HINTS):
+        return
+    for m in _NAMED_PHRASE_RE.finditer(text):
+        group = next(g for g in ("dq", "cq", "gq") if m.group(g) is not None)
+        value = m.group(group)
+        if len(value.split()) < 3 or is_question(value) or is_vague_description(value):
+            continue
+        if any(w.lower() in DESCRIBING_WORDS for w in m.group("label").split()) or described_before(lower, m.start()):
+            continue  # 'the password hint is the phrase "…"': about it
+        if _figurative_key(m.group(0), m.group("label"), value):
+            continue
+        yield m.start(group), m.end(group), "password"
+
+
+# Thirteenth round. "Clave" is also a key point ("la clave del éxito es «constancia y café»"): a
+# quoted phrase after it is a password only when the label names what it opens (a holder of secrets
+# or an access object: "la clave del wifi", "la clave maestra del gestor") or the value has a digit
+# or a symbol.
+_MASTER_WORDS: Final = frozenset("maestra master secreta acceso access".split())
+_LABEL_WORD_RE: Final = re.compile(r"[^\W\d_]+")
+
+
+def _figurative_key(match: str, label: str, value: str) -> bool:
+    if not match[:5].lower().startswith("clave"):
+        return False
+    words = {w.lower() for w in _LABEL_WORD_RE.findall(label)}
+    if words & (HOLDERS | _ACCESS_OBJECTS | _MASTER_WORDS):
+        return False
+    return not any(c.isdigit() or not (c.isalpha() or c.isspace() or c in ".,;:'’-") for c in value)
 
 
 def _find_spaced_values(text: str, lower: str) -> Iterator[_Span]:
@@ -209,9 +261,11 @@ def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
         # Right after the label word and up to two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"),
         # the label is those words and the ones before it.
         label = m.group("label") if m.group("bare") is None else text[max(0, m.start() - 40):m.start("v")]
-        if not _HEX_PUBLIC.search(label):
+        # The rest of a snake_case name the label word ends ("idempotency_key") is part of the label.
+        name = _NAME_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()).group()  # type: ignore[union-attr]
+        if not _HEX_PUBLIC.search(name + " " + label):
             yield m.start("v"), m.end("v"), "secret"
 
 
-SHAPE_FINDERS: Final = (_find_hex_after_label, _find_seed_runs, _find_quoted_passphrases, _find_spaced_values,
-                        _find_spelled_and_shaped)
+SHAPE_FINDERS: Final = (_find_hex_after_label, _find_seed_runs, _find_quoted_passphrases, _find_named_phrases,
+                        _find_spaced_values, _find_spelled_and_shaped)

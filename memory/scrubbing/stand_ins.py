@@ -22,6 +22,21 @@ under a secret-named key.
 * **Key fingerprints** (twelfth round): OpenSSH's ``SHA256:`` + 43 base64 characters and the
   ``MD5:`` colon-separated hex pairs — a digest of a *public* key, printed by ``ssh-keygen -l`` and
   on every first connection, never a credential.
+* **Documentation placeholder names** (thirteenth round): an upper-case snake-case name that tells
+  the reader to put their own value there — ``YOUR_ACCESS_TOKEN``, ``TU_API_KEY_AQUI``,
+  ``INSERT_TOKEN_HERE``, ``REPLACE_WITH_KEY`` (a possessive "your"/"tu"/"su" or an instruction
+  "insert"/"replace"/"enter"/"paste" as one of its words, or "here"/"aquí" as its last), or the
+  same all in lower case after ``your_``/``tu_``. Never a random-looking value: letters, digits and
+  underscores in one case only.
+* **An assignment of a stand-in** (thirteenth round): a value that is itself ``name=<stand-in>``
+  or ``name: <stand-in>`` (a label took a whole logged pair: "la clave: api_key=****a1b2").
+* **A URL's template credentials** (thirteenth round, ``template_userinfo``): ``user:password@``
+  in a URL whose user slot holds the word for a user and whose password slot the word for a
+  password ("postgres://usuario:contraseña@host/db", "https://user:password@example.com"): the
+  documentation's template, not an account. A real user with that password ("admin:password@…")
+  stays a secret.
+* **Filler vendor tokens** (thirteenth round): a vendor prefix, then one repeated character or the
+  alphabet or the digits in order (``AC00000000…``, ``ghp_ABCDEF…0123456789``).
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
@@ -47,6 +62,13 @@ _STAND_IN_RE: Final = re.compile(
     r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[^\W\d][\w\- ]{0,39}>"
     r"|[A-Za-z0-9/+]{8,}EXAMPLE(?:KEY)?")
 _QUOTES: Final = "\"'`“”«»"
+_PLACEHOLDER_NAME_RE: Final = re.compile(
+    r"(?:[A-Z0-9]+_)*(?:YOUR|TU|SU|INSERT|INSERTA|REPLACE|REEMPLAZA|ENTER|PASTE|PEGA|PUT|PON)(?:_[A-Z0-9]+)+"
+    r"|(?:[A-Z0-9]+_)+(?:HERE|AQUI|AQUÍ)"
+    r"|(?:your|tu)(?:_[a-z0-9]+)+")
+_ASSIGNMENT_RE: Final = re.compile(r"[A-Za-z_][\w.\-]{0,40}[ \t]*[=:][ \t]*(?P<v>\S.*)")
+_USER_WORDS: Final = frozenset("user username usr login usuario nombre_usuario name nombre".split())
+_PASSWORD_WORDS: Final = frozenset("password passwd pass pwd secret contraseña contrasena clave secreto".split())
 # A vendor prefix before a mask: up to three alphanumeric chunks, each closed by "_" or "-".
 _PREFIX_RE: Final = re.compile(r"(?:[A-Za-z0-9]{1,12}[_-]){0,3}")
 # A mask: three or more mask symbols or four or more x's, in groups ("****-****-****"), with at
@@ -142,5 +164,43 @@ def is_stand_in(value: str) -> bool:
     value = value.strip().strip(_QUOTES)
     if not value or len(value) > 300:
         return False
-    return (_STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
+    if _stands_in(value):
+        return True
+    assigned = _ASSIGNMENT_RE.fullmatch(value) if ("=" in value or ":" in value) and "://" not in value else None
+    return assigned is not None and _stands_in(assigned.group("v").strip().strip(_QUOTES))
+
+
+# Thirteenth round: a vendor prefix, then a filler body — one repeated character or a run of the
+# alphabet or the digits in order (Twilio's docs "AC" + 32 zeros, "ghp_ABCDEF…0123456789"): the
+# shape of a token shown in documentation, never a generated one.
+_VENDOR_PREFIX_RE: Final = re.compile(r"(?:[A-Za-z]{1,4}(?=[0-9A-Z])|(?:[A-Za-z0-9]{1,12}[_-]){1,3})?")
+_ORDERED_RUNS: Final = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                        "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz",
+                        "0123456789abcdef0123456789abcdef", "0123456789ABCDEF0123456789ABCDEF",
+                        "01234567890123456789012345678901234567890123456789")
+
+
+def _filler_token(value: str) -> bool:
+    """A vendor prefix, then one repeated character or an ordered run of 16+ characters (a password
+    or a PIN such as "12345678" is weak, not filler: no prefix, too short)."""
+    m = _VENDOR_PREFIX_RE.match(value)
+    body = value[m.end():] if m else ""
+    return bool(m and m.end()) and len(body) >= 16 and (
+        len(set(body)) == 1 or any(body in run for run in _ORDERED_RUNS))
+
+
+def _stands_in(value: str) -> bool:
+    return (_filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
+            or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))
+
+
+def template_userinfo(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` the password slot of a URL's ``user:password@`` whose two slots hold the
+    words for a user and a password (the module docstring)?"""
+    if not (text.startswith(":", start - 1) and text.startswith("@", end)):
+        return False
+    if text[start:end].lower() not in _PASSWORD_WORDS:
+        return False
+    slash = text.rfind("/", 0, start - 1)
+    return slash >= 0 and text[slash + 1:start - 1].lower() in _USER_WORDS

@@ -111,3 +111,74 @@ def test_a_vague_quoted_description_is_kept(text: str) -> None:
 
 def test_a_quoted_passphrase_of_ordinary_words_is_still_redacted() -> None:
     assert "purple monkey" not in scrub('his password is "purple monkey dishwasher"').text
+
+
+# Thirteenth round: the label word may be part of a snake_case name.
+@pytest.mark.parametrize("text", [
+    "Sensor gateway: user garden, auth_key 3f9c2a7e1b4d8f6a0c5e9b2d7f1a4c8e, set by Iván.",
+    "device_secret: 9b2e4f7a1c3d5e8f0a6b2c4d7e9f1a3b",
+])
+def test_hex_after_a_snake_case_label_is_redacted(text: str) -> None:
+    assert "[REDACTED:secret]" in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "cache_key 5d41402abc4b2a76b9719d911017c592 expired at noon.",
+    "idempotency_key: 9b2e4f7a1c3d5e8f0a6b2c4d7e9f1a3b (safe to log)",
+    "primary_key 1c3d5e8f0a6b2c4d7e9f1a3b9b2e4f7a in the orders table",
+])
+def test_hex_after_a_row_identifying_key_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+# Thirteenth round: a quoted phrase named as the password's value, with no verb between.
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Rocío puso de contraseña del portátil la frase «la luna baila con el mar» hace un mes.",
+     "la luna baila con el mar"),
+    ("For the family vault password Tom picked the sentence \"we met in Lisbon in May\" last year.",
+     "we met in Lisbon in May"),
+])
+def test_a_quoted_phrase_named_as_the_password_is_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "La pista de la contraseña es la frase «mi primer perro» y nada más.",
+    "The password screen shows the sentence \"Forgot your password?\" under the field.",
+    "Contraseña en Bitwarden, en la entrada «Oficina – NAS Synology».",
+])
+def test_a_phrase_about_the_password_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+# Thirteenth round: Spanish angle quotes delimit a quoted passphrase like straight or curly ones.
+def test_a_passphrase_in_angle_quotes_is_redacted() -> None:
+    text = "La clave maestra de 1Password es «sol de enero sobre la sierra»."
+    assert "sol de enero" not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "La contraseña es «la de siempre», no la cambió.",
+    "La pista de la contraseña es «mi primer perro».",
+    "Contraseña del seguro en el llavero, entrada «Mapfre – hogar».",
+])
+def test_angle_quotes_that_describe_or_name_an_entry_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+# Thirteenth round: "clave" as a key point before a quoted phrase.
+@pytest.mark.parametrize("text", [
+    "La clave del éxito, según Lola, es «constancia y café».",
+    'La clave de la receta es "paciencia y buen aceite".',
+])
+def test_a_figurative_clave_before_a_quoted_phrase_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("La clave del wifi de la casa rural es «el perro de san roque».", "el perro de san roque"),
+    ("La clave maestra es «sol de enero sobre la sierra».", "sol de enero sobre la sierra"),
+    ('La clave de Pablo es "mar y sal 2024".', "mar y sal 2024"),
+])
+def test_a_clave_naming_what_it_opens_keeps_its_phrase_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text

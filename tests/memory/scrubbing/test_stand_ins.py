@@ -102,3 +102,56 @@ def test_a_webhook_with_one_real_id_is_still_redacted() -> None:
     real = "https://hooks.slack.com/services/T" + "0" * 8 + "/B" + "0" * 8 + "/" + "Kq3Lm9Tp2Wr7Vn4Sb1YhQ6Zx"
     assert "Kq3Lm9" not in scrub(f"WEBHOOK={real}").text
     assert "s3cr3tPw" not in scrub("postgres://<usuario>:s3cr3tPw@db.example.com/app").text
+
+
+# Thirteenth round: documentation placeholder names, an assignment of a stand-in, a URL's template
+# credentials.
+TEMPLATES_KEPT = [
+    "Authorization: Bearer YOUR_SERVICE_TOKEN   (paste the one from settings)",
+    "En el README pone: Authorization: Bearer TU_TOKEN_AQUI",
+    "export STRIPE_KEY=INSERT_KEY_HERE before the demo",
+    "El volcado enmascara el valor: la clave: client_secret=************9f3e, como debe.",
+    "The wiki's example: mysql://user:password@db.internal:3306/shop",
+    "Ejemplo de la guía: amqp://usuario:clave@broker:5672/",
+]
+
+
+@pytest.mark.parametrize("text", TEMPLATES_KEPT)
+def test_template_values_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+REAL_VALUES_REDACTED = [
+    "Authorization: Bearer Zx8Kq3Lm9Tp2Wr7Vn4SbYc6Hd1Jf",
+    "la clave: client_secret=Zx8Kq3Lm9Tp2Wr7Vn4Sb",
+    "Router de la tienda: http://admin:password@192.168.1.1/",  # a real user with a weak password
+    "Cadena de producción: postgres://usuario:Pr4d3ra!2024@db:5432/shop",
+    "Password: YOUR_dog_Rex_2019",  # mixed case: a value, not a placeholder name
+]
+
+
+@pytest.mark.parametrize("text", REAL_VALUES_REDACTED)
+def test_real_values_beside_the_templates_are_redacted(text: str) -> None:
+    assert "[REDACTED:" in scrub(text).text
+
+
+def test_a_placeholder_name_under_a_secret_key_is_kept() -> None:
+    clean, count = scrub_value({"api_key": "YOUR_API_KEY", "token": "tu_token_aqui"})
+    assert (clean, count) == ({"api_key": "YOUR_API_KEY", "token": "tu_token_aqui"}, 0)
+
+
+@pytest.mark.parametrize("text", [
+    "La documentación de Twilio usa AC00000000000000000000000000000000 como SID de ejemplo.",
+    "GitHub's docs show ghp_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 as a fake token shape.",
+])
+def test_filler_vendor_tokens_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize("text", [
+    "Her SIM PIN is 0428, PUK 12345678.",
+    "El wifi del bar tiene la contraseña abcdefgh1234, qué original.",
+    "token: ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3gH5",
+])
+def test_weak_or_real_values_are_not_filler(text: str) -> None:
+    assert "[REDACTED:" in scrub(text).text

@@ -1,0 +1,100 @@
+"""Encoded content that looks random but is no credential (issue 15, thirteenth round).
+
+The high-entropy fallback takes any long random-looking base64 token; these are kept:
+
+* the body of an RFC 2397 ``data:<mime>;base64,`` URI (an inline image, icon or font);
+* base64 whose decoding (standard or URL-safe) is
+  - a sentence: printable UTF-8 in words, five or more, or three with sentence punctuation, nine in
+    ten characters letters, spaces or punctuation (a message someone encoded, a mail part — a key or
+    a Basic ``user:password`` pair has no spaces);
+  - a file: it starts with a documented file signature ("magic number": ``%PDF-``, PNG, JPEG, GIF,
+    ZIP/Office, ICO, RIFF/WebP, WOFF/WOFF2, gzip, SVG/XML) — an attachment pasted inline;
+  - a JSON object of plain preferences: no key names a secret and every string value is short or
+    has spaces (``eyJ0aGVtZSI6…`` is ``{"theme": "dark"}``; a lone JWT segment is unsigned claims);
+* a DER public key (SubjectPublicKeyInfo, the ``-----BEGIN PUBLIC KEY-----`` body, also a DKIM
+  record's ``p=``): RSA and EC/Ed25519 headers, recognised by their fixed base64 prefix; a private
+  key's PKCS#8 header differs and is not matched; an X.509 certificate's DER body;
+* a public member of a JSON Web Key (RFC 7517/7518: ``"n"``, ``"e"``, ``"x"``, ``"y"``) in a text
+  that carries no private member (``"d"``, ``"p"``, ``"q"``, ``"dp"``, ``"dq"``, ``"qi"``, ``"k"``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from typing import Final
+
+_DATA_URI_RE: Final = re.compile(r"(?i:data:[a-z]+/[\w.+\-]+(?:;[\w\-]+=[\w.\-]+)*;base64,)$")
+_SENTENCE_PUNCT: Final = frozenset(".,;!?¡¿:")
+_FILE_SIGNATURES: Final = (b"%PDF-", b"\x89PNG", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"PK\x03\x04",
+                           b"\x00\x00\x01\x00", b"RIFF", b"wOFF", b"wOF2", b"\x1f\x8b", b"<svg", b"<?xml")
+_SPKI_PREFIXES: Final = ("MIIBIjANBgkqhkiG9w0BAQEFAAOC", "MIICIjANBgkqhkiG9w0BAQEFAAOC", "MIGfMA0GCSqGSIb3DQEBAQUAA4GN",
+                         "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE", "MHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE", "MCowBQYDK2VwAyEA")
+# An X.509 v3 certificate's DER (SEQUENCE, SEQUENCE, [0] version 2): a certificate body without its
+# PEM header ("MIIDdzCCAl+gAwIBAgI…").
+_CERTIFICATE_RE: Final = re.compile(r"MII[A-Za-z0-9+/]{3}CC[A-Za-z0-9+/]{3}gAwIBAgI")
+_JWK_PUBLIC_RE: Final = re.compile(r"\"(?:n|e|x|y)\"[ \t]*:[ \t]*\"$")
+_JWK_PRIVATE_RE: Final = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"[ \t]*:")
+_SECRET_KEY_RE: Final = re.compile(r"(?i:secret|token|pass|pwd|key|auth|credential|contrase|clave|session|sig)")
+
+
+def _decode(core: str) -> bytes | None:
+    padded = core + "=" * (-len(core) % 4)
+    try:
+        return base64.b64decode(padded, altchars=b"-_" if ("-" in core or "_" in core) else None, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _is_sentence(decoded: str) -> bool:
+    words = decoded.split()
+    if len(words) < 3 or (len(words) < 5 and not any(c in _SENTENCE_PUNCT for c in decoded)):
+        return False
+    plain = sum(c.isalpha() or c.isspace() or c in _SENTENCE_PUNCT or c in "'\"-()" for c in decoded)
+    return plain >= 0.9 * len(decoded)
+
+
+def _plain_json(decoded: str) -> bool:
+    if not decoded.startswith("{"):
+        return False
+    try:
+        data = json.loads(decoded)
+    except ValueError:
+        return False
+    if not isinstance(data, dict) or not data:
+        return False
+    for key, value in data.items():
+        if _SECRET_KEY_RE.search(str(key)):
+            return False
+        if isinstance(value, (dict, list)) or (isinstance(value, str) and len(value) > 16 and " " not in value):
+            return False
+    return True
+
+
+def _decodes_to_content(core: str) -> bool:
+    """Does the token decode to a sentence, a file or a plain JSON object (module docstring)?"""
+    if len(core) < 16:
+        return False
+    raw = _decode(core)
+    if raw is None:
+        return False
+    if raw.startswith(_FILE_SIGNATURES):
+        return True
+    try:
+        decoded = raw.decode("utf-8")
+    except ValueError:
+        return False
+    return decoded.isprintable() and (_is_sentence(decoded) or _plain_json(decoded))
+
+
+def encoded_content(text: str, start: int, core: str) -> bool:
+    """Is the base64 token ``core`` at ``start`` in ``text`` encoded content (module docstring)?"""
+    if text.endswith(",", 0, start) and _DATA_URI_RE.search(text, max(0, start - 80), start) is not None:
+        return True
+    if core.startswith(_SPKI_PREFIXES) or _CERTIFICATE_RE.match(core):
+        return True
+    if _JWK_PUBLIC_RE.search(text, max(0, start - 12), start) and _JWK_PRIVATE_RE.search(text) is None:
+        return True
+    return _decodes_to_content(core)
