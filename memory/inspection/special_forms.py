@@ -215,3 +215,90 @@ caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|aff
 | awaiting\s+sentenc\w* | sentencing\s+(?:for|hearing|date) | (?:came|got)\s+out\s+of\s+(?:prison|jail|wandsworth|pentonville|belmarsh|strangeways|the\s+nick)
 """,
 }
+
+
+# --- ordinary senses: spans no stage reads as special --------------------------------------------
+#: Stops a span at the end of its clause (a conjunction or punctuation), so that what follows is read.
+_TO_CLAUSE_END = r"(?:(?!\b(?:and|y|but|pero|so|asi\s+que|que|porque|because|like|como|too|tambien|also|ademas)\b)[^.,;:!?()])*"
+
+#: Idioms and figurative uses (each a set phrase or a grammatical frame, never a word alone):
+#: an interjection with a holy name ("thank God it's Friday", "gracias a Dios", "God knows"); the
+#: adverb "religiously" before a verb or a noun (not before a word of belief: "religiously
+#: observant" stays); being married to one's job; a conviction *that* or *about* something (a
+#: belief, not a sentence); a track record of doing something ("antecedentes de retrasar plazos");
+#: a crime as hyperbole ("it's criminal how…", "es un crimen que…").
+_IDIOM = re.compile(r"\b(?:"
+    r"thank\s+(?:god|goodness|heavens)(?:\s+it'?s\s+friday)?|tgif|gracias\s+a\s+dios|(?:oh\s+)?my\s+god\b|oh\s+god|god\s+knows"
+    r"|dios\s+mio|por\s+dios|god\s+forbid|for\s+god'?s\s+sake|hand\s+of\s+god"
+    r"|religiously(?!\s+(?:observant|devout|active|conservative|strict|motivated|affiliated|raised|educated|practi[cs]ing"
+    r"|minded|committed|observ\w*|follow\w*\s+(?:the\s+)?(?:faith|religion|rules\s+of)))"
+    r"|(?:married|casad[oa])\s+(?:to|con)\s+(?:his|her|their|the|su|el|la)\s+(?:job|work|desk|laptop|trabajo|oficina|empresa|curro|career|carrera)"
+    r"|(?:his|her|their|the|my|our|a|firm|strong|deep|su|la|mi)\s+(?:\w+\s+)?convictions?\s+(?:that|about|on)\b"
+    r"|antecedentes\s+de\s+[a-z]+(?:ar|er|ir)\b|(?:track\s+)?record\s+of\s+[a-z]+ing\b"
+    r"|(?:it'?s|it\s+is|es|es\s+un|is\s+a)\s+(?:simply\s+|just\s+|basically\s+)?(?:criminal|crimen|crime)\s+(?:que|lo|how|that|what|to)\b"
+    r")")
+
+#: A food or drink avoided for its taste, counted only when the string gives that reason ("no come
+#: marisco porque le da asco la textura", "doesn't eat pork; never liked the taste", "vegetarian
+#: options because she doesn't like meat"): both the avoidance and the reason are read as ordinary.
+#: Foods a condition is often behind (gluten, lactose, dairy, sugar) are not in the list.
+_FOOD_AVOIDED = re.compile(
+    r"\b(?:(?:no\s+(?:come|toma|bebe|prueba)|doesn'?t\s+(?:eat|drink|touch)|does\s+not\s+(?:eat|drink)|won'?t\s+(?:eat|touch)"
+    r"|never\s+(?:eats|drinks)|avoids?|evita|skips?)\s+(?:\w+\s+){0,2}?(?:pork|cerdo|jamon|ham|bacon|beef|ternera|meat|carne"
+    r"|marisco|seafood|shellfish|fish|pescado|alcohol|wine|vino|beer|cerveza|eggs?|huevos?|coffee|cafe)"
+    r"|(?:vegetarian\w*|vegan\w*)\s+(?:options?|opciones|menus?|food|comida|meals?|dishes|platos))\b")
+_TASTE = re.compile(
+    r"\b(?:le\s+da\s+asco|(?:no|nunca)\s+le\s+(?:ha\s+)?gust\w*|(?:doesn'?t|does\s+not|didn'?t|never)\s+(?:really\s+|just\s+)?"
+    r"(?:like|liked|enjoy|enjoyed|care\s+for)|the\s+taste|el\s+sabor|la\s+textura|the\s+texture|hates?\s+(?:the\s+)?(?:taste|texture|smell)"
+    r"|por\s+gusto|a\s+matter\s+of\s+taste|cuestion\s+de\s+gustos)\b")
+
+#: An animal's illness and its treatment: a pet that has, takes or needs something (not an
+#: assistance animal, not a person near a pet: a dog walker, a pet sitter; not "the black dog",
+#: a name for depression), to the end of its
+#: clause, and — in a string with such an animal — a treatment given to "him", "it" or "le", or
+#: the visit to the vet.
+_ANIMAL_HAS = re.compile(
+    r"\b(?:su|sus|el|la|los|las|his|her|their|the|my|mi|\w+'s)\s+(?:(?!(?:service|guide|assistance|therapy|seeing|alert"
+    r"|support|black)\b)\w+\s+)?(?:perr[oa]s?|gat[oa]s?|dogs?|cats?|pupp(?:y|ies)|cachorr[oa]s?|mascotas?|pets?|caballos?|horses?"
+    r"|yeguas?|galg[oa]s?)\b(?!\s+(?:guia|guide|de\s+asistencia|de\s+terapia|lazarillo|de\s+servicio|de\s+alerta)\b)"
+    r"(?:\s+(?!(?:walker|sitter|groomer|trainer|owner|paseador\w*|cuidador\w*|adiestrador\w*|y|and)\b)\w+)?"
+    r"\s+(?:has|had|have|is|was|got|takes|took|needs|suffers|tiene|tenia|tuvo|toma|tomo|necesita|esta|sufre|padece|fue)\b"
+    + _TO_CLAUSE_END)
+_ANIMAL_CARE = re.compile(
+    r"\b(?:(?:give|giving|gives|gave|dar|darle|da|dale|ponerle|le\s+pone|le\s+da)\s+(?:(?:him|her|it|them|le|la|lo)\s+)?"
+    r"(?:(?:his|her|its|their|su|sus|the|la|el|las|los)\s+)?(?:\w+\s+)?(?:insulin\w*|pills|pastillas|medicin\w*|medicacion"
+    r"|medication|injections?|inyecc\w*|jab|shot)|needs\s+(?:the|his|her|its|a)\s+(?:\w+\s+)?(?:injection|insulin|pills|jab|shot)"
+    r"|(?:al|to\s+the)\s+(?:veterinari[oa]|vet)\b)")
+
+#: A job or a civic duty on the side of the law: a police officer, a prison officer, a juror
+#: (with what they sat on; judges and prosecutors are the lexicon's near misses), a polling-station officer ("es policía local", "he's a police officer",
+#: "was a juror on a fraud trial", "ser vocal de mesa electoral") — not criminal data, not a
+#: political opinion.
+_LAW_JOB = re.compile(
+    r"\b(?:es|is|he'?s|she'?s|was|fue|ser|sera|trabaja\s+(?:de|como)|works\s+as)\s+(?:an?\s+|un[a]?\s+)?(?:\w+\s+)?"
+    r"(?:police\s+officer|policeman|policewoman|cop|policia(?:\s+(?:local|nacional|municipal))?|guardia\s+civil|mosso"
+    r"|ertzaina|detective|prison\s+officer|funcionari[oa]\s+de\s+prisiones"
+    r"|(?:juror|jurado|vocal\s+de\s+(?:una\s+)?mesa\s+electoral|poll\s+worker)" + _TO_CLAUSE_END + r")")
+
+#: A quoted title after a verb of reading or watching ("está leyendo 'The Gene'", "le encanta
+#: 'House of Cards'"): a book or a show, not the person.
+_QUOTED_TITLE = re.compile(
+    r"\b(?:leyendo|reading|reads|read|lee|leyo|viendo|watching|watch(?:es|ed)?|rewatch\w*|le\s+encanta\w*|loves?)\s+"
+    r"['\"‘“][^'\"’”]{1,60}['\"’”]")
+
+_ALWAYS = (_IDIOM, _LAW_JOB, _QUOTED_TITLE)
+
+
+def ordinary_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
+    sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
+    ``_LAW_JOB``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
+    the spans is read as usual, so a special clause beside an idiom is still found."""
+    spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
+    food = [m.span() for m in _FOOD_AVOIDED.finditer(text)]
+    if food and _TASTE.search(text):
+        spans += food + [m.span() for m in _TASTE.finditer(text)]
+    animal = [m.span() for m in _ANIMAL_HAS.finditer(text)]
+    if animal:
+        spans += animal + [m.span() for m in _ANIMAL_CARE.finditer(text)]
+    return spans

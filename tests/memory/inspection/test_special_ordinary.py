@@ -1,0 +1,66 @@
+"""Ordinary senses of special-looking words (issue 15, twelfth round): an idiom, a figurative use,
+a food avoided for its taste, a pet's illness and its treatment, a job or a civic duty on the side
+of the law and a quoted title are read as ordinary by both write-path stages, while a special
+clause beside them is still found. Sentences written for these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.inspection.special import special_category_in
+from memory.inspection.special_forms import ordinary_spans
+
+HEALTH = "user.health_and_medical"
+RELIGION = "user.demographic.religious_belief"
+CRIMINAL = "user.criminal_history"
+
+
+def _finding(text: str) -> str | None:
+    finding = special_category_in([("content", text)])
+    return finding.category if finding else None
+
+
+@pytest.mark.parametrize("text", [
+    # idioms and figurative uses
+    "Said thank God it's Friday and left at four",
+    "Says she's married to her job these days, so no weekend calls",
+    "His conviction that tabs beat spaces is firm and loud",
+    "El abogado del cliente tiene antecedentes de retrasar las firmas",
+    # a food or drink avoided for its taste
+    "Won't eat beef, she just doesn't like the taste of it",
+    "No come cerdo porque no le gusta el sabor, nada más",
+    # a pet's illness and its treatment
+    "Su gato Miso tiene diabetes y hay que darle la insulina a las ocho",
+    "Her dog has epilepsy, so she goes home at lunch to give him his pills",
+    # a job or a civic duty on the side of the law
+    "Su hermano es policía local y vendrá a buscarla a la estación",
+    "Was a juror on a murder trial last month and is still tired",
+    "Le tocó ser vocal de mesa electoral en las generales",
+    # a quoted title after a verb of reading or watching
+    "Está leyendo 'El gen egoísta', dice que engancha",
+])
+def test_a_word_in_its_ordinary_sense_is_no_finding(text: str) -> None:
+    assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("Thank God it's Friday: she has chemo on Monday morning", HEALTH),
+    ("Her dog has diabetes and so does she; she injects insulin before lunch", HEALTH),
+    ("Doesn't eat pork because she is Muslim, and she doesn't like the taste either", RELIGION),
+    ("Did time for burglary and doesn't like talking about it", CRIMINAL),
+    ("Her dog sitter has epilepsy, so someone else walks the dog now", HEALTH),
+    ("Es policía local y está de baja por depresión desde marzo", HEALTH),
+])
+def test_a_special_clause_beside_an_ordinary_sense_is_still_found(text: str, category: str) -> None:
+    assert _finding(text) == category
+
+
+@pytest.mark.parametrize("text", [
+    "The black dog is back, he says, go gentle with him",  # a name for depression, not an animal
+    "He doesn't like talking about his time inside",  # a dislike without an avoided food
+    "Is religiously observant and keeps every fast",  # belief, not the adverb of habit
+])
+def test_no_ordinary_span_where_the_sense_is_not_ordinary(text: str) -> None:
+    from memory.inspection.normalise import fold_text  # local import: only this test needs the fold
+
+    assert ordinary_spans(fold_text(text)) == []
