@@ -38,6 +38,12 @@ _FRAME = re.compile(
     r"|personajes?|characters?|protagonist\w*|villain\w*|villano\w*|partida\s+de\s+rol|role[\s-]?play\w*|rpg|subtitul\w*|subtitles?"
     r"|(?:lleva|llevo|llevaba|runs?|ran|handles?|does)\s+(?:el|la|the)\s+(?:marketing|comunicacion|communications?|prensa|press|pr|redes\s+sociales|social\s+media)"
     r"|practicas\s+como|internship|preguntas\s+sobre|questions\s+about|encuesta|survey|cuestionario|questionnaire"
+    # A service done for a client, a guided tour or a wedding organised as a trade ("does the
+    # bookkeeping for a parish", "organiza bodas gitanas"); teaching a subject is ``_TEACHES``.
+    r"|(?:does|did|do|doing)\s+(?:the|all\s+the)\s+(?:bookkeeping|books|accounts|accounting|payroll|cleaning|catering|website|it|taxes)\s+for"
+    r"|lleva\w*\s+(?:la\s+contabilidad|las\s+cuentas|la\s+limpieza|la\s+web|las\s+nominas)"
+    r"|organi[sz]\w*\s+(?:las\s+|los\s+|the\s+)?(?:visitas\s+guiadas|guided\s+tours|tours|rutas\s+guiadas|bodas|weddings)"
+    r"|(?:outside|external)\s+counsel\s+(?:for|to)|abogad[oa]\s+extern[oa]\s+(?:de|del|para)"
     r"|(?:es|is\s+an?|trabaja\s+de|works\s+as\s+an?)\s+(?:enfermer[oa]|nurse|medic[oa]|doctor|celador[a]?|auxiliar"
     r"|recepcionista|receptionist|porter)(?:\s+\w+){0,3}?\s+(?:en|at|in|de|del|on)"
     # An animal has it ("su perro toma antibióticos", "Kevin's dog has diabetes") — not an
@@ -82,9 +88,30 @@ _NAMED = re.compile(r"\b(?:perr[oa]|gat[oa]|dog|cat|pet|mascota|caballo|horse|ba
                     r"\s+(?:(?:called|named|llamad[oa])\s+)?['\"‘“]\s*(?:\w+\s+){0,2}$")
 
 
+#: The person's part as an outside supplier, after the match in its clause ("lleva la comunicación
+#: de una federación sindical como proveedora externa", "advises a union as an outside consultant").
+_OUTSIDE_ROLE = re.compile(r"\b(?:como|as\s+an?)\s+(?:(?:outside|external|freelance)\s+)?(?:proveedor[a]?|supplier|vendor"
+                           r"|contractor|contratista|consultor[a]?|consultant|asesor[a]?\s+extern[oa]|counsel|freelance|autonom[oa])"
+                           r"(?:\s+extern[oa])?\b")
+
+
+#: Teaching a subject ("teaches comparative religion", "da clases de historia de los pueblos
+#: indígenas", "gives classes in the prison"); not teaching a faith itself (catechism, Sunday school,
+#: the Bible), which says something about the teacher. Not "enseñar", also "to show" ("nos enseñó
+#: su perfil"). Read across the match, so the faith can be seen after the verb.
+_TEACHES = re.compile(
+    r"\b(?:teach(?:es|ing)?|taught|lectures?\s+in|imparte|impartir|profesor[a]?\s+de|(?:da|dar|dando|daba)\s+clases?\s+(?:de|en))\b"
+    r"(?!\s+(?:(?:the|la|el|los|las|a|an)\s+)?(?:religion|catequesis|catechism|sunday|bible|biblia|torah|tora|coran|quran"
+    r"|escuela\s+dominical)\b)")
+
+
 def in_frame(text: str, start: int) -> bool:
     """Whether the match starting at ``start`` is governed by a work/object/name frame in its
-    own clause (see ``_FRAME``), is a quoted metaphor, or is a health profession the person holds."""
+    own clause (see ``_FRAME``; an outside supplier's role after it, ``_OUTSIDE_ROLE``), is a
+    quoted metaphor, or is a health profession the person holds."""
+    after = _CLAUSE_END.search(text, start + 1)
+    if _OUTSIDE_ROLE.search(text, start, after.start() if after else len(text)):
+        return True
     window = text[max(0, start - 80):start]
     if _IS_QUOTED_A.search(window):
         return True
@@ -94,6 +121,9 @@ def in_frame(text: str, start: int) -> bool:
         return True
     words = clause.split()
     near = " ".join(words[-_FRAME_WORDS:]) + " " if words else ""
+    teaches = _TEACHES.search(near + text[start:start + 40])
+    if teaches and teaches.start() < len(near) and not _OWN.search(near, teaches.end()):
+        return True
     frame = _FRAME.search(near)
     if frame and not _OWN.search(near, frame.end()) or _NAME_FRAME.search(" ".join(words[-3:])):
         return True
@@ -121,7 +151,7 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 """,
     "politics": r"",
     "trade_union": r"""
-en\s+nombre\s+de\s+la\s+(?:direccion|empresa|patronal) | on\s+behalf\s+of\s+(?:the\s+)?(?:management|company|employer)
+(?:en\s+nombre|en\s+representacion)\s+de\s+la\s+(?:direccion|empresa|patronal) | (?:on\s+behalf\s+of|representing)\s+(?:the\s+)?(?:management|company|employers?)
 | union\s+law | derecho\s+sindical
 """,
     "sex_life_orientation": r"""

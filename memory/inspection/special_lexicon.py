@@ -267,7 +267,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | motivos\s+religiosos | (?:es|muy)\s+creyente | devout | devot[oa]\b | practicante\b | practising | practicing\s+(?:muslim|catholic|jew|christian|hindu|sikh|buddhist)
 | converti[do]\w*\s+al | convert\w*\s+to\s+(?:islam|judaism|catholicism|christianity|buddhism)
 | fasts?\s+(?:during|for)\s | ayuna\w* | ayuno | peregrinacion\s+a\s+la\s+meca | hajj | umrah | comunion
-| bautizo | baptism | catequesis | catechism | religios[oa]s?\b | religion\b | religious\b
+| bautizo | baptism | catequesis | catechism | sunday\s+school | escuela\s+dominical | religios[oa]s?\b | religion\b | religious\b
 | kirtan | pooja | guru\s+nanak | confesarse | se\s+confiesa | confession\b | rosary | novena | retiro\s+espiritual | spiritual\s+retreat
 | vicar\w* | obispo | bishop | monje | monks?\b | convento | convent\b | monasterio | monastery | mision\s+mormona | missionar\w* | misioner\w*
 | church\s+elder | deacon | diacono | catequista | muezzin | salat\b | wudu | zakat | mezuzah | tefillin | purim | rosh\s+hashanah

@@ -64,3 +64,25 @@ def test_no_ordinary_span_where_the_sense_is_not_ordinary(text: str) -> None:
     from memory.inspection.normalise import fold_text  # local import: only this test needs the fold
 
     assert ordinary_spans(fold_text(text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Teaches comparative religion at the adult school",
+    "Da clases de historia del pueblo gitano en un instituto",
+    "Does the bookkeeping for a Catholic school in Leeds",
+    "Su empresa organiza bodas musulmanas en Madrid",
+    "Is outside counsel for a nurses' union in a pay dispute",
+    "Hace la web de una federación sindical como proveedora externa",
+    "Negocia el convenio en representación de la patronal",
+])
+def test_teaching_a_subject_a_service_for_a_client_or_the_employers_side_is_no_finding(text: str) -> None:
+    assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("Teaches Sunday school at St Mary's every week", RELIGION),
+    ("Da clases de catequesis en la parroquia los sábados", RELIGION),
+    ("Le enseñó a su jefe su perfil de Grindr", "user.demographic.sexual_orientation"),
+])
+def test_teaching_a_faith_or_showing_something_is_not_a_teaching_frame(text: str, category: str) -> None:
+    assert _finding(text) == category
