@@ -205,6 +205,8 @@ communion\b | comulga\w* | eucarist\w*
 | (?:conservative|labour|tory|republican|socialist)\s+(?:association|club|branch|caucus|committee|ward|constituency)
 | de\s+la\s+gaviota | puno\s+y\s+la\s+rosa | (?:de\s+la|la)\s+estelada | tankie\w*
 | (?:dio|gave|dar)\s+(?:el|un|a|the)\s+(?:discurso|speech)\s+(?:\w+\s+){0,3}(?:mitin|rally\s+electoral|election\s+rally)
+| phone[\s-]?bank\w* | (?:reparte|repartiendo|repartia|repartir|repartio)\s+(?:las\s+)?papeletas\b(?!\s+(?:de|para)\s+(?:la\s+|el\s+)?(?:rifa|loteria|sorteo|tombola))
+| hand\w*\s+out\s+(?:the\s+)?(?:ballot\s+papers|ballots) | (?:voluntari[oa]|volunteer\w*)\s+(?:en|de|for|on)\s+(?:la|the)\s+campa(?:na|ign)\b(?!\s+(?:de|of|for|to)\b)
 | soviet\s+line | (?:afiliad[oa]|member)\s+(?:a|al|de|del|of|to)\s+(?:the\s+)?partido
 """,
     "trade_union": r"""

@@ -86,3 +86,25 @@ def test_teaching_a_subject_a_service_for_a_client_or_the_employers_side_is_no_f
 ])
 def test_teaching_a_faith_or_showing_something_is_not_a_teaching_frame(text: str, category: str) -> None:
     assert _finding(text) == category
+
+
+POLITICS = "user.demographic.political_opinion"
+
+
+@pytest.mark.parametrize("text", [
+    "Book the room for 5pm, after her phone-banking shift for the Progressive Alliance",
+    "Runs phone banks for the Greens every Thursday evening",
+    "Los domingos de elecciones está repartiendo papeletas de Sumar en el colegio",
+    "Va de voluntario en la campaña desde abril, por eso no contesta por las tardes",
+    "Handed out ballots for the Liberal slate outside the school",
+])
+def test_an_act_of_campaigning_reveals_a_political_opinion(text: str) -> None:
+    assert _finding(text) == POLITICS
+
+
+@pytest.mark.parametrize("text", [
+    "Reparte papeletas de la rifa de Navidad en la oficina",
+    "Volunteers for the campaign of the food bank every December",
+])
+def test_a_raffle_or_a_charity_campaign_is_not_campaigning(text: str) -> None:
+    assert _finding(text) is None
