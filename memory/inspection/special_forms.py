@@ -20,7 +20,7 @@ _CLAUSE_END = re.compile(
 #: churches", "trabaja de contable en el hospital", "a thesis on trade union law", "her surname
 #: is Black"), when they stand at most ``_FRAME_WORDS`` words before the match in its clause.
 _FRAME = re.compile(
-    r"\b(?:trabaj\w*\s+(?:como|de|en|para)|works?\s+(?:as|at|for|in)|working\s+(?:as|at|for|in)|employed\s+(?:as|at|by)"
+    r"\b(?:(?<!no\s)trabaj\w*\s+(?:como|de|en|para)|works?\s+(?:as|at|for|in)|working\s+(?:as|at|for|in)|employed\s+(?:as|at|by)"
     r"|vende\w*|vendi\w*|sells?|selling|sold|install\w*|instala\w*|distribu\w*|supplies|suministr\w*|fabric(?:a|an|aba|aban|o|aron|ante|antes)\b|manufactur\w*"
     r"|translat\w*|traduc\w*|localis\w*|localiz\w*|novel\w*|thriller|libro|thesis|tesis|dissertation|curso"
     r"|articulo|article|podcast|documental|documentary|pelicula|leaflet|folleto|prospecto|brochure"
@@ -197,7 +197,7 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 communion\b | comulga\w* | eucarist\w*
 | kingdom\s+hall | salon\s+del\s+reino | found\s+(?:the\s+lord|jesus|god|religion|faith) | scripture\w* | sagradas\s+escrituras
 | no\s+cree\s+ni\s+en | no\s+(?:celebra|celebran)\s+(?:los\s+)?cumpleanos | (?:doesn'?t|does\s+not|won'?t)\s+celebrate\s+birthdays
-| praise\s+the\s+lord | saved\s+by\s+(?:jesus|the\s+lord) | bendicion\w*\s+(?:del|de\s+un)\s+(?:cura|sacerdote)
+| (?:friday|fridays|viernes)\b[^.;]{0,60}\b(?:sundown|sunset|puesta\s+del?\s+sol|anochecer)\b | praise\s+the\s+lord | saved\s+by\s+(?:jesus|the\s+lord) | bendicion\w*\s+(?:del|de\s+un)\s+(?:cura|sacerdote)
 """,
     "politics": r"""
 (?:donat\w*|dona|donaciones|gives\s+money)\s+(?:\w+\s+){0,2}(?:to|a|al)\s+(?:the\s+|el\s+|la\s+)?(?:dsa|party|partido|campaign\s+of|campana\s+de)\b
@@ -227,7 +227,8 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | (?:tiene|has)\s+(?:sangre|blood)\s+(?:mora|gitana|india|indigena|negra|africana|arabe|judia|mestiza|mapuche|inca|maya|native|cherokee|african|arab) | (?:white|black|blanc[oa]|negr[oa]|asian|asiatic[oa]|indian)\s+(?:mum|mom|dad|mother|father|madre|padre)
 | (?:mum|mom|dad|mother|father)(?:'s|\s+is)\s+\w+,\s+(?:and\s+)?(?:mum|mom|dad|mother|father)(?:'s|\s+is)\s+\w+
 | (?:mum|mom|dad|mother|father|madre|padre)\s+(?:is|es)\s+(?:white|black|blanc[oa]|negr[oa]|asian|ghanaian|nigerian|jamaican|pakistani|indian)
-| melanin\w* | pueblos?\s+originari\w* | (?:grew\s+up|lives|lived|born|raised)\s+on\s+(?:a|the)\s+(?:[\w-]+\s+){0,2}reservation\b | reserva\s+india | first\s+nations? | powwow | windrush | rito\s+cale | (?:es|familia|pueblo|gitano)\s+cale\b
+| (?!(?:latino|ibero|hispano|centro|sud|sur|norte|anglo|afro)americ)[a-z]{3,}oamerican[oa]s?\b
+| (?:de\s+)?(?:padre|madre)\s+[a-z]{4,}\s+y\s+(?:de\s+)?(?:madre|padre)\s+[a-z]{4,} | melanin\w* | pueblos?\s+originari\w* | (?:grew\s+up|lives|lived|born|raised)\s+on\s+(?:a|the)\s+(?:[\w-]+\s+){0,2}reservation\b | reserva\s+india | first\s+nations? | powwow | windrush | rito\s+cale | (?:es|familia|pueblo|gitano)\s+cale\b
 | navajo | dine\b\) | lakota | sioux | cherokee | apache\b(?!\s+(?:kafka|spark|server|http|license|airflow)) | ojibw\w* | inuk\b | nahuatl | nahua\b | zapotec\w* | mixtec\w* | wayuu | embera | garifuna
 | yanomami | kichwa | quichua | rohingya | pashtun\w* | hazara\w* | tibetan\w* | tibetan[oa] | ainu\b | samoan | tongan | romany | traveller\s+(?:girl|boy|woman|man|background)
 | (?:habla|speaks)\s+(?:patois|nahuatl|quechua|aymara|romani|calo|guarani|mapudungun)

@@ -108,3 +108,28 @@ def test_an_act_of_campaigning_reveals_a_political_opinion(text: str) -> None:
 ])
 def test_a_raffle_or_a_charity_campaign_is_not_campaigning(text: str) -> None:
     assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    # a holiday observed, after a negated work verb (not a work frame)
+    ("Mover la reunión, que Rut no trabaja en Yom Kipur", RELIGION),
+    # the Sabbath kept, said indirectly
+    ("On Fridays he logs off before sunset and is offline until Saturday night", RELIGION),
+    # the Spanish joined form of a heritage, parents of two origins, an ethnic group
+    ("Añadir a Min-jun al hilo, que es coreanoamericano", "user.demographic.race_ethnicity"),
+    ("Es de padre marroquí y madre gallega, lo contó en la comida", "user.demographic.race_ethnicity"),
+    ("Akosua, whose family is Asante, is presenting on Tuesday", "user.demographic.race_ethnicity"),
+    # a carrier test, the current Spanish term for a suspect
+    ("Aplazar la demo, que el jueves recoge su test de portadora", "user.health_and_medical.genetic"),
+    ("Está investigada en el caso de los contratos", CRIMINAL),
+])
+def test_a_hidden_or_indirect_form_of_an_existing_class_is_found(text: str, category: str) -> None:
+    assert _finding(text) == category
+
+
+@pytest.mark.parametrize("text", [
+    "Trabaja en la sede de Bilbao y viaja a Vitoria los lunes",
+    "Es latinoamericana y habla tres idiomas",  # a region, not a heritage
+])
+def test_a_region_or_a_workplace_stays_ordinary(text: str) -> None:
+    assert _finding(text) is None
