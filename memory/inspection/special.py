@@ -118,6 +118,14 @@ def lexical_stage(text: str) -> tuple[str | None, bool]:
     return None, ordinary
 
 
+def ordinary_sense(text: str) -> bool:
+    """Whether ``text`` (a memory's content) has an ordinary-sense span (``special_forms.ordinary_spans``):
+    the learned stages, which read the whole string and cannot tell senses apart, stay out of it
+    (the n-gram stage in ``special_category_in``, the vector stage at its callers, which have the
+    text the embedding was made from); the lexicon still reads the rest of it."""
+    return any(ordinary_spans(reading) for reading in _special_readings(text))
+
+
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     """``text`` with every span replaced by spaces (offsets kept)."""
     chars = list(text)

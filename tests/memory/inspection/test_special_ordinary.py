@@ -133,3 +133,21 @@ def test_a_hidden_or_indirect_form_of_an_existing_class_is_found(text: str, cate
 ])
 def test_a_region_or_a_workplace_stays_ordinary(text: str) -> None:
     assert _finding(text) is None
+
+
+def test_the_vector_stage_stays_out_of_a_note_with_an_ordinary_sense(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The backfill's vector stage reads the note's embedding only; given the note's text, it
+    stays out where a special word is used in an ordinary sense, as the n-gram stage does."""
+    import numpy as np
+
+    from memory.inspection.special import SpecialFinding, ordinary_sense
+    from memory.services import special_category
+
+    finding = SpecialFinding(HEALTH, "content", "vector.model.health")
+    monkeypatch.setattr(special_category, "special_category_by_vector", lambda vector: finding)
+    vector = np.zeros(384, dtype=np.float32)
+    assert ordinary_sense("Her cat was diagnosed with asthma, so she gives it the pills at noon")
+    assert special_category.special_vector_finding(vector, "Her cat was diagnosed with asthma, so she gives it the pills at noon") is None
+    assert special_category.special_vector_finding(vector, "Says he's married to his job, no weekend calls") is None
+    assert special_category.special_vector_finding(vector, "Prefers calls after lunch") == (HEALTH, "vector.model.health")
+    assert special_category.special_vector_finding(vector) == (HEALTH, "vector.model.health")
