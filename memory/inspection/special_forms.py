@@ -319,7 +319,10 @@ _QUOTED_TITLE = re.compile(
     r"\b(?:leyendo|reading|reads|read|lee|leyo|viendo|watching|watch(?:es|ed)?|rewatch\w*|le\s+encanta\w*|loves?)\s+"
     r"['\"‘“][^'\"’”]{1,60}['\"’”]")
 
-_ALWAYS = (_IDIOM, _LAW_JOB, _QUOTED_TITLE)
+_ALWAYS = (_IDIOM, _QUOTED_TITLE)
+#: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
+_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll)")
+_ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\b|caball|horse|yegu|galg)")
 
 
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
@@ -328,10 +331,14 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
     ``_LAW_JOB``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
-    food = [m.span() for m in _FOOD_AVOIDED.finditer(text)]
-    if food and _TASTE.search(text):
-        spans += food + [m.span() for m in _TASTE.finditer(text)]
-    animal = [m.span() for m in _ANIMAL_HAS.finditer(text)]
-    if animal:
-        spans += animal + [m.span() for m in _ANIMAL_CARE.finditer(text)]
+    if _LAW_WORD.search(text):
+        spans += [m.span() for m in _LAW_JOB.finditer(text)]
+    if _TASTE.search(text):
+        food = [m.span() for m in _FOOD_AVOIDED.finditer(text)]
+        if food:
+            spans += food + [m.span() for m in _TASTE.finditer(text)]
+    if _ANIMAL_WORD.search(text):
+        animal = [m.span() for m in _ANIMAL_HAS.finditer(text)]
+        if animal:
+            spans += animal + [m.span() for m in _ANIMAL_CARE.finditer(text)]
     return spans
