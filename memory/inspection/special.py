@@ -13,7 +13,9 @@ Two stages, same verdict type:
   lexicon hit on a prose string it is confident is ordinary (a score below the one of all but
   0.15 % of the special notes the lexicon caught, out of author): a special word about a job, a
   place or an object ("contable en el hospital"), not about the person. Doubtful stays special:
-  only a confident model drops a hit, never the absence of a word;
+  only a confident model drops a hit, never the absence of a word. A string with an ordinary-sense
+  span (an idiom, a pet's illness, a food disliked for its taste: ``special_forms.ordinary_spans``)
+  is read by the lexicon outside the span and not by the n-gram stage;
 - ``special_category_by_vector(vector)``: the memory's own passage embedding, right behind the
   write (the embedding backfill); consolidation embeds anything pending before it gathers, so
   nothing is shared before both stages ran. With the embedder the trained model was made for
@@ -41,6 +43,7 @@ from memory.embedding import get_embedder
 from memory.embedding.exemplars import constant_passages
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, readings
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
+from memory.inspection.special_forms import ordinary_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_ngrams import load as load_ngrams
@@ -91,13 +94,44 @@ def _special_readings(text: str) -> list[str]:
 def lexical_rule(text: str) -> str | None:
     """The lexicon rule that fires on one string's inspection form(s), as ``label:rule``, or None
     (the hand-written stage alone, as ``evaluation.detector_cv`` measures it)."""
+    return lexical_stage(text)[0]
+
+
+def lexical_stage(text: str) -> tuple[str | None, bool]:
+    """``(lexical_rule, whether the string has an ordinary-sense span)``.
+
+    Ordinary-sense spans (``special_forms.ordinary_spans``: an idiom, a figurative use, a food
+    avoided for its taste, a pet's illness and treatment, a job or a civic duty on the side of the
+    law, a quoted title) can only clear, never add: a rule counts only when it fires on the string
+    both as written and with the spans blanked, so a special clause beside an idiom is still found.
+    A string without such a span is read once, as before."""
+    ordinary = False
     for reading in _special_readings(text):
+        spans = ordinary_spans(reading)
+        blanked = _blank(reading, spans) if spans else reading
+        ordinary = ordinary or bool(spans)
         for rule in RULES:
-            if rule.fires(reading):
-                return f"{rule.label}:{rule.name}"
-        if any(pattern.search(reading) for pattern in SAME_SEX_PARTNER):
-            return "sex_life_orientation:lexicon.sex_life_orientation.partner"
-    return None
+            if rule.fires(reading) and (not spans or rule.fires(blanked)):
+                return f"{rule.label}:{rule.name}", ordinary
+        if any(pattern.search(reading) and pattern.search(blanked) for pattern in SAME_SEX_PARTNER):
+            return "sex_life_orientation:lexicon.sex_life_orientation.partner", ordinary
+    return None, ordinary
+
+
+def ordinary_sense(text: str) -> bool:
+    """Whether ``text`` (a memory's content) has an ordinary-sense span (``special_forms.ordinary_spans``):
+    the learned stages, which read the whole string and cannot tell senses apart, stay out of it
+    (the n-gram stage in ``special_category_in``, the vector stage at its callers, which have the
+    text the embedding was made from); the lexicon still reads the rest of it."""
+    return any(ordinary_spans(reading) for reading in _special_readings(text))
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with every span replaced by spaces (offsets kept)."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
 
 
 #: Strings shorter than this are not read by the n-gram stage (an id, a key, a category name).
@@ -119,7 +153,10 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
     stage): the lexicon on every string (a hit on a prose string dropped when the n-gram model
     vetoes it), then the character n-gram model
     (``memory.inspection.special_ngrams``) on every prose string (not ``_NGRAM_SKIP_FIELDS``) of at
-    least ``_NGRAM_MIN_CHARS``."""
+    least ``_NGRAM_MIN_CHARS`` without an ordinary-sense span (``lexical_stage``): where a special
+    word is used in its ordinary sense the lexicon reads the rest of the string and the learned
+    stage, which cannot tell senses apart, stays out (it read "married to his job", a pet's
+    insulin and a food disliked for its taste as special)."""
     candidates = []
     model = load_ngrams()
     for field, text in strings:
@@ -127,11 +164,11 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
             continue
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
-        hit = _identifier_rule(text) if identifier else lexical_rule(text)
+        hit, ordinary = (_identifier_rule(text), False) if identifier else lexical_stage(text)
         if hit is not None and not (prose and model is not None and model.vetoes(text)):
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)
-        if prose:
+        if prose and not ordinary:
             candidates.append((field, text))
     if model is None:
         return None

@@ -20,7 +20,7 @@ _CLAUSE_END = re.compile(
 #: churches", "trabaja de contable en el hospital", "a thesis on trade union law", "her surname
 #: is Black"), when they stand at most ``_FRAME_WORDS`` words before the match in its clause.
 _FRAME = re.compile(
-    r"\b(?:trabaj\w*\s+(?:como|de|en|para)|works?\s+(?:as|at|for|in)|working\s+(?:as|at|for|in)|employed\s+(?:as|at|by)"
+    r"\b(?:(?<!no\s)trabaj\w*\s+(?:como|de|en|para)|works?\s+(?:as|at|for|in)|working\s+(?:as|at|for|in)|employed\s+(?:as|at|by)"
     r"|vende\w*|vendi\w*|sells?|selling|sold|install\w*|instala\w*|distribu\w*|supplies|suministr\w*|fabric(?:a|an|aba|aban|o|aron|ante|antes)\b|manufactur\w*"
     r"|translat\w*|traduc\w*|localis\w*|localiz\w*|novel\w*|thriller|libro|thesis|tesis|dissertation|curso"
     r"|articulo|article|podcast|documental|documentary|pelicula|leaflet|folleto|prospecto|brochure"
@@ -38,6 +38,12 @@ _FRAME = re.compile(
     r"|personajes?|characters?|protagonist\w*|villain\w*|villano\w*|partida\s+de\s+rol|role[\s-]?play\w*|rpg|subtitul\w*|subtitles?"
     r"|(?:lleva|llevo|llevaba|runs?|ran|handles?|does)\s+(?:el|la|the)\s+(?:marketing|comunicacion|communications?|prensa|press|pr|redes\s+sociales|social\s+media)"
     r"|practicas\s+como|internship|preguntas\s+sobre|questions\s+about|encuesta|survey|cuestionario|questionnaire"
+    # A service done for a client, a guided tour or a wedding organised as a trade ("does the
+    # bookkeeping for a parish", "organiza bodas gitanas"); teaching a subject is ``_TEACHES``.
+    r"|(?:does|did|do|doing)\s+(?:the|all\s+the)\s+(?:bookkeeping|books|accounts|accounting|payroll|cleaning|catering|website|it|taxes)\s+for"
+    r"|lleva\w*\s+(?:la\s+contabilidad|las\s+cuentas|la\s+limpieza|la\s+web|las\s+nominas)"
+    r"|organi[sz]\w*\s+(?:las\s+|los\s+|the\s+)?(?:visitas\s+guiadas|guided\s+tours|tours|rutas\s+guiadas|bodas|weddings)"
+    r"|(?:outside|external)\s+counsel\s+(?:for|to)|abogad[oa]\s+extern[oa]\s+(?:de|del|para)"
     r"|(?:es|is\s+an?|trabaja\s+de|works\s+as\s+an?)\s+(?:enfermer[oa]|nurse|medic[oa]|doctor|celador[a]?|auxiliar"
     r"|recepcionista|receptionist|porter)(?:\s+\w+){0,3}?\s+(?:en|at|in|de|del|on)"
     # An animal has it ("su perro toma antibióticos", "Kevin's dog has diabetes") — not an
@@ -82,9 +88,30 @@ _NAMED = re.compile(r"\b(?:perr[oa]|gat[oa]|dog|cat|pet|mascota|caballo|horse|ba
                     r"\s+(?:(?:called|named|llamad[oa])\s+)?['\"‘“]\s*(?:\w+\s+){0,2}$")
 
 
+#: The person's part as an outside supplier, after the match in its clause ("lleva la comunicación
+#: de una federación sindical como proveedora externa", "advises a union as an outside consultant").
+_OUTSIDE_ROLE = re.compile(r"\b(?:como|as\s+an?)\s+(?:(?:outside|external|freelance)\s+)?(?:proveedor[a]?|supplier|vendor"
+                           r"|contractor|contratista|consultor[a]?|consultant|asesor[a]?\s+extern[oa]|counsel|freelance|autonom[oa])"
+                           r"(?:\s+extern[oa])?\b")
+
+
+#: Teaching a subject ("teaches comparative religion", "da clases de historia de los pueblos
+#: indígenas", "gives classes in the prison"); not teaching a faith itself (catechism, Sunday school,
+#: the Bible), which says something about the teacher. Not "enseñar", also "to show" ("nos enseñó
+#: su perfil"). Read across the match, so the faith can be seen after the verb.
+_TEACHES = re.compile(
+    r"\b(?:teach(?:es|ing)?|taught|lectures?\s+in|imparte|impartir|profesor[a]?\s+de|(?:da|dar|dando|daba)\s+clases?\s+(?:de|en))\b"
+    r"(?!\s+(?:(?:the|la|el|los|las|a|an)\s+)?(?:religion|catequesis|catechism|sunday|bible|biblia|torah|tora|coran|quran"
+    r"|escuela\s+dominical)\b)")
+
+
 def in_frame(text: str, start: int) -> bool:
     """Whether the match starting at ``start`` is governed by a work/object/name frame in its
-    own clause (see ``_FRAME``), is a quoted metaphor, or is a health profession the person holds."""
+    own clause (see ``_FRAME``; an outside supplier's role after it, ``_OUTSIDE_ROLE``), is a
+    quoted metaphor, or is a health profession the person holds."""
+    after = _CLAUSE_END.search(text, start + 1)
+    if _OUTSIDE_ROLE.search(text, start, after.start() if after else len(text)):
+        return True
     window = text[max(0, start - 80):start]
     if _IS_QUOTED_A.search(window):
         return True
@@ -94,6 +121,9 @@ def in_frame(text: str, start: int) -> bool:
         return True
     words = clause.split()
     near = " ".join(words[-_FRAME_WORDS:]) + " " if words else ""
+    teaches = _TEACHES.search(near + text[start:start + 40])
+    if teaches and teaches.start() < len(near) and not _OWN.search(near, teaches.end()):
+        return True
     frame = _FRAME.search(near)
     if frame and not _OWN.search(near, frame.end()) or _NAME_FRAME.search(" ".join(words[-3:])):
         return True
@@ -121,7 +151,7 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 """,
     "politics": r"",
     "trade_union": r"""
-en\s+nombre\s+de\s+la\s+(?:direccion|empresa|patronal) | on\s+behalf\s+of\s+(?:the\s+)?(?:management|company|employer)
+(?:en\s+nombre|en\s+representacion)\s+de\s+la\s+(?:direccion|empresa|patronal) | (?:on\s+behalf\s+of|representing)\s+(?:the\s+)?(?:management|company|employers?)
 | union\s+law | derecho\s+sindical
 """,
     "sex_life_orientation": r"""
@@ -167,7 +197,7 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 communion\b | comulga\w* | eucarist\w*
 | kingdom\s+hall | salon\s+del\s+reino | found\s+(?:the\s+lord|jesus|god|religion|faith) | scripture\w* | sagradas\s+escrituras
 | no\s+cree\s+ni\s+en | no\s+(?:celebra|celebran)\s+(?:los\s+)?cumpleanos | (?:doesn'?t|does\s+not|won'?t)\s+celebrate\s+birthdays
-| praise\s+the\s+lord | saved\s+by\s+(?:jesus|the\s+lord) | bendicion\w*\s+(?:del|de\s+un)\s+(?:cura|sacerdote)
+| (?:friday|fridays|viernes)\b[^.;]{0,60}\b(?:sundown|sunset|puesta\s+del?\s+sol|anochecer)\b | praise\s+the\s+lord | saved\s+by\s+(?:jesus|the\s+lord) | bendicion\w*\s+(?:del|de\s+un)\s+(?:cura|sacerdote)
 """,
     "politics": r"""
 (?:donat\w*|dona|donaciones|gives\s+money)\s+(?:\w+\s+){0,2}(?:to|a|al)\s+(?:the\s+|el\s+|la\s+)?(?:dsa|party|partido|campaign\s+of|campana\s+de)\b
@@ -175,6 +205,8 @@ communion\b | comulga\w* | eucarist\w*
 | (?:conservative|labour|tory|republican|socialist)\s+(?:association|club|branch|caucus|committee|ward|constituency)
 | de\s+la\s+gaviota | puno\s+y\s+la\s+rosa | (?:de\s+la|la)\s+estelada | tankie\w*
 | (?:dio|gave|dar)\s+(?:el|un|a|the)\s+(?:discurso|speech)\s+(?:\w+\s+){0,3}(?:mitin|rally\s+electoral|election\s+rally)
+| phone[\s-]?bank\w* | (?:reparte|repartiendo|repartia|repartir|repartio)\s+(?:las\s+)?papeletas\b(?!\s+(?:de|para)\s+(?:la\s+|el\s+)?(?:rifa|loteria|sorteo|tombola))
+| hand\w*\s+out\s+(?:the\s+)?(?:ballot\s+papers|ballots) | (?:voluntari[oa]|volunteer\w*)\s+(?:en|de|for|on)\s+(?:la|the)\s+campa(?:na|ign)\b(?!\s+(?:de|of|for|to)\b)
 | soviet\s+line | (?:afiliad[oa]|member)\s+(?:a|al|de|del|of|to)\s+(?:the\s+)?partido
 """,
     "trade_union": r"""
@@ -195,7 +227,8 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | (?:tiene|has)\s+(?:sangre|blood)\s+(?:mora|gitana|india|indigena|negra|africana|arabe|judia|mestiza|mapuche|inca|maya|native|cherokee|african|arab) | (?:white|black|blanc[oa]|negr[oa]|asian|asiatic[oa]|indian)\s+(?:mum|mom|dad|mother|father|madre|padre)
 | (?:mum|mom|dad|mother|father)(?:'s|\s+is)\s+\w+,\s+(?:and\s+)?(?:mum|mom|dad|mother|father)(?:'s|\s+is)\s+\w+
 | (?:mum|mom|dad|mother|father|madre|padre)\s+(?:is|es)\s+(?:white|black|blanc[oa]|negr[oa]|asian|ghanaian|nigerian|jamaican|pakistani|indian)
-| melanin\w* | pueblos?\s+originari\w* | (?:grew\s+up|lives|lived|born|raised)\s+on\s+(?:a|the)\s+(?:[\w-]+\s+){0,2}reservation\b | reserva\s+india | first\s+nations? | powwow | windrush | rito\s+cale | (?:es|familia|pueblo|gitano)\s+cale\b
+| (?!(?:latino|ibero|hispano|centro|sud|sur|norte|anglo|afro)americ)[a-z]{3,}oamerican[oa]s?\b
+| (?:de\s+)?(?:padre|madre)\s+[a-z]{4,}\s+y\s+(?:de\s+)?(?:madre|padre)\s+[a-z]{4,} | melanin\w* | pueblos?\s+originari\w* | (?:grew\s+up|lives|lived|born|raised)\s+on\s+(?:a|the)\s+(?:[\w-]+\s+){0,2}reservation\b | reserva\s+india | first\s+nations? | powwow | windrush | rito\s+cale | (?:es|familia|pueblo|gitano)\s+cale\b
 | navajo | dine\b\) | lakota | sioux | cherokee | apache\b(?!\s+(?:kafka|spark|server|http|license|airflow)) | ojibw\w* | inuk\b | nahuatl | nahua\b | zapotec\w* | mixtec\w* | wayuu | embera | garifuna
 | yanomami | kichwa | quichua | rohingya | pashtun\w* | hazara\w* | tibetan\w* | tibetan[oa] | ainu\b | samoan | tongan | romany | traveller\s+(?:girl|boy|woman|man|background)
 | (?:habla|speaks)\s+(?:patois|nahuatl|quechua|aymara|romani|calo|guarani|mapudungun)
@@ -215,3 +248,97 @@ caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|aff
 | awaiting\s+sentenc\w* | sentencing\s+(?:for|hearing|date) | (?:came|got)\s+out\s+of\s+(?:prison|jail|wandsworth|pentonville|belmarsh|strangeways|the\s+nick)
 """,
 }
+
+
+# --- ordinary senses: spans no stage reads as special --------------------------------------------
+#: Stops a span at the end of its clause (a conjunction or punctuation), so that what follows is read.
+_TO_CLAUSE_END = r"(?:(?!\b(?:and|y|but|pero|so|asi\s+que|que|porque|because|like|como|too|tambien|also|ademas)\b)[^.,;:!?()])*"
+
+#: Idioms and figurative uses (each a set phrase or a grammatical frame, never a word alone):
+#: an interjection with a holy name ("thank God it's Friday", "gracias a Dios", "God knows"); the
+#: adverb "religiously" before a verb or a noun (not before a word of belief: "religiously
+#: observant" stays); being married to one's job; a conviction *that* or *about* something (a
+#: belief, not a sentence); a track record of doing something ("antecedentes de retrasar plazos");
+#: a crime as hyperbole ("it's criminal how…", "es un crimen que…").
+_IDIOM = re.compile(r"\b(?:"
+    r"thank\s+(?:god|goodness|heavens)(?:\s+it'?s\s+friday)?|tgif|gracias\s+a\s+dios|(?:oh\s+)?my\s+god\b|oh\s+god|god\s+knows"
+    r"|dios\s+mio|por\s+dios|god\s+forbid|for\s+god'?s\s+sake|hand\s+of\s+god"
+    r"|religiously(?!\s+(?:observant|devout|active|conservative|strict|motivated|affiliated|raised|educated|practi[cs]ing"
+    r"|minded|committed|observ\w*|follow\w*\s+(?:the\s+)?(?:faith|religion|rules\s+of)))"
+    r"|(?:married|casad[oa])\s+(?:to|con)\s+(?:his|her|their|the|su|el|la)\s+(?:job|work|desk|laptop|trabajo|oficina|empresa|curro|career|carrera)"
+    r"|(?:his|her|their|the|my|our|a|firm|strong|deep|su|la|mi)\s+(?:\w+\s+)?convictions?\s+(?:that|about|on)\b"
+    r"|antecedentes\s+de\s+[a-z]+(?:ar|er|ir)\b|(?:track\s+)?record\s+of\s+[a-z]+ing\b"
+    r"|(?:it'?s|it\s+is|es|es\s+un|is\s+a)\s+(?:simply\s+|just\s+|basically\s+)?(?:criminal|crimen|crime)\s+(?:que|lo|how|that|what|to)\b"
+    r")")
+
+#: A food or drink avoided for its taste, counted only when the string gives that reason ("no come
+#: marisco porque le da asco la textura", "doesn't eat pork; never liked the taste", "vegetarian
+#: options because she doesn't like meat"): both the avoidance and the reason are read as ordinary.
+#: Foods a condition is often behind (gluten, lactose, dairy, sugar) are not in the list.
+_FOOD_AVOIDED = re.compile(
+    r"\b(?:(?:no\s+(?:come|toma|bebe|prueba)|doesn'?t\s+(?:eat|drink|touch)|does\s+not\s+(?:eat|drink)|won'?t\s+(?:eat|touch)"
+    r"|never\s+(?:eats|drinks)|avoids?|evita|skips?)\s+(?:\w+\s+){0,2}?(?:pork|cerdo|jamon|ham|bacon|beef|ternera|meat|carne"
+    r"|marisco|seafood|shellfish|fish|pescado|alcohol|wine|vino|beer|cerveza|eggs?|huevos?|coffee|cafe)"
+    r"|(?:vegetarian\w*|vegan\w*)\s+(?:options?|opciones|menus?|food|comida|meals?|dishes|platos))\b")
+_TASTE = re.compile(
+    r"\b(?:le\s+da\s+asco|(?:no|nunca)\s+le\s+(?:ha\s+)?gust\w*|(?:doesn'?t|does\s+not|didn'?t|never)\s+(?:really\s+|just\s+)?"
+    r"(?:like|liked|enjoy|enjoyed|care\s+for)|the\s+taste|el\s+sabor|la\s+textura|the\s+texture|hates?\s+(?:the\s+)?(?:taste|texture|smell)"
+    r"|por\s+gusto|a\s+matter\s+of\s+taste|cuestion\s+de\s+gustos)\b")
+
+#: An animal's illness and its treatment: a pet that has, takes or needs something (not an
+#: assistance animal, not a person near a pet: a dog walker, a pet sitter; not "the black dog",
+#: a name for depression), to the end of its
+#: clause, and — in a string with such an animal — a treatment given to "him", "it" or "le", or
+#: the visit to the vet.
+_ANIMAL_HAS = re.compile(
+    r"\b(?:su|sus|el|la|los|las|his|her|their|the|my|mi|\w+'s)\s+(?:(?!(?:service|guide|assistance|therapy|seeing|alert"
+    r"|support|black)\b)\w+\s+)?(?:perr[oa]s?|gat[oa]s?|dogs?|cats?|pupp(?:y|ies)|cachorr[oa]s?|mascotas?|pets?|caballos?|horses?"
+    r"|yeguas?|galg[oa]s?)\b(?!\s+(?:guia|guide|de\s+asistencia|de\s+terapia|lazarillo|de\s+servicio|de\s+alerta)\b)"
+    r"(?:\s+(?!(?:walker|sitter|groomer|trainer|owner|paseador\w*|cuidador\w*|adiestrador\w*|y|and)\b)\w+)?"
+    r"\s+(?:has|had|have|is|was|got|takes|took|needs|suffers|tiene|tenia|tuvo|toma|tomo|necesita|esta|sufre|padece|fue)\b"
+    + _TO_CLAUSE_END)
+_ANIMAL_CARE = re.compile(
+    r"\b(?:(?:give|giving|gives|gave|dar|darle|da|dale|ponerle|le\s+pone|le\s+da)\s+(?:(?:him|her|it|them|le|la|lo)\s+)?"
+    r"(?:(?:his|her|its|their|su|sus|the|la|el|las|los)\s+)?(?:\w+\s+)?(?:insulin\w*|pills|pastillas|medicin\w*|medicacion"
+    r"|medication|injections?|inyecc\w*|jab|shot)|needs\s+(?:the|his|her|its|a)\s+(?:\w+\s+)?(?:injection|insulin|pills|jab|shot)"
+    r"|(?:al|to\s+the)\s+(?:veterinari[oa]|vet)\b)")
+
+#: A job or a civic duty on the side of the law: a police officer, a prison officer, a juror
+#: (with what they sat on; judges and prosecutors are the lexicon's near misses), a polling-station officer ("es policía local", "he's a police officer",
+#: "was a juror on a fraud trial", "ser vocal de mesa electoral") — not criminal data, not a
+#: political opinion.
+_LAW_JOB = re.compile(
+    r"\b(?:es|is|he'?s|she'?s|was|fue|ser|sera|trabaja\s+(?:de|como)|works\s+as)\s+(?:an?\s+|un[a]?\s+)?(?:\w+\s+)?"
+    r"(?:police\s+officer|policeman|policewoman|cop|policia(?:\s+(?:local|nacional|municipal))?|guardia\s+civil|mosso"
+    r"|ertzaina|detective|prison\s+officer|funcionari[oa]\s+de\s+prisiones"
+    r"|(?:juror|jurado|vocal\s+de\s+(?:una\s+)?mesa\s+electoral|poll\s+worker)" + _TO_CLAUSE_END + r")")
+
+#: A quoted title after a verb of reading or watching ("está leyendo 'The Gene'", "le encanta
+#: 'House of Cards'"): a book or a show, not the person.
+_QUOTED_TITLE = re.compile(
+    r"\b(?:leyendo|reading|reads|read|lee|leyo|viendo|watching|watch(?:es|ed)?|rewatch\w*|le\s+encanta\w*|loves?)\s+"
+    r"['\"‘“][^'\"’”]{1,60}['\"’”]")
+
+_ALWAYS = (_IDIOM, _QUOTED_TITLE)
+#: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
+_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll)")
+_ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\b|caball|horse|yegu|galg)")
+
+
+def ordinary_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
+    sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
+    ``_LAW_JOB``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
+    the spans is read as usual, so a special clause beside an idiom is still found."""
+    spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
+    if _LAW_WORD.search(text):
+        spans += [m.span() for m in _LAW_JOB.finditer(text)]
+    if _TASTE.search(text):
+        food = [m.span() for m in _FOOD_AVOIDED.finditer(text)]
+        if food:
+            spans += food + [m.span() for m in _TASTE.finditer(text)]
+    if _ANIMAL_WORD.search(text):
+        animal = [m.span() for m in _ANIMAL_HAS.finditer(text)]
+        if animal:
+            spans += animal + [m.span() for m in _ANIMAL_CARE.finditer(text)]
+    return spans

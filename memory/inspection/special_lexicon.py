@@ -184,7 +184,7 @@ es\s+un\s+cancer\s+para | is\s+a\s+cancer\s+(?:on|for|in) | (?:sick\s+day|baja|c
 _GENETIC = r"""
 genetic[oa]?s?\s+(?:test\w*|result\w*|counsel\w*|screening|report|risk|condition|disorder|mutation|variant|marker\w*)
 | (?:test|prueba|analisis|estudio|resultado\w*|consejo|screening|marcador\w*|predisposicion|riesgo)\s+genetic\w*
-| genetica\s+(?:positiva|del|de\s+su) | portador[a]?\s+(?:sana?o?\s+)?(?:del|de\s+la|de\s+una?|de)\s+(?:gen|mutacion|variante|alelo|fibrosis|hemocromatosis|talasemia|anemia|enfermedad|sindrome|brca)
+| genetica\s+(?:positiva|del|de\s+su) | (?:test|prueba|analisis|estudio)\s+de\s+portador\w* | atrofia\s+muscular\s+espinal | spinal\s+muscular\s+atrophy | portador[a]?\s+(?:sana?o?\s+)?(?:del|de\s+la|de\s+una?|de)\s+(?:gen|mutacion|variante|alelo|fibrosis|hemocromatosis|talasemia|anemia|enfermedad|sindrome|brca)
 | carrier\s+(?:of|for)\s+(?:the\s+|a\s+)?(?:\w+\s+){0,3}(?:gene|mutation|variant|trait|allele) | carrier\s+(?:status|screening)
 | brca\d? | apoe\d? | lynch\b | huntington\w* | hemocromatosis | haemochromatosis | hemochromatosis
 | fibrosis\s+quistica | cystic\s+fibrosis | sickle\s+cell | drepanocitosis | talasemi\w* | thalass\w*
@@ -251,7 +251,7 @@ _RELIGION = r"""
 musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b | iftar | halal | eid\b
 | hiyab | hijab | niqab | burka | imam\w* | coran\b | quran | koran | judi[oa]s? | jewish | jews?\b | judaism\w*
 | sinagoga\w* | synagogue\w* | kosher | sabbat\w* | shabbat | shabat\b | sabbath | rabino | rabbi\w* | kipa | kippah
-| yarmulke | bar\s+mitzvah | bat\s+mitzvah | yom\s+kippur | hanukkah | januca | passover | pesaj
+| yarmulke | bar\s+mitzvah | bat\s+mitzvah | yom\s+kip+ur | hanukkah | januca | passover | pesaj
 | catolic[oa]s? | catholic\w* | evangelic\w* | evangelist\w* | protestant\w* | anglican\w* | baptist\w*
 | bautista | mormon\w* | testigos?\s+de\s+jehova | jehovah\w* | adventist\w* | adventista | ortodox[oa]s?\s+(?:griego|ruso|copto)
 | cristian[oa]s?\s+(?:practicante|evangelic\w*|devot[oa]|ortodox\w*) | (?:es|soy)\s+cristian[oa] | christians\b
@@ -267,7 +267,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | motivos\s+religiosos | (?:es|muy)\s+creyente | devout | devot[oa]\b | practicante\b | practising | practicing\s+(?:muslim|catholic|jew|christian|hindu|sikh|buddhist)
 | converti[do]\w*\s+al | convert\w*\s+to\s+(?:islam|judaism|catholicism|christianity|buddhism)
 | fasts?\s+(?:during|for)\s | ayuna\w* | ayuno | peregrinacion\s+a\s+la\s+meca | hajj | umrah | comunion
-| bautizo | baptism | catequesis | catechism | religios[oa]s?\b | religion\b | religious\b
+| bautizo | baptism | catequesis | catechism | sunday\s+school | escuela\s+dominical | religios[oa]s?\b | religion\b | religious\b
 | kirtan | pooja | guru\s+nanak | confesarse | se\s+confiesa | confession\b | rosary | novena | retiro\s+espiritual | spiritual\s+retreat
 | vicar\w* | obispo | bishop | monje | monks?\b | convento | convent\b | monasterio | monastery | mision\s+mormona | missionar\w* | misioner\w*
 | church\s+elder | deacon | diacono | catequista | muezzin | salat\b | wudu | zakat | mezuzah | tefillin | purim | rosh\s+hashanah
@@ -398,7 +398,7 @@ etnia\w* | etnic[oa]s?\b | ethnicity | ethnic\s+(?:origin|background|minority|gr
 | blanc[oa]\s+(?:caucasic[oa]|europe[oa]) | diversity\s+form | formulario\s+de\s+diversidad
 | (?:mum|mom|dad|mother|father|madre|padre)\s+is\s+\w+,\s+(?:mum|mom|dad|mother|father)\s+is
 | torres\s+strait | pacific\s+islander\w* | polynesian | uyghur\w* | uigur\w* | tamil\w* | hmong | xhosa | yoruba | igbo\b | hausa
-| fulani | tuareg\w* | chechen\w* | checheno\w* | tatar\w* | metis\b | chican[oa]\w* | payo\b | (?:of|de)\s+\w+\s+(?:descent|heritage|ancestry)
+| fulani | ashanti | asante\b | zulu\b | maasai | kikuyu | wolof | tutsi | hutu\b | tuareg\w* | chechen\w* | checheno\w* | tatar\w* | metis\b | chican[oa]\w* | payo\b | (?:of|de)\s+\w+\s+(?:descent|heritage|ancestry)
 | ascendencia\s+\w+ | colou?r\s+de\s+(?:su\s+)?piel | skin\s+colou?r | tono\s+de\s+piel | (?:es|is|she'?s|he'?s)\s+(?:arabe|arab)\b
 | diversity\s+(?:survey|data|monitoring) | encuesta\s+de\s+diversidad | equal\s+opportunities\s+(?:form|monitoring)
 | gitan\w* | sudaca\w* | negrata\w* | paki\b | pakis\b | half[\s-]caste | coloured\b | colored\s+(?:man|woman|people|person)
@@ -424,6 +424,7 @@ antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|co
 | on\s+trial\s+for | stand\w*\s+trial | awaiting\s+trial | juicio\s+(?:penal|por|oral) | arrest\w* | arrestad[oa] | detenid[oa]\s+(?:por|en|el|la|hace)
 | charged\s+with\s+(?:assault|theft|fraud|murder|possession|drink|drunk|dui|battery|robbery|burglary|harassment|stalking|manslaughter|a\s+crime|an\s+offen[cs]e)
 | (?:esta|fue|ha\s+sido|sigue)\s+imputad[oa] | imputad[oa]\s+(?:por|en\s+(?:un|una|el|la)\s+(?:caso|causa))
+| (?:esta|fue|ha\s+sido|sigue)\s+investigad[oa]\s+(?:en|por)\b | investigad[oa]\s+en\s+(?:un|una|el|la)\s+(?:caso|causa|sumario)
 | acusad[oa]\s+de\s+(?:robo|agresion|fraude|estafa|violencia|trafico|homicidio|abuso|acoso|lesiones)
 | investigad[oa]\s+por\s+la\s+(?:policia|guardia\s+civil|fiscalia) | delito\w* | (?:criminal|driving|drug|sexual|violent|public\s+order|previous|prior)\s+offen[cs]es?
 | offender\w* | felon\w* | felony | misdemeanou?r\w* | dui\b | dwi\b | drink[\s-]driving | drunk[\s-]driving

@@ -181,8 +181,8 @@ def _store(embedder: Embedder, batch: Sequence[tuple[Any, ...]], vectors: Sequen
         return []
     model = embedder.name[:100]
     ids, digests, texts, categories, rules = [], [], [], [], []
-    for (pk, _, digest, *_), vector in zip(batch, vectors, strict=True):
-        finding = special_vector_finding(vector)
+    for (pk, content, digest, *_), vector in zip(batch, vectors, strict=True):
+        finding = special_vector_finding(vector, content)
         ids.append(pk)
         digests.append(digest)
         categories.append(finding[0] if finding else "")

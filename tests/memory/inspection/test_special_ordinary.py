@@ -1,0 +1,153 @@
+"""Ordinary senses of special-looking words (issue 15, twelfth round): an idiom, a figurative use,
+a food avoided for its taste, a pet's illness and its treatment, a job or a civic duty on the side
+of the law and a quoted title are read as ordinary by both write-path stages, while a special
+clause beside them is still found. Sentences written for these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.inspection.special import special_category_in
+from memory.inspection.special_forms import ordinary_spans
+
+HEALTH = "user.health_and_medical"
+RELIGION = "user.demographic.religious_belief"
+CRIMINAL = "user.criminal_history"
+
+
+def _finding(text: str) -> str | None:
+    finding = special_category_in([("content", text)])
+    return finding.category if finding else None
+
+
+@pytest.mark.parametrize("text", [
+    # idioms and figurative uses
+    "Said thank God it's Friday and left at four",
+    "Says she's married to her job these days, so no weekend calls",
+    "His conviction that tabs beat spaces is firm and loud",
+    "El abogado del cliente tiene antecedentes de retrasar las firmas",
+    # a food or drink avoided for its taste
+    "Won't eat beef, she just doesn't like the taste of it",
+    "No come cerdo porque no le gusta el sabor, nada más",
+    # a pet's illness and its treatment
+    "Su gato Miso tiene diabetes y hay que darle la insulina a las ocho",
+    "Her dog has epilepsy, so she goes home at lunch to give him his pills",
+    # a job or a civic duty on the side of the law
+    "Su hermano es policía local y vendrá a buscarla a la estación",
+    "Was a juror on a murder trial last month and is still tired",
+    "Le tocó ser vocal de mesa electoral en las generales",
+    # a quoted title after a verb of reading or watching
+    "Está leyendo 'El gen egoísta', dice que engancha",
+])
+def test_a_word_in_its_ordinary_sense_is_no_finding(text: str) -> None:
+    assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("Thank God it's Friday: she has chemo on Monday morning", HEALTH),
+    ("Her dog has diabetes and so does she; she injects insulin before lunch", HEALTH),
+    ("Doesn't eat pork because she is Muslim, and she doesn't like the taste either", RELIGION),
+    ("Did time for burglary and doesn't like talking about it", CRIMINAL),
+    ("Her dog sitter has epilepsy, so someone else walks the dog now", HEALTH),
+    ("Es policía local y está de baja por depresión desde marzo", HEALTH),
+])
+def test_a_special_clause_beside_an_ordinary_sense_is_still_found(text: str, category: str) -> None:
+    assert _finding(text) == category
+
+
+@pytest.mark.parametrize("text", [
+    "The black dog is back, he says, go gentle with him",  # a name for depression, not an animal
+    "He doesn't like talking about his time inside",  # a dislike without an avoided food
+    "Is religiously observant and keeps every fast",  # belief, not the adverb of habit
+])
+def test_no_ordinary_span_where_the_sense_is_not_ordinary(text: str) -> None:
+    from memory.inspection.normalise import fold_text  # local import: only this test needs the fold
+
+    assert ordinary_spans(fold_text(text)) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Teaches comparative religion at the adult school",
+    "Da clases de historia del pueblo gitano en un instituto",
+    "Does the bookkeeping for a Catholic school in Leeds",
+    "Su empresa organiza bodas musulmanas en Madrid",
+    "Is outside counsel for a nurses' union in a pay dispute",
+    "Hace la web de una federación sindical como proveedora externa",
+    "Negocia el convenio en representación de la patronal",
+])
+def test_teaching_a_subject_a_service_for_a_client_or_the_employers_side_is_no_finding(text: str) -> None:
+    assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("Teaches Sunday school at St Mary's every week", RELIGION),
+    ("Da clases de catequesis en la parroquia los sábados", RELIGION),
+    ("Le enseñó a su jefe su perfil de Grindr", "user.demographic.sexual_orientation"),
+])
+def test_teaching_a_faith_or_showing_something_is_not_a_teaching_frame(text: str, category: str) -> None:
+    assert _finding(text) == category
+
+
+POLITICS = "user.demographic.political_opinion"
+
+
+@pytest.mark.parametrize("text", [
+    "Book the room for 5pm, after her phone-banking shift for the Progressive Alliance",
+    "Runs phone banks for the Greens every Thursday evening",
+    "Los domingos de elecciones está repartiendo papeletas de Sumar en el colegio",
+    "Va de voluntario en la campaña desde abril, por eso no contesta por las tardes",
+    "Handed out ballots for the Liberal slate outside the school",
+])
+def test_an_act_of_campaigning_reveals_a_political_opinion(text: str) -> None:
+    assert _finding(text) == POLITICS
+
+
+@pytest.mark.parametrize("text", [
+    "Reparte papeletas de la rifa de Navidad en la oficina",
+    "Volunteers for the campaign of the food bank every December",
+])
+def test_a_raffle_or_a_charity_campaign_is_not_campaigning(text: str) -> None:
+    assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    # a holiday observed, after a negated work verb (not a work frame)
+    ("Mover la reunión, que Rut no trabaja en Yom Kipur", RELIGION),
+    # the Sabbath kept, said indirectly
+    ("On Fridays he logs off before sunset and is offline until Saturday night", RELIGION),
+    # the Spanish joined form of a heritage, parents of two origins, an ethnic group
+    ("Añadir a Min-jun al hilo, que es coreanoamericano", "user.demographic.race_ethnicity"),
+    ("Es de padre marroquí y madre gallega, lo contó en la comida", "user.demographic.race_ethnicity"),
+    ("Akosua, whose family is Asante, is presenting on Tuesday", "user.demographic.race_ethnicity"),
+    # a carrier test, the current Spanish term for a suspect
+    ("Aplazar la demo, que el jueves recoge su test de portadora", "user.health_and_medical.genetic"),
+    ("Está investigada en el caso de los contratos", CRIMINAL),
+])
+def test_a_hidden_or_indirect_form_of_an_existing_class_is_found(text: str, category: str) -> None:
+    assert _finding(text) == category
+
+
+@pytest.mark.parametrize("text", [
+    "Trabaja en la sede de Bilbao y viaja a Vitoria los lunes",
+    "Es latinoamericana y habla tres idiomas",  # a region, not a heritage
+])
+def test_a_region_or_a_workplace_stays_ordinary(text: str) -> None:
+    assert _finding(text) is None
+
+
+def test_the_vector_stage_stays_out_of_a_note_with_an_ordinary_sense(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The backfill's vector stage reads the note's embedding only; given the note's text, it
+    stays out where a special word is used in an ordinary sense, as the n-gram stage does."""
+    import numpy as np
+
+    from memory.inspection.special import SpecialFinding, ordinary_sense
+    from memory.services import special_category
+
+    finding = SpecialFinding(HEALTH, "content", "vector.model.health")
+    monkeypatch.setattr(special_category, "special_category_by_vector", lambda vector: finding)
+    vector = np.zeros(384, dtype=np.float32)
+    assert ordinary_sense("Her cat was diagnosed with asthma, so she gives it the pills at noon")
+    assert special_category.special_vector_finding(vector, "Her cat was diagnosed with asthma, so she gives it the pills at noon") is None
+    assert special_category.special_vector_finding(vector, "Says he's married to his job, no weekend calls") is None
+    assert special_category.special_vector_finding(vector, "Prefers calls after lunch") == (HEALTH, "vector.model.health")
+    assert special_category.special_vector_finding(vector) == (HEALTH, "vector.model.health")
