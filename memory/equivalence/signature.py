@@ -44,6 +44,10 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                     "debia", "deberia haber", "should have", "tendria que haber", "had planned to", "habia quedado en"),
     "must": ("tiene que", "tienen que", "debe", "deben", "must", "has to", "have to", "needs to", "need to",
              "obligatorio", "required", "requires", "obliga", "hay que", "mandatory"),
+    # advice is neither done nor required: "Should cut down on salt" is not "Has cut down on salt"
+    "advice": ("should", "ought to", "deberia", "deberian", "tendria que", "tendrian que", "le conviene",
+               "is advised to", "was advised to", "le han aconsejado", "le aconsejan", "le recomiendan",
+               "le han recomendado", "is recommended to", "was recommended to"),
     "can": ("puede", "pueden", "can", "could", "cannot", "allowed", "permitido", "permite", "able to", "unable to",
             "capaz de", "podria", "podrian", "podra", "podran"),
     # Wanting, liking or asking is not doing: "Quiere aprender alemán" is not "Is learning German".
@@ -283,6 +287,8 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                ("lost weight", "loses weight", "adelgazo", "adelgaza", "ha adelgazado", "bajo de peso",
                 "perdio peso", "pierde peso", "slimmed down")),
     "twelve": (("noon", "midday", "mediodia"), ("midnight", "medianoche")),
+    "firmness": (("firm", "firme", "firmes", "duro", "dura", "duros", "duras", "rigid", "rigido", "rigida"),
+                 ("soft", "softer", "blando", "blanda", "blandos", "blandas", "mullido", "mullida")),
     # which part of a period: its start, its middle, its end
     "period": (("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
                 "primeros de", "early in the"),
@@ -357,6 +363,35 @@ def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
 _EVERY_UNIT = re.compile(r" (?:todos los|todas las) (?:dias|lunes|martes|miercoles|jueves|viernes|sabados|"
                          r"domingos|semanas|meses|anos|mananas|tardes|noches|veranos|inviernos|fines de semana|"
                          r"findes|veces)(?= )")
+# Musical instruments, a closed class whose members the embedder places as close as a translation
+# ("violín" / "viola", "cello" / "violín"): two notes naming different ones are two facts.
+_INSTRUMENTS: dict[str, tuple[str, ...]] = {
+    "violin": ("violin", "violines", "violins", "fiddle"),
+    "viola": ("viola", "violas"),
+    "cello": ("violonchelo", "violonchelos", "chelo", "cello", "cellos", "violoncello"),
+    "double_bass": ("contrabajo", "contrabajos", "double bass", "upright bass"),
+    "guitar": ("guitarra", "guitarras", "guitar", "guitars"),
+    "bass_guitar": ("bajo electrico", "bass guitar", "electric bass"),
+    "piano": ("piano", "pianos"),
+    "organ": ("organo", "pipe organ"),
+    "drums": ("bateria", "drums", "drum kit", "drum set"),
+    "flute": ("flauta", "flautas", "flute", "flutes"),
+    "clarinet": ("clarinete", "clarinet"),
+    "oboe": ("oboe",),
+    "bassoon": ("fagot", "bassoon"),
+    "saxophone": ("saxofon", "saxo", "saxophone", "sax"),
+    "trumpet": ("trompeta", "trumpet"),
+    "trombone": ("trombon", "trombone"),
+    "horn": ("trompa", "french horn"),
+    "tuba": ("tuba",),
+    "harp": ("arpa", "harp"),
+    "ukulele": ("ukelele", "ukulele"),
+    "accordion": ("acordeon", "accordion"),
+    "harmonica": ("armonica", "harmonica"),
+    "bagpipes": ("gaita", "bagpipes"),
+    "banjo": ("banjo",),
+    "mandolin": ("mandolina", "mandolin"),
+}
 _ALMOST_ALL = ("casi todos", "casi todas", "almost all", "nearly all", "almost every", "nearly every")
 
 
@@ -449,7 +484,7 @@ _RIA_NOUNS = frozenset("libreria cafeteria ingenieria panaderia galeria bateria 
                        "cerrajeria secretaria conserjeria consejeria mayordomia alcaldia asesoria "
                        "consultoria auditoria categoria alegria teoria historia memoria".split())
 # conditionals read as a modality already ("le gustaría" is wanting, "podría" being able)
-_MODAL_CONDITIONALS = frozenset("gustaria gustarian encantaria encantarian querria querrian podria podrian".split())
+_MODAL_CONDITIONALS = frozenset("gustaria gustarian encantaria encantarian querria querrian podria podrian deberia deberian convendria".split())
 _IA_VERBS = frozenset("corria corrian comia comian bebia bebian vivia vivian escribia escribian leia leian dormia "
                       "dormian salia salian sabia sabian debia debian queria querian tenia tenian hacia hacian "
                       "decia decian veia veian podia podian conocia conocian entendia entendian preferia "
@@ -509,7 +544,8 @@ def signature(text: str) -> Signature:
     negative = int((_negators(padded) % 2 == 1) != (lexical % 2 == 1))
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
     lowered = text.casefold()
-    if _PRETERITE.search(lowered) or any(fold(w) not in _RIA_NOUNS for w in _IMPERFECT.findall(lowered)):
+    if _PRETERITE.search(lowered) or any(fold(w) not in _RIA_NOUNS | _MODAL_CONDITIONALS
+                                         for w in _IMPERFECT.findall(lowered)):
         tense.add("past")
     if any(fold(w) in _IA_VERBS or (w.endswith(("aría", "ería", "iría", "dría", "arían", "erían", "irían", "drían"))
                                     and fold(w) not in _RIA_NOUNS | _MODAL_CONDITIONALS)
@@ -683,6 +719,10 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
     if "only" in a.scope and _only_moved(a_text, b_text):
         return "scope_mismatch"  # "Uses Linux only at work" / "Uses only Linux at work"
+    instruments_a, instruments_b = _classes(_padded(fold(a_text)), _INSTRUMENTS), _classes(_padded(fold(b_text)),
+                                                                                         _INSTRUMENTS)
+    if instruments_a and instruments_b and instruments_a != instruments_b:
+        return "entity_mismatch"  # "Learning the violin" / "Aprende a tocar la viola"
     if (a.languages and b.languages and a.languages != b.languages) \
             or (a.countries and b.countries and a.countries != b.countries):
         return "entity_mismatch"  # "portugués" / "Galician", "Alemania" / "Austria"

@@ -168,6 +168,9 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "librarian": ("bibliotecario", "bibliotecaria", "librarian"),
     "treasurer": ("tesorero", "tesorera", "treasurer"),
     "coordinator": ("coordinador", "coordinadora", "coordinator"),
+    # who wrote a piece of work and who checks it
+    "author": ("autor", "autora", "author", "co-author", "coautor", "coautora"),
+    "reviewer": ("revisor", "revisora", "reviewer", "auditor", "auditora"),
     "volunteer": ("voluntario", "voluntaria", "volunteer", "volunteers"),
 }
 _OCCUPATION: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _OCCUPATION_FORMS.items()
@@ -214,7 +217,9 @@ _CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("teach", "teaches", "taught", "teaching", "ensena", "ensenan", "enseno", "ensenaba", "ensenar", "imparte",
       "da clases", "gives lessons", "tutoriza", "tutors", "mentors", "mentoriza"),
      ("learn", "learns", "learned", "learnt", "learning", "aprende", "aprenden", "aprendio", "aprendiendo",
-      "aprender", "recibe clases", "takes lessons", "tutored by", "mentored by", "mentorizado")),
+      "aprender", "recibe clases", "takes lessons", "tutored by", "mentored by", "mentorizado",
+      "takes private lessons", "has lessons with",
+      "lessons from")),
     (("sell", "sells", "sold", "selling", "vende", "venden", "vendio", "vendiendo", "vender"),
      ("buy", "buys", "bought", "buying", "compra", "compran", "compro", "comprando", "comprar")),
     (("send", "sends", "sent", "sending", "envia", "envian", "envio", "manda", "mandan", "mando"),

@@ -113,6 +113,14 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Drives a second-hand van.", "Conduce una furgoneta nueva."),
     ("No bebe vino ni cerveza.", "No bebe vino, pero sí cerveza."),
     ("Is one of three partners in the firm.", "Has three partners in the firm."),
+    # eleventh batch: advice against doing or being required, firm against soft, another
+    # instrument, who wrote and who reviewed, lessons given against lessons taken
+    ("Should walk more after dinner.", "Walks more after dinner."),
+    ("Is required to rest on Sundays.", "Le recomiendan descansar los domingos."),
+    ("Likes firm pillows.", "Le gustan las almohadas blandas."),
+    ("Plays the cello in a quartet.", "Toca la viola en un cuarteto."),
+    ("Es el autor del estudio de mercado.", "Is the reviewer of the market study."),
+    ("Le da clases de piano a su sobrino.", "Takes piano lessons from her nephew."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -145,6 +153,8 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Detesta conducir de noche.", "Odia conducir de noche."),
     ("Factura mil millones de pesos al año.", "Bills a billion pesos a year."),
     ("Visits her grandmother once a month.", "Visita a su abuela una vez al mes."),
+    ("Plays the cello in a quartet.", "Toca el violonchelo en un cuarteto."),
+    ("Should walk more after dinner.", "Debería caminar más después de cenar."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
