@@ -268,8 +268,9 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "stingy"),
                ("spender", "derrochador", "derrochadora", "gastador", "gastadora", "spendthrift", "manirroto",
                 "manirrota", "big spender")),
-    "open": (("open", "opened", "abierto", "abierta", "abiertos", "abiertas"),
-             ("closed", "shut", "cerrado", "cerrada", "cerrados", "cerradas")),
+    "open": (("open", "opened", "opens", "abierto", "abierta", "abiertos", "abiertas", "abrio", "abre", "abrir"),
+             ("closed", "closes", "shut", "cerrado", "cerrada", "cerrados", "cerradas", "cerro", "cierra",
+              "cerrar")),
     # how something went, and what a person is like with others, and whether work is paid
     "quality": (("went well", "fue bien", "salio bien", "went great", "fue genial", "salio genial", "good",
                  "bueno", "buena", "buenos", "buenas", "positive", "positivo", "positiva"),

@@ -143,7 +143,9 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
                  "vocal del tribunal", "evaluador externo", "evaluadora externa", "parte del tribunal",
                  "examining committee", "examination committee", "examining board", "examination board",
                  "thesis committee", "defense committee", "defence committee"),
-    "copilot": ("copiloto", "copilot", "co-pilot", "co-driver", "navigator"),
+    "copilot": ("copiloto", "copilot", "co-pilot", "co-driver", "navigator", "primer oficial", "primera oficial",
+                "first officer"),
+    "builder": ("constructor", "constructora", "builder", "albanil", "bricklayer"),
     "cashier": ("cajero", "cajera", "cashier"),
     "receptionist": ("recepcionista", "receptionist"),
     "cleaner": ("limpiador", "limpiadora", "cleaner", "limpieza"),
@@ -190,6 +192,7 @@ _ROLE_VERBS: dict[str, str] = {
     "ensena": "teacher", "manages": "boss", "dirige": "boss", "leads": "boss", "lidera": "boss", "heads": "boss",
     "supervises": "boss", "supervisa": "boss", "mentors": "mentor", "mentoriza": "mentor", "tutoriza": "mentor",
     "captains": "captain", "capitanea": "captain", "hosts": "host", "juega": "player",
+    "coordina": "coordinator", "coordinates": "coordinator", "volunteers": "volunteer",
     "presenta": "host", "produces": "producer", "produce": "producer",
 }
 _ROLE: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _ROLE_FORMS.items()
@@ -257,8 +260,10 @@ class People:
     @property
     def predicates(self) -> frozenset[str]:
         """The roles the person is said to be or to play ("Es la jefa", "works as", "Coaches the team")."""
-        return self.acts_as | self.occupations | frozenset(key for key, slots in self.slots.items()
+        said = self.acts_as | self.occupations | frozenset(key for key, slots in self.slots.items()
                                                            if key.startswith("role:") and "pred" in slots)
+        # one concept however it is said: "Coordina…" (a role verb) is "Es la coordinadora" (a noun)
+        return frozenset(key.split(":", 1)[1] for key in said)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:

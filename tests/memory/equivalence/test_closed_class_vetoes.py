@@ -121,6 +121,12 @@ def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
     ("Plays the cello in a quartet.", "Toca la viola en un cuarteto."),
     ("Es el autor del estudio de mercado.", "Is the reviewer of the market study."),
     ("Le da clases de piano a su sobrino.", "Takes piano lessons from her nephew."),
+    # twelfth batch: opened against closed as verbs, a role said by a verb against another said by a
+    # noun, builder and first officer
+    ("Opened a current account in March.", "Cerró una cuenta corriente en marzo."),
+    ("Volunteers at the animal shelter.", "Coordina el refugio de animales."),
+    ("Es la arquitecta de la casa de su tía.", "Is the builder of her aunt's house."),
+    ("Es primera oficial en una aerolínea regional.", "Is a captain at a regional airline."),
 ])
 def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     assert not _merges(a, b)
@@ -155,6 +161,7 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Visits her grandmother once a month.", "Visita a su abuela una vez al mes."),
     ("Plays the cello in a quartet.", "Toca el violonchelo en un cuarteto."),
     ("Should walk more after dinner.", "Debería caminar más después de cenar."),
+    ("Coordina el equipo de atención al cliente.", "Es la coordinadora del equipo de atención al cliente."),
 ])
 def test_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
