@@ -18,7 +18,8 @@ temporary — is …", "Combinación del candado de Leo — locker number 12 at 
 * the value after the connector is one of: a password spelled out item by item (letter names,
   digit words, "capital"/"mayúscula", symbol names: ``spelled_run``); single characters between
   spaces whose joined form is credential-shaped; a combination of 1–2-digit groups joined by hyphens or
-  dots (a PIN, or a lock/locker/safe/candado word in the label: "combinación ganadora del sorteo"
+  dots, or four to twelve digit words closing the clause (fourteenth round: "seven four one nine")
+  (a PIN, or a lock/locker/safe/candado word in the label: "combinación ganadora del sorteo"
   opens nothing); a credential-shaped token (a lower-case letter and a digit, 6+ characters,
   or a strong credential); a passphrase of 4–10 words closing its clause when the label calls it a
   phrase ("frase", "phrase", "passphrase"; no address or URL in it, not opening with a word that
@@ -84,6 +85,13 @@ _SPELLED_RUN_RE: Final = re.compile(
     r"(?![\w])")
 
 
+# Fourteenth round: after a PIN (or a lock's label) a code may be spelled in digit words alone, four
+# to twelve of them closing the clause ("PIN, read out: seven four one nine"); a count needs no PIN.
+_DIGIT_WORD_RUN_RE: Final = re.compile(
+    r"(?i:(?:" + _DIGIT_WORDS + r")(?:(?:[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]+)(?:" + _DIGIT_WORDS + r")){3,11})"
+    r"(?=[ \t]*(?:[.,;!?)]|$))")
+
+
 def spelled_run(value: str) -> re.Match[str] | None:
     """A password spelled out item by item at the start of ``value`` (the module docstring): at
     least five items, one of them a letter name, a case word or a symbol name and one a digit word
@@ -131,6 +139,9 @@ def _value_span(text: str, start: int, kw: str, label: str, pre: str) -> tuple[i
         groups = _DIGIT_GROUPS_RE.match(rest)
         if groups is not None:
             return start, start + groups.end()
+        words = _DIGIT_WORD_RUN_RE.match(rest)
+        if words is not None:
+            return start, start + words.end()
     phrase = _PHRASE_RE.match(rest) if ("frase" in label or "phrase" in label or kw == "passphrase") else None
     if phrase is not None and "@" not in phrase.group() and "://" not in phrase.group() \
             and phrase.group().split()[0].lower() not in _NOT_A_PHRASE:
