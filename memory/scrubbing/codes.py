@@ -26,7 +26,13 @@ Also "4821 is my PIN" / "uso 4821 como PIN" (the value first), and "the alarm is
 4471" / "para entrar al garaje marca 5577" (an access object, then an unlocking verb and digits).
 An Indian postal "PIN code" (six digits next to an address word) is not a secret, nor is a code
 that is part of an address or a phone number: "código postal", "zip/post code", "código de área/país",
-"area/country/dialling code" ("Código postal de su nueva casa: 28014").
+"area/country/dialling code" ("Código postal de su nueva casa: 28014"), nor a bank's sort, SWIFT/BIC,
+routing or branch code (fourteenth round: "the bank sort code: 40-47-84" names a branch, not a lock).
+
+Fourteenth round: a keypad's keys may also separate digit groups ("58#903", "12*3456"), and a code
+word right after a heading's colon takes its access object from the heading ("Lockbox by the
+door: code 3-9-1-4" — the heading names what the code opens, as "Hotel safe: combination 6149"
+does for a combination).
 """
 
 from __future__ import annotations
@@ -90,10 +96,10 @@ _CONNECTOR: Final = (
     r"|(?P<aside>[ \t]*[,(][ \t]*)"
     r"|(?P<bare>[ \t]+))"
 )
-_VALUE: Final = r"(?P<v>\d(?:[#*]\d){3,7}[#*]?(?![\d])|\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3}|[ ]\d{1,3}){2,7}(?![\d])|\d{3,8}[#*]?)"
+_VALUE: Final = r"(?P<v>\d(?:[#*]\d){3,7}[#*]?(?![\d])|\d{1,4}(?:[#*]\d{1,4}){1,3}[#*]?(?![\d])|\d{1,3}(?:[ \t]?[-–][ \t]?\d{1,3}|[ ]\d{1,3}){2,7}(?![\d])|\d{3,8}[#*]?)"
 # Thirteenth round: a keypad's keys in the value ("2580#", "4#8#2#6": ``#`` enters or separates
 # digits on a door, gate or alarm keypad) say what it opens, as an access object would.
-_KEYPAD_VALUE_RE: Final = re.compile(r"\d+(?:[#*]\d+)*[#*]|\d(?:[#*]\d)+")
+_KEYPAD_VALUE_RE: Final = re.compile(r"\d+(?:[#*]\d+)*[#*]|\d+(?:[#*]\d+)+")
 # What may not follow the value: more digits or letters glued to it, a date/version/decimal tail,
 # an amount, or a unit that makes the number a description ("4 digits", "30 segundos").
 _AFTER_RE: Final = re.compile(
@@ -108,6 +114,11 @@ _BARE_END_RE: Final = re.compile(
     r"[ \t]*(?:$|[\n.,;:!?)\]—–\-(]|(?:for|and|or|but|at|on|to|from|since|until|y|o|pero|para|de|del|en|desde"
     r"|hasta|que|which|if|si|por)\b)")
 _TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
+# When the first reading takes a number of the label phrase for the value ("Código del portal de
+# Calle Alcalá 112: 58#903"), the value is the one after the colon that closes the phrase.
+_TAIL_COLON_RE: Final = re.compile(
+    _MID + r"(?P<conn>[ \t]*[:=][ \t]*)(?P<to>(?!))?(?P<aside>(?!))?(?P<bare>(?!))?" + _VALUE)
+_COLON_AFTER_RE: Final = re.compile(r"[ \t]*[:=]")
 # Words in the mid section that make the sentence describe a code instead of stating one.
 _DESCRIBING: Final[frozenset[str]] = frozenset(
     """must should has have had needs need requires required require requiere requieren necesita tiene
@@ -198,8 +209,12 @@ def _words_before(lower: str, start: int, count: int) -> list[str]:
 _PREPOSITIONS: Final = frozenset("de del of for para on en".split())
 # A code word that names part of an address or a phone number: the word right after it
 # ("código postal", "código de área", "código del país") or right before it ("zip code").
-_ADDRESS_AFTER: Final = frozenset("postal postales zip área area país pais zona telefónico telefonico internacional".split())
-_ADDRESS_BEFORE: Final = frozenset("zip post postal area country dialling dialing calling telephone phone".split())
+_ADDRESS_AFTER: Final = frozenset(
+    "postal postales zip área area país pais zona telefónico telefonico internacional swift bic sucursal oficina".split())
+# Fourteenth round: a bank's codes name a branch, not a lock: the UK/Irish sort code (``NN-NN-NN``),
+# a SWIFT/BIC code (ISO 9362), a US routing (ABA) number, a branch code.
+_ADDRESS_BEFORE: Final = frozenset(
+    "zip post postal area country dialling dialing calling telephone phone sort swift bic routing branch".split())
 
 
 def _address_code(before: list[str], mid: list[str]) -> bool:
@@ -215,20 +230,42 @@ def _numbers_designate(mid: str) -> bool:
                for d in _DESIGNATOR_RE.finditer(" " + mid))
 
 
+_HEADING_COLON_RE: Final = re.compile(r"[ \t]*[:=][ \t]*$")
+_SENTENCE_START_RE: Final = re.compile(r"[.;!?\n]")
+
+
+def _heading_names_lock(lower: str, start: int) -> bool:
+    """Does the label follow a heading's colon, the heading (same sentence) naming a lock?"""
+    window = lower[max(0, start - 80):start]
+    colon = _HEADING_COLON_RE.search(window)
+    if colon is None:
+        return False
+    heading = window[:colon.start()]
+    heading = heading[max((m.end() for m in _SENTENCE_START_RE.finditer(heading)), default=0):]
+    words = _words(heading)
+    return any(w in _LOCKS for w in words) and not any(w in _DESCRIBING for w in words)
+
+
 def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, int]]:
     """The value bound to ``label`` by a connector (see the module docstring), if any."""
     m = _TAIL_RE.match(lower, label.end())
+    if m is not None and m.group("bare") is not None and _COLON_AFTER_RE.match(lower, m.end("v")):
+        m = _TAIL_COLON_RE.match(lower, label.end())
     if m is None:
         return
     pin = label.group("pin") is not None
     mid = _words(m.group("mid"))
-    if any(w in _DESCRIBING for w in mid) or not _numbers_designate(m.group("mid")):
+    keypad = _KEYPAD_VALUE_RE.fullmatch(m.group("v")) is not None
+    # A number in the label phrase may be an address's ("Calle Alcalá 112") when the value is typed
+    # on a keypad (fourteenth round); otherwise it must say which lock it is.
+    if any(w in _DESCRIBING for w in mid) or not (keypad or _numbers_designate(m.group("mid"))):
         return
     before = _words_before(lower, label.start(), 3)
     combination = (_COMBINATION_RE.fullmatch(label.group(0)) is not None and _DRAW_RE.search(lower) is None
                    and _names_access(_words(lower)))
-    keypad = _KEYPAD_VALUE_RE.fullmatch(m.group("v")) is not None
-    if not pin and not combination and not keypad and (not _names_access(before + mid) or _address_code(before, mid)):
+    headed = not before and _heading_names_lock(lower, label.start())
+    if not pin and not combination and not keypad and not headed \
+            and (not _names_access(before + mid) or _address_code(before, mid)):
         return
     if m.group("bare") is not None and mid and not _names_access(mid[-1:]) \
             and not (pin and mid[0] in _PREPOSITIONS):

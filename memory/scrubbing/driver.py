@@ -31,6 +31,7 @@ from memory.scrubbing.prose import (
     _find_reverse_passwords,
     _find_set_off_values,
     _find_spaced_keywords,
+    _find_typed_to_enter,
 )
 from memory.scrubbing.shapes import SHAPE_FINDERS
 from memory.scrubbing.stand_ins import (
@@ -54,6 +55,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_set_off_values,
     _find_after_aside,
     _find_spaced_keywords,
+    _find_typed_to_enter,
     *LONG_LABEL_FINDERS,
     *SHAPE_FINDERS,
     *CODE_FINDERS,

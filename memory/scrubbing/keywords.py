@@ -93,7 +93,10 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
     r"(?:[^\n.:=]|\.(?=\S)){1,40}?"
     # A comma aside before a colon: "the admin password, underlined so it stands out: X".
-    r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:))?"
+    r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:)"
+    # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the
+    # password, which she asked me to keep, is X"; "la clave, que cambió ayer, es X").
+    r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
     r"[\"'\]]{0,2}"
     r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->|→|⇒|➜)|\s*(?P<colon>:|—|–)"
     r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?"

@@ -18,7 +18,8 @@ temporary — is …", "Combinación del candado de Leo — locker number 12 at 
 * the value after the connector is one of: a password spelled out item by item (letter names,
   digit words, "capital"/"mayúscula", symbol names: ``spelled_run``); single characters between
   spaces whose joined form is credential-shaped; a combination of 1–2-digit groups joined by hyphens or
-  dots (a PIN, or a lock/locker/safe/candado word in the label: "combinación ganadora del sorteo"
+  dots, or four to twelve digit words closing the clause (fourteenth round: "seven four one nine")
+  (a PIN, or a lock/locker/safe/candado word in the label: "combinación ganadora del sorteo"
   opens nothing); a credential-shaped token (a lower-case letter and a digit, 6+ characters,
   or a strong credential); a passphrase of 4–10 words closing its clause when the label calls it a
   phrase ("frase", "phrase", "passphrase"; no address or URL in it, not opening with a word that
@@ -84,6 +85,13 @@ _SPELLED_RUN_RE: Final = re.compile(
     r"(?![\w])")
 
 
+# Fourteenth round: after a PIN (or a lock's label) a code may be spelled in digit words alone, four
+# to twelve of them closing the clause ("PIN, read out: seven four one nine"); a count needs no PIN.
+_DIGIT_WORD_RUN_RE: Final = re.compile(
+    r"(?i:(?:" + _DIGIT_WORDS + r")(?:(?:[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]+)(?:" + _DIGIT_WORDS + r")){3,11})"
+    r"(?=[ \t]*(?:[.,;!?)]|$))")
+
+
 def spelled_run(value: str) -> re.Match[str] | None:
     """A password spelled out item by item at the start of ``value`` (the module docstring): at
     least five items, one of them a letter name, a case word or a symbol name and one a digit word
@@ -131,6 +139,9 @@ def _value_span(text: str, start: int, kw: str, label: str, pre: str) -> tuple[i
         groups = _DIGIT_GROUPS_RE.match(rest)
         if groups is not None:
             return start, start + groups.end()
+        words = _DIGIT_WORD_RUN_RE.match(rest)
+        if words is not None:
+            return start, start + words.end()
     phrase = _PHRASE_RE.match(rest) if ("frase" in label or "phrase" in label or kw == "passphrase") else None
     if phrase is not None and "@" not in phrase.group() and "://" not in phrase.group() \
             and phrase.group().split()[0].lower() not in _NOT_A_PHRASE:
@@ -164,4 +175,39 @@ def _find_long_labels(text: str, lower: str) -> Iterator[_Span]:
             yield span[0], span[1], "password"
 
 
-FINDERS: Final = (_find_long_labels,)
+# Fourteenth round: a password its label calls long or a manager's master password is, by the
+# managers' own advice (Bitwarden's and 1Password's generators, NIST SP 800-63B), a passphrase of
+# plain words; after "is"/"es" or a colon, four to ten words closing their clause (a full stop, a
+# dash, a semicolon or the end) are the value — unquoted, where ``shapes`` needs quotes. Not when the
+# first word describes or points (``_NOT_A_PHRASE``: "is stored in…", "es la misma…"), is an article
+# or a preposition, or the label describes the password (hint, policy, length…).
+_PASSPHRASE_LABEL_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:master[ \t]+password|master[ \t]+pass|long[ \t]+password|contrase(?:ñ|n)a[ \t]+(?:maestra|larga)"
+    r"|clave[ \t]+maestra)\b(?P<label>[^\n.:;!?=—–]{0,60}?)(?:[ \t]*:|[ \t]+(?:is|es|was|era)\b)[ \t]*"
+    r"(?P<v>[^\W\d_][^\s.,;:!?\"“”«»()]*(?:[ \t]+[^\s.,;:!?\"“”«»()]+){3,9})(?=[ \t]*(?:[.;!?—–]|[ \t]-[ \t]|$))")
+_NOT_A_START: Final = frozenset(
+    """a an the el la los las un una lo my his her their our your mi su tu nuestra in on at of for to from
+    with en de del con para por sin y and or o but pero that que which same misma mismo
+    use usa uses choose elige pick make haz never nunca""".split())
+# Words of a label that talks about passphrases instead of giving one ("Master password tips: …").
+_ABOUT_WORDS: Final = frozenset(
+    """tips tip advice consejo consejos recommendation recommendations recomendación recomendaciones guide
+    guía guia example examples ejemplo ejemplos rules""".split())
+
+
+def _find_long_passwords(text: str, lower: str) -> Iterator[_Span]:
+    """A passphrase of plain words after a long or master password's label (see above)."""
+    if "master" not in lower and "maestra" not in lower and "larga" not in lower and "long" not in lower:
+        return
+    for m in _PASSPHRASE_LABEL_RE.finditer(lower):
+        words = m.group("v").split()
+        if words[0] in _NOT_A_START or words[0] in _NOT_A_PHRASE or words[0].startswith(("píd", "pid", "pregúnt", "ask")):
+            continue
+        if any(w in DESCRIBING_WORDS or w in _OTHER_VALUES or w in _ABOUT_WORDS for w in _WORD_RE.findall(m.group("label"))):
+            continue
+        if "@" in m.group("v") or "://" in m.group("v") or any(w in ("is", "es", "was", "era") for w in words):
+            continue
+        yield m.start("v"), m.end("v"), "password"
+
+
+FINDERS: Final = (_find_long_labels, _find_long_passwords)

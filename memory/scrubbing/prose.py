@@ -184,6 +184,40 @@ def _strong_values(matches: Iterator[re.Match[str]], text: str) -> Iterator[_Spa
             yield start, start + len(value), "password"
 
 
+# Fourteenth round: what someone types to get in, with no password word at all ("Para entrar en el
+# portátil hay que poner X y luego…", "To unlock her tablet you type X"): a purpose of getting in
+# (entrar, acceder, desbloquear, iniciar sesión; log in, sign in, unlock, get into), a verb of
+# typing (poner, teclear, escribir, meter, introducir; type, enter, key in) within the clause, then a
+# credential-shaped token (a lower-case letter and a digit, 6+ characters; not a version, UUID,
+# URL, address or path) — the frame of a login instruction.
+_TYPED_TO_ENTER_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:para|to)[ \t]+(?:entrar|acceder|desbloquear|iniciar[ \t]+sesi[oó]n|loguear(?:te|se)?|log[ \t]*in(?:to)?"
+    r"|sign[ \t]+in(?:to)?|unlock|get[ \t]+in(?:to)?|access)\b[^\n.;:!?]{0,60}?"
+    r"\b(?:poner|pon|pones|teclear|teclea|tecleas|escribir|escribe|escribes|meter|mete|metes|introducir|introduce"
+    r"|introduces|type|types|typed|enter|enters|key[ \t]+in|punch[ \t]+in)[ \t]+"
+    r"(?P<v>[^\s\"'`<>«»“”()]{6,64})")
+_TYPED_HINTS: Final = ("entrar", "acceder", "desbloquear", "sesi", "loguear", "log", "sign in", "unlock", "get in",
+                       "access")
+
+
+def _typed_credential(value: str) -> bool:
+    if "[REDACTED:" in value or "@" in value or "://" in value or value.startswith(("/", "~", "#", "\\")):
+        return False
+    if _VERSION_RE.fullmatch(value) or _UUID_RE.fullmatch(value) or "." in value:
+        return False
+    return _has_digit(value) and any(c.islower() for c in value) and sum(c.isalpha() for c in value) >= 3
+
+
+def _find_typed_to_enter(text: str, lower: str) -> Iterator[_Span]:
+    """A credential typed to get in, with no password word (see above)."""
+    if not any(h in lower for h in _TYPED_HINTS):
+        return
+    for m in _TYPED_TO_ENTER_RE.finditer(lower):
+        value = text[m.start("v"):m.end("v")].rstrip(".,;:)]}!?")
+        if _typed_credential(value):
+            yield m.start("v"), m.start("v") + len(value), "password"
+
+
 def _find_spaced_keywords(text: str, lower: str) -> Iterator[_Span]:
     """Values after a keyword spelled out letter by letter ("p a s s w o r d: X")."""
     if " " not in text:

@@ -92,6 +92,10 @@ _HEX_AFTER_LABEL_RE: Final = re.compile(
     r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)|(?P<bare>(?:[ \t]+[A-Za-z][\w\-]{0,15}){0,2}[ \t]+))"
     r"\s*(?P<v>[0-9a-fA-F]{32,})\b")
 _NAME_BEFORE_RE: Final = re.compile(r"[A-Za-z0-9_]*$")
+# A negation right before the label word: "not a", "no", "non-", "no es (un)", "ningún/ninguna".
+_NEGATED_RE: Final = re.compile(
+    r"\b(?:(?:not|no|never|nunca)(?:\s+(?:is|es|was|era|really|realmente))?(?:\s+(?:a|an|un|una|el|la|the|any|ning[uú]n|ninguna))?"
+    r"|non|ning[uú]n|ninguna|nothing|nada)[\s\-]+$")
 _HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica"
                                 r"|cache|idempot|partition|sort|primary|foreign|object|routing|dedup)")
 _PHRASE_VALUE_RE: Final = re.compile(
@@ -254,10 +258,14 @@ def _stated_phrase(value: str, colon: bool) -> bool:
 
 def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
     """A long hex blob after a key/secret label ("Clave HMAC del webhook: a4c6…"), unless the label
-    names a public digest (fingerprint, checksum, hash, commit, id)."""
+    names a public digest (fingerprint, checksum, hash, commit, id), or the label word is negated
+    (fourteenth round: "not a secret", "no es secreto", "non-secret", "ningún token": a writer saying
+    the value is none)."""
     if not any(h in lower for h in ("clave", "key", "secret", "token")):
         return
     for m in _HEX_AFTER_LABEL_RE.finditer(text):
+        if _NEGATED_RE.search(lower, max(0, m.start() - 24), m.start()):
+            continue
         # Right after the label word and up to two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"),
         # the label is those words and the ones before it.
         label = m.group("label") if m.group("bare") is None else text[max(0, m.start() - 40):m.start("v")]

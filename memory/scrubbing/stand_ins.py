@@ -37,6 +37,11 @@ under a secret-named key.
   stays a secret.
 * **Filler vendor tokens** (thirteenth round): a vendor prefix, then one repeated character or the
   alphabet or the digits in order (``AC00000000…``, ``ghp_ABCDEF…0123456789``).
+* **Regular expressions** (fourteenth round): a value with a character class holding a range
+  (``[A-Za-z0-9]``, ``[a-f0-9]``) or an escape class (``\d``, ``\w``), followed by a quantifier
+  (``{36}``, ``{20,40}``, ``+``, ``*``) — PCRE/POSIX ERE syntax, what a secret scanner's or a
+  linter's rule for a token looks like (``^ghp_[A-Za-z0-9]{36}$``). A generated token has no
+  brackets and braces in that order; a password with one bracket is not a class with a range.
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
@@ -189,8 +194,12 @@ def _filler_token(value: str) -> bool:
         len(set(body)) == 1 or any(body in run for run in _ORDERED_RUNS))
 
 
+# A character class with a range, or an escape class, then a quantifier.
+_REGEX_RE: Final = re.compile(r"(?:\[\^?(?:[^\]\s]*[A-Za-z0-9]-[A-Za-z0-9][^\]\s]*)\]|\\[dwsDWS])(?:\{\d{1,3}(?:,\d{0,3})?\}?|[+*])")
+
+
 def _stands_in(value: str) -> bool:
-    return (_filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
+    return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))
 

@@ -35,3 +35,13 @@ def test_a_postal_area_or_country_code_is_kept(text: str) -> None:
 )
 def test_access_codes_next_to_address_words_are_still_redacted(text: str, secret: str) -> None:
     assert secret not in scrub(text).text
+
+
+# Fourteenth round: a bank's sort, SWIFT/BIC, routing or branch code names a branch, not a lock.
+@pytest.mark.parametrize("text", [
+    "Their bank sort code for the shop account: 20-31-77 (on every invoice).",
+    "Branch code of her bank: 4021 (shown on the statement).",
+    "Código SWIFT del banco de la asociación: 2085 y oficina 0123.",
+])
+def test_a_bank_code_is_kept(text: str) -> None:
+    assert scrub(text).count == 0

@@ -40,3 +40,23 @@ def test_numbers_without_keypad_keys_or_access_are_kept(text: str) -> None:
 ])
 def test_a_value_after_a_colon_and_now_is_is_redacted(text: str, secret: str) -> None:
     assert secret not in scrub(text).text
+
+
+# Fourteenth round: a keypad key between digit groups; a number of the label phrase that belongs to
+# an address; a code word after a heading's colon, the heading naming the lock.
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Código del portero de la calle Mayor 14: 31#774, luego empujar.", "31#774"),
+    ("Código del garaje de Avenida Sol 27: 4410*62.", "4410*62"),
+    ("Key safe at the cottage, left of the door: code 7-2-9-5.", "7-2-9-5"),
+    ("Candado de la bici del trastero: code 0-4-8-1", "0-4-8-1"),
+])
+def test_keypad_groups_and_headed_codes_are_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "Release notes for the summer: code 2024 freeze starts Monday.",
+    "Calle Mayor 14: code 2291 is the postal district, not a door.",
+])
+def test_a_heading_that_names_no_lock_binds_no_code(text: str) -> None:
+    assert scrub(text).text == text

@@ -155,3 +155,22 @@ def test_filler_vendor_tokens_are_kept(text: str) -> None:
 ])
 def test_weak_or_real_values_are_not_filler(text: str) -> None:
     assert "[REDACTED:" in scrub(text).text
+
+
+# Fourteenth round: a regular expression for a token (a class with a range, or an escape class,
+# then a quantifier) is a scanner's rule, not a token.
+@pytest.mark.parametrize("text", [
+    "secret_pattern = AKIA[0-9A-Z]{16}",
+    "API_KEY_REGEX=sk-[a-zA-Z0-9]{48}",
+    "Validation for tokens: ^ghp_[A-Za-z0-9]{36}$ in the pre-commit hook.",
+])
+def test_a_token_regex_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("token: ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3gH5", "ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bC1dF3gH5"),
+    ("Su contraseña es [Gato]{2024}+ desde marzo.", "[Gato]{2024}+"),
+])
+def test_a_value_with_brackets_but_no_class_is_still_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
