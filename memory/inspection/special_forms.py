@@ -165,6 +165,12 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 }
 
 # --- per category: more shapes of revealing it --------------------------------------------------
+#: Politics, thirteenth round (grammatical frames, each seen with two or more authors): support
+#: given to a party named by an ambiguous name (``dona a Podemos``: the donation frame now takes
+#: the names ``_PARTY_AMBIGUOUS`` only takes after a political word); a party organ *of* the party
+#: (``la agrupación local del PP``, ``la lista del partido``, ``una marcha del partido``, ``the
+#: Greens' local slate``; ``partido`` is also a match, so not before a sport or a weekday); a
+#: political symbol worn (a party's badge or pin, the yellow ribbon, ``indepe``).
 MORE = {
     "health": r"""
 phased\s+return | anti[\s-]?depres\w*
@@ -208,6 +214,12 @@ communion\b | comulga\w* | eucarist\w*
 | phone[\s-]?bank\w* | (?:reparte|repartiendo|repartia|repartir|repartio)\s+(?:las\s+)?papeletas\b(?!\s+(?:de|para)\s+(?:la\s+|el\s+)?(?:rifa|loteria|sorteo|tombola))
 | hand\w*\s+out\s+(?:the\s+)?(?:ballot\s+papers|ballots) | (?:voluntari[oa]|volunteer\w*)\s+(?:en|de|for|on)\s+(?:la|the)\s+campa(?:na|ign)\b(?!\s+(?:de|of|for|to)\b)
 | soviet\s+line | (?:afiliad[oa]|member)\s+(?:a|al|de|del|of|to)\s+(?:the\s+)?partido
+| (?:donat\w*|dona|donaciones|gives\s+money|aporta\w*)\s+(?:\w+\s+){0,4}(?:to|a|al)\s+(?:the\s+|el\s+|la\s+|los\s+)?(?:pp|podemos|sumar|cup|erc|ciudadanos|labour|greens|verdes|conservatives|republicans|democrats)\b
+| (?:agrupacion\w*|sede|lista|listas|ejecutiva|juventudes|marcha|congreso|primarias|candidatura|militancia)\s+(?:\w+\s+){0,2}(?:del|de)\s+
+  (?:partido|pp|podemos|sumar|la\s+cup|erc|ciudadanos|los\s+verdes)\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado))
+| (?:party|labour|tories|greens|democrats|republicans|conservatives)'?s?'?\s+(?:local\s+)?(?:slate|branch|manifesto|whip|ticket|local\s+association)\b
+| (?:el|del|al)\s+lazo\s+amarillo | yellow\s+ribbon\s+(?:for|of)\s+(?:the\s+)?(?:catalan|independence|political\s+prisoners) | indepes?\b | (?:es|muy|un|una|bastante)\s+(?:\w+\s+)?(?:indepe|independentista|unionista)s?\b
+| (?:chapa|pin|pegatina|insignia|badge|button|rosette)\s+(?:\w+\s+){0,1}(?:de|del|of|for)\s+(?:the\s+|el\s+|la\s+)?(?:pp|podemos|sumar|la\s+cup|erc|ciudadanos|labour|greens|verdes|morena|tories|democrats|republicans|partido)\b
 """,
     "trade_union": r"""
 (?:pilots|nurses|teachers|doctors|drivers|workers|miners|dockers|journalists|actors|musicians|firefighters)'?\s+union\b

@@ -1,0 +1,45 @@
+"""Indirect and euphemistic ways of revealing a political opinion, an ethnic origin, an
+orientation or a biometric enrolment (issue 15, thirteenth round), and the near misses beside
+them. Sentences written for these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.inspection.special import special_category_in
+
+POLITICS = "user.demographic.political_opinion"
+
+
+def _lexical(text: str) -> str | None:
+    """The category the write path finds in ``text`` (content field), or None."""
+    finding = special_category_in([("content", text)])
+    return finding.category if finding else None
+
+
+@pytest.mark.parametrize("text", [
+    # support given to a party named by an ambiguous name
+    "Dona veinte euros al mes a Sumar desde hace años",
+    "Gives money every month to the Greens, without telling anyone",
+    # a party organ of the party
+    "Se ha apuntado a la agrupación del PP de su barrio",
+    "Va en la lista del partido para las autonómicas",
+    "Nunca falta a la marcha del partido del primero de mayo",
+    "Knocks on doors for Labour's local slate every spring",
+    # a political symbol worn
+    "Lleva una chapa de Podemos en la mochila",
+    "Es muy indepe y no lo esconde en las comidas",
+    "Lleva el lazo amarillo en la solapa desde 2017",
+])
+def test_support_for_a_party_an_organ_of_it_or_its_symbol_is_politics(text: str) -> None:
+    assert _lexical(text) == POLITICS
+
+
+@pytest.mark.parametrize("text", [
+    "Compró la lista del partido de fútbol del domingo",
+    "Le ha comprado un lazo amarillo para el pelo a la niña",
+    "Dona libros cada mes a la biblioteca del barrio",
+    "Podemos hablar del partido mañana a las diez",
+])
+def test_a_match_a_hair_ribbon_or_the_verb_podemos_is_no_politics(text: str) -> None:
+    assert special_category_in([("content", text)]) is None
