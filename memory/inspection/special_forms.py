@@ -171,6 +171,11 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 #: (``la agrupación local del PP``, ``la lista del partido``, ``una marcha del partido``, ``the
 #: Greens' local slate``; ``partido`` is also a match, so not before a sport or a weekday); a
 #: political symbol worn (a party's badge or pin, the yellow ribbon, ``indepe``).
+#: Race or ethnicity, thirteenth round: a heritage label after an article (``as a Latina``, ``es una
+#: chicana``); ``afro-`` joined to any demonym, with or without spaces around the hyphen
+#: (``afroperuana``, ``afro - caribbean``; not a music or a hairstyle); the Traveller families;
+#: a diaspora self-label in a frame of identity (``proudly Desi``, ``es boricua``; ``Desi`` alone
+#: is also a first name).
 MORE = {
     "health": r"""
 phased\s+return | anti[\s-]?depres\w*
@@ -246,6 +251,10 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | (?:habla|speaks)\s+(?:patois|nahuatl|quechua|aymara|romani|calo|guarani|mapudungun)
 | mixed\s+like | por\s+ser\s+(?:negr[oa]|gitan[oa]|mor[oa]|arabe|asiatic[oa]|latin[oa]|indigena|mestiz[oa])s?\b
 | for\s+being\s+(?:black|asian|arab|roma|romani|gypsy|latino|latina|mixed[\s-]race|indigenous)\b | cafe\s+con\s+leche,?\s+mitad
+| (?:is|es|as|she'?s|he'?s|identifies\s+as|se\s+define\s+como)\s+(?:an?|una?)\s+(?:latino|latina|latinx|hispana|hispano|chicana|chicano)\b
+| afro\s*-?\s*(?!beat|pop|house|jazz|funk|soul|punk|tech|hair|comb|pick|wig|style|dance|music)[a-z]{3,}(?:an[oa]?s?|ian[oa]?s?|ean[oa]?s?|en[oa]s?|es[ae]s?|in[oa]s?)\b
+| travellers?\s+famil\w*
+| (?:proud(?:ly)?|as\s+an?|is|es|soy|she'?s|he'?s|identifies\s+as|muy)\s+'?(?:desi|pinoy|pinay|boricua|nuyorican)\b | (?:desi|pinoy|pinay|boricua)\s+(?:heritage|community|family|background|roots|identity)
 """,
     "criminal": r"""
 caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|affray) | possession\s+of\s+(?:cannabis|drugs|cocaine|heroin|a\s+(?:class|controlled))

@@ -43,3 +43,27 @@ def test_support_for_a_party_an_organ_of_it_or_its_symbol_is_politics(text: str)
 ])
 def test_a_match_a_hair_ribbon_or_the_verb_podemos_is_no_politics(text: str) -> None:
     assert special_category_in([("content", text)]) is None
+
+
+RACE = "user.demographic.race_ethnicity"
+
+
+@pytest.mark.parametrize("text", [
+    "Works remotely; as a Latina engineer she chairs the staff network",
+    "Nos contó que es afroecuatoriano y que su familia es de Esmeraldas",
+    "Client is a f r o - b r a z i l i a n, from Salvador",
+    "Proudly Desi, she says, and hosts the team's Holi lunch",
+    "Es boricua y vive en Madrid desde 2019",
+    "Client is one of the traveller families near the ring road",
+])
+def test_a_heritage_label_an_afro_demonym_or_a_diaspora_self_label_is_ethnicity(text: str) -> None:
+    assert _lexical(text) == RACE
+
+
+@pytest.mark.parametrize("text", [
+    "Le encanta el afrobeat y bailar los viernes",
+    "Desi prefers Tuesday calls before ten",
+    "Usa un peine afro para el pelo rizado",
+])
+def test_a_music_a_hairstyle_or_the_first_name_desi_is_no_ethnicity(text: str) -> None:
+    assert special_category_in([("content", text)]) is None
