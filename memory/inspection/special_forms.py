@@ -236,6 +236,7 @@ communion\b | comulga\w* | eucarist\w*
 """,
     "sex_life_orientation": r"""
 entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
+| (?:juega\w*|jugar|batea\w*)\s+(?:en|para|con)\s+(?:los\s+dos|ambos)\s+(?:equipos|bandos)\b(?!\s+(?:de|del|of)\b)
 | (?:sra|senora|mrs|ms|miss|dona)\b\.?\s+\w+(?:\s+\w+)?\s+(?:(?:vendra|viene|ira|va|llega\w*|acude|asiste|vive|vino|fue)\s+)?(?:con|y|and)\s+(?:su|her)\s+(?:esposa|mujer|novia|prometida|wife|girlfriend|fiancee)\b
 | (?:sr|senor|mr|don)\b\.?\s+\w+(?:\s+\w+)?\s+(?:(?:vendra|viene|ira|va|llega\w*|acude|asiste|vive|vino|fue)\s+)?(?:con|y|and)\s+(?:su|his)\s+(?:esposo|marido|novio|prometido|husband|boyfriend|fiance)\b
 """,

@@ -67,3 +67,24 @@ def test_a_heritage_label_an_afro_demonym_or_a_diaspora_self_label_is_ethnicity(
 ])
 def test_a_music_a_hairstyle_or_the_first_name_desi_is_no_ethnicity(text: str) -> None:
     assert special_category_in([("content", text)]) is None
+
+
+ORIENTATION = "user.demographic.sexual_orientation"
+
+
+@pytest.mark.parametrize("text", [
+    "'Juega en el otro equipo', cuenta ella misma entre bromas.",
+    "'Plays for the other team', in her own words, laughing.",
+    "'Juega para el otro equipo', según ella misma, sin darle importancia.",
+])
+def test_the_n_gram_veto_keeps_a_hit_in_the_persons_own_words(text: str) -> None:
+    from memory.inspection.special_ngrams import load
+
+    model = load()
+    assert model is not None and model.vetoes(text)  # the case: the stage is confident it is ordinary
+    assert _lexical(text) == ORIENTATION
+
+
+def test_both_teams_is_orientation_but_a_school_team_is_not() -> None:
+    assert _lexical("Lorenzo juega en los dos equipos, ya me entiendes") == ORIENTATION
+    assert special_category_in([("content", "Juega en los dos equipos del colegio los sábados")]) is None
