@@ -176,6 +176,9 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 #: (``afroperuana``, ``afro - caribbean``; not a music or a hairstyle); the Traveller families;
 #: a diaspora self-label in a frame of identity (``proudly Desi``, ``es boricua``; ``Desi`` alone
 #: is also a first name).
+#: Biometric, thirteenth round: a device that recognises the person by a trait of theirs (``su
+#: móvil la reconoce por la cara``, ``the laptop knows her by her face``); a device is required in
+#: the clause, so a doorman who knows someone by sight is no finding.
 MORE = {
     "health": r"""
 phased\s+return | anti[\s-]?depres\w*
@@ -198,6 +201,9 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | foto\s+del\s+(?:ojo|iris) | photo\s+of\s+(?:his|her|their)\s+(?:eye|iris)
 | (?:mapa|map|modelo|model)\s+3d\s+de\s+(?:la|su)\s+cara | 3d\s+(?:map|model)\s+of\s+(?:his|her|their)\s+face | hand\s+shape | finger\s+lengths?
 | (?:presion|pressure)\s+y\s+(?:el\s+)?ritmo\s+del\s+trazo | dinamica\s+del\s+trazo | ritmo\s+del\s+trazo | pen\s+pressure | stroke\s+dynamics
+| (?:movil|telefono|portatil|ordenador|tablet\w*|iphone|android|app|camara|sistema|puerta|torno|tornos|lector|banco)\b[^.;]{0,60}
+  \b(?:la|le|lo|me|te|nos|les|los|las)\s+(?:\w+\s+)?(?:reconoce\w*|identifica\w*)\s+(?:por|con)\s+(?:la|el|su|sus|los)\s+(?:cara|rostro|huella\w*|voz|iris|ojos?|dedos?)\b
+| (?:phone|laptop|tablet|app|camera|system|door|gate|turnstile|bank)\b[^.;]{0,60}\b(?:recogni[sz]es?|knows|identifies)\s+(?:him|her|them)\s+(?:by|from)\s+(?:his|her|their)\s+(?:face|voice|fingerprints?|eyes?|iris)\b
 | my\s+voice\s+is\s+my\s+password | (?:log\w*\s+in|entra|accede|unlock\w*|opens?)\s+(?:\w+\s+){0,3}(?:just\s+)?by\s+(?:talking|speaking|saying)
 | (?:voz|voice)\s+(?:\w+\s+){0,2}(?:grabada|recorded|registrada|registered)\s+(?:\w+\s+){0,3}(?:log\w*\s+in|entrar|acceder|verif\w*|unlock\w*|so\s+she|so\s+he|para\s+que)
 | (?:el\s+sistema|the\s+system|la\s+camara|the\s+camera|el\s+lector|the\s+reader|the\s+scanner)\s+(?:\w+\s+){0,2}(?:reconoce|recognises|recognizes)

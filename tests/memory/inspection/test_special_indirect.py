@@ -88,3 +88,22 @@ def test_the_n_gram_veto_keeps_a_hit_in_the_persons_own_words(text: str) -> None
 def test_both_teams_is_orientation_but_a_school_team_is_not() -> None:
     assert _lexical("Lorenzo juega en los dos equipos, ya me entiendes") == ORIENTATION
     assert special_category_in([("content", "Juega en los dos equipos del colegio los sábados")]) is None
+
+
+BIOMETRIC = "user.biometric"
+
+
+@pytest.mark.parametrize("text", [
+    "El móvil de empresa ya la reconoce por la cara, así que no usa contraseña.",
+    "The new laptop recognises him by his face, no password needed.",
+])
+def test_a_device_that_recognises_the_person_by_a_trait_is_biometric(text: str) -> None:
+    assert _lexical(text) == BIOMETRIC
+
+
+@pytest.mark.parametrize("text", [
+    "El portero la reconoce por la cara y la deja pasar.",
+    "La reconocí por la cara en la foto del equipo.",
+])
+def test_a_person_who_knows_someone_by_sight_is_no_biometric(text: str) -> None:
+    assert special_category_in([("content", text)]) is None
