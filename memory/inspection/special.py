@@ -13,7 +13,8 @@ Two stages, same verdict type:
   lexicon hit on a prose string it is confident is ordinary (a score below the one of all but
   0.15 % of the special notes the lexicon caught, out of author): a special word about a job, a
   place or an object ("contable en el hospital"), not about the person. Doubtful stays special:
-  only a confident model drops a hit, never the absence of a word. A string with an ordinary-sense
+  only a confident model drops a hit, never the absence of a word, and never in a note that
+  reports the person's own words about themselves (``_SELF_REPORT``). A string with an ordinary-sense
   span (an idiom, a pet's illness, a food disliked for its taste: ``special_forms.ordinary_spans``)
   is read by the lexicon outside the span and not by the n-gram stage;
 - ``special_category_by_vector(vector)``: the memory's own passage embedding, right behind the
@@ -148,6 +149,23 @@ def _identifier_rule(text: str) -> str | None:
     return lexical_rule(text)
 
 
+#: The person's own words reported (``dice ella misma``, ``según él mismo``, ``in her own words``,
+#: ``as he puts it``, ``se define como``): a figure of speech in such a note is what the person says
+#: about themselves, not about a game or a job, so the n-gram stage's veto does not drop a lexicon
+#: hit there (it read "'juega en el otro equipo', dice ella misma" as a note about football).
+_SELF_REPORT = re.compile(
+    r"\b(?:(?:dice|dijo|cuenta|conto|reconoce|admite|segun|como\s+dice)\s+(?:el|ella)\s+mism[oa]"
+    r"|en\s+sus\s+(?:propias\s+)?palabras|(?:in\s+)?(?:his|her|their)\s+(?:own\s+)?words"
+    r"|as\s+(?:she|he|they)\s+(?:puts?|says?|calls?)\s+it|(?:she|he|they)\s+(?:calls?|describes?)\s+(?:herself|himself|themselves)"
+    r"|se\s+(?:define|describe|considera)\s+(?:a\s+si\s+mism[oa]\s+)?como)\b")
+
+
+def _self_report(text: str) -> bool:
+    """Whether ``text`` reports the person's own words about themselves (``_SELF_REPORT``), in any
+    inspection reading; read only when the n-gram stage would veto a lexicon hit."""
+    return any(_SELF_REPORT.search(reading) for reading in _special_readings(text))
+
+
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
     """The first special category revealed by any ``(field, text)``, or None (the write-path
     stage): the lexicon on every string (a hit on a prose string dropped when the n-gram model
@@ -165,7 +183,7 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit, ordinary = (_identifier_rule(text), False) if identifier else lexical_stage(text)
-        if hit is not None and not (prose and model is not None and model.vetoes(text)):
+        if hit is not None and not (prose and model is not None and model.vetoes(text) and not _self_report(text)):
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)
         if prose and not ordinary:

@@ -165,6 +165,20 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 }
 
 # --- per category: more shapes of revealing it --------------------------------------------------
+#: Politics, thirteenth round (grammatical frames, each seen with two or more authors): support
+#: given to a party named by an ambiguous name (``dona a Podemos``: the donation frame now takes
+#: the names ``_PARTY_AMBIGUOUS`` only takes after a political word); a party organ *of* the party
+#: (``la agrupación local del PP``, ``la lista del partido``, ``una marcha del partido``, ``the
+#: Greens' local slate``; ``partido`` is also a match, so not before a sport or a weekday); a
+#: political symbol worn (a party's badge or pin, the yellow ribbon, ``indepe``).
+#: Race or ethnicity, thirteenth round: a heritage label after an article (``as a Latina``, ``es una
+#: chicana``); ``afro-`` joined to any demonym, with or without spaces around the hyphen
+#: (``afroperuana``, ``afro - caribbean``; not a music or a hairstyle); the Traveller families;
+#: a diaspora self-label in a frame of identity (``proudly Desi``, ``es boricua``; ``Desi`` alone
+#: is also a first name).
+#: Biometric, thirteenth round: a device that recognises the person by a trait of theirs (``su
+#: móvil la reconoce por la cara``, ``the laptop knows her by her face``); a device is required in
+#: the clause, so a doorman who knows someone by sight is no finding.
 MORE = {
     "health": r"""
 phased\s+return | anti[\s-]?depres\w*
@@ -187,6 +201,9 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | foto\s+del\s+(?:ojo|iris) | photo\s+of\s+(?:his|her|their)\s+(?:eye|iris)
 | (?:mapa|map|modelo|model)\s+3d\s+de\s+(?:la|su)\s+cara | 3d\s+(?:map|model)\s+of\s+(?:his|her|their)\s+face | hand\s+shape | finger\s+lengths?
 | (?:presion|pressure)\s+y\s+(?:el\s+)?ritmo\s+del\s+trazo | dinamica\s+del\s+trazo | ritmo\s+del\s+trazo | pen\s+pressure | stroke\s+dynamics
+| (?:movil|telefono|portatil|ordenador|tablet\w*|iphone|android|app|camara|sistema|puerta|torno|tornos|lector|banco)\b[^.;]{0,60}
+  \b(?:la|le|lo|me|te|nos|les|los|las)\s+(?:\w+\s+)?(?:reconoce\w*|identifica\w*)\s+(?:por|con)\s+(?:la|el|su|sus|los)\s+(?:cara|rostro|huella\w*|voz|iris|ojos?|dedos?)\b
+| (?:phone|laptop|tablet|app|camera|system|door|gate|turnstile|bank)\b[^.;]{0,60}\b(?:recogni[sz]es?|knows|identifies)\s+(?:him|her|them)\s+(?:by|from)\s+(?:his|her|their)\s+(?:face|voice|fingerprints?|eyes?|iris)\b
 | my\s+voice\s+is\s+my\s+password | (?:log\w*\s+in|entra|accede|unlock\w*|opens?)\s+(?:\w+\s+){0,3}(?:just\s+)?by\s+(?:talking|speaking|saying)
 | (?:voz|voice)\s+(?:\w+\s+){0,2}(?:grabada|recorded|registrada|registered)\s+(?:\w+\s+){0,3}(?:log\w*\s+in|entrar|acceder|verif\w*|unlock\w*|so\s+she|so\s+he|para\s+que)
 | (?:el\s+sistema|the\s+system|la\s+camara|the\s+camera|el\s+lector|the\s+reader|the\s+scanner)\s+(?:\w+\s+){0,2}(?:reconoce|recognises|recognizes)
@@ -208,6 +225,12 @@ communion\b | comulga\w* | eucarist\w*
 | phone[\s-]?bank\w* | (?:reparte|repartiendo|repartia|repartir|repartio)\s+(?:las\s+)?papeletas\b(?!\s+(?:de|para)\s+(?:la\s+|el\s+)?(?:rifa|loteria|sorteo|tombola))
 | hand\w*\s+out\s+(?:the\s+)?(?:ballot\s+papers|ballots) | (?:voluntari[oa]|volunteer\w*)\s+(?:en|de|for|on)\s+(?:la|the)\s+campa(?:na|ign)\b(?!\s+(?:de|of|for|to)\b)
 | soviet\s+line | (?:afiliad[oa]|member)\s+(?:a|al|de|del|of|to)\s+(?:the\s+)?partido
+| (?:donat\w*|dona|donaciones|gives\s+money|aporta\w*)\s+(?:\w+\s+){0,4}(?:to|a|al)\s+(?:the\s+|el\s+|la\s+|los\s+)?(?:pp|podemos|sumar|cup|erc|ciudadanos|labour|greens|verdes|conservatives|republicans|democrats)\b
+| (?:agrupacion\w*|sede|lista|listas|ejecutiva|juventudes|marcha|congreso|primarias|candidatura|militancia)\s+(?:\w+\s+){0,2}(?:del|de)\s+
+  (?:partido|pp|podemos|sumar|la\s+cup|erc|ciudadanos|los\s+verdes)\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado))
+| (?:party|labour|tories|greens|democrats|republicans|conservatives)'?s?'?\s+(?:local\s+)?(?:slate|branch|manifesto|whip|ticket|local\s+association)\b
+| (?:el|del|al)\s+lazo\s+amarillo | yellow\s+ribbon\s+(?:for|of)\s+(?:the\s+)?(?:catalan|independence|political\s+prisoners) | indepes?\b | (?:es|muy|un|una|bastante)\s+(?:\w+\s+)?(?:indepe|independentista|unionista)s?\b
+| (?:chapa|pin|pegatina|insignia|badge|button|rosette)\s+(?:\w+\s+){0,1}(?:de|del|of|for)\s+(?:the\s+|el\s+|la\s+)?(?:pp|podemos|sumar|la\s+cup|erc|ciudadanos|labour|greens|verdes|morena|tories|democrats|republicans|partido)\b
 """,
     "trade_union": r"""
 (?:pilots|nurses|teachers|doctors|drivers|workers|miners|dockers|journalists|actors|musicians|firefighters)'?\s+union\b
@@ -219,6 +242,7 @@ communion\b | comulga\w* | eucarist\w*
 """,
     "sex_life_orientation": r"""
 entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
+| (?:juega\w*|jugar|batea\w*)\s+(?:en|para|con)\s+(?:los\s+dos|ambos)\s+(?:equipos|bandos)\b(?!\s+(?:de|del|of)\b)
 | (?:sra|senora|mrs|ms|miss|dona)\b\.?\s+\w+(?:\s+\w+)?\s+(?:(?:vendra|viene|ira|va|llega\w*|acude|asiste|vive|vino|fue)\s+)?(?:con|y|and)\s+(?:su|her)\s+(?:esposa|mujer|novia|prometida|wife|girlfriend|fiancee)\b
 | (?:sr|senor|mr|don)\b\.?\s+\w+(?:\s+\w+)?\s+(?:(?:vendra|viene|ira|va|llega\w*|acude|asiste|vive|vino|fue)\s+)?(?:con|y|and)\s+(?:su|his)\s+(?:esposo|marido|novio|prometido|husband|boyfriend|fiance)\b
 """,
@@ -234,6 +258,10 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | (?:habla|speaks)\s+(?:patois|nahuatl|quechua|aymara|romani|calo|guarani|mapudungun)
 | mixed\s+like | por\s+ser\s+(?:negr[oa]|gitan[oa]|mor[oa]|arabe|asiatic[oa]|latin[oa]|indigena|mestiz[oa])s?\b
 | for\s+being\s+(?:black|asian|arab|roma|romani|gypsy|latino|latina|mixed[\s-]race|indigenous)\b | cafe\s+con\s+leche,?\s+mitad
+| (?:is|es|as|she'?s|he'?s|identifies\s+as|se\s+define\s+como)\s+(?:an?|una?)\s+(?:latino|latina|latinx|hispana|hispano|chicana|chicano)\b
+| afro\s*-?\s*(?!beat|pop|house|jazz|funk|soul|punk|tech|hair|comb|pick|wig|style|dance|music)[a-z]{3,}(?:an[oa]?s?|ian[oa]?s?|ean[oa]?s?|en[oa]s?|es[ae]s?|in[oa]s?)\b
+| travellers?\s+famil\w*
+| (?:proud(?:ly)?|as\s+an?|is|es|soy|she'?s|he'?s|identifies\s+as|muy)\s+'?(?:desi|pinoy|pinay|boricua|nuyorican)\b | (?:desi|pinoy|pinay|boricua)\s+(?:heritage|community|family|background|roots|identity)
 """,
     "criminal": r"""
 caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|affray) | possession\s+of\s+(?:cannabis|drugs|cocaine|heroin|a\s+(?:class|controlled))
