@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from memory.equivalence.normalise import fold
+from memory.equivalence.normalise import _stem, fold
 
 _UNITS = {
     "cero": 0, "zero": 0, "dos": 2, "two": 2, "tres": 3, "three": 3, "cuatro": 4, "four": 4, "cinco": 5,
@@ -211,16 +211,9 @@ _RATE_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year"})
 _SKIP_AFTER_NUMBER = frozenset({"de", "of", "mas", "more", "extra"})
 
 
-def _singular(noun: str) -> str:
-    """A plural ending dropped, English "-ies" as "-y" ("canaries" → "canary")."""
-    if len(noun) > 4 and noun.endswith("ies"):
-        return noun[:-3] + "y"
-    return noun[:-1] if len(noun) > 3 and noun.endswith("s") else noun
-
-
 def _bound(text: str) -> list[tuple[float, str]]:
-    """Each number with what it counts: the unit class, else the next word with a plural ending
-    dropped ("two cats" → (2, "cat"); "ocho años" → (8, "year"))."""
+    """Each number with what it counts: the unit class, else the next word's crude stem
+    (``normalise._stem``: "two cats" → (2, "cat"); "ocho años" → (8, "year"))."""
     words = _words(text.replace("€", " euros ").replace("£", " pounds "))
     out: list[tuple[float, str]] = []
     for k, word in enumerate(words):
@@ -243,7 +236,7 @@ def _bound(text: str) -> list[tuple[float, str]]:
         if nxt[0].isdigit() or nxt in _UNITS or nxt in _TENS:
             continue
         unit = _UNIT_CLASSES.get(nxt)
-        out.append((value, unit or _singular(nxt)))
+        out.append((value, unit or _stem(nxt)))  # the shared crude stem: "canaries" is "canary"
     return out
 
 
