@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from babel import Locale
 
@@ -32,16 +33,26 @@ _NOT_LANGUAGES = frozenset({"afar", "cree", "ido", "venda", "ewe", "corso", "twi
                             "sango", "manx", "avar", "mongol"})
 # Common names CLDR does not list under the language's code.
 _LANGUAGE_ALIASES = {"castellano": "es", "castilian": "es", "vasco": "eu", "valenciano": "ca", "valencian": "ca",
-                     "mandarin": "zh", "cantonese": "zh", "cantones": "zh", "farsi": "fa", "flemish": "nl",
-                     "flamenco": None}
+                     "mandarin": "zh", "cantonese": "zh", "cantones": "zh", "farsi": "fa", "flemish": "nl"}
 _WORDS = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _LONGEST = 4
-_FIRSTS: dict[int, frozenset[str]] = {}  # per table: the words a name can start with
 _INSIDE_NAMES = frozenset({"de", "del", "of", "the", "and", "y", "la", "las", "los"})
 
 
+class _Names(NamedTuple):
+    """Names (folded word tuples) -> code, and the words a name can start with (most words of a
+    note start none, so the scan skips them without building a tuple)."""
+
+    codes: dict[tuple[str, ...], str]
+    firsts: frozenset[str]
+
+
+def _names(codes: dict[tuple[str, ...], str]) -> _Names:
+    return _Names(codes, frozenset(key[0] for key in codes))
+
+
 @lru_cache(maxsize=1)
-def _tables() -> tuple[dict[tuple[str, ...], str], dict[tuple[str, ...], str], dict[tuple[str, ...], str]]:
+def _tables() -> tuple[_Names, _Names, _Names]:
     """(Spanish language names, English language names, country names in both)."""
     langs: dict[str, dict[tuple[str, ...], str]] = {name: {} for name in LOCALES}
     places: dict[tuple[str, ...], str] = {}
@@ -57,26 +68,20 @@ def _tables() -> tuple[dict[tuple[str, ...], str], dict[tuple[str, ...], str], d
                 places[key] = code
     for alias, code in _LANGUAGE_ALIASES.items():
         for table in langs.values():
-            if code is None:
-                table.pop((alias,), None)
-            else:
-                table[(alias,)] = code
-    for table in (langs["es"], langs["en"], places):
-        _FIRSTS[id(table)] = frozenset(key[0] for key in table)  # most words of a note start no name
-    return langs["es"], langs["en"], places
+            table[(alias,)] = code
+    return _names(langs["es"]), _names(langs["en"]), _names(places)
 
 
-def _scan(words: list[str], table: dict[tuple[str, ...], str]) -> dict[str, set[str]]:
+def _scan(words: list[str], table: _Names) -> dict[str, set[str]]:
     """Code -> the words that named it, longest name first at each position."""
     found: dict[str, set[str]] = {}
-    firsts = _FIRSTS[id(table)]
     i = 0
     while i < len(words):
-        if words[i] not in firsts:
+        if words[i] not in table.firsts:
             i += 1
             continue
         for n in range(min(_LONGEST, len(words) - i), 0, -1):
-            code = table.get(tuple(words[i:i + n]))
+            code = table.codes.get(tuple(words[i:i + n]))
             if code is not None:
                 found.setdefault(code, set()).update(words[i:i + n])
                 i += n

@@ -347,6 +347,7 @@ class Signature:
     languages: frozenset[str] = frozenset()  # ISO 639-1 codes of the languages named (CLDR, :mod:`.cldr`)
     countries: frozenset[str] = frozenset()  # ISO 3166 codes of the countries named
     country_words: frozenset[str] = frozenset()  # the folded words that named them
+    instruments: frozenset[str] = frozenset()  # musical instruments named (``_INSTRUMENTS``)
 
 
 def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
@@ -566,7 +567,7 @@ def signature(text: str) -> Signature:
     return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),
                      scope=_scope(padded), negative=negative, names=_names(text) - language_words,
                      numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
-                     country_words=frozenset().union(*places.values()),
+                     country_words=frozenset().union(*places.values()), instruments=_classes(padded, _INSTRUMENTS),
                      quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded),
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
@@ -720,9 +721,7 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
     if "only" in a.scope and _only_moved(a_text, b_text):
         return "scope_mismatch"  # "Uses Linux only at work" / "Uses only Linux at work"
-    instruments_a, instruments_b = _classes(_padded(fold(a_text)), _INSTRUMENTS), _classes(_padded(fold(b_text)),
-                                                                                         _INSTRUMENTS)
-    if instruments_a and instruments_b and instruments_a != instruments_b:
+    if a.instruments and b.instruments and a.instruments != b.instruments:
         return "entity_mismatch"  # "Learning the violin" / "Aprende a tocar la viola"
     if (a.languages and b.languages and a.languages != b.languages) \
             or (a.countries and b.countries and a.countries != b.countries):
