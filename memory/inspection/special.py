@@ -120,11 +120,35 @@ def lexical_stage(text: str) -> tuple[str | None, bool]:
 
 
 def ordinary_sense(text: str) -> bool:
-    """Whether ``text`` (a memory's content) has an ordinary-sense span (``special_forms.ordinary_spans``):
-    the learned stages, which read the whole string and cannot tell senses apart, stay out of it
-    (the n-gram stage in ``special_category_in``, the vector stage at its callers, which have the
-    text the embedding was made from); the lexicon still reads the rest of it."""
+    """Whether ``text`` (a memory's content) has an ordinary-sense span (``special_forms.ordinary_spans``)."""
     return any(ordinary_spans(reading) for reading in _special_readings(text))
+
+
+def outside_ordinary(text: str) -> str:
+    """``text`` itself, or, where it uses a special word in an ordinary sense, its inspection form
+    with those spans blanked (whitespace collapsed). The learned stages cannot tell senses apart
+    ("married to his job", a pet's insulin), but stepping aside for the whole string let an
+    appended idiom hide a euphemism only they catch (stop 31's review: all 242 such spent notes
+    hidden by "Thank God it's Friday");
+    the vector stage reads the embedding of what lies outside the spans (``vector_to_read``)."""
+    for reading in _special_readings(text):
+        spans = ordinary_spans(reading)
+        if spans:
+            return " ".join(_blank(reading, spans).split())
+    return text
+
+
+def vector_to_read(vector: np.ndarray, content: str = "") -> np.ndarray | None:
+    """The embedding the vector stage reads for a memory whose passage embedding is ``vector`` and
+    whose text is ``content``: ``vector`` itself, or, where that text has an ordinary-sense span, the
+    embedding of what lies outside it (``outside_ordinary``), or None when too little is left to
+    read (shorter than ``_NGRAM_MIN_CHARS``, as the n-gram stage skips such strings)."""
+    if not (content and ordinary_sense(content)):
+        return np.asarray(vector, dtype=np.float32)
+    rest = outside_ordinary(content)
+    if len(rest) < _NGRAM_MIN_CHARS:
+        return None
+    return np.asarray(get_embedder().embed_passages([rest])[0], dtype=np.float32)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -172,9 +196,11 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
     vetoes it), then the character n-gram model
     (``memory.inspection.special_ngrams``) on every prose string (not ``_NGRAM_SKIP_FIELDS``) of at
     least ``_NGRAM_MIN_CHARS`` without an ordinary-sense span (``lexical_stage``): where a special
-    word is used in its ordinary sense the lexicon reads the rest of the string and the learned
-    stage, which cannot tell senses apart, stays out (it read "married to his job", a pet's
-    insulin and a food disliked for its taste as special)."""
+    word is used in its ordinary sense the lexicon reads the rest of the string and the n-gram
+    stage stays out (it read "married to his job", a pet's insulin and a food disliked for its
+    taste as special, and scoring what lies outside the span did not help: it flags fragments such
+    as "said and left at four"); the vector stage reads what lies outside the span
+    (``vector_to_read``), so an idiom appended to a note does not hide it from both."""
     candidates = []
     model = load_ngrams()
     for field, text in strings:

@@ -38,9 +38,9 @@ from config.audit import audit
 from memory.inspection.fields import memory_strings
 from memory.inspection.special import (
     SpecialFinding,
-    ordinary_sense,
     special_category_by_vector,
     special_category_in,
+    vector_to_read,
 )
 from memory.models import Memory, Subject
 
@@ -67,11 +67,10 @@ def special_vector_finding(vector: Sequence[float] | np.ndarray, content: str = 
     """The vector stage's verdict as ``(category, rule)`` (the rule cut to the column's 64
     characters), or None, for the backfill's batch statement, which applies it only where no
     finding is recorded yet (a lexical finding is kept whole). ``content`` is the text the vector
-    was made from: when it uses a special word in an ordinary sense (``special.ordinary_sense``)
-    the stage stays out, as the n-gram stage does on the write path."""
-    if content and ordinary_sense(content):
-        return None
-    finding = special_category_by_vector(np.asarray(vector, dtype=np.float32))
+    was made from: when it uses a special word in an ordinary sense the stage reads what lies
+    outside those spans (``special.vector_to_read``), as the n-gram stage does on the write path."""
+    read = vector_to_read(np.asarray(vector, dtype=np.float32), content)
+    finding = None if read is None else special_category_by_vector(read)
     return None if finding is None else (finding.category, finding.rule[:64])
 
 
@@ -99,8 +98,9 @@ def _reinspect_batch(*, actor: Actor, memories: list[Memory]) -> int:
     found: list[Memory] = []
     for memory in memories:
         finding = special_category_in(_write_strings(memory))
-        if finding is None and memory.embedding is not None and not ordinary_sense(memory.content):
-            finding = special_category_by_vector(np.asarray(memory.embedding, dtype=np.float32))
+        if finding is None and memory.embedding is not None:
+            read = vector_to_read(np.asarray(memory.embedding, dtype=np.float32), memory.content)
+            finding = None if read is None else special_category_by_vector(read)
         if finding is not None:
             memory.special_category, memory.special_rule = finding.category, finding.rule[:64]
             found.append(memory)

@@ -135,19 +135,34 @@ def test_a_region_or_a_workplace_stays_ordinary(text: str) -> None:
     assert _finding(text) is None
 
 
-def test_the_vector_stage_stays_out_of_a_note_with_an_ordinary_sense(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The backfill's vector stage reads the note's embedding only; given the note's text, it
-    stays out where a special word is used in an ordinary sense, as the n-gram stage does."""
+def test_the_vector_stage_reads_only_what_lies_outside_an_ordinary_sense(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The backfill's vector stage never reads the whole-note embedding of a note that uses a special
+    word in an ordinary sense: it reads the embedding of what lies outside the span, so an idiom
+    appended to a note hides nothing from it; with nothing left to read, it reads nothing."""
     import numpy as np
 
-    from memory.inspection.special import SpecialFinding, ordinary_sense
+    from memory.inspection.special import SpecialFinding, ordinary_sense, outside_ordinary
     from memory.services import special_category
 
     finding = SpecialFinding(HEALTH, "content", "vector.model.health")
-    monkeypatch.setattr(special_category, "special_category_by_vector", lambda vector: finding)
     vector = np.zeros(384, dtype=np.float32)
+    read: list[np.ndarray] = []
+
+    def stage(given: np.ndarray) -> SpecialFinding | None:  # flags the note's own (whole) embedding only
+        read.append(given)
+        return finding if np.array_equal(given, vector) else None
+
+    monkeypatch.setattr(special_category, "special_category_by_vector", stage)
     assert ordinary_sense("Her cat was diagnosed with asthma, so she gives it the pills at noon")
     assert special_category.special_vector_finding(vector, "Her cat was diagnosed with asthma, so she gives it the pills at noon") is None
     assert special_category.special_vector_finding(vector, "Says he's married to his job, no weekend calls") is None
     assert special_category.special_vector_finding(vector, "Prefers calls after lunch") == (HEALTH, "vector.model.health")
     assert special_category.special_vector_finding(vector) == (HEALTH, "vector.model.health")
+    # what it read for the cat note is the embedding of the rest of it, not the note's own
+    from memory.embedding import get_embedder
+
+    rest = outside_ordinary("Her cat was diagnosed with asthma, so she gives it the pills at noon")
+    assert np.allclose(read[0], get_embedder().embed_passages([rest])[0])
+    read.clear()
+    assert special_category.special_vector_finding(vector, "Thank God it's Friday.") is None
+    assert read == []  # nothing outside the idiom to read
