@@ -19,10 +19,12 @@ install: $(STAMP)
 
 ## make run: embedded services, migrations, demo data, web + worker + beat; Ctrl-C stops everything.
 run: $(STAMP)
+	@scripts/system_packages.sh
 	@$(BIN)/python -m config.runner
 
 ## make test: the whole suite against the real embedded PostgreSQL (pgvector) and Valkey.
 test: $(STAMP)
+	@scripts/system_packages.sh
 	@$(BIN)/python manage.py services up
 	@$(BIN)/python -m pytest $(PYTEST_ARGS)
 

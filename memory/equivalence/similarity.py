@@ -33,6 +33,7 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 from __future__ import annotations
 
 from config.text import normalize
+from memory.equivalence import bilingual
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
@@ -189,6 +190,10 @@ class SimilarityJudge:
                 return "direction_swap"  # a person acts on one side and is acted on on the other
         if overlap >= 0.4 and (da - db) and (db - da):
             return "direction_swap"  # each side has a marker the other lacks: to/from, lends/borrows
+        if {la, lb} == {"es", "en"}:
+            spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
+            if bilingual.substituted_nouns(spanish, english):
+                return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
         return None
 
     def unproven(self, a: Statement, b: Statement) -> str | None:

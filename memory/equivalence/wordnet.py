@@ -1,0 +1,126 @@
+"""English nouns that name the same thing: WordNet synonyms and hypernyms (issue 16, decision 0017).
+
+:mod:`.bilingual` translates a Spanish noun with Apertium's dictionary, which lists one or two
+English words for it; a paraphrase through another word ("tipo"/"kind", "bici"/"cycle") would look
+like a substituted thing. WordNet 3.0 (Debian's ``wordnet-base``, Princeton's database) says which
+English nouns are one concept: :func:`related` is true when two nouns share a synset ("bike" /
+"cycle") or one is a hypernym of the other within :data:`DEPTH` steps ("kind" above "type", "room"
+above "bedroom", "child" above "son"). Two kinds of one thing — "dog"/"cat", "ibuprofen"/
+"paracetamol", "owner"/"cook" — are neither: co-hyponyms stay different things.
+
+The database is read in place, in WordNet's own format (``wndb(5WN)``): ``index.noun`` is sorted, so
+a lemma is found by bisection over the memory-mapped file; ``data.noun`` lines are addressed by
+byte offset. NLTK's reader was tried first and needs a ``lexnames`` file and its own downloaded
+data, which Debian's package does not provide (decision 0017). Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import threading
+import unicodedata
+from functools import cache, lru_cache
+from pathlib import Path
+
+DEFAULT_DIR = "/usr/share/wordnet"
+#: How many hypernym steps still make one noun a way of saying the other ("son" → "male offspring" → "child").
+DEPTH = 2
+_HYPERNYM = {b"@", b"@i"}
+_LOCK = threading.Lock()
+
+
+def _directory() -> Path:
+    return Path(os.environ.get("QUORUM_WORDNET_DIR", DEFAULT_DIR))
+
+
+@cache
+def available() -> bool:
+    """WordNet's noun database is installed (read once per process)."""
+    d = _directory()
+    return (d / "index.noun").exists() and (d / "data.noun").exists()
+
+
+@cache
+def _maps() -> tuple[mmap.mmap, mmap.mmap]:
+    d = _directory()
+    with open(d / "index.noun", "rb") as index, open(d / "data.noun", "rb") as data:
+        return (mmap.mmap(index.fileno(), 0, access=mmap.ACCESS_READ),
+                mmap.mmap(data.fileno(), 0, access=mmap.ACCESS_READ))
+
+
+def _line_at(m: mmap.mmap, pos: int) -> tuple[bytes, int]:
+    """The whole line starting at or after ``pos`` (skipping a partial one) and where it starts."""
+    if pos > 0:
+        nl = m.find(b"\n", pos - 1)
+        pos = len(m) if nl < 0 else nl + 1
+    end = m.find(b"\n", pos)
+    return m[pos:len(m) if end < 0 else end], pos
+
+
+@lru_cache(maxsize=16384)
+def synsets(noun: str) -> tuple[int, ...]:
+    """The offsets of ``noun``'s synsets (a multiword noun with spaces or underscores), or ()."""
+    if not available():
+        return ()
+    folded = "".join(c for c in unicodedata.normalize("NFKD", noun) if not unicodedata.combining(c))
+    key = folded.strip().lower().replace(" ", "_").encode("ascii", "ignore")  # WordNet's lemmas are ASCII
+    if not key or b" " in key:
+        return ()
+    index, _ = _maps()
+    with _LOCK:
+        lo, hi = 0, len(index)
+        while lo < hi:  # the first line whose lemma is >= key (header lines start with spaces: lowest)
+            mid = (lo + hi) // 2
+            line, start = _line_at(index, mid)
+            if start >= len(index) or line.split(b" ", 1)[0] >= key:
+                hi = mid
+            else:
+                lo = mid + 1
+        line, _ = _line_at(index, lo)
+    fields = line.split()
+    if not fields or fields[0] != key:
+        return ()
+    count, pointers = int(fields[2]), int(fields[3])
+    first = 4 + pointers + 2
+    return tuple(int(x) for x in fields[first:first + count])
+
+
+@lru_cache(maxsize=65536)
+def hypernyms(offset: int) -> tuple[int, ...]:
+    """The synsets directly above the noun synset at ``offset`` (hypernyms and instance hypernyms)."""
+    _, data = _maps()
+    with _LOCK:
+        line, _ = _line_at(data, offset)
+    fields = line.split()
+    words = int(fields[3], 16)
+    i = 4 + 2 * words
+    out = []
+    for _ in range(int(fields[i])):
+        symbol, target, pos = fields[i + 1], int(fields[i + 2]), fields[i + 3]
+        if symbol in _HYPERNYM and pos == b"n":
+            out.append(target)
+        i += 4
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _above(offset: int) -> frozenset[int]:
+    seen: set[int] = set()
+    frontier = {offset}
+    for _ in range(DEPTH):
+        frontier = {h for f in frontier for h in hypernyms(f)} - seen
+        seen |= frontier
+    return frozenset(seen)
+
+
+def related(x: str, y: str) -> bool:
+    """``x`` and ``y`` are one English noun concept: a shared synset, or one a near hypernym of the other."""
+    if x == y:
+        return True
+    xs, ys = synsets(x), synsets(y)
+    if not xs or not ys:
+        return False
+    if set(xs) & set(ys):
+        return True
+    return any(b in _above(a) or a in _above(b) for a in xs for b in ys)

@@ -1,0 +1,83 @@
+"""A Spanish and an English note that each name a thing the other does not never merge (issue 16).
+
+Read through Apertium's Spanish–English dictionary (Debian's ``apertium-eng-spa``; ``.ci/run`` and
+``make run`` install it). The sentences are written for these tests, not taken from any evaluation file."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.equivalence import Label, Statement, bilingual, default_chain, wordnet
+
+
+@pytest.fixture(autouse=True)
+def _apertium_installed() -> None:
+    bilingual.available.cache_clear()
+    if not (bilingual.available() and wordnet.available()):
+        pytest.fail("Apertium's Spanish–English pair or WordNet is missing: "
+                    "`apt-get install -y apertium-eng-spa wordnet-base` (scripts/system_packages.sh does)")
+
+
+def _merges(a: str, b: str, similarity: float = 0.90) -> bool:
+    return default_chain().judge(Statement(a), Statement(b), similarity=similarity).label is Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("spanish", "english"), [
+    ("Le dan miedo los caballos.", "Is afraid of spiders."),
+    ("Toma aspirina cuando le duele la cabeza.", "Takes insulin when her head hurts."),
+    ("Guarda la bicicleta en el garaje.", "Keeps the car in the garage."),
+    ("Es la tesorera de la asociación de vecinos.", "Is the secretary of the neighbours' association."),
+])
+def test_a_thing_substituted_across_languages_never_merges(spanish: str, english: str) -> None:
+    assert bilingual.substituted_nouns(spanish, english) is True
+    assert not _merges(spanish, english)
+    assert not _merges(english, spanish)
+
+
+@pytest.mark.parametrize(("spanish", "english"), [
+    ("Le dan miedo los caballos.", "Is afraid of horses."),
+    ("Guarda la bicicleta en el garaje.", "Keeps the bike in the garage."),  # a second translation
+    ("Prefiere el té verde por las tardes.", "Prefers green tea in the afternoon."),
+    ("Hace fotos de pájaros los domingos.", "Takes photographs of birds on Sundays."),  # one contains the other
+    ("Es alérgica al ibuprofeno.", "Is allergic to ibuprofen."),  # a cognate
+    ("Vive con Lucía en Bilbao.", "Lives with Lucía in Bilbao."),  # names are the signature's
+    ("No come ningún tipo de marisco.", "Doesn't eat seafood of any kind."),  # WordNet: kind above type
+    ("Desayuna en la cafetería de la esquina.", "Has breakfast at the coffee shop on the corner."),  # a compound
+])
+def test_the_same_thing_in_each_language_is_no_substitution(spanish: str, english: str) -> None:
+    assert bilingual.substituted_nouns(spanish, english) is False
+    assert _merges(spanish, english)
+
+
+def test_one_side_naming_more_is_not_a_substitution() -> None:
+    """Only a noun unmatched on *each* side is a substitution; one more noun is the detail rules' matter."""
+    assert bilingual.substituted_nouns("Toma café.", "Takes coffee with milk.") is False
+
+
+def test_the_stream_format_is_escaped_and_parsed() -> None:
+    words = bilingual.analyse("es", "Paga 5 $ en [el] bar/cine <b> ^ @x {y} \\ ~ al final")
+    assert words is not None
+    nouns = {w.lemma: w.translations for w in words if w.pos == "n"}
+    assert "pub" in nouns["bar"] or "bar" in nouns["bar"]
+    assert "cinema" in nouns["cine"]
+    assert bilingual.parse("^perro<n><m><pl>/dog<n><pl>$ ^*Xq$") == (
+        bilingual.Word("perro", "n", ("dog",)), bilingual.Word("xq", "", ()))
+
+
+def test_wordnet_is_what_keeps_a_synonym_outside_the_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"tipo" is "type" to Apertium; only WordNet says a "kind" is a type."""
+    spanish, english = "No come ningún tipo de marisco.", "Doesn't eat seafood of any kind."
+    assert bilingual.substituted_nouns(spanish, english) is False
+    monkeypatch.setattr(wordnet, "available", lambda: False)
+    bilingual.analyse.cache_clear()
+    assert bilingual.substituted_nouns(spanish, english) is True
+
+
+def test_without_apertium_the_check_abstains(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUORUM_APERTIUM", "off")
+    bilingual.available.cache_clear()
+    try:
+        assert bilingual.substituted_nouns("Le dan miedo los caballos.", "Is afraid of spiders.") is None
+    finally:
+        monkeypatch.delenv("QUORUM_APERTIUM")
+        bilingual.available.cache_clear()
