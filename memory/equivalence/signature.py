@@ -48,8 +48,24 @@ _MODALITY: dict[str, tuple[str, ...]] = {
     "advice": ("should", "ought to", "deberia", "deberian", "tendria que", "tendrian que", "le conviene",
                "is advised to", "was advised to", "le han aconsejado", "le aconsejan", "le recomiendan",
                "le han recomendado", "is recommended to", "was recommended to"),
-    "can": ("puede", "pueden", "can", "could", "cannot", "allowed", "permitido", "permite", "able to", "unable to",
-            "capaz de", "podria", "podrian", "podra", "podran"),
+    "can": ("puede", "pueden", "can", "could", "cannot", "podria", "podrian", "podra", "podran"),
+    # "can" says either of these two; each said outright is one of them only: knowing how to drive
+    # is not being allowed to (module-level _CAN_READS lets a bare "can" match either)
+    "ability": ("able to", "unable to", "capaz de", "incapaz de", "knows how to", "know how to", "sabe como",
+                "sabe hacer", "es capaz", "is capable of", "capable of", "manages to", "consigue"),
+    "permission": ("allowed", "permitted", "permitido", "permitida", "permite", "permiten", "tiene permiso",
+                   "has permission", "authorised to", "authorized to", "autorizado", "autorizada", "licensed to",
+                   "le dejan", "lets her", "lets him", "le permiten", "may not"),
+    # a negated obligation is no obligation; an obligation not to is a prohibition (read before
+    # the plain "must": both say "tiene que"/"have to" and a negator)
+    "no_obligation": ("no tiene que", "no tienen que", "no tenia que", "no hace falta", "no necesita",
+                      "no es necesario", "no es obligatorio", "no esta obligado", "no esta obligada",
+                      "does not have to", "do not have to", "did not have to", "does not need to",
+                      "do not need to", "need not", "not required", "not obliged", "not necessary",
+                      "not mandatory", "no obligation"),
+    "prohibition": ("must not", "no debe", "no deben", "tiene prohibido", "tienen prohibido", "prohibido",
+                    "prohibida", "forbidden", "prohibited", "not allowed", "not permitted", "banned from",
+                    "no le dejan", "no le permiten", "may not"),
     # Wanting, liking or asking is not doing: "Quiere aprender alemán" is not "Is learning German".
     # One class for every attitude, so that "Prefers concise reports" still is "Wants short summaries".
     "desire": ("quiere", "quieren", "queria", "querria", "want", "wants", "wanted", "would like", "gustaria",
@@ -147,7 +163,8 @@ _GRAMMATICAL_NEGATIVE = frozenset({"no ", "not ", "cannot", "n't", "nunca", "nev
                                    "nada", "nothing", "none", "ningun", "tampoco", "neither"})
 _NEGATOR_TOKENS = frozenset({"no", "not", "cannot", "nunca", "never", "ni", "nor", "nadie", "nobody", "nada", "nothing",
                              "none", "ningun", "ninguno", "ninguna", "tampoco", "neither", "jamas"})
-_CONCORD = frozenset({"nunca", "ni", "nadie", "nada", "ningun", "ninguno", "ninguna", "tampoco", "jamas"})
+_CONCORD = frozenset({"nunca", "ni", "nadie", "nada", "ningun", "ninguno", "ninguna", "tampoco", "jamas",
+                      "nor"})  # "neither … nor", "not … nor": one negation
 
 
 def _negators(padded: str) -> int:
@@ -240,8 +257,9 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "aumento", "grows", "grew", "crece", "crecio"),
                ("decrease", "decreased", "decreases", "cut", "cuts", "reduce", "reduced", "reduces", "baja",
                 "bajo", "disminuye", "disminuyo", "redujo", "shrinks", "shrank")),
-    "week": (("entre semana", "weekdays", "weekday", "laborables", "dias laborables", "working days"),
-             ("fin de semana", "fines de semana", "weekend", "weekends", "sabados y domingos")),
+    "week": (("entre semana", "weekdays", "weekday", "laborables", "dias laborables", "working days", "workdays",
+              "work days", "dias de diario", "during the week"),
+             ("fin de semana", "fines de semana", "finde", "weekend", "weekends", "sabados y domingos")),
     "marital": (("married", "casado", "casada", "casados"),
                 ("divorced", "divorciado", "divorciada", "single", "soltero", "soltera", "widowed", "viudo",
                  "viuda", "separated", "separado", "separada")),
@@ -313,6 +331,11 @@ def _poles(padded: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _week_part(poles: frozenset[str]) -> frozenset[str]:
+    """The part of the week a note is limited to (weekdays or the weekend), if it says one."""
+    return frozenset(p for p in poles if p.startswith("week"))
+
+
 def _opposed(a: frozenset[str], b: frozenset[str]) -> bool:
     """One side at a pole only, the other at the opposite pole only, on some axis."""
     for pole in a - b:
@@ -348,6 +371,53 @@ class Signature:
     countries: frozenset[str] = frozenset()  # ISO 3166 codes of the countries named
     country_words: frozenset[str] = frozenset()  # the folded words that named them
     instruments: frozenset[str] = frozenset()  # musical instruments named (``_INSTRUMENTS``)
+
+
+_SABE_INFINITIVE = re.compile(r" (?:sabe|saben|sabia|sabian) (?!si )[a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
+#: What an outright prohibition or a lifted obligation replaces: "Must not smoke" is not "must" plus
+#: "not" (both sides say "tiene que"/"have to" and a negator; the scope of the negation decides).
+_MODAL_SCOPE = {"prohibition": frozenset({"must", "can", "permission", "maybe"}),
+                "no_obligation": frozenset({"must"})}
+
+
+def _modality(padded: str) -> frozenset[str]:
+    """The modality classes, with ``sabe`` + infinitive as ability and a prohibition or a lifted
+    obligation replacing the plain obligation and permission words it is said with."""
+    found = set(_classes(padded, _MODALITY))
+    if _SABE_INFINITIVE.search(padded):
+        found.add("ability")
+    for scoped, replaced in _MODAL_SCOPE.items():
+        if scoped in found:
+            found -= replaced
+    if "permission" in found and "no_obligation" in found:
+        found.discard("permission")  # "no necesita permiso" is no prohibition either
+    return frozenset(found)
+
+
+_SCOPED_NEGATED = tuple(p for c in ("prohibition", "no_obligation") for p in _MODALITY[c]
+                        if set(p.split()) & {"no", "not", "need"})
+
+
+def _without_scoped_negators(padded: str) -> str:
+    """``padded`` without the prohibition or lifted-obligation phrases that carry their own negator:
+    their negation is read as the modality ("Must not smoke" is "Tiene prohibido fumar")."""
+    for phrase in _SCOPED_NEGATED:
+        padded = padded.replace(f" {phrase} ", " ", 1)
+    return padded
+
+
+def _modalities_agree(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Equal once a bare "can" is read as the ability or permission the other side says outright
+    ("Puede conducir" / "Is able to drive", "Puede trabajar desde casa" / "Is allowed to…"), and
+    an ability is read as the plain statement when the other side says no ability or permission at
+    all ("no lo habla" / "no sabe hablarlo"). Ability against permission stays a mismatch."""
+    def read(x: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+        if "can" in other:
+            x = frozenset("can" if c in ("ability", "permission") else c for c in x)
+        if "ability" in x and not other & {"can", "ability", "permission"}:
+            x = x - {"ability"}
+        return x
+    return a == b or read(a, b) == read(b, a)
 
 
 def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
@@ -542,8 +612,9 @@ def signature(text: str) -> Signature:
     # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
     # los vuelos nocturnos" is not "Avoids night flights".
-    lexical = sum(padded.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
-    negative = int((_negators(padded) % 2 == 1) != (lexical % 2 == 1))
+    polar = _without_scoped_negators(padded)  # "must not", "no tiene que": the modality says it
+    lexical = sum(polar.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
+    negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
     lowered = text.casefold()
     if _PRETERITE.search(lowered) or any(fold(w) not in _RIA_NOUNS | _MODAL_CONDITIONALS
@@ -564,7 +635,7 @@ def signature(text: str) -> Signature:
         tense.add("future")
     tongues, places = cldr.languages(text), cldr.countries(text)
     language_words = frozenset().union(*tongues.values())
-    return Signature(modality=_classes(padded, _MODALITY), tense=frozenset(tense),
+    return Signature(modality=_modality(padded), tense=frozenset(tense),
                      scope=_scope(padded), negative=negative, names=_names(text) - language_words,
                      numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
                      country_words=frozenset().union(*places.values()), instruments=_classes(padded, _INSTRUMENTS),
@@ -692,7 +763,7 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     """The first axis on which the two signatures differ, or None."""
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
         return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
-    if a.modality != b.modality:
+    if not _modalities_agree(a.modality, b.modality):
         return "modality_mismatch"
     tense_a, tense_b = a.tense, b.tense
     if a.wish and b.wish:
@@ -714,6 +785,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "number_mismatch"
     if a.days != b.days:
         return "date_mismatch"  # a weekday or month on one side only, or different ones
+    if _week_part(a.poles) != _week_part(b.poles):
+        return "scope_mismatch"  # "No bebe entre semana" narrows "No bebe": a part of the week on one side only
     dates_a, dates_b = _slash_dates(a_text), _slash_dates(b_text)
     if dates_a and dates_b and dates_a != dates_b:
         return "date_mismatch"  # the same numbers in another order: "12/05" is not "05/12"

@@ -196,3 +196,34 @@ def test_tense_and_intention_read_as_grammar_not_as_words(a: str, b: str) -> Non
 def test_the_spanish_synthetic_future_is_the_future() -> None:
     assert "future" in signature("En otoño solicitará un traslado.").tense
     assert "future" not in signature("En otoño solicita un traslado cada año.").tense
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # knowing how against being allowed to
+    ("Sabe pilotar avionetas.", "Is permitted to fly light aircraft."),
+    ("Is able to sign contracts for the firm.", "Is authorised to sign contracts for the firm."),
+    # a lifted obligation against a prohibition
+    ("No tiene que llevar uniforme.", "Must not wear a uniform."),
+    ("Doesn't have to attend the Monday call.", "Is not allowed to attend the Monday call."),
+    # "neither … nor" is one negation
+    ("Speaks both Greek and Turkish.", "Speaks neither Greek nor Turkish."),
+    # a part of the week on one side only narrows the other
+    ("No toma café entre semana.", "No toma ni una taza de café."),
+    ("Works from the office at weekends.", "Works from the office, taking calls too."),
+])
+def test_round_15_modality_negation_and_week_part_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Sabe pilotar avionetas.", "Can fly light aircraft."),  # a bare "can" reads as the ability said
+    ("Puede trabajar desde casa los viernes.", "Is allowed to work from home on Fridays."),
+    ("No lee alemán.", "No sabe leer alemán."),  # ability against the plain statement
+    ("No tiene que llevar uniforme.", "Doesn't have to wear a uniform."),
+    ("Tiene prohibido aparcar en el patio.", "Must not park in the courtyard."),
+    ("Neither smokes nor drinks.", "Doesn't smoke or drink."),
+    ("Commutes by bike on workdays.", "Va en bici al trabajo entre semana."),
+])
+def test_round_15_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
