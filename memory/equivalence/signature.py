@@ -252,7 +252,18 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "outcome": (("passed", "aprobo", "aprobado", "aprobada", "approved", "accepted", "acepto", "aceptado",
                  "aceptada", "won", "wins", "gano", "gana", "ganado"),
                 ("failed", "suspendio", "suspendido", "suspendida", "rejected", "rechazado", "rechazada",
-                 "lost", "loses", "perdio", "pierde", "perdido")),
+                 "lost", "loses", "perdio", "pierde", "perdido", "rechazo", "declined", "turned down", "declino")),
+    # joining and leaving a group: "Joined the choir" / "Dejó el coro"
+    "membership": (("joined", "se unio", "se unio a", "entro en", "se apunto", "ingreso en", "se incorporo",
+                    "signed up", "se hizo socio", "se hizo socia", "became a member"),
+                   ("left the", "left her", "left his", "left their", "dejo el", "dejo la", "dejo su",
+                    "abandono", "se salio", "se dio de baja", "salio del", "salio de la", "se borro", "dropped out")),
+    # who lets a home and who rents it: "Alquila su piso a…" / "Vive de alquiler en…"
+    "tenancy": (("alquila su", "alquilan su", "rents out", "lets out", "casero", "casera", "arrendador",
+                 "arrendadora", "landlord", "landlady", "subarrienda su", "sublets his", "sublets her",
+                 "sublets their"),
+                ("de alquiler", "inquilino", "inquilina", "tenant", "rents from", "arrendatario", "arrendataria",
+                 "vive alquilado", "vive alquilada", "pays rent")),
     "change": (("increase", "increased", "increases", "raise", "raised", "raises", "sube", "subio", "aumenta",
                 "aumento", "grows", "grew", "crece", "crecio"),
                ("decrease", "decreased", "decreases", "cut", "cuts", "reduce", "reduced", "reduces", "baja",
@@ -371,6 +382,7 @@ class Signature:
     countries: frozenset[str] = frozenset()  # ISO 3166 codes of the countries named
     country_words: frozenset[str] = frozenset()  # the folded words that named them
     instruments: frozenset[str] = frozenset()  # musical instruments named (``_INSTRUMENTS``)
+    meals: frozenset[str] = frozenset()  # the meals a note is limited to (``_MEALS``), or "every" meal
 
 
 _SABE_INFINITIVE = re.compile(r" (?:sabe|saben|sabia|sabian) (?!si )[a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
@@ -437,13 +449,23 @@ _EVERY_UNIT = re.compile(r" (?:todos los|todas las) (?:dias|lunes|martes|miercol
                          r"findes|veces)(?= )")
 # Musical instruments, a closed class whose members the embedder places as close as a translation
 # ("violín" / "viola", "cello" / "violín"): two notes naming different ones are two facts.
+# The meals of a day, and all of them: "Evita el gluten en las cenas" is not "at every meal". Spanish
+# "comida" (a meal, food, or lunch) is left out as ambiguous.
+_MEALS: dict[str, tuple[str, ...]] = {
+    "breakfast": ("desayuno", "desayunos", "desayunar", "breakfast", "breakfasts"),
+    "lunch": ("almuerzo", "almuerzos", "lunch", "lunches"),
+    "dinner": ("cena", "cenas", "cenar", "dinner", "dinners", "supper"),
+    "every": ("every meal", "all meals", "each meal", "todas las comidas", "cada comida", "en todas las comidas"),
+}
+
 _INSTRUMENTS: dict[str, tuple[str, ...]] = {
     "violin": ("violin", "violines", "violins", "fiddle"),
     "viola": ("viola", "violas"),
     "cello": ("violonchelo", "violonchelos", "chelo", "cello", "cellos", "violoncello"),
     "double_bass": ("contrabajo", "contrabajos", "double bass", "upright bass"),
     "guitar": ("guitarra", "guitarras", "guitar", "guitars"),
-    "bass_guitar": ("bajo electrico", "bass guitar", "electric bass"),
+    "bass_guitar": ("bajo electrico", "bass guitar", "electric bass", "plays bass", "play bass", "playing bass",
+                    "plays the bass", "on bass", "toca el bajo"),
     "piano": ("piano", "pianos"),
     "organ": ("organo", "pipe organ"),
     "drums": ("bateria", "drums", "drum kit", "drum set"),
@@ -541,7 +563,10 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
 # ", not only" / ", no solo" widens rather than contrasts, and stays a scope marker.
 _CONTRAST = re.compile(r",\s*(?:not|no)\s+(?!(?:s[oó]lo|solamente|[uú]nicamente|only|just|merely)\b)"
                        r"(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)", re.IGNORECASE)
-_PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)")  # "escribió", "dejaron": Spanish simple past
+_PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)"  # "escribió", "dejaron": Spanish simple past
+                        # and the irregular ones, which take no accent: "estuvo casado", "tuvo", "hizo"
+                        r"|\b(?:estuvo|tuvo|hizo|pudo|puso|quiso|supo|vino|dijo|trajo|condujo|anduvo|hubo|fue|"
+                        r"produjo|tradujo|obtuvo|mantuvo|detuvo|contuvo|propuso|dispuso|supuso|rehízo|deshizo)\b")
 # The Spanish imperfect of -ar verbs ("trabajaba") and of the common -er/-ir ones ("prefería", "vivía")
 _IMPERFECT = re.compile(r"\b\w{2,}(?:aba|abas|aban|ábamos|ería|erías|erían|ivía|ivían|enía|enían|acía|acían|"
                         r"abía|abían|odía|odían|ucía|ucían)(?=\W|$)")
@@ -639,6 +664,7 @@ def signature(text: str) -> Signature:
                      scope=_scope(padded), negative=negative, names=_names(text) - language_words,
                      numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
                      country_words=frozenset().union(*places.values()), instruments=_classes(padded, _INSTRUMENTS),
+                     meals=_classes(padded, _MEALS),
                      quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded),
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
@@ -794,6 +820,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
     if "only" in a.scope and _only_moved(a_text, b_text):
         return "scope_mismatch"  # "Uses Linux only at work" / "Uses only Linux at work"
+    if a.meals and b.meals and a.meals != b.meals:
+        return "scope_mismatch"  # "en las cenas" / "at every meal", "breakfast" / "dinner"
     if a.instruments and b.instruments and a.instruments != b.instruments:
         return "entity_mismatch"  # "Learning the violin" / "Aprende a tocar la viola"
     if (a.languages and b.languages and a.languages != b.languages) \

@@ -227,3 +227,28 @@ def test_round_15_modality_negation_and_week_part_never_merge(a: str, b: str) ->
 ])
 def test_round_15_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Toma postre solo en las comidas del domingo, nunca en el desayuno.", "Toma postre en todas las comidas."),
+    ("Skips bread at breakfast.", "Skips bread at dinner."),
+    ("Estuvo prometida con un piloto.", "Is engaged to a pilot."),  # an irregular preterite is the past
+    ("Plays bass in the church band.", "Plays violin in the church band."),
+    ("Alquila su estudio a su sobrino.", "Vive de alquiler en el estudio de su sobrino."),
+    ("Se apuntó al coro en marzo.", "Left the choir in March."),
+    ("Accepted the offer from the Porto office.", "Rechazó la oferta de la oficina de Oporto."),
+])
+def test_round_16_meals_preterites_instruments_and_poles_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Skips bread at breakfast.", "No come pan en el desayuno."),
+    ("Estuvo prometida con un piloto.", "Was engaged to a pilot."),
+    ("Plays bass in the church band.", "Toca el bajo en la banda de la iglesia."),
+    ("Se apuntó al coro en marzo.", "Joined the choir in March."),
+    ("Es inquilina en el piso de su tía.", "Rents her aunt's flat as a tenant."),
+])
+def test_round_16_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
