@@ -565,7 +565,8 @@ _CONTRAST = re.compile(r",\s*(?:not|no)\s+(?!(?:s[oó]lo|solamente|[uú]nicament
                        r"(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)", re.IGNORECASE)
 _PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)"  # "escribió", "dejaron": Spanish simple past
                         # and the irregular ones, which take no accent: "estuvo casado", "tuvo", "hizo"
-                        r"|\b(?:estuvo|tuvo|hizo|pudo|puso|quiso|supo|vino|dijo|trajo|condujo|anduvo|hubo|fue|"
+                        # ("vino" is left out: it is also the wine)
+                        r"|\b(?:estuvo|tuvo|hizo|pudo|puso|quiso|supo|dijo|trajo|condujo|anduvo|hubo|fue|"
                         r"produjo|tradujo|obtuvo|mantuvo|detuvo|contuvo|propuso|dispuso|supuso|rehízo|deshizo)\b")
 # The Spanish imperfect of -ar verbs ("trabajaba") and of the common -er/-ir ones ("prefería", "vivía")
 _IMPERFECT = re.compile(r"\b\w{2,}(?:aba|abas|aban|ábamos|ería|erías|erían|ivía|ivían|enía|enían|acía|acían|"

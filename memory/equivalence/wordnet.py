@@ -60,9 +60,8 @@ def _line_at(m: mmap.mmap, pos: int) -> tuple[bytes, int]:
 
 @lru_cache(maxsize=16384)
 def synsets(noun: str) -> tuple[int, ...]:
-    """The offsets of ``noun``'s synsets (a multiword noun with spaces or underscores), or ()."""
-    if not available():
-        return ()
+    """The offsets of ``noun``'s synsets (a multiword noun with spaces or underscores), or ().
+    Call only when :func:`available` (cached: an answer never depends on the environment)."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", noun) if not unicodedata.combining(c))
     key = folded.strip().lower().replace(" ", "_").encode("ascii", "ignore")  # WordNet's lemmas are ASCII
     if not key or b" " in key:
@@ -118,6 +117,8 @@ def related(x: str, y: str) -> bool:
     """``x`` and ``y`` are one English noun concept: a shared synset, or one a near hypernym of the other."""
     if x == y:
         return True
+    if not available():
+        return False
     xs, ys = synsets(x), synsets(y)
     if not xs or not ys:
         return False
