@@ -52,7 +52,10 @@ from memory.scrubbing.shapes import _NOT_A_PHRASE
 _HINTS: Final = ("pass", "contrase", "clave", "combina", "pin")
 # The frame shared by every label family: a clause start, up to seven words, the label word, then a
 # label of any words with asides of any length up to the first colon (or "is" after a dash aside).
-_CLAUSE_HEAD: Final = r"(?<![^.!?\n])[ \t]*(?P<pre>(?:[^\s.!?:;]+[ \t]+){0,7}?)"
+# Fifteenth round: a prose colon (one followed by a space) starts a clause too ("A Fermín se le
+# olvida siempre: su contraseña del Moodle —la que puso su hija— es …"); a colon inside a URL or an
+# ARN does not.
+_CLAUSE_HEAD: Final = r"(?:(?<![^.!?\n])|(?<=:[ \t]))[ \t]*(?P<pre>(?:[^\s.!?:;]+[ \t]+){0,7}?)"
 _LABEL_TAIL: Final = (
     r"(?P<label>(?:[^\n.!?:;()—–]|\([^()\n]{0,160}\)|[—–][^—–\n:]{0,160}[—–]|[—–][^—–\n:]{0,160}(?=:)){0,240}?)"
     r"(?P<conn>[ \t]*:|(?<=[—–])[ \t]*(?:is|es|was|era)\b)[ \t]*(?P<v>[^\n]{1,200})")

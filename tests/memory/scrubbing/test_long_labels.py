@@ -93,3 +93,19 @@ def test_a_code_or_token_after_a_long_label_is_redacted(text: str, secret: str) 
 ])
 def test_a_long_code_or_token_label_without_a_code_is_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("A Julián siempre se le olvida: su contraseña del campus virtual —la eligió su nieta— es lobo7Marino_x.",
+     "lobo7Marino_x"),
+    ("Note for later: Dev's router password (printed under the box, faded) — the one we use — is tea4Kettle!9.",
+     "tea4Kettle!9"),
+])
+def test_a_label_may_start_after_a_prose_colon(text: str, secret: str) -> None:
+    """Fifteenth round: a colon followed by a space starts the label's clause."""
+    assert secret not in scrub(text).text
+
+
+def test_a_colon_inside_a_url_starts_no_label() -> None:
+    text = "Formato de ejemplo en la guía: postgres://usuario:contraseña@host:5432/basedatos"
+    assert scrub(text).text == text
