@@ -16,8 +16,8 @@ temporary — is …", "Combinación del candado de Leo — locker number 12 at 
   a state of the password (forgotten, expired, reset, locked: a notice follows, not a value), and
   none is a verb "is"/"es" (then the colon opens something else);
 * the value after the connector is one of: a password spelled out item by item (letter names,
-  digit words, "capital"/"mayúscula", symbol names: ``spelled_run``); single characters between
-  spaces whose joined form is credential-shaped; a combination of 1–2-digit groups joined by hyphens or
+  digit words, "capital"/"mayúscula", symbol names, the ICAO/NATO alphabet: ``spelled_run``);
+  single characters between spaces whose joined form is credential-shaped; a combination of 1–2-digit groups joined by hyphens or
   dots, or four to twelve digit words closing the clause (fourteenth round: "seven four one nine")
   (a PIN, or a lock/locker/safe/candado word in the label: "combinación ganadora del sorteo"
   opens nothing); a credential-shaped token (a lower-case letter and a digit, 6+ characters,
@@ -81,8 +81,12 @@ _VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
 
 # Spelled-out items: letter names (English single letters, Spanish names), digit words, case words
 # and symbol names; a run of five or more, separated by commas, hyphens, "y"/"and" or spaces.
+# Fifteenth round: the ICAO/NATO spelling alphabet (ICAO Annex 10; the words a password is read out
+# with over a radio or a phone: "tango echo alpha four two bravo x-ray") names letters too.
+_ICAO: Final = (r"alpha|alfa|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett?|kilo|lima|mike|november|oscar"
+                r"|papa|quebec|romeo|sierra|tango|uniform|victor|whiske?y|x-?ray|yankee|zulu")
 _LETTER_NAMES: Final = (r"be|ce|de|efe|ge|hache|jota|ka|ele|eme|ene|eñe|pe|cu|ere|erre|ese|te|uve(?:[ \t]+doble)?"
-                        r"|equis|i[ \t]+griega|ye|zeta|doble[ \t]+u")
+                        r"|equis|i[ \t]+griega|ye|zeta|doble[ \t]+u|" + _ICAO)
 _DIGIT_WORDS: Final = (r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|one|two|three|four|five|six"
                        r"|seven|eight|nine|oh")
 _SYMBOL_NAMES: Final = (r"exclamation(?:[ \t]+(?:mark|point))?|(?:signo[ \t]+de[ \t]+)?exclamaci[oó]n|bang|arroba"

@@ -109,3 +109,14 @@ def test_a_label_may_start_after_a_prose_colon(text: str, secret: str) -> None:
 def test_a_colon_inside_a_url_starts_no_label() -> None:
     text = "Formato de ejemplo en la guía: postgres://usuario:contraseña@host:5432/basedatos"
     assert scrub(text).text == text
+
+
+def test_a_password_read_out_in_the_icao_alphabet_is_redacted() -> None:
+    """Fifteenth round: the ICAO/NATO spelling alphabet names letters as the Spanish names do."""
+    out = scrub("Gate password read over the phone: kilo lima seven sierra two zulu papa.").text
+    assert "kilo lima seven sierra two zulu papa" not in out and "sierra" not in out
+
+
+def test_icao_words_in_prose_after_a_label_are_kept() -> None:
+    text = "Password reset venues for the offsite: hotel Lima, golf club Delta and the Oscar lounge."
+    assert scrub(text).text == text
