@@ -12,7 +12,7 @@ from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
 from memory.scrubbing.jwt import _find_jwts
 from memory.scrubbing.phrases import PHRASE_FINDERS
-from memory.scrubbing.keywords import _find_keyword_values
+from memory.scrubbing.keywords import _find_keyword_values, _find_option_values
 from memory.scrubbing.long_labels import FINDERS as LONG_LABEL_FINDERS
 from memory.scrubbing.kinds import (
     PLACEHOLDER_RE,
@@ -51,6 +51,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_url_credentials,
     _find_auth_headers,
     _find_keyword_values,
+    _find_option_values,
     _find_reverse_passwords,
     _find_set_off_values,
     _find_after_aside,

@@ -1,4 +1,5 @@
-"""Keyword + value: "my password is X", "api_key=X", "la clave es X" (English and Spanish)."""
+"""Keyword + value: "my password is X", "api_key=X", "la clave es X" (English and Spanish), and the value
+of a secret-named command-line option ("--passphrase '…'", "--password=X"; fifteenth round)."""
 
 from __future__ import annotations
 
@@ -495,3 +496,26 @@ def _token_kind(keyword: str) -> str:
     if "private" in kw or "signing" in kw or "encryption" in kw:
         return "secret"
     return "api_key"
+
+
+# Fifteenth round: a command-line option named after a secret, then its value (the GNU long-option
+# convention, "--name=value" or "--name value": ``gpg --passphrase '…'``, ``mysql --password=…``,
+# ``huggingface-cli login --token …``). Quoted, the value is whatever the quotes hold (a passphrase
+# of words too); unquoted, one token that is not another option, a reference or a placeholder.
+# An option whose name goes on ("--password-stdin", "--secret-id", "--token-file") takes no value.
+_OPTION_RE: Final = re.compile(
+    r"(?<![\w\-])--(?i:pass(?:word|wd|phrase)?|token|secret|api[\-_]?key|client[\-_]secret|auth[\-_]token"
+    r"|access[\-_]token)(?![\w\-])(?:=|[ \t]+)"
+    r"(?:'(?P<sq>[^'\n]{1,256})'|\"(?P<dq>[^\"\n]{1,256})\"|(?P<uq>[^\s'\"\-<$%{][^\s'\"]*))")
+
+
+def _find_option_values(text: str, lower: str) -> Iterator[_Span]:
+    """The value of a secret-named command-line option (see above)."""
+    if "--" not in text:
+        return
+    for m in _OPTION_RE.finditer(text):
+        group = next(g for g in ("sq", "dq", "uq") if m.group(g) is not None)
+        value = m.group(group)
+        if len(value.strip()) < 4 or _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
+            continue
+        yield m.start(group), m.end(group), "password"

@@ -144,3 +144,24 @@ def test_a_property_of_the_secret_or_a_file_path_is_kept(text: str) -> None:
 ])
 def test_a_secret_shaped_value_under_such_a_key_is_still_redacted(text: str, secret: str) -> None:
     assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("gpg --batch --passphrase 'tres gaviotas en el muelle' -d notas.gpg", "tres gaviotas en el muelle"),
+    ("mysql -u informes --password=Plat4no!Azul ventas", "Plat4no!Azul"),
+    ('some-cli deploy --api-key "k9Lm2Qx7Tz" --region eu', "k9Lm2Qx7Tz"),
+])
+def test_the_value_of_a_secret_named_option_is_redacted(text: str, secret: str) -> None:
+    """Fifteenth round: a command-line option named after a secret, then its value."""
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "docker login -u ana --password-stdin < ~/.docker/pw.txt",
+    "aws secretsmanager get-secret-value --secret-id prod/app/db --region eu-west-1",
+    "mysql -u root --password --host db.lan",
+    "deploy --token $DEPLOY_TOKEN --env prod",
+    "cli --api-key <YOUR_KEY> --dry-run",
+])
+def test_an_option_without_a_value_or_with_a_reference_is_kept(text: str) -> None:
+    assert scrub(text).text == text
