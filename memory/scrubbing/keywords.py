@@ -471,6 +471,11 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         # A plain word after "password is/:" counts only if it closes the
         # clause ("my password is swordfish."), not when prose continues
         # ("my password is stored in the vault").
+        # Fifteenth round: after a dash a plain word is a comment on the sentence ("Password for the
+        # portal expires every 90 days — annoying, …"): a dash sets off a value only when it is shaped
+        # like one (above).
+        if m.group("colon") in ("—", "–"):
+            continue
         if _CLAUSE_END_RE.match(text, end):
             yield start, end, "password"
 

@@ -165,3 +165,16 @@ def test_the_value_of_a_secret_named_option_is_redacted(text: str, secret: str) 
 ])
 def test_an_option_without_a_value_or_with_a_reference_is_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+@pytest.mark.parametrize("text", [
+    "Password for the staff wiki expires every 60 days — tedious, says Omar.",
+    "La contraseña del banco caduca cada mes – pesadísimo, según Lola.",
+])
+def test_a_plain_word_after_a_dash_is_a_comment_not_a_password(text: str) -> None:
+    """Fifteenth round: a dash sets off a value only when it is shaped like one."""
+    assert scrub(text).text == text
+
+
+def test_a_shaped_value_after_a_dash_is_still_redacted() -> None:
+    assert "Gr4nito!7" not in scrub("Password for the staff wiki — Gr4nito!7").text
