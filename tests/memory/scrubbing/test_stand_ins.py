@@ -174,3 +174,17 @@ def test_a_token_regex_is_kept(text: str) -> None:
 ])
 def test_a_value_with_brackets_but_no_class_is_still_redacted(text: str, secret: str) -> None:
     assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "En el .env.example: SECRET_KEY=replace-me-before-deploying (plantilla).",
+    "client_secret: change_me_in_production",
+    "API_TOKEN=CAMBIAR-ESTO-EN-PRODUCCION",
+])
+def test_an_instruction_to_replace_the_value_is_no_secret(text: str) -> None:
+    """Fifteenth round: a verb of replacing and its object, joined by hyphens or underscores."""
+    assert scrub(text).text == text
+
+
+def test_a_real_value_with_those_words_and_a_digit_is_still_redacted() -> None:
+    assert "replace-me-9Kq2xL7" not in scrub("SECRET_KEY=replace-me-9Kq2xL7").text
