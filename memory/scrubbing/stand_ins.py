@@ -145,6 +145,17 @@ def published_example_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# Fifteenth round: an Amazon Resource Name (``arn:partition:service:region:account-id:resource``,
+# AWS's documented format) names a role, a bucket or a secret; it grants nothing, so no finder's
+# span inside one is redacted ("…:secret:prod/db-credentials-Xk2P9q" names where a secret is kept).
+_ARN_RE: Final = re.compile(r"(?<![\w:])arn:aws[a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:\d{0,12}:[^\s\"'`<>]+")
+
+
+def resource_name_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes an Amazon Resource Name (see above)."""
+    return [m.span() for m in _ARN_RE.finditer(text)] if "arn:" in text else []
+
+
 def inside_published_example(text: str, start: int, end: int, examples: list[tuple[int, int]]) -> bool:
     """Does the span ``text[start:end]``, without surrounding quotes and punctuation, lie inside a
     published example's occurrence?"""
