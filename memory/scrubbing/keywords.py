@@ -362,6 +362,22 @@ def _names_a_property(text: str, m: re.Match[str], value: str) -> bool:
     return any(w.lower() in _PROPERTY_WORDS for w in words if w)
 
 
+# Fifteenth round. A key that only identifies a row, a request or an entry — an idempotency, cache,
+# partition, sort, primary, foreign, routing, object or dedup key ("clave_idempotencia",
+# "Idempotency-Key", "cache_key"), as ``shapes`` already reads for hex blobs — holds an identifier.
+_IDENTIFYING: Final = frozenset(
+    "cache caché partition partición particion sort primary primaria foreign foránea foranea routing object dedup".split())
+_LABEL_WORD_RE: Final = re.compile(r"[A-Z]?[a-záéíóúñ]+|[A-Z]+(?![a-z])")
+
+
+def _identifies_a_row(text: str, m: re.Match[str], start: int) -> bool:
+    """Does the identifier the keyword belongs to, or the label up to the value, name an identifying
+    key (see above)? Read word by word, camelCase humps and snake_case parts too."""
+    before = _IDENT_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()).group()  # type: ignore[union-attr]
+    words = [w.lower() for w in _LABEL_WORD_RE.findall(before + " " + text[m.start():start])]
+    return any(w in _IDENTIFYING or w.startswith(("idempot", "dedup")) for w in words)
+
+
 # An absolute or home path of three or more lower-case word segments, with or without an extension.
 _WORD_FILE_PATH_RE: Final = re.compile(r"(?:~|\.{1,2})?(?:/[a-z0-9_.\-]*[a-z][a-z0-9_.\-]*){3,}/?")
 
@@ -413,6 +429,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if _names_a_property(text, m, value):
             continue  # '"ultimo_cambio_clave": "2024-03-01"': when it changed, not what it is
+        if _identifies_a_row(text, m, start):
+            continue  # '"clave_idempotencia": "379d…"': a key that identifies a request, not a secret
         if _is_file_path(text, start, value):
             continue  # "passwords in D:\\Backup\\vault.kdbx": where they are kept
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:

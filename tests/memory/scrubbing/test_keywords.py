@@ -178,3 +178,24 @@ def test_a_plain_word_after_a_dash_is_a_comment_not_a_password(text: str) -> Non
 
 def test_a_shaped_value_after_a_dash_is_still_redacted() -> None:
     assert "Gr4nito!7" not in scrub("Password for the staff wiki — Gr4nito!7").text
+
+
+@pytest.mark.parametrize("text", [
+    '{"idempotency_key": "7c1e2a90-55b3-4f1d-9e2a-0b8c4d6f1a23", "amount": 1200}',
+    '{"clave_idempotencia": "b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e"}',
+    "cache_key=user:4412:profile:v3",
+])
+def test_a_key_that_identifies_a_row_holds_no_secret(text: str) -> None:
+    """Fifteenth round: idempotency, cache, partition, sort… keys identify, they do not grant."""
+    assert scrub(text).text == text
+
+
+def test_a_secret_key_next_to_an_identifying_key_is_still_redacted() -> None:
+    out = scrub('{"idempotency_key": "7c1e2a90-55b3", "secret_key": "Zq8!mN4vLx2pRt"}').text
+    assert "Zq8!mN4vLx2pRt" not in out
+
+
+def test_an_identifying_word_must_be_a_whole_word() -> None:
+    """"resorts" holds "sort", "objective" holds "object": neither names an identifying key."""
+    assert "Vr9!kLm2Qx" not in scrub("password for the resorts objective: Vr9!kLm2Qx").text
+    assert scrub('{"cacheKey": "user-4412-profile"}').text == '{"cacheKey": "user-4412-profile"}'
