@@ -43,8 +43,10 @@ def _find_separated_tokens(text: str, lower: str) -> Iterator[_Span]:
             yield m.start(), m.end(), kind
 
 
-# The vendor rules' case-sensitive literal prefixes of three characters or more that start with a letter.
-_PREFIXES: Final = tuple(sorted((h for h in _LONG_HINTS[0] if len(h) >= 3 and h[0].isalpha()), key=len, reverse=True))
+# The vendor rules' case-sensitive literal prefixes that start with a letter and are not a short
+# word ("KEY", "pat": four characters or more, or a separator in them).
+_PREFIXES: Final = tuple(sorted((h for h in _LONG_HINTS[0] if len(h) >= 3 and h[0].isalpha()
+                                 and (len(h) >= 4 or not h.isalpha())), key=len, reverse=True))
 _PREFIX_RE: Final = re.compile(r"(?<![\w\-.])(?:" + "|".join(map(re.escape, _PREFIXES)) + r")")
 _CHUNK_RE: Final = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)*")
 _GAP_RE: Final = re.compile(r"[ \t]+|[ \t]*\r?\n[ \t]*")
