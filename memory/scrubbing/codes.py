@@ -29,6 +29,10 @@ that is part of an address or a phone number: "código postal", "zip/post code",
 "area/country/dialling code" ("Código postal de su nueva casa: 28014"), nor a bank's sort, SWIFT/BIC,
 routing or branch code (fourteenth round: "the bank sort code: 40-47-84" names a branch, not a lock).
 
+Fifteenth round: a code word with the digits right after it ("el código 905117") takes its access
+object from anywhere in the sentence before it, a heading included, when that is a lock ("La caja
+fuerte de la habitación quedó con el código 905117", "Portal del edificio: marcar el código 3306").
+
 Fourteenth round: a keypad's keys may also separate digit groups ("58#903", "12*3456"), and a code
 word right after a heading's colon takes its access object from the heading ("Lockbox by the
 door: code 3-9-1-4" — the heading names what the code opens, as "Hotel safe: combination 6149"
@@ -246,6 +250,23 @@ def _heading_names_lock(lower: str, start: int) -> bool:
     return any(w in _LOCKS for w in words) and not any(w in _DESCRIBING for w in words)
 
 
+# Fifteenth round: a lock named as the sentence's subject or in its heading, then the code word with
+# the digits right after it ("La caja fuerte de la habitación quedó con el código 905117", "Portal del
+# edificio: marcar el código 3306"): the code is the lock's, however many words lie between — unless
+# "de"/"of" names another owner right after the digits ("el código 2024 de la normativa").
+_LOCK_SENTENCE_RE: Final = re.compile(r"[.;!?\n]")
+# "el código 2024 de la normativa": the number is another thing's code.
+_OF_AFTER_RE: Final = re.compile(r"[ \t]+(?:de|del|of)\b")
+
+
+def _lock_in_sentence(lower: str, start: int) -> bool:
+    """Does the sentence before ``start`` (a heading before a colon included) name a lock, and no
+    word that makes it describe a code?"""
+    window = lower[max(0, start - 120):start]
+    words = _words(window[max((m.end() for m in _LOCK_SENTENCE_RE.finditer(window)), default=0):])
+    return any(w in _LOCKS for w in words) and not any(w in _DESCRIBING for w in words)
+
+
 def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, int]]:
     """The value bound to ``label`` by a connector (see the module docstring), if any."""
     m = _TAIL_RE.match(lower, label.end())
@@ -265,7 +286,9 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
                    and _names_access(_words(lower)))
     headed = not before and _heading_names_lock(lower, label.start())
     if not pin and not combination and not keypad and not headed \
-            and (not _names_access(before + mid) or _address_code(before, mid)):
+            and (not _names_access(before + mid) or _address_code(before, mid)) \
+            and not (m.group("bare") is not None and not mid and _lock_in_sentence(lower, label.start())
+                     and _OF_AFTER_RE.match(lower, m.end("v")) is None):
         return
     if m.group("bare") is not None and mid and not _names_access(mid[-1:]) \
             and not (pin and mid[0] in _PREPOSITIONS):

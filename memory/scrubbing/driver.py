@@ -12,7 +12,7 @@ from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
 from memory.scrubbing.jwt import _find_jwts
 from memory.scrubbing.phrases import PHRASE_FINDERS
-from memory.scrubbing.keywords import _find_keyword_values
+from memory.scrubbing.keywords import _find_keyword_values, _find_option_values
 from memory.scrubbing.long_labels import FINDERS as LONG_LABEL_FINDERS
 from memory.scrubbing.kinds import (
     PLACEHOLDER_RE,
@@ -38,6 +38,7 @@ from memory.scrubbing.stand_ins import (
     inside_published_example,
     is_stand_in,
     published_example_spans,
+    resource_name_spans,
     template_userinfo,
 )
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
@@ -51,6 +52,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     _find_url_credentials,
     _find_auth_headers,
     _find_keyword_values,
+    _find_option_values,
     _find_reverse_passwords,
     _find_set_off_values,
     _find_after_aside,
@@ -129,7 +131,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
              and not ("@" in text and template_userinfo(text, s[0], s[1]))]
-    examples = published_example_spans(text)
+    examples = published_example_spans(text) + resource_name_spans(text)
     if examples:
         spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]
     if not spans:

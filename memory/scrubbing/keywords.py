@@ -1,4 +1,5 @@
-"""Keyword + value: "my password is X", "api_key=X", "la clave es X" (English and Spanish)."""
+"""Keyword + value: "my password is X", "api_key=X", "la clave es X" (English and Spanish), and the value
+of a secret-named command-line option ("--passphrase '…'", "--password=X"; fifteenth round)."""
 
 from __future__ import annotations
 
@@ -361,6 +362,22 @@ def _names_a_property(text: str, m: re.Match[str], value: str) -> bool:
     return any(w.lower() in _PROPERTY_WORDS for w in words if w)
 
 
+# Fifteenth round. A key that only identifies a row, a request or an entry — an idempotency, cache,
+# partition, sort, primary, foreign, routing, object or dedup key ("clave_idempotencia",
+# "Idempotency-Key", "cache_key"), as ``shapes`` already reads for hex blobs — holds an identifier.
+_IDENTIFYING: Final = frozenset(
+    "cache caché partition partición particion sort primary primaria foreign foránea foranea routing object dedup".split())
+_LABEL_WORD_RE: Final = re.compile(r"[A-Z]?[a-záéíóúñ]+|[A-Z]+(?![a-z])")
+
+
+def _identifies_a_row(text: str, m: re.Match[str], start: int) -> bool:
+    """Does the identifier the keyword belongs to, or the label up to the value, name an identifying
+    key (see above)? Read word by word, camelCase humps and snake_case parts too."""
+    before = _IDENT_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()).group()  # type: ignore[union-attr]
+    words = [w.lower() for w in _LABEL_WORD_RE.findall(before + " " + text[m.start():start])]
+    return any(w in _IDENTIFYING or w.startswith(("idempot", "dedup")) for w in words)
+
+
 # An absolute or home path of three or more lower-case word segments, with or without an extension.
 _WORD_FILE_PATH_RE: Final = re.compile(r"(?:~|\.{1,2})?(?:/[a-z0-9_.\-]*[a-z][a-z0-9_.\-]*){3,}/?")
 
@@ -412,6 +429,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if _names_a_property(text, m, value):
             continue  # '"ultimo_cambio_clave": "2024-03-01"': when it changed, not what it is
+        if _identifies_a_row(text, m, start):
+            continue  # '"clave_idempotencia": "379d…"': a key that identifies a request, not a secret
         if _is_file_path(text, start, value):
             continue  # "passwords in D:\\Backup\\vault.kdbx": where they are kept
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:
@@ -470,6 +489,11 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         # A plain word after "password is/:" counts only if it closes the
         # clause ("my password is swordfish."), not when prose continues
         # ("my password is stored in the vault").
+        # Fifteenth round: after a dash a plain word is a comment on the sentence ("Password for the
+        # portal expires every 90 days — annoying, …"): a dash sets off a value only when it is shaped
+        # like one (above).
+        if m.group("colon") in ("—", "–"):
+            continue
         if _CLAUSE_END_RE.match(text, end):
             yield start, end, "password"
 
@@ -495,3 +519,26 @@ def _token_kind(keyword: str) -> str:
     if "private" in kw or "signing" in kw or "encryption" in kw:
         return "secret"
     return "api_key"
+
+
+# Fifteenth round: a command-line option named after a secret, then its value (the GNU long-option
+# convention, "--name=value" or "--name value": ``gpg --passphrase '…'``, ``mysql --password=…``,
+# ``huggingface-cli login --token …``). Quoted, the value is whatever the quotes hold (a passphrase
+# of words too); unquoted, one token that is not another option, a reference or a placeholder.
+# An option whose name goes on ("--password-stdin", "--secret-id", "--token-file") takes no value.
+_OPTION_RE: Final = re.compile(
+    r"(?<![\w\-])--(?i:pass(?:word|wd|phrase)?|token|secret|api[\-_]?key|client[\-_]secret|auth[\-_]token"
+    r"|access[\-_]token)(?![\w\-])(?:=|[ \t]+)"
+    r"(?:'(?P<sq>[^'\n]{1,256})'|\"(?P<dq>[^\"\n]{1,256})\"|(?P<uq>[^\s'\"\-<$%{][^\s'\"]*))")
+
+
+def _find_option_values(text: str, lower: str) -> Iterator[_Span]:
+    """The value of a secret-named command-line option (see above)."""
+    if "--" not in text:
+        return
+    for m in _OPTION_RE.finditer(text):
+        group = next(g for g in ("sq", "dq", "uq") if m.group(g) is not None)
+        value = m.group(group)
+        if len(value.strip()) < 4 or _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
+            continue
+        yield m.start(group), m.end(group), "password"

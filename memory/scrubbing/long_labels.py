@@ -16,8 +16,8 @@ temporary — is …", "Combinación del candado de Leo — locker number 12 at 
   a state of the password (forgotten, expired, reset, locked: a notice follows, not a value), and
   none is a verb "is"/"es" (then the colon opens something else);
 * the value after the connector is one of: a password spelled out item by item (letter names,
-  digit words, "capital"/"mayúscula", symbol names: ``spelled_run``); single characters between
-  spaces whose joined form is credential-shaped; a combination of 1–2-digit groups joined by hyphens or
+  digit words, "capital"/"mayúscula", symbol names, the ICAO/NATO alphabet: ``spelled_run``);
+  single characters between spaces whose joined form is credential-shaped; a combination of 1–2-digit groups joined by hyphens or
   dots, or four to twelve digit words closing the clause (fourteenth round: "seven four one nine")
   (a PIN, or a lock/locker/safe/candado word in the label: "combinación ganadora del sorteo"
   opens nothing); a credential-shaped token (a lower-case letter and a digit, 6+ characters,
@@ -25,6 +25,10 @@ temporary — is …", "Combinación del candado de Leo — locker number 12 at 
   phrase ("frase", "phrase", "passphrase"; no address or URL in it, not opening with a word that
   describes or points elsewhere: ``shapes._NOT_A_PHRASE``); after "clave" and "pass", which also
   mean a key point and a ticket, only a strong credential token (``prose._strong_credential``).
+
+Fifteenth round: the same label frame also reads an access code's label (PIN, PUK, passcode, or a
+code word naming what it opens) before digits, and a token's label before a random-looking token
+(``_find_long_code_labels``).
 
 The driver runs every finder on the inspection view too, so a fullwidth or zero-width-split value
 is read in its folded form. Spelled-out values are also taken after a short password label
@@ -37,7 +41,8 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from memory.scrubbing.codes import _LOCKS_RE
+from memory.scrubbing.codes import _AFTER_RE, _LOCKS, _LOCKS_RE, _address_code, _names_access, postal_pin
+from memory.scrubbing.keywords import _token_value_ok
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit
 from memory.scrubbing.places import CONTAINERS, mentions_a_manager
@@ -45,11 +50,18 @@ from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _NOT_A_PHRASE
 
 _HINTS: Final = ("pass", "contrase", "clave", "combina", "pin")
-_LABEL_RE: Final = re.compile(  # read on the lower-cased text
-    r"(?<![^.!?\n])[ \t]*(?P<pre>(?:[^\s.!?:;]+[ \t]+){0,7}?)"
-    r"(?P<kw>contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass|combinaci[oó]n|combination|pin)\b"
+# The frame shared by every label family: a clause start, up to seven words, the label word, then a
+# label of any words with asides of any length up to the first colon (or "is" after a dash aside).
+# Fifteenth round: a prose colon (one followed by a space) starts a clause too ("A Fermín se le
+# olvida siempre: su contraseña del Moodle —la que puso su hija— es …"); a colon inside a URL or an
+# ARN does not.
+_CLAUSE_HEAD: Final = r"(?:(?<![^.!?\n])|(?<=:[ \t]))[ \t]*(?P<pre>(?:[^\s.!?:;]+[ \t]+){0,7}?)"
+_LABEL_TAIL: Final = (
     r"(?P<label>(?:[^\n.!?:;()—–]|\([^()\n]{0,160}\)|[—–][^—–\n:]{0,160}[—–]|[—–][^—–\n:]{0,160}(?=:)){0,240}?)"
     r"(?P<conn>[ \t]*:|(?<=[—–])[ \t]*(?:is|es|was|era)\b)[ \t]*(?P<v>[^\n]{1,200})")
+_LABEL_RE: Final = re.compile(  # read on the lower-cased text
+    _CLAUSE_HEAD + r"(?P<kw>contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass|combinaci[oó]n|combination|pin)\b"
+    + _LABEL_TAIL)
 _ASIDES_RE: Final = re.compile(r"\([^()\n]*\)|[—–][^—–\n]*(?:[—–]|$)")
 _WORD_RE: Final = re.compile(r"[^\W\d_]+")
 _OTHER_VALUES: Final[frozenset[str]] = frozenset(
@@ -69,8 +81,12 @@ _VERSION_RE: Final = re.compile(r"[vV]?\d+(?:\.\d+)+[\w.\-+]*")
 
 # Spelled-out items: letter names (English single letters, Spanish names), digit words, case words
 # and symbol names; a run of five or more, separated by commas, hyphens, "y"/"and" or spaces.
+# Fifteenth round: the ICAO/NATO spelling alphabet (ICAO Annex 10; the words a password is read out
+# with over a radio or a phone: "tango echo alpha four two bravo x-ray") names letters too.
+_ICAO: Final = (r"alpha|alfa|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett?|kilo|lima|mike|november|oscar"
+                r"|papa|quebec|romeo|sierra|tango|uniform|victor|whiske?y|x-?ray|yankee|zulu")
 _LETTER_NAMES: Final = (r"be|ce|de|efe|ge|hache|jota|ka|ele|eme|ene|eñe|pe|cu|ere|erre|ese|te|uve(?:[ \t]+doble)?"
-                        r"|equis|i[ \t]+griega|ye|zeta|doble[ \t]+u")
+                        r"|equis|i[ \t]+griega|ye|zeta|doble[ \t]+u|" + _ICAO)
 _DIGIT_WORDS: Final = (r"cero|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|one|two|three|four|five|six"
                        r"|seven|eight|nine|oh")
 _SYMBOL_NAMES: Final = (r"exclamation(?:[ \t]+(?:mark|point))?|(?:signo[ \t]+de[ \t]+)?exclamaci[oó]n|bang|arroba"
@@ -175,6 +191,72 @@ def _find_long_labels(text: str, lower: str) -> Iterator[_Span]:
             yield span[0], span[1], "password"
 
 
+# Fifteenth round: the same label frame for the two other label families. New authors lengthen a
+# code's or a token's label the way they lengthen a password's — a bracketed aside, a comma clause,
+# a second prepositional phrase ("PIN de la tarjeta de débito de mi madre, por si vuelve a olvidarlo:
+# 0392", "Alarm code for the Hendersons' house (we're feeding their cat next week): 7730", "token del
+# bot de la comunidad (el que manda los avisos): …") — where ``codes`` and ``keywords`` read only a
+# short label. The value keeps its family's shape:
+#
+# * an access code's label — a PIN word (PIN, PUK, passcode) or a code word (code, código,
+#   combination) that names what it opens in the label (``codes._names_access``: "alarm code",
+#   "código de la puerta"; not a postal, area or bank code) — takes 3–8 digits (a keypad key may
+#   follow) not followed by a unit or more digits; four or more after a PIN word unless a lock is
+#   named;
+# * a token's label (token, secret, secreto, API/access/secret/private key) takes a random-looking
+#   token (``keywords._token_value_ok``: letters and digits, eight or more) that starts with a letter
+#   or a digit (not a CSS variable's "--"), not a version, URL, address or path.
+_CODE_LABEL_RE: Final = re.compile(  # read on the lower-cased text
+    _CLAUSE_HEAD + r"(?P<kw>(?P<pin>p[i1í]n|puk|passcode)|c[oó]digos?|codes?|combinaci[oó]n|combination"
+    r"|(?P<tok>tokens?|secreto|secret|(?:api|access|secret|private)[ \t_\-]?keys?))\b" + _LABEL_TAIL)
+_CODE_HINTS: Final = ("pin", "p1n", "pín", "puk", "passcode", "cod", "cód", "combina", "token", "secret", "key")
+_DIGITS_RE: Final = re.compile(r"\d{3,8}[#*]?(?![\d])")
+
+
+def _code_value(text: str, lower: str, start: int, m: re.Match[str], pre: list[str], label: list[str]) -> int | None:
+    """Where an access code after a long code label ends, if the label names what it opens."""
+    pin = m.group("pin") is not None
+    words = pre + label
+    if not pin and (not _names_access(words) or _address_code(pre, label)):
+        return None
+    lock = any(w in _LOCKS for w in words)
+    groups = _DIGIT_GROUPS_RE.match(text, start) if lock or pin else None
+    if groups is not None:
+        return groups.end()
+    digits = _DIGITS_RE.match(text, start)
+    if digits is None or _AFTER_RE.match(lower, digits.end()) is not None:
+        return None
+    count = sum(c.isdigit() for c in digits.group())
+    if count < (3 if lock else 4) or (pin and not lock and postal_pin(lower, digits.group())):
+        return None
+    return digits.end()
+
+
+def _find_long_code_labels(text: str, lower: str) -> Iterator[_Span]:
+    """An access code or a token after a long label with asides (see above)."""
+    if ":" not in text or not any(h in lower for h in _CODE_HINTS):
+        return
+    for m in _CODE_LABEL_RE.finditer(lower):
+        label = m.group("label")
+        outside = _WORD_RE.findall(_ASIDES_RE.sub(" ", label))
+        pre = _WORD_RE.findall(m.group("pre"))
+        if (outside and outside[0] in CONTAINERS) or mentions_a_manager(label):
+            continue
+        if not _plain(pre, False) or not _plain(outside, False):
+            continue
+        start = m.start("v")
+        if m.group("tok") is not None:
+            token = _TOKEN_RE.match(text, start)
+            value = token.group().rstrip(_TRAIL) if token is not None else ""
+            if value[:1].isalnum() and _token_value_ok(value) and _has_digit(value) and "@" not in value and "://" not in value \
+                    and not value.startswith(("/", "~", "#", "\\")) and not _VERSION_RE.fullmatch(value):
+                yield start, start + len(value), "token"
+            continue
+        end = _code_value(text, lower, start, m, pre, _WORD_RE.findall(label))
+        if end is not None:
+            yield start, end, "password"
+
+
 # Fourteenth round: a password its label calls long or a manager's master password is, by the
 # managers' own advice (Bitwarden's and 1Password's generators, NIST SP 800-63B), a passphrase of
 # plain words; after "is"/"es" or a colon, four to ten words closing their clause (a full stop, a
@@ -210,4 +292,4 @@ def _find_long_passwords(text: str, lower: str) -> Iterator[_Span]:
         yield m.start("v"), m.end("v"), "password"
 
 
-FINDERS: Final = (_find_long_labels, _find_long_passwords)
+FINDERS: Final = (_find_long_labels, _find_long_code_labels, _find_long_passwords)

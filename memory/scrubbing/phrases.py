@@ -13,6 +13,9 @@
   that close their clause, with at most one function word and none that points elsewhere,
   describes or negates ("… : somewhere in the attic", "… -> still the old one" are kept).
 
+Fifteenth round: a run of plain words may hold a number (one to four digits, not first and not a
+count: "3 veces", "4 digits"), and a sequencing connector ("y luego", "and then") closes it.
+
 What is unlocked must hold secrets (a vault, wallet, disk, archive, backup, key, laptop, phone,
 account, password manager…): "To open the menu, type 'show all'" is an instruction, not a secret.
 """
@@ -23,6 +26,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing.codes import _AFTER_RE
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS as _DESCRIBING
 
@@ -39,7 +43,11 @@ HOLDERS: Final[frozenset[str]] = frozenset(
 _UNLOCKS: Final = (r"(?:unlocks?|opens?|decrypts?|unseals?|desbloquea|desbloquean|abre|abren|descifra|descifran"
                    r"|desencripta|desencriptan|da[ \t]+acceso[ \t]+a|gives[ \t]+access[ \t]+to)")
 _SECRET_NOUN: Final = r"(?:pass(?:word|phrase)|phrase|words|frase|palabras|contrase(?:ñ|n)a|clave)"
-_RUN: Final = r"[^\W\d_]+(?:[ \t]+[^\W\d_]+){2,15}"
+# Fifteenth round: a passphrase may hold a number as a word ("mi gato odia los lunes 1987", "grumpy
+# kettle sings at dawn 42": one to four digits, never first), and a sequencing connector ("y luego",
+# "and then", "y después") ends it: what follows is the next step, not the phrase.
+_SEQUENCE: Final = r"(?:y|and)[ \t]+(?:luego|then|despu[eé]s)\b"
+_RUN: Final = r"[^\W\d_]+(?:[ \t]+(?!" + _SEQUENCE + r")(?:[^\W\d_]+|\d{1,4}(?![\w.,:/\-]\w))){2,15}"
 _QUOTED: Final = r"(?:\"(?P<dq>[^\"\n]{6,80})\"|“(?P<cq>[^”\n]{6,80})”|«(?P<gq>[^»\n]{6,80})»|(?<!\w)'(?P<sq>[^'\n]{6,80})'(?!\w))"
 _QUOTE_GROUPS: Final = ("dq", "cq", "gq", "sq")
 # "…"quoted…" unlocks/desbloquea <holder>"
@@ -69,7 +77,8 @@ _DECLARED_RE: Final = re.compile(
     r"\b(?:pass(?:word|phrase)|contrase(?:ñ|n)a|clave|pwd)\b(?P<label>[^\n:=.;\"“”]{0,60}?)[ \t]*[:=][ \t]*"
     r"(?P<run>" + _RUN + r")")
 _PHRASE_NESS_RE: Final = re.compile(r"\b(?:frase|phrase|sentence|oraci[oó]n|palabras|words)\b")
-_CLAUSE_END_RE: Final = re.compile(r"[ \t]*(?:[.;!?)\n]|,[ \t]|$|[ \t][-—–][ \t])")
+_NUMBER_RE: Final = re.compile(r"\d+")
+_CLAUSE_END_RE: Final = re.compile(r"[ \t]*(?:[.;!?)\n]|,[ \t]|$|[ \t][-—–][ \t])|[ \t]+" + _SEQUENCE)
 _FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
     """a an the in on at for with of to from by and or but if when is are was it this that my your
     el la los las un una de del en con para por y o que es su mi tu se lo""".split()
@@ -177,6 +186,8 @@ def _closing_phrase(text: str, m: re.Match[str], *, prose: bool) -> bool:
     words = [w.lower() for w in m.group("run").split()]
     if _CLAUSE_END_RE.match(text, m.end("run")) is None or any(w in _POLICY for w in words):
         return False
+    if any(_AFTER_RE.match(m.string, m.start("run") + n.end()) for n in _NUMBER_RE.finditer(m.group("run"))):
+        return False  # "pulsa 3 veces el botón": a count of something, not a word of a phrase
     if any(w in _POINTERS for w in words):
         return False
     if sum(w in _FUNCTION_WORDS for w in words) <= 1 and words[0] not in _FUNCTION_WORDS:

@@ -24,6 +24,9 @@ _PEM_END_RE: Final = re.compile(
 _PEM_BODY_RE: Final = re.compile(
     r"(?:(?:\\n|\s)*(?:[A-Za-z-]+: [^\n]*|[A-Za-z0-9+/=]{16,}))*"
 )
+# Fifteenth round: a PEM body is base64 (RFC 7468); a block with no base64 run between its markers
+# (empty, or a remark such as "[redacted in the wiki]") holds no key.
+_BASE64_RUN_RE: Final = re.compile(r"[A-Za-z0-9+/=]{16,}")
 _PEM_MAX_BODY: Final = 65_536  # far above a 16k-bit RSA key; bounds the work
 _PUTTY_RE: Final = re.compile(
     r"PuTTY-User-Key-File-\d+:.{0,65536}?(?:Private-MAC:\s*[0-9a-fA-F]+|\Z)", re.DOTALL
@@ -55,6 +58,9 @@ def _find_private_keys(text: str, lower: str) -> Iterator[_Span]:
             if stop is None:
                 body = _PEM_BODY_RE.match(text, m.end())
                 stop = body.end() if body is not None else m.end()
+            elif _BASE64_RUN_RE.search(text, m.end(), ends[i][0]) is None:
+                covered = stop
+                continue  # "[redacted in the wiki]" or nothing between the markers: no key material
             covered = stop
             yield m.start(), stop, "private_key"
     if PrivateKeyDetector.denylist[-1].search(text):

@@ -12,6 +12,9 @@
   strong credential (lower-case letters, digits and a symbol or an inner capital).
 * "what's the wifi pass? / Ana: es Patatas_Bravas_77" (thirteenth round): a question about a password,
   then its answer ("it's"/"es"/"era" and a strong credential), after a speaker's name if any.
+* "la contraseña, que le puso su padre, dinosaurioVerde." (fifteenth round): the value in
+  apposition after the label and at most one comma aside, no verb: a strong credential or a
+  camelCase run of words closing its segment.
 * "c o n t r a s e ñ a :  Membrillo_19": a keyword spelled with single letters between spaces is
   joined and read by the keyword detector (the inspection fold with ``words=False`` keeps spacing,
   since a passphrase's spacing is part of it).
@@ -62,6 +65,17 @@ _AFTER_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.;:]{0,70}?,[ \t]*(?:(?:y|and|pero|but)[ \t]+)?"
     r"(?:(?:ahora|now|todav[ií]a|still|hoy|ya)[ \t]+)?"
     r"(?:es|is|it'?s|it[ \t]+is|sigue[ \t]+siendo|ser[aá]|was|era|qued[oó][ \t]+(?:como|en))[ \t]+(?P<v>[^\s\"'`<>]{8,64})")
+# Fifteenth round: the value in apposition — set off by a comma after the password's label, after
+# one comma-delimited aside at most, with no verb, closing its segment ("the old master password,
+# Gr4nite-Harbour-2019, until IT rotates it", "y la contraseña, que le puso su padre, dinosaurioVerde.").
+# Only a strong credential (``_strong_credential``) or a camelCase run of words ("dinosaurioVerde",
+# ten characters or more) is taken: after a comma the clause may go on with any word.
+_APPOSITION_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.;:,!?]{0,70}?,[ \t]+"
+    r"(?:[^\n.;:,!?]{1,60},[ \t]+)?(?P<v>[^\s\"'`<>,]{8,64})(?=[ \t]*(?:[.,;)!?]|$|\n))")
+_CAMEL_RE: Final = re.compile(r"[a-zà-öø-ÿ]{3,}(?:[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)+")
+
+
 # Spanish leaves the noun out when the topic is a password: "La del root del servidor viejo sigue
 # siendo r00t_Cantabria!" (la [contraseña] del root).
 _ELIDED_RE: Final = re.compile(
@@ -156,6 +170,11 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
     Wi-Fi label, or in the answer to a question about a password."""
     if "," in text and any(h in lower for h in _ASIDE_HINTS):
         yield from _strong_values(_AFTER_ASIDE_RE.finditer(lower), text)
+    if "," in text and any(h in lower for h in _ASIDE_HINTS):
+        for m in _APPOSITION_RE.finditer(lower):
+            value = text[m.start("v"):m.end("v")].rstrip(".,;:)]}")
+            if _strong_credential(value) or (len(value) >= 10 and _CAMEL_RE.fullmatch(value)):
+                yield m.start("v"), m.start("v") + len(value), "password"
     if " del" in lower or " de " in lower:
         yield from _strong_values(_ELIDED_RE.finditer(text), text)
     if "@" in text:

@@ -4,6 +4,14 @@ when they find the joined token (most of it), the whole run is redacted.
 
 A spelled-out word ("m e z q u i t a", "V.I.H") joins into letters that no vendor rule and no
 entropy test takes, so ordinary text is untouched.
+
+Fifteenth round: a vendor token written in chunks — read out in groups ("AKIA NYEL PQDS R2TJ
+RAZS"), broken across a line ("AKIAUTVEEPWQ⏎6FGZJG4L"), pasted in pieces ("sk_live_ 4f9K 2pQz …").
+A run that starts with a vendor's published prefix (the vendor rules' own literal hints), followed
+by chunks separated by spaces or one line break, each later chunk holding a digit or a capital, is
+joined chunk by chunk; the longest join that one vendor rule matches *exactly* (``whole_token_kind``:
+no widening, so no prose word is swallowed) and that holds a digit after the prefix is redacted.
+Two chunks at least: a whole token is the vendor rules' own business.
 """
 
 from __future__ import annotations
@@ -14,7 +22,8 @@ from typing import Final
 
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.vendor_tokens import find_vendor_tokens
+from memory.scrubbing.measures import _has_digit
+from memory.scrubbing.vendor_tokens import _LONG_HINTS, find_vendor_tokens, whole_token_kind
 
 # Sixteen or more single characters, each pair separated by the same one separator.
 _SEPARATED_RE: Final = re.compile(r"(?<![\w.\-·])[A-Za-z0-9_]([.\-· ])[A-Za-z0-9_](?:\1[A-Za-z0-9_]){14,}(?![\w])")
@@ -34,4 +43,57 @@ def _find_separated_tokens(text: str, lower: str) -> Iterator[_Span]:
             yield m.start(), m.end(), kind
 
 
-SEPARATED_FINDERS: Final = (_find_separated_tokens,)
+# The vendor rules' case-sensitive literal prefixes that start with a letter and are not a short
+# word ("KEY", "pat": four characters or more, or a separator in them).
+_PREFIXES: Final = tuple(sorted((h for h in _LONG_HINTS[0] if len(h) >= 3 and h[0].isalpha()
+                                 and (len(h) >= 4 or not h.isalpha())), key=len, reverse=True))
+_PREFIX_RE: Final = re.compile(r"(?<![\w\-.])(?:" + "|".join(map(re.escape, _PREFIXES)) + r")")
+_CHUNK_RE: Final = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)*")
+_GAP_RE: Final = re.compile(r"[ \t]+|[ \t]*\r?\n[ \t]*")
+_MAX_CHUNKS: Final = 12
+
+
+def _chunks(text: str, start: int) -> list[tuple[int, int]]:
+    """The chunks of a run starting at ``start``: the first one, then each one after a gap that holds
+    a digit or a capital (a prose word ends the run)."""
+    first = _CHUNK_RE.match(text, start)
+    if first is None:
+        return []
+    spans = [first.span()]
+    while len(spans) < _MAX_CHUNKS:
+        gap = _GAP_RE.match(text, spans[-1][1])
+        chunk = _CHUNK_RE.match(text, gap.end()) if gap is not None else None
+        if chunk is None or not any(c.isdigit() or c.isupper() for c in chunk.group()):
+            break
+        if chunk.end() < len(text) and not (text[chunk.end()].isspace() or text[chunk.end()] in ".,;:)]}\"'"):
+            break  # the run goes on with other characters: not a chunk of a token
+        spans.append(chunk.span())
+    return spans
+
+
+_BY_HEAD: Final[dict[str, tuple[str, ...]]] = {}
+for _prefix in _PREFIXES:
+    _BY_HEAD[_prefix[:3]] = (*_BY_HEAD.get(_prefix[:3], ()), _prefix)
+
+
+def _has_prefix(text: str) -> bool:
+    """Does a whitespace-separated word start with a vendor prefix? (A set look-up on each word's
+    first three characters first: far cheaper than the prefix regex on ordinary text.)"""
+    return any(w.startswith(_BY_HEAD[w[:3]]) for w in text.split() if w[:3] in _BY_HEAD)
+
+
+def _find_split_tokens(text: str, lower: str) -> Iterator[_Span]:
+    """A vendor token written in chunks (see the module docstring)."""
+    if (" " not in text and "\n" not in text) or not _has_prefix(text):
+        return
+    for m in _PREFIX_RE.finditer(text):
+        spans = _chunks(text, m.start())
+        for count in range(len(spans), 1, -1):
+            joined = "".join(text[a:b] for a, b in spans[:count])
+            kind = whole_token_kind(joined) if _has_digit(joined[m.end() - m.start():]) else None
+            if kind is not None:
+                yield spans[0][0], spans[count - 1][1], kind
+                break
+
+
+SEPARATED_FINDERS: Final = (_find_separated_tokens, _find_split_tokens)

@@ -27,7 +27,9 @@ under a secret-named key.
   ``INSERT_TOKEN_HERE``, ``REPLACE_WITH_KEY`` (a possessive "your"/"tu"/"su" or an instruction
   "insert"/"replace"/"enter"/"paste" as one of its words, or "here"/"aquí" as its last), or the
   same all in lower case after ``your_``/``tu_``. Never a random-looking value: letters, digits and
-  underscores in one case only.
+  underscores in one case only. Fifteenth round: a verb of replacing and its object joined by a
+  hyphen or an underscore, in any case, with plain words around it ("replace-me-in-production",
+  "change_me", "CAMBIAR-ESTO").
 * **An assignment of a stand-in** (thirteenth round): a value that is itself ``name=<stand-in>``
   or ``name: <stand-in>`` (a label took a whole logged pair: "la clave: api_key=****a1b2").
 * **A URL's template credentials** (thirteenth round, ``template_userinfo``): ``user:password@``
@@ -71,6 +73,12 @@ _PLACEHOLDER_NAME_RE: Final = re.compile(
     r"(?:[A-Z0-9]+_)*(?:YOUR|TU|SU|INSERT|INSERTA|REPLACE|REEMPLAZA|ENTER|PASTE|PEGA|PUT|PON)(?:_[A-Z0-9]+)+"
     r"|(?:[A-Z0-9]+_)+(?:HERE|AQUI|AQUÍ)"
     r"|(?:your|tu)(?:_[a-z0-9]+)+")
+# Fifteenth round: the same instruction in any case, joined by hyphens or underscores — a verb of
+# replacing and its object, with more plain words around it ("replace-me-in-production",
+# "change_me_please", "CAMBIAR-ESTO"): a template's value, letters only.
+_INSTRUCTION_VALUE_RE: Final = re.compile(
+    r"(?i:(?:[a-z]+[_-])*(?:replace|change|set|fill|insert|cambia|cambiar|reemplaza|reemplazar|rellena|pon)"
+    r"[_-](?:me|this|it|esto|aqui|aquí|here)(?:[_-][a-z]+)*)")
 _ASSIGNMENT_RE: Final = re.compile(r"[A-Za-z_][\w.\-]{0,40}[ \t]*[=:][ \t]*(?P<v>\S.*)")
 _USER_WORDS: Final = frozenset("user username usr login usuario nombre_usuario name nombre".split())
 _PASSWORD_WORDS: Final = frozenset("password passwd pass pwd secret contraseña contrasena clave secreto".split())
@@ -137,6 +145,17 @@ def published_example_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# Fifteenth round: an Amazon Resource Name (``arn:partition:service:region:account-id:resource``,
+# AWS's documented format) names a role, a bucket or a secret; it grants nothing, so no finder's
+# span inside one is redacted ("…:secret:prod/db-credentials-Xk2P9q" names where a secret is kept).
+_ARN_RE: Final = re.compile(r"(?<![\w:])arn:aws[a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:\d{0,12}:[^\s\"'`<>]+")
+
+
+def resource_name_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes an Amazon Resource Name (see above)."""
+    return [m.span() for m in _ARN_RE.finditer(text)] if "arn:" in text else []
+
+
 def inside_published_example(text: str, start: int, end: int, examples: list[tuple[int, int]]) -> bool:
     """Does the span ``text[start:end]``, without surrounding quotes and punctuation, lie inside a
     published example's occurrence?"""
@@ -200,7 +219,7 @@ _REGEX_RE: Final = re.compile(r"(?:\[\^?(?:[^\]\s]*[A-Za-z0-9]-[A-Za-z0-9][^\]\s
 
 def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
-            or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None
+            or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))
 
 

@@ -296,6 +296,17 @@ def _run(rules: tuple[tuple[_TokenRule, frozenset[str]], ...], hints: tuple[tupl
             yield from rule.search(text)
 
 
+def whole_token_kind(value: str) -> str | None:
+    """The kind of the first vendor rule whose match is exactly ``value`` (no widening), if any:
+    whether a string joined from chunks is one token of a published format and nothing more."""
+    for rule in _ALL_RULES:
+        m = rule.pattern.fullmatch(value)
+        if m is not None and m.span(rule.group) == (0, len(value)) \
+                and (rule.check is None or rule.check(m.group(rule.group))):
+            return rule.kind
+    return None
+
+
 def find_vendor_tokens(text: str, lower: str) -> Iterator[_Span]:
     """Every vendor rule whose hint occurs in the text — for all but the short rules, in one of its
     words of 20 characters or more (rules without hints always run)."""

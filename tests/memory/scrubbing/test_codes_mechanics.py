@@ -63,3 +63,22 @@ def test_the_ablation_counts_a_finders_own_finds(tmp_path, monkeypatch: pytest.M
     assert driver._FINDERS == shipped  # restored
     assert figures["_find_access_codes"]["X"][2] == 1  # alone it finds the door code
     assert all(effect.get("X", [0, 0, 0, 0])[3] == 0 for effect in figures.values())  # nothing redacts the order
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("El candado de la bici de Marcos se quedó con el código 4817, desde la mudanza.", "4817"),
+    ("Trastero del sótano: hay que teclear el código 60392 y empujar la puerta.", "60392"),
+    ("Ruth's garden gate stayed on code 7731 since the storm.", "7731"),
+])
+def test_a_lock_named_earlier_in_the_sentence_binds_a_code_right_after_its_word(text: str, secret: str) -> None:
+    """Fifteenth round: "<lock> … el código NNNN", the lock as the subject or in a heading."""
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "El portal de empleados muestra el código 404 cuando se cae.",
+    "La puerta del almacén: el código 2024 de la normativa exige dos salidas.",
+    "The gate of the stadium opened; code 3 alerts need 2 stewards.",
+])
+def test_a_code_word_near_a_lock_that_describes_a_number_is_kept(text: str) -> None:
+    assert scrub(text).text == text

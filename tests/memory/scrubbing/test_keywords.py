@@ -144,3 +144,58 @@ def test_a_property_of_the_secret_or_a_file_path_is_kept(text: str) -> None:
 ])
 def test_a_secret_shaped_value_under_such_a_key_is_still_redacted(text: str, secret: str) -> None:
     assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("gpg --batch --passphrase 'tres gaviotas en el muelle' -d notas.gpg", "tres gaviotas en el muelle"),
+    ("mysql -u informes --password=Plat4no!Azul ventas", "Plat4no!Azul"),
+    ('some-cli deploy --api-key "k9Lm2Qx7Tz" --region eu', "k9Lm2Qx7Tz"),
+])
+def test_the_value_of_a_secret_named_option_is_redacted(text: str, secret: str) -> None:
+    """Fifteenth round: a command-line option named after a secret, then its value."""
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "docker login -u ana --password-stdin < ~/.docker/pw.txt",
+    "aws secretsmanager get-secret-value --secret-id prod/app/db --region eu-west-1",
+    "mysql -u root --password --host db.lan",
+    "deploy --token $DEPLOY_TOKEN --env prod",
+    "cli --api-key <YOUR_KEY> --dry-run",
+])
+def test_an_option_without_a_value_or_with_a_reference_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize("text", [
+    "Password for the staff wiki expires every 60 days — tedious, says Omar.",
+    "La contraseña del banco caduca cada mes – pesadísimo, según Lola.",
+])
+def test_a_plain_word_after_a_dash_is_a_comment_not_a_password(text: str) -> None:
+    """Fifteenth round: a dash sets off a value only when it is shaped like one."""
+    assert scrub(text).text == text
+
+
+def test_a_shaped_value_after_a_dash_is_still_redacted() -> None:
+    assert "Gr4nito!7" not in scrub("Password for the staff wiki — Gr4nito!7").text
+
+
+@pytest.mark.parametrize("text", [
+    '{"idempotency_key": "7c1e2a90-55b3-4f1d-9e2a-0b8c4d6f1a23", "amount": 1200}',
+    '{"clave_idempotencia": "b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e"}',
+    "cache_key=user:4412:profile:v3",
+])
+def test_a_key_that_identifies_a_row_holds_no_secret(text: str) -> None:
+    """Fifteenth round: idempotency, cache, partition, sort… keys identify, they do not grant."""
+    assert scrub(text).text == text
+
+
+def test_a_secret_key_next_to_an_identifying_key_is_still_redacted() -> None:
+    out = scrub('{"idempotency_key": "7c1e2a90-55b3", "secret_key": "Zq8!mN4vLx2pRt"}').text
+    assert "Zq8!mN4vLx2pRt" not in out
+
+
+def test_an_identifying_word_must_be_a_whole_word() -> None:
+    """"resorts" holds "sort", "objective" holds "object": neither names an identifying key."""
+    assert "Vr9!kLm2Qx" not in scrub("password for the resorts objective: Vr9!kLm2Qx").text
+    assert scrub('{"cacheKey": "user-4412-profile"}').text == '{"cacheKey": "user-4412-profile"}'

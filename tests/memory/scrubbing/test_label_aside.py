@@ -65,3 +65,22 @@ def test_prose_after_an_aside_between_dashes_is_kept(text: str) -> None:
 )
 def test_user_and_password_after_an_arrow_lose_the_password(text: str, secret: str) -> None:
     assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Para el portátil de la abuela: usuario rosa y la contraseña, que eligió mi primo, gatoPersaBlanco.", "gatoPersaBlanco"),
+    ("The shared inbox still uses the old password, Q7!harbour-lamp, until Friday.", "Q7!harbour-lamp"),
+    ("La clave del router, la que viene en la pegatina, Xk4-mirlo-88, no la hemos cambiado.", "Xk4-mirlo-88"),
+])
+def test_a_password_in_apposition_after_an_aside_is_redacted(text: str, secret: str) -> None:
+    """Fifteenth round: the value set off by commas after the label, no verb."""
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "La contraseña, que es muy larga, caduca mañana.",
+    "The password, which I forgot again, was reset by WhatsApp support.",
+    "Cambió la contraseña, otra vez, porque Microsoft lo pidió.",
+])
+def test_a_comma_aside_after_a_password_word_without_a_value_is_kept(text: str) -> None:
+    assert scrub(text).text == text

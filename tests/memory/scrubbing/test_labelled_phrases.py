@@ -54,3 +54,25 @@ def test_a_plain_word_phrase_after_a_label_or_a_giving_verb_is_redacted(text: st
 )
 def test_talk_about_a_phrase_or_what_was_given_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Para descifrar el disco de fotos usa la frase tortuga azul cruza el río 1999 y luego pulsa Intro.",
+     "tortuga azul cruza el río 1999"),
+    ("To unlock the backup drive type: seven herons fly over Leeds 42 and then wait for the light.",
+     "seven herons fly over Leeds 42"),
+    ("Contraseña del gestor (es una frase): mi loro Paco canta boleros 2018", "mi loro Paco canta boleros 2018"),
+])
+def test_a_passphrase_with_a_number_is_redacted_up_to_the_next_step(text: str, secret: str) -> None:
+    """Fifteenth round: a number is a word of a passphrase; "y luego"/"and then" ends it."""
+    out = scrub(text).text
+    assert secret not in out
+    assert any(step in out for step in ("pulsa Intro", "wait for the light", "gestor"))
+
+
+@pytest.mark.parametrize("text", [
+    "Para desbloquear el móvil: pulsa 3 veces el botón y luego espera.",
+    "To unlock the vault door, enter the 4 digit code and then turn the wheel.",
+])
+def test_an_instruction_with_a_number_is_kept(text: str) -> None:
+    assert scrub(text).text == text

@@ -66,3 +66,57 @@ def test_a_lock_is_a_word_not_a_substring() -> None:
     text = "Combinación del juego del reloj (clock puzzle) de la escape room: 3-9-1-5"
     assert scrub(text).text == text
     assert "4-8-2-6" not in scrub("Combinación del candado de la bici: 4-8-2-6").text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("PIN del móvil de la tía Rosa, que siempre lo olvida: 5830", "5830"),
+    ("Gate code for the allotment (the one behind the church, not the main entrance): 6194, then push.", "6194"),
+    ("Código de la alarma del trastero — el del sótano, al fondo: 27155", "27155"),
+    ("PUK de la SIM del router 4G, apuntado en la caja original (por si se bloquea): 73820154", "73820154"),
+    ("token del webhook del grupo de padres (el que avisa de las excursiones): pad_7Qm2xL9wKr4T", "pad_7Qm2xL9wKr4T"),
+    ("API key for the weather widget on Nadia's blog, she pasted it twice: wx93Lq7TzpA1mK", "wx93Lq7TzpA1mK"),
+    ("PIN de la alarma de Iker (lo tecleó con el teclado ancho): ５５１９", "５５１９"),
+])
+def test_a_code_or_token_after_a_long_label_is_redacted(text: str, secret: str) -> None:
+    """Fifteenth round: the long-label frame read for access codes and tokens too."""
+    assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "Código postal de la casa nueva de Aitor, la del barrio viejo: 31001 (Pamplona).",
+    "Alarm code reference for the installer (see the manual, page 4): 2024 edition.",
+    "PIN de la tarjeta: lo tiene Marta, pregúntale a ella: 3 intentos como mucho.",
+    "Colour tokens in the new theme (dark mode): --surface-900: #1E293B.",
+    "Access keys for the meeting rooms (the physical ones): 12 in the drawer.",
+    "Error code shown by the printer in room 4 (after the update): 5012 again.",
+    "Token del ticket de soporte (el de la impresora): versión 2.4.1",
+])
+def test_a_long_code_or_token_label_without_a_code_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("A Julián siempre se le olvida: su contraseña del campus virtual —la eligió su nieta— es lobo7Marino_x.",
+     "lobo7Marino_x"),
+    ("Note for later: Dev's router password (printed under the box, faded) — the one we use — is tea4Kettle!9.",
+     "tea4Kettle!9"),
+])
+def test_a_label_may_start_after_a_prose_colon(text: str, secret: str) -> None:
+    """Fifteenth round: a colon followed by a space starts the label's clause."""
+    assert secret not in scrub(text).text
+
+
+def test_a_colon_inside_a_url_starts_no_label() -> None:
+    text = "Formato de ejemplo en la guía: postgres://usuario:contraseña@host:5432/basedatos"
+    assert scrub(text).text == text
+
+
+def test_a_password_read_out_in_the_icao_alphabet_is_redacted() -> None:
+    """Fifteenth round: the ICAO/NATO spelling alphabet names letters as the Spanish names do."""
+    out = scrub("Gate password read over the phone: kilo lima seven sierra two zulu papa.").text
+    assert "kilo lima seven sierra two zulu papa" not in out and "sierra" not in out
+
+
+def test_icao_words_in_prose_after_a_label_are_kept() -> None:
+    text = "Password reset venues for the offsite: hotel Lima, golf club Delta and the Oscar lounge."
+    assert scrub(text).text == text

@@ -174,3 +174,31 @@ def test_a_token_regex_is_kept(text: str) -> None:
 ])
 def test_a_value_with_brackets_but_no_class_is_still_redacted(text: str, secret: str) -> None:
     assert secret not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "En el .env.example: SECRET_KEY=replace-me-before-deploying (plantilla).",
+    "client_secret: change_me_in_production",
+    "API_TOKEN=CAMBIAR-ESTO-EN-PRODUCCION",
+])
+def test_an_instruction_to_replace_the_value_is_no_secret(text: str) -> None:
+    """Fifteenth round: a verb of replacing and its object, joined by hyphens or underscores."""
+    assert scrub(text).text == text
+
+
+def test_a_real_value_with_those_words_and_a_digit_is_still_redacted() -> None:
+    assert "replace-me-9Kq2xL7" not in scrub("SECRET_KEY=replace-me-9Kq2xL7").text
+
+
+@pytest.mark.parametrize("text", [
+    "arn:aws:secretsmanager:us-east-1:210987654321:secret:staging/api-key-Qw3Er9",
+    "La app lee arn:aws:secretsmanager:eu-west-3:210987654321:secret:pagos/stripe-Lm7Tz2 al arrancar.",
+])
+def test_an_amazon_resource_name_is_no_secret(text: str) -> None:
+    """Fifteenth round: an ARN names where a secret is kept, not the secret."""
+    assert scrub(text).text == text
+
+
+def test_a_secret_next_to_an_arn_is_still_redacted() -> None:
+    out = scrub("arn:aws:iam::210987654321:role/ci and password=Hx7!qLm2vZ").text
+    assert "Hx7!qLm2vZ" not in out and "arn:aws:iam::210987654321:role/ci" in out
