@@ -217,6 +217,43 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
     return out
 
 
+_ONLY = {"solo", "sólo", "solamente", "únicamente", "unicamente", "exclusivamente", "only", "exclusively", "just"}
+_SKIP = {"det", "pr", "prn", "cnjcoo", "cnjsub", "sent", "cm", "lpar", "rpar", "vbser", "vbhaver"}
+
+
+def _only_focus(words: tuple[Word, ...]) -> Word | None:
+    """The word "only" narrows: the first content word after it (articles, prepositions skipped)."""
+    for i, w in enumerate(words):
+        if w.lemma in _ONLY:
+            return next((x for x in words[i + 1:] if x.pos not in _SKIP and x.lemma), None)
+    return None
+
+
+def only_moved(spanish: str, english: str) -> bool | None:
+    """Both say "only", over words each side also says, but it narrows a different one ("En el
+    trabajo solo habla inglés" / "Speaks English only at work"): the cross-language form of the
+    signature's same-language check, the words compared through the dictionary. None when unknowable."""
+    if not available():
+        return None
+    es, en = analyse("es", spanish), analyse("en", english)
+    if es is None or en is None:
+        return None
+    fes, fen = _only_focus(es), _only_focus(en)
+    if fes is None or fen is None:
+        return False
+    if fen.lemma in fes.translations or fes.lemma in fen.translations:
+        return False  # the same word after "only" on both sides
+    return _said(fes, en) and _said(fen, es)
+
+
+def _said(word: Word, other: tuple[Word, ...]) -> bool:
+    """``word`` (of one note) is said in ``other`` (the note in the other language): one of its
+    translations is a lemma there, or a word there translates to it (multiword lemmas by their words)."""
+    lemmas = {w.lemma for w in other} | {p for w in other for p in w.lemma.split()}
+    back = {t for w in other for t in w.translations} | {p for w in other for t in w.translations for p in t.split()}
+    return bool(set(word.translations) & lemmas) or word.lemma in back
+
+
 def substituted_nouns(spanish: str, english: str) -> bool | None:
     """Each side names a common noun the other does not (module docstring); None when unknowable."""
     if not available():

@@ -786,6 +786,20 @@ def _only_moved(a_text: str, b_text: str) -> bool:
     return ma.group(1) in words_b and mb.group(1) in words_a
 
 
+# "X but not Y": one thing done and another not; against both negated ("ni fuma ni bebe", "neither … nor")
+_BUT_NOT = re.compile(r"\b(?:pero|aunque|but|although|though|yet)\s+(?:ya\s+|still\s+)?"
+                      r"(?:no|not|nunca|never|does not|do not|did not|is not|was not|can not|cannot|will not|"
+                      r"has not|have not|would not)\b")
+_BOTH_NEGATED = re.compile(r"\b(?:ni|neither|no|not|nunca|never)\b[^.;]*\b(?:ni|nor)\b")
+
+
+def _one_not_both(a_text: str, b_text: str) -> bool:
+    """One side does one thing and not another ("Fuma pero no bebe"), the other negates both."""
+    fa, fb = _contractions(fold(a_text)), _contractions(fold(b_text))
+    return any(_BUT_NOT.search(x) and not _BOTH_NEGATED.search(x) and _BOTH_NEGATED.search(y)
+               for x, y in ((fa, fb), (fb, fa)))
+
+
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
     """The first axis on which the two signatures differ, or None."""
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
@@ -804,6 +818,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"
     if (a.negative > 0) != (b.negative > 0):
         return "negation_mismatch"
+    if _one_not_both(a_text, b_text):
+        return "negation_mismatch"  # "Fuma pero no bebe" / "Ni fuma ni bebe"
     if _opposed(a.poles, b.poles):
         return "antonym"
     if numbers_differ(a.numbers, b.numbers) or counts_differ(a_text, b_text):

@@ -194,6 +194,8 @@ class SimilarityJudge:
             spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
             if bilingual.substituted_nouns(spanish, english):
                 return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
+            if bilingual.only_moved(spanish, english):
+                return "scope_mismatch"  # "solo habla inglés en el trabajo" / "speaks English only at work"
         return None
 
     def unproven(self, a: Statement, b: Statement) -> str | None:

@@ -252,3 +252,26 @@ def test_round_16_meals_preterites_instruments_and_poles_never_merge(a: str, b: 
 ])
 def test_round_16_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # "only" narrows another word across languages (read through Apertium's dictionary)
+    ("En casa solo cocina pasta.", "Cooks pasta only at home."),
+    ("Only drinks coffee at the office.", "Solo en la oficina bebe café."),
+    # one done and one not, against both negated
+    ("Ni cocina ni limpia.", "Cocina pero no limpia."),
+    ("Neither cooks nor cleans.", "Cooks but does not clean."),
+])
+def test_round_17_only_across_languages_and_one_not_both_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b, similarity=0.93)
+    assert not _merges(b, a, similarity=0.93)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Solo cocina pasta en casa.", "Only cooks pasta at home."),
+    ("Cocina pero no limpia.", "Cooks but doesn't clean."),
+    ("Ni cocina ni limpia.", "Neither cooks nor cleans."),
+    ("Reads Italian but can't write it.", "Able to read Italian, unable to write it."),
+])
+def test_round_17_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b, similarity=0.93)
