@@ -222,9 +222,10 @@ _SKIP = {"det", "pr", "prn", "cnjcoo", "cnjsub", "sent", "cm", "lpar", "rpar", "
 
 
 def _only_focus(words: tuple[Word, ...]) -> Word | None:
-    """The word "only" narrows: the first content word after it (articles, prepositions skipped)."""
+    """The word "only" narrows: the first content word after it (articles, prepositions skipped).
+    "Not only … but also" adds rather than narrows: no focus."""
     for i, w in enumerate(words):
-        if w.lemma in _ONLY:
+        if w.lemma in _ONLY and (i == 0 or words[i - 1].lemma not in ("no", "not")):
             return next((x for x in words[i + 1:] if x.pos not in _SKIP and x.lemma), None)
     return None
 
