@@ -59,6 +59,9 @@ _TAG = re.compile(r"<([^>]+)>")
 COGNATE_RATIO = 0.75
 CONTAINED_MIN = 4
 _TIMEOUT_S = 5.0
+#: Apertium's parts of speech that carry no content (articles, prepositions, pronouns, conjunctions,
+#: punctuation, the verbs "be" and "have")
+_SKIP = {"det", "pr", "prn", "cnjcoo", "cnjsub", "sent", "cm", "lpar", "rpar", "vbser", "vbhaver"}
 
 
 @dataclass(frozen=True)
@@ -191,6 +194,8 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
     lemmas = {w.lemma for w in theirs if w.lemma}
     pieces = lemmas | {p for lemma in lemmas for p in lemma.split()}
     back = {t for w in theirs for t in w.translations}
+    # spelling is compared with content words only: "para" inside "paracetamol" is no cognate
+    spelled = {w.lemma for w in theirs if w.lemma and w.pos not in _SKIP}
     english = ours_lang == "en"
     # the English nouns of the other note, to ask WordNet about: its own lemmas and compounds, or
     # the translations of its Spanish nouns
@@ -206,7 +211,7 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
         candidates = {w.lemma, *w.translations, *(p for t in w.translations for p in t.split())}
         if candidates & pieces:
             continue
-        if any(_same_spelling(c, other) for c in candidates for other in lemmas):
+        if any(_same_spelling(c, other) for c in candidates for other in spelled):
             continue
         if wordnet.available():
             ours_english = {w.lemma, compound_of[w.lemma]} if english and w.lemma in compound_of else \
@@ -218,7 +223,6 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
 
 
 _ONLY = {"solo", "sólo", "solamente", "únicamente", "unicamente", "exclusivamente", "only", "exclusively", "just"}
-_SKIP = {"det", "pr", "prn", "cnjcoo", "cnjsub", "sent", "cm", "lpar", "rpar", "vbser", "vbhaver"}
 
 
 def _only_focus(words: tuple[Word, ...]) -> Word | None:

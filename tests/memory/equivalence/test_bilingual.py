@@ -80,3 +80,10 @@ def test_without_apertium_the_check_abstains(monkeypatch: pytest.MonkeyPatch) ->
     finally:
         monkeypatch.delenv("QUORUM_APERTIUM")
         bilingual.available.cache_clear()
+
+
+def test_a_preposition_inside_a_word_is_no_cognate() -> None:
+    """"para" is inside "paracetamol": only content words are compared by spelling."""
+    assert bilingual.substituted_nouns("Toma ibuprofeno para el dolor de muelas.", "Takes paracetamol for toothache.")
+    assert bilingual.substituted_nouns("Toma paracetamol para el dolor de muelas.", "Takes paracetamol for toothache.") \
+        is False

@@ -275,3 +275,8 @@ def test_round_17_only_across_languages_and_one_not_both_never_merge(a: str, b: 
 ])
 def test_round_17_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b, similarity=0.93)
+
+
+def test_lowering_is_the_other_pole_of_raising() -> None:
+    a, b = "Subió la cuota del gimnasio.", "Lowered the gym fee."
+    assert mismatch(signature(a), signature(b), a, b) == "antonym"
