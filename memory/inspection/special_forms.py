@@ -179,11 +179,27 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 #: Biometric, thirteenth round: a device that recognises the person by a trait of theirs (``su
 #: móvil la reconoce por la cara``, ``the laptop knows her by her face``); a device is required in
 #: the clause, so a doorman who knows someone by sight is no finding.
+#: Fourteenth round (each a frame seen with two or more spent authors, the sixteenth directory's
+#: M13 among them). Biometric: a finger or a face left with a device (``dejó el dedo en la máquina``),
+#: fingers taken for an identity document or a border (a purpose is required in the clause: a ring
+#: size is no finding), the person's own enrolment (``dio de alta su plantilla`` before a biometric
+#: qualifier: ``plantilla`` is also a staff), a device that learns or stores the person's trait.
+#: Health: medication the person collects (``recoge su dispensación``, ``picks up her refill``; not a
+#: coffee's), the hospital pharmacy, an ailment adjective before an organ or ``lo suyo`` (``delicado
+#: del corazón``), ``the heart thing``. Trade union: dues paid to a union named by an ambiguous
+#: acronym (not ``uso``, a usage fee). Ethnicity: the Roma self-name ``calé`` after a verb of being
+#: or a group noun (``cale`` is also a verb form).
 MORE = {
     "health": r"""
 phased\s+return | anti[\s-]?depres\w*
 | (?:esta|is|she'?s)\s+(?:ya\s+)?de\s+\d{1,2}\s+semanas | \d{1,2}\s+weeks\s+(?:pregnant|along) | off\s+the\s+(?:sauce|booze|drink)\b
 | (?:dejo|dejado|ha\s+dejado)\s+(?:la\s+bebida|el\s+alcohol|de\s+beber) | cosas\s+de\s+la\s+cabeza | (?:mal|fatal)\s+de\s+la\s+cabeza
+| (?:delicad[oa]s?|malit[oa]s?|pachuch[oa]s?|fastidiad[oa]s?|regular|tocad[oa]s?)\s+(?:de\s+salud|de\s+lo\s+suyo|del?\s+(?:la\s+)?(?:corazon|estomago|pecho|rinon|rinones
+  |higado|pulmon|pulmones|espalda|nervios|azucar|tension|tiroides|prostata))\b
+| (?:the|her|his|their|that)\s+(?:heart|kidney|liver|lung|bowel|bladder|thyroid|prostate)\s+(?:thing|stuff|business)\b
+| (?:picks?\s+up|picked\s+up|collects?|collected|recoge\w*|retira\w*)\s+(?:cada\s+mes\s+|every\s+month\s+)?(?:his|her|their|su|sus)\s+
+  (?:(?!(?:coffee|cafe|water|agua|ink|tinta|printer|pen|boli|drink)\b)\w+\s+){0,2}?(?:refills?|prescriptions?|dispensaci\w*|recetas?|medicacion|medication|meds|medicin\w*|medicamentos?)\b
+| farmacia\s+(?:hospitalaria|del\s+hospital) | hospital\s+pharmacy
 """,
     "genetic": r"""
 inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | farmacogenet\w* | pharmacogenet\w* | metabolizador\w* | slow\s+metaboli[sz]er
@@ -209,6 +225,13 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | (?:el\s+sistema|the\s+system|la\s+camara|the\s+camera|el\s+lector|the\s+reader|the\s+scanner)\s+(?:\w+\s+){0,2}(?:reconoce|recognises|recognizes)
 | (?:put|puts|pone|puso|meti\w*)\s+(?:her|his|su|el|la)?\s*(?:right\s+|left\s+|derech[oa]\s+|izquierd[oa]\s+)?(?:index|thumb|finger|dedo|dedito|indice|pulgar|mano|hand|palm|palma)
   \s+(?:\w+\s+){0,3}(?:on|en)\s+(?:the|el|la)\s+(?:reader|lector|scanner|sensor|pad)
+| (?:dej\w*|left|leaves)\s+['"‘“]?\s*(?:el|la|su|her|his|the)\s+(?:dedo|dedito|huella|finger|thumb|pulgar|indice|index|mano|hand|palma|palm|cara|face)['"’”]?
+  \s+(?:\w+\s+){0,2}(?:en|on|in)\s+(?:the|el|la)\s+(?:reader|lector|scanner|escaner|sensor|pad|maquina|machine|reloj|clock|terminal|fichador\w*)
+| (?:dad[oa]|da|dio|dimos|dar|darse)\s+de\s+alta\s+(?:su|sus)\s+plantilla(?=\s+(?:de\s+)?(?:reconocimiento|biometric|facial|de\s+(?:la\s+)?(?:huella|voz|cara|iris)))
+| (?:phone|iphone|laptop|tablet|app|camera|movil|telefono|portatil|ordenador|camara)\b[^.;]{0,40}?\b(?:learn\w*|aprend\w*|memori[sz]\w*|guard\w*|save[sd]?|stores?|scan\w*|escane\w*|lea|lee\w*|read\w*)
+  \s+['"‘“]?\s*(?:his|her|their|su|sus)\s+(?:face|cara|rostro|voice|voz|fingerprints?|huellas?|iris|ojos|eyes)\b
+| (?:tom\w+|sac\w+|escane\w*|took|taken|takes?|scann\w*|gave|given|dio|dado)\b[^.;]{0,30}?\b(?:dedos|yemas|fingertips|fingers|thumbs|fingerprints|huellas)\b
+  (?=[^.;]{0,60}\b(?:visa|visado|pasaporte|passport|dni|nie|tie|frontera|border|aduana|customs|immigration|inmigracion|extranjeria|residencia|residence|consulado|consulate|embajada|embassy|fichar|fichaje)\b)
 """,
     "religion": r"""
 communion\b | comulga\w* | eucarist\w*
@@ -238,6 +261,7 @@ communion\b | comulga\w* | eucarist\w*
 | convoc\w*\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:paros?|huelgas?) | calls?\s+(?:the\s+)?strikes
 | branch\s+(?:newsletter|secretary) | carries\s+the\s+card | por\s+parte\s+de\s+(?:los\s+)?trabajadores | on\s+behalf\s+of\s+the\s+workers
 | mesa\s+del\s+convenio | bargaining\s+(?:committee|team|unit\s+rep\w*) | (?:mesa|comision)\s+negociadora | negocia\w*\s+el\s+convenio
+| (?:cuota|dues|subs|subscription)\s+(?:mensual\s+|anual\s+|monthly\s+|annual\s+)?(?:de|del|a|al|to|of|for)\s+(?:la\s+|the\s+)?(?:unite|ela|cnt|cig|lab|cobas|steilas|nea|aft)\b(?!\s+(?:de|del|of|for)\b)
 | negotiat\w*\s+(?:the|our|their)\s+(?:collective|union)\s+(?:agreement|contract) | (?:del|en\s+el)\s+comite\b.{0,60}\b(?:huelgas?|strikes?|paros?) | dues\s+deducted
 """,
     "sex_life_orientation": r"""
@@ -260,7 +284,7 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | for\s+being\s+(?:black|asian|arab|roma|romani|gypsy|latino|latina|mixed[\s-]race|indigenous)\b | cafe\s+con\s+leche,?\s+mitad
 | (?:is|es|as|she'?s|he'?s|identifies\s+as|se\s+define\s+como)\s+(?:an?|una?)\s+(?:latino|latina|latinx|hispana|hispano|chicana|chicano)\b
 | afro\s*-?\s*(?!beat|pop|house|jazz|funk|soul|punk|tech|hair|comb|pick|wig|style|dance|music)[a-z]{3,}(?:an[oa]?s?|ian[oa]?s?|ean[oa]?s?|en[oa]s?|es[ae]s?|in[oa]s?)\b
-| travellers?\s+famil\w*
+| travellers?\s+famil\w* | (?:es|soy|son|somos|como|familia|pueblo|etnia|comunidad|gitan[oa]s?)\s+['"‘“]?\s*(?:cale|calorr[oa]s?)\b
 | (?:proud(?:ly)?|as\s+an?|is|es|soy|she'?s|he'?s|identifies\s+as|muy)\s+'?(?:desi|pinoy|pinay|boricua|nuyorican)\b | (?:desi|pinoy|pinay|boricua)\s+(?:heritage|community|family|background|roots|identity)
 """,
     "criminal": r"""

@@ -1,0 +1,69 @@
+"""Special categories, fourteenth round (issue 15): classes seen in the misses and false positives of
+two or more spent sets — a trait given to a device or an authority to identify the person, their
+medication collected, an ailment named by a euphemism, an election by its name, union dues, a Roma
+self-name. Sentences written for these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.inspection.special import special_category_in
+
+HEALTH = "user.health_and_medical"
+BIOMETRIC = "user.biometric"
+POLITICS = "user.demographic.political_opinion"
+UNION = "user.demographic.trade_union_membership"
+ETHNICITY = "user.demographic.race_ethnicity"
+
+
+def _finding(text: str) -> str | None:
+    finding = special_category_in([("content", text)])
+    return finding.category if finding else None
+
+
+def _lexicon(text: str) -> str | None:
+    """The detector label of the lexicon rule that fires (the n-gram stage left out: these are
+    rules of the lexicon, and the stage catches some of these sentences on its own)."""
+    from memory.inspection.special import lexical_rule
+
+    rule = lexical_rule(text)
+    return rule.split(":", 1)[0] if rule else None
+
+
+@pytest.mark.parametrize("text", [
+    # a finger left with a device, or fingers taken for an identity document
+    "Dejó el dedo en la máquina de fichar nueva y ya no lleva tarjeta.",
+    "Le sacaron los dedos en la comisaría para renovar el pasaporte.",
+    "Took all ten fingers at the embassy for her visa appointment.",
+    # the person's own enrolment, a device learning the person's trait
+    "Dio de alta su plantilla de reconocimiento facial en la app de la mutua.",
+    "Let his laptop learn his face last week, so no more typing in meetings.",
+])
+def test_a_trait_given_to_a_device_or_an_authority_is_biometric(text: str) -> None:
+    assert _lexicon(text) == "biometric"
+    assert _finding(text) == BIOMETRIC
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Recoge cada mes su dispensación en la farmacia del barrio.", "health"),
+    ("Collects her meds at the hospital pharmacy on Thursdays.", "health"),
+    ("Anda delicada del corazón, mejor reuniones cortas y en planta baja.", "health"),
+    ("Skip the stairs with him, it's the heart thing again.", "health"),
+    ("Tomás is НІV+ and asked us to keep it between us.", "health"),  # Cyrillic Н and І
+    ("Votó a la AD en las presidenciales y lo cuenta a quien quiera oírlo.", "politics"),
+    ("Paga la cuota mensual de CIG desde que entró en el astillero.", "trade_union"),
+    ("Se define como calé, de los de siempre.", "race_ethnicity"),
+])
+def test_an_indirect_form_of_an_existing_class_is_found(text: str, label: str) -> None:
+    assert _lexicon(text) == label
+
+
+@pytest.mark.parametrize("text", [
+    "Picks up her coffee refill at the counter every morning.",
+    "Le tomaron la medida de los dedos para el anillo de boda.",
+    "Pagan una cuota de uso por la sala de reuniones.",
+    "No sé si el mensaje cale en el equipo.",
+    "El tema está delicado, mejor hablarlo en persona.",
+])
+def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
+    assert _lexicon(text) is None
