@@ -27,6 +27,10 @@ _FRAME = re.compile(
     r"|(?:talk|charla|ponencia|conferencia|keynote|lecture|presentation|presentacion|seminar|seminario|webinar"
     r"|exposicion|exhibition|exhibit)\s+(?:\w+\s+){0,3}?(?:on|about|sobre)"
     r"|archiv\w*|colecciona\w*|retablo|tfm|tfg|phd|doctorado|master'?s?\s+thesis"
+    # A written work's topic, or editing one ("editing a textbook chapter on collective bargaining",
+    # "un informe sobre la diversidad étnica del mercado", "edits the LGBTQ+ section of the newsletter").
+    r"|edit(?:s|ed|ing)?|edita\w*|textbooks?|chapters?|capitulos?|essays?|ensayos?|manual\s+(?:on|about|sobre)"
+    r"|(?:paper|report|informe)\s+(?:\w+\s+){0,2}?(?:on|about|sobre)"
     r"|design\w*|disen\w*|restor\w*|restaur\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
     r"|resell\w*|revend\w*|stock|proveedor\w*|supplier\w*|consults?\s+for|asesora\s+a|cubr\w*\s+(?:el|la|los|las)"
     r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|writes?\s+(?:a|an|about)"
@@ -153,6 +157,7 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
     "trade_union": r"""
 (?:en\s+nombre|en\s+representacion)\s+de\s+la\s+(?:direccion|empresa|patronal) | (?:on\s+behalf\s+of|representing)\s+(?:the\s+)?(?:management|company|employers?)
 | union\s+law | derecho\s+sindical
+| (?:negocia\w*|negotiat\w*)\s+(?:\w+\s+){0,4}?(?:con|with)\s+(?:el|la|los|las|the)\s+(?:sindicatos?|unions?|comite\s+de\s+empresa|works\s+council|representantes\s+de\s+los\s+trabajadores|delegad[oa]s\s+sindicales|shop\s+stewards)\b
 """,
     "sex_life_orientation": r"""
 (?:salir|sale|salio|saca\w*)\s+del\s+armario\s+de\s | armario\s+de\s+(?:la|el)\s+(?:sala|cocina|oficina|material|limpieza)
@@ -371,25 +376,57 @@ _QUOTED_TITLE = re.compile(
     r"\b(?:leyendo|reading|reads|read|lee|leyo|viendo|watching|watch(?:es|ed)?|rewatch\w*|le\s+encanta\w*|loves?)\s+"
     r"['\"‘“][^'\"’”]{1,60}['\"’”]")
 
+#: A role on the side of the law inside a prison: teaching, volunteering, nursing, a chaplaincy
+#: there ("da clases de inglés como voluntaria en un centro penitenciario", "is a nurse at the
+#: prison"); not a verb of working alone, which an inmate may say too.
+_PRISON_ROLE = re.compile(
+    r"\b(?:da\s+clases|(?:teach|volunteer)(?:s|es|ing|ed)?|voluntari[oa]|enfermer[oa]|nurse|capellan|chaplain|profesor[a]?|teacher"
+    r"|psicolog[oa]|psychologist|social\s+worker|trabajador[a]?\s+social)\b[^.;]{0,40}?\b(?:en|at|in)\s+(?:un|una|el|la|the|a)\s+"
+    r"(?:centro\s+penitenciario|prision|carcel|prison|jail)\b")
+
+#: An animal's breed ("su perro es de raza border collie", "her favourite dog breed", "su raza de
+#: perro favorita"): the word ``raza``/``breed`` itself (group ``breed``) where an animal is named
+#: just before or after it; the animal stays in what the other stages read.
+_ANIMAL = r"(?:perr[oa]s?|gat[oa]s?|dogs?|cats?|pupp(?:y|ies)|cachorr[oa]s?|caballos?|horses?|mascotas?|pets?)"
+_ANIMAL_BREED = re.compile(
+    rf"\b(?P<breed>razas?|breeds?|pedigree)\s+(?:de\s+)?{_ANIMAL}\b"
+    rf"|\b{_ANIMAL}\s+(?P<breed2>breeds?)\b"
+    rf"|\b{_ANIMAL}\b[^.;,]{{0,30}}?\b(?:de\s+)?(?P<breed3>razas?|breeds?|pedigree)\b")
+
+#: A biometric system named as a fixture of a place or a vendor's product, with no act of the
+#: person in it ("el edificio del cliente tiene control de acceso por reconocimiento facial", "the
+#: office fingerprint door", "el vendor de control de acceso por iris"); the person's own enrolment
+#: beside it is still read ("…, y ella ya registró su huella").
+_BIOMETRIC_FIXTURE = re.compile(
+    r"\b(?:(?:edificio|building|oficina|office|planta|floor|sede|premises|vendor|proveedor\w*|site|almacen|warehouse|cliente|client)\b"
+    r"[^.;,]{0,40}?\b(?:control\s+de\s+acceso|access\s+control|entry\s+system|cerradura|lock|torno|turnstile)s?\s+(?:por|by|via|with|con|de|mediante)\s+"
+    r"(?:\w+\s+){0,2}?(?:iris|reconocimiento\s+facial|facial\s+recognition|huellas?(?:\s+dactilar\w*)?|fingerprints?|retina|palma|palm|face)\b"
+    r"|(?:office|building|front|main|lobby|site)\s+(?:fingerprint|iris|face|facial|biometric)\s+(?:door|lock|reader|scanner|turnstile|gate)s?\b)")
+_BIOMETRIC_WORD = re.compile(r"\b(?:iris|facial|huella|fingerprint|retina|palma|palm|face)")
+
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
-_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll)")
+_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll"
+                       r"|centro\s+penitenciario|carcel|jail)")
 _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\b|caball|horse|yegu|galg)")
 
 
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
-    ``_LAW_JOB``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     if _LAW_WORD.search(text):
-        spans += [m.span() for m in _LAW_JOB.finditer(text)]
+        spans += [m.span() for pattern in (_LAW_JOB, _PRISON_ROLE) for m in pattern.finditer(text)]
+    if _BIOMETRIC_WORD.search(text):
+        spans += [m.span() for m in _BIOMETRIC_FIXTURE.finditer(text)]
     if _TASTE.search(text):
         food = [m.span() for m in _FOOD_AVOIDED.finditer(text)]
         if food:
             spans += food + [m.span() for m in _TASTE.finditer(text)]
     if _ANIMAL_WORD.search(text):
+        spans += [next(m.span(g) for g in ("breed", "breed2", "breed3") if m.group(g)) for m in _ANIMAL_BREED.finditer(text)]
         animal = [m.span() for m in _ANIMAL_HAS.finditer(text)]
         if animal:
             spans += animal + [m.span() for m in _ANIMAL_CARE.finditer(text)]

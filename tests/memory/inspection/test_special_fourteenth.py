@@ -1,7 +1,9 @@
 """Special categories, fourteenth round (issue 15): classes seen in the misses and false positives of
 two or more spent sets — a trait given to a device or an authority to identify the person, their
 medication collected, an ailment named by a euphemism, an election by its name, union dues, a Roma
-self-name. Sentences written for these tests, not taken from a corpus."""
+self-name, a capital-I look-alike; and a biometric fixture of a building, an animal's breed, the
+topic of a written work, a role inside a prison, the other side of a negotiation as ordinary
+senses. Sentences written for these tests, not taken from a corpus."""
 
 from __future__ import annotations
 
@@ -67,3 +69,27 @@ def test_an_indirect_form_of_an_existing_class_is_found(text: str, label: str) -
 ])
 def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
     assert _lexicon(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    # a biometric system as a fixture of a place or a vendor's product
+    "La sede nueva tiene control de acceso por huella en todas las plantas.",
+    # an animal's breed
+    "Su raza de perro preferida es el carlino, y quiere adoptar uno.",
+    # the topic of a written work
+    "Is editing a textbook chapter on trade unions in the car industry.",
+    # a role inside a prison
+    "Es capellán voluntario en una cárcel de mujeres los domingos.",
+    # the other side of a negotiation with the workers' representatives
+    "Como jefe de personal, negocia con los delegados sindicales el calendario.",
+])
+def test_an_ordinary_sense_of_a_special_word_is_no_finding(text: str) -> None:
+    assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("La sede tiene control de acceso por huella y ella ya registró su huella ayer.", BIOMETRIC),
+    ("Su perro es de raza galgo y ella está en diálisis tres días por semana.", HEALTH),
+])
+def test_a_special_clause_beside_such_a_sense_is_still_found(text: str, category: str) -> None:
+    assert _finding(text) == category
