@@ -128,8 +128,8 @@ _SENTENCE = re.compile(r"[^.!?;:\n]+[.!?;:\n]*")
 def _sentences_outside(reading: str, spans: list[tuple[int, int]]) -> str:
     """The sentences of ``reading`` that no span touches, joined (whitespace collapsed): what the
     n-gram stage reads of a string with an ordinary-sense span. Whole sentences, not the text around
-    the span: scored alone, the remainder of a sentence the span was cut from ("… so no plans this
-    weekend", ", ya va por la cuarta temporada") looked special to the stage (stop 31), while an
+    the span: scored alone, the remainder of a sentence the span was cut from (a clause of a few
+    plain words after an idiom) looked special to the stage (stop 31), while an
     idiom written as a sentence of its own before or after a note leaves the note's sentences
     whole (the review's 100 spent notes only the n-gram stage caught, hidden by an appended "Thank
     God it's Friday.", are caught again). An idiom joined to a clause by a comma still takes that

@@ -34,12 +34,12 @@ def _lexicon(text: str) -> str | None:
 
 @pytest.mark.parametrize("text", [
     # a finger left with a device, or fingers taken for an identity document
-    "Dejó el dedo en la máquina de fichar nueva y ya no lleva tarjeta.",
+    "Dejó el índice en el reloj de fichar del almacén, así no carga con la tarjeta.",
     "Le sacaron los dedos en la comisaría para renovar el pasaporte.",
     "Took all ten fingers at the embassy for her visa appointment.",
     # the person's own enrolment, a device learning the person's trait
-    "Dio de alta su plantilla de reconocimiento facial en la app de la mutua.",
-    "Let his laptop learn his face last week, so no more typing in meetings.",
+    "Dimos de alta su plantilla de reconocimiento de cara en el torno del garaje.",
+    "Her tablet now stores her face, so the kids cannot get in.",
 ])
 def test_a_trait_given_to_a_device_or_an_authority_is_biometric(text: str) -> None:
     assert _lexicon(text) == "biometric"
@@ -47,14 +47,14 @@ def test_a_trait_given_to_a_device_or_an_authority_is_biometric(text: str) -> No
 
 
 @pytest.mark.parametrize(("text", "label"), [
-    ("Recoge cada mes su dispensación en la farmacia del barrio.", "health"),
+    ("Every other Friday she collects her prescription from the chemist.", "health"),
     ("Collects her meds at the hospital pharmacy on Thursdays.", "health"),
     ("Anda delicada del corazón, mejor reuniones cortas y en planta baja.", "health"),
-    ("Skip the stairs with him, it's the heart thing again.", "health"),
+    ("Keep the walk short for her, the lung thing is back.", "health"),
     ("Tomás is НІV+ and asked us to keep it between us.", "health"),  # Cyrillic Н and І
     ("Votó a la AD en las presidenciales y lo cuenta a quien quiera oírlo.", "politics"),
-    ("Paga la cuota mensual de CIG desde que entró en el astillero.", "trade_union"),
-    ("Se define como calé, de los de siempre.", "race_ethnicity"),
+    ("Lleva años con la cuota de LAB domiciliada en el banco.", "trade_union"),
+    ("Son calé por parte de madre, y lo cuentan con orgullo.", "race_ethnicity"),
 ])
 def test_an_indirect_form_of_an_existing_class_is_found(text: str, label: str) -> None:
     assert _lexicon(text) == label
@@ -73,15 +73,16 @@ def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     # a biometric system as a fixture of a place or a vendor's product
-    "La sede nueva tiene control de acceso por huella en todas las plantas.",
+    "Los tornos de la sede funcionan con control de acceso por iris desde enero.",
     # an animal's breed
-    "Su raza de perro preferida es el carlino, y quiere adoptar uno.",
+    "Su gata es de raza persa y suelta pelo en el teclado.",
+    "Busca criadores de gatos de raza siamesa por la zona.",
     # the topic of a written work
-    "Is editing a textbook chapter on trade unions in the car industry.",
+    "Reviewing the chapter on trade unions before it goes to print.",
     # a role inside a prison
     "Es capellán voluntario en una cárcel de mujeres los domingos.",
     # the other side of a negotiation with the workers' representatives
-    "Como jefe de personal, negocia con los delegados sindicales el calendario.",
+    "Negotiates with the works council every spring about overtime pay.",
 ])
 def test_an_ordinary_sense_of_a_special_word_is_no_finding(text: str) -> None:
     assert _finding(text) is None
