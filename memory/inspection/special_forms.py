@@ -27,10 +27,10 @@ _FRAME = re.compile(
     r"|(?:talk|charla|ponencia|conferencia|keynote|lecture|presentation|presentacion|seminar|seminario|webinar"
     r"|exposicion|exhibition|exhibit)\s+(?:\w+\s+){0,3}?(?:on|about|sobre)"
     r"|archiv\w*|colecciona\w*|retablo|tfm|tfg|phd|doctorado|master'?s?\s+thesis"
-    # A written work's topic, or editing one ("reviewing the chapter on trade unions", "un informe
-    # sobre el voto rural", "edits the faith section of a magazine").
-    r"|edit(?:s|ed|ing)?|edita\w*|textbooks?|chapters?|capitulos?|essays?|ensayos?|manual\s+(?:on|about|sobre)"
-    r"|(?:paper|report|informe)\s+(?:\w+\s+){0,2}?(?:on|about|sobre)"
+    # A written work's topic ("reviewing the chapter on trade unions", "un informe sobre el voto
+    # rural"): the work and its "on"/"sobre" are required, since a chapter is also a party's or a
+    # union's local branch and editing a group's newsletter is taking part in it.
+    r"|(?:chapters?|capitulos?|textbooks?|essays?|ensayos?|manual|paper|report|informe)\s+(?:\w+\s+){0,2}?(?:on|about|sobre)"
     r"|design\w*|disen\w*|restor\w*|restaur\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
     r"|resell\w*|revend\w*|stock|proveedor\w*|supplier\w*|consults?\s+for|asesora\s+a|cubr\w*\s+(?:el|la|los|las)"
     r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|writes?\s+(?:a|an|about)"

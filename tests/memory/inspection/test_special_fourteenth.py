@@ -91,6 +91,9 @@ def test_an_ordinary_sense_of_a_special_word_is_no_finding(text: str) -> None:
 @pytest.mark.parametrize(("text", "category"), [
     ("La sede tiene control de acceso por huella y ella ya registró su huella ayer.", BIOMETRIC),
     ("Su perro es de raza galgo y ella está en diálisis tres días por semana.", HEALTH),
+    # editing a group's newsletter is taking part in it, not a written work's topic
+    ("Edita el boletín de la agrupación local de Izquierda Unida.", POLITICS),
+    ("She edits the newsletter of the Labour Party's local chapter.", POLITICS),
 ])
 def test_a_special_clause_beside_such_a_sense_is_still_found(text: str, category: str) -> None:
     assert _finding(text) == category
