@@ -16,6 +16,9 @@ Two modes:
   authors, with a pooled per-kind table), and ``--secrets-only --ablation`` adds, for each finder
   family switched off alone, the positives each author loses and the false redactions it no longer
   makes (how many authors a rule rests on).
+* ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
+  on every spent special set (``SPECIAL_SPENT``: the six sources and the eight sets read once
+  untouched since, fourteen authors), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works).
@@ -60,6 +63,21 @@ SECRET_SOURCES: dict[str, Path] = {
     # Read untouched once in stop 32 on the fifteenth secrets round, spent since.
     "P": ts.HELDOUT / "issue15_nineteenth" / "secrets_untouched16.jsonl",
     "Q": ts.HELDOUT / "issue15_twentyfirst" / "secrets_untouched17.jsonl",
+}
+#: Every spent special-category set, one entry per author (the six training sources first, then the
+#: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
+#: shipped detector on each: in sample for the lexicon everywhere, out of author for the learned
+#: stages on the sets after E (they are trained on ``train_special.SOURCES`` alone).
+SPECIAL_SPENT: dict[str, Path] = {
+    **ts.SOURCES,
+    "F5": ts.HELDOUT / "issue15_fifth" / "special_untouched5.jsonl",
+    "G6": ts.HELDOUT / "issue15_sixth" / "special_untouched6.jsonl",
+    "H7": ts.HELDOUT / "issue15_seventh" / "special_untouched7.jsonl",
+    "I8": ts.HELDOUT / "issue15_eighth" / "special_untouched8.jsonl",
+    "J10": ts.HELDOUT / "issue15_tenth" / "special_untouched10.jsonl",
+    "K11": ts.HELDOUT / "issue15_eleventh" / "special_untouched11.jsonl",
+    "L12": ts.HELDOUT / "issue15_fourteenth" / "special_untouched12.jsonl",
+    "M13": ts.HELDOUT / "issue15_sixteenth" / "special_untouched13.jsonl",
 }
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
@@ -206,6 +224,19 @@ def loao_special(before: bool) -> dict[str, Any]:
     return result
 
 
+def spent_special() -> dict[str, Any]:
+    """The shipped detector on every spent special set (``SPECIAL_SPENT``), per author and pooled:
+    how many authors a change helps and how many it costs."""
+    from evaluation.special_corpus import flags  # local import: needs Django settings (set up in main)
+
+    result: dict[str, Any] = {}
+    for name, path in SPECIAL_SPENT.items():
+        rows = ts.read_rows(path)
+        result[name] = special_table(rows, flags(rows))
+    result["pooled"] = {k: _pool(list(result.values()), k) for k in ("recall", "false_positives", "by_label", "by_form")}
+    return result
+
+
 def main(argv: list[str]) -> int:
     ts.setup()
     as_json = "--json" in argv
@@ -218,6 +249,8 @@ def main(argv: list[str]) -> int:
             figures["special"] = special_table(rows, flags(rows))
         if "--secrets" in argv:
             figures["secrets"] = secrets_table(ts.read_rows(Path(argv[argv.index("--secrets") + 1])))
+    elif "--special-spent" in argv:
+        figures["special_spent"] = spent_special()
     elif "--secrets-only" in argv:
         figures["secrets_by_author"] = loao_secrets()
         if "--ablation" in argv:
@@ -234,6 +267,13 @@ def main(argv: list[str]) -> int:
         _print_breakdown(figures["special"], ("by_label", "by_form"))
         print(f"    misses: {' '.join(figures['special']['misses'])}")
         print(f"    false positives: {' '.join(figures['special']['false_positive_ids'])}")
+    if "special_spent" in figures:
+        print("special categories, shipped detector on each spent set:")
+        for name, t in figures["special_spent"].items():
+            _print_special(name, t)
+            if "misses" in t:
+                print(f"    misses: {' '.join(t['misses'])}; false positives: {' '.join(t['false_positive_ids'])}")
+        _print_breakdown(figures["special_spent"]["pooled"], ("by_label", "by_form"))
     if "special_loao" in figures:
         print("special categories, leave one author out" + (" (previous round's procedure)" if "--before" in argv else ""))
         for held, tables in figures["special_loao"].items():

@@ -53,7 +53,11 @@ class Folded:
 
 @lru_cache(maxsize=1)
 def _confusable_ascii() -> dict[str, str]:
-    """Each non-ASCII character whose confusable is one ASCII letter or digit → that character."""
+    """Each non-ASCII character whose confusable is one ASCII letter or digit → that character.
+
+    The table's prototype for every capital I look-alike is ``l`` (UTS #39 folds ``I`` and ``l``
+    together), so an upper-case letter that imitates ``I`` (Cyrillic ``І``, Greek ``Ι``) is read as
+    the ``i`` a capital I case-folds to: ``НІV`` is ``hiv``, not ``hlv``."""
     table: dict[str, str] = {}
     for char, entries in confusables.confusables_data.items():
         if len(char) != 1 or char.isascii():
@@ -61,7 +65,7 @@ def _confusable_ascii() -> dict[str, str]:
         for entry in entries:
             target = entry.get("c", "")
             if len(target) == 1 and target.isascii() and target.isalnum():
-                table[char] = target
+                table[char] = "i" if target == "l" and char.isupper() else target
                 break
     return table
 

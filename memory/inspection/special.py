@@ -16,7 +16,7 @@ Two stages, same verdict type:
   only a confident model drops a hit, never the absence of a word, and never in a note that
   reports the person's own words about themselves (``_SELF_REPORT``). A string with an ordinary-sense
   span (an idiom, a pet's illness, a food disliked for its taste: ``special_forms.ordinary_spans``)
-  is read by the lexicon outside the span and not by the n-gram stage;
+  is read by the lexicon outside the span and by the n-gram stage in its sentences without one;
 - ``special_category_by_vector(vector)``: the memory's own passage embedding, right behind the
   write (the embedding backfill); consolidation embeds anything pending before it gathers, so
   nothing is shared before both stages ran. With the embedder the trained model was made for
@@ -98,25 +98,45 @@ def lexical_rule(text: str) -> str | None:
     return lexical_stage(text)[0]
 
 
-def lexical_stage(text: str) -> tuple[str | None, bool]:
-    """``(lexical_rule, whether the string has an ordinary-sense span)``.
+def lexical_stage(text: str) -> tuple[str | None, str]:
+    """``(lexical_rule, what the n-gram stage reads of the string)``.
 
     Ordinary-sense spans (``special_forms.ordinary_spans``: an idiom, a figurative use, a food
     avoided for its taste, a pet's illness and treatment, a job or a civic duty on the side of the
     law, a quoted title) can only clear, never add: a rule counts only when it fires on the string
     both as written and with the spans blanked, so a special clause beside an idiom is still found.
-    A string without such a span is read once, as before."""
-    ordinary = False
+    A string without such a span is read once, as before, and the n-gram stage reads it whole; in
+    one with a span the n-gram stage reads the sentences without one (``_sentences_outside``)."""
+    ngram_text: str | None = None
     for reading in _special_readings(text):
         spans = ordinary_spans(reading)
         blanked = _blank(reading, spans) if spans else reading
-        ordinary = ordinary or bool(spans)
+        if spans and ngram_text is None:
+            ngram_text = _sentences_outside(reading, spans)
         for rule in RULES:
             if rule.fires(reading) and (not spans or rule.fires(blanked)):
-                return f"{rule.label}:{rule.name}", ordinary
+                return f"{rule.label}:{rule.name}", text if ngram_text is None else ngram_text
         if any(pattern.search(reading) and pattern.search(blanked) for pattern in SAME_SEX_PARTNER):
-            return "sex_life_orientation:lexicon.sex_life_orientation.partner", ordinary
-    return None, ordinary
+            return "sex_life_orientation:lexicon.sex_life_orientation.partner", text if ngram_text is None else ngram_text
+    return None, text if ngram_text is None else ngram_text
+
+
+#: A sentence: up to and including its closing punctuation (``. ! ? ; :``) or line break.
+_SENTENCE = re.compile(r"[^.!?;:\n]+[.!?;:\n]*")
+
+
+def _sentences_outside(reading: str, spans: list[tuple[int, int]]) -> str:
+    """The sentences of ``reading`` that no span touches, joined (whitespace collapsed): what the
+    n-gram stage reads of a string with an ordinary-sense span. Whole sentences, not the text around
+    the span: scored alone, the remainder of a sentence the span was cut from (a clause of a few
+    plain words after an idiom) looked special to the stage (stop 31), while an
+    idiom written as a sentence of its own before or after a note leaves the note's sentences
+    whole (the review's 100 spent notes only the n-gram stage caught, hidden by an appended "Thank
+    God it's Friday.", are caught again). An idiom joined to a clause by a comma still takes that
+    sentence from this stage (the vector stage reads what lies outside the span itself)."""
+    kept = [m.group(0) for m in _SENTENCE.finditer(reading)
+            if not any(start < m.end() and end > m.start() for start, end in spans)]
+    return " ".join(" ".join(kept).split())
 
 
 def ordinary_sense(text: str) -> bool:
@@ -195,12 +215,12 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
     stage): the lexicon on every string (a hit on a prose string dropped when the n-gram model
     vetoes it), then the character n-gram model
     (``memory.inspection.special_ngrams``) on every prose string (not ``_NGRAM_SKIP_FIELDS``) of at
-    least ``_NGRAM_MIN_CHARS`` without an ordinary-sense span (``lexical_stage``): where a special
-    word is used in its ordinary sense the lexicon reads the rest of the string and the n-gram
-    stage stays out (it read "married to his job", a pet's insulin and a food disliked for its
-    taste as special, and scoring what lies outside the span did not help: it flags fragments such
-    as "said and left at four"); the vector stage reads what lies outside the span
-    (``vector_to_read``), so an idiom appended to a note does not hide it from both."""
+    least ``_NGRAM_MIN_CHARS``: where a special word is used in its ordinary sense the lexicon
+    reads the rest of the string and the n-gram stage reads only the sentences without such a span
+    (``lexical_stage``; it read "married to his job", a pet's insulin and a food disliked for its
+    taste as special, and the remainder of a sentence cut around a span as special too); the vector
+    stage reads what lies outside the span (``vector_to_read``), so an idiom appended to a note
+    hides it from neither."""
     candidates = []
     model = load_ngrams()
     for field, text in strings:
@@ -208,12 +228,12 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
             continue
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
-        hit, ordinary = (_identifier_rule(text), False) if identifier else lexical_stage(text)
+        hit, read = (_identifier_rule(text), text) if identifier else lexical_stage(text)
         if hit is not None and not (prose and model is not None and model.vetoes(text) and not _self_report(text)):
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)
-        if prose and not ordinary:
-            candidates.append((field, text))
+        if prose and len(read) >= _NGRAM_MIN_CHARS:
+            candidates.append((field, read))
     if model is None:
         return None
     for field, text in candidates:

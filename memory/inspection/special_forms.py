@@ -27,6 +27,10 @@ _FRAME = re.compile(
     r"|(?:talk|charla|ponencia|conferencia|keynote|lecture|presentation|presentacion|seminar|seminario|webinar"
     r"|exposicion|exhibition|exhibit)\s+(?:\w+\s+){0,3}?(?:on|about|sobre)"
     r"|archiv\w*|colecciona\w*|retablo|tfm|tfg|phd|doctorado|master'?s?\s+thesis"
+    # A written work's topic ("reviewing the chapter on trade unions", "un informe sobre el voto
+    # rural"): the work and its "on"/"sobre" are required, since a chapter is also a party's or a
+    # union's local branch and editing a group's newsletter is taking part in it.
+    r"|(?:chapters?|capitulos?|textbooks?|essays?|ensayos?|manual|paper|report|informe)\s+(?:\w+\s+){0,2}?(?:on|about|sobre)"
     r"|design\w*|disen\w*|restor\w*|restaur\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
     r"|resell\w*|revend\w*|stock|proveedor\w*|supplier\w*|consults?\s+for|asesora\s+a|cubr\w*\s+(?:el|la|los|las)"
     r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|writes?\s+(?:a|an|about)"
@@ -153,6 +157,7 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
     "trade_union": r"""
 (?:en\s+nombre|en\s+representacion)\s+de\s+la\s+(?:direccion|empresa|patronal) | (?:on\s+behalf\s+of|representing)\s+(?:the\s+)?(?:management|company|employers?)
 | union\s+law | derecho\s+sindical
+| (?:negocia\w*|negotiat\w*)\s+(?:\w+\s+){0,4}?(?:con|with)\s+(?:el|la|los|las|the)\s+(?:sindicatos?|unions?|comite\s+de\s+empresa|works\s+council|representantes\s+de\s+los\s+trabajadores|delegad[oa]s\s+sindicales|shop\s+stewards)\b
 """,
     "sex_life_orientation": r"""
 (?:salir|sale|salio|saca\w*)\s+del\s+armario\s+de\s | armario\s+de\s+(?:la|el)\s+(?:sala|cocina|oficina|material|limpieza)
@@ -179,11 +184,27 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 #: Biometric, thirteenth round: a device that recognises the person by a trait of theirs (``su
 #: móvil la reconoce por la cara``, ``the laptop knows her by her face``); a device is required in
 #: the clause, so a doorman who knows someone by sight is no finding.
+#: Fourteenth round (each a frame seen with two or more spent authors, the sixteenth directory's
+#: M13 among them). Biometric: a finger or a face left with a device (``deja el índice en el reloj``),
+#: fingers taken for an identity document or a border (a purpose is required in the clause: a ring
+#: size is no finding), the person's own enrolment (``da de alta su plantilla`` before a biometric
+#: qualifier: ``plantilla`` is also a staff), a device that learns or stores the person's trait.
+#: Health: medication the person collects (``retira sus recetas``, ``collects her prescription``; not
+#: a coffee refill), the hospital pharmacy, an ailment adjective before an organ or ``lo suyo``
+#: (``delicada del corazón``), an organ's ``thing`` (``the lung thing``). Trade union: dues paid to a union named by an ambiguous
+#: acronym (not ``uso``, a usage fee). Ethnicity: the Roma self-name ``calé`` after a verb of being
+#: or a group noun (``cale`` is also a verb form).
 MORE = {
     "health": r"""
 phased\s+return | anti[\s-]?depres\w*
 | (?:esta|is|she'?s)\s+(?:ya\s+)?de\s+\d{1,2}\s+semanas | \d{1,2}\s+weeks\s+(?:pregnant|along) | off\s+the\s+(?:sauce|booze|drink)\b
 | (?:dejo|dejado|ha\s+dejado)\s+(?:la\s+bebida|el\s+alcohol|de\s+beber) | cosas\s+de\s+la\s+cabeza | (?:mal|fatal)\s+de\s+la\s+cabeza
+| (?:delicad[oa]s?|malit[oa]s?|pachuch[oa]s?|fastidiad[oa]s?|regular|tocad[oa]s?)\s+(?:de\s+salud|de\s+lo\s+suyo|del?\s+(?:la\s+)?(?:corazon|estomago|pecho|rinon|rinones
+  |higado|pulmon|pulmones|espalda|nervios|azucar|tension|tiroides|prostata))\b
+| (?:the|her|his|their|that)\s+(?:heart|kidney|liver|lung|bowel|bladder|thyroid|prostate)\s+(?:thing|stuff|business)\b
+| (?:picks?\s+up|picked\s+up|collects?|collected|recoge\w*|retira\w*)\s+(?:cada\s+mes\s+|every\s+month\s+)?(?:his|her|their|su|sus)\s+
+  (?:(?!(?:coffee|cafe|water|agua|ink|tinta|printer|pen|boli|drink)\b)\w+\s+){0,2}?(?:refills?|prescriptions?|dispensaci\w*|recetas?|medicacion|medication|meds|medicin\w*|medicamentos?)\b
+| farmacia\s+(?:hospitalaria|del\s+hospital) | hospital\s+pharmacy
 """,
     "genetic": r"""
 inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | farmacogenet\w* | pharmacogenet\w* | metabolizador\w* | slow\s+metaboli[sz]er
@@ -209,6 +230,13 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | (?:el\s+sistema|the\s+system|la\s+camara|the\s+camera|el\s+lector|the\s+reader|the\s+scanner)\s+(?:\w+\s+){0,2}(?:reconoce|recognises|recognizes)
 | (?:put|puts|pone|puso|meti\w*)\s+(?:her|his|su|el|la)?\s*(?:right\s+|left\s+|derech[oa]\s+|izquierd[oa]\s+)?(?:index|thumb|finger|dedo|dedito|indice|pulgar|mano|hand|palm|palma)
   \s+(?:\w+\s+){0,3}(?:on|en)\s+(?:the|el|la)\s+(?:reader|lector|scanner|sensor|pad)
+| (?:dej\w*|left|leaves)\s+['"‘“]?\s*(?:el|la|su|her|his|the)\s+(?:dedo|dedito|huella|finger|thumb|pulgar|indice|index|mano|hand|palma|palm|cara|face)['"’”]?
+  \s+(?:\w+\s+){0,2}(?:en|on|in)\s+(?:the|el|la)\s+(?:reader|lector|scanner|escaner|sensor|pad|maquina|machine|reloj|clock|terminal|fichador\w*)
+| (?:dad[oa]|da|dio|dimos|dar|darse)\s+de\s+alta\s+(?:su|sus)\s+plantilla(?=\s+(?:de\s+)?(?:reconocimiento|biometric|facial|de\s+(?:la\s+)?(?:huella|voz|cara|iris)))
+| (?:phone|iphone|laptop|tablet|app|camera|movil|telefono|portatil|ordenador|camara)\b[^.;]{0,40}?\b(?:learn\w*|aprend\w*|memori[sz]\w*|guard\w*|save[sd]?|stores?|scan\w*|escane\w*|lea|lee\w*|read\w*)
+  \s+['"‘“]?\s*(?:his|her|their|su|sus)\s+(?:face|cara|rostro|voice|voz|fingerprints?|huellas?|iris|ojos|eyes)\b
+| (?:tom\w+|sac\w+|escane\w*|took|taken|takes?|scann\w*|gave|given|dio|dado)\b[^.;]{0,30}?\b(?:dedos|yemas|fingertips|fingers|thumbs|fingerprints|huellas)\b
+  (?=[^.;]{0,60}\b(?:visa|visado|pasaporte|passport|dni|nie|tie|frontera|border|aduana|customs|immigration|inmigracion|extranjeria|residencia|residence|consulado|consulate|embajada|embassy|fichar|fichaje)\b)
 """,
     "religion": r"""
 communion\b | comulga\w* | eucarist\w*
@@ -238,6 +266,7 @@ communion\b | comulga\w* | eucarist\w*
 | convoc\w*\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:paros?|huelgas?) | calls?\s+(?:the\s+)?strikes
 | branch\s+(?:newsletter|secretary) | carries\s+the\s+card | por\s+parte\s+de\s+(?:los\s+)?trabajadores | on\s+behalf\s+of\s+the\s+workers
 | mesa\s+del\s+convenio | bargaining\s+(?:committee|team|unit\s+rep\w*) | (?:mesa|comision)\s+negociadora | negocia\w*\s+el\s+convenio
+| (?:cuota|dues|subs|subscription)\s+(?:mensual\s+|anual\s+|monthly\s+|annual\s+)?(?:de|del|a|al|to|of|for)\s+(?:la\s+|the\s+)?(?:unite|ela|cnt|cig|lab|cobas|steilas|nea|aft)\b(?!\s+(?:de|del|of|for)\b)
 | negotiat\w*\s+(?:the|our|their)\s+(?:collective|union)\s+(?:agreement|contract) | (?:del|en\s+el)\s+comite\b.{0,60}\b(?:huelgas?|strikes?|paros?) | dues\s+deducted
 """,
     "sex_life_orientation": r"""
@@ -260,7 +289,7 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | for\s+being\s+(?:black|asian|arab|roma|romani|gypsy|latino|latina|mixed[\s-]race|indigenous)\b | cafe\s+con\s+leche,?\s+mitad
 | (?:is|es|as|she'?s|he'?s|identifies\s+as|se\s+define\s+como)\s+(?:an?|una?)\s+(?:latino|latina|latinx|hispana|hispano|chicana|chicano)\b
 | afro\s*-?\s*(?!beat|pop|house|jazz|funk|soul|punk|tech|hair|comb|pick|wig|style|dance|music)[a-z]{3,}(?:an[oa]?s?|ian[oa]?s?|ean[oa]?s?|en[oa]s?|es[ae]s?|in[oa]s?)\b
-| travellers?\s+famil\w*
+| travellers?\s+famil\w* | (?:es|soy|son|somos|como|familia|pueblo|etnia|comunidad|gitan[oa]s?)\s+['"‘“]?\s*(?:cale|calorr[oa]s?)\b
 | (?:proud(?:ly)?|as\s+an?|is|es|soy|she'?s|he'?s|identifies\s+as|muy)\s+'?(?:desi|pinoy|pinay|boricua|nuyorican)\b | (?:desi|pinoy|pinay|boricua)\s+(?:heritage|community|family|background|roots|identity)
 """,
     "criminal": r"""
@@ -347,25 +376,57 @@ _QUOTED_TITLE = re.compile(
     r"\b(?:leyendo|reading|reads|read|lee|leyo|viendo|watching|watch(?:es|ed)?|rewatch\w*|le\s+encanta\w*|loves?)\s+"
     r"['\"‘“][^'\"’”]{1,60}['\"’”]")
 
+#: A role on the side of the law inside a prison: teaching, volunteering, nursing, a chaplaincy
+#: there ("es capellán voluntario en una cárcel", "is a nurse at the prison"); not a verb of
+#: working alone, which an inmate may say too.
+_PRISON_ROLE = re.compile(
+    r"\b(?:da\s+clases|(?:teach|volunteer)(?:s|es|ing|ed)?|voluntari[oa]|enfermer[oa]|nurse|capellan|chaplain|profesor[a]?|teacher"
+    r"|psicolog[oa]|psychologist|social\s+worker|trabajador[a]?\s+social)\b[^.;]{0,40}?\b(?:en|at|in)\s+(?:un|una|el|la|the|a)\s+"
+    r"(?:centro\s+penitenciario|prision|carcel|prison|jail)\b")
+
+#: An animal's breed ("su gata es de raza persa", "her favourite dog breed", "un gato de
+#: pedigree"): the word ``raza``/``breed`` itself (group ``breed``) where an animal is named
+#: just before or after it; the animal stays in what the other stages read.
+_ANIMAL = r"(?:perr[oa]s?|gat[oa]s?|dogs?|cats?|pupp(?:y|ies)|cachorr[oa]s?|caballos?|horses?|mascotas?|pets?)"
+_ANIMAL_BREED = re.compile(
+    rf"\b(?P<breed>razas?|breeds?|pedigree)\s+(?:de\s+)?{_ANIMAL}\b"
+    rf"|\b{_ANIMAL}\s+(?P<breed2>breeds?)\b"
+    rf"|\b{_ANIMAL}\b[^.;,]{{0,30}}?\b(?:de\s+)?(?P<breed3>razas?|breeds?|pedigree)\b")
+
+#: A biometric system named as a fixture of a place or a vendor's product, with no act of the
+#: person in it ("los tornos de la sede funcionan con control de acceso por iris", "the building
+#: iris scanner", "a supplier of fingerprint access control"); the person's own enrolment beside it
+#: is still read ("…, y ella ya registró su huella").
+_BIOMETRIC_FIXTURE = re.compile(
+    r"\b(?:(?:edificio|building|oficina|office|planta|floor|sede|premises|vendor|proveedor\w*|site|almacen|warehouse|cliente|client)\b"
+    r"[^.;,]{0,40}?\b(?:control\s+de\s+acceso|access\s+control|entry\s+system|cerradura|lock|torno|turnstile)s?\s+(?:por|by|via|with|con|de|mediante)\s+"
+    r"(?:\w+\s+){0,2}?(?:iris|reconocimiento\s+facial|facial\s+recognition|huellas?(?:\s+dactilar\w*)?|fingerprints?|retina|palma|palm|face)\b"
+    r"|(?:office|building|front|main|lobby|site)\s+(?:fingerprint|iris|face|facial|biometric)\s+(?:door|lock|reader|scanner|turnstile|gate)s?\b)")
+_BIOMETRIC_WORD = re.compile(r"\b(?:iris|facial|huella|fingerprint|retina|palma|palm|face)")
+
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
-_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll)")
+_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll"
+                       r"|centro\s+penitenciario|carcel|jail)")
 _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\b|caball|horse|yegu|galg)")
 
 
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
-    ``_LAW_JOB``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     if _LAW_WORD.search(text):
-        spans += [m.span() for m in _LAW_JOB.finditer(text)]
+        spans += [m.span() for pattern in (_LAW_JOB, _PRISON_ROLE) for m in pattern.finditer(text)]
+    if _BIOMETRIC_WORD.search(text):
+        spans += [m.span() for m in _BIOMETRIC_FIXTURE.finditer(text)]
     if _TASTE.search(text):
         food = [m.span() for m in _FOOD_AVOIDED.finditer(text)]
         if food:
             spans += food + [m.span() for m in _TASTE.finditer(text)]
     if _ANIMAL_WORD.search(text):
+        spans += [next(m.span(g) for g in ("breed", "breed2", "breed3") if m.group(g)) for m in _ANIMAL_BREED.finditer(text)]
         animal = [m.span() for m in _ANIMAL_HAS.finditer(text)]
         if animal:
             spans += animal + [m.span() for m in _ANIMAL_CARE.finditer(text)]

@@ -299,7 +299,7 @@ psoe | vox\b | junts | bildu | pnv | compromis\b | bng | mas\s+madrid | izquierd
 | running\s+for\s+(?:council|mayor|office|parliament|congress|senate) | candidat[oa]\s+(?:por|de\s+la\s+lista|a\s+la\s+alcaldia|al\s+ayuntamiento|en\s+las)
 | candidate\s+for\s+(?:council|mayor|parliament|congress|senate) | mitin\w* | manifestaci\w*\s+(?:por|contra)\s+(?:la\s+independencia|el\s+gobierno|la\s+monarquia)
 | campaign\w*\s+for\s+(?:the\s+)?(?:\w+\s+)?(?:party|candidate|labour|tories|democrats|republicans|senator|mayor|council|election|referendum|brexit|independence)
-| pro[\s-]?(?:life|choice)\s+(?:activist|campaigner|march\w*) | (?:voto|vota|votara|votaria|votaba|votado|voted|votes)\s+(?:\w+\s+){0,5}(?:generales|elecciones|municipales|autonomicas|europeas|general\s+election|referendum|primaries|primarias)
+| pro[\s-]?(?:life|choice)\s+(?:activist|campaigner|march\w*) | (?:voto|vota|votara|votaria|votaba|votado|voted|votes)\s+(?:\w+\s+){0,5}(?:generales|elecciones|municipales|autonomicas|europeas|legislativas|presidenciales|parlamentarias|general\s+election|(?:presidential|parliamentary|legislative|local)\s+elections?|midterms|referendum|primaries|primarias)
 | mas\s+pais | coalicion\s+canaria | teruel\s+existe | esquerra | alianza\s+catalana | upn\b | geroa\s+bai | chunta | brexit\s+party
 | gop\b | democratic\s+socialists | afd\b | cdu\b | spd\b | die\s+linke | rassemblement\s+national | front\s+national
 | france\s+insoumise | fratelli\s+d | syriza | fidesz | kirchner\w* | peronis\w* | chavista\w* | chavismo | uribista\w*
@@ -495,9 +495,10 @@ enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | gua
   |plantilla\w*|template\w*|patron|pattern|escaneo|scan|firma|signature|eyes?|ojos?|mano|hands?|venas|veins)
 | (?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom\w+|escane\w*|registr\w*|grab\w*|hicieron|hicimos|sacamos|sacaron|pasaron|pasamos|reconoce\w*|identific\w*|abre|deja|verific\w*)
 | (?:recognis|recogniz|identif|verif)\w*\s+(?:him|her|them|you)\b | (?:de|of|for)\s+(?:mr|mrs|ms|miss|sr|sra|don|dona|dr)\b
-| clocks?\s+in | desbloque\w* | accede\w* | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra\b | entrar\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
+| clocks?\s+in | desbloque\w* | accede\w* | fichaje | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra\b | entrar\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
 | acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
 | no\s+(?:badge|card|pin)\b | (?:no|doesn'?t|does\s+not)\s+(?:necesita|need)\s+(?:\w+\s+)?(?:tarjeta|badge|card|pin)
+| (?:for|para)\s+(?:the\s+|her\s+|his\s+|their\s+|el\s+|la\s+|su\s+)?(?:new\s+|nuevo\s+|nueva\s+)?(?:visa|visado|pasaporte|passport|dni|residence\s+(?:visa|permit)|permiso\s+de\s+residencia)\b
 | en\s+el\s+lector | on\s+the\s+reader | metid[oa] | (?:we|they|i)\s+took | tomamos | tomaron | keyed\s+to | linked\s+to | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
 """
 

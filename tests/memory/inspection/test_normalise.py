@@ -25,6 +25,7 @@ from memory.inspection.normalise import fold, fold_text
     ("\u0440\u0435\u0441\u043e", "peco"),                          # all-Cyrillic look-alike
     ("s i n d i c a t o", "sindicato"),
     ("H0m0s3xu4l", "homosexual"),
+    ("\u041d\u0406V+ \u0399BM", "hiv+ ibm"),                      # capital I look-alikes (Cyrillic, Greek): i, not l
 ])
 def test_disguises_fold_to_the_plain_word(text: str, folded: str) -> None:
     assert fold_text(text) == folded

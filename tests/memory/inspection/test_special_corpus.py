@@ -50,3 +50,16 @@ def test_third_split_floors_in_sample() -> None:
     assert figures["overall"]["recall"] >= 0.9556
     assert figures["overall"]["fpr"] <= 0.0167
     assert all(isinstance(i, str) for i in figures["misses"] + figures["false_positives"])
+
+
+def test_every_spent_special_set_is_listed_once_per_author() -> None:
+    """``detector_cv --special-spent`` reads every spent special set: the six training sources and
+    the eight read once untouched since (the sixteenth directory's set, M13, spent after its reading
+    on the merged thirteenth round). Only the listed file of a directory is read."""
+    from evaluation.detector_cv import SPECIAL_SPENT
+    from evaluation.train_special import SOURCES
+
+    assert list(SPECIAL_SPENT) == [*SOURCES, "F5", "G6", "H7", "I8", "J10", "K11", "L12", "M13"]
+    assert SPECIAL_SPENT["M13"].parent.name == "issue15_sixteenth"
+    assert len(set(SPECIAL_SPENT.values())) == len(SPECIAL_SPENT)
+    assert all(path.exists() for path in SPECIAL_SPENT.values())

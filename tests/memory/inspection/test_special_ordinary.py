@@ -166,3 +166,41 @@ def test_the_vector_stage_reads_only_what_lies_outside_an_ordinary_sense(monkeyp
     read.clear()
     assert special_category.special_vector_finding(vector, "Thank God it's Friday.") is None
     assert read == []  # nothing outside the idiom to read
+
+@pytest.mark.parametrize("text", [
+    "Se pincha cada mañana antes de desayunar y lleva caramelos en el bolso. Gracias a Dios que es viernes.",
+    "Gracias a Dios que es viernes. Se pincha cada mañana antes de desayunar y lleva caramelos en el bolso.",
+    "Takes a pill every morning so his mood stays level, asks to keep it quiet. Thank God it's Friday!",
+    "Says he's married to his job. Takes a pill every morning so his mood stays level.",
+])
+def test_an_idiom_in_a_sentence_of_its_own_hides_nothing_from_the_ngram_stage(text: str) -> None:
+    """Only the n-gram stage catches these notes (no lexicon word; the sentences were written for
+    this test); an idiom written as a sentence of its own before or after them used to make the
+    stage step aside for the whole string (stop 31's review). It now reads the sentences without
+    an ordinary-sense span."""
+    from memory.inspection.special import lexical_rule
+
+    assert lexical_rule(text) is None
+    assert _finding(text) is not None
+
+
+def test_the_ngram_stage_reads_whole_sentences_without_a_span(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the n-gram stage reads of a string with an ordinary-sense span: the sentences no span
+    touches, never the remainder of a sentence the span was cut from."""
+    from memory.inspection import special
+
+    read: list[str] = []
+
+    class Stage:  # records what it reads, flags nothing, vetoes nothing
+        def special(self, text: str) -> bool:
+            read.append(text)
+            return False
+
+        def vetoes(self, text: str) -> bool:
+            return False
+
+    monkeypatch.setattr(special, "load_ngrams", lambda: Stage())
+    assert special_category_in([("content", "Says he's married to his job, so no plans this weekend.")]) is None
+    assert read == []  # one sentence, and the span is in it: nothing to read
+    special_category_in([("content", "Thank God it's Friday. Wants the report by noon on Monday!")])
+    assert read == ["wants the report by noon on monday!"]
