@@ -17,8 +17,8 @@ Two modes:
   family switched off alone, the positives each author loses and the false redactions it no longer
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
-  on every spent special set (``SPECIAL_SPENT``: the six sources and the eight sets read once
-  untouched since, fourteen authors), per author and pooled, with the ids missed and flagged.
+  on every spent special set (``SPECIAL_SPENT``: the six sources and the ten sets read once
+  untouched since, sixteen authors), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works).
@@ -78,6 +78,9 @@ SPECIAL_SPENT: dict[str, Path] = {
     "K11": ts.HELDOUT / "issue15_eleventh" / "special_untouched11.jsonl",
     "L12": ts.HELDOUT / "issue15_fourteenth" / "special_untouched12.jsonl",
     "M13": ts.HELDOUT / "issue15_sixteenth" / "special_untouched13.jsonl",
+    # read untouched once in stop 32 on the merged fourteenth special round, spent since
+    "N14": ts.HELDOUT / "issue15_eighteenth" / "special_untouched14.jsonl",
+    "O15": ts.HELDOUT / "issue15_twentieth" / "special_untouched15.jsonl",
 }
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
