@@ -33,7 +33,7 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                 "most of the time", "la mayor parte del tiempo",
                 "most weeks", "almost every", "nearly every", "casi cada"),
     "rarely": ("rara vez", "rarely", "seldom", "casi nunca", "hardly ever", "apenas"),
-    "never": ("nunca", "never", "jamas"),
+    "never": ("nunca", "never", "jamas", "en ningun momento", "at no time", "at no point", "en ninguna ocasion"),
     "maybe": ("puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "might", "may", "perhaps",
               "possibly", "posiblemente", "probablemente", "probably", "considering", "considerando", "plantea",
               "planteando", "se plantea", "thinking about", "thinking of", "pensando en", "barajando", "unsure",
@@ -275,6 +275,14 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "marital": (("married", "casado", "casada", "casados"),
                 ("divorced", "divorciado", "divorciada", "single", "soltero", "soltera", "widowed", "viudo",
                  "viuda", "separated", "separado", "separada")),
+    # working for an organisation from outside or from inside it; a post held for a time or for good
+    "affiliation": (("externo", "externa", "external", "outside", "freelance", "autonomo", "autonoma",
+                     "contractor", "subcontratado", "subcontratada", "outsourced"),
+                    ("in house", "interno", "interna", "en plantilla", "de plantilla", "on staff", "staff member")),
+    "tenure": (("guest", "visiting", "invitado", "invitada", "temporary", "temporal", "interim", "interino",
+                "interina", "substitute", "sustituto", "sustituta", "acting"),
+               ("full professor", "tenured", "permanent", "titular", "catedratico", "catedratica", "fijo", "fija",
+                "con plaza")),
     "employment": (("hired", "contratado", "contratada", "employed", "empleado", "empleada"),
                    ("fired", "despedido", "despedida", "dismissed", "laid off", "sacked", "unemployed", "en paro",
                     "parado", "parada")),
@@ -361,6 +369,9 @@ def _opposed(a: frozenset[str], b: frozenset[str]) -> bool:
 # The numbers themselves, in digits or words, are read by :mod:`.values`.
 _QUANTITY: dict[str, tuple[str, ...]] = {
     "single": ("un solo", "una sola", "single", "a single", "only one", "solo uno", "solo una"),
+    # almost all is not all: "casi todas las provincias" / "every province"
+    "almost_all": ("casi todos", "casi todas", "almost all", "nearly all", "practicamente todos",
+                   "practicamente todas", "virtually all"),
     "half": ("mitad", "half"), "several": ("varios", "varias", "several", "various", "some", "algunos",
                                                     "algunas", "unos cuantos", "a few", "many", "muchos", "muchas"),
 }
@@ -444,6 +455,9 @@ def _classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
     return frozenset(found)
 
 
+# "casi todos los días" is how often (usually), not almost all of a group
+_ALMOST_EVERY_UNIT = re.compile(r" casi (?:todos los|todas las) (?:dias|semanas|meses|anos|lunes|martes|miercoles|"
+                                r"jueves|viernes|sabados|domingos|mananas|tardes|noches|fines de semana|findes) ")
 # "todos los domingos", "todas las semanas": how often, not a whole (English says "every Sunday")
 _EVERY_UNIT = re.compile(r" (?:todos los|todas las) (?:dias|lunes|martes|miercoles|jueves|viernes|sabados|"
                          r"domingos|semanas|meses|anos|mananas|tardes|noches|veranos|inviernos|fines de semana|"
@@ -667,7 +681,8 @@ def signature(text: str) -> Signature:
                      numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
                      country_words=frozenset().union(*places.values()), instruments=_classes(padded, _INSTRUMENTS),
                      meals=_classes(padded, _MEALS),
-                     quantities=_classes(padded, _QUANTITY), words=words, days=_days(padded),
+                     quantities=_classes(_ALMOST_EVERY_UNIT.sub(" ", padded), _QUANTITY), words=words,
+                     days=_days(padded),
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
 

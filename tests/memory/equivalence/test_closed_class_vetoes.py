@@ -280,3 +280,22 @@ def test_round_17_the_same_fact_written_another_way_still_merges(a: str, b: str)
 def test_lowering_is_the_other_pole_of_raising() -> None:
     a, b = "Subió la cuota del gimnasio.", "Lowered the gym fee."
     assert mismatch(signature(a), signature(b), a, b) == "antonym"
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("No come marisco por la noche.", "No come marisco en ningún momento."),  # "at no time" is never
+    ("Es la diseñadora externa del estudio.", "Is the studio's in-house designer."),
+    ("Ha leído casi todos los libros de la saga.", "Has read every book in the saga."),
+    ("Visiting researcher at the institute.", "Tenured researcher at the institute."),
+])
+def test_round_19_never_almost_all_affiliation_and_tenure_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Conoce casi todas las provincias de Chile.", "Knows almost all the provinces of Chile."),
+    ("Es la diseñadora externa del estudio.", "Works for the studio as a freelance designer."),
+])
+def test_round_19_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
