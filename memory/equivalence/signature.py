@@ -44,6 +44,10 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                     "debia", "deberia haber", "should have", "tendria que haber", "had planned to", "habia quedado en"),
     "must": ("tiene que", "tienen que", "debe", "deben", "must", "has to", "have to", "needs to", "need to",
              "obligatorio", "required", "requires", "obliga", "hay que", "mandatory"),
+    # trying is not doing: "Intenta dormir ocho horas" is not "Sleeps eight hours"
+    "attempt": ("intenta", "intentan", "intento", "procura", "procuran", "tries to",
+                "try to", "trying to", "tried to", "attempts to", "attempting to", "se esfuerza por",
+                "makes an effort to"),
     # advice is neither done nor required: "Should cut down on salt" is not "Has cut down on salt"
     "advice": ("should", "ought to", "deberia", "deberian", "tendria que", "tendrian que", "le conviene",
                "is advised to", "was advised to", "le han aconsejado", "le aconsejan", "le recomiendan",
@@ -397,6 +401,7 @@ class Signature:
     meals: frozenset[str] = frozenset()  # the meals a note is limited to (``_MEALS``), or "every" meal
 
 
+_TRATA_INFINITIVE = re.compile(r" (?:trata|tratan|trato|trataba) de [a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
 _SABE_INFINITIVE = re.compile(r" (?:sabe|saben|sabia|sabian) (?!si )[a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
 #: What an outright prohibition or a lifted obligation replaces: "Must not smoke" is not "must" plus
 #: "not" (both sides say "tiene que"/"have to" and a negator; the scope of the negation decides).
@@ -410,6 +415,8 @@ def _modality(padded: str) -> frozenset[str]:
     found = set(_classes(padded, _MODALITY))
     if _SABE_INFINITIVE.search(padded):
         found.add("ability")
+    if _TRATA_INFINITIVE.search(padded):
+        found.add("attempt")  # "trata de dormir" tries; "la tesis trata de la sequía" is about
     for scoped, replaced in _MODAL_SCOPE.items():
         if scoped in found:
             found -= replaced

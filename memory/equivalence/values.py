@@ -199,6 +199,9 @@ _UNIT_CLASSES: dict[str, str] = {
     **dict.fromkeys(("km", "kms", "kilometro", "kilometros", "kilometre", "kilometres", "kilometer", "kilometers"), "km"),
     **dict.fromkeys(("m", "metro", "metros", "metre", "metres", "meter", "meters"), "metre"),
     **dict.fromkeys(("milla", "millas", "mile", "miles"), "mile"),
+    **dict.fromkeys(("pie", "pies", "foot", "feet", "ft"), "foot"),
+    **dict.fromkeys(("m2", "sqm"), "square_metre"),
+    **dict.fromkeys(("sqft",), "square_foot"),
     **dict.fromkeys(("kg", "kilo", "kilos", "kilogramo", "kilogramos", "kilogram", "kilograms"), "kg"),
     **dict.fromkeys(("euro", "euros", "eur"), "eur"),
     **dict.fromkeys(("dolar", "dolares", "dollar", "dollars", "usd"), "usd"),
@@ -230,12 +233,18 @@ def _bound(text: str) -> list[tuple[float, str]]:
             value = float(spelled[0]) if spelled else None
         if value is None or k + 1 >= len(words):
             continue
-        nxt = words[k + 1]
-        if nxt in _SKIP_AFTER_NUMBER and k + 2 < len(words):
-            nxt = words[k + 2]
+        j = k + 1
+        if words[j] in _SKIP_AFTER_NUMBER and j + 1 < len(words):
+            j += 1
+        nxt = words[j]
         if nxt[0].isdigit() or nxt in _UNITS or nxt in _TENS:
             continue
         unit = _UNIT_CLASSES.get(nxt)
+        after = words[j + 1] if j + 1 < len(words) else ""
+        if nxt == "square" and _UNIT_CLASSES.get(after) in ("metre", "foot"):
+            unit = f"square_{_UNIT_CLASSES[after]}"  # "90 square feet" is not "90 metros cuadrados"
+        elif unit in ("metre", "foot") and after in ("cuadrado", "cuadrados", "squared"):
+            unit = f"square_{unit}"
         out.append((value, unit or _stem(nxt)))  # the shared crude stem: "canaries" is "canary"
     return out
 

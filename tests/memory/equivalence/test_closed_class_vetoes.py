@@ -299,3 +299,22 @@ def test_round_19_never_almost_all_affiliation_and_tenure_never_merge(a: str, b:
 ])
 def test_round_19_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Her studio is 40 square feet.", "Su estudio tiene 40 metros cuadrados."),
+    ("Intenta caminar diez mil pasos al día.", "Walks ten thousand steps a day."),
+    ("Trata de leer un libro al mes.", "Reads a book a month."),
+])
+def test_round_20_area_units_and_trying_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Su estudio tiene 40 metros cuadrados.", "Her studio is 40 square metres."),
+    ("Intenta caminar diez mil pasos al día.", "Tries to walk ten thousand steps a day."),
+    ("Su libro trata de la historia de Cádiz.", "Her book is about the history of Cádiz."),  # "trata de" + noun: about
+])
+def test_round_20_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
