@@ -1,0 +1,146 @@
+"""Modality: how sure, how often, obliged, allowed, able, trying (issue 16; used by :mod:`.signature`).
+
+A class per meaning in Spanish and English, read from the padded, folded text (" word "): a
+difference between two notes' classes is a veto, never a proof. Also the scope of a negation over
+an obligation ("no tiene que" lifts it, "must not" forbids) and the readings of a bare "can".
+Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
+    """The names of ``table`` whose phrases occur in ``padded`` (a folded text padded with spaces)."""
+    found = set()
+    for name, phrases in table.items():
+        for phrase in phrases:
+            probe = phrase if phrase.startswith(" ") else f" {phrase} "
+            if probe in padded:
+                found.add(name)
+                break
+    return frozenset(found)
+
+
+# Modality: how sure, how often, obliged or allowed. A class per meaning, both languages.
+_MODALITY: dict[str, tuple[str, ...]] = {
+    "always": ("siempre", "always", "constantly", "sin falta", "without fail"),
+    "sometimes": ("a veces", "sometimes", "occasionally", "ocasionalmente", "de vez en cuando", "from time to time",
+                  "en ocasiones", "at times"),
+    "usually": ("suele", "suelen", "usually", "normalmente", "normally", "generally", "generalmente", "often",
+                "a menudo", "typically", "tends to", "tiende a", "casi siempre", "mostly", "mainly", "sobre todo",
+                "mayormente", "principalmente", "mostly", "en general", "por lo general", "most days",
+                "la mayoria de los dias", "la mayoria de dias", "casi todos los dias", "casi a diario",
+                "most of the time", "la mayor parte del tiempo",
+                "most weeks", "almost every", "nearly every", "casi cada"),
+    "rarely": ("rara vez", "rarely", "seldom", "casi nunca", "hardly ever", "apenas"),
+    "never": ("nunca", "never", "jamas", "en ningun momento", "at no time", "at no point", "en ninguna ocasion"),
+    "maybe": ("puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "might", "may", "perhaps",
+              "possibly", "posiblemente", "probablemente", "probably", "considering", "considerando", "plantea",
+              "planteando", "se plantea", "thinking about", "thinking of", "pensando en", "barajando", "unsure",
+              "not sure", "no sabe si", "igual"),
+    "definitely": ("definitely", "seguro", "seguramente", "certainly", "sin duda", "for sure", "decidido",
+                   "decided"),
+    "unfulfilled": ("was meant to", "were meant to", "was supposed to", "were supposed to", "iba a", "tenia que",
+                    "debia", "deberia haber", "should have", "tendria que haber", "had planned to", "habia quedado en"),
+    "must": ("tiene que", "tienen que", "debe", "deben", "must", "has to", "have to", "needs to", "need to",
+             "obligatorio", "required", "requires", "obliga", "hay que", "mandatory"),
+    # trying is not doing: "Intenta dormir ocho horas" is not "Sleeps eight hours"
+    "attempt": ("intenta", "intentan", "intento", "procura", "procuran", "tries to",
+                "try to", "trying to", "tried to", "attempts to", "attempting to", "se esfuerza por",
+                "makes an effort to"),
+    # advice is neither done nor required: "Should cut down on salt" is not "Has cut down on salt"
+    "advice": ("should", "ought to", "deberia", "deberian", "tendria que", "tendrian que", "le conviene",
+               "is advised to", "was advised to", "le han aconsejado", "le aconsejan", "le recomiendan",
+               "le han recomendado", "is recommended to", "was recommended to"),
+    "can": ("puede", "pueden", "can", "could", "cannot", "podria", "podrian", "podra", "podran"),
+    # "can" says either of these two; each said outright is one of them only: knowing how to drive
+    # is not being allowed to (module-level _CAN_READS lets a bare "can" match either)
+    "ability": ("able to", "unable to", "capaz de", "incapaz de", "knows how to", "know how to", "sabe como",
+                "sabe hacer", "es capaz", "is capable of", "capable of", "manages to", "consigue"),
+    "permission": ("allowed", "permitted", "permitido", "permitida", "permite", "permiten", "tiene permiso",
+                   "has permission", "authorised to", "authorized to", "autorizado", "autorizada", "licensed to",
+                   "le dejan", "lets her", "lets him", "le permiten", "may not"),
+    # a negated obligation is no obligation; an obligation not to is a prohibition (read before
+    # the plain "must": both say "tiene que"/"have to" and a negator)
+    "no_obligation": ("no tiene que", "no tienen que", "no tenia que", "no hace falta", "no necesita",
+                      "no es necesario", "no es obligatorio", "no esta obligado", "no esta obligada",
+                      "does not have to", "do not have to", "did not have to", "does not need to",
+                      "do not need to", "need not", "not required", "not obliged", "not necessary",
+                      "not mandatory", "no obligation"),
+    "prohibition": ("must not", "no debe", "no deben", "tiene prohibido", "tienen prohibido", "prohibido",
+                    "prohibida", "forbidden", "prohibited", "not allowed", "not permitted", "banned from",
+                    "no le dejan", "no le permiten", "may not"),
+    # Wanting, liking or asking is not doing: "Quiere aprender alemán" is not "Is learning German".
+    # One class for every attitude, so that "Prefers concise reports" still is "Wants short summaries".
+    "desire": ("quiere", "quieren", "queria", "querria", "want", "wants", "wanted", "would like", "gustaria",
+               "desea", "desean", "wishes", "wish", "aspira", "aspires", "suena con", "dreams of", "keen to",
+               "eager to", "le interesa", "interested in", "interesado en", "interesada en", "le encantaria",
+               "would love", "prefiere", "prefieren", "preferiria", "prefers", "prefer", "preferred", "preference",
+               "preferencia", "le gusta", "le gustan", "gusta", "gustan", "like", "likes", "liked", "dislikes",
+               "loves", "love", "le encanta", "le encantan", "enjoys", "disfruta", "hates", "odia", "pide", "piden",
+               "pidio", "asks", "asked", "ask", "solicita", "request", "requests", "requested", "please",
+               "por favor", "favourite", "favorite", "favorito", "favorita", "fan of",
+               "can't stand", "no soporta", "insiste", "insists", "needs", "necesita", "pedir", "ask for", "solicitar",
+               "preferido", "preferida", "preferidos", "preferidas", "pref", "evita", "evitar", "avoids", "avoid",
+               "would rather", "rather have", "mejor", "preferia", "preferian", "gustaba", "gustaban",
+               # contracted "she'd rather", the synthetic future of a request, hating said otherwise
+               "d rather", "solicitara", "solicitaran", "pedira", "pediran", "detesta", "detestan", "detests",
+               "detest", "loathes", "aborrece",
+               # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
+               "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
+               "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
+               "su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "his plan is",
+               "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
+               "the goal is", "his aim is", "her aim is"),
+}
+
+_TRATA_INFINITIVE = re.compile(r" (?:trata|tratan|trato|trataba) de [a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
+_SABE_INFINITIVE = re.compile(r" (?:sabe|saben|sabia|sabian) (?!si )[a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
+#: What an outright prohibition or a lifted obligation replaces: "Must not smoke" is not "must" plus
+#: "not" (both sides say "tiene que"/"have to" and a negator; the scope of the negation decides).
+_MODAL_SCOPE = {"prohibition": frozenset({"must", "can", "permission", "maybe"}),
+                "no_obligation": frozenset({"must"})}
+
+
+def modality(padded: str) -> frozenset[str]:
+    """The modality classes, with ``sabe`` + infinitive as ability and a prohibition or a lifted
+    obligation replacing the plain obligation and permission words it is said with."""
+    found = set(classes(padded, _MODALITY))
+    if _SABE_INFINITIVE.search(padded):
+        found.add("ability")
+    if _TRATA_INFINITIVE.search(padded):
+        found.add("attempt")  # "trata de dormir" tries; "la tesis trata de la sequía" is about
+    for scoped, replaced in _MODAL_SCOPE.items():
+        if scoped in found:
+            found -= replaced
+    if "permission" in found and "no_obligation" in found:
+        found.discard("permission")  # "no necesita permiso" is no prohibition either
+    return frozenset(found)
+
+
+_SCOPED_NEGATED = tuple(p for c in ("prohibition", "no_obligation") for p in _MODALITY[c]
+                        if set(p.split()) & {"no", "not", "need"})
+
+
+def without_scoped_negators(padded: str) -> str:
+    """``padded`` without the prohibition or lifted-obligation phrases that carry their own negator:
+    their negation is read as the modality ("Must not smoke" is "Tiene prohibido fumar")."""
+    for phrase in _SCOPED_NEGATED:
+        padded = padded.replace(f" {phrase} ", " ", 1)
+    return padded
+
+
+def modalities_agree(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Equal once a bare "can" is read as the ability or permission the other side says outright
+    ("Puede conducir" / "Is able to drive", "Puede trabajar desde casa" / "Is allowed to…"), and
+    an ability is read as the plain statement when the other side says no ability or permission at
+    all ("no lo habla" / "no sabe hablarlo"). Ability against permission stays a mismatch."""
+    def read(x: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+        if "can" in other:
+            x = frozenset("can" if c in ("ability", "permission") else c for c in x)
+        if "ability" in x and not other & {"can", "ability", "permission"}:
+            x = x - {"ability"}
+        return x
+    return a == b or read(a, b) == read(b, a)
