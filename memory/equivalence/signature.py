@@ -201,9 +201,11 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 ("de alquiler", "inquilino", "inquilina", "tenant", "rents from", "arrendatario", "arrendataria",
                  "vive alquilado", "vive alquilada", "pays rent")),
     "change": (("increase", "increased", "increases", "raise", "raised", "raises", "sube", "subio", "aumenta",
-                "aumento", "grows", "grew", "crece", "crecio"),
+                "aumento", "grows", "grew", "crece", "crecio", "subido", "aumentado", "gone up", "went up",
+                "goes up"),
                ("decrease", "decreased", "decreases", "cut", "cuts", "reduce", "reduced", "reduces", "baja",
                 "bajo", "disminuye", "disminuyo", "redujo", "shrinks", "shrank", "lowered", "lowers", "rebajo",
+                "bajado", "disminuido", "gone down", "went down", "goes down",
                 "rebaja")),
     "week": (("entre semana", "weekdays", "weekday", "laborables", "dias laborables", "working days", "workdays",
               "work days", "dias de diario", "during the week"),
@@ -219,6 +221,14 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "interina", "substitute", "sustituto", "sustituta", "acting"),
                ("full professor", "tenured", "permanent", "titular", "catedratico", "catedratica", "fijo", "fija",
                 "con plaza")),
+    # running an event or only being at it
+    "event_role": (("organiza", "organizan", "organizo", "organiza el", "organizes", "organises", "organized",
+                    "organised", "hosts", "hosted", "coordina el", "coordina la"),
+                   ("asiste", "asisten", "asistio", "attends", "attended", "attending", "va al", "goes to the")),
+    # who owes a loan and who answers for it
+    "loan_role": (("avalista", "avala", "guarantor", "cosigner", "co signer", "fiador", "fiadora"),
+                  ("co borrower", "coborrower", "prestatario", "prestataria", "borrower", "cotitular",
+                   "titular del prestamo")),
     "employment": (("hired", "contratado", "contratada", "employed", "empleado", "empleada"),
                    ("fired", "despedido", "despedida", "dismissed", "laid off", "sacked", "unemployed", "en paro",
                     "parado", "parada")),
@@ -331,6 +341,7 @@ class Signature:
     country_words: frozenset[str] = frozenset()  # the folded words that named them
     instruments: frozenset[str] = frozenset()  # musical instruments named (``_INSTRUMENTS``)
     meals: frozenset[str] = frozenset()  # the meals a note is limited to (``_MEALS``), or "every" meal
+    court_roles: frozenset[str] = frozenset()  # who the person is in a trial (``_COURT_ROLES``)
 
 
 
@@ -351,6 +362,19 @@ _MEALS: dict[str, tuple[str, ...]] = {
     "lunch": ("almuerzo", "almuerzos", "lunch", "lunches"),
     "dinner": ("cena", "cenas", "cenar", "dinner", "dinners", "supper"),
     "every": ("every meal", "all meals", "each meal", "todas las comidas", "cada comida", "en todas las comidas"),
+}
+
+# Who a person is in a trial: "Hace de testigo en el juicio" is not "Is the defendant in the trial".
+_COURT_ROLES: dict[str, tuple[str, ...]] = {
+    "witness": ("testigo", "testigos", "witness", "witnesses"),
+    "defendant": ("acusado", "acusada", "defendant", "the accused", "imputado", "imputada", "procesado",
+                  "procesada"),
+    "plaintiff": ("demandante", "plaintiff", "claimant", "denunciante", "querellante"),
+    "judge": ("juez", "jueza", "magistrado", "magistrada", "judge"),
+    "juror": ("jurado popular", "juror", "miembro del jurado", "on the jury", "jury member"),
+    "lawyer": ("abogado", "abogada", "lawyer", "attorney", "letrado", "letrada", "counsel", "barrister",
+               "solicitor"),
+    "prosecutor": ("fiscal", "prosecutor"),
 }
 
 _INSTRUMENTS: dict[str, tuple[str, ...]] = {
@@ -452,7 +476,10 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            # protection "against" something is no negative: "vaccinated against tetanus"
            (" vaccinated against ", " vaccinated for "), (" immunised against ", " immunised for "),
            (" immunized against ", " immunized for "), (" protected against ", " protected for "),
-           (" insured against ", " insured for "))
+           (" insured against ", " insured for "),
+           # "without a problem" is a way of saying it goes well, no negative
+           (" sin problema ", " bien "), (" sin problemas ", " bien "), (" sin ningun problema ", " bien "),
+           (" without a problem ", " well "), (" without any problem ", " well "), (" no problem ", " well "))
 # A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
 # "instead of" is: it is read as the marker "over", not as a negative.
 # ", not only" / ", no solo" widens rather than contrasts, and stays a scope marker.
@@ -560,7 +587,7 @@ def signature(text: str) -> Signature:
                      scope=_scope(padded), negative=negative, names=_names(text) - language_words,
                      numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
                      country_words=frozenset().union(*places.values()), instruments=_classes(padded, _INSTRUMENTS),
-                     meals=_classes(padded, _MEALS),
+                     meals=_classes(padded, _MEALS), court_roles=_classes(padded, _COURT_ROLES),
                      quantities=_classes(_ALMOST_EVERY_UNIT.sub(" ", padded), _QUANTITY), words=words,
                      days=_days(padded),
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
@@ -733,6 +760,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
     if "only" in a.scope and _only_moved(a_text, b_text):
         return "scope_mismatch"  # "Uses Linux only at work" / "Uses only Linux at work"
+    if a.court_roles and b.court_roles and a.court_roles != b.court_roles:
+        return "role_mismatch"  # "testigo" / "the defendant"
     if a.meals and b.meals and a.meals != b.meals:
         return "scope_mismatch"  # "en las cenas" / "at every meal", "breakfast" / "dinner"
     if a.instruments and b.instruments and a.instruments != b.instruments:

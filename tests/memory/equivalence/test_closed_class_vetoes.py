@@ -318,3 +318,23 @@ def test_round_20_area_units_and_trying_never_merge(a: str, b: str) -> None:
 ])
 def test_round_20_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("La cuota le ha subido este trimestre.", "Their fee has gone down this quarter."),
+    ("Digiere el gluten sin problema.", "No digiere bien el gluten."),  # "sin problema" is no negative
+    ("Organiza la feria del libro del barrio.", "Asiste a la feria del libro del barrio."),
+    ("Es avalista de la hipoteca de su primo.", "Is a co-borrower on his cousin's mortgage."),
+    ("Declara como testigo en el juicio.", "Es la acusada en el juicio."),
+])
+def test_round_21_changes_event_and_loan_roles_and_court_roles_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Declara como testigo en el juicio.", "Is a witness in the trial."),
+    ("El alquiler le ha subido este año.", "Their rent has gone up this year."),
+])
+def test_round_21_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
