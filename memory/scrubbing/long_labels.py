@@ -223,7 +223,10 @@ def _find_prepositional_labels(text: str, lower: str) -> Iterator[_Span]:
             quoted = text[start:start + 1] in "'\"“«‘"
             span = _value_span(text, start + 1 if quoted else start, m.group("kw"), m.group("label"), m.group("pre"))
             if span is not None:
-                yield span[0], span[1], "password"
+                end = span[1]
+                while quoted and end > span[0] and text[end - 1] in "'\"”»’":
+                    end -= 1  # the closing quote stays outside the redaction
+                yield span[0], end, "password"
 
 
 # Fifteenth round: the same label frame for the two other label families. New authors lengthen a

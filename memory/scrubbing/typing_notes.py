@@ -71,6 +71,8 @@ def _value_ok(value: str) -> bool:
     words = value.split()
     if not words or "@" in value or "://" in value or "[redacted:" in value.lower() or "(" in value or ")" in value:
         return False
+    if any(c in value for c in "=:—–,") or " - " in value or _NOTE_WORD_RE.search(value.lower()) is not None:
+        return False  # an assignment, a dash or comma aside, another note: more than one value
     if len(words) == 1:
         return _credential_shaped(value)
     if not 3 <= len(words) <= 10:

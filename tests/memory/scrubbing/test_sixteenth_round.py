@@ -112,3 +112,16 @@ def test_new_false_redaction_classes_are_kept(text: str) -> None:
 ])
 def test_values_beside_those_classes_are_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('La contraseña del disco de la oficina de Ana es "nubes lentas sobre el puerto gris".',
+     'La contraseña del disco de la oficina de Ana es "[REDACTED:password]".'),
+    ("Clave del gestor de Jon: loro pino vela ancla — todo en minúsculas y con espacios.",
+     "Clave del gestor de Jon: [REDACTED:password] — todo en minúsculas y con espacios."),
+    ("Clave en minúsculas raras: pAsSwOrD = Tz8!qLm2vX",
+     "Clave en minúsculas raras: pAsSwOrD = [REDACTED:password]"),
+])
+def test_the_redaction_stops_at_the_value(text: str, expected: str) -> None:
+    """A closing quote, a second note after a dash and an assignment's keyword stay outside."""
+    assert scrub(text).text == expected
