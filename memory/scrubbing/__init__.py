@@ -94,6 +94,9 @@ private to the package):
 * ``phrases`` - passphrases named by what they unlock ("…" unlocks my vault, Para descifrar el
   zip: …), declared phrases ("contraseña (es una frase): …"), hyphen-chained passphrases.
 * ``separated`` - tokens written one character at a time with a separator, joined and re-read.
+* ``typing_notes`` - a password closed by a note on how it is typed ("todo en minúsculas", "spaces
+  included", "tal cual"), after "just"/"solo", spelled out before its label, or quoted after "como
+  contraseña".
 * ``stand_ins`` - values that stand for a secret without being one (``[FILTERED]``, ``****abcd``,
   ``${DB_PASSWORD}``, AWS's ``…EXAMPLE``, the exact example credentials vendors and RFCs publish):
   never redacted, whatever finder or key took them.

@@ -34,6 +34,7 @@ from memory.scrubbing.prose import (
     _find_typed_to_enter,
 )
 from memory.scrubbing.shapes import SHAPE_FINDERS
+from memory.scrubbing.typing_notes import FINDERS as TYPING_NOTE_FINDERS
 from memory.scrubbing.stand_ins import (
     inside_published_example,
     is_stand_in,
@@ -62,6 +63,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *SHAPE_FINDERS,
     *CODE_FINDERS,
     *PHRASE_FINDERS,
+    *TYPING_NOTE_FINDERS,
     *SEPARATED_FINDERS,
     _find_high_entropy,
 )

@@ -419,6 +419,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "La pista de la contraseña: …", "Política de contraseñas: …": about it
         if labels_a_container(lower, m.start(), keyword):
             continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
+        if m.group("bare") is not None and "\n" in m.group("bare"):
+            continue  # "…arregla el login\n4b7d0a3 añade tests": a keyword closing a line labels nothing below
         if m.group("bare") is not None and after_a_place_word(lower, start):
             continue  # "las claves de la familia en KeePass2": where they are kept
         if m.group("bare") is not None and (_FIELD_RE.match(value) or _inside_a_path(text, m.start())):

@@ -49,7 +49,14 @@ from memory.scrubbing.places import CONTAINERS, mentions_a_manager
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _NOT_A_PHRASE
 
-_HINTS: Final = ("pass", "contrase", "clave", "combina", "pin")
+_HINTS: Final = ("pass", "contrase", "clave", "combina", "pin", "key", "mnem", "seed", "semilla")
+_PHRASE_KWS: Final = frozenset({"passphrase", "mnemonic", "mnemónico", "mnemonico", "seed", "semilla"})
+_SEED_KWS: Final = _PHRASE_KWS - {"passphrase"}
+# A seed or a mnemonic is a wallet's only when the label names the wallet ("La semilla de tomate: …",
+# "Mnemonic for the planets: …" are a gardener's and a teacher's).
+_WALLET_RE: Final = re.compile(
+    r"\b(?:wallets?|monedero|cartera|billetera|ledger|trezor|metamask|bip-?39|crypto|cripto|bitcoin|ethereum"
+    r"|phrase|frase|words|palabras|recovery|recuperaci[oó]n)\b")
 # The frame shared by every label family: a clause start, up to seven words, the label word, then a
 # label of any words with asides of any length up to the first colon (or "is" after a dash aside).
 # Fifteenth round: a prose colon (one followed by a space) starts a clause too ("A Fermín se le
@@ -60,8 +67,21 @@ _LABEL_TAIL: Final = (
     r"(?P<label>(?:[^\n.!?:;()—–]|\([^()\n]{0,160}\)|[—–][^—–\n:]{0,160}[—–]|[—–][^—–\n:]{0,160}(?=:)){0,240}?)"
     r"(?P<conn>[ \t]*:|(?<=[—–])[ \t]*(?:is|es|was|era)\b)[ \t]*(?P<v>[^\n]{1,200})")
 _LABEL_RE: Final = re.compile(  # read on the lower-cased text
-    _CLAUSE_HEAD + r"(?P<kw>contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass|combinaci[oó]n|combination|pin)\b"
+    _CLAUSE_HEAD + r"(?P<kw>contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass|combinaci[oó]n|combination|pin"
+    # Sixteenth round: a Wi-Fi network's key by its standard's names, as ``keywords`` reads it short.
+    r"|(?:wi-?fi|wpa[23]?|wlan|network(?:[ \t]+security)?)[ \t_\-]key"
+    # and a wallet's seed by its names (BIP-39 "mnemonic"), whose value is a phrase of words.
+    r"|mnemonic|mnem[oó]nico|seed|semilla)\b"
     + _LABEL_TAIL)
+# Sixteenth round: a label of two to six prepositional phrases, no colon, then "is"/"es" (after a time
+# adverb: "ahora es", "is now"): "la clave de la cuenta familiar de la plataforma de series ahora es
+# '…'", longer than the forty characters ``keywords`` lets lie between a keyword and its verb. The
+# value keeps the label family's shape (``_value_span``).
+_PREP_LABEL_RE: Final = re.compile(  # read on the lower-cased text
+    _CLAUSE_HEAD + r"(?P<kw>contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass)"
+    r"(?P<label>(?:[ \t]+(?:de|del|of|for|para|en|on|at)[ \t]+(?:[^\W\d_][\w'’\-]*[ \t]+){0,3}?[^\W\d_][\w'’\-]*){2,6})"
+    r"[ \t]+(?:(?:ahora|now|todav[ií]a|still|actualmente|currently)[ \t]+)?(?P<conn>is|es|was|era)"
+    r"(?:[ \t]+(?:now|ahora))?[ \t]+(?P<v>[^\n]{1,200})")
 _ASIDES_RE: Final = re.compile(r"\([^()\n]*\)|[—–][^—–\n]*(?:[—–]|$)")
 _WORD_RE: Final = re.compile(r"[^\W\d_]+")
 _OTHER_VALUES: Final[frozenset[str]] = frozenset(
@@ -158,7 +178,7 @@ def _value_span(text: str, start: int, kw: str, label: str, pre: str) -> tuple[i
         words = _DIGIT_WORD_RUN_RE.match(rest)
         if words is not None:
             return start, start + words.end()
-    phrase = _PHRASE_RE.match(rest) if ("frase" in label or "phrase" in label or kw == "passphrase") else None
+    phrase = _PHRASE_RE.match(rest) if ("frase" in label or "phrase" in label or kw in _PHRASE_KWS) else None
     if phrase is not None and "@" not in phrase.group() and "://" not in phrase.group() \
             and phrase.group().split()[0].lower() not in _NOT_A_PHRASE:
         return start, start + phrase.end()
@@ -186,9 +206,27 @@ def _find_long_labels(text: str, lower: str) -> Iterator[_Span]:
             continue  # "Password folder in 1Password: Finance-2024": the folder, in a manager
         if not _plain(_WORD_RE.findall(m.group("pre")), plural) or not _plain(words, plural):
             continue
+        if m.group("kw") in _SEED_KWS and _WALLET_RE.search(m.group("pre") + " " + label) is None:
+            continue
         span = _value_span(text, m.start("v"), m.group("kw"), label, m.group("pre"))
         if span is not None:
             yield span[0], span[1], "password"
+
+
+def _find_prepositional_labels(text: str, lower: str) -> Iterator[_Span]:
+    """A password after a label of prepositional phrases and "is"/"es" (``_PREP_LABEL_RE``)."""
+    if (" es " in lower or " is " in lower or " was " in lower or " era " in lower) and any(h in lower for h in _HINTS):
+        for m in _PREP_LABEL_RE.finditer(lower):
+            if not _plain(_WORD_RE.findall(m.group("pre")), False) or not _plain(_WORD_RE.findall(m.group("label")), False):
+                continue
+            start = m.start("v")
+            quoted = text[start:start + 1] in "'\"“«‘"
+            span = _value_span(text, start + 1 if quoted else start, m.group("kw"), m.group("label"), m.group("pre"))
+            if span is not None:
+                end = span[1]
+                while quoted and end > span[0] and text[end - 1] in "'\"”»’":
+                    end -= 1  # the closing quote stays outside the redaction
+                yield span[0], end, "password"
 
 
 # Fifteenth round: the same label frame for the two other label families. New authors lengthen a
@@ -292,4 +330,4 @@ def _find_long_passwords(text: str, lower: str) -> Iterator[_Span]:
         yield m.start("v"), m.end("v"), "password"
 
 
-FINDERS: Final = (_find_long_labels, _find_long_code_labels, _find_long_passwords)
+FINDERS: Final = (_find_long_labels, _find_prepositional_labels, _find_long_code_labels, _find_long_passwords)

@@ -34,7 +34,11 @@ CONTAINERS: Final[frozenset[str]] = frozenset(
     llavero lista categoría categoria sección seccion nombre nombres etiqueta grupo""".split())
 _CLAUSE_START_RE: Final = re.compile(r"[.;:!?\n]")
 _WORD_RE: Final = re.compile(r"[^\W\d_]+")
-_PLACE_BEFORE_RE: Final = re.compile(r"(?:^|\s)(?:en|in|on|at|inside|within|dentro\s+de|into)\s+$")
+# Sixteenth round: a container noun right before the value names it too ("está en Bitwarden, carpeta
+# Trabajo/Servidores/vps-01", "folder Finance-2024"): the folder's or the entry's name, not a password.
+_PLACE_BEFORE_RE: Final = re.compile(
+    r"(?:^|\s)(?:en|in|on|at|inside|within|dentro\s+de|into|carpeta|folder|directorio|directory|ruta|path"
+    r"|vault|b[oó]veda|entry|entrada|item|elemento|collection|colecci[oó]n)\s+$")
 
 
 def is_manager_name(value: str) -> bool:
@@ -67,5 +71,5 @@ def labels_a_container(lower: str, keyword_start: int, keyword: str) -> bool:
 
 
 def after_a_place_word(lower: str, value_start: int) -> bool:
-    """Is the value right after "en"/"in"/"on"/"at"/"dentro de" (where, not what)?"""
+    """Is the value right after "en"/"in"/"on"/"at"/"dentro de" or a container noun (where, not what)?"""
     return _PLACE_BEFORE_RE.search(lower, max(0, value_start - 16), value_start) is not None

@@ -118,7 +118,12 @@ _NOT_A_PHRASE: Final = frozenset(
     compartida misma mismo obligatoria necesaria caducada incorrecta muy demasiado cambiada disponible
     pendiente larga corta facil fácil dificil difícil segura fuerte debil débil conocida desconocida
     tambien también todavia todavía ahora algo distinta otra another other see ask check véase vease mira
-    pide pregunta consulta""".split())
+    pide pregunta consulta
+    tan so such quite bastante really realmente super súper extremely
+    somewhere anywhere elsewhere nowhere here there aquí aqui allí alli ahí ahi""".split())
+# Sixteenth round: a degree word ("tan", "so", "such", "quite", "bastante") opens a description of
+# the phrase ("la frase secreta es tan larga que no se la sabe"), and a place adverb ("somewhere in
+# the attic", "allí, en el cajón") where it is — never the phrase itself.
 _POINTING_STEMS: Final = ("píd", "pid", "pregúnt", "pregunt", "ask", "consult", "búsc", "busc", "mír", "check")
 #: Articles: after "is"/"es" the word after one is read too ("es la misma", "is a line from…"),
 #: and "is a …"/"es una …" alone reads as a description; after a colon the value is stated.

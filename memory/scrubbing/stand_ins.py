@@ -29,7 +29,10 @@ under a secret-named key.
   same all in lower case after ``your_``/``tu_``. Never a random-looking value: letters, digits and
   underscores in one case only. Fifteenth round: a verb of replacing and its object joined by a
   hyphen or an underscore, in any case, with plain words around it ("replace-me-in-production",
-  "change_me", "CAMBIAR-ESTO").
+  "change_me", "CAMBIAR-ESTO"). Sixteenth round: the same instruction as one word, the defaults
+  installers document ("changeme", "changeit"), and a value that **declares itself fake** — plain
+  words joined by hyphens or underscores after an optional vendor prefix, one saying it is not real
+  ("xoxb-not-a-real-token-this-will-not-work", "fake-api-key", "token_de_ejemplo").
 * **An assignment of a stand-in** (thirteenth round): a value that is itself ``name=<stand-in>``
   or ``name: <stand-in>`` (a label took a whole logged pair: "la clave: api_key=****a1b2").
 * **A URL's template credentials** (thirteenth round, ``template_userinfo``): ``user:password@``
@@ -78,7 +81,19 @@ _PLACEHOLDER_NAME_RE: Final = re.compile(
 # "change_me_please", "CAMBIAR-ESTO"): a template's value, letters only.
 _INSTRUCTION_VALUE_RE: Final = re.compile(
     r"(?i:(?:[a-z]+[_-])*(?:replace|change|set|fill|insert|cambia|cambiar|reemplaza|reemplazar|rellena|pon)"
-    r"[_-](?:me|this|it|esto|aqui|aquí|here)(?:[_-][a-z]+)*)")
+    r"[_-](?:me|this|it|esto|aqui|aquí|here)(?:[_-][a-z]+)*"
+    # Sixteenth round: the same instruction written as one word, the shipped defaults installers and
+    # charts document ("changeme": Elasticsearch's former default, Helm charts' values.yaml;
+    # "changeit": the JDK keystore's documented default; "replaceme", "cambiame").
+    r"|(?:change|replace|cambia|reemplaza)(?:me|it|this|esto))")
+# Sixteenth round: a value that declares itself fake — an optional vendor prefix, then plain words
+# joined by hyphens or underscores, one of which says it is no real credential ("xoxb-not-a-real-
+# token-this-will-not-work", the Slack SDK README's example; "fake-api-key", "dummy_secret",
+# "token-de-ejemplo"). Letters only after the prefix: a generated value has random characters.
+_SELF_DECLARED_RE: Final = re.compile(
+    r"(?i:(?:[a-z0-9]{1,8}[_-])?(?:[a-z]+[_-])*"
+    r"(?:not[_-](?:a[_-])?real|fake|dummy|placeholder|sample|example|ejemplo|falso|falsa|ficticio|ficticia"
+    r"|invalid|no[_-]real)(?:[_-][a-z]+)*)")
 _ASSIGNMENT_RE: Final = re.compile(r"[A-Za-z_][\w.\-]{0,40}[ \t]*[=:][ \t]*(?P<v>\S.*)")
 _USER_WORDS: Final = frozenset("user username usr login usuario nombre_usuario name nombre".split())
 _PASSWORD_WORDS: Final = frozenset("password passwd pass pwd secret contraseña contrasena clave secreto".split())
@@ -220,6 +235,7 @@ _REGEX_RE: Final = re.compile(r"(?:\[\^?(?:[^\]\s]*[A-Za-z0-9]-[A-Za-z0-9][^\]\s
 def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
+            or ("-" in value or "_" in value) and _SELF_DECLARED_RE.fullmatch(value) is not None
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))
 
 

@@ -1,0 +1,196 @@
+"""A password marked as typed text by a note on how to type it, or by "just"/"solo" (issue 15,
+sixteenth round).
+
+Two frames, each attested in several authors' rows:
+
+* **A typing note.** People follow a password they give with a note on how it is typed — its case,
+  its spaces, its accents, that it goes exactly as written: "… : mañana comemos paella en Valencia
+  (todo en minúsculas salvo Valencia)", "… es azul perro nube siete, todo en minúsculas", "…
+  passphrase is brass kettle on a windy hill - spaces included", "wifi pass is "banana phone under
+  water" exactly like that"; or they put the note in the label ("Contraseña de la wifi, tal cual la
+  dijo la abuela: tres perros ladran en la plaza"). A note on typing says that the words it closes
+  are characters to type, which no other value in the sentence is. The frame: a password word
+  (password, passphrase, contraseña, clave, pass, a Wi-Fi key), a connector (a colon, an arrow,
+  "is"/"es"/"was"/"era"), the value, then the note set off by a bracket, a comma or a dash (or a
+  space before "exactly"/"tal cual"/"with a capital …"); or the note inside the label, before its
+  colon, and the value closing its clause. The value is one credential-shaped token
+  (``long_labels._credential_shaped``) or three to ten words that open with no article, pronoun,
+  preposition or pointing word and hold no describing or other-value word ("la tiene Pedro en la
+  nevera, tal cual" names where it is).
+* **"just"/"solo" before the value.** "her laptop password is weak, it's just summer2024kate",
+  "the router admin password, in his words "just qwerty-Falcon-9 with a capital F"": after a
+  password word in the same sentence, a minimiser (just, only, simply, solo, sólo, simplemente)
+  then a credential-shaped token — a lower-case letter and a digit, six characters or more, not a
+  version, URL, address or path ("the password is just 8 characters", "only works on v2.3.1" keep).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+from memory.scrubbing.keywords import is_vague_description
+from memory.scrubbing.long_labels import _NOT_A_START, _OTHER_VALUES, _credential_shaped, spelled_run
+from memory.scrubbing.measures import DESCRIBING_WORDS
+from memory.scrubbing.shapes import _NOT_A_PHRASE, _POINTING_STEMS
+
+_PW_WORD: Final = (r"\b(?:contrase(?:ñ|n)as?|passwords?|passwd|passphrase|pwd|clave|pass"
+                   r"|(?:wi-?fi|wpa[23]?|wlan|network)[ \t]+(?:key|password|pass))\b")
+_PW_WORD_RE: Final = re.compile(_PW_WORD)
+# How a value is typed: its case, its spaces, its accents, that it goes exactly as written.
+_NOTE: Final = (
+    r"(?:tod[oa][ \t]+)?en[ \t]+min[uú]sculas|(?:tod[oa][ \t]+)?en[ \t]+may[uú]sculas|sin[ \t]+may[uú]sculas"
+    r"|sin[ \t]+min[uú]sculas|sin[ \t]+tildes?|sin[ \t]+acentos?|con[ \t]+tildes?|sin[ \t]+espacios"
+    r"|con[ \t]+(?:los[ \t]+|esos[ \t]+|dos[ \t]+|el[ \t]+)?espacios?|con[ \t]+las[ \t]+comas|tal[ \t]+cual"
+    r"|(?:all[ \t]+)?lower[ \t-]?case|(?:all[ \t]+)?upper[ \t-]?case|all[ \t]+caps|spaces[ \t]+included"
+    r"|with[ \t]+(?:the[ \t]+|those[ \t]+)?(?:exact[ \t]+)?spaces|no[ \t]+spaces|with[ \t]+the[ \t]+commas"
+    r"|with[ \t]+a[ \t]+capital[ \t]+\w|exactly[ \t]+(?:like[ \t]+that|as[ \t]+(?:written|typed|shown))"
+    r"|verbatim|word[ \t]+for[ \t]+word|case[ \t-]sensitive")
+_NOTE_RE: Final = re.compile(  # read on the lower-cased text
+    r"(?:[ \t]*\([ \t]*|[ \t]*,[ \t]*|[ \t]+[—–\-][ \t]*|[ \t]+)(?=(?:" + _NOTE + r")\b)")
+_NOTE_WORD_RE: Final = re.compile(r"(?:" + _NOTE + r")\b")
+_CONNECTOR_RE: Final = re.compile(  # the last one before the value is taken
+    r"[ \t]*(?::|->|→|=>)[ \t]*|[ \t]+(?:is|es|was|era|son|are)(?:[ \t]+(?:now|ahora|still|todav[ií]a))?[ \t]+")
+_SENTENCE_END_RE: Final = re.compile(r"[.!?;\n](?=\s|$)|\n")
+_QUOTES: Final = "\"'`“”«»‘’"
+_WORD_RE: Final = re.compile(r"[^\W\d_]+")
+_TRAIL: Final = ".,;:)]}!?"
+
+
+def _sentence_start(lower: str, pos: int) -> int:
+    start = 0
+    for m in _SENTENCE_END_RE.finditer(lower, 0, pos):
+        start = m.end()
+    return start
+
+
+def _value_ok(value: str) -> bool:
+    """One credential-shaped token, or three to ten words that could be a passphrase (module docstring)."""
+    words = value.split()
+    if not words or "@" in value or "://" in value or "[redacted:" in value.lower() or "(" in value or ")" in value:
+        return False
+    if any(c in value for c in "=:—–,") or " - " in value or _NOTE_WORD_RE.search(value.lower()) is not None:
+        return False  # an assignment, a dash or comma aside, another note: more than one value
+    if len(words) == 1:
+        return _credential_shaped(value)
+    if not 3 <= len(words) <= 10:
+        return False
+    first = words[0].lower()
+    if first in _NOT_A_START or first in _NOT_A_PHRASE or first.startswith(_POINTING_STEMS):
+        return False
+    lowered = [w.lower() for w in _WORD_RE.findall(value)]
+    return not any(w in DESCRIBING_WORDS or w in _OTHER_VALUES for w in lowered)
+
+
+# "at" is a describing word of a field name ("created at"); in a label's prose it is a preposition.
+_LABEL_DESCRIBING: Final = DESCRIBING_WORDS - {"at"}
+
+
+def _label_ok(label: str) -> bool:
+    """No word of the label describes the password or names another value ("password hint: …")."""
+    return not any(w in _LABEL_DESCRIBING or (w in _OTHER_VALUES and w not in ("is", "es", "was", "era", "son", "are"))
+                   for w in _WORD_RE.findall(label))
+
+
+def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and (text[start] in _QUOTES or text[start].isspace()):
+        start += 1
+    while end > start and (text[end - 1] in _QUOTES or text[end - 1] in _TRAIL or text[end - 1].isspace()):
+        end -= 1
+    return start, end
+
+
+_NOTE_HINTS: Final = ("min", "may", "tilde", "acento", "espacio", "comas", "tal cual", "case", "caps", "spaces",
+                      "commas", "capital", "exactly", "verbatim", "word for word")
+
+
+def _find_typing_notes(text: str, lower: str) -> Iterator[_Span]:
+    """A password closed by a note on how it is typed, or whose label carries that note."""
+    if not any(h in lower for h in _NOTE_HINTS):
+        return
+    covered = 0
+    for note in _NOTE_RE.finditer(lower):
+        if note.start() < covered:
+            continue  # "(todo en minúsculas": the second word of a note already read
+        covered = _NOTE_WORD_RE.match(lower, note.end()).end()  # type: ignore[union-attr]  # the look-ahead matched
+        sentence = _sentence_start(lower, note.start())
+        label = _PW_WORD_RE.search(lower, sentence, note.start())
+        if label is not None:
+            connectors = list(_CONNECTOR_RE.finditer(lower, label.end(), note.start()))
+            if connectors and _label_ok(lower[label.end():connectors[-1].start()]):
+                start, end = _strip(text, connectors[-1].end(), note.start())
+                if end > start and _value_ok(text[start:end]):
+                    yield start, end, "password"
+                    continue
+        # The note inside the label: "Contraseña de la wifi, tal cual la dijo la abuela: …".
+        colon = lower.find(":", note.end(), note.end() + 80)
+        if label is None or colon < 0 or _SENTENCE_END_RE.search(lower, note.end(), colon):
+            continue
+        rest = _SENTENCE_END_RE.search(lower, colon + 1)
+        start, end = _strip(text, colon + 1, rest.start() if rest else len(text))
+        if end > start and _value_ok(text[start:end]):
+            yield start, end, "password"
+
+
+_JUST_RE: Final = re.compile(  # read on the lower-cased text
+    _PW_WORD + r"[^\n.;!?]{0,80}?\b(?:just|only|simply|solo|sólo|simplemente)[ \t]+[\"'“«‘]?"
+    r"(?P<v>[^\s\"'`<>”»’,;()]{6,64})")
+
+
+def _find_just_values(text: str, lower: str) -> Iterator[_Span]:
+    """A credential-shaped token after "just"/"solo" in a password's sentence (module docstring)."""
+    if not any(h in lower for h in ("just", "only", "simply", "solo", "sólo", "simplemente")):
+        return
+    for m in _JUST_RE.finditer(lower):
+        start = m.start("v")
+        value = text[start:m.end("v")].rstrip(_TRAIL)
+        if _credential_shaped(value):
+            yield start, start + len(value), "password"
+
+
+# A password spelled out item by item (``long_labels.spelled_run``: letter names, case and symbol
+# words) after a colon, in a sentence that names a password before or after it ("He spelled it out:
+# capital K, i, w, i, underscore, three, three, exclamation — that's his bank password"). The run's
+# shape is the evidence; the password word may come last.
+_SPELLED_HEAD_RE: Final = re.compile(r":[ \t]*")
+
+
+def _find_spelled_before_label(text: str, lower: str) -> Iterator[_Span]:
+    """A spelled-out run after a colon in a sentence that names a password (see above)."""
+    if ":" not in text or "," not in text or _PW_WORD_RE.search(lower) is None:
+        return
+    for colon in _SPELLED_HEAD_RE.finditer(lower):
+        run = spelled_run(text[colon.end():colon.end() + 400])
+        if run is None:
+            continue
+        start = colon.end()
+        end = start + len(run.group().rstrip(_TRAIL + " "))
+        sentence = _sentence_start(lower, start)
+        after = _SENTENCE_END_RE.search(lower, end)
+        if _PW_WORD_RE.search(lower, sentence, after.start() if after else len(lower)):
+            yield start, end, "password"
+
+
+# "Andrés usa como contraseña maestra "caballo correcto batería grapa"": the reverse frame of
+# ``prose`` ("uses X as the password") with the label first — a verb's "como"/"as", the password word
+# and the quoted value right after it. Quotes mark the value; a vague description ("la de siempre")
+# or a question is kept as elsewhere.
+_AS_LABEL_QUOTED_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:como|as)[ \t]+(?:(?:su|sus|mi|tu|la|el|the|his|her|their|my|your|a)[ \t]+)?"
+    r"(?:contrase(?:ñ|n)a|password|passphrase|clave|frase[ \t]+de[ \t]+(?:paso|contrase(?:ñ|n)a))"
+    r"(?:[ \t]+(?:maestra|master|principal|nueva|new))?[ \t]+[\"“«'‘](?P<v>[^\"”»'’\n]{4,120})[\"”»'’]")
+
+
+def _find_as_label_quoted(text: str, lower: str) -> Iterator[_Span]:
+    """A quoted value right after "como contraseña"/"as password" (see above)."""
+    if " como " not in lower and " as " not in lower:
+        return
+    for m in _AS_LABEL_QUOTED_RE.finditer(lower):
+        value = text[m.start("v"):m.end("v")]
+        if value.strip() and not is_vague_description(value) and not value.rstrip().endswith("?"):
+            yield m.start("v"), m.end("v"), "password"
+
+
+FINDERS: Final = (_find_typing_notes, _find_just_values, _find_spelled_before_label, _find_as_label_quoted)
