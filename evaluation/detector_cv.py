@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  eighteen authors A1–Q, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  twenty authors A1–S, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -12,7 +12,7 @@ Two modes:
   (``issue15_fourth``) has never been used to change it, so E's fold is out of sample for every
   part of the detector (see docs/privacy.md). ``--before`` measures the previous round's procedure
   the same way (no veto). Secrets are rules only (nothing is trained), so their per-author figures
-  are simply the scrubber on each author's strings; ``--secrets-only`` prints only those (eighteen
+  are simply the scrubber on each author's strings; ``--secrets-only`` prints only those (twenty
   authors, with a pooled per-kind table), and ``--secrets-only --ablation`` adds, for each finder
   family switched off alone, the positives each author loses and the false redactions it no longer
   makes (how many authors a rule rests on).
@@ -63,6 +63,9 @@ SECRET_SOURCES: dict[str, Path] = {
     # Read untouched once in stop 32 on the fifteenth secrets round, spent since.
     "P": ts.HELDOUT / "issue15_nineteenth" / "secrets_untouched16.jsonl",
     "Q": ts.HELDOUT / "issue15_twentyfirst" / "secrets_untouched17.jsonl",
+    # Read untouched once in stop 32 on the sixteenth secrets round, spent since.
+    "R": ts.HELDOUT / "issue15_twentysecond" / "secrets_untouched18.jsonl",
+    "S": ts.HELDOUT / "issue15_twentythird" / "secrets_untouched19.jsonl",
 }
 #: Every spent special-category set, one entry per author (the six training sources first, then the
 #: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
