@@ -235,6 +235,8 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | (?:dad[oa]|da|dio|dimos|dar|darse)\s+de\s+alta\s+(?:su|sus)\s+plantilla(?=\s+(?:de\s+)?(?:reconocimiento|biometric|facial|de\s+(?:la\s+)?(?:huella|voz|cara|iris)))
 | (?:phone|iphone|laptop|tablet|app|camera|movil|telefono|portatil|ordenador|camara)\b[^.;]{0,40}?\b(?:learn\w*|aprend\w*|memori[sz]\w*|guard\w*|save[sd]?|stores?|scan\w*|escane\w*|lea|lee\w*|read\w*)
   \s+['"‘“]?\s*(?:his|her|their|su|sus)\s+(?:face|cara|rostro|voice|voz|fingerprints?|huellas?|iris|ojos|eyes)\b
+| (?:took|tak(?:e|es|en|ing)|giv(?:e|es|en|ing)|gave|provid\w*|submit\w*)\s+(?:(?:his|her|their|my|all|ten|the|both|a\s+set\s+of)\s+){0,3}fingerprints\b
+| fingerprints\s+(?:were\s+|was\s+|got\s+|have\s+been\s+|had\s+been\s+)?taken\b
 | (?:tom\w+|sac\w+|escane\w*|took|taken|takes?|scann\w*|gave|given|dio|dado)\b[^.;]{0,30}?\b(?:dedos|yemas|fingertips|fingers|thumbs|fingerprints|huellas)\b
   (?=[^.;]{0,60}\b(?:visa|visado|pasaporte|passport|dni|nie|tie|frontera|border|aduana|customs|immigration|inmigracion|extranjeria|residencia|residence|consulado|consulate|embajada|embassy|fichar|fichaje)\b)
 """,
@@ -255,14 +257,18 @@ communion\b | comulga\w* | eucarist\w*
 | soviet\s+line | (?:afiliad[oa]|member)\s+(?:a|al|de|del|of|to)\s+(?:the\s+)?partido
 | (?:donat\w*|dona|donaciones|gives\s+money|aporta\w*)\s+(?:\w+\s+){0,4}(?:to|a|al)\s+(?:the\s+|el\s+|la\s+|los\s+)?(?:pp|podemos|sumar|cup|erc|ciudadanos|labour|greens|verdes|conservatives|republicans|democrats)\b
 | (?:agrupacion\w*|sede|lista|listas|ejecutiva|juventudes|marcha|congreso|primarias|candidatura|militancia)\s+(?:\w+\s+){0,2}(?:del|de)\s+
-  (?:partido|pp|podemos|sumar|la\s+cup|erc|ciudadanos|los\s+verdes)\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado))
+  (?:(?:su|sus|mi|tu|nuestro)\s+)?(?:partido|pp|podemos|sumar|la\s+cup|erc|ciudadanos|los\s+verdes)\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado))
 | (?:party|labour|tories|greens|democrats|republicans|conservatives)'?s?'?\s+(?:local\s+)?(?:slate|branch|manifesto|whip|ticket|local\s+association)\b
 | (?:el|del|al)\s+lazo\s+amarillo | yellow\s+ribbon\s+(?:for|of)\s+(?:the\s+)?(?:catalan|independence|political\s+prisoners) | indepes?\b | (?:es|muy|un|una|bastante)\s+(?:\w+\s+)?(?:indepe|independentista|unionista)s?\b
+| (?:his|her|their|my|our)\s+party'?s\s+(?:(?:national|federal|annual|regional|local|state|county|spring|autumn|fall)\s+)?
+  (?:congress|conference|convention|slate|primar(?:y|ies)|candidates?|ticket|branch|executive|manifesto|whip|caucus|delegates?|list\s+for)\b
+| (?:lista|listas|candidatura|papeletas?)\s+(?:\w+\s+){0,4}?(?:para|a|en)\s+las\s+(?:elecciones\s+)?(?:municipales|autonomicas|generales|europeas|legislativas|presidenciales)\b
+| banco\s+de\s+llamadas | campana\s+(?:electoral\s+)?(?:del|de\s+la|para\s+el|para\s+la)\s+(?:\w+\s+)?(?:candidat[oa]|alcaldable)\b
 | (?:chapa|pin|pegatina|insignia|badge|button|rosette)\s+(?:\w+\s+){0,1}(?:de|del|of|for)\s+(?:the\s+|el\s+|la\s+)?(?:pp|podemos|sumar|la\s+cup|erc|ciudadanos|labour|greens|verdes|morena|tories|democrats|republicans|partido)\b
 """,
     "trade_union": r"""
 (?:pilots|nurses|teachers|doctors|drivers|workers|miners|dockers|journalists|actors|musicians|firefighters)'?\s+union\b
-| liberad[oa]\s+(?:sindical|media\s+jornada|a\s+tiempo\s+(?:completo|parcial)) | carnet\s+de\s+la\s+central | los\s+de\s+la\s+central | central\s+sindical
+| liberad[oa]\s+(?:sindical|media\s+jornada|a\s+tiempo\s+(?:completo|parcial)) | carn(?:e|et)\s+de\s+la\s+central | los\s+de\s+la\s+central | central\s+sindical
 | convoc\w*\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:paros?|huelgas?) | calls?\s+(?:the\s+)?strikes
 | branch\s+(?:newsletter|secretary) | carries\s+the\s+card | por\s+parte\s+de\s+(?:los\s+)?trabajadores | on\s+behalf\s+of\s+the\s+workers
 | mesa\s+del\s+convenio | bargaining\s+(?:committee|team|unit\s+rep\w*) | (?:mesa|comision)\s+negociadora | negocia\w*\s+el\s+convenio
@@ -285,6 +291,7 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | navajo | dine\b\) | lakota | sioux | cherokee | apache\b(?!\s+(?:kafka|spark|server|http|license|airflow)) | ojibw\w* | inuk\b | nahuatl | nahua\b | zapotec\w* | mixtec\w* | wayuu | embera | garifuna
 | yanomami | kichwa | quichua | rohingya | pashtun\w* | hazara\w* | tibetan\w* | tibetan[oa] | ainu\b | samoan | tongan | romany | traveller\s+(?:girl|boy|woman|man|background)
 | (?:habla|speaks)\s+(?:patois|nahuatl|quechua|aymara|romani|calo|guarani|mapudungun)
+| (?:mitad|half)[\s-]+[a-z]{4,}(?:an[oa]?|ian[oa]?|es[ae]|ese|ish|i|ic[oa]|in[oa]|en[oa]|ean[oa]?)s?\s*(?:,|y|and|/|&)\s*(?:\w+\s+)?(?:mitad|half)\b
 | mixed\s+like | por\s+ser\s+(?:negr[oa]|gitan[oa]|mor[oa]|arabe|asiatic[oa]|latin[oa]|indigena|mestiz[oa])s?\b
 | for\s+being\s+(?:black|asian|arab|roma|romani|gypsy|latino|latina|mixed[\s-]race|indigenous)\b | cafe\s+con\s+leche,?\s+mitad
 | (?:is|es|as|she'?s|he'?s|identifies\s+as|se\s+define\s+como)\s+(?:an?|una?)\s+(?:latino|latina|latinx|hispana|hispano|chicana|chicano)\b
@@ -300,6 +307,8 @@ caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|aff
 | guest\s+of\s+(?:his|her)\s+majesty | con\s+las\s+manos\s+en\s+la\s+(?:caja|masa) | caught\s+red[\s-]handed | lo\s+pillaron\s+robando | (?:cis|centro\s+de\s+insercion\s+social)\s+de
 | modulo\s+de\s+(?:soto|alcala|valdemoro|estremera|navalcarnero|aranjuez|picassent|brians|quatre|la\s+modelo|\w+\s+del\s+real)
 | (?:cumpli\w*|condena\w*|sentence\w*|jailed|preso|presa|inside|encerrad[oa])\b.{0,40}\b(?:por|for)\s+(?:estafa|robo|fraude|hurto|trafico|agresion|fraud|theft|robbery|burglary|assault)\b
+| hours\s+of\s+(?:court[\s-]ordered|court[\s-]mandated|mandatory)\s+community\s+service | court[\s-](?:ordered|mandated)\s+community\s+service
+| (?:vacaciones|holidays?|vacation|estancia|stay)\s+(?:\w+\s+)?(?:pagad[oa]s?\s+por|paid\s+for\s+by|a\s+cargo\s+del|courtesy\s+of)\s+(?:el\s+|the\s+)?(?:estado|state|government|gobierno|taxpayers?|contribuyentes?)\b
 | centro\s+penitenciario | permiso\s+de\s+salida\s+(?:de|del)\s+(?:la\s+)?(?:prision|carcel|centro) | community\s+service\s+hours
 | (?:under|from)\s+(?:his|her|their|the)\s+sentence\b | juicio\s+de\s+\w+\s+por\b
 | awaiting\s+sentenc\w* | sentencing\s+(?:for|hearing|date) | (?:came|got)\s+out\s+of\s+(?:prison|jail|wandsworth|pentonville|belmarsh|strangeways|the\s+nick)

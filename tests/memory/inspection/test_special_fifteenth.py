@@ -1,0 +1,68 @@
+"""Special categories, fifteenth round (issue 15): classes seen in the misses and false positives of
+the spent sets N14 and O15 and checked against every other spent author — a party named by a
+possessive, an electoral list, fingerprints taken or given, a court-ordered sentence served, a
+government-paid stay as a euphemism for prison, half one heritage and half another, membership of a
+group named by a special word. Sentences written for these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.inspection.special import lexical_rule, special_category_in
+
+
+def _lexicon(text: str) -> str | None:
+    """The detector label of the lexicon rule that fires (the learned stages left out: these are
+    rules of the lexicon)."""
+    rule = lexical_rule(text)
+    return rule.split(":", 1)[0] if rule else None
+
+
+def _finding(text: str) -> str | None:
+    finding = special_category_in([("content", text)])
+    return finding.category if finding else None
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    # a party organ of the person's own party, an electoral list
+    ("Este fin de semana está en la ejecutiva de su partido, no contesta correos.", "politics"),
+    ("She chairs her party's regional conference in Leeds next month.", "politics"),
+    ("Sale de número 3 en la candidatura para las autonómicas.", "politics"),
+    ("Coordina el banco de llamadas del sábado para la campaña.", "politics"),
+    ("Ayuda en la campaña del candidato los fines de semana.", "politics"),
+    # fingerprints taken or given, a biometric trait used to get in
+    ("At the embassy they took her fingerprints and a photo; the visa is on its way.", "biometric"),
+    ("Has to give his fingerprints again at the border office on Friday.", "biometric"),
+    ("Desde el lunes entrará al almacén con la huella.", "biometric"),
+    # a sentence served, a euphemism for prison
+    ("Still owes forty hours of court-ordered community service this spring.", "criminal"),
+    ("Se pasó dos años de vacaciones pagadas por el Estado, y ahora busca trabajo.", "criminal"),
+    # heritage: half one, half another; being Roma; a Black staff network
+    ("Dice que es mitad peruana y mitad gallega, y que cocina de las dos.", "race_ethnicity"),
+    ("Jokes that she is half Jamaican, half Glaswegian.", "race_ethnicity"),
+    ("Being Roma herself, she mentors the new apprentices from the same community.", "race_ethnicity"),
+    ("Co-chairs the Black employee network and runs its book club.", "race_ethnicity"),
+    # membership of a group named by a special word (a work object when one works for it)
+    ("Es socio de la asociación de diabéticos de su pueblo desde hace años.", "health"),
+    # a faith named by its meal or its community
+    ("Asked for a Jain meal on the long-haul flight.", "religion"),
+    # the union card, in its accented spelling
+    ("Guarda el carné de la central en la cartera.", "trade_union"),
+])
+def test_an_indirect_form_is_found(text: str, label: str) -> None:
+    assert _lexicon(text) == label
+
+
+@pytest.mark.parametrize("text", [
+    "Es la fiesta de cumpleaños de su sobrino; his party's theme is dinosaurs.",
+    "La lista de la compra para la cena del sábado está en la nevera.",
+    "Left fingerprints all over the new monitor, again.",
+    "Works half remote, half in the office.",
+    "Half asleep, half awake at the 8am standup.",
+    "Trabaja para la asociación de diabéticos como diseñadora gráfica.",
+    "Disfruta de vacaciones pagadas en agosto, como toda la plantilla.",
+    "Volunteers at the community service centre on Saturdays.",
+    "Asked Rahul Jain to forward the budget.",
+])
+def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
+    assert _lexicon(text) is None
