@@ -370,14 +370,32 @@ _ANIMAL_CARE = re.compile(
     r"|(?:al|to\s+the)\s+(?:veterinari[oa]|vet)\b)")
 
 #: A job or a civic duty on the side of the law: a police officer, a prison officer, a juror
-#: (with what they sat on; judges and prosecutors are the lexicon's near misses), a polling-station officer ("es policía local", "he's a police officer",
-#: "was a juror on a fraud trial", "ser vocal de mesa electoral") — not criminal data, not a
-#: political opinion.
+#: or a witness (with what they sat on or saw; judges and prosecutors are the lexicon's near misses), a polling-station officer ("es policía local", "he's a police officer",
+#: "was a juror on a fraud trial", "es testigo en un juicio por un accidente", "ser vocal de mesa
+#: electoral") — not criminal data, not a political opinion. Not a Jehovah's Witness.
 _LAW_JOB = re.compile(
     r"\b(?:es|is|he'?s|she'?s|was|fue|ser|sera|trabaja\s+(?:de|como)|works\s+as)\s+(?:an?\s+|un[a]?\s+)?(?:\w+\s+)?"
     r"(?:police\s+officer|policeman|policewoman|cop|policia(?:\s+(?:local|nacional|municipal))?|guardia\s+civil|mosso"
     r"|ertzaina|detective|prison\s+officer|funcionari[oa]\s+de\s+prisiones"
-    r"|(?:juror|jurado|vocal\s+de\s+(?:una\s+)?mesa\s+electoral|poll\s+worker)" + _TO_CLAUSE_END + r")")
+    r"|(?:juror|jurado|(?<!jehovah\s)(?<!jehovahs\s)witness|testigo(?!s?\s+de\s+jehova)|vocal\s+de\s+(?:una\s+)?mesa\s+electoral"
+    r"|poll\s+worker)" + _TO_CLAUSE_END + r")")
+
+#: The person as the victim of an offence or the one who reported it ("le robaron la bici", "her
+#: car was broken into", "puso la denuncia en comisaría", "filed a police report", "needs the police
+#: report number"), to the end of the clause: what was done to them, not by them — not criminal
+#: data about the person. Impersonal forms only (``le robaron``, not ``le robó``: he stole it), and
+#: not a report filed against someone.
+_VICTIM = re.compile(
+    r"\b(?:(?:le|les|me|nos|te)\s+(?:han\s+|habian\s+)?(?:robaron|robado|hurtaron|hurtado|quitaron|rompieron|reventaron|forzaron"
+    r"|entraron\s+en|estafaron|estafado|timaron|timado|hackearon|hackeado)"
+    r"|(?:was|were|got|been|has\s+been|had\s+been|have\s+been)\s+(?:robbed|mugged|burgled|burglarized|pickpocketed|scammed|broken\s+into"
+    r"|stolen|hacked|nicked)"
+    r"|(?:puso|pone|poner|presento|presentar|presenta|ha\s+puesto|filed|file|files|filing|made|make|makes)\s+(?:la|una|a|the)\s+"
+    r"(?:denuncia|police\s+report|report\s+(?:with|to)\s+the\s+police|complaint\s+with\s+the\s+police)(?!\s+(?:against|contra)\b)"
+    r"|reported\s+(?:\w+\s+){0,3}?(?:stolen|missing|to\s+the\s+police)(?!\s+(?:for|por)\b)|denunci(?:o|ar|a|amos|aron)\s+el\s+robo"
+    r"|police\s+report\s+number|numero\s+de\s+(?:la\s+)?denuncia)" + _TO_CLAUSE_END)
+_VICTIM_WORD = re.compile(r"\b(?:rob|hurt|stolen|nicked|mugged|burgl|pickpocket|scam|estaf|tima|hack|denuncia|police\s+report|broken\s+into"
+                          r"|forzaron|reventaron|quitaron|rompieron|entraron)")
 
 #: A quoted title after a verb of reading or watching ("está leyendo 'The Gene'", "le encanta
 #: 'House of Cards'"): a book or a show, not the person.
@@ -415,7 +433,7 @@ _BIOMETRIC_WORD = re.compile(r"\b(?:iris|facial|huella|fingerprint|retina|palma|
 
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
-_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll"
+_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll|witness|testigo"
                        r"|centro\s+penitenciario|carcel|jail)")
 _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\b|caball|horse|yegu|galg)")
 
@@ -423,11 +441,13 @@ _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
-    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     if _LAW_WORD.search(text):
         spans += [m.span() for pattern in (_LAW_JOB, _PRISON_ROLE) for m in pattern.finditer(text)]
+    if _VICTIM_WORD.search(text):
+        spans += [m.span() for m in _VICTIM.finditer(text)]
     if _BIOMETRIC_WORD.search(text):
         spans += [m.span() for m in _BIOMETRIC_FIXTURE.finditer(text)]
     if _TASTE.search(text):

@@ -66,3 +66,22 @@ def test_an_indirect_form_is_found(text: str, label: str) -> None:
 ])
 def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
     assert _lexicon(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    # the victim of an offence, the one who reported it, a witness: not criminal data about them
+    "Her flat was burgled in March; she filed a police report and is waiting on the insurer.",
+    "Es testigo en un juicio por un atraco que vio en el banco y declara el lunes.",
+    "Was a witness in a fraud trial last year, still gets letters from the court.",
+])
+def test_the_other_side_of_an_offence_is_not_special(text: str) -> None:
+    assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("Es testigo de Jehová y no celebra cumpleaños.", "user.demographic.religious_belief"),
+    ("He is a Jehovah Witness and skips the parties.", "user.demographic.religious_belief"),
+    ("Le robaron la cartera; estuvo en prisión hasta 2019.", "user.criminal_history"),
+])
+def test_a_special_clause_beside_the_other_side_of_an_offence_is_still_found(text: str, category: str) -> None:
+    assert _finding(text) == category
