@@ -431,6 +431,38 @@ _BIOMETRIC_FIXTURE = re.compile(
     r"|(?:office|building|front|main|lobby|site)\s+(?:fingerprint|iris|face|facial|biometric)\s+(?:door|lock|reader|scanner|turnstile|gate)s?\b)")
 _BIOMETRIC_WORD = re.compile(r"\b(?:iris|facial|huella|fingerprint|retina|palma|palm|face)")
 
+#: An office in a club, a residents' association or a class ("presidente del club de tenis",
+#: "elected presidente de la comunidad de vecinos", "his daughter is class delegate"): an election
+#: or a delegate there is no political opinion and no union (the election itself is part of the span). The club's activity, if named before
+#: it, comes from a closed list (a "Labour club" or a "union branch" is not one).
+_CLUB_ROLE = re.compile(
+    r"\b(?:(?:(?:elected|re-?elected|elegid[oa]|reelegid[oa]|nombrad[oa]|named|appointed|voted)\s+(?:as\s+|como\s+)?)?"
+    r"(?:presidente|presidenta|president|vicepresident\w*|vice[\s-]president|chair(?:man|woman|person)?|secretari[oa]|secretary"
+    r"|tesorer[oa]|treasurer|vocal|captain|capitan[a]?|delegad[oa]|delegate|rep|representative|representante)\s+"
+    r"(?:del|de\s+la|de|of\s+the|of|at\s+the|for\s+the|in\s+the)\s+(?:(?:board|junta|comite|committee|directiva)\s+(?:del|de\s+la|de|of\s+the|of)\s+)?"
+    r"(?:(?:tennis|golf|football|soccer|chess|book|running|cycling|padel|paddle|sailing|rowing|hiking|photography|wine|cooking|film"
+    r"|bridge|squash|rugby|cricket|swimming|climbing|yacht|country|sports|social|cycle|walking)\s+)?"
+    r"(?:club|comunidad\s+de\s+(?:vecinos|propietarios)|asociacion\s+de\s+(?:vecinos|padres|madres|antiguos\s+alumnos)|ampa|pta"
+    r"|(?:residents|homeowners|tenants|parents|alumni|neighbou?rhood)'?\s+association|clase|curso|class|cohort|year\s+group)\b"
+    r"|(?:class|clase|year|grade|form)\s+(?:delegate|rep|representative|president|delegad[oa])\b|delegad[oa]\s+de\s+(?:clase|curso)\b)")
+_CLUB_WORD = re.compile(r"\b(?:club|comunidad\s+de|asociacion\s+de|ampa|pta|association|clase|curso|class|cohort|year\s+group)\b")
+
+#: An event held in a church, a cathedral or another place of worship as its venue ("la boda de su
+#: prima es en la iglesia de San Nicolás", "a Gregorian chant concert at the cathedral", "el
+#: concierto de su coro es en la iglesia de Santa Ana"): a wedding, a concert or a funeral someone
+#: goes to or works at, not the person's own rite (``su boda``, ``her wedding``) and not a service
+#: (mass, a christening), which say something about the person. The gap between the event and the
+#: venue stays inside one clause; the venue's name after it is part of the span.
+_EVENT_VENUE = re.compile(
+    r"(?<!\bsu\s)(?<!\bsus\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)\b(?:boda|bodas|wedding|weddings|concierto|conciertos|concerts?"
+    r"|funeral|funerales|funerals|entierro|recital|exposicion|exhibition|graduacion|graduation)\b"
+    r"(?:(?!\b(?:and|y|but|pero|so|que|porque|because|then|luego|despues|who|which)\b)[^.,;:!?()]){0,60}?"
+    r"\b(?:en|at|in|inside)\s+(?:la|el|the|una?|an?)\s+(?:\w+\s+){0,2}?(?:iglesia|church|catedral|cathedral|capilla|chapel|basilica"
+    r"|ermita|monasterio|monastery|abbey|abadia|mezquita|mosque|sinagoga|synagogue|templo|temple|parroquia|parish)\b"
+    r"(?:\s+(?:de|of|del)\s+(?:(?:san|santa|santo|st|saint|nuestra\s+senora|la|el)\.?\s+)?\w+)?")
+_VENUE_WORD = re.compile(r"\b(?:iglesia|church|catedral|cathedral|capilla|chapel|basilica|ermita|monasterio|monastery|abbey|abadia"
+                         r"|mezquita|mosque|sinagoga|synagogue|templo|temple|parroquia|parish)")
+
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
 _LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll|witness|testigo"
@@ -441,13 +473,18 @@ _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
-    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``,
+    ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     if _LAW_WORD.search(text):
         spans += [m.span() for pattern in (_LAW_JOB, _PRISON_ROLE) for m in pattern.finditer(text)]
     if _VICTIM_WORD.search(text):
         spans += [m.span() for m in _VICTIM.finditer(text)]
+    if _CLUB_WORD.search(text):
+        spans += [m.span() for m in _CLUB_ROLE.finditer(text)]
+    if _VENUE_WORD.search(text):
+        spans += [m.span() for m in _EVENT_VENUE.finditer(text)]
     if _BIOMETRIC_WORD.search(text):
         spans += [m.span() for m in _BIOMETRIC_FIXTURE.finditer(text)]
     if _TASTE.search(text):

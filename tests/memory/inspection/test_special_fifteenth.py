@@ -85,3 +85,36 @@ def test_the_other_side_of_an_offence_is_not_special(text: str) -> None:
 ])
 def test_a_special_clause_beside_the_other_side_of_an_offence_is_still_found(text: str, category: str) -> None:
     assert _finding(text) == category
+
+
+@pytest.mark.parametrize("text", [
+    # an office in a club, a residents' association or a class; an event held in a church as a venue
+    "Su hijo es delegado de clase y le ayuda con el discurso.",
+    "La boda de su primo es en la iglesia de San Andrés el sábado a las 13.",
+])
+def test_a_club_office_or_an_event_in_a_church_is_not_special(text: str) -> None:
+    assert _finding(text) is None
+
+
+@pytest.mark.parametrize(("text", "covered"), [
+    ("Was elected treasurer of the residents' association in May.", "treasurer of the residents' association"),
+    ("Es presidenta del board del club de ajedrez desde enero.", "presidenta del board del club"),
+    ("Is the lighting technician for a choral concert at the cathedral in May.", "concert at the cathedral"),
+    ("El concierto de fin de curso es en la capilla del colegio.", "en la capilla del colegio"),
+])
+def test_the_club_office_and_the_event_venue_are_ordinary_spans(text: str, covered: str) -> None:
+    from memory.inspection.normalise import fold_text
+    from memory.inspection.special_forms import ordinary_spans
+
+    reading = fold_text(text)
+    start = reading.index(covered)
+    assert any(s <= start and start + len(covered) <= e for s, e in ordinary_spans(reading))
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("Es tesorero del club del Partido Popular de su barrio.", "user.demographic.political_opinion"),
+    ("Va a la boda de su prima en la iglesia y después a misa los domingos.", "user.demographic.religious_belief"),
+    ("Es presidente del comité de empresa desde 2020.", "user.demographic.trade_union_membership"),
+])
+def test_a_special_word_beside_a_club_office_or_a_venue_is_still_found(text: str, category: str) -> None:
+    assert _finding(text) == category
