@@ -118,3 +118,15 @@ def test_the_club_office_and_the_event_venue_are_ordinary_spans(text: str, cover
 ])
 def test_a_special_word_beside_a_club_office_or_a_venue_is_still_found(text: str, category: str) -> None:
     assert _finding(text) == category
+
+
+def test_a_place_named_union_is_not_a_trade_union() -> None:
+    assert _finding("Is going to the Union Square book fair on Sunday morning.") is None
+
+
+@pytest.mark.parametrize("text", [
+    "Meet at Union Station, then the union meeting at 6.",
+    "Her hotel is on Union Street, next to the union hall where she pays her dues.",
+])
+def test_a_trade_union_beside_a_place_named_union_is_still_found(text: str) -> None:
+    assert _finding(text) == "user.demographic.trade_union_membership"
