@@ -56,13 +56,15 @@ _WEAK_MIN_WORDS = 5
 
 
 # A word that names what someone works on rather than something about them: "the insulin-pump
-# companion app", "DNA sequencing machines", "la app de diabetes", "una carrera contra el cáncer".
+# companion app", "DNA sequencing machines", "la app de diabetes", "una carrera contra el cáncer";
+# or a show about it ("a prison drama", "una serie documental sobre…" is ``_FRAME``'s).
 _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashboard|tool|client|project|module|startup"
               r"|api|sdk|system|machines?|model|team|ui|browser|dataset|feature|vendor|company|charity|research"
               r"|foundation|awareness|fundraiser|campaign|drive|unit|lab|clinic\s+client|course|curso|training|workshop|taller"
               r"|webinar|trainer|cameras?|camaras?|passports?|pasaportes?|producto?s?|bakery|panaderia|menus?|catering"
               r"|leaflet|folleto|subtitles|subtitulos|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
-              r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases)")
+              r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases"
+              r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries)")
 _AFTER_WORK = re.compile(
     r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(

@@ -130,3 +130,15 @@ def test_a_place_named_union_is_not_a_trade_union() -> None:
 ])
 def test_a_trade_union_beside_a_place_named_union_is_still_found(text: str) -> None:
     assert _finding(text) == "user.demographic.trade_union_membership"
+
+
+@pytest.mark.parametrize("text", [
+    "Binge-watching a prison drama and refuses to discuss the plot.",
+    "Watches a cancer docuseries every Sunday for work research.",
+])
+def test_a_show_about_it_is_a_work_object(text: str) -> None:
+    assert _lexicon(text) is None
+
+
+def test_a_special_word_beside_a_show_is_still_found() -> None:
+    assert _lexicon("Her prison drama is real: she served two years in prison.") == "criminal"
