@@ -93,8 +93,9 @@ _NAMED = re.compile(r"\b(?:perr[oa]|gat[oa]|dog|cat|pet|mascota|caballo|horse|ba
 
 
 #: The person's part as an outside supplier, after the match in its clause ("lleva la comunicación
-#: de una federación sindical como proveedora externa", "advises a union as an outside consultant").
-_OUTSIDE_ROLE = re.compile(r"\b(?:como|as\s+an?)\s+(?:(?:outside|external|freelance)\s+)?(?:proveedor[a]?|supplier|vendor"
+#: de una federación sindical como proveedora externa", "advises a union as an outside consultant",
+#: with the trade named before it: "as an events contractor", "as the catering supplier").
+_OUTSIDE_ROLE = re.compile(r"\b(?:como|as\s+an?|as\s+the)\s+(?:(?:outside|external|freelance)\s+)?(?:[a-z]+\s+)?(?:proveedor[a]?|supplier|vendor"
                            r"|contractor|contratista|consultor[a]?|consultant|asesor[a]?\s+extern[oa]|counsel|freelance|autonom[oa])"
                            r"(?:\s+extern[oa])?\b")
 

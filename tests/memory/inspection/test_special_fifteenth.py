@@ -142,3 +142,11 @@ def test_a_show_about_it_is_a_work_object(text: str) -> None:
 
 def test_a_special_word_beside_a_show_is_still_found() -> None:
     assert _lexicon("Her prison drama is real: she served two years in prison.") == "criminal"
+
+
+def test_an_outside_role_with_its_trade_named_is_a_frame() -> None:
+    assert _lexicon("Runs the stage for the Pride march as the sound contractor.") is None
+
+
+def test_an_outside_role_in_another_clause_clears_nothing() -> None:
+    assert _lexicon("Marches at Pride every year and works as an events contractor.") == "sex_life_orientation"
