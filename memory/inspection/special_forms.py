@@ -468,6 +468,13 @@ _VENUE_WORD = re.compile(r"\b(?:iglesia|church|catedral|cathedral|capilla|chapel
 #: square, a station or a street, not a trade union (thirteen spent authors wrote it).
 _UNION_PLACE = re.compile(r"\bunion\s+(?:square|station|street|st|avenue|ave|road|rd|park|terminal|city|county|bridge|pier|plaza)\b")
 
+#: A product, a dish or a fair called ethnic ("la feria de cocina étnica", "ethnic prints for the
+#: shop", "the ethnic foods aisle"): a trade's word, not anyone's origin. Only the phrase is cleared
+#: ("es de etnia gitana y organiza la feria de cocina étnica" still counts).
+_ETHNIC_PRODUCT = re.compile(
+    r"\b(?:ethnic\s+(?:foods?|cuisines?|restaurants?|music|fashion|prints?|jewel\w*|shops?|stores?|grocer\w*|festival|fair|market|aisle)"
+    r"|(?:cocina|comida|gastronomia|musica|moda|tienda|mercado|feria|restaurante)\s+etnic[oa]s?)\b")
+
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
 _LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll|witness|testigo"
@@ -478,7 +485,7 @@ _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
-    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``,
+    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``, ``_ETHNIC_PRODUCT``,
     ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
@@ -488,6 +495,8 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
         spans += [m.span() for m in _VICTIM.finditer(text)]
     if "union" in text:
         spans += [m.span() for m in _UNION_PLACE.finditer(text)]
+    if "etnic" in text:
+        spans += [m.span() for m in _ETHNIC_PRODUCT.finditer(text)]
     if _CLUB_WORD.search(text):
         spans += [m.span() for m in _CLUB_ROLE.finditer(text)]
     if _VENUE_WORD.search(text):

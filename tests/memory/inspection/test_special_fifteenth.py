@@ -150,3 +150,9 @@ def test_an_outside_role_with_its_trade_named_is_a_frame() -> None:
 
 def test_an_outside_role_in_another_clause_clears_nothing() -> None:
     assert _lexicon("Marches at Pride every year and works as an events contractor.") == "sex_life_orientation"
+
+
+def test_a_dish_or_a_fair_called_ethnic_is_not_anyones_origin() -> None:
+    assert _lexicon("Organiza la feria de cocina étnica del distrito cada otoño.") is None
+    assert _lexicon("Es de etnia gitana y organiza la feria de cocina étnica.") == "race_ethnicity"
+
