@@ -475,6 +475,16 @@ _ETHNIC_PRODUCT = re.compile(
     r"\b(?:ethnic\s+(?:foods?|cuisines?|restaurants?|music|fashion|prints?|jewel\w*|shops?|stores?|grocer\w*|festival|fair|market|aisle)"
     r"|(?:cocina|comida|gastronomia|musica|moda|tienda|mercado|feria|restaurante)\s+etnic[oa]s?)\b")
 
+#: The company's side of dealings with the workers' representatives ("preparing the company side
+#: of the collective bargaining talks", "toma notas en la reunión con el comité de empresa"): the
+#: other side of a negotiation (the fourteenth round's frame, in ``NEAR``) seen from a meeting or a
+#: side of the table. Only the phrase is cleared ("was a union rep before moving to the company
+#: side of the table" still counts).
+_MANAGEMENT_SIDE = re.compile(
+    r"\b(?:(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\s+of\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round)"
+    r"|(?:reunion|reuniones|meetings?|talks|junta)\s+(?:\w+\s+){0,2}?(?:con|with)\s+(?:el|la|los|las|the)\s+"
+    r"(?:comite\s+de\s+empresa|works\s+council|representantes\s+de\s+los\s+trabajadores))\b")
+
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
 _LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll|witness|testigo"
@@ -485,7 +495,7 @@ _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
-    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``, ``_ETHNIC_PRODUCT``,
+    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``, ``_ETHNIC_PRODUCT``, ``_MANAGEMENT_SIDE``,
     ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
@@ -497,6 +507,8 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
         spans += [m.span() for m in _UNION_PLACE.finditer(text)]
     if "etnic" in text:
         spans += [m.span() for m in _ETHNIC_PRODUCT.finditer(text)]
+    if " side " in text or "reunion" in text or "meeting" in text or "talks" in text or "junta" in text:
+        spans += [m.span() for m in _MANAGEMENT_SIDE.finditer(text)]
     if _CLUB_WORD.search(text):
         spans += [m.span() for m in _CLUB_ROLE.finditer(text)]
     if _VENUE_WORD.search(text):

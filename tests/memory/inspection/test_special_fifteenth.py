@@ -156,3 +156,18 @@ def test_a_dish_or_a_fair_called_ethnic_is_not_anyones_origin() -> None:
     assert _lexicon("Organiza la feria de cocina étnica del distrito cada otoño.") is None
     assert _lexicon("Es de etnia gitana y organiza la feria de cocina étnica.") == "race_ethnicity"
 
+
+@pytest.mark.parametrize("text", [
+    "Prepara la reunión con el comité de empresa para la dirección.",
+    "Is drafting the company side of the collective bargaining talks.",
+])
+def test_the_company_side_of_dealings_with_workers_representatives_is_not_a_union(text: str) -> None:
+    assert _lexicon(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Es del comité de empresa por CCOO y prepara la reunión con la dirección.",
+    "Sits on the management side of the table in the collective bargaining round.",
+])
+def test_a_union_word_outside_the_company_side_is_still_found(text: str) -> None:
+    assert _lexicon(text) == "trade_union"
