@@ -93,8 +93,9 @@ _NAMED = re.compile(r"\b(?:perr[oa]|gat[oa]|dog|cat|pet|mascota|caballo|horse|ba
 
 
 #: The person's part as an outside supplier, after the match in its clause ("lleva la comunicación
-#: de una federación sindical como proveedora externa", "advises a union as an outside consultant").
-_OUTSIDE_ROLE = re.compile(r"\b(?:como|as\s+an?)\s+(?:(?:outside|external|freelance)\s+)?(?:proveedor[a]?|supplier|vendor"
+#: de una federación sindical como proveedora externa", "advises a union as an outside consultant",
+#: with the trade named before it: "as an events contractor", "as the catering supplier").
+_OUTSIDE_ROLE = re.compile(r"\b(?:como|as\s+an?|as\s+the)\s+(?:(?:outside|external|freelance)\s+)?(?:[a-z]+\s+)?(?:proveedor[a]?|supplier|vendor"
                            r"|contractor|contratista|consultor[a]?|consultant|asesor[a]?\s+extern[oa]|counsel|freelance|autonom[oa])"
                            r"(?:\s+extern[oa])?\b")
 
@@ -235,6 +236,8 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | (?:dad[oa]|da|dio|dimos|dar|darse)\s+de\s+alta\s+(?:su|sus)\s+plantilla(?=\s+(?:de\s+)?(?:reconocimiento|biometric|facial|de\s+(?:la\s+)?(?:huella|voz|cara|iris)))
 | (?:phone|iphone|laptop|tablet|app|camera|movil|telefono|portatil|ordenador|camara)\b[^.;]{0,40}?\b(?:learn\w*|aprend\w*|memori[sz]\w*|guard\w*|save[sd]?|stores?|scan\w*|escane\w*|lea|lee\w*|read\w*)
   \s+['"‘“]?\s*(?:his|her|their|su|sus)\s+(?:face|cara|rostro|voice|voz|fingerprints?|huellas?|iris|ojos|eyes)\b
+| (?:took|tak(?:e|es|en|ing)|giv(?:e|es|en|ing)|gave|provid\w*|submit\w*)\s+(?:(?:his|her|their|my|all|ten|the|both|a\s+set\s+of)\s+){0,3}fingerprints\b
+| fingerprints\s+(?:were\s+|was\s+|got\s+|have\s+been\s+|had\s+been\s+)?taken\b
 | (?:tom\w+|sac\w+|escane\w*|took|taken|takes?|scann\w*|gave|given|dio|dado)\b[^.;]{0,30}?\b(?:dedos|yemas|fingertips|fingers|thumbs|fingerprints|huellas)\b
   (?=[^.;]{0,60}\b(?:visa|visado|pasaporte|passport|dni|nie|tie|frontera|border|aduana|customs|immigration|inmigracion|extranjeria|residencia|residence|consulado|consulate|embajada|embassy|fichar|fichaje)\b)
 """,
@@ -255,14 +258,18 @@ communion\b | comulga\w* | eucarist\w*
 | soviet\s+line | (?:afiliad[oa]|member)\s+(?:a|al|de|del|of|to)\s+(?:the\s+)?partido
 | (?:donat\w*|dona|donaciones|gives\s+money|aporta\w*)\s+(?:\w+\s+){0,4}(?:to|a|al)\s+(?:the\s+|el\s+|la\s+|los\s+)?(?:pp|podemos|sumar|cup|erc|ciudadanos|labour|greens|verdes|conservatives|republicans|democrats)\b
 | (?:agrupacion\w*|sede|lista|listas|ejecutiva|juventudes|marcha|congreso|primarias|candidatura|militancia)\s+(?:\w+\s+){0,2}(?:del|de)\s+
-  (?:partido|pp|podemos|sumar|la\s+cup|erc|ciudadanos|los\s+verdes)\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado))
+  (?:(?:su|sus|mi|tu|nuestro)\s+)?(?:partido|pp|podemos|sumar|la\s+cup|erc|ciudadanos|los\s+verdes)\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado))
 | (?:party|labour|tories|greens|democrats|republicans|conservatives)'?s?'?\s+(?:local\s+)?(?:slate|branch|manifesto|whip|ticket|local\s+association)\b
 | (?:el|del|al)\s+lazo\s+amarillo | yellow\s+ribbon\s+(?:for|of)\s+(?:the\s+)?(?:catalan|independence|political\s+prisoners) | indepes?\b | (?:es|muy|un|una|bastante)\s+(?:\w+\s+)?(?:indepe|independentista|unionista)s?\b
+| (?:his|her|their|my|our)\s+party'?s\s+(?:(?:national|federal|annual|regional|local|state|county|spring|autumn|fall)\s+)?
+  (?:congress|conference|convention|slate|primar(?:y|ies)|candidates?|ticket|branch|executive|manifesto|whip|caucus|delegates?|list\s+for)\b
+| (?:lista|listas|candidatura|papeletas?)\s+(?:\w+\s+){0,4}?(?:para|a|en)\s+las\s+(?:elecciones\s+)?(?:municipales|autonomicas|generales|europeas|legislativas|presidenciales)\b
+| banco\s+de\s+llamadas | campana\s+(?:electoral\s+)?(?:del|de\s+la|para\s+el|para\s+la)\s+(?:\w+\s+)?(?:candidat[oa]|alcaldable)\b
 | (?:chapa|pin|pegatina|insignia|badge|button|rosette)\s+(?:\w+\s+){0,1}(?:de|del|of|for)\s+(?:the\s+|el\s+|la\s+)?(?:pp|podemos|sumar|la\s+cup|erc|ciudadanos|labour|greens|verdes|morena|tories|democrats|republicans|partido)\b
 """,
     "trade_union": r"""
 (?:pilots|nurses|teachers|doctors|drivers|workers|miners|dockers|journalists|actors|musicians|firefighters)'?\s+union\b
-| liberad[oa]\s+(?:sindical|media\s+jornada|a\s+tiempo\s+(?:completo|parcial)) | carnet\s+de\s+la\s+central | los\s+de\s+la\s+central | central\s+sindical
+| liberad[oa]\s+(?:sindical|media\s+jornada|a\s+tiempo\s+(?:completo|parcial)) | carn(?:e|et)\s+de\s+la\s+central | los\s+de\s+la\s+central | central\s+sindical
 | convoc\w*\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:paros?|huelgas?) | calls?\s+(?:the\s+)?strikes
 | branch\s+(?:newsletter|secretary) | carries\s+the\s+card | por\s+parte\s+de\s+(?:los\s+)?trabajadores | on\s+behalf\s+of\s+the\s+workers
 | mesa\s+del\s+convenio | bargaining\s+(?:committee|team|unit\s+rep\w*) | (?:mesa|comision)\s+negociadora | negocia\w*\s+el\s+convenio
@@ -285,6 +292,7 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | navajo | dine\b\) | lakota | sioux | cherokee | apache\b(?!\s+(?:kafka|spark|server|http|license|airflow)) | ojibw\w* | inuk\b | nahuatl | nahua\b | zapotec\w* | mixtec\w* | wayuu | embera | garifuna
 | yanomami | kichwa | quichua | rohingya | pashtun\w* | hazara\w* | tibetan\w* | tibetan[oa] | ainu\b | samoan | tongan | romany | traveller\s+(?:girl|boy|woman|man|background)
 | (?:habla|speaks)\s+(?:patois|nahuatl|quechua|aymara|romani|calo|guarani|mapudungun)
+| (?:mitad|half)[\s-]+[a-z]{4,}(?:an[oa]?|ian[oa]?|es[ae]|ese|ish|i|ic[oa]|in[oa]|en[oa]|ean[oa]?)s?\s*(?:,|y|and|/|&)\s*(?:\w+\s+)?(?:mitad|half)\b
 | mixed\s+like | por\s+ser\s+(?:negr[oa]|gitan[oa]|mor[oa]|arabe|asiatic[oa]|latin[oa]|indigena|mestiz[oa])s?\b
 | for\s+being\s+(?:black|asian|arab|roma|romani|gypsy|latino|latina|mixed[\s-]race|indigenous)\b | cafe\s+con\s+leche,?\s+mitad
 | (?:is|es|as|she'?s|he'?s|identifies\s+as|se\s+define\s+como)\s+(?:an?|una?)\s+(?:latino|latina|latinx|hispana|hispano|chicana|chicano)\b
@@ -300,6 +308,8 @@ caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|aff
 | guest\s+of\s+(?:his|her)\s+majesty | con\s+las\s+manos\s+en\s+la\s+(?:caja|masa) | caught\s+red[\s-]handed | lo\s+pillaron\s+robando | (?:cis|centro\s+de\s+insercion\s+social)\s+de
 | modulo\s+de\s+(?:soto|alcala|valdemoro|estremera|navalcarnero|aranjuez|picassent|brians|quatre|la\s+modelo|\w+\s+del\s+real)
 | (?:cumpli\w*|condena\w*|sentence\w*|jailed|preso|presa|inside|encerrad[oa])\b.{0,40}\b(?:por|for)\s+(?:estafa|robo|fraude|hurto|trafico|agresion|fraud|theft|robbery|burglary|assault)\b
+| hours\s+of\s+(?:court[\s-]ordered|court[\s-]mandated|mandatory)\s+community\s+service | court[\s-](?:ordered|mandated)\s+community\s+service
+| (?:vacaciones|holidays?|vacation|estancia|stay)\s+(?:\w+\s+)?(?:pagad[oa]s?\s+por|paid\s+for\s+by|a\s+cargo\s+del|courtesy\s+of)\s+(?:el\s+|the\s+)?(?:estado|state|government|gobierno|taxpayers?|contribuyentes?)\b
 | centro\s+penitenciario | permiso\s+de\s+salida\s+(?:de|del)\s+(?:la\s+)?(?:prision|carcel|centro) | community\s+service\s+hours
 | (?:under|from)\s+(?:his|her|their|the)\s+sentence\b | juicio\s+de\s+\w+\s+por\b
 | awaiting\s+sentenc\w* | sentencing\s+(?:for|hearing|date) | (?:came|got)\s+out\s+of\s+(?:prison|jail|wandsworth|pentonville|belmarsh|strangeways|the\s+nick)
@@ -361,14 +371,32 @@ _ANIMAL_CARE = re.compile(
     r"|(?:al|to\s+the)\s+(?:veterinari[oa]|vet)\b)")
 
 #: A job or a civic duty on the side of the law: a police officer, a prison officer, a juror
-#: (with what they sat on; judges and prosecutors are the lexicon's near misses), a polling-station officer ("es policía local", "he's a police officer",
-#: "was a juror on a fraud trial", "ser vocal de mesa electoral") — not criminal data, not a
-#: political opinion.
+#: or a witness (with what they sat on or saw; judges and prosecutors are the lexicon's near misses), a polling-station officer ("es policía local", "he's a police officer",
+#: "was a juror on a fraud trial", "es testigo en un juicio por un accidente", "ser vocal de mesa
+#: electoral") — not criminal data, not a political opinion. Not a Jehovah's Witness.
 _LAW_JOB = re.compile(
     r"\b(?:es|is|he'?s|she'?s|was|fue|ser|sera|trabaja\s+(?:de|como)|works\s+as)\s+(?:an?\s+|un[a]?\s+)?(?:\w+\s+)?"
     r"(?:police\s+officer|policeman|policewoman|cop|policia(?:\s+(?:local|nacional|municipal))?|guardia\s+civil|mosso"
     r"|ertzaina|detective|prison\s+officer|funcionari[oa]\s+de\s+prisiones"
-    r"|(?:juror|jurado|vocal\s+de\s+(?:una\s+)?mesa\s+electoral|poll\s+worker)" + _TO_CLAUSE_END + r")")
+    r"|(?:juror|jurado|(?<!jehovah\s)(?<!jehovahs\s)witness|testigo(?!s?\s+de\s+jehova)|vocal\s+de\s+(?:una\s+)?mesa\s+electoral"
+    r"|poll\s+worker)" + _TO_CLAUSE_END + r")")
+
+#: The person as the victim of an offence or the one who reported it ("le robaron la bici", "her
+#: car was broken into", "puso la denuncia en comisaría", "filed a police report", "needs the police
+#: report number"), to the end of the clause: what was done to them, not by them — not criminal
+#: data about the person. Impersonal forms only (``le robaron``, not ``le robó``: he stole it), and
+#: not a report filed against someone.
+_VICTIM = re.compile(
+    r"\b(?:(?:le|les|me|nos|te)\s+(?:han\s+|habian\s+)?(?:robaron|robado|hurtaron|hurtado|quitaron|rompieron|reventaron|forzaron"
+    r"|entraron\s+en|estafaron|estafado|timaron|timado|hackearon|hackeado)"
+    r"|(?:was|were|got|been|has\s+been|had\s+been|have\s+been)\s+(?:robbed|mugged|burgled|burglarized|pickpocketed|scammed|broken\s+into"
+    r"|stolen|hacked|nicked)"
+    r"|(?:puso|pone|poner|presento|presentar|presenta|ha\s+puesto|filed|file|files|filing|made|make|makes)\s+(?:la|una|a|the)\s+"
+    r"(?:denuncia|police\s+report|report\s+(?:with|to)\s+the\s+police|complaint\s+with\s+the\s+police)(?!\s+(?:against|contra)\b)"
+    r"|reported\s+(?:\w+\s+){0,3}?(?:stolen|missing|to\s+the\s+police)(?!\s+(?:for|por)\b)|denunci(?:o|ar|a|amos|aron)\s+el\s+robo"
+    r"|police\s+report\s+number|numero\s+de\s+(?:la\s+)?denuncia)" + _TO_CLAUSE_END)
+_VICTIM_WORD = re.compile(r"\b(?:rob|hurt|stolen|nicked|mugged|burgl|pickpocket|scam|estaf|tima|hack|denuncia|police\s+report|broken\s+into"
+                          r"|forzaron|reventaron|quitaron|rompieron|entraron)")
 
 #: A quoted title after a verb of reading or watching ("está leyendo 'The Gene'", "le encanta
 #: 'House of Cards'"): a book or a show, not the person.
@@ -404,9 +432,62 @@ _BIOMETRIC_FIXTURE = re.compile(
     r"|(?:office|building|front|main|lobby|site)\s+(?:fingerprint|iris|face|facial|biometric)\s+(?:door|lock|reader|scanner|turnstile|gate)s?\b)")
 _BIOMETRIC_WORD = re.compile(r"\b(?:iris|facial|huella|fingerprint|retina|palma|palm|face)")
 
+#: An office in a club, a residents' association or a class ("presidente del club de tenis",
+#: "elected presidente de la comunidad de vecinos", "his daughter is class delegate"): an election
+#: or a delegate there is no political opinion and no union (the election itself is part of the span). The club's activity, if named before
+#: it, comes from a closed list (a "Labour club" or a "union branch" is not one).
+_CLUB_ROLE = re.compile(
+    r"\b(?:(?:(?:elected|re-?elected|elegid[oa]|reelegid[oa]|nombrad[oa]|named|appointed|voted)\s+(?:as\s+|como\s+)?)?"
+    r"(?:presidente|presidenta|president|vicepresident\w*|vice[\s-]president|chair(?:man|woman|person)?|secretari[oa]|secretary"
+    r"|tesorer[oa]|treasurer|vocal|captain|capitan[a]?|delegad[oa]|delegate|rep|representative|representante)\s+"
+    r"(?:del|de\s+la|de|of\s+the|of|at\s+the|for\s+the|in\s+the)\s+(?:(?:board|junta|comite|committee|directiva)\s+(?:del|de\s+la|de|of\s+the|of)\s+)?"
+    r"(?:(?:tennis|golf|football|soccer|chess|book|running|cycling|padel|paddle|sailing|rowing|hiking|photography|wine|cooking|film"
+    r"|bridge|squash|rugby|cricket|swimming|climbing|yacht|country|sports|social|cycle|walking)\s+)?"
+    r"(?:club|comunidad\s+de\s+(?:vecinos|propietarios)|asociacion\s+de\s+(?:vecinos|padres|madres|antiguos\s+alumnos)|ampa|pta"
+    r"|(?:residents|homeowners|tenants|parents|alumni|neighbou?rhood)'?\s+association|clase|curso|class|cohort|year\s+group)\b"
+    r"|(?:class|clase|year|grade|form)\s+(?:delegate|rep|representative|president|delegad[oa])\b|delegad[oa]\s+de\s+(?:clase|curso)\b)")
+_CLUB_WORD = re.compile(r"\b(?:club|comunidad\s+de|asociacion\s+de|ampa|pta|association|clase|curso|class|cohort|year\s+group)\b")
+
+#: An event held in a church, a cathedral or another place of worship as its venue ("la boda de su
+#: prima es en la iglesia de San Nicolás", "a Gregorian chant concert at the cathedral", "el
+#: concierto de su coro es en la iglesia de Santa Ana"): a wedding, a concert or a funeral someone
+#: goes to or works at, not the person's own rite (``su boda``, ``her wedding``) and not a service
+#: (mass, a christening), which say something about the person. The gap between the event and the
+#: venue stays inside one clause; the venue's name after it is part of the span.
+_EVENT_VENUE = re.compile(
+    r"(?<!\bsu\s)(?<!\bsus\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)\b(?:boda|bodas|wedding|weddings|concierto|conciertos|concerts?"
+    r"|funeral|funerales|funerals|entierro|recital|exposicion|exhibition|graduacion|graduation)\b"
+    r"(?:(?!\b(?:and|y|but|pero|so|que|porque|because|then|luego|despues|who|which)\b)[^.,;:!?()]){0,60}?"
+    r"\b(?:en|at|in|inside)\s+(?:la|el|the|una?|an?)\s+(?:\w+\s+){0,2}?(?:iglesia|church|catedral|cathedral|capilla|chapel|basilica"
+    r"|ermita|monasterio|monastery|abbey|abadia|mezquita|mosque|sinagoga|synagogue|templo|temple|parroquia|parish)\b"
+    r"(?:\s+(?:de|of|del)\s+(?:(?:san|santa|santo|st|saint|nuestra\s+senora|la|el)\.?\s+)?\w+)?")
+_VENUE_WORD = re.compile(r"\b(?:iglesia|church|catedral|cathedral|capilla|chapel|basilica|ermita|monasterio|monastery|abbey|abadia"
+                         r"|mezquita|mosque|sinagoga|synagogue|templo|temple|parroquia|parish)")
+
+#: A place named with "union" ("Union Square", "Union Station", "the Union Street hotel"): a
+#: square, a station or a street, not a trade union (thirteen spent authors wrote it).
+_UNION_PLACE = re.compile(r"\bunion\s+(?:square|station|street|st|avenue|ave|road|rd|park|terminal|city|county|bridge|pier|plaza)\b")
+
+#: A product, a dish or a fair called ethnic ("la feria de cocina étnica", "ethnic prints for the
+#: shop", "the ethnic foods aisle"): a trade's word, not anyone's origin. Only the phrase is cleared
+#: ("es de etnia gitana y organiza la feria de cocina étnica" still counts).
+_ETHNIC_PRODUCT = re.compile(
+    r"\b(?:ethnic\s+(?:foods?|cuisines?|restaurants?|music|fashion|prints?|jewel\w*|shops?|stores?|grocer\w*|festival|fair|market|aisle)"
+    r"|(?:cocina|comida|gastronomia|musica|moda|tienda|mercado|feria|restaurante)\s+etnic[oa]s?)\b")
+
+#: The company's side of dealings with the workers' representatives ("preparing the company side
+#: of the collective bargaining talks", "toma notas en la reunión con el comité de empresa"): the
+#: other side of a negotiation (the fourteenth round's frame, in ``NEAR``) seen from a meeting or a
+#: side of the table. Only the phrase is cleared ("was a union rep before moving to the company
+#: side of the table" still counts).
+_MANAGEMENT_SIDE = re.compile(
+    r"\b(?:(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\s+of\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round)"
+    r"|(?:reunion|reuniones|meetings?|talks|junta)\s+(?:\w+\s+){0,2}?(?:con|with)\s+(?:el|la|los|las|the)\s+"
+    r"(?:comite\s+de\s+empresa|works\s+council|representantes\s+de\s+los\s+trabajadores))\b")
+
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
-_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll"
+_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll|witness|testigo"
                        r"|centro\s+penitenciario|carcel|jail)")
 _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\b|caball|horse|yegu|galg)")
 
@@ -414,11 +495,24 @@ _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
-    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``, ``_ETHNIC_PRODUCT``, ``_MANAGEMENT_SIDE``,
+    ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     if _LAW_WORD.search(text):
         spans += [m.span() for pattern in (_LAW_JOB, _PRISON_ROLE) for m in pattern.finditer(text)]
+    if _VICTIM_WORD.search(text):
+        spans += [m.span() for m in _VICTIM.finditer(text)]
+    if "union" in text:
+        spans += [m.span() for m in _UNION_PLACE.finditer(text)]
+    if "etnic" in text:
+        spans += [m.span() for m in _ETHNIC_PRODUCT.finditer(text)]
+    if " side " in text or "reunion" in text or "meeting" in text or "talks" in text or "junta" in text:
+        spans += [m.span() for m in _MANAGEMENT_SIDE.finditer(text)]
+    if _CLUB_WORD.search(text):
+        spans += [m.span() for m in _CLUB_ROLE.finditer(text)]
+    if _VENUE_WORD.search(text):
+        spans += [m.span() for m in _EVENT_VENUE.finditer(text)]
     if _BIOMETRIC_WORD.search(text):
         spans += [m.span() for m in _BIOMETRIC_FIXTURE.finditer(text)]
     if _TASTE.search(text):

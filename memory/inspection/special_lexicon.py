@@ -56,13 +56,15 @@ _WEAK_MIN_WORDS = 5
 
 
 # A word that names what someone works on rather than something about them: "the insulin-pump
-# companion app", "DNA sequencing machines", "la app de diabetes", "una carrera contra el cáncer".
+# companion app", "DNA sequencing machines", "la app de diabetes", "una carrera contra el cáncer";
+# or a show about it ("a prison drama", "una serie documental sobre…" is ``_FRAME``'s).
 _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashboard|tool|client|project|module|startup"
               r"|api|sdk|system|machines?|model|team|ui|browser|dataset|feature|vendor|company|charity|research"
               r"|foundation|awareness|fundraiser|campaign|drive|unit|lab|clinic\s+client|course|curso|training|workshop|taller"
               r"|webinar|trainer|cameras?|camaras?|passports?|pasaportes?|producto?s?|bakery|panaderia|menus?|catering"
               r"|leaflet|folleto|subtitles|subtitulos|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
-              r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases)")
+              r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases"
+              r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries)")
 _AFTER_WORK = re.compile(
     r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
@@ -71,9 +73,22 @@ _BEFORE_WORK = re.compile(
     r"(?:\s+[a-z0-9]+)?\s+(?:de|para|sobre|del|contra|for|against|on)\s+(?:la\s+|el\s+|los\s+|las\s+|the\s+)?(?:[a-z'-]+\s+)?$")
 
 
+#: Membership of the group a ``_BEFORE_WORK`` noun names ("es socia de la asociación de mujeres
+#: gitanas", "member of the Muslim staff group", "se unió al grupo de apoyo de…"): belonging to a
+#: group named by a special word says it of the person, where working for one does not.
+_MEMBER_OF = re.compile(
+    r"\b(?:soci[oa]s?|miembros?|members?|membership|afiliad[oa]s?|joined|se\s+(?:unio|une|apunto|ha\s+unido|ha\s+apuntado)"
+    r"|pertenece\w*|belongs?|forma\s+parte|part\s+of)\s+(?:de|del|of|to|a|al|en)?\s*(?:la|el|the|una?|an?|su|her|his|their)?\s*$")
+
+
 def _about_work(text: str, start: int, end: int) -> bool:
-    """Whether the match at ``[start, end)`` names a work object (a product, a team, a charity)."""
-    return bool(_AFTER_WORK.match(text, end) or _BEFORE_WORK.search(text[max(0, start - 60):start]))
+    """Whether the match at ``[start, end)`` names a work object (a product, a team, a charity),
+    not a group the person is a member of (``_MEMBER_OF``)."""
+    if _AFTER_WORK.match(text, end):
+        return True
+    window = text[max(0, start - 60):start]
+    before = _BEFORE_WORK.search(window)
+    return bool(before and not _MEMBER_OF.search(window, 0, before.start()))
 
 
 def _re(words: str) -> re.Pattern[str]:
@@ -231,7 +246,7 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 | (?:iris|retina|face|rostro|facial|fingerprints?|huellas?|palm|palma)\s+(?:\w+\s+){0,2}(?:enrol\w*|registrad\w*|registered|stored|guardad\w*|scanned|escanead\w*)
 | eye\s+scan\w* | escaner\s+de\s+(?:ojos|iris|retina|huella\w*) | lector\s+de\s+(?:huella|iris|retina|venas|palma)\w*
 | (?:fingerprint|iris|retina|palm|vein|face)\s+(?:reader|scanner|sensor|terminal|kiosk)
-| (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra|opens?|abre|desbloque\w*|unlocks?|accede)\s+(?:\w+\s+){0,5}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
+| (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra\w*|entro|opens?|abre|desbloque\w*|unlocks?|accede\w*)\s+(?:\w+\s+){0,5}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
 | (?:su|his|her)\s+(?:cara|rostro|face|huella|voz|voice|iris)\s+(?:en|in|on)\s+(?:el|the)\s+(?:sistema|system|database|base|registro|file)
 | muestra\s+de\s+(?:voz|huella) | voice\s+sample
 """
@@ -256,6 +271,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | bautista | mormon\w* | testigos?\s+de\s+jehova | jehovah\w* | adventist\w* | adventista | ortodox[oa]s?\s+(?:griego|ruso|copto)
 | cristian[oa]s?\s+(?:practicante|evangelic\w*|devot[oa]|ortodox\w*) | (?:es|soy)\s+cristian[oa] | christians\b
 | (?:a|is|as|devout|practising|practicing|evangelical|born[\s-]again)\s+christian\b | christianity | hindu\w* | diwali | templo\s+hindu | (?:the|al|el)\s+(?:hindu\s+|sikh\s+)?(?:temple|templo)\b
+| jainis\w* | (?:is|es|as|being|she'?s|he'?s)\s+(?:an?\s+)?jain\b | jain\s+(?:meals?|food|diet|menus?|vegetarian|temples?|festival|community|faith|fasting|monks?|nuns?)\b | (?:comida|menu|dieta|templo|comunidad|fe)\s+jain\b
 | sikh\w* | gurdwara | turbante | turban | budist\w* | buddhis\w* | budismo | meditacion\s+budista
 | ateo | atea | ateismo | atheis\w* | agnostic\w* | humanist\w* | misa\b | goes\s+to\s+mass | attends\s+mass
 | sunday\s+mass | to\s+mass\s+on | iglesia\w* | church(?:es)?\b | chapel | capilla | parroquia\w* | parish\w*
@@ -386,9 +402,9 @@ _RACE = r"""
 etnia\w* | etnic[oa]s?\b | ethnicity | ethnic\s+(?:origin|background|minority|group|identity)
 | (?:his|her|their|su)\s+(?:ethnic\w*|race|raza|origen\s+etnico) | origen\s+(?:etnico|racial) | de\s+raza\b | racial\w*
 | racism\w* | racist\w* | racismo | racista\w* | gitan[oa]s?\b | gypsy | gipsy | romani\b | romanies | romanichal
-| (?:is|she'?s|he'?s|es)\s+roma\b | roma\s+(?:family|community|heritage|origin|woman|man) | travellers?\s+(?:community|family|heritage)
+| (?:is|she'?s|he'?s|es|being|as\s+an?|identifies\s+as)\s+roma\b | roma\s+(?:family|community|heritage|origin|woman|man) | travellers?\s+(?:community|family|heritage)
 | irish\s+traveller\w* | calo\b | sinti\b | afrodescendient\w* | afro[\s-]?(?:american|americana|americano|caribbean|latin\w*|descendant\w*|colombian\w*|cuban\w*)
-| african[\s-]american | black\s+(?:british|african|caribbean|american|woman|man|women|men|employees|staff|heritage|community|colleagues?|family)
+| african[\s-]american | black\s+(?:british|african|caribbean|american|woman|man|women|men|employees?|staff|heritage|community|colleagues?|family)
 | (?:is|identifies\s+as|as\s+a|she'?s|he'?s)\s+black\b | (?:es|persona|gente|hombre|mujer|chic[oa])\s+'?de\s+color\b | people\s+of\s+colou?r
 | person\s+of\s+colou?r | bame\b | mixed[\s-]race | mixed\s+(?:heritage|background|ethnicity) | being\s+'?mixed\b | biracial
 | mestiz[oa]\w* | mulat[oa]\w* | (?:hombre|mujer|chic[oa]|persona|gente|senor[a]?)\s+negr[oa]s?\b | (?:es|is|she'?s|he'?s|as|identifies\s+as)\s+(?:latino|latina|latinx|hispana|hispano)\b | (?:latino|latina|latinx)\s+(?:heritage|community|employees|woman|man|background|family)
@@ -495,7 +511,7 @@ enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | gua
   |plantilla\w*|template\w*|patron|pattern|escaneo|scan|firma|signature|eyes?|ojos?|mano|hands?|venas|veins)
 | (?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom\w+|escane\w*|registr\w*|grab\w*|hicieron|hicimos|sacamos|sacaron|pasaron|pasamos|reconoce\w*|identific\w*|abre|deja|verific\w*)
 | (?:recognis|recogniz|identif|verif)\w*\s+(?:him|her|them|you)\b | (?:de|of|for)\s+(?:mr|mrs|ms|miss|sr|sra|don|dona|dr)\b
-| clocks?\s+in | desbloque\w* | accede\w* | fichaje | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra\b | entrar\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
+| clocks?\s+in | desbloque\w* | accede\w* | fichaje | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra(?:r|ra|ran|ria|rian|ba|ban|n|mos)?\b | entro\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
 | acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
 | no\s+(?:badge|card|pin)\b | (?:no|doesn'?t|does\s+not)\s+(?:necesita|need)\s+(?:\w+\s+)?(?:tarjeta|badge|card|pin)
 | (?:for|para)\s+(?:the\s+|her\s+|his\s+|their\s+|el\s+|la\s+|su\s+)?(?:new\s+|nuevo\s+|nueva\s+)?(?:visa|visado|pasaporte|passport|dni|residence\s+(?:visa|permit)|permiso\s+de\s+residencia)\b
