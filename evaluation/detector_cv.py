@@ -17,8 +17,8 @@ Two modes:
   family switched off alone, the positives each author loses and the false redactions it no longer
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
-  on every spent special set (``SPECIAL_SPENT``: the six sources and the ten sets read once
-  untouched since, sixteen authors), per author and pooled, with the ids missed and flagged.
+  on every spent special set (``SPECIAL_SPENT``: the six sources and the twelve sets read once
+  untouched since, eighteen authors), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works).
@@ -84,6 +84,9 @@ SPECIAL_SPENT: dict[str, Path] = {
     # read untouched once in stop 32 on the merged fourteenth special round, spent since
     "N14": ts.HELDOUT / "issue15_eighteenth" / "special_untouched14.jsonl",
     "O15": ts.HELDOUT / "issue15_twentieth" / "special_untouched15.jsonl",
+    # read untouched once in stop 32 on the merged fifteenth special round, spent since
+    "P16": ts.HELDOUT / "issue15_twentyfourth" / "special_untouched16.jsonl",
+    "Q17": ts.HELDOUT / "issue15_twentyfifth" / "special_untouched17.jsonl",
 }
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
