@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from memory.equivalence import cldr
 from memory.equivalence.modality import classes as _classes
@@ -550,7 +551,11 @@ _WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
 
 
+@lru_cache(maxsize=8192)
 def signature(text: str) -> Signature:
+    """The statement's hard-mismatch signature. Pure, so cached: the similarity judge reads both
+    signatures in its veto and again in ``unproven`` for every candidate pair, and one memory meets
+    many others in a consolidation pass."""
     folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
     folded = _ALONE.sub("a solas", folded)
     padded = _padded(folded)

