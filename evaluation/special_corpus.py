@@ -34,9 +34,8 @@ import numpy as np
 from memory.embedding import get_embedder
 from memory.inspection.special import (
     CATEGORY_KEYS,
-    special_category_by_vector,
     special_category_in,
-    vector_to_read,
+    vector_stage,
 )
 
 HERE = Path(__file__).resolve().parent / "heldout" / "issue15"
@@ -71,14 +70,8 @@ def flags(rows: list[dict[str, Any]]) -> np.ndarray:
     does) flags each row's ``text``."""
     vectors = get_embedder().embed_passages([r["text"] for r in rows])
     return np.array([special_category_in([("content", r["text"])]) is not None
-                     or _vector_finding(v, r["text"]) is not None
+                     or vector_stage(np.asarray(v, dtype=np.float32), r["text"]) is not None
                      for r, v in zip(rows, vectors, strict=True)])
-
-
-def _vector_finding(vector: Any, text: str) -> Any:
-    """The vector stage as the backfill runs it (``special.vector_to_read``, then the stage)."""
-    read = vector_to_read(np.asarray(vector, dtype=np.float32), text)
-    return None if read is None else special_category_by_vector(read)
 
 
 def measure(path: str | Path) -> dict[str, Any]:
@@ -87,7 +80,7 @@ def measure(path: str | Path) -> dict[str, Any]:
     vectors = get_embedder().embed_passages([r["text"] for r in rows])
     for row, vector in zip(rows, vectors, strict=True):
         lexical = special_category_in([("content", row["text"])])
-        vector_finding = _vector_finding(vector, row["text"])
+        vector_finding = vector_stage(np.asarray(vector, dtype=np.float32), row["text"])
         row["lex"] = lexical.category if lexical else None
         row["both"] = row["lex"] or (vector_finding.category if vector_finding else None)
 

@@ -163,12 +163,19 @@ def vector_to_read(vector: np.ndarray, content: str = "") -> np.ndarray | None:
     whose text is ``content``: ``vector`` itself, or, where that text has an ordinary-sense span, the
     embedding of what lies outside it (``outside_ordinary``), or None when too little is left to
     read (shorter than ``_NGRAM_MIN_CHARS``, as the n-gram stage skips such strings)."""
-    if not (content and ordinary_sense(content)):
+    rest = outside_ordinary(content) if content else content
+    if rest is content:  # no ordinary-sense span (``outside_ordinary`` returns the text itself)
         return np.asarray(vector, dtype=np.float32)
-    rest = outside_ordinary(content)
     if len(rest) < _NGRAM_MIN_CHARS:
         return None
     return np.asarray(get_embedder().embed_passages([rest])[0], dtype=np.float32)
+
+
+def vector_stage(vector: np.ndarray, content: str = "") -> SpecialFinding | None:
+    """The vector stage as the backfill, the re-inspection and the evaluation run it: the model on
+    what ``vector_to_read`` says to read of a memory whose passage embedding is ``vector``."""
+    read = vector_to_read(vector, content)
+    return None if read is None else special_category_by_vector(read)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:

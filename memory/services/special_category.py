@@ -38,9 +38,8 @@ from config.audit import audit
 from memory.inspection.fields import memory_strings
 from memory.inspection.special import (
     SpecialFinding,
-    special_category_by_vector,
     special_category_in,
-    vector_to_read,
+    vector_stage,
 )
 from memory.models import Memory, Subject
 
@@ -69,8 +68,7 @@ def special_vector_finding(vector: Sequence[float] | np.ndarray, content: str = 
     finding is recorded yet (a lexical finding is kept whole). ``content`` is the text the vector
     was made from: when it uses a special word in an ordinary sense the stage reads what lies
     outside those spans (``special.vector_to_read``), as the n-gram stage does on the write path."""
-    read = vector_to_read(np.asarray(vector, dtype=np.float32), content)
-    finding = None if read is None else special_category_by_vector(read)
+    finding = vector_stage(np.asarray(vector, dtype=np.float32), content)
     return None if finding is None else (finding.category, finding.rule[:64])
 
 
@@ -99,8 +97,7 @@ def _reinspect_batch(*, actor: Actor, memories: list[Memory]) -> int:
     for memory in memories:
         finding = special_category_in(_write_strings(memory))
         if finding is None and memory.embedding is not None:
-            read = vector_to_read(np.asarray(memory.embedding, dtype=np.float32), memory.content)
-            finding = None if read is None else special_category_by_vector(read)
+            finding = vector_stage(np.asarray(memory.embedding, dtype=np.float32), memory.content)
         if finding is not None:
             memory.special_category, memory.special_rule = finding.category, finding.rule[:64]
             found.append(memory)

@@ -14,6 +14,7 @@ from django.core.management.base import CommandError
 
 from evaluation.suites.special import DATA, DEV, notes, sample
 from memory.consolidation import gate
+from memory.inspection import special
 from memory.inspection.special import CATEGORY_KEYS, SpecialFinding
 from memory.services import special_category
 
@@ -30,7 +31,7 @@ def oracle(monkeypatch):
 
     monkeypatch.setattr(special_category, "special_category_in", detect)
     # the oracle is the whole detector: the vector stage adds nothing of its own
-    monkeypatch.setattr(special_category, "special_category_by_vector", lambda vector: None)
+    monkeypatch.setattr(special, "special_category_by_vector", lambda vector: None)
 
 
 def test_the_small_sample_is_stratified_and_the_default_is_the_whole_file():

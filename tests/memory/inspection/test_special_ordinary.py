@@ -141,6 +141,7 @@ def test_the_vector_stage_reads_only_what_lies_outside_an_ordinary_sense(monkeyp
     appended to a note hides nothing from it; with nothing left to read, it reads nothing."""
     import numpy as np
 
+    from memory.inspection import special
     from memory.inspection.special import SpecialFinding, ordinary_sense, outside_ordinary
     from memory.services import special_category
 
@@ -152,7 +153,7 @@ def test_the_vector_stage_reads_only_what_lies_outside_an_ordinary_sense(monkeyp
         read.append(given)
         return finding if np.array_equal(given, vector) else None
 
-    monkeypatch.setattr(special_category, "special_category_by_vector", stage)
+    monkeypatch.setattr(special, "special_category_by_vector", stage)
     assert ordinary_sense("Her cat was diagnosed with asthma, so she gives it the pills at noon")
     assert special_category.special_vector_finding(vector, "Her cat was diagnosed with asthma, so she gives it the pills at noon") is None
     assert special_category.special_vector_finding(vector, "Says he's married to his job, no weekend calls") is None

@@ -249,8 +249,8 @@ def test_vector_findings_go_in_the_batch_statement_and_never_replace_a_lexical_o
     from django.test.utils import CaptureQueriesContext
 
     from memory.embedding import get_embedder
+    from memory.inspection import special
     from memory.inspection.special import SpecialFinding
-    from memory.services import special_category
     from memory.services.embedding_backfill import memory_embed_pending
     from config.actors import Actor
     from memory.services.memories import memory_record
@@ -272,7 +272,7 @@ def test_vector_findings_go_in_the_batch_statement_and_never_replace_a_lexical_o
     def by_vector(vector):
         return finding if any(float(vector @ t) > 0.9999 for t in targets) else None
 
-    monkeypatch.setattr(special_category, "special_category_by_vector", by_vector)
+    monkeypatch.setattr(special, "special_category_by_vector", by_vector)
     with CaptureQueriesContext(connection) as ctx:
         assert memory_embed_pending().embedded == 5
     updates = [q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().startswith("UPDATE memory_memory")]

@@ -12,9 +12,10 @@ from django.core.management import call_command
 from config.actors import Actor
 from governance.models import AuditEvent
 from memory.embedding import EmbeddingError
+from memory.inspection import special
 from memory.inspection.special import SpecialFinding
 from memory.models import CollectiveFact, Decision, Memory, Subject
-from memory.services import embedding_backfill, special_category
+from memory.services import embedding_backfill
 from memory.services.embedding_backfill import memory_embed_pending
 from memory.services.memories import memory_record
 from tests.memory.consolidation.support import consolidate, current, remember
@@ -45,7 +46,7 @@ def pair(agents, content, **kwargs):
 def vector_flags(monkeypatch):
     """The vector stage as the full detector would answer for a note it recognises by meaning
     (the first lexicon's vector stage is a placeholder that never answers)."""
-    monkeypatch.setattr(special_category, "special_category_by_vector", lambda vector: VECTOR_FINDING)
+    monkeypatch.setattr(special, "special_category_by_vector", lambda vector: VECTOR_FINDING)
 
 
 @pytest.mark.parametrize(("fields", "category"), [
@@ -155,7 +156,7 @@ def test_reinspection_flags_stored_memories_and_the_next_pass_stops_sharing(agen
     memories = pair(agents, "Tiene diabetes")
     Memory.objects.filter(pk__in=[m.pk for m in memories]).update(special_category="", special_rule="")
     with monkeypatch.context() as before:  # as if written before the detector existed (neither stage)
-        before.setattr(special_category, "special_category_by_vector", lambda vector: None)
+        before.setattr(special, "special_category_by_vector", lambda vector: None)
         consolidate()
     assert [f.statement for f in current()] == ["Tiene diabetes"]
     call_command("special_reinspect", "--subject", "ana", stdout=StringIO())
