@@ -244,9 +244,12 @@ def _heading_names_lock(lower: str, start: int) -> bool:
     colon = _HEADING_COLON_RE.search(window)
     if colon is None:
         return False
-    heading = window[:colon.start()]
-    heading = heading[max((m.end() for m in _SENTENCE_START_RE.finditer(heading)), default=0):]
-    words = _words(heading)
+    return _last_sentence_names_lock(window[:colon.start()])
+
+
+def _last_sentence_names_lock(window: str) -> bool:
+    """Does the last sentence of ``window`` name a lock, and no word that makes it describe a code?"""
+    words = _words(window[max((m.end() for m in _SENTENCE_START_RE.finditer(window)), default=0):])
     return any(w in _LOCKS for w in words) and not any(w in _DESCRIBING for w in words)
 
 
@@ -254,7 +257,6 @@ def _heading_names_lock(lower: str, start: int) -> bool:
 # the digits right after it ("La caja fuerte de la habitación quedó con el código 905117", "Portal del
 # edificio: marcar el código 3306"): the code is the lock's, however many words lie between — unless
 # "de"/"of" names another owner right after the digits ("el código 2024 de la normativa").
-_LOCK_SENTENCE_RE: Final = re.compile(r"[.;!?\n]")
 # "el código 2024 de la normativa": the number is another thing's code.
 _OF_AFTER_RE: Final = re.compile(r"[ \t]+(?:de|del|of)\b")
 
@@ -262,9 +264,7 @@ _OF_AFTER_RE: Final = re.compile(r"[ \t]+(?:de|del|of)\b")
 def _lock_in_sentence(lower: str, start: int) -> bool:
     """Does the sentence before ``start`` (a heading before a colon included) name a lock, and no
     word that makes it describe a code?"""
-    window = lower[max(0, start - 120):start]
-    words = _words(window[max((m.end() for m in _LOCK_SENTENCE_RE.finditer(window)), default=0):])
-    return any(w in _LOCKS for w in words) and not any(w in _DESCRIBING for w in words)
+    return _last_sentence_names_lock(lower[max(0, start - 120):start])
 
 
 def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, int]]:
