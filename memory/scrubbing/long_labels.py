@@ -66,8 +66,10 @@ _CLAUSE_HEAD: Final = r"(?:(?<![^.!?\n])|(?<=:[ \t]))[ \t]*(?P<pre>(?:[^\s.!?:;]
 _LABEL_TAIL: Final = (
     r"(?P<label>(?:[^\n.!?:;()—–]|\([^()\n]{0,160}\)|[—–][^—–\n:]{0,160}[—–]|[—–][^—–\n:]{0,160}(?=:)){0,240}?)"
     r"(?P<conn>[ \t]*:|(?<=[—–])[ \t]*(?:is|es|was|era)\b)[ \t]*(?P<v>[^\n]{1,200})")
+#: The words that name a password, in either language (``typing_notes`` reads the same ones).
+PASSWORD_WORDS: Final = r"contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass"
 _LABEL_RE: Final = re.compile(  # read on the lower-cased text
-    _CLAUSE_HEAD + r"(?P<kw>contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass|combinaci[oó]n|combination|pin"
+    _CLAUSE_HEAD + r"(?P<kw>" + PASSWORD_WORDS + r"|combinaci[oó]n|combination|pin"
     # Sixteenth round: a Wi-Fi network's key by its standard's names, as ``keywords`` reads it short.
     r"|(?:wi-?fi|wpa[23]?|wlan|network(?:[ \t]+security)?)[ \t_\-]key"
     # and a wallet's seed by its names (BIP-39 "mnemonic"), whose value is a phrase of words.
@@ -78,7 +80,7 @@ _LABEL_RE: Final = re.compile(  # read on the lower-cased text
 # '…'", longer than the forty characters ``keywords`` lets lie between a keyword and its verb. The
 # value keeps the label family's shape (``_value_span``).
 _PREP_LABEL_RE: Final = re.compile(  # read on the lower-cased text
-    _CLAUSE_HEAD + r"(?P<kw>contrase(?:ñ|n)as?|passwords?|passwd|passphrase|clave|pass)"
+    _CLAUSE_HEAD + r"(?P<kw>" + PASSWORD_WORDS + r")"
     r"(?P<label>(?:[ \t]+(?:de|del|of|for|para|en|on|at)[ \t]+(?:[^\W\d_][\w'’\-]*[ \t]+){0,3}?[^\W\d_][\w'’\-]*){2,6})"
     r"[ \t]+(?:(?:ahora|now|todav[ií]a|still|actualmente|currently)[ \t]+)?(?P<conn>is|es|was|era)"
     r"(?:[ \t]+(?:now|ahora))?[ \t]+(?P<v>[^\n]{1,200})")

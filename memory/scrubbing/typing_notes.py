@@ -32,11 +32,11 @@ from typing import Final
 
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.keywords import is_vague_description
-from memory.scrubbing.long_labels import _NOT_A_START, _OTHER_VALUES, _credential_shaped, spelled_run
+from memory.scrubbing.long_labels import PASSWORD_WORDS, _NOT_A_START, _OTHER_VALUES, _credential_shaped, spelled_run
 from memory.scrubbing.measures import DESCRIBING_WORDS
 from memory.scrubbing.shapes import _NOT_A_PHRASE, _POINTING_STEMS
 
-_PW_WORD: Final = (r"\b(?:contrase(?:ñ|n)as?|passwords?|passwd|passphrase|pwd|clave|pass"
+_PW_WORD: Final = (r"\b(?:" + PASSWORD_WORDS + r"|pwd"
                    r"|(?:wi-?fi|wpa[23]?|wlan|network)[ \t]+(?:key|password|pass))\b")
 _PW_WORD_RE: Final = re.compile(_PW_WORD)
 # How a value is typed: its case, its spaces, its accents, that it goes exactly as written.
