@@ -492,6 +492,20 @@ _LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detect
 _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\b|caball|horse|yegu|galg)")
 
 
+#: Frames read only when a cheap gate finds the word they turn on (most notes have none of them):
+#: a gate, then the frames whose spans it lets through. A new frame of this kind is a new row.
+_GATED: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = (
+    (_LAW_WORD, (_LAW_JOB, _PRISON_ROLE)),
+    (_VICTIM_WORD, (_VICTIM,)),
+    (re.compile("union"), (_UNION_PLACE,)),
+    (re.compile("etnic"), (_ETHNIC_PRODUCT,)),
+    (re.compile(" side |reunion|meeting|talks|junta"), (_MANAGEMENT_SIDE,)),
+    (_CLUB_WORD, (_CLUB_ROLE,)),
+    (_VENUE_WORD, (_EVENT_VENUE,)),
+    (_BIOMETRIC_WORD, (_BIOMETRIC_FIXTURE,)),
+)
+
+
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
@@ -499,22 +513,9 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
     ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
-    if _LAW_WORD.search(text):
-        spans += [m.span() for pattern in (_LAW_JOB, _PRISON_ROLE) for m in pattern.finditer(text)]
-    if _VICTIM_WORD.search(text):
-        spans += [m.span() for m in _VICTIM.finditer(text)]
-    if "union" in text:
-        spans += [m.span() for m in _UNION_PLACE.finditer(text)]
-    if "etnic" in text:
-        spans += [m.span() for m in _ETHNIC_PRODUCT.finditer(text)]
-    if " side " in text or "reunion" in text or "meeting" in text or "talks" in text or "junta" in text:
-        spans += [m.span() for m in _MANAGEMENT_SIDE.finditer(text)]
-    if _CLUB_WORD.search(text):
-        spans += [m.span() for m in _CLUB_ROLE.finditer(text)]
-    if _VENUE_WORD.search(text):
-        spans += [m.span() for m in _EVENT_VENUE.finditer(text)]
-    if _BIOMETRIC_WORD.search(text):
-        spans += [m.span() for m in _BIOMETRIC_FIXTURE.finditer(text)]
+    for gate, patterns in _GATED:
+        if gate.search(text):
+            spans += [m.span() for pattern in patterns for m in pattern.finditer(text)]
     if _TASTE.search(text):
         food = [m.span() for m in _FOOD_AVOIDED.finditer(text)]
         if food:
