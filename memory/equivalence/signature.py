@@ -343,8 +343,8 @@ class Signature:
     instruments: frozenset[str] = frozenset()  # musical instruments named (``_INSTRUMENTS``)
     meals: frozenset[str] = frozenset()  # the meals a note is limited to (``_MEALS``), or "every" meal
     court_roles: frozenset[str] = frozenset()  # who the person is in a trial (``_COURT_ROLES``)
-
-
+    but_not: bool = False  # "X but not Y": one thing done and another not (``_BUT_NOT``)
+    both_negated: bool = False  # "ni X ni Y", "neither X nor Y" (``_BOTH_NEGATED``)
 
 
 # "casi todos los días" is how often (usually), not almost all of a group
@@ -354,8 +354,6 @@ _ALMOST_EVERY_UNIT = re.compile(r" casi (?:todos los|todas las) (?:dias|semanas|
 _EVERY_UNIT = re.compile(r" (?:todos los|todas las) (?:dias|lunes|martes|miercoles|jueves|viernes|sabados|"
                          r"domingos|semanas|meses|anos|mananas|tardes|noches|veranos|inviernos|fines de semana|"
                          r"findes|veces)(?= )")
-# Musical instruments, a closed class whose members the embedder places as close as a translation
-# ("violín" / "viola", "cello" / "violín"): two notes naming different ones are two facts.
 # The meals of a day, and all of them: "Evita el gluten en las cenas" is not "at every meal". Spanish
 # "comida" (a meal, food, or lunch) is left out as ambiguous.
 _MEALS: dict[str, tuple[str, ...]] = {
@@ -378,6 +376,8 @@ _COURT_ROLES: dict[str, tuple[str, ...]] = {
     "prosecutor": ("fiscal", "prosecutor"),
 }
 
+# Musical instruments, a closed class whose members the embedder places as close as a translation
+# ("violín" / "viola", "cello" / "violín"): two notes naming different ones are two facts.
 _INSTRUMENTS: dict[str, tuple[str, ...]] = {
     "violin": ("violin", "violines", "violins", "fiddle"),
     "viola": ("viola", "violas"),
@@ -586,13 +586,16 @@ def signature(text: str) -> Signature:
         tense.add("future")  # "solicitará" is "va a solicitar"
     if _GOING_TO.search(padded):
         tense.add("future")
+    plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"
     tongues, places = cldr.languages(text), cldr.countries(text)
     language_words = frozenset().union(*tongues.values())
     return Signature(modality=_modality(padded), tense=frozenset(tense),
                      scope=_scope(padded), negative=negative, names=_names(text) - language_words,
                      numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
-                     country_words=frozenset().union(*places.values()), instruments=_classes(padded, _INSTRUMENTS),
-                     meals=_classes(padded, _MEALS), court_roles=_classes(padded, _COURT_ROLES),
+                     country_words=frozenset().union(*places.values()),
+                     **{field: _classes(padded, table) for field, table, _ in _CLOSED_CLASSES},
+                     but_not=bool(_BUT_NOT.search(plain)) and not _BOTH_NEGATED.search(plain),
+                     both_negated=bool(_BOTH_NEGATED.search(plain)),
                      quantities=_classes(_ALMOST_EVERY_UNIT.sub(" ", padded), _QUANTITY), words=words,
                      days=_days(padded),
                      poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
@@ -721,11 +724,13 @@ _BUT_NOT = re.compile(r"\b(?:pero|aunque|but|although|though|yet)\s+(?:ya\s+|sti
 _BOTH_NEGATED = re.compile(r"\b(?:ni|neither|no|not|nunca|never)\b[^.;]*\b(?:ni|nor)\b")
 
 
-def _one_not_both(a_text: str, b_text: str) -> bool:
-    """One side does one thing and not another ("Fuma pero no bebe"), the other negates both."""
-    fa, fb = _contractions(fold(a_text)), _contractions(fold(b_text))
-    return any(_BUT_NOT.search(x) and not _BOTH_NEGATED.search(x) and _BOTH_NEGATED.search(y)
-               for x, y in ((fa, fb), (fb, fa)))
+# Closed classes whose members the embedder places as close as a translation: two notes that both
+# name one and name different ones state two facts. (Signature field, table, the mismatch it is.)
+_CLOSED_CLASSES: tuple[tuple[str, dict[str, tuple[str, ...]], str], ...] = (
+    ("court_roles", _COURT_ROLES, "role_mismatch"),  # "testigo" / "the defendant"
+    ("meals", _MEALS, "scope_mismatch"),  # "en las cenas" / "at every meal", "breakfast" / "dinner"
+    ("instruments", _INSTRUMENTS, "entity_mismatch"),  # "Learning the violin" / "Aprende a tocar la viola"
+)
 
 
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
@@ -746,8 +751,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"
     if (a.negative > 0) != (b.negative > 0):
         return "negation_mismatch"
-    if _one_not_both(a_text, b_text):
-        return "negation_mismatch"  # "Fuma pero no bebe" / "Ni fuma ni bebe"
+    if (a.but_not and b.both_negated) or (b.but_not and a.both_negated):
+        return "negation_mismatch"  # "Fuma pero no bebe" / "Ni fuma ni bebe": one side negates one, the other both
     if _opposed(a.poles, b.poles):
         return "antonym"
     if numbers_differ(a.numbers, b.numbers) or counts_differ(a_text, b_text):
@@ -765,12 +770,10 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"  # "Only her team uses it" / "Her team only uses it": who vs what
     if "only" in a.scope and _only_moved(a_text, b_text):
         return "scope_mismatch"  # "Uses Linux only at work" / "Uses only Linux at work"
-    if a.court_roles and b.court_roles and a.court_roles != b.court_roles:
-        return "role_mismatch"  # "testigo" / "the defendant"
-    if a.meals and b.meals and a.meals != b.meals:
-        return "scope_mismatch"  # "en las cenas" / "at every meal", "breakfast" / "dinner"
-    if a.instruments and b.instruments and a.instruments != b.instruments:
-        return "entity_mismatch"  # "Learning the violin" / "Aprende a tocar la viola"
+    for field, _, reason in _CLOSED_CLASSES:
+        named_a, named_b = getattr(a, field), getattr(b, field)
+        if named_a and named_b and named_a != named_b:
+            return reason
     if (a.languages and b.languages and a.languages != b.languages) \
             or (a.countries and b.countries and a.countries != b.countries):
         return "entity_mismatch"  # "portugués" / "Galician", "Alemania" / "Austria"
