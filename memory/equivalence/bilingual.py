@@ -187,13 +187,21 @@ def _compounds(words: tuple[Word, ...]) -> list[tuple[str, str, str]]:
             if a.pos in ("n", "adj") and b.pos == "n" and a.lemma and b.lemma]
 
 
+def _vocabulary(words: tuple[Word, ...]) -> tuple[set[str], set[str]]:
+    """What a note says, to match a word of the other note against: its lemmas (with the words of a
+    multiword lemma, "coffee shop"), and the translations its words have (with their words)."""
+    lemmas = {w.lemma for w in words if w.lemma}
+    translations = {t for w in words for t in w.translations}
+    return (lemmas | {p for lemma in lemmas for p in lemma.split()},
+            translations | {p for t in translations for p in t.split()})
+
+
 def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang: str) -> list[str]:
     """The common nouns of ``ours`` (a note in ``ours_lang``) that nothing in ``theirs`` (the note in
     the other language) translates, spells alike, or names by an English synonym or near hypernym
     (:mod:`.wordnet`, when installed)."""
-    lemmas = {w.lemma for w in theirs if w.lemma}
-    pieces = lemmas | {p for lemma in lemmas for p in lemma.split()}
-    back = {t for w in theirs for t in w.translations}
+    pieces = _vocabulary(theirs)[0]
+    back = {t for w in theirs for t in w.translations}  # whole translations only, as measured
     # spelling is compared with content words only: "para" inside "paracetamol" is no cognate
     spelled = {w.lemma for w in theirs if w.lemma and w.pos not in _SKIP}
     english = ours_lang == "en"
@@ -234,15 +242,22 @@ def _only_focus(words: tuple[Word, ...]) -> Word | None:
     return None
 
 
+def _both(spanish: str, english: str) -> tuple[tuple[Word, ...], tuple[Word, ...]] | None:
+    """Both notes analysed, or None when Apertium is not installed or an analysis failed."""
+    if not available():
+        return None
+    es, en = analyse("es", spanish), analyse("en", english)
+    return None if es is None or en is None else (es, en)
+
+
 def only_moved(spanish: str, english: str) -> bool | None:
     """Both say "only", over words each side also says, but it narrows a different one ("En el
     trabajo solo habla inglés" / "Speaks English only at work"): the cross-language form of the
     signature's same-language check, the words compared through the dictionary. None when unknowable."""
-    if not available():
+    both = _both(spanish, english)
+    if both is None:
         return None
-    es, en = analyse("es", spanish), analyse("en", english)
-    if es is None or en is None:
-        return None
+    es, en = both
     fes, fen = _only_focus(es), _only_focus(en)
     if fes is None or fen is None:
         return False
@@ -254,16 +269,14 @@ def only_moved(spanish: str, english: str) -> bool | None:
 def _said(word: Word, other: tuple[Word, ...]) -> bool:
     """``word`` (of one note) is said in ``other`` (the note in the other language): one of its
     translations is a lemma there, or a word there translates to it (multiword lemmas by their words)."""
-    lemmas = {w.lemma for w in other} | {p for w in other for p in w.lemma.split()}
-    back = {t for w in other for t in w.translations} | {p for w in other for t in w.translations for p in t.split()}
+    lemmas, back = _vocabulary(other)
     return bool(set(word.translations) & lemmas) or word.lemma in back
 
 
 def substituted_nouns(spanish: str, english: str) -> bool | None:
     """Each side names a common noun the other does not (module docstring); None when unknowable."""
-    if not available():
+    both = _both(spanish, english)
+    if both is None:
         return None
-    es, en = analyse("es", spanish), analyse("en", english)
-    if es is None or en is None:
-        return None
+    es, en = both
     return bool(unmatched_nouns(es, en, "es")) and bool(unmatched_nouns(en, es, "en"))
