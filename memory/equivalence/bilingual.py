@@ -84,8 +84,12 @@ def available() -> bool:
     if os.environ.get("QUORUM_APERTIUM", "auto").lower() == "off":
         return False
     d = _directory()
-    return all(shutil.which(b) for b in _BINARIES) and (d / "spa-eng.autobil.bin").exists() \
+    found = all(shutil.which(b) for b in _BINARIES) and (d / "spa-eng.autobil.bin").exists() \
         and (d / "eng-spa.autobil.bin").exists()
+    if not found:  # said once per process: an operator sees that ES↔EN pairs are judged without it
+        logger.warning("Apertium's Spanish-English pair is not installed: the ES-EN noun check abstains "
+                       "(scripts/system_packages.sh, docs/operations.md)")
+    return found
 
 
 class _Pipeline:

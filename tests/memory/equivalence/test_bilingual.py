@@ -87,3 +87,19 @@ def test_a_preposition_inside_a_word_is_no_cognate() -> None:
     assert bilingual.substituted_nouns("Toma ibuprofeno para el dolor de muelas.", "Takes paracetamol for toothache.")
     assert bilingual.substituted_nouns("Toma paracetamol para el dolor de muelas.", "Takes paracetamol for toothache.") \
         is False
+
+
+def test_a_missing_dictionary_is_said_once(monkeypatch: pytest.MonkeyPatch, tmp_path, caplog) -> None:  # noqa: ANN001
+    """Without the data the check abstains, and the process logs that it does (once, not per pair)."""
+    monkeypatch.setenv("QUORUM_APERTIUM_DIR", str(tmp_path))
+    bilingual.available.cache_clear()
+    try:
+        with caplog.at_level("WARNING", logger="memory.equivalence.bilingual"):
+            assert bilingual.substituted_nouns("Le dan miedo los caballos.", "Is afraid of spiders.") is None
+            assert bilingual.only_moved("Solo habla inglés.", "Only speaks English.") is None
+        assert [r.getMessage() for r in caplog.records].count(
+            "Apertium's Spanish-English pair is not installed: the ES-EN noun check abstains "
+            "(scripts/system_packages.sh, docs/operations.md)") == 1
+    finally:
+        monkeypatch.delenv("QUORUM_APERTIUM_DIR")
+        bilingual.available.cache_clear()
