@@ -48,6 +48,7 @@ from memory.equivalence.signature import (
 from memory.equivalence.slots import (
     actor_order_swap,
     also,
+    case_marked_swap,
     compares,
     converse_swap,
     people,
@@ -190,6 +191,8 @@ class SimilarityJudge:
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
         if (la is None or la == lb) and actor_order_swap(a.text, b.text, names):
             return "role_mismatch"  # "she hosts and he produces" / "he hosts and she produces"
+        if (la is None or la == lb) and case_marked_swap(a.text, b.text):
+            return "direction_swap"  # "Su gestor le recomendó…" / "Le recomendó a su gestor…"
         if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):
             return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
         wa, wb = set(sa.words), set(sb.words)

@@ -461,3 +461,31 @@ _ALSO = re.compile(r"\b(?:tambien|ademas|as well as|and also|as well|too|asi com
 def also(text: str) -> bool:
     """The statement adds a second thing ("y también marketing", "as well as")."""
     return bool(_ALSO.search(fold(text)))
+
+
+# A noun phrase marked as the one acted on: Spanish "a"/"al" before a determiner or possessive (the
+# personal "a" and the indirect object), English "to" before one. The same noun said with the marker
+# on one side and bare on the other has changed slot: "Su gestor le recomendó…" (the manager
+# recommends) / "Le recomendó a su gestor…" (the manager is recommended to).
+_MARKED = re.compile(r" (?:a (?:su|sus|el|la|los|las|mi|mis|tu|tus)|al|to (?:his|her|their|the|my|your)) ([a-z]{3,})(?= )")
+_CASE_MARKERS = frozenset({"a", "al", "to", "el"})
+_SAME_WORDS = 0.6
+_DETERMINED = re.compile(r" (?:su|sus|el|la|los|las|mi|mis|tu|tus|his|her|their|the|my|your) ([a-z]{3,})(?= )")
+
+
+def case_marked_swap(text_a: str, text_b: str) -> bool:
+    """A noun phrase that opens one statement as its subject ("Su gestor le recomendó…", "Her
+    manager…") is marked as the one acted on in the other ("a su gestor", "al médico", "to her
+    manager"): who does what to whom differs (call for two statements of one language; across
+    languages the markers do not line up). Only for two statements of mostly the same words: a
+    paraphrase that rebuilds the sentence moves its nouns freely ("Es alérgica a los frutos secos" /
+    "Los frutos secos le provocan alergia")."""
+    pa, pb = _padded(text_a), _padded(text_b)
+    wa, wb = set(pa.split()) - _CASE_MARKERS, set(pb.split()) - _CASE_MARKERS
+    if len(wa & wb) < _SAME_WORDS * len(wa | wb):
+        return False
+    for one, other in ((pa, pb), (pb, pa)):
+        opening = _DETERMINED.match(one)
+        if opening and opening.group(1) in _MARKED.findall(other) and opening.group(1) not in _MARKED.findall(one):
+            return True
+    return False

@@ -338,3 +338,23 @@ def test_round_21_changes_event_and_loan_roles_and_court_roles_never_merge(a: st
 ])
 def test_round_21_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # a noun the role lists do not know: only the "a" says who recommends to whom
+    ("Su gestora le recomendó cambiar de seguro.", "Le recomendó a su gestora cambiar de seguro."),
+    ("Su asesor le recomendó invertir en bonos.", "Le recomendó a su asesor invertir en bonos."),
+    ("Es probable que se mude a Bilbao en verano.", "Will definitely move to Bilbao this summer."),
+    ("Is likely to retire next year.", "Se jubila seguro el año que viene."),
+])
+def test_round_22_who_is_acted_on_and_a_possibility_against_a_certainty_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Es posible que cambie de trabajo este año.", "Might change jobs this year."),
+    ("Es alérgico a los frutos secos.", "Los frutos secos le dan alergia."),
+])
+def test_round_22_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)

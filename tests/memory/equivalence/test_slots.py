@@ -8,7 +8,7 @@ import pytest
 
 from memory.equivalence import Label, Statement, default_chain
 from memory.equivalence.signature import mismatch, signature
-from memory.equivalence.slots import compares, converse_swap, people, role_mismatch
+from memory.equivalence.slots import case_marked_swap, compares, converse_swap, people, role_mismatch
 
 
 def _verdict(a: str, b: str, similarity: float = 0.96) -> Label:
@@ -74,3 +74,15 @@ def test_wanting_is_not_doing_but_wishes_are_one_class() -> None:
                     signature("Antes del verano piensa comprarse otro coche")) is None
     assert mismatch(signature("Corre maratones"), signature("Corría maratones")) == "tense_mismatch"
     assert mismatch(signature("Trabaja en una librería"), signature("Works in a bookshop")) is None
+
+
+@pytest.mark.parametrize(("a", "b", "swapped"), [
+    ("Su gestora le recomendó cambiar de seguro", "Le recomendó a su gestora cambiar de seguro", True),
+    ("Her trainer suggested a new plan to her", "Suggested a new plan to her trainer", True),
+    # the marker on both sides, or the sentence rebuilt: no swap read
+    ("Le recomendó a su gestora cambiar de seguro", "A su gestora le recomendó cambiar de seguro", False),
+    ("Es alérgica a los frutos secos", "Los frutos secos le provocan alergia", False),
+])
+def test_case_marked_swap_reads_who_is_acted_on(a: str, b: str, swapped: bool) -> None:
+    assert case_marked_swap(a, b) is swapped
+    assert case_marked_swap(b, a) is swapped
