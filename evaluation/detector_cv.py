@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  twenty authors A1–S, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  twenty-one authors A1–T, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -66,6 +66,8 @@ SECRET_SOURCES: dict[str, Path] = {
     # Read untouched once in stop 32 on the sixteenth secrets round, spent since.
     "R": ts.HELDOUT / "issue15_twentysecond" / "secrets_untouched18.jsonl",
     "S": ts.HELDOUT / "issue15_twentythird" / "secrets_untouched19.jsonl",
+    # Read untouched once at the start of stop 33, spent since.
+    "T": ts.HELDOUT / "issue15_twentysixth" / "secrets_untouched20.jsonl",
 }
 #: Every spent special-category set, one entry per author (the six training sources first, then the
 #: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
@@ -87,6 +89,8 @@ SPECIAL_SPENT: dict[str, Path] = {
     # read untouched once in stop 32 on the merged fifteenth special round, spent since
     "P16": ts.HELDOUT / "issue15_twentyfourth" / "special_untouched16.jsonl",
     "Q17": ts.HELDOUT / "issue15_twentyfifth" / "special_untouched17.jsonl",
+    # read untouched once at the start of stop 33 (the detector of stop 32), spent since
+    "R18": ts.HELDOUT / "issue15_twentyeighth" / "special_untouched18.jsonl",
 }
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
