@@ -45,6 +45,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from memory.equivalence import wordnet
+from memory.equivalence.normalise import fold
 
 logger = logging.getLogger(__name__)
 
@@ -284,3 +285,48 @@ def substituted_nouns(spanish: str, english: str) -> bool | None:
         return None
     es, en = both
     return bool(unmatched_nouns(es, en, "es")) and bool(unmatched_nouns(en, es, "en"))
+
+
+def _spells(word: str, lemma: str) -> bool:
+    """``word`` (folded, as written) is a form of ``lemma``: "alergias" of "alergia", "runs" of "run"."""
+    stem = lemma[:max(3, len(lemma) - 2)]
+    return word.startswith(stem) or lemma.startswith(word[:max(3, len(word) - 2)])
+
+
+def same_noun(lang: str, text: str, word: str, other: str) -> bool | None:
+    """``word`` (folded, as written in ``text``, a note in ``lang``) is a noun whose translation, or
+    spelling, is ``other`` (folded, a word of the note in the other language): "agency" / "agencia".
+    None when unknowable."""
+    if not available():
+        return None
+    words = analyse(lang, text)
+    if words is None:
+        return None
+    noun = next((w for w in words if w.pos == "n" and w.lemma and _spells(word, fold(w.lemma))), None)
+    if noun is None:
+        return False
+    return any(_spells(other, fold(t)) or _same_spelling(other, fold(t)) for t in (noun.lemma, *noun.translations))
+
+
+def one_noun_substituted(lang: str, text_a: str, text_b: str, word_a: str, word_b: str) -> bool | None:
+    """Two notes of one language (``lang`` "es" or "en") that differ by one content word each,
+    ``word_a`` and ``word_b`` (folded, as the similarity judge reads them): both are common nouns
+    there, and neither a translation, a spelling nor a WordNet synonym or near hypernym of the
+    other ("Es alérgica a la penicilina" / "al ibuprofeno"): one thing named for another. None when
+    unknowable."""
+    if not available():
+        return None
+    wa, wb = analyse(lang, text_a), analyse(lang, text_b)
+    if wa is None or wb is None:
+        return None
+    x = next((w for w in wa if w.pos == "n" and w.lemma and _spells(word_a, fold(w.lemma))), None)
+    y = next((w for w in wb if w.pos == "n" and w.lemma and _spells(word_b, fold(w.lemma))), None)
+    if x is None or y is None or x.lemma == y.lemma:
+        return False  # a verb, an adjective or a word the analyser does not know: other checks
+    if _same_spelling(x.lemma, y.lemma) or set(x.translations) & set(y.translations):
+        return False
+    ex = {x.lemma} if lang == "en" else set(x.translations)
+    ey = {y.lemma} if lang == "en" else set(y.translations)
+    if not ex or not ey or not wordnet.available():
+        return False
+    return not any(wordnet.related(p, q) for p in ex for q in ey)

@@ -35,6 +35,7 @@ from __future__ import annotations
 from config.text import normalize
 from memory.equivalence import bilingual
 from memory.equivalence.analysis import _analyse
+from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
 from memory.equivalence.rules import LocalRulesJudge
@@ -50,6 +51,8 @@ from memory.equivalence.slots import (
     also,
     case_marked_swap,
     compares,
+    marked_nouns,
+    opening_subject,
     converse_swap,
     people,
     role_mismatch,
@@ -195,6 +198,8 @@ class SimilarityJudge:
             return "direction_swap"  # "Su gestor le recomendó…" / "Le recomendó a su gestor…"
         if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):
             return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
+        if la is not None and lb is not None and la != lb and _marked_across(a.text, b.text, la, lb):
+            return "direction_swap"  # "The agency pays her…" / "Ella le paga… a la agencia"
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
         da, db = direction_classes(a.text), direction_classes(b.text)
@@ -225,6 +230,9 @@ class SimilarityJudge:
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
         if la is not None and la == lb and overlap >= self.near_copy and (wa - wb) and (wb - wa):
             return "near_copy"
+        if la is not None and la == lb and _substituted(sa.words, sb.words, wa, wb) \
+                and bilingual.one_noun_substituted(la, a.text, b.text, *(wa - wb - _STOPWORDS), *(wb - wa - _STOPWORDS)):
+            return "near_copy"  # one noun for another in a short note: "alérgica a la penicilina" / "al ibuprofeno"
         if overlap >= self.near_copy and _order(sa.words, wb) != _order(sb.words, wa):
             return "direction_swap"  # the same words in another order: who does what to whom may differ
         if also(a.text) != also(b.text):
@@ -240,6 +248,34 @@ class SimilarityJudge:
 
 def _words_of(sig: object) -> set[str]:
     return set(getattr(sig, "words", ()))
+
+
+def _marked_across(text_a: str, text_b: str, la: str, lb: str) -> bool:
+    """:func:`~.slots.case_marked_swap` across ES↔EN: the subject that opens one note is, through the
+    dictionary, the noun the other note marks as acted on ("The agency pays her a commission" /
+    "Ella le paga una comisión a la agencia")."""
+    for one, other, lang in ((text_a, text_b, la), (text_b, text_a, lb)):
+        subject = opening_subject(one)
+        if subject is None:
+            continue
+        if any(bilingual.same_noun(lang, one, subject, m) for m in marked_nouns(other)):
+            return True
+    return False
+
+
+def _substituted(words_a: tuple[str, ...], words_b: tuple[str, ...], wa: set[str], wb: set[str]) -> bool:
+    """The two notes' content words (``wa``, ``wb``: numbers left out) differ by one word each, said in
+    the same place among the words both share: one word put in for another, not a sentence rebuilt
+    ("Es dueño de dos gatos" / "Tiene dos gatos en casa" moves the difference to the other end)."""
+    ca, cb = wa - _STOPWORDS, wb - _STOPWORDS
+    if len(ca - cb) != 1 or len(cb - ca) != 1 or not ca & cb:
+        return False
+    seq_a = [w for w in words_a if w in ca]
+    seq_b = [w for w in words_b if w in cb]
+    if len(seq_a) != len(set(seq_a)) or len(seq_b) != len(set(seq_b)):
+        return False
+    (x,), (y,) = ca - cb, cb - ca
+    return [w if w != x else "\0" for w in seq_a] == [w if w != y else "\0" for w in seq_b]
 
 
 def _order(words: tuple[str, ...], other: set[str]) -> list[str]:

@@ -473,19 +473,34 @@ _SAME_WORDS = 0.6
 _DETERMINED = re.compile(r" (?:su|sus|el|la|los|las|mi|mis|tu|tus|his|her|their|the|my|your) ([a-z]{3,})(?= )")
 
 
+def opening_subject(text: str) -> str | None:
+    """The noun of a determined noun phrase that opens the statement unmarked ("Su gestor le
+    recomendó…", "The agency pays her…"): its subject; None when it opens otherwise."""
+    padded = _padded(text)
+    opening = _DETERMINED.match(padded)
+    if opening is None or opening.group(1) in _MARKED.findall(padded):
+        return None
+    return opening.group(1)
+
+
+def marked_nouns(text: str) -> frozenset[str]:
+    """The nouns the statement marks as the ones acted on ("a su gestor", "al médico", "to her manager")."""
+    return frozenset(_MARKED.findall(_padded(text)))
+
+
 def case_marked_swap(text_a: str, text_b: str) -> bool:
     """A noun phrase that opens one statement as its subject ("Su gestor le recomendó…", "Her
     manager…") is marked as the one acted on in the other ("a su gestor", "al médico", "to her
     manager"): who does what to whom differs (call for two statements of one language; across
-    languages the markers do not line up). Only for two statements of mostly the same words: a
-    paraphrase that rebuilds the sentence moves its nouns freely ("Es alérgica a los frutos secos" /
-    "Los frutos secos le provocan alergia")."""
+    languages the similarity judge compares the nouns through the dictionary). Only for two
+    statements of mostly the same words: a paraphrase that rebuilds the sentence moves its nouns
+    freely ("Es alérgica a los frutos secos" / "Los frutos secos le provocan alergia")."""
     pa, pb = _padded(text_a), _padded(text_b)
     wa, wb = set(pa.split()) - _CASE_MARKERS, set(pb.split()) - _CASE_MARKERS
     if len(wa & wb) < _SAME_WORDS * len(wa | wb):
         return False
-    for one, other in ((pa, pb), (pb, pa)):
-        opening = _DETERMINED.match(one)
-        if opening and opening.group(1) in _MARKED.findall(other) and opening.group(1) not in _MARKED.findall(one):
+    for one, other in ((text_a, text_b), (text_b, text_a)):
+        subject = opening_subject(one)
+        if subject is not None and subject in marked_nouns(other):
             return True
     return False

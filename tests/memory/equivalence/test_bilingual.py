@@ -103,3 +103,32 @@ def test_a_missing_dictionary_is_said_once(monkeypatch: pytest.MonkeyPatch, tmp_
     finally:
         monkeypatch.delenv("QUORUM_APERTIUM_DIR")
         bilingual.available.cache_clear()
+
+
+# Round 23: one noun put in for another in a short note of one language (the near-copy rule counts
+# articles and misses it), and the subject of one note marked as the one acted on in the other language.
+@pytest.mark.parametrize(("a", "b"), [
+    ("Es alérgico a la lactosa.", "Es alérgico al marisco."),
+    ("The company pays her a monthly bonus.", "Ella le paga una prima mensual a la empresa."),
+])
+def test_round_23_a_noun_substituted_or_the_subject_acted_on_never_merges(a: str, b: str) -> None:
+    assert not _merges(a, b, similarity=0.96)
+    assert not _merges(b, a, similarity=0.96)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Es alérgico a la lactosa.", "Tiene alergia a la lactosa."),  # an adjective for its noun
+    ("The company pays her a monthly bonus.", "La empresa le paga una prima mensual."),
+])
+def test_round_23_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b, similarity=0.96)
+
+
+def test_one_noun_substituted_reads_the_substituted_words_only() -> None:
+    assert bilingual.one_noun_substituted("es", "Es alérgico a la lactosa", "Es alérgico al marisco",
+                                          "lactosa", "marisco") is True
+    # two translations of one word are no substitution
+    assert bilingual.one_noun_substituted("es", "Tiene un coche eléctrico", "Tiene un automóvil eléctrico",
+                                          "coche", "automovil") is False
+    assert bilingual.same_noun("en", "The agency pays her", "agency", "agencia") is True
+    assert bilingual.same_noun("en", "The agency pays her", "agency", "empresa") is False
