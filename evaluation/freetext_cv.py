@@ -68,7 +68,8 @@ SOURCES = {"i16dev": HELDOUT / "issue16" / "pairs_dev.jsonl", "i16held": HELDOUT
            "pairs24": HELDOUT / "issue16_pairs24" / "pairs_untouched.jsonl",
            "pairs25": HELDOUT / "issue16_pairs25" / "pairs_untouched.jsonl",
            "pairs26": HELDOUT / "issue16_pairs26" / "pairs_untouched.jsonl",
-           "pairs28": HELDOUT / "issue16_pairs28" / "pairs_untouched.jsonl"}
+           "pairs28": HELDOUT / "issue16_pairs28" / "pairs_untouched.jsonl",
+           "pairs27": HELDOUT / "issue16_pairs27" / "pairs_untouched.jsonl"}
 CANDIDATE, REVIEW = 0.80, 0.88
 MISLEADING_BUDGET, REVIEW_BUDGET = 0.01, 0.15
 OLD_LABELS = {"equivalent": "equivalent", "partial_implication": "partial", "misleading_similarity": "misleading",

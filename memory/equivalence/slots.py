@@ -174,6 +174,18 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "author": ("autor", "autora", "author", "co-author", "coautor", "coautora"),
     "reviewer": ("revisor", "revisora", "reviewer", "auditor", "auditora"),
     "volunteer": ("voluntario", "voluntaria", "volunteer", "volunteers"),
+    "hygienist": ("higienista", "higienista dental", "dental hygienist", "hygienist"),
+    # what a person is at an event: who runs it, who speaks, who only attends
+    "organiser": ("organizador", "organizadora", "organizer", "organiser", "co-organizer", "co-organiser",
+                  "coorganizador", "coorganizadora"),
+    # not a bare "speaker": "a native speaker of Portuguese" speaks a language
+    "speaker": ("ponente", "conferenciante", "orador", "oradora", "guest speaker", "keynote speaker",
+                "invited speaker", "presenter"),
+    "panelist": ("panelista", "panelist", "panellist"),
+    "moderator": ("moderador", "moderadora", "moderator"),
+    "attendee": ("attendee", "attendees", "participante", "participant", "delegate"),
+    "exhibitor": ("expositor", "expositora", "exhibitor"),
+    "sponsor": ("patrocinador", "patrocinadora", "sponsor"),
 }
 _OCCUPATION: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _OCCUPATION_FORMS.items()
                                            for form in forms}

@@ -51,6 +51,8 @@ _AT_HOUR = frozenset({"las", "la", "at", "until", "till", "til", "by", "before",
                       "desde", "hasta", "entre", "sobre", "around", "antes", "despues", "tras"})
 _AFTERNOON = ("de la tarde", "de la noche", "in the afternoon", "in the evening", "at night", "por la tarde",
               "por la noche")
+# …and the words that keep it before noon ("a las 8 de la mañana" is not "at 8 pm")
+_MORNING = ("de la manana", "por la manana", "in the morning", "de la madrugada", "en la manana")
 _TOKEN = re.compile(r"\d+(?:[.,:]\d+)*(?:st|nd|rd|th|am|pm|h|º|ª)?|[a-z]+")
 _THOUSANDS = re.compile(r"(?<=\d)[.,](?=\d{3}\b)")
 
@@ -126,6 +128,8 @@ def numbers(text: str) -> tuple[Readings, ...]:
     # "1-2pm", "de 5 a 7 de la tarde": the marker reads for every hour of the text
     afternoon = any(f" {phrase} " in padded for phrase in _AFTERNOON) or any(
         w[0].isdigit() and w.endswith("pm") for w in words)
+    morning = not afternoon and (any(f" {phrase} " in padded for phrase in _MORNING) or any(
+        w[0].isdigit() and w.endswith("am") for w in words))
     found: list[Readings] = []
     k = 0
     while k < len(words):
@@ -172,7 +176,7 @@ def numbers(text: str) -> tuple[Readings, ...]:
             value, used = value + 0.25, used + 2
         readings = {value}
         hourish = before in _AT_HOUR or following in ("pm", "am", "oclock", "o", "horas")
-        if not literal and value.is_integer() and 1 <= value <= 12 and (hourish or afternoon):
+        if not literal and not morning and value.is_integer() and 1 <= value <= 12 and (hourish or afternoon):
             readings.add(value + 12)
         if "hour" in following or "hora" in following:
             readings.add(value * 60)

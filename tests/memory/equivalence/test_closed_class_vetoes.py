@@ -358,3 +358,23 @@ def test_round_22_who_is_acted_on_and_a_possibility_against_a_certainty_never_me
 ])
 def test_round_22_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Takes her vitamins at 7 pm.", "Toma las vitaminas a las 7 de la mañana."),  # a morning hour stays am
+    ("Keynote speaker at the Lisbon design week.", "Organiser of the Lisbon design week."),
+    ("Es panelista en el foro de empleo.", "Is the moderator of the jobs forum."),
+    ("Works as a dental hygienist at a health centre.", "Trabaja como dentista en un centro de salud."),
+])
+def test_round_24_a_morning_hour_and_what_a_person_is_at_an_event_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Se levanta a las 7 de la mañana.", "Gets up at 7 am."),
+    ("Es ponente en el congreso de pediatría.", "Is a guest speaker at the paediatrics congress."),
+    ("Is a native speaker of Greek.", "Greek is her mother tongue."),  # a speaker of a language
+])
+def test_round_24_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
