@@ -174,6 +174,8 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "author": ("autor", "autora", "author", "co-author", "coautor", "coautora"),
     "reviewer": ("revisor", "revisora", "reviewer", "auditor", "auditora"),
     "volunteer": ("voluntario", "voluntaria", "volunteer", "volunteers"),
+    # who a person is at a care home or residence: lives there, works or helps there
+    "resident": ("residente", "residentes", "resident", "residents"),
     "hygienist": ("higienista", "higienista dental", "dental hygienist", "hygienist"),
     # what a person is at an event: who runs it, who speaks, who only attends
     "organiser": ("organizador", "organizadora", "organizer", "organiser", "co-organizer", "co-organiser",
@@ -268,6 +270,7 @@ class People:
     acts_as: frozenset[str] = frozenset()  # "role:<concept>" of a role verb opening the statement
     occupations: frozenset[str] = frozenset()  # "occupation:<concept>" named anywhere
     kin_number: frozenset[tuple[str, bool]] = frozenset()  # (kin concept, plural?) as named ("su nieto", "sus nietos")
+    assists: bool = False  # the person assists someone in a role ("assistant to the head of HR", ``_ASSISTING``)
 
     @property
     def predicates(self) -> frozenset[str]:
@@ -313,7 +316,15 @@ def people(text: str, names: frozenset[str]) -> People:
         i += width
     acts_as = frozenset({f"role:{_ROLE_VERBS[norms[0]]}"}) if norms and norms[0] in _ROLE_VERBS else frozenset()
     return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles), acts_as=acts_as,
-                  occupations=_occupations(norms), kin_number=frozenset(kin))
+                  occupations=_occupations(norms), kin_number=frozenset(kin),
+                  assists=bool(_ASSISTING.search(f" {' '.join(norms)} ")))
+
+
+# Assisting someone in a role, not holding it: "Assistant to the head of HR" is not "Head of HR";
+# "la ayudante del director", "the director's PA", "assists the dean".
+_ASSISTING = re.compile(r" (?:(?:personal )?assistant|pa|aide|secretary|deputy) (?:to|of|for) | assists | assisted |"
+                        r" (?:asistente|ayudante|secretari[oa]|adjunt[oa]|auxiliar)(?: personal)? (?:de|del|a|al) |"
+                        r" 's (?:personal )?(?:assistant|pa|aide|secretary|deputy) | mano derecha de ")
 
 
 def _longest(norms: list[str], i: int, table: dict[tuple[str, ...], str], longest: int) -> tuple[str, int] | None:
@@ -343,6 +354,8 @@ def _slot(norms: list[str], start: int, end: int, names: frozenset[str]) -> str:
     # articles, possessives and the names qualifying a role ("the Customer Success lead") open it
     while k >= 0 and (norms[k] in _DETERMINERS or norms[k] in names or norms[k] == "'s"):
         k -= 2 if norms[k] == "'s" else 1  # "the band's manager": the owner qualifies the role too
+    if k < 0 and (end >= len(norms) or norms[end] in _PREPOSITION or norms[end] in ".;:!?(,"):
+        return "pred"  # a terse note opening with a role and no verb: what the person is ("Assistant to the dean")
     if k < 0 or norms[k] in _CLAUSE_OPENERS or norms[k] in ".;:!?(,":
         return "subj"
     if norms[k] in _COPULAS or (norms[k] == "de" and k > 0 and norms[k - 1] in _WORKS):
@@ -378,6 +391,8 @@ def role_mismatch(a: People, b: People) -> str | None:
                 return "role_mismatch"
     if a.roles and b.roles and a.roles.isdisjoint(b.roles):
         return "role_mismatch"
+    if a.roles and b.roles and a.assists != b.assists:
+        return "role_mismatch"  # "Interim head of HR" / "Assistant to the head of HR"
     # what the person *is* differs though other people of the note are shared ("Is the coach of her
     # son's team" / "Is a player on her son's team")
     if a.predicates and b.predicates and a.predicates.isdisjoint(b.predicates):

@@ -378,3 +378,20 @@ def test_round_24_a_morning_hour_and_what_a_person_is_at_an_event_never_merge(a:
 ])
 def test_round_24_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Acting head of IT.", "Assistant to the head of IT."),
+    ("Es voluntario en la residencia de ancianos.", "Is a resident of the old people's home."),
+])
+def test_round_25_assisting_a_role_and_living_where_another_helps_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # a terse note opening with a role is what the person is, not who acts
+    ("Assistant to the dean.", "Es la ayudante del decano."),
+])
+def test_round_25_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
