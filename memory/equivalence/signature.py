@@ -180,7 +180,8 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                       "conforme"),
                      ("dissatisfied", "unsatisfied", "insatisfecho", "insatisfecha", "descontento", "descontenta",
                       "displeased", "unhappy with", "disconforme")),
-    "strength": (("fuerte", "fuertes", "strong", "stronger", "intenso", "intensa", "intense"),
+    "strength": (("fuerte", "fuertes", "strong", "stronger", "intenso", "intensa", "intense", "picante", "picantes",
+                  "spicy"),
                  ("suave", "suaves", "flojo", "floja", "weak", "weaker", "mild", "ligero", "ligera")),
     # the two ends of a process, an outcome, a change, a status: general verbs and adjectives
     "start": (("starts", "started", "begins", "began", "empieza", "empezo", "comienza", "comenzo", "opens",

@@ -174,6 +174,15 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "author": ("autor", "autora", "author", "co-author", "coautor", "coautora"),
     "reviewer": ("revisor", "revisora", "reviewer", "auditor", "auditora"),
     "volunteer": ("voluntario", "voluntaria", "volunteer", "volunteers"),
+    # where a person plays in a team: two positions are two facts ("Juega de portero" / "plays as a defender")
+    "goalkeeper": ("portero", "portera", "guardameta", "arquero", "arquera", "goalkeeper", "goalie", "keeper"),
+    "defender": ("defensa central", "juega de defensa", "defender", "centre back", "center back", "full back",
+                 "fullback"),
+    "midfielder": ("centrocampista", "mediocentro", "midfielder", "medio centro"),
+    "forward": ("delantero", "delantera", "forward", "striker", "ariete", "winger"),
+    # who governs an organisation and who helps in it
+    "board_member": ("sits on the board", "board member", "on the board of", "miembro de la junta",
+                     "miembro del consejo", "forma parte de la junta", "consejero", "consejera", "trustee"),
     # who a person is at a care home or residence: lives there, works or helps there
     "resident": ("residente", "residentes", "resident", "residents"),
     "hygienist": ("higienista", "higienista dental", "dental hygienist", "hygienist"),

@@ -395,3 +395,21 @@ def test_round_25_assisting_a_role_and_living_where_another_helps_never_merge(a:
 ])
 def test_round_25_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Plays goalkeeper in the village team.", "Juega de defensa en el equipo del pueblo."),
+    ("Prefiere la salsa picante.", "Prefers a mild sauce."),
+    ("Is a trustee of the local library.", "Volunteers at the local library."),
+])
+def test_round_26_positions_in_a_team_spicy_and_mild_and_the_board_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Le encanta la comida picante.", "Loves spicy food."),
+    ("Juega de portero en el equipo del barrio.", "Is the goalkeeper of the neighbourhood team."),
+])
+def test_round_26_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
