@@ -178,6 +178,17 @@ def analyse(lang: str, text: str) -> tuple[Word, ...] | None:
         return None
 
 
+def spanish_noun(word: str) -> bool | None:
+    """Apertium's Spanish analyser reads ``word`` alone as a common noun (True) or as another part of
+    speech (False); None when Apertium is not installed or does not know the word."""
+    if not available():
+        return None
+    words = [w for w in (analyse("es", word) or ()) if w.pos != "sent"]
+    if not words or not words[0].pos:
+        return None
+    return words[0].pos == "n"
+
+
 def _same_spelling(x: str, y: str) -> bool:
     if x == y:
         return True

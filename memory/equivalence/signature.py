@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from memory.equivalence import cldr
+from memory.equivalence import bilingual, cldr
 from memory.equivalence.modality import classes as _classes
 from memory.equivalence.modality import modalities_agree as _modalities_agree
 from memory.equivalence.modality import modality as _modality
@@ -498,7 +498,8 @@ _IMPERFECT = re.compile(r"\b\w{2,}(?:aba|abas|aban|ábamos|ería|erías|erían|i
 # Any other -ía form: the imperfect of -er/-ir verbs ("corría", "vivía") or a conditional ("mudaría"):
 # not the present either way. The nouns that end so are left out.
 _IA_FORM = re.compile(r"\b\w{2,}(?:ía|ías|ían|íamos)(?=\W|$)")
-# -ería / -aría nouns (shops, trades, offices), not conditionals
+# -ería / -aría nouns (shops, trades, offices), not conditionals: Apertium's analyser decides when
+# installed ("enfermería" is a noun), this list when it is not (or does not know the word)
 _RIA_NOUNS = frozenset("libreria cafeteria ingenieria panaderia galeria bateria loteria peluqueria cerveceria "
                        "carniceria pescaderia fruteria joyeria mensajeria papeleria tesoreria ferreteria "
                        "lavanderia merceria carpinteria fontaneria pasteleria perfumeria relojeria zapateria "
@@ -552,6 +553,12 @@ _WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
 
 
+def _ia_noun(word: str) -> bool:
+    """A word ending in -ía that names a thing ("enfermería", "librería"), not a past or conditional verb."""
+    answer = bilingual.spanish_noun(word)
+    return fold(word) in _RIA_NOUNS if answer is None else answer
+
+
 @lru_cache(maxsize=8192)
 def signature(text: str) -> Signature:
     """The statement's hard-mismatch signature. Pure, so cached: the similarity judge reads both
@@ -571,11 +578,11 @@ def signature(text: str) -> Signature:
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
     lowered = text.casefold()
-    if _PRETERITE.search(lowered) or any(fold(w) not in _RIA_NOUNS | _MODAL_CONDITIONALS
+    if _PRETERITE.search(lowered) or any(not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS
                                          for w in _IMPERFECT.findall(lowered)):
         tense.add("past")
     if any(fold(w) in _IA_VERBS or (w.endswith(("aría", "ería", "iría", "dría", "arían", "erían", "irían", "drían"))
-                                    and fold(w) not in _RIA_NOUNS | _MODAL_CONDITIONALS)
+                                    and not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS)
            for w in _IA_FORM.findall(lowered)):
         tense.add("past")  # imperfect or conditional: "Corría maratones", "Se mudaría"
     first = _FIRST_ED.match(folded) or _FIRST_IRREGULAR.match(folded)

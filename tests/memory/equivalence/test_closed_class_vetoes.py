@@ -413,3 +413,10 @@ def test_round_26_positions_in_a_team_spicy_and_mild_and_the_board_never_merge(a
 ])
 def test_round_26_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+def test_round_27_a_noun_ending_in_ria_is_no_past_tense() -> None:
+    """"enfermería" is a noun (Apertium's analyser says so), not an imperfect like "comería": the
+    present "Estudia" stays present against the past "Estudió"."""
+    assert not _merges("Estudia enfermería en Sevilla.", "Estudió enfermería en Sevilla.")
+    assert _merges("Trabaja en la enfermería del colegio.", "Works in the school infirmary.")
