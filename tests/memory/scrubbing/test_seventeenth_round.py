@@ -35,3 +35,23 @@ def test_mailgun_key_without_a_prefix_is_redacted_as_mailgun(text: str) -> None:
 ])
 def test_other_hex_groupings_are_not_mailgun_keys(text: str) -> None:
     assert "mailgun_key" not in scrub(text).redactions
+
+
+# --- hex after a label: a quoted value (JSON, YAML, INI), a value on the label's next line ---------
+
+@pytest.mark.parametrize("text", [
+    '{"device": "thermo-9", "auth_key": "%s"}' % _HEX,
+    "auth-key: '%s'" % _HEX.upper(),
+    "license key\n%s" % _HEX,
+])
+def test_hex_after_a_key_label_quoted_or_on_the_next_line_is_redacted(text: str) -> None:
+    assert _redacted(text, _HEX) and _redacted(text, _HEX.upper())
+
+
+@pytest.mark.parametrize("text", [
+    '{"cache_key": "%s"}' % _HEX,
+    '{"public_key_fingerprint": "%s"}' % _HEX,
+    "rotate the key\ncommit %s" % (_HEX + _HEX[:8]),
+])
+def test_quoted_hex_after_an_identifying_or_public_label_is_kept(text: str) -> None:
+    assert scrub(text).text == text
