@@ -88,7 +88,10 @@ _KEYWORD_RE: Final = re.compile(
     r"(?P<suffix>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2})"
     # A short aside in brackets or between dashes: "(hex)", "(written backwards)", "(la del banco)",
     # "— the one I always forget —".
-    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,40}\)|[ \t]+[—–][^—–():=\n]{1,50}[—–])?"
+    # Seventeenth round: a bracketed aside may be a whole clause ("password (she wrote it on a sticky
+    # note, of all places) is X"); a dash that opens "it's"/"es" states the value, it sets off no aside.
+    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,80}\)"
+    r"|[ \t]+[—–](?![ \t]*(?i:it['’]?s|it[ \t]+is|es|era)\b)[^—–():=\n]{1,50}[—–])?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
@@ -98,8 +101,11 @@ _KEYWORD_RE: Final = re.compile(
     # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the
     # password, which she asked me to keep, is X"; "la clave, que cambió ayer, es X").
     r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
+    # Seventeenth round: the bracketed aside may also follow what the password is for ("la contraseña
+    # del NAS (la apuntó en un pósit) es X").
+    r"(?:[ \t]+\([^():=\n]{1,80}\))?"
     r"[\"'\]]{0,2}"
-    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->|→|⇒|➜)|\s*(?P<colon>:|—|–)"
+    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->|→|⇒|➜)|\s*(?P<colon>:|—|–)(?:[ \t]*(?i:it['’]?s|it[ \t]+is|es|era)(?=[ \t]))?"
     r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?"
     # "Password's X": the contracted "is", before a value with a digit or a symbol only ("the
     # password's length is…" is prose).

@@ -55,3 +55,25 @@ def test_hex_after_a_key_label_quoted_or_on_the_next_line_is_redacted(text: str)
 ])
 def test_quoted_hex_after_an_identifying_or_public_label_is_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+# --- password in prose: a dash that opens "it's", a long bracketed aside ----------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("She finally sent me the alarm app password — it's Plover_ridge_42 — so I can arm it.", "Plover_ridge_42"),
+    ("La contraseña del portátil — es Almendro7_sur — no la cambies.", "Almendro7_sur"),
+    ("Tom's backup password (he keeps it on a card in his wallet, next to the receipts) is Walnut$Ferry.",
+     "Walnut$Ferry"),
+    ("La contraseña del NAS (la apuntó en un pósit, cómo no, junto al router) es Brezo!Sur31.", "Brezo!Sur31"),
+])
+def test_password_after_a_dash_statement_or_a_long_aside_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "I told her the password — it's written on the card in the drawer — so she can log in.",
+    "The password (changed after the audit, as the policy requires) is stored in the vault.",
+    "La contraseña — es larga, eso sí — está en el gestor de la empresa.",
+])
+def test_talk_about_a_password_around_a_dash_or_an_aside_is_kept(text: str) -> None:
+    assert scrub(text).text == text
