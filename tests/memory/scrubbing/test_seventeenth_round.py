@@ -77,3 +77,24 @@ def test_password_after_a_dash_statement_or_a_long_aside_is_redacted(text: str, 
 ])
 def test_talk_about_a_password_around_a_dash_or_an_aside_is_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+# --- PIN: a lock that "has" its code, a PIN set off after an aside ----------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("El lockbox del chalet tiene code 5307, check-in after 3pm.", "5307"),
+    ("The lockbox at the cabin has code 8163, check-in after 4.", "8163"),
+    ("El pin de la tarjeta del abuelo, por si hace falta, 3861.", "3861"),
+])
+def test_a_lock_that_has_its_code_and_a_pin_after_an_aside_are_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "The lockbox has room for 2 keys and a fob.",
+    "La caja de llaves tiene que tener un código de 4 cifras.",
+    "El pin del móvil, por si acaso, 1952 fue el año en que lo compró.",
+    "The key safe has code 4 digits long.",
+])
+def test_a_lock_described_and_a_year_after_a_pin_aside_are_kept(text: str) -> None:
+    assert scrub(text).text == text
