@@ -98,3 +98,31 @@ def test_a_lock_that_has_its_code_and_a_pin_after_an_aside_are_redacted(text: st
 ])
 def test_a_lock_described_and_a_year_after_a_pin_aside_are_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+# --- obfuscated: a password read out character by character, or written as a concatenation ----------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('She read it out: "capital W, three, lowercase k, at sign, pee, pee, eight".',
+     "capital W, three, lowercase k, at sign, pee, pee, eight"),
+    ("Me la dictó: ere mayúscula, cinco, jota, arroba, cero, equis.", "ere mayúscula, cinco, jota, arroba, cero, equis"),
+    ("Over the phone: Kilo, Four, Echo, Romeo, Nine, Lima.", "Kilo, Four, Echo, Romeo, Nine, Lima"),
+    ("La contraseña de Iker es Gaviota + 'Azul' + 1987, todo junto.", "Gaviota + 'Azul' + 1987"),
+    ("admin pw = 'Pino' + '#' + '2025'", "'Pino' + '#' + '2025'"),
+])
+def test_dictated_and_concatenated_passwords_are_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "She counted them: one, two, three, four, five, six, seven.",
+    "Grades this term: A, B, B, C, A, A, B.",
+    "The spelling alphabet starts Alpha, Bravo, Charlie, Delta, Echo, Foxtrot.",
+    "Los puestos: uno, dos, tres, cuatro, cinco y seis.",
+    "Seats 4, 7, 9, 12 and 15 are taken.",
+    "La contraseña es su nombre más el año de nacimiento.",
+    "Sumamos 120 + 45 + 30 y da 195 euros.",
+    "The password length is 8 + the number of special characters.",
+])
+def test_counts_lists_and_recipes_are_kept(text: str) -> None:
+    assert scrub(text).text == text
