@@ -162,6 +162,10 @@ _REFERENCE_RE: Final = re.compile(
     r"|\{\{?\s*[\w.\-]+\s*\}?\}|\*{3,}|[xX]{4,}|\.{3,}|…|"
     r"(?:os\.|process\.env|env\.|ENV\[|getenv|settings\.|config\.)\S*"
     r"|[A-Za-z_][\w.]*\(.*|[A-Za-z][\w+.\-]*://\S*"
+    # Seventeenth round: a YAML tag that stands for a value kept elsewhere — Ansible's "!vault" (the
+    # ciphertext follows), Home Assistant's "!secret"/"!env_var"/"!include", CloudFormation's "!Ref",
+    # "!Sub", "!GetAtt", "!ImportValue".
+    r"|!(?i:vault|secret|env_var|include|ref|sub|getatt|importvalue)"
 )
 
 
@@ -447,7 +451,11 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "DB_PASSWORD= (vacío en local…)": a remark in brackets, not a value
         if "=" in value and _REFERENCE_RE.fullmatch(value.rsplit("=", 1)[-1]):
             continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
+        if _names_the_tool(lower, m, keyword):
+            continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
         if m.group("tok") is not None:
+            if _OPENPGP_KEY_ID_RE.fullmatch(value) and _names_an_openpgp_key(lower, m):
+                continue  # "git config user.signingkey 58707D9B…": a public key's ID, not a secret
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue
@@ -484,6 +492,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
                 continue
             if _STATUS_CODE_RE.fullmatch(value):
                 continue  # "Código de la alarma: E-14": an error or status code
+            if kw.startswith(("cl", "c0")) and quoted and _KEY_VALUE_SIBLING_RE.search(text):
+                continue  # '{"clave": "tema_oscuro", "valor": true}': an entry's name in a key-value record
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
             if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):
@@ -504,6 +514,35 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _CLAUSE_END_RE.match(text, end):
             yield start, end, "password"
+
+
+# Seventeenth round. Three labels that hold no secret:
+# * a plural password word naming the tool that keeps them — "gestor/administrador de contraseñas",
+#   "password(s) manager" — labels the tool (its folders and entries), not a password;
+# * git's ``user.signingkey`` (and a signing key named with GPG/PGP) holds an OpenPGP key ID — 8 or
+#   16 hex, or a 40-hex v4 fingerprint, "0x" optional (git-config(1), gpg --keyid-format) — which
+#   names a public key;
+# * "clave" in a record that also has a "valor"/"value" field is the entry's key in a key-value
+#   store, the Spanish of '{"key": …, "value": …}'.
+_TOOL_BEFORE_RE: Final = re.compile(r"(?:gestor(?:es)?|administrador(?:es)?|manager)[ \t]+de[ \t]+(?:las[ \t]+|mis[ \t]+)?$")
+_TOOL_AFTER_RE: Final = re.compile(r"[ \t]+(?:manager|managers|vault|keeper)\b")
+_OPENPGP_KEY_ID_RE: Final = re.compile(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
+_OPENPGP_RE: Final = re.compile(r"\b(?:gpg|pgp|openpgp|gnupg)\b")
+_KEY_VALUE_SIBLING_RE: Final = re.compile(r"[\"'](?i:valor|value)[\"'][ \t]*[:=]")
+
+
+def _names_the_tool(lower: str, m: re.Match[str], keyword: str) -> bool:
+    """Is the plural password word at ``m`` part of a password manager's generic name?"""
+    if not keyword.lower().endswith("s"):
+        return False
+    return (_TOOL_BEFORE_RE.search(lower, max(0, m.start() - 30), m.start()) is not None
+            or _TOOL_AFTER_RE.match(lower, m.start() + len(keyword)) is not None)
+
+
+def _names_an_openpgp_key(lower: str, m: re.Match[str]) -> bool:
+    """Is the token keyword git's ``signingkey`` or a signing key in a text about GPG/PGP?"""
+    tok = m.group("tok").lower()
+    return tok == "signingkey" or ("signing" in tok and _OPENPGP_RE.search(lower) is not None)
 
 
 _HEX_VALUE_RE: Final = re.compile(r"[0-9a-f]{7,64}|[0-9A-F]{7,64}")

@@ -126,3 +126,30 @@ def test_dictated_and_concatenated_passwords_are_redacted(text: str, secret: str
 ])
 def test_counts_lists_and_recipes_are_kept(text: str) -> None:
     assert scrub(text).text == text
+
+
+# --- false redactions: a YAML tag, an OpenPGP key ID, a key-value record, a password manager -------
+
+@pytest.mark.parametrize("text", [
+    "db_password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256",
+    "wifi_password: !secret wifi_password",
+    "MasterUserPassword: !Ref DBPasswordParam",
+    "git config --global user.signingkey 3AA5C34371567BD2",
+    "Her GPG signing key: 0x4F2A9C1D8E7B6A55",
+    '{"clave": "modo_compacto", "valor": false}',
+    '[{"clave": "idioma_ui", "valor": "es"}]',
+    "En el gestor de contraseñas del equipo, la entrada se llama Proveedores/Hosting-2026.",
+    "Our passwords manager folder for the lab is called Lab-Shared-2025.",
+])
+def test_references_public_key_ids_record_keys_and_manager_names_are_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("db_password: !Tulip7_harbor", "!Tulip7_harbor"),
+    ("signing_key = 9c2b7e41d0a35f86 for the webhooks", "9c2b7e41d0a35f86"),
+    ('{"clave": "Ardilla_Roja_77"}', "Ardilla_Roja_77"),
+    ("En el gestor de contraseñas, mi contraseña maestra es Otoño#Faro62.", "Otoño#Faro62"),
+])
+def test_real_values_near_those_labels_are_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
