@@ -451,6 +451,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "DB_PASSWORD= (vacío en local…)": a remark in brackets, not a value
         if "=" in value and _REFERENCE_RE.fullmatch(value.rsplit("=", 1)[-1]):
             continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
+        if _IDENTIFIER_NOUN_RE.search(lower, m.end(keyword_group(m)), start):
+            continue  # "el campo password del formulario tiene el id login-pw2": the field's id
         if _names_the_tool(lower, m, keyword):
             continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
         if m.group("tok") is not None:
@@ -529,6 +531,18 @@ _TOOL_AFTER_RE: Final = re.compile(r"[ \t]+(?:manager|managers|vault|keeper)\b")
 _OPENPGP_KEY_ID_RE: Final = re.compile(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
 _OPENPGP_RE: Final = re.compile(r"\b(?:gpg|pgp|openpgp|gnupg)\b")
 _KEY_VALUE_SIBLING_RE: Final = re.compile(r"[\"'](?i:valor|value)[\"'][ \t]*[:=]")
+
+
+# Seventeenth round: a value right after an identifier's noun, between the keyword and it, is that
+# identifier ("the password field's id is pw-2", "el campo contraseña tiene el nombre pass_1"): it
+# names a form field, a ticket or a record, not the password.
+_IDENTIFIER_NOUN_RE: Final = re.compile(
+    r"\b(?:id|ids|identificador|identifier|name|nombre|ticket|ref|referencia)(?:[ \t]+(?:is|es|was|era))?[ \t]*[:=]?[ \t]*[\"'`]?$")
+
+
+def keyword_group(m: re.Match[str]) -> str:
+    """The name of the keyword group that matched (phrase, strong, weak or tok)."""
+    return next(g for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
 
 
 def _names_the_tool(lower: str, m: re.Match[str], keyword: str) -> bool:

@@ -153,3 +153,17 @@ def test_references_public_key_ids_record_keys_and_manager_names_are_kept(text: 
 ])
 def test_real_values_near_those_labels_are_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- an identifier's noun right before the value: the field's id, not the password ------------------
+
+@pytest.mark.parametrize("text", [
+    "El campo password del formulario tiene el id login-form-pw2.",
+    "The password input on the signup page has the name new_pw_1.",
+])
+def test_a_fields_identifier_after_a_password_word_is_kept(text: str) -> None:
+    assert scrub(text).text == text
+
+
+def test_a_password_after_an_aside_naming_an_id_is_still_redacted() -> None:
+    assert _redacted("The password for user id 4411 is Gannet7$Lowland.", "Gannet7$Lowland")
