@@ -262,7 +262,7 @@ _OF_AFTER_RE: Final = re.compile(r"[ \t]+(?:de|del|of)\b")
 
 
 # Seventeenth round: a verb of having right before the code word states which code the lock has
-# ("El lockbox tiene code 6142", "the key safe has code 8325"); elsewhere in the sentence "tiene"/"has"
+# ("El lockbox del chalet tiene code 5307", "the key safe has code 8163"); elsewhere in the sentence "tiene"/"has"
 # describes one ("tiene que ser de 6 cifras", "has to be changed") and stays a describing word.
 _HAS_CODE_RE: Final = re.compile(r"\b(?:tiene|ten[ií]a|lleva|has|had|uses|usa)(?:[ \t]+(?:el|un|the|a))?[ \t]*$")
 

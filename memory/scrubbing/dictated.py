@@ -4,12 +4,12 @@ written as the concatenation that builds it.
 * **Dictated.** How people read a password aloud or over the phone: a comma-separated run of
   spoken characters — a letter (itself, its English or Spanish name, or its NATO/ITU spelling word),
   a digit (itself or its word), a symbol's name ("hash", "at sign", "almohadilla", "guion bajo") —
-  each optionally marked for case ("capital Q", "lowercase z", "eme mayúscula"). Six such items or
+  each optionally marked for case ("capital W", "lowercase k", "eme mayúscula"). Six such items or
   more, mixing at least two of letters, digits and symbols, or carrying a case mark: a count ("one,
   two, three…"), a list of grades ("A, B, B, C…") or the spelling alphabet recited ("Alpha, Bravo,
   Charlie…") is one class only and stays.
 * **Concatenated.** A password keyword, its copula or colon, then the value written as parts joined
-  by ``+`` ("Tortilla + 'Patata' + 2023", "'Cedar' + '_' + '2024'"): the parts are literal pieces
+  by ``+`` ("Gaviota + 'Azul' + 1987", "'Cedar' + '_' + '2024'"): the parts are literal pieces
   of the value (single tokens or quoted strings), three or more, or two with one quoted. A recipe in
   words ("her dog's name plus the year") has no ``+`` between tokens and stays.
 """

@@ -88,8 +88,8 @@ _KEYWORD_RE: Final = re.compile(
     r"(?P<suffix>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2})"
     # A short aside in brackets or between dashes: "(hex)", "(written backwards)", "(la del banco)",
     # "— the one I always forget —".
-    # Seventeenth round: a bracketed aside may be a whole clause ("password (she wrote it on a sticky
-    # note, of all places) is X"); a dash that opens "it's"/"es" states the value, it sets off no aside.
+    # Seventeenth round: a bracketed aside may be a whole clause ("password (he keeps it on a card in
+    # his wallet, next to the receipts) is X"); a dash that opens "it's"/"es" states the value, it sets off no aside.
     r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,80}\)"
     r"|[ \t]+[—–](?![ \t]*(?i:it['’]?s|it[ \t]+is|es|era)\b)[^—–():=\n]{1,50}[—–])?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
@@ -457,7 +457,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
         if m.group("tok") is not None:
             if _OPENPGP_KEY_ID_RE.fullmatch(value) and _names_an_openpgp_key(lower, m):
-                continue  # "git config user.signingkey 58707D9B…": a public key's ID, not a secret
+                continue  # "git config user.signingkey 3AA5C343…": a public key's ID, not a secret
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue
@@ -495,7 +495,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             if _STATUS_CODE_RE.fullmatch(value):
                 continue  # "Código de la alarma: E-14": an error or status code
             if kw.startswith(("cl", "c0")) and quoted and _KEY_VALUE_SIBLING_RE.search(text):
-                continue  # '{"clave": "tema_oscuro", "valor": true}': an entry's name in a key-value record
+                continue  # '{"clave": "modo_compacto", "valor": false}': an entry's name in a key-value record
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
             if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):

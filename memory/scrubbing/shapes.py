@@ -88,7 +88,7 @@ _OPENS_WITH_RE: Final = re.compile(
 _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
 # The label word may end a snake_case name ("auth_key", "device_secret") or start one ("clave_aes").
 # Seventeenth round: the value may be quoted, as JSON, YAML and INI write a string ('"auth_key":
-# "f4…"'), and a label closing its line may state the value on the next one ("license key\n5e…").
+# "9c…"'), and a label closing its line may state the value on the next one ("license key\n5e…").
 _HEX_AFTER_LABEL_RE: Final = re.compile(
     r"(?i:(?:\b|(?<=_))(?:clave|key|secret|secreto|token)(?:\b|(?=_)))(?:(?P<label>[^\n:=]{0,80}?)"
     r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)"
