@@ -261,10 +261,17 @@ def _last_sentence_names_lock(window: str) -> bool:
 _OF_AFTER_RE: Final = re.compile(r"[ \t]+(?:de|del|of)\b")
 
 
+# Seventeenth round: a verb of having right before the code word states which code the lock has
+# ("El lockbox del chalet tiene code 5307", "the key safe has code 8163"); elsewhere in the sentence "tiene"/"has"
+# describes one ("tiene que ser de 6 cifras", "has to be changed") and stays a describing word.
+_HAS_CODE_RE: Final = re.compile(r"\b(?:tiene|ten[ií]a|lleva|has|had|uses|usa)(?:[ \t]+(?:el|un|the|a))?[ \t]*$")
+
+
 def _lock_in_sentence(lower: str, start: int) -> bool:
     """Does the sentence before ``start`` (a heading before a colon included) name a lock, and no
     word that makes it describe a code?"""
-    return _last_sentence_names_lock(lower[max(0, start - 120):start])
+    window = lower[max(0, start - 120):start]
+    return _last_sentence_names_lock(_HAS_CODE_RE.sub("", window))
 
 
 def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, int]]:

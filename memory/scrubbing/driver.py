@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.codes import CODE_FINDERS
+from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
 from memory.scrubbing.jwt import _find_jwts
@@ -65,6 +66,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *PHRASE_FINDERS,
     *TYPING_NOTE_FINDERS,
     *SEPARATED_FINDERS,
+    *DICTATED_FINDERS,
     _find_high_entropy,
 )
 

@@ -88,7 +88,10 @@ _KEYWORD_RE: Final = re.compile(
     r"(?P<suffix>(?:[_\-.][A-Za-z0-9]+|[A-Z][a-z0-9]+){0,2})"
     # A short aside in brackets or between dashes: "(hex)", "(written backwards)", "(la del banco)",
     # "— the one I always forget —".
-    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,40}\)|[ \t]+[—–][^—–():=\n]{1,50}[—–])?"
+    # Seventeenth round: a bracketed aside may be a whole clause ("password (he keeps it on a card in
+    # his wallet, next to the receipts) is X"); a dash that opens "it's"/"es" states the value, it sets off no aside.
+    r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,80}\)"
+    r"|[ \t]+[—–](?![ \t]*(?i:it['’]?s|it[ \t]+is|es|era)\b)[^—–():=\n]{1,50}[—–])?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
@@ -98,8 +101,11 @@ _KEYWORD_RE: Final = re.compile(
     # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the
     # password, which she asked me to keep, is X"; "la clave, que cambió ayer, es X").
     r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
+    # Seventeenth round: the bracketed aside may also follow what the password is for ("la contraseña
+    # del NAS (la apuntó en un pósit) es X").
+    r"(?:[ \t]+\([^():=\n]{1,80}\))?"
     r"[\"'\]]{0,2}"
-    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->|→|⇒|➜)|\s*(?P<colon>:|—|–)"
+    r"(?:(?:\s*(?P<assign>={1,3}|:=|=>|->|→|⇒|➜)|\s*(?P<colon>:|—|–)(?:[ \t]*(?i:it['’]?s|it[ \t]+is|es|era)(?=[ \t]))?"
     r"|\s+(?P<verbal>(?i:" + _VERBAL + r"))\b(?:\s*:)?"
     # "Password's X": the contracted "is", before a value with a digit or a symbol only ("the
     # password's length is…" is prose).
@@ -156,6 +162,10 @@ _REFERENCE_RE: Final = re.compile(
     r"|\{\{?\s*[\w.\-]+\s*\}?\}|\*{3,}|[xX]{4,}|\.{3,}|…|"
     r"(?:os\.|process\.env|env\.|ENV\[|getenv|settings\.|config\.)\S*"
     r"|[A-Za-z_][\w.]*\(.*|[A-Za-z][\w+.\-]*://\S*"
+    # Seventeenth round: a YAML tag that stands for a value kept elsewhere — Ansible's "!vault" (the
+    # ciphertext follows), Home Assistant's "!secret"/"!env_var"/"!include", CloudFormation's "!Ref",
+    # "!Sub", "!GetAtt", "!ImportValue".
+    r"|!(?i:vault|secret|env_var|include|ref|sub|getatt|importvalue)"
 )
 
 
@@ -441,7 +451,13 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "DB_PASSWORD= (vacío en local…)": a remark in brackets, not a value
         if "=" in value and _REFERENCE_RE.fullmatch(value.rsplit("=", 1)[-1]):
             continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
+        if _IDENTIFIER_NOUN_RE.search(lower, m.end(keyword_group(m)), start):
+            continue  # "el campo password del formulario tiene el id login-pw2": the field's id
+        if _names_the_tool(lower, m, keyword):
+            continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
         if m.group("tok") is not None:
+            if _OPENPGP_KEY_ID_RE.fullmatch(value) and _names_an_openpgp_key(lower, m):
+                continue  # "git config user.signingkey 3AA5C343…": a public key's ID, not a secret
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue
@@ -478,6 +494,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
                 continue
             if _STATUS_CODE_RE.fullmatch(value):
                 continue  # "Código de la alarma: E-14": an error or status code
+            if kw.startswith(("cl", "c0")) and quoted and _KEY_VALUE_SIBLING_RE.search(text):
+                continue  # '{"clave": "modo_compacto", "valor": false}': an entry's name in a key-value record
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
             if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):
@@ -498,6 +516,47 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if _CLAUSE_END_RE.match(text, end):
             yield start, end, "password"
+
+
+# Seventeenth round. Three labels that hold no secret:
+# * a plural password word naming the tool that keeps them — "gestor/administrador de contraseñas",
+#   "password(s) manager" — labels the tool (its folders and entries), not a password;
+# * git's ``user.signingkey`` (and a signing key named with GPG/PGP) holds an OpenPGP key ID — 8 or
+#   16 hex, or a 40-hex v4 fingerprint, "0x" optional (git-config(1), gpg --keyid-format) — which
+#   names a public key;
+# * "clave" in a record that also has a "valor"/"value" field is the entry's key in a key-value
+#   store, the Spanish of '{"key": …, "value": …}'.
+_TOOL_BEFORE_RE: Final = re.compile(r"(?:gestor(?:es)?|administrador(?:es)?|manager)[ \t]+de[ \t]+(?:las[ \t]+|mis[ \t]+)?$")
+_TOOL_AFTER_RE: Final = re.compile(r"[ \t]+(?:manager|managers|vault|keeper)\b")
+_OPENPGP_KEY_ID_RE: Final = re.compile(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})")
+_OPENPGP_RE: Final = re.compile(r"\b(?:gpg|pgp|openpgp|gnupg)\b")
+_KEY_VALUE_SIBLING_RE: Final = re.compile(r"[\"'](?i:valor|value)[\"'][ \t]*[:=]")
+
+
+# Seventeenth round: a value right after an identifier's noun, between the keyword and it, is that
+# identifier ("the password field's id is pw-2", "el campo contraseña tiene el nombre pass_1"): it
+# names a form field, a ticket or a record, not the password.
+_IDENTIFIER_NOUN_RE: Final = re.compile(
+    r"\b(?:id|ids|identificador|identifier|name|nombre|ticket|ref|referencia)(?:[ \t]+(?:is|es|was|era))?[ \t]*[:=]?[ \t]*[\"'`]?$")
+
+
+def keyword_group(m: re.Match[str]) -> str:
+    """The name of the keyword group that matched (phrase, strong, weak or tok)."""
+    return next(g for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
+
+
+def _names_the_tool(lower: str, m: re.Match[str], keyword: str) -> bool:
+    """Is the plural password word at ``m`` part of a password manager's generic name?"""
+    if not keyword.lower().endswith("s"):
+        return False
+    return (_TOOL_BEFORE_RE.search(lower, max(0, m.start() - 30), m.start()) is not None
+            or _TOOL_AFTER_RE.match(lower, m.start() + len(keyword)) is not None)
+
+
+def _names_an_openpgp_key(lower: str, m: re.Match[str]) -> bool:
+    """Is the token keyword git's ``signingkey`` or a signing key in a text about GPG/PGP?"""
+    tok = m.group("tok").lower()
+    return tok == "signingkey" or ("signing" in tok and _OPENPGP_RE.search(lower) is not None)
 
 
 _HEX_VALUE_RE: Final = re.compile(r"[0-9a-f]{7,64}|[0-9A-F]{7,64}")

@@ -254,6 +254,8 @@ def _stated_run(text: str, m: re.Match[str]) -> bool:
     words = [w.lower() for w in m.group("run").split()]
     if m.group("conn").strip() == "," and (len(words) < 6 or any(w in _CLAUSE_WORDS for w in words)):
         return False
+    if m.group("conn").strip() in ("—", "–", "-") and any(d in m.group("aside") for d in "—–"):
+        return False  # seventeenth round: a dash closing an aside the label opened connects no value
     if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS for w in words):
         return False
     if any(w in _NOT_STATED or w in _DESCRIBING or (w in _POLICY and w not in ("words", "palabras")) for w in aside):

@@ -49,7 +49,11 @@ _REVERSE_RE: Final = re.compile(
 )
 # "el PIN del móvil, 2048," / "PIN (4821)": digits set off after a PIN-like word.
 _PIN_APPOSITION_RE: Final = re.compile(
-    r"(?i:\b(?:pin|puk|nip)\b)(?:\s+(?i:del?|of|for|on)\s+[^\W\d][^\n,:;()]{0,30}?)?\s*[,(:]\s*(?P<v>\d{4,8})(?!\d)"
+    r"(?i:\b(?:pin|puk|nip)\b)(?:\s+(?i:del?|of|for|on)\s+[^\W\d][^\n,:;()]{0,30}?)?"
+    # Seventeenth round: one aside between commas before the digits, which then close the clause
+    # ("el pin del móvil de la abuela, por si acaso, 1952.").
+    r"(?:,[ \t]*[^\W\d][^\n,:;()\d]{0,30}(?=,[ \t]*\d{4,8}[ \t]*(?:$|[.;!)\n])))?"
+    r"\s*[,(:]\s*(?P<v>\d{4,8})(?!\d)"
 )
 # "Login for the portal is jgarcia / Tangerine$Koala8", "Login del router -> admin / Salon!8821": the
 # part after the slash is the password.

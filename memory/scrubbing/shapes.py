@@ -87,10 +87,13 @@ _OPENS_WITH_RE: Final = re.compile(
     r"(?P<v>\d{2,8}(?:[-\s]\d{2,8}){0,3})\b")
 _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{4,8})\b(?![-/.:]\d)")
 # The label word may end a snake_case name ("auth_key", "device_secret") or start one ("clave_aes").
+# Seventeenth round: the value may be quoted, as JSON, YAML and INI write a string ('"auth_key":
+# "9c…"'), and a label closing its line may state the value on the next one ("license key\n5e…").
 _HEX_AFTER_LABEL_RE: Final = re.compile(
     r"(?i:(?:\b|(?<=_))(?:clave|key|secret|secreto|token)(?:\b|(?=_)))(?:(?P<label>[^\n:=]{0,80}?)"
-    r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)|(?P<bare>(?:[ \t]+[A-Za-z][\w\-]{0,15}){0,2}[ \t]+))"
-    r"\s*(?P<v>[0-9a-fA-F]{32,})\b")
+    r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)"
+    r"|(?P<bare>(?:[ \t]+[A-Za-z][\w\-]{0,15}){0,2}(?:[ \t]+|[ \t]*\r?\n[ \t]*)))"
+    r"\s*[\"'“]?(?P<v>[0-9a-fA-F]{32,})\b")
 _NAME_BEFORE_RE: Final = re.compile(r"[A-Za-z0-9_]*$")
 # A negation right before the label word: "not a", "no", "non-", "no es (un)", "ningún/ninguna".
 _NEGATED_RE: Final = re.compile(

@@ -206,6 +206,11 @@ VENDOR_FORMATS: Final[tuple[VendorFormat, ...]] = (
     _f("aws_secret_key", _B + r"(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])",
        "IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdzE"),
     _f("cloud_key", _B + r"SCW[A-Z0-9]{17}" + _E, "SCW"),
+    # Seventeenth round: Mailgun's private API keys since 2019 and its HTTP webhook signing keys,
+    # 32 + 8 + 8 lower-case hex joined by hyphens (gitleaks ``mailgun-signing-key``
+    # ``[a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8}``): no prefix, but no identifier takes this grouping
+    # (a UUID is 8-4-4-4-12, a git object 40 hex), so the shape alone is the vendor's.
+    _f("mailgun_key", r"(?<![A-Za-z0-9_\-.])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}" + _E, "-"),
 )
 # Formats detect-secrets (or an earlier own rule) reads with one exact length, one case or a fixed
 # macaroon header, read here with the same prefix and a range of lengths and any letters and

@@ -1,0 +1,99 @@
+"""A password handed over piece by piece (seventeenth round): read out character by character, or
+written as the concatenation that builds it.
+
+* **Dictated.** How people read a password aloud or over the phone: a comma-separated run of
+  spoken characters — a letter (itself, its English or Spanish name, or its NATO/ITU spelling word),
+  a digit (itself or its word), a symbol's name ("hash", "at sign", "almohadilla", "guion bajo") —
+  each optionally marked for case ("capital W", "lowercase k", "eme mayúscula"). Six such items or
+  more, mixing at least two of letters, digits and symbols, or carrying a case mark: a count ("one,
+  two, three…"), a list of grades ("A, B, B, C…") or the spelling alphabet recited ("Alpha, Bravo,
+  Charlie…") is one class only and stays.
+* **Concatenated.** A password keyword, its copula or colon, then the value written as parts joined
+  by ``+`` ("Gaviota + 'Azul' + 1987", "'Cedar' + '_' + '2024'"): the parts are literal pieces
+  of the value (single tokens or quoted strings), three or more, or two with one quoted. A recipe in
+  words ("her dog's name plus the year") has no ``+`` between tokens and stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+
+_DIGIT_WORDS: Final = ("zero oh one two three four five six seven eight nine niner "
+                       "cero uno una dos tres cuatro cinco seis siete ocho nueve").split()
+_LETTER_NAMES: Final = (
+    # English letter names, the NATO/ITU spelling alphabet, Spanish letter names.
+    "bee cee dee ef eff gee aitch jay kay el em en pee cue ar ess tee vee double-u ex wye zed zee "
+    "alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november "
+    "oscar papa quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee zulu "
+    "be ce de efe ge hache jota ka ele eme ene eñe pe cu ere erre ese te uve doble-uve equis ye zeta").split()
+_SYMBOL_NAMES: Final = (
+    "hash pound hashtag at at-sign dollar percent ampersand asterisk star exclamation bang underscore dash hyphen "
+    "dot period plus equals slash backslash tilde caret colon semicolon "
+    "almohadilla arroba dólar dolar porcentaje asterisco exclamación exclamacion interrogación interrogacion "
+    "guion guión punto más mas igual barra").split()
+_SYMBOL_PHRASES: Final = (r"at[ \t]+sign|question[ \t]+mark|exclamation[ \t]+(?:mark|point)|dollar[ \t]+sign"
+                          r"|guion[ \t]+bajo|gui[oó]n[ \t]+bajo|barra[ \t]+baja|signo[ \t]+de[ \t]+\w+")
+_CASE_BEFORE: Final = r"(?:capital|uppercase|upper-case|upper[ \t]+case|lowercase|lower-case|lower[ \t]+case|small|big|may[uú]scula|min[uú]scula)"
+_CASE_AFTER: Final = r"(?:may[uú]scula|min[uú]scula)"
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_LETTER: Final = r"(?P<l>" + _alternation(_LETTER_NAMES) + r"|[a-zñ])"
+_DIGIT: Final = r"(?P<d>" + _alternation(_DIGIT_WORDS) + r"|\d)"
+_SYMBOL: Final = r"(?P<s>" + _SYMBOL_PHRASES + r"|" + _alternation(_SYMBOL_NAMES) + r"|[!#$%&*@_\-+=?])"
+_ITEM: Final = (r"(?P<cb>" + _CASE_BEFORE + r"[ \t]+)?(?:" + _SYMBOL + r"|" + _DIGIT + r"|" + _LETTER + r")"
+                r"(?![\w\-])(?P<ca>[ \t]+" + _CASE_AFTER + r"\b)?")
+_ITEM_RE: Final = re.compile(_ITEM)
+_ANY_ITEM: Final = re.sub(r"\(\?P<\w+>", "(?:", _ITEM)
+_RUN_RE: Final = re.compile(
+    r"(?<![\w\-])" + _ANY_ITEM + r"(?:[ \t]*,[ \t]*(?:(?:and|y)[ \t]+)?" + _ANY_ITEM + r"){5,}")
+_SEPARATOR_RE: Final = re.compile(r"[ \t]*,[ \t]*(?:(?:and|y)[ \t]+)?")
+
+_PART: Final = r"(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|[^\s+'\",;]{1,30})"
+_CONCATENATED_RE: Final = re.compile(
+    r"\b(?:passwords?|passwd|pass|pwd|pw|contrase(?:ñ|n)a|clave)\b[^\n.:=+]{0,40}?"
+    r"(?:[ \t]*[:=]|[ \t]+(?:is|es|was|era|ser[aá]))[ \t]*"
+    r"(?P<v>" + _PART + r"(?:[ \t]*\+[ \t]*" + _PART + r")+)")
+
+
+def _dictated(run: str) -> bool:
+    """Six spoken characters or more that mix classes or carry a case mark (see the docstring)."""
+    classes: set[str] = set()
+    cased = False
+    for piece in _SEPARATOR_RE.split(run):
+        m = _ITEM_RE.fullmatch(piece)
+        if m is None:
+            return False
+        classes.add(next(g for g in ("l", "d", "s") if m.group(g) is not None))
+        cased = cased or m.group("cb") is not None or m.group("ca") is not None
+    return len(classes) >= 2 or cased
+
+
+def find_dictated(text: str, lower: str) -> Iterator[_Span]:
+    """A password read out character by character (see the module docstring)."""
+    if lower.count(",") < 5:
+        return
+    for m in _RUN_RE.finditer(lower):
+        if _dictated(m.group()):
+            yield m.start(), m.end(), "password"
+
+
+def find_concatenated(text: str, lower: str) -> Iterator[_Span]:
+    """A password written as the concatenation of its literal parts (see the module docstring)."""
+    if "+" not in text:
+        return
+    for m in _CONCATENATED_RE.finditer(lower):
+        parts = [p.strip() for p in m.group("v").split("+")]
+        quoted = any(p[:1] in "'\"" for p in parts)
+        if len(parts) >= 3 or quoted:
+            yield m.start("v"), m.end("v"), "password"
+
+
+FINDERS: Final = (find_dictated, find_concatenated)
