@@ -313,7 +313,8 @@ def same_noun(lang: str, text: str, word: str, other: str) -> bool | None:
     words = analyse(lang, text)
     if words is None:
         return None
-    noun = next((w for w in words if w.pos == "n" and w.lemma and _spells(word, fold(w.lemma))), None)
+    # a determined word is a noun even where the tagger reads an adjective ("Su vecina" → *vecino* adj)
+    noun = next((w for w in words if w.pos in ("n", "adj") and w.lemma and _spells(word, fold(w.lemma))), None)
     if noun is None:
         return False
     return any(_spells(other, fold(t)) or _same_spelling(other, fold(t)) for t in (noun.lemma, *noun.translations))

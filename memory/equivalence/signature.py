@@ -49,7 +49,8 @@ _SCOPE: dict[str, tuple[str, ...]] = {
               "year round", "year-round", "todo el ano"),
     "only": ("solo", "solamente", "unicamente", "only", "exclusivamente", "exclusively", "nada mas"),
     "part": ("parte de", "part of", "some of", "algunas de", "algunos de", "una parte", "a share of",
-             "a portion of", "partly", "en parte"),
+             "a portion of", "partly", "en parte", "a sample of", "una muestra de", "a selection of",
+             "spot checks", "spot-checks", "al azar", "at random"),
     # quantifiers over a group or a kind: "ninguno de sus hijos" / "no todos sus hijos" / "todos sus hijos"
     # are three facts, and "no come carne roja" / "no come ningún tipo de carne" two
     "none_of": ("ninguno de", "ninguna de", "none of", "neither of", "ni uno de", "ni una de"),

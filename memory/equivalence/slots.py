@@ -183,6 +183,11 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     # who governs an organisation and who helps in it
     "board_member": ("sits on the board", "board member", "on the board of", "miembro de la junta",
                      "miembro del consejo", "forma parte de la junta", "consejero", "consejera", "trustee"),
+    # who a person is at a wedding: who marries the couple, who stands beside them
+    "officiant": ("officiant", "officiated", "officiates", "celebrant", "oficio la boda", "oficiara la boda",
+                  "oficia la boda"),
+    "best_man": ("best man", "padrino de boda", "padrino del novio"),
+    "bridesmaid": ("bridesmaid", "maid of honour", "maid of honor", "dama de honor"),
     # who a person is at a care home or residence: lives there, works or helps there
     "resident": ("residente", "residentes", "resident", "residents"),
     "hygienist": ("higienista", "higienista dental", "dental hygienist", "hygienist"),
@@ -503,10 +508,11 @@ def also(text: str) -> bool:
 # personal "a" and the indirect object), English "to" before one. The same noun said with the marker
 # on one side and bare on the other has changed slot: "Su gestor le recomendó…" (the manager
 # recommends) / "Le recomendó a su gestor…" (the manager is recommended to).
-_MARKED = re.compile(r" (?:a (?:su|sus|el|la|los|las|mi|mis|tu|tus)|al|to (?:his|her|their|the|my|your)) ([a-z]{3,})(?= )")
-_CASE_MARKERS = frozenset({"a", "al", "to", "el"})
+_MARKED = re.compile(r" (?:(?:a|para) (?:su|sus|el|la|los|las|mi|mis|tu|tus)|al|(?:to|for) (?:his|her|their|the|my|your))"
+                     r" ([a-z][a-z-]{2,})(?= )")
+_CASE_MARKERS = frozenset({"a", "al", "to", "el", "for", "para"})
 _SAME_WORDS = 0.6
-_DETERMINED = re.compile(r" (?:su|sus|el|la|los|las|mi|mis|tu|tus|his|her|their|the|my|your) ([a-z]{3,})(?= )")
+_DETERMINED = re.compile(r" (?:su|sus|el|la|los|las|mi|mis|tu|tus|his|her|their|the|my|your) ([a-z][a-z-]{2,})(?= )")
 
 
 def opening_subject(text: str) -> str | None:

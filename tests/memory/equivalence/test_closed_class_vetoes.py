@@ -420,3 +420,20 @@ def test_round_27_a_noun_ending_in_ria_is_no_past_tense() -> None:
     present "Estudia" stays present against the past "Estudió"."""
     assert not _merges("Estudia enfermería en Sevilla.", "Estudió enfermería en Sevilla.")
     assert _merges("Trabaja en la enfermería del colegio.", "Works in the school infirmary.")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Officiated at her cousin's wedding.", "Was a bridesmaid at her cousin's wedding."),
+    ("Lee cada informe antes de firmarlo.", "Reads a sample of the reports before signing them."),
+    ("Su vecina le hace la compra los lunes.", "She does the shopping for her neighbour on Mondays."),
+])
+def test_round_28_wedding_roles_a_sample_and_who_is_done_for_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Hace la compra para su vecina los lunes.", "She does the shopping for her neighbour on Mondays."),
+])
+def test_round_28_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
