@@ -254,11 +254,13 @@ def _marked_across(text_a: str, text_b: str, la: str, lb: str) -> bool:
     """:func:`~.slots.case_marked_swap` across ES↔EN: the subject that opens one note is, through the
     dictionary, the noun the other note marks as acted on ("The agency pays her a commission" /
     "Ella le paga una comisión a la agencia")."""
-    for one, other, lang in ((text_a, text_b, la), (text_b, text_a, lb)):
+    for one, other, lang, other_lang in ((text_a, text_b, la, lb), (text_b, text_a, lb, la)):
         subject = opening_subject(one)
         if subject is None:
             continue
-        if any(bilingual.same_noun(lang, one, subject, m) for m in marked_nouns(other)):
+        # through the dictionary either way: it may know only one of the two words ("flatmate")
+        if any(bilingual.same_noun(lang, one, subject, m) or bilingual.same_noun(other_lang, other, m, subject)
+               for m in marked_nouns(other)):
             return True
     return False
 

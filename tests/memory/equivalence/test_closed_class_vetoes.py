@@ -437,3 +437,20 @@ def test_round_28_wedding_roles_a_sample_and_who_is_done_for_never_merge(a: str,
 ])
 def test_round_28_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Her landlady is very strict.", "Su casera es muy permisiva."),
+    ("Her coach is strict about diet.", "Su entrenadora es flexible con la dieta."),
+    ("Le corta el pelo a su compañero de piso.", "Her flatmate cuts her hair."),  # "flatmate": Spanish side only
+])
+def test_round_29_strict_and_lenient_and_who_acts_across_languages_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Su jefa es muy flexible con los horarios.", "Her boss is relaxed about schedules."),
+])
+def test_round_29_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
