@@ -81,12 +81,20 @@ _MEMBER_OF = re.compile(
     r"|pertenece\w*|belongs?|forma\s+parte|part\s+of)\s+(?:de|del|of|to|a|al|en)?\s*(?:la|el|the|una?|an?|su|her|his|their)?\s*$")
 
 
+#: The person's own visits to a place named by a special word ("her appointments at the oncology day
+#: unit", "sus citas en la unidad de…"): a unit or a clinic seen as a patient is no work object.
+_OWN_VISIT = re.compile(
+    r"\b(?:(?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:appointments?|sessions?|check-?ups?|visits?|treatments?|citas?|sesiones?|revisi\w*|consultas?)"
+    r"|(?:is|was|been|esta|estuvo)\s+(?:seen|treated|atendid[oa]|tratad[oa]))\s+(?:\w+\s+){0,2}?(?:at|in|en|with|con)\s+(?:the|la|el|una?|an?)\s+$")
+
+
 def _about_work(text: str, start: int, end: int) -> bool:
     """Whether the match at ``[start, end)`` names a work object (a product, a team, a charity),
-    not a group the person is a member of (``_MEMBER_OF``)."""
-    if _AFTER_WORK.match(text, end):
-        return True
+    not a group the person is a member of (``_MEMBER_OF``) nor a place the person visits as a
+    patient (``_OWN_VISIT``)."""
     window = text[max(0, start - 60):start]
+    if _AFTER_WORK.match(text, end):
+        return not _OWN_VISIT.search(window)
     before = _BEFORE_WORK.search(window)
     return bool(before and not _MEMBER_OF.search(window, 0, before.start()))
 
@@ -567,6 +575,27 @@ RULES: tuple[Rule, ...] = tuple(_compile())
 # --- a man with a husband, a woman with a girlfriend (Spanish has no gendered "su") ---------------
 _MALE_NAMES = ["andres", "javier", "luis", "carlos", "jose", "juan", "antonio", "manuel", "david", "daniel", "pablo", "sergio", "jorge", "alberto", "alejandro", "miguel", "rafael", "fernando", "pedro", "alvaro", "diego", "adrian", "ivan", "raul", "ruben", "oscar", "victor", "marcos", "mario", "hugo", "tom", "james", "john", "mark", "ben", "paul", "peter", "michael", "david", "chris", "matt", "sam", "jack", "harry", "george", "oliver", "thomas", "william"]
 _FEMALE_NAMES = ["lucia", "maria", "carmen", "ana", "laura", "marta", "elena", "sara", "paula", "isabel", "cristina", "raquel", "beatriz", "silvia", "patricia", "rocio", "nuria", "alba", "irene", "julia", "claudia", "andrea", "eva", "pilar", "teresa", "rosa", "sofia", "clara", "ines", "monica", "emma", "olivia", "sophie", "sarah", "anna", "kate", "lucy", "amy", "hannah", "jessica", "emily", "rachel", "laura", "claire", "helen", "megan"]
+
+
+class _DatingSameSex:
+    """Dating someone named only by sex, after a first name of the same sex within 80 characters
+    ("Carmen … ahora sale con una chica de Bilbao", "Tom is dating a guy from work"): the partner need
+    not be named (sixteenth round). The dating phrase is looked for first and the name only before it,
+    so a note without one costs a single scan (the write path runs this on every string)."""
+
+    _DATING = r"(?:sale|salia|esta\s+saliendo|anda|se\s+ve)\s+con|is\s+dating|dating|dates|is\s+seeing|going\s+out\s+with|goes\s+out\s+with"
+
+    def __init__(self, names: list[str], partner: str) -> None:
+        self._act = re.compile(rf"\b(?:{self._DATING})\s+(?:{partner})\b")
+        self._name = re.compile(rf"\b(?:{'|'.join(names)})\b")
+
+    def search(self, text: str) -> re.Match[str] | None:
+        for act in self._act.finditer(text):
+            if self._name.search(text, max(0, act.start() - 80), act.start()):
+                return act
+        return None
+
+
 SAME_SEX_PARTNER = (
     re.compile(rf"\b(?:{'|'.join(_MALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:marido|esposo|novio|prometido)\b"),
     re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:mujer|esposa|novia|prometida)\b"),
@@ -575,4 +604,6 @@ SAME_SEX_PARTNER = (
     re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,60}}\b(?:boda|casa|caso|casara|wedding|married|marries|marrying)"
                rf"\s+(?:con|to|with)\s+(?:{'|'.join(_FEMALE_NAMES)})\b"),
     re.compile(r"\b(?:vive|casad[oa])\s+con\s+(?:su\s+)?(?:mujer|marido)\b.{0,40}\b(?:lesbian\w*|gay)"),
+    _DatingSameSex(_MALE_NAMES, r"un\s+(?:chico|hombre|tio|muchacho)|a\s+(?:guy|man|boy|bloke)"),
+    _DatingSameSex(_FEMALE_NAMES, r"una\s+(?:chica|mujer|tia|muchacha)|a\s+(?:girl|woman|lady)"),
 )
