@@ -265,7 +265,7 @@ communion\b | comulga\w* | eucarist\w*
   (?:(?:su|sus|mi|tu|nuestro)\s+)?(?:partido|pp|podemos|sumar|la\s+cup|erc|ciudadanos|los\s+verdes)\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado))
 | (?:party|labour|tories|greens|democrats|republicans|conservatives)'?s?'?\s+(?:local\s+)?(?:slate|branch|manifesto|whip|ticket|local\s+association)\b
 | (?:el|del|al)\s+lazo\s+amarillo | yellow\s+ribbon\s+(?:for|of)\s+(?:the\s+)?(?:catalan|independence|political\s+prisoners) | indepes?\b | (?:es|muy|un|una|bastante)\s+(?:\w+\s+)?(?:indepe|independentista|unionista)s?\b
-| (?:his|her|their|my|our)\s+party'?s\s+(?:(?:national|federal|annual|regional|local|state|county|spring|autumn|fall)\s+)?
+| (?:his|her|their|my|our)\s+party'?s\s+(?:(?:national|federal|annual|regional|local|state|county|spring|autumn|fall|youth|young\s+\w+|women'?s|student)\s+)?
   (?:congress|conference|convention|slate|primar(?:y|ies)|candidates?|ticket|branch|executive|manifesto|whip|caucus|delegates?|list\s+for)\b
 | (?:lista|listas|candidatura|papeletas?)\s+(?:\w+\s+){0,4}?(?:para|a|en)\s+las\s+(?:elecciones\s+)?(?:municipales|autonomicas|generales|europeas|legislativas|presidenciales)\b
 | banco\s+de\s+llamadas | campana\s+(?:electoral\s+)?(?:del|de\s+la|para\s+el|para\s+la)\s+(?:\w+\s+)?(?:candidat[oa]|alcaldable)\b
@@ -315,7 +315,7 @@ caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|aff
 | (?:until|before|till|after)\s+(?:her|his)\s+trial | juicio\s+(?:en|el|para)\s+(?:\d+\s+de\s+)?(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)
 | guest\s+of\s+(?:his|her)\s+majesty | con\s+las\s+manos\s+en\s+la\s+(?:caja|masa) | caught\s+red[\s-]handed | lo\s+pillaron\s+robando | (?:cis|centro\s+de\s+insercion\s+social)\s+de
 | modulo\s+de\s+(?:soto|alcala|valdemoro|estremera|navalcarnero|aranjuez|picassent|brians|quatre|la\s+modelo|\w+\s+del\s+real)
-| (?:cumpli\w*|condena\w*|sentence\w*|jailed|preso|presa|inside|encerrad[oa])\b.{0,40}\b(?:por|for)\s+(?:estafa|robo|fraude|hurto|trafico|agresion|fraud|theft|robbery|burglary|assault)\b
+| (?:cumpli\w*|condena\w*|sentence\w*|served|serving|jailed|preso|presa|inside|encerrad[oa])\b.{0,40}\b(?:por|for)\s+(?:estafa|robo|fraude|hurto|trafico|agresion|fraud|theft|robbery|burglary|assault)\b
 | hours\s+of\s+(?:court[\s-]ordered|court[\s-]mandated|mandatory)\s+community\s+service | court[\s-](?:ordered|mandated)\s+community\s+service
 | (?:vacaciones|holidays?|vacation|estancia|stay)\s+(?:\w+\s+)?(?:pagad[oa]s?\s+por|paid\s+for\s+by|a\s+cargo\s+del|courtesy\s+of)\s+(?:el\s+|the\s+)?(?:estado|state|government|gobierno|taxpayers?|contribuyentes?)\b
 | centro\s+penitenciario | permiso\s+de\s+salida\s+(?:de|del)\s+(?:la\s+)?(?:prision|carcel|centro) | community\s+service\s+hours

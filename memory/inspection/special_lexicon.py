@@ -84,7 +84,7 @@ _MEMBER_OF = re.compile(
 #: The person's own visits to a place named by a special word ("her appointments at the oncology day
 #: unit", "sus citas en la unidad de…"): a unit or a clinic seen as a patient is no work object.
 _OWN_VISIT = re.compile(
-    r"\b(?:(?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:appointments?|sessions?|check-?ups?|visits?|treatments?|citas?|sesiones?|revisi\w*|consultas?)"
+    r"\b(?:(?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:appointments?|sessions?|check-?ups?|visits?|treatments?|slots?|bookings?|citas?|sesiones?|revisi\w*|consultas?|turnos?)"
     r"|(?:is|was|been|esta|estuvo)\s+(?:seen|treated|atendid[oa]|tratad[oa]))\s+(?:\w+\s+){0,2}?(?:at|in|en|with|con)\s+(?:the|la|el|una?|an?)\s+$")
 
 
@@ -175,6 +175,7 @@ diabet\w* | insulin\w* | glucemi\w* | glucosa | hipoglucemi\w* | hypoglyc\w* | v
 | dyscalculi\w* | discalculi\w* | tourette\w* | neurodivergen\w* | neurodiverg\w* | incapacidad\s+(?:temporal|permanente) | invalidez
 | (?:his|her|their|su)\s+(?:condition|illness|diagnosis|treatment|medication|therapy|disability|enfermedad|condicion\s+medica|tratamiento
   |medicacion|dolencia|lesion|injury|operacion|operation|recovery|recuperacion)\b | dolencia\w* | lesionad[oa] | injured | injury\b
+| (?:his|her|their)\s+(?:heart|back|knee|knees|hip|chest|lungs?|stomach|bowels?|asthma|kidneys?|ticker)\s+(?:acts?|acting|acted|plays?|playing|played)\s+up
 | (?:has|have|had)\s+a\s+(?:bad|dodgy|weak)\s+(?:back|heart|knee|hip|chest) | bad\s+nerves | time\s+of\s+the\s+month | dolores?\s+menstrual\w*
 | period\s+pain\w*
 | operacion\s+de\s+(?:cadera|rodilla|corazon|espalda|columna|hombro|menisco|ligamento|apendicitis|vesicula|hernia|cataratas|miopia|estomago|pecho|mama|tiroides)
@@ -208,7 +209,7 @@ _GENETIC = r"""
 genetic[oa]?s?\s+(?:test\w*|result\w*|counsel\w*|screening|report|risk|condition|disorder|mutation|variant|marker\w*)
 | (?:test|prueba|analisis|estudio|resultado\w*|consejo|screening|marcador\w*|predisposicion|riesgo)\s+genetic\w*
 | genetica\s+(?:positiva|del|de\s+su) | (?:test|prueba|analisis|estudio)\s+de\s+portador\w* | atrofia\s+muscular\s+espinal | spinal\s+muscular\s+atrophy | portador[a]?\s+(?:sana?o?\s+)?(?:del|de\s+la|de\s+una?|de)\s+(?:gen|mutacion|variante|alelo|fibrosis|hemocromatosis|talasemia|anemia|enfermedad|sindrome|brca)
-| carrier\s+(?:of|for)\s+(?:the\s+|a\s+)?(?:\w+\s+){0,3}(?:gene|mutation|variant|trait|allele) | carrier\s+(?:status|screening)
+| carriers?\s+(?:of|for)\s+(?:the\s+|a\s+)?(?:\w+\s+){0,3}(?:gene|mutation|variant|trait|allele) | carrier\s+(?:status|screening|results?|tests?)
 | brca\d? | apoe\d? | lynch\b | huntington\w* | hemocromatosis | haemochromatosis | hemochromatosis
 | fibrosis\s+quistica | cystic\s+fibrosis | sickle\s+cell | drepanocitosis | talasemi\w* | thalass\w*
 | cromosom\w* | chromosom\w* | trisomi\w* | down'?s?\s+syndrome | sindrome\s+de\s+down
@@ -256,7 +257,7 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 | (?:fingerprint|iris|retina|palm|vein|face)\s+(?:reader|scanner|sensor|terminal|kiosk)
 | (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra\w*|entro|opens?|abre|desbloque\w*|unlocks?|accede\w*)\s+(?:\w+\s+){0,5}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
 | (?:su|his|her)\s+(?:cara|rostro|face|huella|voz|voice|iris)\s+(?:en|in|on)\s+(?:el|the)\s+(?:sistema|system|database|base|registro|file)
-| muestra\s+de\s+(?:voz|huella) | voice\s+sample
+| muestra\s+de\s+(?:voz|huella) | voice\s+sample | patron(?:es)?\s+de\s+(?:su|sus|la|las)\s+(?:huellas?|voz|iris|cara|rostro|retina) | (?:his|her|their)\s+(?:fingerprint|face|voice|iris)\s+(?:pattern|template)
 """
 _BIOMETRIC_CONTEXT = [  # (body part, enrolment word) anywhere in the same note
     (rf"{_BIO_BODY}", _BIO_ENROL),
@@ -292,7 +293,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | converti[do]\w*\s+al | convert\w*\s+to\s+(?:islam|judaism|catholicism|christianity|buddhism)
 | fasts?\s+(?:during|for)\s | ayuna\w* | ayuno | peregrinacion\s+a\s+la\s+meca | hajj | umrah | comunion
 | bautizo | baptism | catequesis | catechism | sunday\s+school | escuela\s+dominical | religios[oa]s?\b | religion\b | religious\b
-| kirtan | pooja | guru\s+nanak | confesarse | se\s+confiesa | confession\b | rosary | novena | retiro\s+espiritual | spiritual\s+retreat
+| (?:space|room|place|somewhere|time|sitio|lugar|espacio|sala|hueco)\s+(?:\w+\s+)?(?:to|para)\s+(?:pray|rezar)\b | pray\w*\s+(?:five|5|three|3)\s+times | kirtan | pooja | guru\s+nanak | confesarse | se\s+confiesa | confession\b | rosary | novena | retiro\s+espiritual | spiritual\s+retreat
 | vicar\w* | obispo | bishop | monje | monks?\b | convento | convent\b | monasterio | monastery | mision\s+mormona | missionar\w* | misioner\w*
 | church\s+elder | deacon | diacono | catequista | muezzin | salat\b | wudu | zakat | mezuzah | tefillin | purim | rosh\s+hashanah
 | sukkot | navratri | vaisakhi | kirpan | wicca\w* | paganis\w* | pagano | pagana | druid\w* | rastafari\w* | bahai\w* | quaker\w* | cuaquer\w* | amish
@@ -389,7 +390,7 @@ gay\w* | lesbian\w* | bisexual\w* | homosexual\w* | heterosexual\w* | pansexual\
 | coming\s+out\s+(?:to|as|story) | (?:about|her|his|their)\s+coming\s+out | (?:came|comes)\s+out\s+(?:to\s+(?:her|his|their)\s+
   (?:parents|family|mum|mom|dad|mother|father|team|colleagues|friends)|as\s+(?:gay|lesbian|bi|trans|queer|non))
 | salir\s+del\s+armario | sali[oa]\s+del\s+armario | in\s+the\s+closet | en\s+el\s+armario | grindr | tinder | bumble\b
-| scruff | dating\s+apps? | apps?\s+de\s+(?:citas|ligar) | open\s+relationship | relacion\s+abierta | poliamor\w* | polyamor\w*
+| scruff | dating\s+apps? | hook[\s-]?up\s+apps? | apps?\s+de\s+(?:citas|ligar) | open\s+relationship | relacion\s+abierta | poliamor\w* | polyamor\w*
 | swinger\w* | intercambio\s+de\s+parejas | sex\s+life | vida\s+sexual | sexual\s+(?:orientation|partner\w*|health)
 | orientacion\s+sexual | one[\s-]night\s+stand | bats\s+for\s+the\s+other\s+team | plays\s+for\s+the\s+other\s+team
 | acera\s+de\s+enfrente | la\s+otra\s+acera | (?:sale|salia|sali[oa])\s+con\s+(?:chicos\s+y\s+chicas|chicas\s+y\s+chicos|hombres\s+y\s+mujeres|mujeres\s+y\s+hombres)
@@ -442,7 +443,7 @@ antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|co
 | \d+\s+(?:months|years|meses|anos)\s+(?:in|at|en)\s+(?:prison|jail|hmp|la\s+carcel|prision) | sentenced | sentencia\s+(?:por|firme)
 | prision\b | carcel | jail\b | jailed | prison\b | prisons | imprison\w* | inmate | recluso | preso\b | presa\s+en | ex[\s-]?con\b
 | exconvict\w* | ex[\s-]?presidiari\w* | presidiari\w* | hmp\b | been\s+inside | a\s+la\s+sombra | trullo | talego | chirona | did\s+time
-| probation | libertad\s+condicional | libertad\s+vigilada | parole\w* | tercer\s+grado | pulsera\s+(?:telematica|electronica)
+| probation | libertad\s+condicional | (?:agente|oficial|funcionari[oa]|tecnic[oa])\s+de\s+(?:la\s+)?(?:condicional|libertad\s+vigilada) | libertad\s+vigilada | parole\w* | tercer\s+grado | pulsera\s+(?:telematica|electronica)
 | electronic(?:ally)?\s+tag\w* | on\s+(?:a|an\s+electronic)\s+tag\b | curfew\s+tag | ankle\s+(?:monitor|tag) | tobillera | orden\s+de\s+(?:alejamiento|proteccion) | restraining\s+order
 | firma\w*\s+en\s+el\s+juzgado | (?:en|al|del)\s+juzgado | juzgado\s+de | court\s+(?:date|hearing|appearance|case|order)
 | on\s+trial\s+for | stand\w*\s+trial | awaiting\s+trial | juicio\s+(?:penal|por|oral) | arrest\w* | arrestad[oa] | detenid[oa]\s+(?:por|en|el|la|hace)

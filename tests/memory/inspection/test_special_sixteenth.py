@@ -43,6 +43,26 @@ def test_an_indirect_form_is_found(text: str, label: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "label"), [
+    # the other spent authors' remaining misses, by class: a carrier result, carriers of a variant
+    ("Moved the call: on Friday he gets his carrier test results back.", "genetic"),
+    ("Joined a study open only to carriers of a rare heart variant.", "genetic"),
+    # a body part that acts up, a weekly slot at a unit
+    ("Wants a ground-floor room in case her knee acts up on the stairs.", "health"),
+    ("Keeps his fortnightly slot at the renal day unit on Tuesdays.", "health"),
+    # the Spanish parole officer, a sentence served for an offence
+    ("Cada lunes ve a su agente de la condicional antes de ir al taller.", "criminal"),
+    ("Served two years for fraud and now keeps the books for a charity shop.", "criminal"),
+    # a party's youth organ, a hookup app, a place to pray, the pattern of a trait
+    ("Is flying to Madrid for her party's youth conference in March.", "politics"),
+    ("Met his last boyfriend on a hookup app, he says.", "sex_life_orientation"),
+    ("Asked for a quiet room to pray during the offsite.", "religion"),
+    ("Guarda el patrón de su huella en el móvil del trabajo.", "biometric"),
+])
+def test_a_remaining_miss_of_another_author_is_found(text: str, label: str) -> None:
+    assert _lexicon(text) == label
+
+
+@pytest.mark.parametrize(("text", "label"), [
     ("Lucía prefiere llamadas cortas; ahora sale con una chica de Vigo.", "sex_life_orientation"),
     ("Tom asked for the slides early; he is dating a guy from the climbing gym.", "sex_life_orientation"),
 ])
