@@ -270,7 +270,7 @@ communion\b | comulga\w* | eucarist\w*
 | (?:lista|listas|candidatura|papeletas?)\s+(?:\w+\s+){0,4}?(?:para|a|en)\s+las\s+(?:elecciones\s+)?(?:municipales|autonomicas|generales|europeas|legislativas|presidenciales)\b
 | banco\s+de\s+llamadas | campana\s+(?:electoral\s+)?(?:del|de\s+la|para\s+el|para\s+la)\s+(?:\w+\s+)?(?:candidat[oa]|alcaldable)\b
 | (?:hace|hacia|hizo|haciendo|hacer|hara)\s+campana\s+(?:\w+\s+){0,4}?(?:por|para)\s+(?:el|la|los|las|su)\s+(?:\w+\s+)?(?:partido|candidat[oa]|candidatura|coalicion)\b
-| (?:list|slate|ticket|ballot)\s+(?:\w+\s+){0,3}?for\s+(?:the\s+)?(?:\w+\s+)?(?:municipal|local|council|general|regional|european|state|county|mayoral|parliamentary|presidential|city)\s+elections?\b
+| \bon\s+(?:the|a|an|his|her|their|\w+'s)\s+(?!(?:volunteers?|mailing|waiting|polling|postal|contact|staff|rota|shift|guest|press)\s)(?:[\w']+\s+)?(?:list|slate|ticket)\s+(?:\w+\s+){0,2}?for\s+(?:the\s+)?(?:\w+\s+)?(?:municipal|local|council|general|regional|european|state|county|mayoral|parliamentary|presidential|city)\s+elections?\b
 | (?:chapa|pin|pegatina|insignia|badge|button|rosette)\s+(?:\w+\s+){0,1}(?:de|del|of|for)\s+(?:the\s+|el\s+|la\s+)?(?:pp|podemos|sumar|la\s+cup|erc|ciudadanos|labour|greens|verdes|morena|tories|democrats|republicans|partido)\b
 """,
     "trade_union": r"""

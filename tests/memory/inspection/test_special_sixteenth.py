@@ -78,6 +78,8 @@ def test_dating_someone_of_the_same_sex_is_found(text: str, label: str) -> None:
     "Half asleep at the 8am standup, as usual.",
     "Runs the volunteers for the local elections count at the town hall.",
     "Asks whether the bank's voice login is safe before signing up.",
+    "Put her on the volunteer list for the local elections count.",
+    "Got her ballot for the council elections in the post.",
 ])
 def test_the_same_words_without_the_class_stay_ordinary(text: str) -> None:
     assert _lexicon(text) is None
