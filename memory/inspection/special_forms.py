@@ -30,7 +30,10 @@ _FRAME = re.compile(
     # A written work's topic ("reviewing the chapter on trade unions", "un informe sobre el voto
     # rural"): the work and its "on"/"sobre" are required, since a chapter is also a party's or a
     # union's local branch and editing a group's newsletter is taking part in it.
-    r"|(?:chapters?|capitulos?|textbooks?|essays?|ensayos?|manual|paper|report|informe)\s+(?:\w+\s+){0,2}?(?:on|about|sobre)"
+    # A proposal, a grant bid, a brief or a guide is the same kind of written work ("a grant proposal
+    # on diabetes prevention", "una propuesta sobre salud mental en la escuela").
+    r"|(?:chapters?|capitulos?|textbooks?|essays?|ensayos?|manual|paper|report|informe|proposals?|propuestas?|briefs?"
+    r"|whitepapers?|white\s+papers?|guides?|guias?|handbooks?|slides|deck|memoria|policy\s+papers?)\s+(?:\w+\s+){0,2}?(?:on|about|sobre)"
     r"|design\w*|disen\w*|restor\w*|restaur\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
     r"|resell\w*|revend\w*|stock|proveedor\w*|supplier\w*|consults?\s+for|asesora\s+a|cubr\w*\s+(?:el|la|los|las)"
     r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|writes?\s+(?:a|an|about)"
@@ -40,7 +43,7 @@ _FRAME = re.compile(
     # ladrón", "pelis de espías con escáneres de retina").
     r"|series?|serie|pelis?|peliculas?|films?|movies?|sitcom|telenovela\w*|culebron\w*|videojuego\w*|video\s?games?"
     r"|personajes?|characters?|protagonist\w*|villain\w*|villano\w*|partida\s+de\s+rol|role[\s-]?play\w*|rpg|subtitul\w*|subtitles?"
-    r"|(?:lleva|llevo|llevaba|runs?|ran|handles?|does)\s+(?:el|la|the)\s+(?:marketing|comunicacion|communications?|prensa|press|pr|redes\s+sociales|social\s+media)"
+    r"|(?:lleva|llevo|llevaba|runs?|ran|handles?|does|did|hace|hizo)\s+(?:(?:el|la|the|all\s+the|toda\s+la)\s+)?(?:marketing|comunicacion|communications?|prensa|press|pr|redes\s+sociales|social\s+media)\b"
     r"|practicas\s+como|internship|preguntas\s+sobre|questions\s+about|encuesta|survey|cuestionario|questionnaire"
     # A service done for a client, a guided tour or a wedding organised as a trade ("does the
     # bookkeeping for a parish", "organiza bodas gitanas"); teaching a subject is ``_TEACHES``.
@@ -226,7 +229,8 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | (?:movil|telefono|portatil|ordenador|tablet\w*|iphone|android|app|camara|sistema|puerta|torno|tornos|lector|banco)\b[^.;]{0,60}
   \b(?:la|le|lo|me|te|nos|les|los|las)\s+(?:\w+\s+)?(?:reconoce\w*|identifica\w*)\s+(?:por|con)\s+(?:la|el|su|sus|los)\s+(?:cara|rostro|huella\w*|voz|iris|ojos?|dedos?)\b
 | (?:phone|laptop|tablet|app|camera|system|door|gate|turnstile|bank)\b[^.;]{0,60}\b(?:recogni[sz]es?|knows|identifies)\s+(?:him|her|them)\s+(?:by|from)\s+(?:his|her|their)\s+(?:face|voice|fingerprints?|eyes?|iris)\b
-| my\s+voice\s+is\s+my\s+password | (?:log\w*\s+in|entra|accede|unlock\w*|opens?)\s+(?:\w+\s+){0,3}(?:just\s+)?by\s+(?:talking|speaking|saying)
+| my\s+voice\s+is\s+my\s+password | (?:his|her|their|su)\s+(?:new\s+|nueva\s+)?(?:voice\s+(?:passphrase|pass\s+phrase|password|passcode)s?\b|(?:frase|contrasena|clave)\s+de\s+voz)
+| (?:re-?)?record\w*\s+(?:his|her|their)\s+voice\s+(?:\w+\s+){0,2}(?:with|for|at)\s+(?:the|his|her|their)\s+(?:bank|app|system|helpline|phone\s+line) | (?:log\w*\s+in|entra|accede|unlock\w*|opens?)\s+(?:\w+\s+){0,3}(?:just\s+)?by\s+(?:talking|speaking|saying)
 | (?:voz|voice)\s+(?:\w+\s+){0,2}(?:grabada|recorded|registrada|registered)\s+(?:\w+\s+){0,3}(?:log\w*\s+in|entrar|acceder|verif\w*|unlock\w*|so\s+she|so\s+he|para\s+que)
 | (?:el\s+sistema|the\s+system|la\s+camara|the\s+camera|el\s+lector|the\s+reader|the\s+scanner)\s+(?:\w+\s+){0,2}(?:reconoce|recognises|recognizes)
 | (?:put|puts|pone|puso|meti\w*)\s+(?:her|his|su|el|la)?\s*(?:right\s+|left\s+|derech[oa]\s+|izquierd[oa]\s+)?(?:index|thumb|finger|dedo|dedito|indice|pulgar|mano|hand|palm|palma)
@@ -261,10 +265,12 @@ communion\b | comulga\w* | eucarist\w*
   (?:(?:su|sus|mi|tu|nuestro)\s+)?(?:partido|pp|podemos|sumar|la\s+cup|erc|ciudadanos|los\s+verdes)\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado))
 | (?:party|labour|tories|greens|democrats|republicans|conservatives)'?s?'?\s+(?:local\s+)?(?:slate|branch|manifesto|whip|ticket|local\s+association)\b
 | (?:el|del|al)\s+lazo\s+amarillo | yellow\s+ribbon\s+(?:for|of)\s+(?:the\s+)?(?:catalan|independence|political\s+prisoners) | indepes?\b | (?:es|muy|un|una|bastante)\s+(?:\w+\s+)?(?:indepe|independentista|unionista)s?\b
-| (?:his|her|their|my|our)\s+party'?s\s+(?:(?:national|federal|annual|regional|local|state|county|spring|autumn|fall)\s+)?
+| (?:his|her|their|my|our)\s+party'?s\s+(?:(?:national|federal|annual|regional|local|state|county|spring|autumn|fall|youth|young\s+\w+|women'?s|student)\s+)?
   (?:congress|conference|convention|slate|primar(?:y|ies)|candidates?|ticket|branch|executive|manifesto|whip|caucus|delegates?|list\s+for)\b
 | (?:lista|listas|candidatura|papeletas?)\s+(?:\w+\s+){0,4}?(?:para|a|en)\s+las\s+(?:elecciones\s+)?(?:municipales|autonomicas|generales|europeas|legislativas|presidenciales)\b
 | banco\s+de\s+llamadas | campana\s+(?:electoral\s+)?(?:del|de\s+la|para\s+el|para\s+la)\s+(?:\w+\s+)?(?:candidat[oa]|alcaldable)\b
+| (?:hace|hacia|hizo|haciendo|hacer|hara)\s+campana\s+(?:\w+\s+){0,4}?(?:por|para)\s+(?:el|la|los|las|su)\s+(?:\w+\s+)?(?:partido|candidat[oa]|candidatura|coalicion)\b
+| \bon\s+(?:the|a|an|his|her|their|\w+'s)\s+(?!(?:volunteers?|mailing|waiting|polling|postal|contact|staff|rota|shift|guest|press)\s)(?:[\w']+\s+)?(?:list|slate|ticket)\s+(?:\w+\s+){0,2}?for\s+(?:the\s+)?(?:\w+\s+)?(?:municipal|local|council|general|regional|european|state|county|mayoral|parliamentary|presidential|city)\s+elections?\b
 | (?:chapa|pin|pegatina|insignia|badge|button|rosette)\s+(?:\w+\s+){0,1}(?:de|del|of|for)\s+(?:the\s+|el\s+|la\s+)?(?:pp|podemos|sumar|la\s+cup|erc|ciudadanos|labour|greens|verdes|morena|tories|democrats|republicans|partido)\b
 """,
     "trade_union": r"""
@@ -298,6 +304,8 @@ entiende['"] | entiende\s*,\s+ya\s+me\s+entiendes
 | (?:is|es|as|she'?s|he'?s|identifies\s+as|se\s+define\s+como)\s+(?:an?|una?)\s+(?:latino|latina|latinx|hispana|hispano|chicana|chicano)\b
 | afro\s*-?\s*(?!beat|pop|house|jazz|funk|soul|punk|tech|hair|comb|pick|wig|style|dance|music)[a-z]{3,}(?:an[oa]?s?|ian[oa]?s?|ean[oa]?s?|en[oa]s?|es[ae]s?|in[oa]s?)\b
 | travellers?\s+famil\w* | (?:es|soy|son|somos|como|familia|pueblo|etnia|comunidad|gitan[oa]s?)\s+['"‘“]?\s*(?:cale|calorr[oa]s?)\b
+| brown\s+(?:guy|girl|man|woman|person|people|kid|boy|lad|lass|face|folks?|employee|colleague|family)s?\b
+| (?<!\bwork\s)(?<!\bworks\s)\bhalf[\s-](?!(?:an|asian\s+(?:food|fusion))\b)[a-z]{4,}(?:ese|ian|ean|ish|an|i)\b(?!\s+(?:food|cuisine|restaurant|dish|menu|recipe|pizza|pie|salad|sandwich|shepherd|terrier|dog|cat|breed|wine|cheese|dressing|sausage|salami|ale|lager|team|class|lesson|course|time|marathon|term))
 | (?:proud(?:ly)?|as\s+an?|is|es|soy|she'?s|he'?s|identifies\s+as|muy)\s+'?(?:desi|pinoy|pinay|boricua|nuyorican)\b | (?:desi|pinoy|pinay|boricua)\s+(?:heritage|community|family|background|roots|identity)
 """,
     "criminal": r"""
@@ -307,7 +315,7 @@ caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|aff
 | (?:until|before|till|after)\s+(?:her|his)\s+trial | juicio\s+(?:en|el|para)\s+(?:\d+\s+de\s+)?(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)
 | guest\s+of\s+(?:his|her)\s+majesty | con\s+las\s+manos\s+en\s+la\s+(?:caja|masa) | caught\s+red[\s-]handed | lo\s+pillaron\s+robando | (?:cis|centro\s+de\s+insercion\s+social)\s+de
 | modulo\s+de\s+(?:soto|alcala|valdemoro|estremera|navalcarnero|aranjuez|picassent|brians|quatre|la\s+modelo|\w+\s+del\s+real)
-| (?:cumpli\w*|condena\w*|sentence\w*|jailed|preso|presa|inside|encerrad[oa])\b.{0,40}\b(?:por|for)\s+(?:estafa|robo|fraude|hurto|trafico|agresion|fraud|theft|robbery|burglary|assault)\b
+| (?:cumpli\w*|condena\w*|sentence\w*|served|serving|jailed|preso|presa|inside|encerrad[oa])\b.{0,40}\b(?:por|for)\s+(?:estafa|robo|fraude|hurto|trafico|agresion|fraud|theft|robbery|burglary|assault)\b
 | hours\s+of\s+(?:court[\s-]ordered|court[\s-]mandated|mandatory)\s+community\s+service | court[\s-](?:ordered|mandated)\s+community\s+service
 | (?:vacaciones|holidays?|vacation|estancia|stay)\s+(?:\w+\s+)?(?:pagad[oa]s?\s+por|paid\s+for\s+by|a\s+cargo\s+del|courtesy\s+of)\s+(?:el\s+|the\s+)?(?:estado|state|government|gobierno|taxpayers?|contribuyentes?)\b
 | centro\s+penitenciario | permiso\s+de\s+salida\s+(?:de|del)\s+(?:la\s+)?(?:prision|carcel|centro) | community\s+service\s+hours
@@ -429,8 +437,13 @@ _BIOMETRIC_FIXTURE = re.compile(
     r"\b(?:(?:edificio|building|oficina|office|planta|floor|sede|premises|vendor|proveedor\w*|site|almacen|warehouse|cliente|client)\b"
     r"[^.;,]{0,40}?\b(?:control\s+de\s+acceso|access\s+control|entry\s+system|cerradura|lock|torno|turnstile)s?\s+(?:por|by|via|with|con|de|mediante)\s+"
     r"(?:\w+\s+){0,2}?(?:iris|reconocimiento\s+facial|facial\s+recognition|huellas?(?:\s+dactilar\w*)?|fingerprints?|retina|palma|palm|face)\b"
-    r"|(?:office|building|front|main|lobby|site)\s+(?:fingerprint|iris|face|facial|biometric)\s+(?:door|lock|reader|scanner|turnstile|gate)s?\b)")
-_BIOMETRIC_WORD = re.compile(r"\b(?:iris|facial|huella|fingerprint|retina|palma|palm|face)")
+    r"|(?:office|building|front|main|lobby|site)\s+(?:fingerprint|iris|face|facial|biometric)\s+(?:door|lock|reader|scanner|turnstile|gate)s?\b"
+    # the system named by its adjective (sixteenth round): "la oficina nueva tiene control de acceso
+    # biométrico en la entrada", "the site's biometric access control"
+    r"|(?:edificio|building|oficina|office|planta|floor|sede|premises|site|almacen|warehouse|entrada|entrance)\b[^.;,]{0,40}?"
+    r"\b(?:(?:control\s+de\s+acceso|access\s+control|sistema\s+de\s+acceso|entry\s+system|tornos?|turnstiles?)\s+biometric\w*"
+    r"|biometric\w*\s+(?:access\s+control|entry\s+system|turnstiles?|gates?|locks?|doors?)))")
+_BIOMETRIC_WORD = re.compile(r"\b(?:iris|facial|huella|fingerprint|retina|palma|palm|face|biometri)")
 
 #: An office in a club, a residents' association or a class ("presidente del club de tenis",
 #: "elected presidente de la comunidad de vecinos", "his daughter is class delegate"): an election
@@ -466,7 +479,10 @@ _VENUE_WORD = re.compile(r"\b(?:iglesia|church|catedral|cathedral|capilla|chapel
 
 #: A place named with "union" ("Union Square", "Union Station", "the Union Street hotel"): a
 #: square, a station or a street, not a trade union (thirteen spent authors wrote it).
-_UNION_PLACE = re.compile(r"\bunion\s+(?:square|station|street|st|avenue|ave|road|rd|park|terminal|city|county|bridge|pier|plaza)\b")
+_UNION_PLACE = re.compile(r"\bunion\s+(?:square|station|street|st|avenue|ave|road|rd|park|terminal|city|county|bridge|pier|plaza)\b"
+                          # a venue called "Union <something>" that the note names as a venue ("the
+                          # Union Hall venue", "the Union Rooms hotel"), sixteenth round
+                          r"|\bunion\s+\w+\s+(?:venue|hotel|pub|restaurant|ballroom|events?\s+(?:space|venue))\b")
 
 #: A product, a dish or a fair called ethnic ("la feria de cocina étnica", "ethnic prints for the
 #: shop", "the ethnic foods aisle"): a trade's word, not anyone's origin. Only the phrase is cleared
@@ -475,15 +491,85 @@ _ETHNIC_PRODUCT = re.compile(
     r"\b(?:ethnic\s+(?:foods?|cuisines?|restaurants?|music|fashion|prints?|jewel\w*|shops?|stores?|grocer\w*|festival|fair|market|aisle)"
     r"|(?:cocina|comida|gastronomia|musica|moda|tienda|mercado|feria|restaurante)\s+etnic[oa]s?)\b")
 
+#: Ethnicity as a column of someone else's data: figures broken down by it, its pay gap, a dataset of
+#: its labels ("census data by ethnicity", "compiles the anonymised ethnicity pay-gap report",
+#: "el dataset de ethnicity labels"): aggregate data a person works on, not anyone's origin. Not
+#: after a possessive (``her ethnicity data``), and only the phrase is cleared (``ticked 'Black
+#: Caribbean' in the ethnicity field`` still counts).
+_ETHNICITY_AGGREGATE = re.compile(
+    r"\b(?:(?:census\s+)?(?:data(?:set)?|figures|statistics|stats|breakdown|report|numbers)\s+(?:\w+\s+)?by\s+(?:ethnicity|race)"
+    r"|(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?:anonymi[sz]ed\s+|aggregate\w*\s+)?ethnicity\s+(?:pay[\s-]?gap|labels|statistics|stats"
+    r"|breakdown|categories|codes|monitoring\s+report)"
+    r"|(?:dataset|datos|estadisticas|etiquetas|tabla|desglose)\s+(?:\w+\s+)?(?:de|por)\s+(?:ethnicity\s+labels|etnias|origen\s+etnico))\b")
+
 #: The company's side of dealings with the workers' representatives ("preparing the company side
 #: of the collective bargaining talks", "toma notas en la reunión con el comité de empresa"): the
 #: other side of a negotiation (the fourteenth round's frame, in ``NEAR``) seen from a meeting or a
 #: side of the table. Only the phrase is cleared ("was a union rep before moving to the company
 #: side of the table" still counts).
 _MANAGEMENT_SIDE = re.compile(
-    r"\b(?:(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\s+of\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round)"
+    r"\b(?:(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\s+(?:of|for|in|at)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round)"
     r"|(?:reunion|reuniones|meetings?|talks|junta)\s+(?:\w+\s+){0,2}?(?:con|with)\s+(?:el|la|los|las|the)\s+"
     r"(?:comite\s+de\s+empresa|works\s+council|representantes\s+de\s+los\s+trabajadores))\b")
+
+# --- sixteenth round: scenes in which a special word is about a place, an event or a trade --------
+#: A procession as a nuisance of the street (its noise, its traffic, the closures, the crowd; one that
+#: passes under the person's window): what the person puts up with, not a rite they take part in
+#: ("se queja del ruido de la procesión que pasa bajo su ventana", "the procession traffic on Good
+#: Friday"). Carrying a float or walking in it (``costalero``, ``sale en la procesión``) is no span.
+_PROCESSION_NUISANCE = re.compile(
+    r"\b(?:(?:ruido|noise|trafico|traffic|atascos?|cortes?|road\s+closures?|closures?|crowds?|gentio|multitud\w*|bulla|jaleo"
+    r"|musica|music|drums|tambores|bands?)\s+(?:\w+\s+){0,3}?(?:procesion\w*|processions?)"
+    r"|(?:procesion\w*|processions?))(?:\s+que)?\s+(?:pasa|pasan|passes|pass|goes|go|went|paso)\s+(?:past\s+|por\s+)?"
+    r"(?:bajo|under|past|by|delante\s+de|frente\s+a|debajo\s+de|outside)\s+(?:su|his|her|their|la|the|el)\s+"
+    r"(?:ventana|window|casa|house|portal|calle|street|balcon|balcony|flat|piso|oficina|office|tienda|shop)\b"
+    r"|\b(?:ruido|noise|trafico|traffic|atascos?|cortes?|road\s+closures?|closures?|crowds?|gentio|bulla|jaleo)\s+(?:\w+\s+){0,3}?"
+    r"(?:procesion\w*|processions?)\b")
+
+#: An event or a job done for several parties at once ("monta el escenario de los mítines de varios
+#: partidos", "prints posters for all the parties", "moderates debates between the candidates"): a
+#: trade that serves every side is no opinion of the person's. The event and the plural are required.
+_PARTIES_PLURAL = re.compile(
+    r"\b(?:mitin\w*|rall(?:y|ies)|events?|eventos?|actos?|debates?|campaigns?|campanas?|escenarios?|stages?|carteles|posters"
+    r"|leaflets?|folletos|sondeos?|polls?|encuestas?|anuncios?|ads|adverts?)\s+(?:\w+\s+){0,2}?(?:de|del|for|of|para|por|entre|between)\s+"
+    r"(?:los\s+|las\s+|the\s+)?(?:varios|varias|todos\s+los|distintos|diferentes|muchos|multiples|all(?:\s+the)?|several|various|different"
+    r"|many|multiple|both|ambos|every|cada|rival|opposing)\s+(?:\w+\s+)?(?:partidos?|parties|party|candidat[oa]s|candidates|campaigns|campanas)\b")
+
+#: A former prison as a building ("visita la antigua cárcel de Carabanchel", "a tour of the old
+#: jail", "the prison museum"): a place to visit or photograph, not anyone's sentence. Only the
+#: phrase is cleared ("pasó dos años en la cárcel y ahora da visitas a la antigua cárcel" still counts).
+_FORMER_PRISON = re.compile(
+    r"\b(?:(?:antigu[oa]|viej[oa]|old|former|disused|abandoned|abandonad[oa]|historic\w*|medieval|decommissioned|derelict)"
+    r"\s+(?:\w+\s+)?(?:carcel|prision|prison|jail|gaol|penitenciari[oa]|presidio)(?:\s+(?:de|of|del)\s+(?:la\s+|el\s+)?\w+)?"
+    r"|(?:prison|jail|gaol)\s+museum|museo\s+(?:de\s+la\s+)?(?:carcel|prision|penitenciari\w*))\b")
+_PRISON_WORD = re.compile(r"carcel|prision|prison|jail|gaol|presidio|penitenc")
+
+#: A habit or a taste called genetic or hereditary ("dice que lo de llegar tarde 'es genético'",
+#: "says his love of terrible puns is 'hereditary'", "her sweet tooth runs in the family"): a
+#: figure of speech about a way of being, not a test result or a condition. The habit is required
+#: (``lo de`` + an infinitive, a love or a knack of something, a named trait of character).
+_HABIT_INHERITED = re.compile(
+    r"\b(?:lo\s+de\s+[a-z]+(?:ar|er|ir)\b|(?:love|habit|taste|fondness|talent|knack|gift|obsession|weakness|passion)\s+(?:of|for)\s+"
+    r"|(?:his|her|their|su)\s+(?:sweet\s+tooth|stubbornness|terquedad|tozudez|impuntualidad|mal\s+genio|temper|sense\s+of\s+humou?r"
+    r"|sentido\s+del\s+humor|mania\s+de|unpunctuality|lateness))[^.;]{0,50}?\b(?:is|es|son|are|was|era)\s+['\"‘“]?\s*"
+    r"(?:genetic\w*|hereditar\w*|in\s+(?:the|his|her|their)\s+genes|de\s+familia|cosa\s+de\s+(?:los\s+)?genes)['\"’”]?")
+
+#: A relative's or a friend's wedding ("se casa su hermano en septiembre", "his sister's wedding is in
+#: June"): the person is a guest. Not with the partner named (``se casa con…``), which says whom
+#: the relative marries.
+_RELATIVE_WEDDING = re.compile(
+    r"\b(?:(?:se\s+(?:casa|casan|va\s+a\s+casar)\s+(?:su|sus)\s+(?:\w+\s+)?(?:herman[oa]s?|prim[oa]s?|hij[oa]s?|sobrin[oa]s?|amig[oa]s?"
+    r"|ti[oa]s?|cunad[oa]s?))\b(?!\s+con\b)"
+    r"|(?:su|sus)\s+(?:herman[oa]|prim[oa]|hij[oa]|sobrin[oa]|amig[oa]|ti[oa]|cunad[oa])\s+(?:\w+\s+)?se\s+(?:casa|casan|va\s+a\s+casar)\b(?!\s+con\b)"
+    r"|(?:his|her|their)\s+(?:sister|brother|cousin|son|daughter|niece|nephew|friend|aunt|uncle|best\s+friend)(?:'s)?"
+    r"\s+(?:(?:is\s+)?getting\s+married|wedding)\b(?!\s+to\b))")
+
+#: An animal's DNA or genetic test ("the puppies' DNA lineage papers", "el test genético de la
+#: camada", "his dog's DNA kit"): a breeder's paperwork, not the person's genome.
+_ANIMAL_DNA = re.compile(
+    rf"\b(?:{_ANIMAL}|camadas?|litters?)'?s?'?\s+(?:(?:dna|adn)(?:\s+\w+)?|genetic\s+(?:tests?|results?|panel)|pedigree|lineage)\b"
+    rf"|\b(?:dna|adn|tests?\s+genetic[oa]s?|pruebas?\s+genetic[oa]s?|genetic\s+tests?)\s+(?:\w+\s+){{0,2}}?(?:de|del|of|for)\s+"
+    rf"(?:la\s+|el\s+|los\s+|las\s+|the\s+|su\s+|sus\s+|his\s+|her\s+)?(?:camadas?|litters?|{_ANIMAL})\b")
 
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
@@ -499,10 +585,17 @@ _GATED: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = (
     (_VICTIM_WORD, (_VICTIM,)),
     (re.compile("union"), (_UNION_PLACE,)),
     (re.compile("etnic"), (_ETHNIC_PRODUCT,)),
+    (re.compile("ethnicity|etnias|etnico"), (_ETHNICITY_AGGREGATE,)),
     (re.compile(" side |reunion|meeting|talks|junta"), (_MANAGEMENT_SIDE,)),
     (_CLUB_WORD, (_CLUB_ROLE,)),
     (_VENUE_WORD, (_EVENT_VENUE,)),
     (_BIOMETRIC_WORD, (_BIOMETRIC_FIXTURE,)),
+    (re.compile("procesi|procession"), (_PROCESSION_NUISANCE,)),
+    (re.compile("partid|parties|party|candidat"), (_PARTIES_PLURAL,)),
+    (_PRISON_WORD, (_FORMER_PRISON,)),
+    (re.compile("genetic|hereditar|genes|familia"), (_HABIT_INHERITED,)),
+    (re.compile("casa|married|wedding"), (_RELATIVE_WEDDING,)),
+    (re.compile("dna|adn|genetic|pedigree|lineage"), (_ANIMAL_DNA,)),
 )
 
 
@@ -510,7 +603,8 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
     ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``, ``_ETHNIC_PRODUCT``, ``_MANAGEMENT_SIDE``,
-    ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``; sixteenth round: ``_PROCESSION_NUISANCE``, ``_PARTIES_PLURAL``,
+    ``_FORMER_PRISON``, ``_HABIT_INHERITED``, ``_RELATIVE_WEDDING``, ``_ANIMAL_DNA``, ``_ETHNICITY_AGGREGATE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     for gate, patterns in _GATED:

@@ -81,12 +81,20 @@ _MEMBER_OF = re.compile(
     r"|pertenece\w*|belongs?|forma\s+parte|part\s+of)\s+(?:de|del|of|to|a|al|en)?\s*(?:la|el|the|una?|an?|su|her|his|their)?\s*$")
 
 
+#: The person's own visits to a place named by a special word ("her appointments at the oncology day
+#: unit", "sus citas en la unidad de…"): a unit or a clinic seen as a patient is no work object.
+_OWN_VISIT = re.compile(
+    r"\b(?:(?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:appointments?|sessions?|check-?ups?|visits?|treatments?|slots?|bookings?|citas?|sesiones?|revisi\w*|consultas?|turnos?)"
+    r"|(?:is|was|been|esta|estuvo)\s+(?:seen|treated|atendid[oa]|tratad[oa]))\s+(?:\w+\s+){0,2}?(?:at|in|en|with|con)\s+(?:the|la|el|una?|an?)\s+$")
+
+
 def _about_work(text: str, start: int, end: int) -> bool:
     """Whether the match at ``[start, end)`` names a work object (a product, a team, a charity),
-    not a group the person is a member of (``_MEMBER_OF``)."""
-    if _AFTER_WORK.match(text, end):
-        return True
+    not a group the person is a member of (``_MEMBER_OF``) nor a place the person visits as a
+    patient (``_OWN_VISIT``)."""
     window = text[max(0, start - 60):start]
+    if _AFTER_WORK.match(text, end):
+        return not _OWN_VISIT.search(window)
     before = _BEFORE_WORK.search(window)
     return bool(before and not _MEMBER_OF.search(window, 0, before.start()))
 
@@ -167,6 +175,7 @@ diabet\w* | insulin\w* | glucemi\w* | glucosa | hipoglucemi\w* | hypoglyc\w* | v
 | dyscalculi\w* | discalculi\w* | tourette\w* | neurodivergen\w* | neurodiverg\w* | incapacidad\s+(?:temporal|permanente) | invalidez
 | (?:his|her|their|su)\s+(?:condition|illness|diagnosis|treatment|medication|therapy|disability|enfermedad|condicion\s+medica|tratamiento
   |medicacion|dolencia|lesion|injury|operacion|operation|recovery|recuperacion)\b | dolencia\w* | lesionad[oa] | injured | injury\b
+| (?:his|her|their)\s+(?:heart|back|knee|knees|hip|chest|lungs?|stomach|bowels?|asthma|kidneys?|ticker)\s+(?:acts?|acting|acted|plays?|playing|played)\s+up
 | (?:has|have|had)\s+a\s+(?:bad|dodgy|weak)\s+(?:back|heart|knee|hip|chest) | bad\s+nerves | time\s+of\s+the\s+month | dolores?\s+menstrual\w*
 | period\s+pain\w*
 | operacion\s+de\s+(?:cadera|rodilla|corazon|espalda|columna|hombro|menisco|ligamento|apendicitis|vesicula|hernia|cataratas|miopia|estomago|pecho|mama|tiroides)
@@ -200,7 +209,7 @@ _GENETIC = r"""
 genetic[oa]?s?\s+(?:test\w*|result\w*|counsel\w*|screening|report|risk|condition|disorder|mutation|variant|marker\w*)
 | (?:test|prueba|analisis|estudio|resultado\w*|consejo|screening|marcador\w*|predisposicion|riesgo)\s+genetic\w*
 | genetica\s+(?:positiva|del|de\s+su) | (?:test|prueba|analisis|estudio)\s+de\s+portador\w* | atrofia\s+muscular\s+espinal | spinal\s+muscular\s+atrophy | portador[a]?\s+(?:sana?o?\s+)?(?:del|de\s+la|de\s+una?|de)\s+(?:gen|mutacion|variante|alelo|fibrosis|hemocromatosis|talasemia|anemia|enfermedad|sindrome|brca)
-| carrier\s+(?:of|for)\s+(?:the\s+|a\s+)?(?:\w+\s+){0,3}(?:gene|mutation|variant|trait|allele) | carrier\s+(?:status|screening)
+| carriers?\s+(?:of|for)\s+(?:the\s+|a\s+)?(?:\w+\s+){0,3}(?:gene|mutation|variant|trait|allele) | carrier\s+(?:status|screening|results?|tests?)
 | brca\d? | apoe\d? | lynch\b | huntington\w* | hemocromatosis | haemochromatosis | hemochromatosis
 | fibrosis\s+quistica | cystic\s+fibrosis | sickle\s+cell | drepanocitosis | talasemi\w* | thalass\w*
 | cromosom\w* | chromosom\w* | trisomi\w* | down'?s?\s+syndrome | sindrome\s+de\s+down
@@ -248,7 +257,7 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 | (?:fingerprint|iris|retina|palm|vein|face)\s+(?:reader|scanner|sensor|terminal|kiosk)
 | (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra\w*|entro|opens?|abre|desbloque\w*|unlocks?|accede\w*)\s+(?:\w+\s+){0,5}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
 | (?:su|his|her)\s+(?:cara|rostro|face|huella|voz|voice|iris)\s+(?:en|in|on)\s+(?:el|the)\s+(?:sistema|system|database|base|registro|file)
-| muestra\s+de\s+(?:voz|huella) | voice\s+sample
+| muestra\s+de\s+(?:voz|huella) | voice\s+sample | patron(?:es)?\s+de\s+(?:su|sus|la|las)\s+(?:huellas?|voz|iris|cara|rostro|retina) | (?:his|her|their)\s+(?:fingerprint|face|voice|iris)\s+(?:pattern|template)
 """
 _BIOMETRIC_CONTEXT = [  # (body part, enrolment word) anywhere in the same note
     (rf"{_BIO_BODY}", _BIO_ENROL),
@@ -284,7 +293,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | converti[do]\w*\s+al | convert\w*\s+to\s+(?:islam|judaism|catholicism|christianity|buddhism)
 | fasts?\s+(?:during|for)\s | ayuna\w* | ayuno | peregrinacion\s+a\s+la\s+meca | hajj | umrah | comunion
 | bautizo | baptism | catequesis | catechism | sunday\s+school | escuela\s+dominical | religios[oa]s?\b | religion\b | religious\b
-| kirtan | pooja | guru\s+nanak | confesarse | se\s+confiesa | confession\b | rosary | novena | retiro\s+espiritual | spiritual\s+retreat
+| (?:space|room|place|somewhere|time|sitio|lugar|espacio|sala|hueco)\s+(?:\w+\s+)?(?:to|para)\s+(?:pray|rezar)\b | pray\w*\s+(?:five|5|three|3)\s+times | kirtan | pooja | guru\s+nanak | confesarse | se\s+confiesa | confession\b | rosary | novena | retiro\s+espiritual | spiritual\s+retreat
 | vicar\w* | obispo | bishop | monje | monks?\b | convento | convent\b | monasterio | monastery | mision\s+mormona | missionar\w* | misioner\w*
 | church\s+elder | deacon | diacono | catequista | muezzin | salat\b | wudu | zakat | mezuzah | tefillin | purim | rosh\s+hashanah
 | sukkot | navratri | vaisakhi | kirpan | wicca\w* | paganis\w* | pagano | pagana | druid\w* | rastafari\w* | bahai\w* | quaker\w* | cuaquer\w* | amish
@@ -381,7 +390,7 @@ gay\w* | lesbian\w* | bisexual\w* | homosexual\w* | heterosexual\w* | pansexual\
 | coming\s+out\s+(?:to|as|story) | (?:about|her|his|their)\s+coming\s+out | (?:came|comes)\s+out\s+(?:to\s+(?:her|his|their)\s+
   (?:parents|family|mum|mom|dad|mother|father|team|colleagues|friends)|as\s+(?:gay|lesbian|bi|trans|queer|non))
 | salir\s+del\s+armario | sali[oa]\s+del\s+armario | in\s+the\s+closet | en\s+el\s+armario | grindr | tinder | bumble\b
-| scruff | dating\s+apps? | apps?\s+de\s+(?:citas|ligar) | open\s+relationship | relacion\s+abierta | poliamor\w* | polyamor\w*
+| scruff | dating\s+apps? | hook[\s-]?up\s+apps? | apps?\s+de\s+(?:citas|ligar) | open\s+relationship | relacion\s+abierta | poliamor\w* | polyamor\w*
 | swinger\w* | intercambio\s+de\s+parejas | sex\s+life | vida\s+sexual | sexual\s+(?:orientation|partner\w*|health)
 | orientacion\s+sexual | one[\s-]night\s+stand | bats\s+for\s+the\s+other\s+team | plays\s+for\s+the\s+other\s+team
 | acera\s+de\s+enfrente | la\s+otra\s+acera | (?:sale|salia|sali[oa])\s+con\s+(?:chicos\s+y\s+chicas|chicas\s+y\s+chicos|hombres\s+y\s+mujeres|mujeres\s+y\s+hombres)
@@ -434,7 +443,7 @@ antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|co
 | \d+\s+(?:months|years|meses|anos)\s+(?:in|at|en)\s+(?:prison|jail|hmp|la\s+carcel|prision) | sentenced | sentencia\s+(?:por|firme)
 | prision\b | carcel | jail\b | jailed | prison\b | prisons | imprison\w* | inmate | recluso | preso\b | presa\s+en | ex[\s-]?con\b
 | exconvict\w* | ex[\s-]?presidiari\w* | presidiari\w* | hmp\b | been\s+inside | a\s+la\s+sombra | trullo | talego | chirona | did\s+time
-| probation | libertad\s+condicional | libertad\s+vigilada | parole\w* | tercer\s+grado | pulsera\s+(?:telematica|electronica)
+| probation | libertad\s+condicional | (?:agente|oficial|funcionari[oa]|tecnic[oa])\s+de\s+(?:la\s+)?(?:condicional|libertad\s+vigilada) | libertad\s+vigilada | parole\w* | tercer\s+grado | pulsera\s+(?:telematica|electronica)
 | electronic(?:ally)?\s+tag\w* | on\s+(?:a|an\s+electronic)\s+tag\b | curfew\s+tag | ankle\s+(?:monitor|tag) | tobillera | orden\s+de\s+(?:alejamiento|proteccion) | restraining\s+order
 | firma\w*\s+en\s+el\s+juzgado | (?:en|al|del)\s+juzgado | juzgado\s+de | court\s+(?:date|hearing|appearance|case|order)
 | on\s+trial\s+for | stand\w*\s+trial | awaiting\s+trial | juicio\s+(?:penal|por|oral) | arrest\w* | arrestad[oa] | detenid[oa]\s+(?:por|en|el|la|hace)
@@ -567,6 +576,27 @@ RULES: tuple[Rule, ...] = tuple(_compile())
 # --- a man with a husband, a woman with a girlfriend (Spanish has no gendered "su") ---------------
 _MALE_NAMES = ["andres", "javier", "luis", "carlos", "jose", "juan", "antonio", "manuel", "david", "daniel", "pablo", "sergio", "jorge", "alberto", "alejandro", "miguel", "rafael", "fernando", "pedro", "alvaro", "diego", "adrian", "ivan", "raul", "ruben", "oscar", "victor", "marcos", "mario", "hugo", "tom", "james", "john", "mark", "ben", "paul", "peter", "michael", "david", "chris", "matt", "sam", "jack", "harry", "george", "oliver", "thomas", "william"]
 _FEMALE_NAMES = ["lucia", "maria", "carmen", "ana", "laura", "marta", "elena", "sara", "paula", "isabel", "cristina", "raquel", "beatriz", "silvia", "patricia", "rocio", "nuria", "alba", "irene", "julia", "claudia", "andrea", "eva", "pilar", "teresa", "rosa", "sofia", "clara", "ines", "monica", "emma", "olivia", "sophie", "sarah", "anna", "kate", "lucy", "amy", "hannah", "jessica", "emily", "rachel", "laura", "claire", "helen", "megan"]
+
+
+class _DatingSameSex:
+    """Dating someone named only by sex, after a first name of the same sex within 80 characters
+    ("Carmen … ahora sale con una chica de Bilbao", "Tom is dating a guy from work"): the partner need
+    not be named (sixteenth round). The dating phrase is looked for first and the name only before it,
+    so a note without one costs a single scan (the write path runs this on every string)."""
+
+    _DATING = r"(?:sale|salia|esta\s+saliendo|anda|se\s+ve)\s+con|is\s+dating|dating|dates|is\s+seeing|going\s+out\s+with|goes\s+out\s+with"
+
+    def __init__(self, names: list[str], partner: str) -> None:
+        self._act = re.compile(rf"\b(?:{self._DATING})\s+(?:{partner})\b")
+        self._name = re.compile(rf"\b(?:{'|'.join(names)})\b")
+
+    def search(self, text: str) -> re.Match[str] | None:
+        for act in self._act.finditer(text):
+            if self._name.search(text, max(0, act.start() - 80), act.start()):
+                return act
+        return None
+
+
 SAME_SEX_PARTNER = (
     re.compile(rf"\b(?:{'|'.join(_MALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:marido|esposo|novio|prometido)\b"),
     re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:mujer|esposa|novia|prometida)\b"),
@@ -575,4 +605,6 @@ SAME_SEX_PARTNER = (
     re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,60}}\b(?:boda|casa|caso|casara|wedding|married|marries|marrying)"
                rf"\s+(?:con|to|with)\s+(?:{'|'.join(_FEMALE_NAMES)})\b"),
     re.compile(r"\b(?:vive|casad[oa])\s+con\s+(?:su\s+)?(?:mujer|marido)\b.{0,40}\b(?:lesbian\w*|gay)"),
+    _DatingSameSex(_MALE_NAMES, r"un\s+(?:chico|hombre|tio|muchacho)|a\s+(?:guy|man|boy|bloke)"),
+    _DatingSameSex(_FEMALE_NAMES, r"una\s+(?:chica|mujer|tia|muchacha)|a\s+(?:girl|woman|lady)"),
 )
