@@ -93,6 +93,8 @@ SPECIAL_SPENT: dict[str, Path] = {
     "Q17": ts.HELDOUT / "issue15_twentyfifth" / "special_untouched17.jsonl",
     # read untouched once at the start of stop 33 (the detector of stop 32), spent since
     "R18": ts.HELDOUT / "issue15_twentyeighth" / "special_untouched18.jsonl",
+    # read untouched once in stop 33 on the merged sixteenth special round, spent since
+    "S19": ts.HELDOUT / "issue15_twentyninth" / "special_untouched19.jsonl",
 }
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
