@@ -188,6 +188,11 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
                   "oficia la boda"),
     "best_man": ("best man", "padrino de boda", "padrino del novio"),
     "bridesmaid": ("bridesmaid", "maid of honour", "maid of honor", "dama de honor"),
+    # who edits a journal and who reviews for it ("editor" alone is left out: a text editor is a tool)
+    "editor": ("associate editor", "editor in chief", "editor-in-chief", "managing editor", "section editor",
+               "handling editor", "editor asociado", "editora asociada", "editor jefe", "editora jefe"),
+    # who is treated at a clinic and who treats
+    "patient": ("paciente", "pacientes", "patient", "patients"),
     # who a person is at a care home or residence: lives there, works or helps there
     "resident": ("residente", "residentes", "resident", "residents"),
     "hygienist": ("higienista", "higienista dental", "dental hygienist", "hygienist"),

@@ -454,3 +454,38 @@ def test_round_29_strict_and_lenient_and_who_acts_across_languages_never_merge(a
 ])
 def test_round_29_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+def test_no_pole_axis_is_written_twice() -> None:
+    """A dict literal keeps the last of two equal keys silently: an axis written a second time (as
+    "weight" was in round 30's first draft) drops one of the two's phrases. Every axis of ``_POLES``
+    is written once."""
+    import ast
+    from pathlib import Path
+
+    from memory.equivalence import poles
+
+    tree = ast.parse(Path(poles.__file__).read_text(encoding="utf-8"))
+    table = next(node.value for node in ast.walk(tree) if isinstance(node, ast.AnnAssign)
+                 and getattr(node.target, "id", "") == "_POLES")
+    keys = [key.value for key in table.keys]
+    assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Is the assistant coach of the hockey club.", "Es la primera entrenadora del club de hockey."),
+    ("Está engordando desde la mudanza.", "Has been losing weight since the move."),
+    ("Is a peer reviewer for the medical journal.", "Is an associate editor at the medical journal."),
+    ("Trabaja como fisioterapeuta en la mutua.", "Es paciente de fisioterapia en la mutua."),
+])
+def test_round_30_rank_weight_editor_and_patient_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Is the head coach of the hockey club.", "Es la primera entrenadora del club de hockey."),
+    ("Está adelgazando desde la mudanza.", "Has been losing weight since the move."),
+])
+def test_round_30_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)

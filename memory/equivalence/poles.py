@@ -1,0 +1,222 @@
+"""Antonym poles: the two ends of an axis, both languages (issue 16; used by :mod:`.signature`).
+
+One note at one pole only and the other at the opposite pole only is a flipped detail, never the
+same fact ("prefers the cold" / "prefers hot weather", "Está ganando peso" / "losing weight",
+"assistant coach" / "primer entrenador"). Read from the padded, folded text (" word "). Pure
+Python, no Django.
+"""
+
+from __future__ import annotations
+
+# Opposite poles of one axis (antonyms), both languages: one side at one pole only and the other at
+# the other pole only is a flipped detail ("prefers the cold" / "prefers hot weather"). Closed lists
+# of general adjectives and adverbs of manner, time and setting — never topic words.
+_POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "length": (("breve", "breves", "corto", "corta", "cortos", "cortas", "short", "shorter", "brief", "concise",
+                "conciso", "concisa", "concisos", "concisas", "sucinto", "al grano", "to the point", "high level",
+                "alto nivel", "a grandes rasgos", "overview", "resumido", "resumida", "summary"),
+               ("largo", "larga", "largos", "largas", "long", "longer", "lengthy", "extenso", "extensa", "extensos",
+                "extensas", "exhaustive", "exhaustivo", "exhaustiva", "detallado", "detallada", "detallados",
+                "detalladas", "detailed", "in detail", "pormenorizado", "pormenorizada", "in depth", "a fondo")),
+    "formality": (("formal", "formales", "de usted", "formally"),
+                  ("informal", "informales", "casual", "desenfadado", "desenfadada", "de tu", "informally")),
+    "daytime": (("manana", "mananas", "morning", "mornings", "temprano", "early", "madrugada", "madruga"),
+                ("tarde", "tardes", "afternoon", "afternoons", "evening", "evenings", "late", "noche", "noches",
+                 "night", "nights")),
+    "temperature": (("calor", "caliente", "calido", "calida", "hot", "warm", "heat"),
+                    ("frio", "fria", "frios", "frias", "cold", "cool", "fresco")),
+    "privacy": (("open plan", "open-plan", "abierta", "abierto", "diafana", "diafano", "public", "publico", "publica",
+                 "shared", "compartido", "compartida"),
+                ("private", "privado", "privada", "privados", "privadas", "cerrado", "cerrada", "own office",
+                 "despacho propio")),
+    "setting": (("remoto", "remota", "remote", "remotely", "teletrabajo", "teletrabaja", "from home", "desde casa",
+                 "online", "virtual", "virtuales"),
+                ("presencial", "presenciales", "in person", "in-person", "on site", "on-site", "onsite",
+                 "face to face", "cara a cara")),
+    "size": (("grande", "grandes", "big", "large", "bigger", "larger", "mayor"),
+             ("pequeno", "pequena", "pequenos", "pequenas", "small", "smaller", "little", "menor")),
+    "speed": (("rapido", "rapida", "rapidos", "rapidas", "fast", "quick", "quickly", "faster"),
+              ("lento", "lenta", "lentos", "lentas", "slow", "slowly", "slower")),
+    "noise": (("tranquilo", "tranquila", "silencio", "silencioso", "quiet", "silent", "calm"),
+              ("ruidoso", "ruidosa", "ruido", "noisy", "loud", "bullicioso")),
+    "order": (("antes", "before", "earlier", "primero", "primera", "first"),
+              ("despues", "after", "afterwards", "later", "ultimo", "ultima", "last")),
+    "light": (("claro", "clara", "light", "bright"), ("oscuro", "oscura", "dark")),
+    "seniority": (("junior", "becario", "becaria", "intern", "trainee"), ("senior", "veterano", "veterana")),
+    "cost": (("barato", "barata", "cheap", "cheaper", "economico", "low-cost"),
+             ("caro", "cara", "expensive", "costly", "pricey")),
+    "difficulty": (("facil", "faciles", "easy", "easier", "sencillo", "sencilla", "simple"),
+                   ("dificil", "dificiles", "hard", "harder", "difficult", "complicado", "complicada", "complex")),
+    "age": (("nuevo", "nueva", "nuevos", "nuevas", "new", "newer", "brand new", "a estrenar"),
+            ("viejo", "vieja", "antiguo", "antigua", "old", "older", "former", "used", "second hand", "secondhand",
+             "second-hand", "de segunda mano", "usado", "usada", "de ocasion", "pre-owned", "preowned")),
+    "hours": (("jornada completa", "tiempo completo", "full time", "full-time"),
+              ("media jornada", "jornada reducida", "tiempo parcial", "part time", "part-time", "reduced hours",
+               "reducida")),
+    "ownership": (("de la empresa", "de empresa", "corporativo", "corporativa", "del trabajo", "company", "work",
+                   "corporate"), ("personal", "propio", "propia", "own", "particular")),
+    "amount": (("mucho", "mucha", "muchos", "muchas", "a lot", "lots", "plenty", "heavy"),
+               ("poco", "poca", "pocos", "pocas", "little", "few", "light", "minimal")),
+    # the two bounds of a span of time: "since 2020" is not "until 2020"
+    "bound": (("since", "desde", "ever since", "desde entonces"), ("until", "till", "hasta", "up until", "up to")),
+    # the sex of a relative named in the singular ("his sister" / "his brother"); plurals such as
+    # "hermanos" or "hijos" may name both and are left out
+    "kin": (("sister", "hermana", "mother", "madre", "mum", "mom", "daughter", "hija", "wife", "esposa", "aunt", "tia",
+             "niece", "sobrina", "grandmother", "abuela", "granddaughter", "nieta", "girlfriend", "novia",
+             "stepmother", "madrastra", "stepdaughter", "hijastra", "cousin's wife", "prima", "suegra",
+             "mother-in-law", "cunada", "sister-in-law"),
+            ("brother", "hermano", "father", "padre", "dad", "son", "hijo", "husband", "marido", "esposo", "uncle",
+             "tio", "nephew", "sobrino", "grandfather", "abuelo", "grandson", "nieto", "boyfriend", "novio",
+             "stepfather", "padrastro", "stepson", "hijastro", "primo", "suegro", "father-in-law", "cunado",
+             "brother-in-law")),
+    "satisfaction": (("satisfied", "satisfecho", "satisfecha", "contento", "contenta", "pleased", "happy with",
+                      "conforme"),
+                     ("dissatisfied", "unsatisfied", "insatisfecho", "insatisfecha", "descontento", "descontenta",
+                      "displeased", "unhappy with", "disconforme")),
+    # a rank within one job: "assistant coach" / "primer entrenador", "associate editor" / "editor jefe"
+    "rank": (("head coach", "head chef", "head nurse", "head teacher", "primer entrenador", "primera entrenadora",
+              "entrenador principal", "entrenadora principal", "jefe de cocina", "jefa de cocina", "enfermera jefe",
+              "enfermero jefe", "editor jefe", "editora jefe", "redactor jefe", "redactora jefe", "editor in chief",
+              "editor-in-chief"),
+             ("assistant coach", "assistant chef", "sous chef", "segundo entrenador", "segunda entrenadora",
+              "entrenador ayudante", "entrenadora ayudante", "entrenador asistente", "entrenadora asistente",
+              "ayudante de cocina", "segundo de cocina", "auxiliar de enfermeria", "nursing assistant",
+              "assistant editor", "associate editor", "editor adjunto", "editora adjunta", "redactor adjunto",
+              "redactora adjunta", "teaching assistant", "profesor ayudante", "profesora ayudante")),
+    "strictness": (("strict", "estricto", "estricta", "severo", "severa", "rigido", "rigida"),
+                   ("permissive", "permisivo", "permisiva", "lenient", "indulgente", "relaxed about", "relajado con",
+                    "relajada con", "laid-back", "laid back", "flexible")),
+    "strength": (("fuerte", "fuertes", "strong", "stronger", "intenso", "intensa", "intense", "picante", "picantes",
+                  "spicy"),
+                 ("suave", "suaves", "flojo", "floja", "weak", "weaker", "mild", "ligero", "ligera")),
+    # the two ends of a process, an outcome, a change, a status: general verbs and adjectives
+    "start": (("starts", "started", "begins", "began", "empieza", "empezo", "comienza", "comenzo", "opens",
+               "abre", "inicia"),
+              ("ends", "ended", "finishes", "finished", "termina", "termino", "closes", "cierra", "concluye")),
+    "outcome": (("passed", "aprobo", "aprobado", "aprobada", "approved", "accepted", "acepto", "aceptado",
+                 "aceptada", "won", "wins", "gano", "gana", "ganado"),
+                ("failed", "suspendio", "suspendido", "suspendida", "rejected", "rechazado", "rechazada",
+                 "lost", "loses", "perdio", "pierde", "perdido", "rechazo", "declined", "turned down", "declino")),
+    # joining and leaving a group: "Joined the choir" / "Dejó el coro"
+    "membership": (("joined", "se unio", "se unio a", "entro en", "se apunto", "ingreso en", "se incorporo",
+                    "signed up", "se hizo socio", "se hizo socia", "became a member"),
+                   ("left the", "left her", "left his", "left their", "dejo el", "dejo la", "dejo su",
+                    "abandono", "se salio", "se dio de baja", "salio del", "salio de la", "se borro", "dropped out")),
+    # who lets a home and who rents it: "Alquila su piso a…" / "Vive de alquiler en…"
+    "tenancy": (("alquila su", "alquilan su", "rents out", "lets out", "casero", "casera", "arrendador",
+                 "arrendadora", "landlord", "landlady", "subarrienda su", "sublets his", "sublets her",
+                 "sublets their"),
+                ("de alquiler", "inquilino", "inquilina", "tenant", "rents from", "arrendatario", "arrendataria",
+                 "vive alquilado", "vive alquilada", "pays rent")),
+    "change": (("increase", "increased", "increases", "raise", "raised", "raises", "sube", "subio", "aumenta",
+                "aumento", "grows", "grew", "crece", "crecio", "subido", "aumentado", "gone up", "went up",
+                "goes up"),
+               ("decrease", "decreased", "decreases", "cut", "cuts", "reduce", "reduced", "reduces", "baja",
+                "bajo", "disminuye", "disminuyo", "redujo", "shrinks", "shrank", "lowered", "lowers", "rebajo",
+                "bajado", "disminuido", "gone down", "went down", "goes down",
+                "rebaja")),
+    "week": (("entre semana", "weekdays", "weekday", "laborables", "dias laborables", "working days", "workdays",
+              "work days", "dias de diario", "during the week"),
+             ("fin de semana", "fines de semana", "finde", "weekend", "weekends", "sabados y domingos")),
+    "marital": (("married", "casado", "casada", "casados"),
+                ("divorced", "divorciado", "divorciada", "single", "soltero", "soltera", "widowed", "viudo",
+                 "viuda", "separated", "separado", "separada")),
+    # working for an organisation from outside or from inside it; a post held for a time or for good
+    "affiliation": (("externo", "externa", "external", "outside", "freelance", "autonomo", "autonoma",
+                     "contractor", "subcontratado", "subcontratada", "outsourced"),
+                    ("in house", "interno", "interna", "en plantilla", "de plantilla", "on staff", "staff member")),
+    "tenure": (("guest", "visiting", "invitado", "invitada", "temporary", "temporal", "interim", "interino",
+                "interina", "substitute", "sustituto", "sustituta", "acting"),
+               ("full professor", "tenured", "permanent", "titular", "catedratico", "catedratica", "fijo", "fija",
+                "con plaza")),
+    # running an event or only being at it
+    "event_role": (("organiza", "organizan", "organizo", "organiza el", "organizes", "organises", "organized",
+                    "organised", "hosts", "hosted", "coordina el", "coordina la"),
+                   ("asiste", "asisten", "asistio", "attends", "attended", "attending", "va al", "goes to the")),
+    # who owes a loan and who answers for it
+    "loan_role": (("avalista", "avala", "guarantor", "cosigner", "co signer", "fiador", "fiadora"),
+                  ("co borrower", "coborrower", "prestatario", "prestataria", "borrower", "cotitular",
+                   "titular del prestamo")),
+    "employment": (("hired", "contratado", "contratada", "employed", "empleado", "empleada"),
+                   ("fired", "despedido", "despedida", "dismissed", "laid off", "sacked", "unemployed", "en paro",
+                    "parado", "parada")),
+    "indoors": (("dentro", "inside", "indoor", "indoors", "bajo techo", "interior"),
+                ("outside", "outdoor", "outdoors", "al aire libre", "exterior", "a la intemperie")),
+    "youth": (("younger", "youngest", "joven", "jovenes", "young", "pequeno de", "benjamin"),
+              ("older", "oldest", "eldest", "elder", "anciano", "anciana", "primogenito", "primogenita")),
+    "level": (("alto", "alta", "altos", "altas", "high", "higher", "elevado", "elevada"),
+              ("bajo", "baja", "bajos", "bajas", "low", "lower")),
+    "trust": (("trusts", "trust", "confia en", "se fia de", "relies on", "fiable", "trustworthy"),
+              ("distrusts", "mistrusts", "desconfia", "recela", "untrustworthy", "no se fia")),
+    "fullness": (("crowded", "packed", "full", "busy", "lleno", "llena", "llenos", "llenas", "abarrotado",
+                  "abarrotada", "abarrotados", "abarrotadas", "concurrido", "concurrida", "concurridos", "concurridas"),
+                 ("empty", "deserted", "quiet", "vacio", "vacia", "vacios", "vacias", "desierto", "desierta",
+                  "desiertos", "desiertas")),
+    "outlook": (("optimista", "optimistas", "optimistic", "hopeful", "esperanzado", "esperanzada", "confident",
+                 "confiado", "confiada"),
+                ("pesimista", "pesimistas", "pessimistic", "worried", "preocupado", "preocupada", "doubtful",
+                 "hopeless")),
+    "thrift": (("ahorrador", "ahorradora", "frugal", "saver", "thrifty", "austero", "austera", "tacano", "tacana",
+                "stingy"),
+               ("spender", "derrochador", "derrochadora", "gastador", "gastadora", "spendthrift", "manirroto",
+                "manirrota", "big spender")),
+    "open": (("open", "opened", "opens", "abierto", "abierta", "abiertos", "abiertas", "abrio", "abre", "abrir"),
+             ("closed", "closes", "shut", "cerrado", "cerrada", "cerrados", "cerradas", "cerro", "cierra",
+              "cerrar")),
+    # how something went, and what a person is like with others, and whether work is paid
+    "quality": (("went well", "fue bien", "salio bien", "went great", "fue genial", "salio genial", "good",
+                 "bueno", "buena", "buenos", "buenas", "positive", "positivo", "positiva"),
+                ("went badly", "went poorly", "went wrong", "fue mal", "salio mal", "fue fatal", "salio fatal",
+                 "bad", "malo", "mala", "malos", "malas", "negative", "negativo", "negativa")),
+    "sociability": (("outgoing", "extrovert", "extroverted", "extrovertido", "extrovertida", "sociable",
+                     "sociables", "abierto con la gente", "talkative", "hablador", "habladora"),
+                    ("shy", "timido", "timida", "introvert", "introverted", "introvertido", "introvertida",
+                     "reserved", "reservado", "reservada", "callado", "callada", "quiet person")),
+    "paid": (("volunteer", "voluntario", "voluntaria", "unpaid", "sin cobrar", "amateur", "aficionado",
+              "aficionada", "pro bono", "altruista"),
+             ("professional", "profesional", "paid", "pagado", "pagada", "remunerado", "remunerada", "a sueldo")),
+    "weight": (("gained weight", "gains weight", "put on weight", "puts on weight", "engordo", "engorda",
+                "ha engordado", "subio de peso", "gano peso", "gana peso", "cogio peso", "coge peso",
+                "ganando peso", "gaining weight", "putting on weight", "engordando"),
+               ("lost weight", "loses weight", "adelgazo", "adelgaza", "ha adelgazado", "bajo de peso",
+                "perdio peso", "pierde peso", "slimmed down", "perdiendo peso", "losing weight", "adelgazando",
+                "bajando de peso")),
+    "twelve": (("noon", "midday", "mediodia"), ("midnight", "medianoche")),
+    "firmness": (("firm", "firme", "firmes", "duro", "dura", "duros", "duras", "rigid", "rigido", "rigida"),
+                 ("soft", "softer", "blando", "blanda", "blandos", "blandas", "mullido", "mullida")),
+    # which part of a period: its start, its middle, its end
+    "period": (("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
+                "primeros de", "early in the"),
+               ("final de", "finales de", "fin de", "end of", "ultimos de", "late in the")),
+    "midperiod": (("mediados de", "a mitad de", "la mitad de", "middle of", "mid month", "midmonth"),
+                  ("principio de", "principios de", "inicio de", "comienzo de", "beginning of", "start of",
+                   "final de", "finales de", "fin de", "end of")),
+    # how the person gets somewhere: on foot or driven
+    "travel": (("andando", "a pie", "caminando", "walking", "walk", "on foot"),
+               ("en coche", "conduciendo", "driving", "drive", "by car", "en moto", "by motorbike")),
+}
+
+
+def poles(padded: str) -> frozenset[str]:
+    """The poles a padded, folded text is at, as "<axis>+" / "<axis>-"."""
+    found = set()
+    for axis, (one, other) in _POLES.items():
+        if any(f" {w} " in padded for w in one):
+            found.add(f"{axis}+")
+        if any(f" {w} " in padded for w in other):
+            found.add(f"{axis}-")
+    return frozenset(found)
+
+
+def week_part(found: frozenset[str]) -> frozenset[str]:
+    """The part of the week a note is limited to (weekdays or the weekend), if it says one."""
+    return frozenset(p for p in found if p.startswith("week"))
+
+
+def opposed(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One side at a pole only, the other at the opposite pole only, on some axis."""
+    for pole in a - b:
+        opposite = pole[:-1] + ("-" if pole.endswith("+") else "+")
+        if opposite in b and opposite not in a:
+            return True
+    return False
