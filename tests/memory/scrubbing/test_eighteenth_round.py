@@ -42,3 +42,27 @@ def test_a_credential_in_a_password_sentence_is_redacted(text: str, secret: str)
 ])
 def test_talk_about_passwords_without_one_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a lock's code by what is done with it ---------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Alarma del trastero: se desactiva con el código 60317 al entrar.", "60317"),
+    ("For the storage unit, use 8342 on the padlock.", "8342"),
+    ("Disarm the alarm with 8342 when you arrive.", "8342"),
+    ("Teclea 5529 en el portero y empuja fuerte.", "5529"),
+    ("4490, ese es el código de la puerta del patio.", "4490"),
+])
+def test_digits_keyed_into_a_named_lock_are_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Dial 3307 from any desk phone to reach the helpdesk.",
+    "The door of room 4412 sticks; call maintenance.",
+    "Use 2025 as the year on the card form, not 2024.",
+    "Marca 112 si la alarma no para.",
+    "Código de error 5081 en el cajero, tarjeta retenida.",
+])
+def test_numbers_near_a_lock_that_are_no_code_are_kept(text: str) -> None:
+    assert scrub(text).count == 0
