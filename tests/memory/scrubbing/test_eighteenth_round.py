@@ -66,3 +66,20 @@ def test_digits_keyed_into_a_named_lock_are_redacted(text: str, secret: str) -> 
 ])
 def test_numbers_near_a_lock_that_are_no_code_are_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a mistyped AWS access key ID ------------------------------------------------------------------
+
+def test_an_access_key_id_with_a_character_lost_is_redacted() -> None:
+    key = "AKIA" + "Q7ZL2MX9TR4KP8W"  # fifteen after the prefix: one short of the format
+    out = scrub("key id from the old wiki: " + key)
+    assert key not in out.text and "aws_access_key" in out.redactions
+
+
+def test_a_fullwidth_access_key_id_with_a_character_lost_is_redacted() -> None:
+    key = "".join(chr(ord(c) + 0xFEE0) for c in "AKIA" + "Q7ZL2MX9TR4KP8W")
+    assert _redacted("scanned from a PDF: " + key, key)
+
+
+def test_an_upper_case_word_starting_with_akia_needs_a_digit() -> None:
+    assert scrub("AKIAABCDEFGHIJKLMNOP").count == 0
