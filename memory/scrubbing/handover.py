@@ -207,4 +207,4 @@ def _find_argument_pairs(text: str, lower: str) -> Iterator[_Span]:
             yield m.start("v"), m.end("v"), "password"
 
 
-FINDERS: Final = (_find_sentence_credentials, _find_lock_codes, _find_mistyped_key_ids)
+FINDERS: Final = (_find_sentence_credentials, _find_lock_codes, _find_mistyped_key_ids, _find_argument_pairs)

@@ -83,3 +83,25 @@ def test_a_fullwidth_access_key_id_with_a_character_lost_is_redacted() -> None:
 
 def test_an_upper_case_word_starting_with_akia_needs_a_digit() -> None:
     assert scrub("AKIAABCDEFGHIJKLMNOP").count == 0
+
+
+# --- a secret-named key and its value as quoted arguments ---------------------------------------
+
+_VALUE = "7c1e" + "9a40b2d6" + "f3385e7a" + "c0d41b96"
+
+
+@pytest.mark.parametrize("text", [
+    'settings.put("signingKey", "%s")' % _VALUE,
+    '<add key="PaymentSecret" value="%s" />' % _VALUE,
+])
+def test_a_secret_named_argument_pair_is_redacted(text: str) -> None:
+    assert _redacted(text, _VALUE)
+
+
+@pytest.mark.parametrize("text", [
+    'cache.put("cacheKey", "%s")' % _VALUE,
+    '<add key="PartitionKey" value="%s" />' % _VALUE,
+    '<add key="ApiKeyName" value="orders_service_v2" />',
+])
+def test_a_public_key_name_or_plain_value_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
