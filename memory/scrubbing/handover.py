@@ -33,6 +33,7 @@ credential's shape wherever it stands in that sentence.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Final
 
@@ -90,6 +91,7 @@ def _find_sentence_credentials(text: str, lower: str) -> Iterator[_Span]:
     for sentence in _SENTENCE_RE.finditer(lower):
         s_start, s_end = sentence.span()
         words = list(_PW_WORD_RE.finditer(lower, s_start, s_end))
+        starts = [w.start() for w in words]
         if not words or all(_describing(lower, s_start, w.start(), w.end()) for w in words):
             continue
         if _EXAMPLE_RE.search(lower, s_start, s_end):
@@ -100,9 +102,10 @@ def _find_sentence_credentials(text: str, lower: str) -> Iterator[_Span]:
             value = text[start:m.end(group)]
             if group == "bare":
                 value = value.rstrip(_TRAIL)
-            if any(w.start() <= start < w.end() for w in words):
-                continue
-            after = next((w for w in words if w.start() >= start), None)
+            i = bisect_right(starts, start)  # words[i] is the first password word after the token
+            if i and start < words[i - 1].end():
+                continue  # the password word itself
+            after = words[i] if i < len(words) else None
             if words[0].start() > start and after is not None and not _one_clause(lower, start + len(value), after.start()):
                 continue
             if _NAMING_NOUN_RE.search(lower, max(s_start, start - 24), start) or _OPTION_RE.search(lower, max(s_start, start - 30), start):
