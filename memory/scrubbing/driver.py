@@ -10,6 +10,7 @@ from memory.scrubbing.codes import CODE_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
+from memory.scrubbing.handover import FINDERS as HANDOVER_FINDERS
 from memory.scrubbing.jwt import _find_jwts
 from memory.scrubbing.phrases import PHRASE_FINDERS
 from memory.scrubbing.keywords import _find_keyword_values, _find_option_values
@@ -66,6 +67,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *TYPING_NOTE_FINDERS,
     *SEPARATED_FINDERS,
     *DICTATED_FINDERS,
+    *HANDOVER_FINDERS,
     _find_high_entropy,
 )
 
