@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  twenty-two authors A1–U, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  twenty-three authors A1–V, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -70,6 +70,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "T": ts.HELDOUT / "issue15_twentysixth" / "secrets_untouched20.jsonl",
     # Read untouched once in stop 33 on the merged seventeenth secrets round, spent since.
     "U": ts.HELDOUT / "issue15_twentyseventh" / "secrets_untouched21.jsonl",
+    # Read untouched once in stop 33 on the merged eighteenth secrets round, spent since.
+    "V": ts.HELDOUT / "issue15_thirtysecond" / "secrets_untouched22.jsonl",
 }
 #: Every spent special-category set, one entry per author (the six training sources first, then the
 #: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
