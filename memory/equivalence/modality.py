@@ -108,12 +108,20 @@ _MODAL_SCOPE = {"prohibition": frozenset({"must", "can", "permission", "maybe"})
                 "no_obligation": frozenset({"must"})}
 
 
+# A condition on one side only: "Would move to Canada if he got the offer" is not "Is moving to
+# Canada" ("would" with a wish — "would like", "would rather" — is the desire class instead).
+# A relative clause's "would" describes the thing ("…, which would be her first") and is left out.
+_CONDITIONAL = re.compile(r" if | unless |(?<! which)(?<! that) would (?!like |love |rather |prefer |be happy |enjoy |gladly )")
+
+
 def modality(padded: str) -> frozenset[str]:
     """The modality classes, with ``sabe`` + infinitive as ability and a prohibition or a lifted
     obligation replacing the plain obligation and permission words it is said with."""
     found = set(classes(padded, _MODALITY))
     if _SABE_INFINITIVE.search(padded):
         found.add("ability")
+    if _CONDITIONAL.search(padded):
+        found.add("conditional")
     if _TRATA_INFINITIVE.search(padded):
         found.add("attempt")  # "trata de dormir" tries; "la tesis trata de la sequía" is about
     for scoped, replaced in _MODAL_SCOPE.items():

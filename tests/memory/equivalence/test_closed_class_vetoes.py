@@ -489,3 +489,21 @@ def test_round_30_rank_weight_editor_and_patient_never_merge(a: str, b: str) -> 
 ])
 def test_round_30_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Would sell the flat if prices went up.", "Is selling the flat because prices went up."),
+    ("Tiene el pelo muy graso.", "Has very dry hair."),
+])
+def test_round_31_a_condition_and_oily_against_dry_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Wants to run her first marathon in Seville next year.",
+     "Aims to finish the Seville marathon next year, which would be her first."),
+    ("Would like to move to Oporto.", "Wants to move to Oporto."),
+])
+def test_round_31_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
