@@ -95,7 +95,8 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "abre", "inicia"),
               ("ends", "ended", "finishes", "finished", "termina", "termino", "closes", "cierra", "concluye")),
     "outcome": (("passed", "aprobo", "aprobado", "aprobada", "approved", "accepted", "acepto", "aceptado",
-                 "aceptada", "won", "wins", "gano", "gana", "ganado"),
+                 "aceptada", "won", "wins", "gano", "gana", "ganado", "made money", "makes money", "making money",
+                 "made a profit", "earned money", "turned a profit"),
                 ("failed", "suspendio", "suspendido", "suspendida", "rejected", "rechazado", "rechazada",
                  "lost", "loses", "perdio", "pierde", "perdido", "rechazo", "declined", "turned down", "declino")),
     # joining and leaving a group: "Joined the choir" / "Dejó el coro"

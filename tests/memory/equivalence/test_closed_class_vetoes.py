@@ -507,3 +507,15 @@ def test_round_31_a_condition_and_oily_against_dry_never_merge(a: str, b: str) -
 ])
 def test_round_31_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Made money on the stock market last year.", "Perdió dinero en bolsa el año pasado."),
+])
+def test_round_32_making_money_against_losing_it_never_merges(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+def test_round_32_the_same_fact_written_another_way_still_merges() -> None:
+    assert _merges("Made money on the stock market last year.", "Ganó dinero en bolsa el año pasado.")
