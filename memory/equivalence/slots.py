@@ -188,6 +188,13 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
                   "oficia la boda"),
     "best_man": ("best man", "padrino de boda", "padrino del novio"),
     "bridesmaid": ("bridesmaid", "maid of honour", "maid of honor", "dama de honor"),
+    # the roles of a product team: who owns the product, who runs the process, who manages the project,
+    # who only has a stake in it
+    "product_owner": ("product owner", "propietario del producto", "propietaria del producto"),
+    "scrum_master": ("scrum master",),
+    "project_manager": ("project manager", "jefe de proyecto", "jefa de proyecto", "gestor de proyectos",
+                        "gestora de proyectos", "director de proyecto", "directora de proyecto"),
+    "stakeholder": ("stakeholder", "stakeholders", "parte interesada"),
     # who edits a journal and who reviews for it ("editor" alone is left out: a text editor is a tool)
     "editor": ("associate editor", "editor in chief", "editor-in-chief", "managing editor", "section editor",
                "handling editor", "editor asociado", "editora asociada", "editor jefe", "editora jefe"),

@@ -519,3 +519,16 @@ def test_round_32_making_money_against_losing_it_never_merges(a: str, b: str) ->
 
 def test_round_32_the_same_fact_written_another_way_still_merges() -> None:
     assert _merges("Made money on the stock market last year.", "Ganó dinero en bolsa el año pasado.")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Is the scrum master of the payments team.", "Es la product owner del equipo de pagos."),
+    ("Prefers cold baths after a long run.", "Prefiere baños calientes después de correr mucho."),
+])
+def test_round_33_product_team_roles_and_hot_against_cold_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+def test_round_33_the_same_fact_written_another_way_still_merges() -> None:
+    assert _merges("Is the scrum master of the payments team.", "Hace de scrum master en el equipo de pagos.")
