@@ -78,7 +78,8 @@ SOURCES = {"i16dev": HELDOUT / "issue16" / "pairs_dev.jsonl", "i16held": HELDOUT
            "pairs34": HELDOUT / "issue16_pairs34" / "pairs_untouched.jsonl",
            "pairs35": HELDOUT / "issue16_pairs35" / "pairs_untouched.jsonl",
            "pairs37": HELDOUT / "issue16_pairs37" / "pairs_untouched.jsonl",
-           "pairs36": HELDOUT / "issue16_pairs36" / "pairs_untouched.jsonl"}
+           "pairs36": HELDOUT / "issue16_pairs36" / "pairs_untouched.jsonl",
+           "pairs38": HELDOUT / "issue16_pairs38" / "pairs_untouched.jsonl"}
 CANDIDATE, REVIEW = 0.80, 0.88
 MISLEADING_BUDGET, REVIEW_BUDGET = 0.01, 0.15
 OLD_LABELS = {"equivalent": "equivalent", "partial_implication": "partial", "misleading_similarity": "misleading",

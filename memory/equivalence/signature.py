@@ -225,6 +225,9 @@ def _scope(padded: str) -> frozenset[str]:
     return found - {"only"} if "not_only" in found else found
 
 
+_TITLE = re.compile(r"\b(?:dr|dra|drs|sr|sra|srta|mr|mrs|ms|st|prof|profa|lic|ing)\.$", re.IGNORECASE)
+
+
 def _names(text: str) -> frozenset[str]:
     """Capitalised words not at a sentence start (people, places, products), folded."""
     names = set()
@@ -234,7 +237,8 @@ def _names(text: str) -> frozenset[str]:
         if not word:
             continue
         before = text[: match.start()].rstrip()
-        initial = k == 0 or before.endswith((".", ":", ";", "!", "?", "\n"))
+        # a title's full stop ("Dr. Ruiz", "Mrs. Lee") ends no sentence
+        initial = k == 0 or (before.endswith((".", ":", ";", "!", "?", "\n")) and not _TITLE.search(before))
         if (word[0].isupper() and not initial or word.isupper()) and len(word) > 1:
             names.add(fold(word))
     return frozenset(names - _NOT_NAMES)
@@ -244,7 +248,9 @@ _NOT_NAMES = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays "
     "saturdays sundays january february march april may june july august september october november december "
     "spanish english french german italian portuguese catalan basque galician chinese japanese russian arabic "
-    "dutch i ok jan feb apr jun jul aug sep sept oct nov dec ene abr ago dic".split())
+    "dutch i ok jan feb apr jun jul aug sep sept oct nov dec ene abr ago dic "
+    # titles before a name ("Dr. Molina" / "Dra. Molina" name one person)
+    "dr dra drs sr sra srta mr mrs ms prof profa".split())
 
 
 _CALENDAR = {

@@ -28,6 +28,18 @@ _UNITS = {
     "veinticuatro": 24, "veinticinco": 25, "veintiseis": 26, "veintisiete": 27, "veintiocho": 28,
     "veintinueve": 29, "dozen": 12, "docena": 12, "pair": 2, "par": 2, "couple": 2, "twice": 2,
 }
+# Ordinals from the second (the first is left out: "his first grandchild" / "became a grandfather"
+# says it without a number), both languages; "cuarto", "cuarta" (a room, a quarter) and "quinta" (a
+# country house) are left out as ambiguous.
+_ORDINALS = {
+    **dict.fromkeys(("second", "segundo", "segunda"), 2), **dict.fromkeys(("third", "tercero", "tercera", "tercer"), 3),
+    "fourth": 4, **dict.fromkeys(("fifth", "quinto"), 5), **dict.fromkeys(("sixth", "sexto", "sexta"), 6),
+    **dict.fromkeys(("seventh", "septimo", "septima"), 7), **dict.fromkeys(("eighth", "octavo", "octava"), 8),
+    **dict.fromkeys(("ninth", "noveno", "novena"), 9), **dict.fromkeys(("tenth", "decimo", "decima"), 10),
+    "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+    "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+}
+_NOT_COUNTED_AFTER = frozenset({"hand", "mano", "in", "home", "residencia", "vivienda", "opinion"})
 _TENS = {
     "twenty": 20, "thirty": 30, "treinta": 30, "forty": 40, "cuarenta": 40, "fifty": 50, "cincuenta": 50,
     "sixty": 60, "sesenta": 60, "seventy": 70, "setenta": 70, "eighty": 80, "ochenta": 80, "ninety": 90,
@@ -62,7 +74,7 @@ Readings = frozenset[float]
 def is_number_word(word: str) -> bool:
     """A word (folded) that only writes a number: "3", "tres", "forty", "7:30", "20th"."""
     return bool(word) and (word[0].isdigit() or word in _UNITS or word in _TENS or word in _HUNDREDS
-                           or word in _SCALES or word in _NOON)
+                           or word in _SCALES or word in _NOON or word in _ORDINALS)
 
 
 def _words(text: str) -> list[str]:
@@ -145,6 +157,13 @@ def numbers(text: str) -> tuple[Readings, ...]:
                 value, literal = parsed
         elif word in _NOON:
             found.append(frozenset({float(_NOON[word]), float(_NOON[word] + 12)}))
+            k += 1
+            continue
+        elif word in _ORDINALS:
+            # "second-hand", "segunda mano", "second-in-command", "a second home" and "every second
+            # Friday" (alternate ones) count nothing
+            if after not in _NOT_COUNTED_AFTER and before not in ("every", "each", "cada"):
+                found.append(frozenset({float(_ORDINALS[word])}))
             k += 1
             continue
         elif word in ("half", "media", "medio") and ("hour" in words[k + 1:k + 3] or after == "hora"):

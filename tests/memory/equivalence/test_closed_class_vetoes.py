@@ -532,3 +532,20 @@ def test_round_33_product_team_roles_and_hot_against_cold_never_merge(a: str, b:
 
 def test_round_33_the_same_fact_written_another_way_still_merges() -> None:
     assert _merges("Is the scrum master of the payments team.", "Hace de scrum master en el equipo de pagos.")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Quedó tercera en la carrera popular del barrio.", "Finished eleventh in the neighbourhood fun run."),
+    ("Her dentist is Dr. Molina.", "Su dentista es la Dra. Navarro."),  # a title's full stop ends no sentence
+])
+def test_round_34_ordinals_and_a_name_after_a_title_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Su despacho está en la tercera planta.", "Trabaja en la planta tres."),
+    ("Is saving to buy a second-hand van.", "Ahorra para comprarse una furgoneta usada."),
+])
+def test_round_34_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
