@@ -64,7 +64,7 @@ _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashbo
               r"|webinar|trainer|cameras?|camaras?|passports?|pasaportes?|producto?s?|bakery|panaderia|menus?|catering"
               r"|leaflet|folleto|subtitles|subtitulos|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
               r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases"
-              r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries)")
+              r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries|paperwork|papeleo)")
 _AFTER_WORK = re.compile(
     r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
