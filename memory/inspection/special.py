@@ -257,6 +257,20 @@ def _hit_in_clause(text: str, model: NgramModel) -> str | None:
     return None
 
 
+#: A relative clause of belonging ("la asociación … a la que pertenece", "the group she is a member
+#: of", "que es socia"): the person's own tie to a group named by a special word, which the n-gram
+#: stage, trained on whole notes, reads as a note about an organisation.
+_BELONGS = re.compile(
+    r"\b(?:a\s+la\s+que|al\s+que|a\s+las\s+que|a\s+los\s+que|de\s+la\s+que|del\s+que|que|which|that|she|he|they)\s+"
+    r"(?:\w+\s+)?(?:pertenec\w*|pertenezc\w*|es\s+soci[oa]|es\s+miembro|forma\s+parte|belongs?|belonged|is\s+a\s+member)\b")
+
+
+def _belongs(text: str) -> bool:
+    """Whether ``text`` ties the person to a group by a relative clause of belonging (``_BELONGS``),
+    in any inspection reading; read only when the n-gram stage would veto a lexicon hit."""
+    return any(_BELONGS.search(reading) for reading in _special_readings(text))
+
+
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
     """The first special category revealed by any ``(field, text)``, or None (the write-path
     stage): the lexicon on every string (a hit on a prose string dropped when the n-gram model
@@ -277,7 +291,8 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit, read = (_identifier_rule(text), text) if identifier else lexical_stage(text)
-        if hit is not None and prose and model is not None and model.vetoes(text) and not _self_report(text):
+        if hit is not None and prose and model is not None and model.vetoes(text) and not _self_report(text) \
+                and not _belongs(text):
             hit = _hit_in_clause(text, model)
         if hit is not None:
             label, rule = hit.split(":", 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from memory.inspection import special_ngrams
 from memory.inspection.special import lexical_rule, special_category_in
 from memory.inspection.special_ngrams import load
 
@@ -47,3 +48,66 @@ def test_a_special_word_about_a_client_stays_vetoed(text: str) -> None:
     model = load()
     assert _lexicon(text) is not None and model is not None and model.vetoes(text)
     assert special_category_in([("content", text)]) is None
+
+
+def test_a_relative_clause_of_belonging_is_not_vetoed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Belonging to a group named by a special word is the person's tie, whatever the n-gram stage
+    makes of a note about an organisation (here it vetoes everything)."""
+    monkeypatch.setattr(special_ngrams.NgramModel, "vetoes", lambda self, text: True)
+    assert special_category_in([("content", "Pidió los estatutos de la asociación de mujeres gitanas a la que pertenece.")])
+    assert special_category_in([("content", "Pidió los estatutos de la asociación de vecinos del barrio gitano.")]) is None
+
+
+# --- recall classes -------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "label"), [
+    # a relative clause ties a group or an app named by a special word to the person
+    ("Pidió los estatutos de la asociación de mujeres gitanas a la que pertenece.", "race_ethnicity"),
+    ("No le mandes avisos de la app de diabetes que usa, prefiere el correo.", "health"),
+    # an app, a site or a club for sex; a same-sex couple in Spanish
+    ("Cancela la suscripción a la web de sexo que paga cada mes.", "sex_life_orientation"),
+    ("Reserva una mesa para el sábado: ella y su novia cumplen tres años.", "sex_life_orientation"),
+    # identification by a bodily trait, and the enrolment verbs' morphology
+    ("Dejó grabadas unas frases para que la aseguradora le identifique por la voz.", "biometric"),
+    ("Prefers aisle seats, and we saved a model of her face for the lobby kiosk.", "biometric"),
+    ("Her voice as a password was set up with the bank on Monday.", "biometric"),
+    # wanting to be near any (indefinite) place of worship, a liturgy
+    ("Quiere un piso en Lyon cerca de una mezquita, a ser posible con ascensor.", "religion"),
+    ("Busca hotel junto a una iglesia ortodoxa para ir a la liturgia del domingo.", "religion"),
+    # a person's own variant, even after a work-like noun ("a run for her …")
+    ("Moved the review: the test run for his BRCA2 variant is on Friday.", "genetic"),
+    # a workers' representative, pay negotiated with management
+    ("She's the rep for the night-shift lads and hates the new rota.", "trade_union"),
+    ("He negotiates their shifts with management every quarter.", "trade_union"),
+    # euphemisms: known to the police, no believer, seeing someone about one's head
+    ("Tom is well known to the police in his town, two burglaries.", "criminal"),
+    ("He's not much of a believer, so no blessing before the team lunch.", "religion"),
+    ("Says he is seeing someone about his nerves again, so go gently.", "health"),
+])
+def test_an_indirect_or_hidden_form_is_found(text: str, label: str) -> None:
+    assert _lexicon(text) == label
+
+
+@pytest.mark.parametrize("text", [
+    # a possessive quote mark is no quotation ("the bank's voiceprint"), an archive room is no trade
+    "Wants calls late, when the insurer's voiceprint line he enrolled in is quiet.",
+    "Para entrar al archivo solo mira al lector de iris, no necesita llave.",
+    "To get into the archive she just looks into the iris reader, no badge needed.",
+])
+def test_a_frame_that_was_misread_no_longer_clears(text: str) -> None:
+    assert _lexicon(text) == "biometric"
+
+
+# --- the ordinary side ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "Is taking a comparative religion elective this term for the credits.",
+    "Está leyendo sobre la historia del sindicalismo para un documental que prepara.",
+    "Su laboratorio secuencia genomas de arroz y de levaduras.",
+    "Hace voluntariado de lectura en una prisión los jueves.",
+    "She is the HR rep for the warehouse staff and runs the onboarding.",
+    "Records a voice message for the team every Monday.",
+    "The receptionist recognises him by his voice when he calls.",
+    "The office is near the old church in the square, take the tram.",
+    "Handles sick leave paperwork for the whole plant.",
+])
+def test_an_ordinary_note_stays_ordinary(text: str) -> None:
+    assert _lexicon(text) is None
