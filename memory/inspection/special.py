@@ -47,6 +47,7 @@ from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_forms import ordinary_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
+from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
@@ -217,6 +218,59 @@ def _self_report(text: str) -> bool:
     return any(_SELF_REPORT.search(reading) for reading in _special_readings(text))
 
 
+#: Where one clause of a note ends and the next begins: punctuation, or a subordinating connective
+#: (``que``, ``which``, ``who``, ``porque``, ``because``, ``cuando``, ``when``, ``donde``…). Not ``y``
+#: or ``and``: they join nouns as often as clauses ("misales y biblias"), and a list of a client's
+#: goods read item by item looked special. A hidden clause is an ordinary special note after one.
+_CLAUSE_BREAK = re.compile(
+    r"[;,:.!?()\n]+|\s(?=(?:que|which|who|porque|because|cuando|when|aunque|although|donde|where)\s)")
+#: A clause shorter than this (in words) is not judged alone: too little for the n-gram model.
+_CLAUSE_MIN_WORDS = 4
+
+
+def _hit_in_clause(text: str, model: NgramModel) -> str | None:
+    """The lexicon rule that fires in a clause of ``text`` the n-gram model does not veto, or None.
+
+    The veto reads the whole note: a special fact tucked into a subordinate clause of an ordinary
+    note ("wants weekly exports, and asks not to be booked before ten because of the rehab after
+    the stroke") scores as ordinary because the rest of the note is. Read alone, the clause that
+    carries the special word is a plain special note, and the veto's confidence is asked of it:
+    a hit stands when some clause after the first both fires the rule and is not confidently
+    ordinary. The first clause is left to the whole note's veto: there the special word opens the
+    note and is what it is about (a client, a product: "sells insulin pumps, covers clinics …"),
+    which only the rest of the note tells. Only run when the whole note was vetoed (a small share
+    of notes); on the spent sets it costs no author a false positive once handling sick-leave
+    paperwork is a work object (``special_lexicon._WORK_NOUN``)."""
+    clauses = [c for c in (" ".join(part.split()) for part in _CLAUSE_BREAK.split(text)) if c]
+    merged: list[str] = []
+    for clause in clauses:  # a short fragment joins the clause before it (a name, "y revisar stock")
+        if merged and len(clause.split()) < _CLAUSE_MIN_WORDS:
+            merged[-1] = f"{merged[-1]} {clause}"
+        else:
+            merged.append(clause)
+    if len(merged) < 2:
+        return None
+    for clause in merged[1:]:
+        hit = lexical_stage(clause)[0]
+        if hit is not None and not model.vetoes(clause):
+            return hit
+    return None
+
+
+#: A relative clause of belonging ("la asociación … a la que pertenece", "the group she is a member
+#: of", "que es socia"): the person's own tie to a group named by a special word, which the n-gram
+#: stage, trained on whole notes, reads as a note about an organisation.
+_BELONGS = re.compile(
+    r"\b(?:a\s+la\s+que|al\s+que|a\s+las\s+que|a\s+los\s+que|de\s+la\s+que|del\s+que|que|which|that|she|he|they)\s+"
+    r"(?:\w+\s+)?(?:pertenec\w*|pertenezc\w*|es\s+soci[oa]|es\s+miembro|forma\s+parte|belongs?|belonged|is\s+a\s+member)\b")
+
+
+def _belongs(text: str) -> bool:
+    """Whether ``text`` ties the person to a group by a relative clause of belonging (``_BELONGS``),
+    in any inspection reading; read only when the n-gram stage would veto a lexicon hit."""
+    return any(_BELONGS.search(reading) for reading in _special_readings(text))
+
+
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
     """The first special category revealed by any ``(field, text)``, or None (the write-path
     stage): the lexicon on every string (a hit on a prose string dropped when the n-gram model
@@ -227,7 +281,8 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
     (``lexical_stage``; it read "married to his job", a pet's insulin and a food disliked for its
     taste as special, and the remainder of a sentence cut around a span as special too); the vector
     stage reads what lies outside the span (``vector_to_read``), so an idiom appended to a note
-    hides it from neither."""
+    hides it from neither. A vetoed hit stands when a later clause of the note carries it and is not
+    vetoed read alone (``_hit_in_clause``: a hidden clause)."""
     candidates = []
     model = load_ngrams()
     for field, text in strings:
@@ -236,7 +291,10 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit, read = (_identifier_rule(text), text) if identifier else lexical_stage(text)
-        if hit is not None and not (prose and model is not None and model.vetoes(text) and not _self_report(text)):
+        if hit is not None and prose and model is not None and model.vetoes(text) and not _self_report(text) \
+                and not _belongs(text):
+            hit = _hit_in_clause(text, model)
+        if hit is not None:
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)
         if prose and len(read) >= _NGRAM_MIN_CHARS:

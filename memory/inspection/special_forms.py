@@ -26,7 +26,9 @@ _FRAME = re.compile(
     r"|articulo|article|podcast|documental|documentary|pelicula|leaflet|folleto|prospecto|brochure"
     r"|(?:talk|charla|ponencia|conferencia|keynote|lecture|presentation|presentacion|seminar|seminario|webinar"
     r"|exposicion|exhibition|exhibit)\s+(?:\w+\s+){0,3}?(?:on|about|sobre)"
-    r"|archiv\w*|colecciona\w*|retablo|tfm|tfg|phd|doctorado|master'?s?\s+thesis"
+    # Archiving as a trade or a collection, not the archive room as a place someone goes into
+    # ("para entrar al archivo", "in the archive").
+    r"|(?<!\bal\s)(?<!\bthe\s)archiv\w*|colecciona\w*|retablo|tfm|tfg|phd|doctorado|master'?s?\s+thesis"
     # A written work's topic ("reviewing the chapter on trade unions", "un informe sobre el voto
     # rural"): the work and its "on"/"sobre" are required, since a chapter is also a party's or a
     # union's local branch and editing a group's newsletter is taking part in it.
@@ -81,7 +83,9 @@ _IS_A = re.compile(r"(?:\b(?:es|is|soy|trabaja\s+(?:como|de)|works\s+as|as)\s+|'
 
 #: A quoted metaphor: "calls the style guide 'the bible'", "the billing code is 'a cancer'" — a
 #: sensitive word opening a quotation after a naming verb, or after "is 'a …".
-_OPENS_QUOTE = re.compile(r"['\"‘“]\s*(?:\w+\s+)?$")
+#: An apostrophe right after a letter is a possessive or a contraction ("the bank's", "she's"), not
+#: an opening quote: "wants calls, when the bank's voiceprint…" is no quoted metaphor.
+_OPENS_QUOTE = re.compile(r"(?:(?<![a-z])['‘]|[\"“])\s*(?:\w+\s+)?$")
 _NAMING = re.compile(r"\b(?:llama\w*|calls?|called|apoda\w*|nicknam\w*|bautiz\w*\s+como)\b"
                      r"(?!\s+(?:herself|himself|themselves|a\s+si\s+mism[oa]))")
 _IS_QUOTED_A = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*(?:a|an|la|el|un|una|the)\s+$")
@@ -416,7 +420,7 @@ _QUOTED_TITLE = re.compile(
 #: there ("es capellán voluntario en una cárcel", "is a nurse at the prison"); not a verb of
 #: working alone, which an inmate may say too.
 _PRISON_ROLE = re.compile(
-    r"\b(?:da\s+clases|(?:teach|volunteer)(?:s|es|ing|ed)?|voluntari[oa]|enfermer[oa]|nurse|capellan|chaplain|profesor[a]?|teacher"
+    r"\b(?:da\s+clases|(?:teach|volunteer)(?:s|es|ing|ed)?|voluntari\w*|enfermer[oa]|nurse|capellan|chaplain|profesor[a]?|teacher"
     r"|psicolog[oa]|psychologist|social\s+worker|trabajador[a]?\s+social)\b[^.;]{0,40}?\b(?:en|at|in)\s+(?:un|una|el|la|the|a)\s+"
     r"(?:centro\s+penitenciario|prision|carcel|prison|jail)\b")
 
@@ -573,7 +577,7 @@ _ANIMAL_DNA = re.compile(
 
 _ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
-_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prisiones|juror|jurado|vocal|poll|witness|testigo"
+_LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prision|prisiones|juror|jurado|vocal|poll|witness|testigo"
                        r"|centro\s+penitenciario|carcel|jail)")
 _ANIMAL_WORD = re.compile(r"\b(?:perr|gat[oa]|dog|cat|pupp|cachorr|mascot|pets?\b|caball|horse|yegu|galg)")
 

@@ -64,13 +64,15 @@ _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashbo
               r"|webinar|trainer|cameras?|camaras?|passports?|pasaportes?|producto?s?|bakery|panaderia|menus?|catering"
               r"|leaflet|folleto|subtitles|subtitulos|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
               r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases"
-              r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries)")
+              r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries|paperwork|papeleo)")
 _AFTER_WORK = re.compile(
     r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
     r"\b(?:apps?|aplicacion|plataforma|producto|proyecto|software|modulo|herramienta|laboratorio|grupo|equipo|empresa"
     r"|startup|dashboard|charity|carrera|maraton|marathon|run|walk|fundacion|asociacion|investigacion|lucha)"
-    r"(?:\s+[a-z0-9]+)?\s+(?:de|para|sobre|del|contra|for|against|on)\s+(?:la\s+|el\s+|los\s+|las\s+|the\s+)?(?:[a-z'-]+\s+)?$")
+    r"(?:\s+[a-z0-9]+)?\s+(?:de|para|sobre|del|contra|for|against|on)\s+(?:la\s+|el\s+|los\s+|las\s+|the\s+)?"
+    # not after a possessive: "the sequencing run for her Marfan variant" is the person's own
+    r"(?:(?!(?:her|his|their|su|sus|my|mi)\s)[a-z'-]+\s+)?$")
 
 
 #: Membership of the group a ``_BEFORE_WORK`` noun names ("es socia de la asociación de mujeres
@@ -88,14 +90,31 @@ _OWN_VISIT = re.compile(
     r"|(?:is|was|been|esta|estuvo)\s+(?:seen|treated|atendid[oa]|tratad[oa]))\s+(?:\w+\s+){0,2}?(?:at|in|en|with|con)\s+(?:the|la|el|una?|an?)\s+$")
 
 
+#: A relative clause after the match that ties the group or the product to the person: they belong
+#: to it or use it ("la asociación de mujeres gitanas a la que pertenece", "la app de citas que usa",
+#: "the support group she belongs to", "the app he uses"). Read up to the clause's end.
+OWN_TIE = re.compile(
+    r"(?:a\s+la\s+que|al\s+que|a\s+las\s+que|a\s+los\s+que|de\s+la\s+que|del\s+que|en\s+la\s+que|en\s+el\s+que|que|which|that"
+    r"|(?:she|he|they)(?=\s))\s+(?:\w+\s+)?(?:pertenec\w*|pertenezc\w*|es\s+soci[oa]|es\s+miembro|forma\s+parte|participa\w*|usa|usaba|utiliza\w*"
+    r"|belongs?|belonged|(?:is|was|'s)\s+(?:a\s+)?member|joined|uses|used|is\s+on|attends?|acude)\b")
+_OWN_TIE_AFTER = re.compile(r"[^.;:!?()]{0,40}?\b" + OWN_TIE.pattern)
+
+
+#: A match that opens with a possessive is someone's own ("a run for her Marfan variant").
+_POSSESSIVE = re.compile(r"(?:her|his|their|su|sus|my|mi)\s")
+
+
 def _about_work(text: str, start: int, end: int) -> bool:
     """Whether the match at ``[start, end)`` names a work object (a product, a team, a charity),
-    not a group the person is a member of (``_MEMBER_OF``) nor a place the person visits as a
-    patient (``_OWN_VISIT``)."""
+    not a group the person is a member of (``_MEMBER_OF``, or a relative clause after it:
+    ``_OWN_TIE_AFTER``), a product they use, nor a place the person visits as a patient
+    (``_OWN_VISIT``)."""
+    if _OWN_TIE_AFTER.match(text, end):
+        return False
     window = text[max(0, start - 60):start]
     if _AFTER_WORK.match(text, end):
         return not _OWN_VISIT.search(window)
-    before = _BEFORE_WORK.search(window)
+    before = _BEFORE_WORK.search(window) if not _POSSESSIVE.match(text, start) else None
     return bool(before and not _MEMBER_OF.search(window, 0, before.start()))
 
 
@@ -150,6 +169,7 @@ diabet\w* | insulin\w* | glucemi\w* | glucosa | hipoglucemi\w* | hypoglyc\w* | v
 | en\s+el\s+hospital | urgencias | a\s+&\s+e | fisioterap\w* | physio\w* | big\s+c\b | lo\s+del\s+azucar
 | lo\s+de\s+los\s+nervios | de\s+los\s+nervios | problemas?\s+de\s+(?:corazon|espalda|salud|tiroides|vista|oido)
 | motivos\s+de\s+salud | health\s+(?:reasons|issues?|problems?|condition\w*|scare)
+| (?:seeing|sees|saw|talking\s+to|talks\s+to)\s+someone\s+(?:about|for)\s+(?:his|her|their)\s+(?:head|nerves|mood|drinking|anxiety|demons)
 | (?:his|her|their|su)\s+(?:health|salud) | sick\s+(?:leave|note|day) | off\s+sick | called\s+in\s+sick
 | (?:is|was|been)\s+(?:sick|ill)\b | baja\s+medica | medical\s+leave | (?:esta|estuvo|estara|sigue|lleva\w*
   |vuelve\s+de|volvio\s+de|otra\s+vez)\s+(?:\w+\s+)?de\s+baja | de\s+baja\s+(?:por|otra|desde|hasta)
@@ -219,6 +239,7 @@ genetic[oa]?s?\s+(?:test\w*|result\w*|counsel\w*|screening|report|risk|condition
   \s+(?:de\s+|del\s+)?(?:adn|dna) | (?:adn|dna)\s+(?:test\w*|kit|result\w*|file|sequenc\w*|analysis)
 | 23andme | 2eandme | myheritage | ancestry\s?(?:dna|kit|test) | (?:test|prueba|analisis)\s+de\s+paternidad | paternity\s+test
 | hered\w*\s+(?:la|el|una?)\s+(?:mutacion|gen|variante|enfermedad)
+| (?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:variant|variante|mutation|mutacion)\b
 | inherited\s+(?:the|a)\s+(?:gene|mutation|variant|condition) | hereditari[oa] | hereditary | variant\s+(?:his|her)
 | genetic\s+predisposition | lo\s+de\s+la\s+familia
 | genotip\w* | genotyp\w* | alel[oe]s? | alleles? | cariotipo | karyotyp\w* | amniocentesis | nipt\b | tay[\s-]sachs | marfan | hemofili\w*
@@ -234,13 +255,16 @@ _GENETIC_MUTATION = [(r"mutacion\w* | mutation\w*(?!\s+test)",
 _GENETIC_NEAR = r"""
 genome\s+browser | genetica\s+de\s+poblaciones | population\s+genetics | brand\s+dna | company'?s\s+dna
 | in\s+our\s+dna | en\s+nuestro\s+adn | mutation\s+testing | graphql | redux | resolver
+| (?:genom\w*|adn|dna|secuenci\w*|sequenc\w*)\s+(?:de\s+|del\s+|de\s+la\s+|of\s+|of\s+the\s+)?(?:\w+\s+)?(?:trigo|wheat|maiz|corn|maize|arroz|rice|soja|soy
+  |plantas?|plants?|cultivos?|crops?|bacteri\w*|virus|viral|levaduras?|yeast|hongos?|fung\w*|tomates?|tomato\w*|vid|vines?|uvas?|grapes?|microb\w*|pathogen\w*|patogen\w*)\b
 """
 
 # --- biometric -------------------------------------------------------------------------------
 _BIO_BODY = r"(?:huellas?|dedo|thumb|pulgar|gait|iris|fingerprints?|face|faces|facial|rostro|retina|palm|palma|veins?|venas?|voz|voiceprint)"
 _BIO_ENROL = (r"(?:template\w*|plantilla\w*|scan\w*|escane\w*|enrol\w*|registrad\w*|registered|stored|guardad\w*"
               r"|dad[oa]\s+de\s+alta|on\s+file|lector\w*|reader|matching|recognition|reconocimiento|embedding|sensor"
-              r"|fichaje|torno|turnstile\w*|acceso|access|door|puerta|gate|biometri\w*|verification|verificacion)")
+              r"|fichaje|torno|turnstile\w*|acceso|access|door|puerta|gate|biometri\w*|verification|verificacion"
+              r"|sav(?:e|ed|es|ing)\b|kiosks?|quioscos?)")
 _BIOMETRIC = r"""
 voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares | dactiloscop\w*
 | retina\s+scan\w* | retinal | iris\s+(?:scan\w*|recognition|template) | escane\w*\s+(?:el|del|de\s+su|su)\s+(?:iris|retina|cara|rostro|huella|palma)
@@ -257,7 +281,10 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 | (?:fingerprint|iris|retina|palm|vein|face)\s+(?:reader|scanner|sensor|terminal|kiosk)
 | (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra\w*|entro|opens?|abre|desbloque\w*|unlocks?|accede\w*)\s+(?:\w+\s+){0,5}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
 | (?:su|his|her)\s+(?:cara|rostro|face|huella|voz|voice|iris)\s+(?:en|in|on)\s+(?:el|the)\s+(?:sistema|system|database|base|registro|file)
-| muestra\s+de\s+(?:voz|huella) | voice\s+sample | patron(?:es)?\s+de\s+(?:su|sus|la|las)\s+(?:huellas?|voz|iris|cara|rostro|retina) | (?:his|her|their)\s+(?:fingerprint|face|voice|iris)\s+(?:pattern|template)
+| (?:banco|bank|sistema|system|app|aplicacion|maquina|machine|telefono|phone|movil|lector|reader|software|kiosk|quiosco|aseguradora|insurer
+  |plataforma|platform|puerta|door|torno|turnstile|cerradura|lock|ordenador|computer)\s+(?:\w+\s+){0,2}?(?:recono[cz]|identifi|verific|recogni[sz]|identif|verif|autentic|authentic)\w*\s+(?:\w+\s+){0,3}?(?:por|by|with|con|mediante|through)\s+(?:la\s+|el\s+|su\s+|sus\s+|his\s+|her\s+|their\s+|the\s+)?(?:voz|voice|cara|rostro|face|huellas?|fingerprints?|iris|retinas?|ojos|eyes|palma|palm|venas|veins|gait)\b
+| muestra\s+de\s+(?:voz|huella) | (?:voz|voice)\s+(?:de\s+llave|como\s+(?:llave|clave|contrasena)|as\s+(?:a\s+|the\s+|his\s+|her\s+)?(?:key|password))
+| (?:pen|stylus|boligrafo)\s+(?:speed|pressure|velocidad|presion) | voice\s+sample | patron(?:es)?\s+de\s+(?:su|sus|la|las)\s+(?:huellas?|voz|iris|cara|rostro|retina) | (?:his|her|their)\s+(?:fingerprint|face|voice|iris)\s+(?:pattern|template)
 """
 _BIOMETRIC_CONTEXT = [  # (body part, enrolment word) anywhere in the same note
     (rf"{_BIO_BODY}", _BIO_ENROL),
@@ -289,7 +316,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | bible\w* | biblia\w* | biblic\w* | gospel | evangelio | found\s+god | born\s+again | de\s+la\s+obra
 | opus\s+dei | scientolog\w* | cienciolog\w* | sacerdote | priest\w* | monja | nun\b | pastor\s+(?:de\s+(?:la|una)\s+iglesia|of)
 | (?:his|her|their|su)\s+(?:faith|fe\b|religion|religious|creencias) | creencias\s+religiosas | religious\s+(?:beliefs|reasons|holiday\w*|practice|observance)
-| motivos\s+religiosos | (?:es|muy)\s+creyente | devout | devot[oa]\b | practicante\b | practising | practicing\s+(?:muslim|catholic|jew|christian|hindu|sikh|buddhist)
+| motivos\s+religiosos | (?:es|muy)\s+creyente | (?:not|no|isn'?t|wasn'?t|never)\s+(?:\w+\s+){0,2}(?:a\s+)?(?:believer|creyente)\b | no\s+cree\s+en\s+(?:nada|dios) | (?:doesn'?t|does\s+not)\s+believe\s+in\s+(?:god|anything) | devout | devot[oa]\b | practicante\b | practising | practicing\s+(?:muslim|catholic|jew|christian|hindu|sikh|buddhist)
 | converti[do]\w*\s+al | convert\w*\s+to\s+(?:islam|judaism|catholicism|christianity|buddhism)
 | fasts?\s+(?:during|for)\s | ayuna\w* | ayuno | peregrinacion\s+a\s+la\s+meca | hajj | umrah | comunion
 | bautizo | baptism | catequesis | catechism | sunday\s+school | escuela\s+dominical | religios[oa]s?\b | religion\b | religious\b
@@ -306,7 +333,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 _RELIGION_NEAR = r"""
 religios[oa]\s+con\s+(?:los|las|el|la|sus) | religious\s+about | demo\s+gods | religiously | religious\s+experience | religioso\s+cumplimiento | church\s+of\s+the\s+(?:build|ci|pipeline)
 | pray\s+(?:the|that)\s+(?:build|deploy|ci|tests)
-| (?:sociology|history|philosophy|anthropology|psychology|studies|sociologia|historia|filosofia|antropologia|psicologia)\s+(?:of|de)\s+(?:the\s+|las?\s+)?religio\w* | vacaciones\s+de\s+semana\s+santa | easter\s+holidays?
+| (?:sociology|history|philosophy|anthropology|psychology|studies|sociologia|historia|filosofia|antropologia|psicologia)\s+(?:of|de)\s+(?:the\s+|las?\s+)?religio\w* | comparative\s+religions?\b | religious\s+studies | religiones\s+comparadas | ciencias\s+de\s+las\s+religiones | vacaciones\s+de\s+semana\s+santa | easter\s+holidays?
 """
 
 # --- politics --------------------------------------------------------------------------------
@@ -356,7 +383,9 @@ vota\w*\s+en\s+la\s+encuesta | votes?\s+(?:in|on)\s+the\s+(?:poll|survey) | part
 _UNION_AMBIGUOUS = r"(?:unite|uso|lab|ela|cnt|cig|nea|aft|steilas|cobas)\b"
 _UNION_WORD = r"(?:afiliad\w*|delegad\w*|member\w*|miembro|sindicato|union|rep|steward|lista|liberad\w*|joined|se\s+afilio)"
 _TRADE_UNION = rf"""
-sindicato\w* | sindical\w* | sindicalist\w* | ccoo | comisiones\s+obreras | ugt | cgt | csif | intersindical
+(?<!hr\s)(?<!sales\s)(?<!account\s)(?<!customer\s)(?<!service\s)(?:the\s+)?(?:rep|representative|steward|delegad[oa]|representante)['"]?\s+(?:for|of|de)\s+(?:the\s+|los\s+|las\s+)?(?:\w+\s+)?(?:guys|lads|workers|staff|crew|colleagues|shop\s+floor|plantilla|trabajador[ae]s|companer[oa]s|operari[oa]s)\b
+| (?:negotiat\w*|negocia\w*)\s+(?:their|the\s+workers'?|sus|las|los)\s+(?:\w+\s+)?(?:overtime|pay|wages|shifts|hours|conditions|horas\s+extra|salarios|sueldos|turnos|condiciones)\s+(?:with|con)\s+(?:the\s+|la\s+)?(?:management|bosses|company|direccion|empresa|jefes)
+| sindicato\w* | sindical\w* | sindicalist\w* | ccoo | comisiones\s+obreras | ugt | cgt | csif | intersindical
 | teamsters | unison\b | afl[\s-]?cio | seiu | uaw | usdaw | rmt | nuj | ucu | gmb | ig\s+metall | cfdt | cgil
 | {_UNION_WORD}\s+(?:\w+\s+){{0,3}}(?:a|al|de|del|of|en|in|with)?\s*{_UNION_AMBIGUOUS}
 | comite\s+de\s+empresa | delegad[oa]\s+de\s+personal | horas\s+sindicales | cuota\s+sindical
@@ -379,6 +408,7 @@ union\s+of\s+the | european\s+union | union\s+europea | credit\s+union | student
 | sindicato\s+de\s+(?:inquilin[oa]s|vivienda|estudiantes) | (?:tenants|renters)'?\s+union | (?:negocia\w*|negotiat\w*)\s+(?:contra|against)\s+(?:el|los|the)\s+(?:sindicato|union)
 | sindicato\s+de\s+datos | data\s+(?:union|syndicate) | huelga\s+de\s+(?:metro|transporte|taxis|renfe|trenes|autobuses|controladores|pilotos)
 | (?:metro|tube|train|trains|bus|buses|transport|rail|taxi|taxis|renfe|air\s+traffic|controllers|drivers|pilots)\s+(?:\w+\s+){0,3}(?:on\s+)?strikes?
+| (?:historia|history|sociologia|sociology|origenes|origins)\s+(?:del?|of)\s+(?:the\s+|los\s+|las\s+)?(?:sindicalismo|sindicatos|movimiento\s+obrero|trade\s+unions?|unionism|labou?r\s+movement)
 """
 
 # --- sex life / orientation ------------------------------------------------------------------
@@ -404,6 +434,9 @@ gay\w* | lesbian\w* | bisexual\w* | homosexual\w* | heterosexual\w* | pansexual\
 | (?:bats|batting|batea|plays|playing|juega)\s+(?:for|para|en)\s+(?:the\s+other|el\s+otro)\s+(?:team|side|equipo|bando) | cascara\s+amarga
 | confirmed\s+bachelor | light\s+in\s+the\s+loafers | special\s+friend | le\s+(?:gustan|van)\s+(?:los\s+|las\s+)?(?:hombres|tios|chicos|mujeres|tias|chicas)\b
 | into\s+(?:men|women|guys|girls)\b
+| (?:ella|una\s+mujer)\s+y\s+su\s+(?:novia|esposa|mujer|prometida) | el\s+y\s+su\s+(?:novio|marido|esposo|prometido)
+| (?:apps?|aplicacion\w*|webs?|paginas?|sites?|clubs?|fiestas?|parties|party)\s+(?:de|for)\s+(?:sexo|sex)\b | sex\s+(?:apps?|clubs?|parties|party)\b
+| clubs?\s+(?:de\s+)?(?:parejas|swingers?|intercambio) | couples'?\s+clubs?
 """
 
 # --- race / ethnicity ------------------------------------------------------------------------
@@ -435,7 +468,8 @@ black[\s-]box | black\s+friday | whitepaper\s+on\s+ethnic | ethnic\s+diversity\s
 
 # --- criminal (Art. 10) ----------------------------------------------------------------------
 _CRIMINAL = r"""
-antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|conviction\w*|charges?|history|case|offen[cs]e\w*)
+(?:well\s+|already\s+)?known\s+to\s+(?:the\s+)?police | conocid[oa]\s+(?:de\s+sobra\s+)?(?:por|para)\s+la\s+policia | fichad[oa]\s+por\s+la\s+policia
+| antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|conviction\w*|charges?|history|case|offen[cs]e\w*)
 | records?\s+for\s+(?:theft|assault|fraud|burglary|drugs?|shoplifting) | convicted | conviction\s+for
 | (?:criminal|prior|previous|fraud|drug|assault|theft|dui|drink[\s-]driving|his|her|their|a)\s+conviction\w*
 | condenad[oa]s?\s+(?:por|en\s+\d|a\s+\d|a\s+(?:\w+\s+)?(?:anos|meses|prision|carcel|pena)) | (?:fue|ha\s+sido|esta|estuvo)\s+condenad[oa]
@@ -494,7 +528,8 @@ _RELIGION_ACT = r"""
 | (?:muy|mucho)\s+de\s+(?:la|su)\s+(?:iglesia|parroquia|mezquita|sinagoga|capilla) | de\s+la\s+iglesia\b
 | (?:his|her|their|su|sus)\s+(?:\w+\s+)?(?:mosque|synagogue|church|chapel|parish|temple|congregation|mezquita|sinagoga|iglesia|capilla|parroquia|templo|congregacion)
 | member\w*\s+of | miembro\w*\s+de | feligres\w* | parishioner\w* | congregation | congregacion | fieles
-| service\b | servicio\s+religioso | culto\b | sermon | worship\w* | pray\w* | praying | rezar\w* | reza\b | misa\b | mass\b | oficio\b | choir\s+at
+| (?:cerca\s+de|near|close\s+to|next\s+to|junto\s+a|al\s+lado\s+de|a\s+poca\s+distancia\s+de|walking\s+distance\s+(?:of|to|from))\s+(?:una?|an?|some|algun[oa]?)\s+(?:\w+\s+)?(?:mezquita|sinagoga|iglesia|capilla|parroquia|templo|gurdwara|mosque|synagogue|church|chapel|parish|temple)
+| liturgi\w* | service\b | servicio\s+religioso | culto\b | sermon | worship\w* | pray\w* | praying | rezar\w* | reza\b | misa\b | mass\b | oficio\b | choir\s+at
 | every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week) | on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)
 | (?:cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)s? | los\s+(?:viernes|sabados|domingos)
 | each\s+(?:friday|saturday|sunday) | weekly | semanal\w* | \w*born\s*again
@@ -518,13 +553,13 @@ enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | gua
 | digitaliz\w* | cargad\w* | loaded | plantilla\w* | templates? | voiceprint\w* | faceprint\w* | uploaded | subi\w* | grabad\w* | grab[oa]\b | grabaron | grabamos | recorded | record\s+(?:his|her) | measured | midio
 | (?:su|sus|his|her|their|my|mi|mis)\s+(?:\w+\s+){0,2}(?:huella\w*|face\w*|cara|rostro|iris|retina|voz|voice\w*|finger\w*|thumbs?|pulgar|dedo\w*|indice|palm\w*|palma
   |plantilla\w*|template\w*|patron|pattern|escaneo|scan|firma|signature|eyes?|ojos?|mano|hands?|venas|veins)
-| (?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom\w+|escane\w*|registr\w*|grab\w*|hicieron|hicimos|sacamos|sacaron|pasaron|pasamos|reconoce\w*|identific\w*|abre|deja|verific\w*)
+| (?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom\w+|escane\w*|registr\w*|grab\w*|hicieron|hicimos|sacamos|sacaron|pasaron|pasamos|recono[cz]\w*|identific\w*|abre|deja|verific\w*)
 | (?:recognis|recogniz|identif|verif)\w*\s+(?:him|her|them|you)\b | (?:de|of|for)\s+(?:mr|mrs|ms|miss|sr|sra|don|dona|dr)\b
 | clocks?\s+in | desbloque\w* | accede\w* | fichaje | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra(?:r|ra|ran|ria|rian|ba|ban|n|mos)?\b | entro\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
 | acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
 | no\s+(?:badge|card|pin)\b | (?:no|doesn'?t|does\s+not)\s+(?:necesita|need)\s+(?:\w+\s+)?(?:tarjeta|badge|card|pin)
 | (?:for|para)\s+(?:the\s+|her\s+|his\s+|their\s+|el\s+|la\s+|su\s+)?(?:new\s+|nuevo\s+|nueva\s+)?(?:visa|visado|pasaporte|passport|dni|residence\s+(?:visa|permit)|permiso\s+de\s+residencia)\b
-| en\s+el\s+lector | on\s+the\s+reader | metid[oa] | (?:we|they|i)\s+took | tomamos | tomaron | keyed\s+to | linked\s+to | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
+| sav(?:e|ed|es|ing)\b | en\s+el\s+lector | on\s+the\s+reader | metid[oa] | (?:we|they|i)\s+took | tomamos | tomaron | keyed\s+to | linked\s+to | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
 """
 
 _CRIMINAL_NEAR = r"""
