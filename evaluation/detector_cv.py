@@ -97,6 +97,9 @@ SPECIAL_SPENT: dict[str, Path] = {
     "R18": ts.HELDOUT / "issue15_twentyeighth" / "special_untouched18.jsonl",
     # read untouched once in stop 33 on the merged sixteenth special round, spent since
     "S19": ts.HELDOUT / "issue15_twentyninth" / "special_untouched19.jsonl",
+    # read untouched once in stop 33 on the merged seventeenth special round, spent since
+    "T20": ts.HELDOUT / "issue15_thirtieth" / "special_untouched20.jsonl",
+    "U21": ts.HELDOUT / "issue15_thirtyfirst" / "special_untouched21.jsonl",
 }
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
