@@ -84,6 +84,8 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               "ayudante de cocina", "segundo de cocina", "auxiliar de enfermeria", "nursing assistant",
               "assistant editor", "associate editor", "editor adjunto", "editora adjunta", "redactor adjunto",
               "redactora adjunta", "teaching assistant", "profesor ayudante", "profesora ayudante")),
+    "distance": (("cerca", "cerquita", "near", "close to", "nearby", "a dos pasos", "walking distance"),
+                 ("lejos", "far", "far from", "a long way")),
     "oiliness": (("graso", "grasa", "grasos", "grasas", "oily", "greasy"), ("seco", "seca", "secos", "secas", "dry")),
     "strictness": (("strict", "estricto", "estricta", "severo", "severa", "rigido", "rigida"),
                    ("permissive", "permisivo", "permisiva", "lenient", "indulgente", "relaxed about", "relajado con",

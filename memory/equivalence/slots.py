@@ -195,6 +195,10 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "project_manager": ("project manager", "jefe de proyecto", "jefa de proyecto", "gestor de proyectos",
                         "gestora de proyectos", "director de proyecto", "directora de proyecto"),
     "stakeholder": ("stakeholder", "stakeholders", "parte interesada"),
+    # who applies for a post and who chooses
+    "candidate": ("candidate", "candidato", "candidata", "applicant", "aspirante"),
+    "interviewer": ("interviewer", "entrevistador", "entrevistadora", "hiring panel", "selection panel",
+                    "comite de seleccion", "tribunal de seleccion"),
     # who edits a journal and who reviews for it ("editor" alone is left out: a text editor is a tool)
     "editor": ("associate editor", "editor in chief", "editor-in-chief", "managing editor", "section editor",
                "handling editor", "editor asociado", "editora asociada", "editor jefe", "editora jefe"),
@@ -522,9 +526,10 @@ def also(text: str) -> bool:
 # recommends) / "Le recomendó a su gestor…" (the manager is recommended to).
 _MARKED = re.compile(r" (?:(?:a|para) (?:su|sus|el|la|los|las|mi|mis|tu|tus)|al|(?:to|for) (?:his|her|their|the|my|your))"
                      r" ([a-z][a-z-]{2,})(?= )")
+_SUBJECT_PRONOUNS = frozenset({"she", "he", "they", "ella", "ellos", "ellas"})  # not "el": folded, the article
 _CASE_MARKERS = frozenset({"a", "al", "to", "el", "for", "para"})
 _SAME_WORDS = 0.6
-_DETERMINED = re.compile(r" (?:su|sus|el|la|los|las|mi|mis|tu|tus|his|her|their|the|my|your) ([a-z][a-z-]{2,})(?= )")
+_DETERMINED = re.compile(r" (?:su|sus|el|la|los|las|mi|mis|tu|tus|his|her|their|the|my|your) ([a-z][a-z-]{2,}|ex)(?= )")
 
 
 def opening_subject(text: str) -> str | None:
@@ -555,6 +560,13 @@ def case_marked_swap(text_a: str, text_b: str) -> bool:
         return False
     for one, other in ((text_a, text_b), (text_b, text_a)):
         subject = opening_subject(one)
-        if subject is not None and subject in marked_nouns(other):
+        if subject is None:
+            continue
+        if subject in marked_nouns(other):
+            return True
+        # the other opens with the person as subject and names the same noun after its verb: "Her
+        # ex pays her child support" / "She pays her ex child support"
+        other_words = _padded(other).split()
+        if other_words and other_words[0] in _SUBJECT_PRONOUNS and subject in other_words[2:]:
             return True
     return False

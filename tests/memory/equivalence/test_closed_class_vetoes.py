@@ -549,3 +549,20 @@ def test_round_34_ordinals_and_a_name_after_a_title_never_merge(a: str, b: str) 
 ])
 def test_round_34_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Her ex pays her maintenance.", "She pays her ex maintenance."),
+    ("Su piso está cerca de la oficina.", "Her flat is far from the office."),
+    ("Sits on the hiring panel for the finance post.", "Is a candidate for the finance post."),
+])
+def test_round_35_who_pays_whom_near_and_far_and_panel_against_candidate_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Su piso está cerca de la oficina.", "Her flat is close to the office."),
+])
+def test_round_35_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
