@@ -341,7 +341,14 @@ _ED_STATES = frozenset("based located interested married engaged involved focuse
                        "fascinated named called seated situated skilled experienced trained licensed signed "
                        "enrolled assigned stationed posted retired divorced separated widowed vaccinated "
                        "allowed required supposed expected needed asked requested".split())
-_PERFECT = re.compile(r" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left) ")
+# the irregular participles, both languages ("Has written the thesis", "Ha escrito la tesis")
+_IRREGULAR_PARTICIPLES = ("written|taken|given|seen|made|begun|bought|built|chosen|driven|eaten|fallen|found|forgotten|"
+                          "got|gotten|grown|had|heard|held|kept|known|led|lost|met|paid|put|read|run|said|sent|sold|"
+                          "spent|spoken|taught|told|thought|won|broken|become|come|drawn|flown|shown|sung|thrown|"
+                          "escrito|hecho|dicho|visto|puesto|vuelto|abierto|roto|cubierto|resuelto|devuelto|"
+                          "descubierto|impreso")
+_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left|"
+                      rf"{_IRREGULAR_PARTICIPLES}) ")
 # A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015") is
 # the present state, not a done thing
 _PERFECT_CONTINUING = re.compile(r" (?:for|since|desde|durante) (?:hace )?(?:\w+ )?(?:\d+|\w+) ")

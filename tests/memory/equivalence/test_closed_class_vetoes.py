@@ -566,3 +566,16 @@ def test_round_35_who_pays_whom_near_and_far_and_panel_against_candidate_never_m
 ])
 def test_round_35_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Está escribiendo su primera novela.", "Has written her first novel."),
+    ("Está comprando un piso en Gijón.", "Has bought a flat in Gijón."),
+])
+def test_round_36_an_irregular_perfect_is_done_never_ongoing(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+def test_round_36_the_same_fact_written_another_way_still_merges() -> None:
+    assert _merges("Ha escrito su primera novela.", "Has written her first novel.")
