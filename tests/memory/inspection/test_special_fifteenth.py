@@ -8,19 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory.inspection.special import lexical_rule, special_category_in
+from tests.memory.inspection.special_helpers import finding_label, lexicon_label
 
 
-def _lexicon(text: str) -> str | None:
-    """The detector label of the lexicon rule that fires (the learned stages left out: these are
-    rules of the lexicon)."""
-    rule = lexical_rule(text)
-    return rule.split(":", 1)[0] if rule else None
-
-
-def _finding(text: str) -> str | None:
-    finding = special_category_in([("content", text)])
-    return finding.category if finding else None
 
 
 @pytest.mark.parametrize(("text", "label"), [
@@ -50,7 +40,7 @@ def _finding(text: str) -> str | None:
     ("Guarda el carné de la central en la cartera.", "trade_union"),
 ])
 def test_an_indirect_form_is_found(text: str, label: str) -> None:
-    assert _lexicon(text) == label
+    assert lexicon_label(text) == label
 
 
 @pytest.mark.parametrize("text", [
@@ -65,7 +55,7 @@ def test_an_indirect_form_is_found(text: str, label: str) -> None:
     "Asked Rahul Jain to forward the budget.",
 ])
 def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
-    assert _lexicon(text) is None
+    assert lexicon_label(text) is None
 
 
 @pytest.mark.parametrize("text", [
@@ -75,7 +65,7 @@ def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
     "Was a witness in a fraud trial last year, still gets letters from the court.",
 ])
 def test_the_other_side_of_an_offence_is_not_special(text: str) -> None:
-    assert _finding(text) is None
+    assert finding_label(text) is None
 
 
 @pytest.mark.parametrize(("text", "category"), [
@@ -84,7 +74,7 @@ def test_the_other_side_of_an_offence_is_not_special(text: str) -> None:
     ("Le robaron la cartera; estuvo en prisión hasta 2019.", "user.criminal_history"),
 ])
 def test_a_special_clause_beside_the_other_side_of_an_offence_is_still_found(text: str, category: str) -> None:
-    assert _finding(text) == category
+    assert finding_label(text) == category
 
 
 @pytest.mark.parametrize("text", [
@@ -93,7 +83,7 @@ def test_a_special_clause_beside_the_other_side_of_an_offence_is_still_found(tex
     "La boda de su primo es en la iglesia de San Andrés el sábado a las 13.",
 ])
 def test_a_club_office_or_an_event_in_a_church_is_not_special(text: str) -> None:
-    assert _finding(text) is None
+    assert finding_label(text) is None
 
 
 @pytest.mark.parametrize(("text", "covered"), [
@@ -117,11 +107,11 @@ def test_the_club_office_and_the_event_venue_are_ordinary_spans(text: str, cover
     ("Es presidente del comité de empresa desde 2020.", "user.demographic.trade_union_membership"),
 ])
 def test_a_special_word_beside_a_club_office_or_a_venue_is_still_found(text: str, category: str) -> None:
-    assert _finding(text) == category
+    assert finding_label(text) == category
 
 
 def test_a_place_named_union_is_not_a_trade_union() -> None:
-    assert _finding("Is going to the Union Square book fair on Sunday morning.") is None
+    assert finding_label("Is going to the Union Square book fair on Sunday morning.") is None
 
 
 @pytest.mark.parametrize("text", [
@@ -129,7 +119,7 @@ def test_a_place_named_union_is_not_a_trade_union() -> None:
     "Her hotel is on Union Street, next to the union hall where she pays her dues.",
 ])
 def test_a_trade_union_beside_a_place_named_union_is_still_found(text: str) -> None:
-    assert _finding(text) == "user.demographic.trade_union_membership"
+    assert finding_label(text) == "user.demographic.trade_union_membership"
 
 
 @pytest.mark.parametrize("text", [
@@ -137,24 +127,24 @@ def test_a_trade_union_beside_a_place_named_union_is_still_found(text: str) -> N
     "Watches a cancer docuseries every Sunday for work research.",
 ])
 def test_a_show_about_it_is_a_work_object(text: str) -> None:
-    assert _lexicon(text) is None
+    assert lexicon_label(text) is None
 
 
 def test_a_special_word_beside_a_show_is_still_found() -> None:
-    assert _lexicon("Her prison drama is real: she served two years in prison.") == "criminal"
+    assert lexicon_label("Her prison drama is real: she served two years in prison.") == "criminal"
 
 
 def test_an_outside_role_with_its_trade_named_is_a_frame() -> None:
-    assert _lexicon("Runs the stage for the Pride march as the sound contractor.") is None
+    assert lexicon_label("Runs the stage for the Pride march as the sound contractor.") is None
 
 
 def test_an_outside_role_in_another_clause_clears_nothing() -> None:
-    assert _lexicon("Marches at Pride every year and works as an events contractor.") == "sex_life_orientation"
+    assert lexicon_label("Marches at Pride every year and works as an events contractor.") == "sex_life_orientation"
 
 
 def test_a_dish_or_a_fair_called_ethnic_is_not_anyones_origin() -> None:
-    assert _lexicon("Organiza la feria de cocina étnica del distrito cada otoño.") is None
-    assert _lexicon("Es de etnia gitana y organiza la feria de cocina étnica.") == "race_ethnicity"
+    assert lexicon_label("Organiza la feria de cocina étnica del distrito cada otoño.") is None
+    assert lexicon_label("Es de etnia gitana y organiza la feria de cocina étnica.") == "race_ethnicity"
 
 
 @pytest.mark.parametrize("text", [
@@ -162,7 +152,7 @@ def test_a_dish_or_a_fair_called_ethnic_is_not_anyones_origin() -> None:
     "Is drafting the company side of the collective bargaining talks.",
 ])
 def test_the_company_side_of_dealings_with_workers_representatives_is_not_a_union(text: str) -> None:
-    assert _lexicon(text) is None
+    assert lexicon_label(text) is None
 
 
 @pytest.mark.parametrize("text", [
@@ -170,4 +160,4 @@ def test_the_company_side_of_dealings_with_workers_representatives_is_not_a_unio
     "Sits on the management side of the table in the collective bargaining round.",
 ])
 def test_a_union_word_outside_the_company_side_is_still_found(text: str) -> None:
-    assert _lexicon(text) == "trade_union"
+    assert lexicon_label(text) == "trade_union"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.inspection.special import special_category_in
+from tests.memory.inspection.special_helpers import finding_label, lexicon_label
 
 HEALTH = "user.health_and_medical"
 BIOMETRIC = "user.biometric"
@@ -18,18 +18,6 @@ UNION = "user.demographic.trade_union_membership"
 ETHNICITY = "user.demographic.race_ethnicity"
 
 
-def _finding(text: str) -> str | None:
-    finding = special_category_in([("content", text)])
-    return finding.category if finding else None
-
-
-def _lexicon(text: str) -> str | None:
-    """The detector label of the lexicon rule that fires (the n-gram stage left out: these are
-    rules of the lexicon, and the stage catches some of these sentences on its own)."""
-    from memory.inspection.special import lexical_rule
-
-    rule = lexical_rule(text)
-    return rule.split(":", 1)[0] if rule else None
 
 
 @pytest.mark.parametrize("text", [
@@ -42,8 +30,8 @@ def _lexicon(text: str) -> str | None:
     "Her tablet now stores her face, so the kids cannot get in.",
 ])
 def test_a_trait_given_to_a_device_or_an_authority_is_biometric(text: str) -> None:
-    assert _lexicon(text) == "biometric"
-    assert _finding(text) == BIOMETRIC
+    assert lexicon_label(text) == "biometric"
+    assert finding_label(text) == BIOMETRIC
 
 
 @pytest.mark.parametrize(("text", "label"), [
@@ -57,7 +45,7 @@ def test_a_trait_given_to_a_device_or_an_authority_is_biometric(text: str) -> No
     ("Son calé por parte de madre, y lo cuentan con orgullo.", "race_ethnicity"),
 ])
 def test_an_indirect_form_of_an_existing_class_is_found(text: str, label: str) -> None:
-    assert _lexicon(text) == label
+    assert lexicon_label(text) == label
 
 
 @pytest.mark.parametrize("text", [
@@ -68,7 +56,7 @@ def test_an_indirect_form_of_an_existing_class_is_found(text: str, label: str) -
     "El tema está delicado, mejor hablarlo en persona.",
 ])
 def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
-    assert _lexicon(text) is None
+    assert lexicon_label(text) is None
 
 
 @pytest.mark.parametrize("text", [
@@ -85,7 +73,7 @@ def test_the_same_words_in_an_ordinary_sense_stay_ordinary(text: str) -> None:
     "Negotiates with the works council every spring about overtime pay.",
 ])
 def test_an_ordinary_sense_of_a_special_word_is_no_finding(text: str) -> None:
-    assert _finding(text) is None
+    assert finding_label(text) is None
 
 
 @pytest.mark.parametrize(("text", "category"), [
@@ -96,4 +84,4 @@ def test_an_ordinary_sense_of_a_special_word_is_no_finding(text: str) -> None:
     ("She edits the newsletter of the Labour Party's local chapter.", POLITICS),
 ])
 def test_a_special_clause_beside_such_a_sense_is_still_found(text: str, category: str) -> None:
-    assert _finding(text) == category
+    assert finding_label(text) == category

@@ -9,15 +9,12 @@ import pytest
 
 from memory.inspection.special import special_category_in
 from memory.inspection.special_forms import ordinary_spans
+from tests.memory.inspection.special_helpers import finding_label
 
 HEALTH = "user.health_and_medical"
 RELIGION = "user.demographic.religious_belief"
 CRIMINAL = "user.criminal_history"
 
-
-def _finding(text: str) -> str | None:
-    finding = special_category_in([("content", text)])
-    return finding.category if finding else None
 
 
 @pytest.mark.parametrize("text", [
@@ -40,7 +37,7 @@ def _finding(text: str) -> str | None:
     "Está leyendo 'El gen egoísta', dice que engancha",
 ])
 def test_a_word_in_its_ordinary_sense_is_no_finding(text: str) -> None:
-    assert _finding(text) is None
+    assert finding_label(text) is None
 
 
 @pytest.mark.parametrize(("text", "category"), [
@@ -52,7 +49,7 @@ def test_a_word_in_its_ordinary_sense_is_no_finding(text: str) -> None:
     ("Es policía local y está de baja por depresión desde marzo", HEALTH),
 ])
 def test_a_special_clause_beside_an_ordinary_sense_is_still_found(text: str, category: str) -> None:
-    assert _finding(text) == category
+    assert finding_label(text) == category
 
 
 @pytest.mark.parametrize("text", [
@@ -76,7 +73,7 @@ def test_no_ordinary_span_where_the_sense_is_not_ordinary(text: str) -> None:
     "Negocia el convenio en representación de la patronal",
 ])
 def test_teaching_a_subject_a_service_for_a_client_or_the_employers_side_is_no_finding(text: str) -> None:
-    assert _finding(text) is None
+    assert finding_label(text) is None
 
 
 @pytest.mark.parametrize(("text", "category"), [
@@ -85,7 +82,7 @@ def test_teaching_a_subject_a_service_for_a_client_or_the_employers_side_is_no_f
     ("Le enseñó a su jefe su perfil de Grindr", "user.demographic.sexual_orientation"),
 ])
 def test_teaching_a_faith_or_showing_something_is_not_a_teaching_frame(text: str, category: str) -> None:
-    assert _finding(text) == category
+    assert finding_label(text) == category
 
 
 POLITICS = "user.demographic.political_opinion"
@@ -99,7 +96,7 @@ POLITICS = "user.demographic.political_opinion"
     "Handed out ballots for the Liberal slate outside the school",
 ])
 def test_an_act_of_campaigning_reveals_a_political_opinion(text: str) -> None:
-    assert _finding(text) == POLITICS
+    assert finding_label(text) == POLITICS
 
 
 @pytest.mark.parametrize("text", [
@@ -107,7 +104,7 @@ def test_an_act_of_campaigning_reveals_a_political_opinion(text: str) -> None:
     "Volunteers for the campaign of the food bank every December",
 ])
 def test_a_raffle_or_a_charity_campaign_is_not_campaigning(text: str) -> None:
-    assert _finding(text) is None
+    assert finding_label(text) is None
 
 
 @pytest.mark.parametrize(("text", "category"), [
@@ -124,7 +121,7 @@ def test_a_raffle_or_a_charity_campaign_is_not_campaigning(text: str) -> None:
     ("Está investigada en el caso de los contratos", CRIMINAL),
 ])
 def test_a_hidden_or_indirect_form_of_an_existing_class_is_found(text: str, category: str) -> None:
-    assert _finding(text) == category
+    assert finding_label(text) == category
 
 
 @pytest.mark.parametrize("text", [
@@ -132,7 +129,7 @@ def test_a_hidden_or_indirect_form_of_an_existing_class_is_found(text: str, cate
     "Es latinoamericana y habla tres idiomas",  # a region, not a heritage
 ])
 def test_a_region_or_a_workplace_stays_ordinary(text: str) -> None:
-    assert _finding(text) is None
+    assert finding_label(text) is None
 
 
 def test_the_vector_stage_reads_only_what_lies_outside_an_ordinary_sense(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -182,7 +179,7 @@ def test_an_idiom_in_a_sentence_of_its_own_hides_nothing_from_the_ngram_stage(te
     from memory.inspection.special import lexical_rule
 
     assert lexical_rule(text) is None
-    assert _finding(text) is not None
+    assert finding_label(text) is not None
 
 
 def test_the_ngram_stage_reads_whole_sentences_without_a_span(monkeypatch: pytest.MonkeyPatch) -> None:

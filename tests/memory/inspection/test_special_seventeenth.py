@@ -11,14 +11,10 @@ from __future__ import annotations
 import pytest
 
 from memory.inspection import special_ngrams
-from memory.inspection.special import lexical_rule, special_category_in
+from memory.inspection.special import special_category_in
 from memory.inspection.special_ngrams import load
+from tests.memory.inspection.special_helpers import lexicon_label
 
-
-def _lexicon(text: str) -> str | None:
-    """The detector label of the lexicon rule that fires (the learned stages left out)."""
-    rule = lexical_rule(text)
-    return rule.split(":", 1)[0] if rule else None
 
 
 def _lexicon_finding(text: str) -> str | None:
@@ -46,7 +42,7 @@ def test_a_special_clause_of_an_ordinary_note_survives_the_veto(text: str) -> No
 ])
 def test_a_special_word_about_a_client_stays_vetoed(text: str) -> None:
     model = load()
-    assert _lexicon(text) is not None and model is not None and model.vetoes(text)
+    assert lexicon_label(text) is not None and model is not None and model.vetoes(text)
     assert special_category_in([("content", text)]) is None
 
 
@@ -84,7 +80,7 @@ def test_a_relative_clause_of_belonging_is_not_vetoed(monkeypatch: pytest.Monkey
     ("Says he is seeing someone about his nerves again, so go gently.", "health"),
 ])
 def test_an_indirect_or_hidden_form_is_found(text: str, label: str) -> None:
-    assert _lexicon(text) == label
+    assert lexicon_label(text) == label
 
 
 @pytest.mark.parametrize("text", [
@@ -94,7 +90,7 @@ def test_an_indirect_or_hidden_form_is_found(text: str, label: str) -> None:
     "To get into the archive she just looks into the iris reader, no badge needed.",
 ])
 def test_a_frame_that_was_misread_no_longer_clears(text: str) -> None:
-    assert _lexicon(text) == "biometric"
+    assert lexicon_label(text) == "biometric"
 
 
 # --- the ordinary side ----------------------------------------------------------------------------
@@ -110,4 +106,4 @@ def test_a_frame_that_was_misread_no_longer_clears(text: str) -> None:
     "Handles sick leave paperwork for the whole plant.",
 ])
 def test_an_ordinary_note_stays_ordinary(text: str) -> None:
-    assert _lexicon(text) is None
+    assert lexicon_label(text) is None

@@ -11,18 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from memory.inspection.special import CATEGORY_KEYS, lexical_rule, ordinary_sense, special_category_in
+from memory.inspection.special import CATEGORY_KEYS, ordinary_sense
+from tests.memory.inspection.special_helpers import finding_label, lexicon_label
 
 
-def _lexicon(text: str) -> str | None:
-    """The detector label of the lexicon rule that fires (the learned stages left out)."""
-    rule = lexical_rule(text)
-    return rule.split(":", 1)[0] if rule else None
-
-
-def _finding(text: str) -> str | None:
-    finding = special_category_in([("content", text)])
-    return finding.category if finding else None
 
 
 @pytest.mark.parametrize(("text", "label"), [
@@ -39,7 +31,7 @@ def _finding(text: str) -> str | None:
     ("Wants Monday mornings free for his sessions at the dialysis unit.", "health"),
 ])
 def test_an_indirect_form_is_found(text: str, label: str) -> None:
-    assert _lexicon(text) == label
+    assert lexicon_label(text) == label
 
 
 @pytest.mark.parametrize(("text", "label"), [
@@ -59,7 +51,7 @@ def test_an_indirect_form_is_found(text: str, label: str) -> None:
     ("Guarda el patrón de su huella en el móvil del trabajo.", "biometric"),
 ])
 def test_a_remaining_miss_of_another_author_is_found(text: str, label: str) -> None:
-    assert _lexicon(text) == label
+    assert lexicon_label(text) == label
 
 
 @pytest.mark.parametrize(("text", "label"), [
@@ -67,7 +59,7 @@ def test_a_remaining_miss_of_another_author_is_found(text: str, label: str) -> N
     ("Tom asked for the slides early; he is dating a guy from the climbing gym.", "sex_life_orientation"),
 ])
 def test_dating_someone_of_the_same_sex_is_found(text: str, label: str) -> None:
-    assert _lexicon(text) == label
+    assert lexicon_label(text) == label
 
 
 @pytest.mark.parametrize("text", [
@@ -82,7 +74,7 @@ def test_dating_someone_of_the_same_sex_is_found(text: str, label: str) -> None:
     "Got her ballot for the council elections in the post.",
 ])
 def test_the_same_words_without_the_class_stay_ordinary(text: str) -> None:
-    assert _lexicon(text) is None
+    assert lexicon_label(text) is None
 
 
 @pytest.mark.parametrize("text", [
@@ -103,8 +95,8 @@ def test_the_same_words_without_the_class_stay_ordinary(text: str) -> None:
     "Sits on management's side for the collective bargaining talks this year.",
 ])
 def test_an_ordinary_scene_is_not_special(text: str) -> None:
-    assert _lexicon(text) is None
-    assert _finding(text) is None
+    assert lexicon_label(text) is None
+    assert finding_label(text) is None
 
 
 @pytest.mark.parametrize("text", [
@@ -126,10 +118,10 @@ def test_a_relative_wedding_or_an_animal_dna_is_an_ordinary_span(text: str) -> N
     ("El almacén tiene control de acceso biométrico y ya registraron su huella.", "biometric"),
 ])
 def test_a_special_clause_beside_a_scene_still_counts(text: str, label: str) -> None:
-    assert _finding(text) == CATEGORY_KEYS[label]
+    assert finding_label(text) == CATEGORY_KEYS[label]
 
 
 def test_a_same_sex_wedding_beside_a_relative_wedding_is_still_read() -> None:
     """A woman's wedding with her girlfriend, after a sister's: the relative's span does not hide it."""
     assert ordinary_sense("Se casa su hermana en mayo.")
-    assert _lexicon("Se casa su hermana en mayo; Lucía se casó con su novia el año pasado.") == "sex_life_orientation"
+    assert lexicon_label("Se casa su hermana en mayo; Lucía se casó con su novia el año pasado.") == "sex_life_orientation"
