@@ -1,0 +1,36 @@
+"""Nineteenth secrets round (issue 15): precision first (see docs/privacy.md "Nineteenth secrets round
+(stop 33)"; no database). Made-up sentences, none from a corpus or a probe file."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+
+
+def _redacted(text: str, secret: str) -> bool:
+    return secret not in scrub(text).text
+
+
+# --- the password sentence's token must be the value given ------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "The password sits in Bitwarden under the item 'Garage-Tablet-9'.",
+    "Password expired for svc_print07; follow runbook RB-Net-12 to renew it.",
+    "Tras cambiar la contraseña, el aviso WARN_LOGIN_7c dejó de aparecer en nodo-web11.",
+    "Password checks are done by the class authV3Checker in the old repo.",
+])
+def test_a_token_named_by_its_own_noun_or_preposition_in_a_password_sentence_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("The password for the van, the one nobody remembers, ended up being Gorse%Kite5.", "Gorse%Kite5"),
+    ("La clave del trastero, \"Roble-Azul-731\", la sabe también su hermano.", "Roble-Azul-731"),
+    ("She messaged me her password, which turned out to be Pebble_Jam48.", "Pebble_Jam48"),
+    ("La contraseña del club, que nadie recuerda nunca, al final quedó como Pino_Niebla26.", "Pino_Niebla26"),
+    ("Admin password for the router, as agreed last week, stays Slate7_Heron.", "Slate7_Heron"),
+    ("They changed the kiosk password to Quartz9!Lamp yesterday.", "Quartz9!Lamp"),
+])
+def test_a_value_linked_to_the_password_word_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
