@@ -38,7 +38,8 @@ under a secret-named key.
 * **A URL's template credentials** (thirteenth round, ``template_userinfo``): ``user:password@``
   in a URL whose user slot holds the word for a user and whose password slot the word for a
   password ("postgres://usuario:contraseña@host/db", "https://user:password@example.com"): the
-  documentation's template, not an account. A real user with that password ("admin:password@…")
+  documentation's template, not an account. Nineteenth round: the same pair after curl's
+  ``-u``/``--user`` ("curl -u USERNAME:PASSWORD https://…", "curl -u usuario:contraseña …"). A real user with that password ("admin:password@…")
   stays a secret.
 * **Filler vendor tokens** (thirteenth round): a vendor prefix, then one repeated character or the
   alphabet or the digits in order (``AC00000000…``, ``ghp_ABCDEF…0123456789``).
@@ -239,12 +240,20 @@ def _stands_in(value: str) -> bool:
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))
 
 
+# Nineteenth round: curl's ``-u``/``--user user:password`` is the same template outside a URL.
+_CURL_USER_SLOT_RE: Final = re.compile(r"(?:^|\s)(?:-u|--user)[ \t]+[\"']?(?P<u>[^\s:\"']+)$")
+
+
 def template_userinfo(text: str, start: int, end: int) -> bool:
-    """Is ``text[start:end]`` the password slot of a URL's ``user:password@`` whose two slots hold the
-    words for a user and a password (the module docstring)?"""
-    if not (text.startswith(":", start - 1) and text.startswith("@", end)):
+    """Is ``text[start:end]`` the password slot of a URL's ``user:password@``, or of curl's
+    ``-u user:password``, whose two slots hold the words for a user and a password (the module
+    docstring)?"""
+    if not text.startswith(":", start - 1) or text[start:end].lower() not in _PASSWORD_WORDS:
         return False
-    if text[start:end].lower() not in _PASSWORD_WORDS:
+    if text.startswith("@", end):
+        slash = text.rfind("/", 0, start - 1)
+        return slash >= 0 and text[slash + 1:start - 1].lower() in _USER_WORDS
+    if end < len(text) and not text[end].isspace() and text[end] not in _QUOTES:
         return False
-    slash = text.rfind("/", 0, start - 1)
-    return slash >= 0 and text[slash + 1:start - 1].lower() in _USER_WORDS
+    m = _CURL_USER_SLOT_RE.search(text, max(0, start - 80), start - 1)
+    return m is not None and m.group("u").lower() in _USER_WORDS

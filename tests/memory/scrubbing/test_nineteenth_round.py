@@ -34,3 +34,18 @@ def test_a_token_named_by_its_own_noun_or_preposition_in_a_password_sentence_is_
 ])
 def test_a_value_linked_to_the_password_word_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- curl's -u with the words for a user and a password: a template ---------------------------
+
+@pytest.mark.parametrize("text", [
+    "Runbook step: curl -u USER:PASSWORD https://status.internal.test/health (fill in yours).",
+    "Guía: curl --user 'usuario:contraseña' https://api.ejemplo.test/v1/estado",
+])
+def test_curl_user_template_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_curl_user_with_a_real_password_is_redacted() -> None:
+    assert _redacted("curl -u deploy:Marsh7!Otter https://ci.internal.test/api", "Marsh7!Otter")
+    assert _redacted("curl -u USER:password1 https://ci.internal.test/api", "password1")
