@@ -140,6 +140,10 @@ PUBLISHED_EXAMPLES: Final[frozenset[str]] = frozenset({
     "mF_9.B5f-4.1JqM",
     # Mailgun's documentation sample key (curl/SDK examples against samples.mailgun.org).
     "key-" + "3ax6xnjp29jd6fds4gc373sgvjxteol0",
+    # Kubernetes documentation, "Secrets" (kubernetes.io/docs/concepts/configuration/secret/ and the
+    # kubectl tasks): the example Secret's password, base64 and decoded ("echo -n '1f2d1e2e67df' | base64").
+    "MWYyZDFl" + "MmU2N2Rm",
+    "1f2d1e2e" + "67df",
     # Microsoft's Azure Storage emulator / Azurite well-known key of account "devstoreaccount1".
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
 })

@@ -49,3 +49,15 @@ def test_curl_user_template_is_kept(text: str) -> None:
 def test_curl_user_with_a_real_password_is_redacted() -> None:
     assert _redacted("curl -u deploy:Marsh7!Otter https://ci.internal.test/api", "Marsh7!Otter")
     assert _redacted("curl -u USER:password1 https://ci.internal.test/api", "password1")
+
+
+# --- published examples: the Kubernetes docs' Secret --------------------------------------------
+
+def test_the_kubernetes_documentation_secret_example_is_kept() -> None:
+    assert scrub("Copied from the k8s docs into my notes: data.password: MWYyZDFlMmU2N2Rm").count == 0
+    assert scrub("The tutorial's password 1f2d1e2e67df goes through base64 first.").count == 0
+
+
+def test_a_value_one_character_off_the_kubernetes_example_is_redacted() -> None:
+    assert _redacted("data.password: MWYyZDFlMmU2N2Rn", "MWYyZDFlMmU2N2Rn")
+
