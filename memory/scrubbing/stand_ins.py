@@ -48,6 +48,10 @@ under a secret-named key.
   (``{36}``, ``{20,40}``, ``+``, ``*``) — PCRE/POSIX ERE syntax, what a secret scanner's or a
   linter's rule for a token looks like (``^ghp_[A-Za-z0-9]{36}$``). A generated token has no
   brackets and braces in that order; a password with one bracket is not a class with a range.
+* **A reference instead of a value** (nineteenth round): plain words, two or more, that point at
+  another secret or at none — "the same as the streaming one", "igual que la del correo", "la misma
+  de siempre", "the usual one", "whatever she set last week". Letters and spaces only: a phrase
+  with a digit or a symbol is stated, and a passphrase does not open with "same"/"igual"/"whatever".
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
@@ -95,6 +99,12 @@ _SELF_DECLARED_RE: Final = re.compile(
     r"(?i:(?:[a-z0-9]{1,8}[_-])?(?:[a-z]+[_-])*"
     r"(?:not[_-](?:a[_-])?real|fake|dummy|placeholder|sample|example|ejemplo|falso|falsa|ficticio|ficticia"
     r"|invalid|no[_-]real)(?:[_-][a-z]+)*)")
+# Nineteenth round: a value in plain words that points at another secret or at none instead of
+# stating one — "the same as the streaming one", "same one she uses for …", "igual que la del correo",
+# "la misma de siempre", "the usual one", "whatever she set last week", "lo que ponga el sobre".
+_REFERENCE_RE: Final = re.compile(
+    r"(?i:(?:(?:it['’]?s|is|es)[ \t]+)?(?:(?:the|la|el|lo)[ \t]+)?(?:same|very[ \t]+same|identical|mism[oa]|igual|usual|de[ \t]+siempre"
+    r"|whatever|whichever|cualquiera|lo[ \t]+que)\b[^\W\d_]*(?:[ \t]+[^\W\d_]+){0,9})")
 _ASSIGNMENT_RE: Final = re.compile(r"[A-Za-z_][\w.\-]{0,40}[ \t]*[=:][ \t]*(?P<v>\S.*)")
 _USER_WORDS: Final = frozenset("user username usr login usuario nombre_usuario name nombre".split())
 _PASSWORD_WORDS: Final = frozenset("password passwd pass pwd secret contraseña contrasena clave secreto".split())
@@ -241,7 +251,8 @@ def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
             or ("-" in value or "_" in value) and _SELF_DECLARED_RE.fullmatch(value) is not None
-            or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))
+            or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value))
+            or (" " in value and _REFERENCE_RE.fullmatch(value) is not None))
 
 
 # Nineteenth round: curl's ``-u``/``--user user:password`` is the same template outside a URL.

@@ -61,3 +61,22 @@ def test_the_kubernetes_documentation_secret_example_is_kept() -> None:
 def test_a_value_one_character_off_the_kubernetes_example_is_redacted() -> None:
     assert _redacted("data.password: MWYyZDFlMmU2N2Rn", "MWYyZDFlMmU2N2Rn")
 
+
+# --- a reference to another secret instead of a value ---------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Her laptop password is \"the same as the office one\", she says.",
+    "La contraseña del banco es \"igual que la del correo\", según Pepe.",
+    "My PIN: 'the usual one', nothing new.",
+    "The router password is whatever Luis picked last summer.",
+])
+def test_a_reference_to_another_secret_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Her laptop password is \"same4ever!\", she says.", "same4ever!"),
+    ("La contraseña del banco es \"Igual77_Que\", según Pepe.", "Igual77_Que"),
+])
+def test_a_stated_value_opening_like_a_reference_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
