@@ -80,3 +80,30 @@ def test_a_reference_to_another_secret_is_kept(text: str) -> None:
 ])
 def test_a_stated_value_opening_like_a_reference_is_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a passphrase after its label: quoted, or plain words after a copula ----------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Bitwarden unlock phrase for Iker: \"windy harbour under amber lamps\".", "windy harbour under amber lamps"),
+    ("Frase maestra del disco de Nuria: «tres cabras cruzan el puente viejo».", "tres cabras cruzan el puente viejo"),
+    ("The recovery phrase Omar keeps for his laptop is copper lantern violet fjord banjo.",
+     "copper lantern violet fjord banjo"),
+    ("La frase secreta que usa Elena para el portátil es nube tortuga girasol pimienta.",
+     "nube tortuga girasol pimienta"),
+])
+def test_a_phrase_after_its_label_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "The master passphrase for the vault is stored in Bitwarden these days.",
+    "The recovery phrase Ana wrote down is twelve random words from a list.",
+    "Her seed phrase is very long and hard to remember.",
+    "La frase maestra del gestor es muy larga y difícil de recordar.",
+    "The seed phrase is hidden somewhere in the attic.",
+    "The unlock phrase for the office tablet is somewhere in the shared drive.",
+    "Recovery phrase hint: \"ask the people at home\".",
+])
+def test_talk_about_a_phrase_without_one_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
