@@ -95,7 +95,9 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
-    r"(?:[^\n.:=]|\.(?=\S)){1,40}?"
+    # Nineteenth round: the aside names what the password is for; a ";" closes that clause
+    # ("la contraseña del portal; el número de cliente es X" gives another field's value).
+    r"(?:[^\n.:=;]|\.(?=\S)){1,40}?"
     # A comma aside before a colon: "the admin password, underlined so it stands out: X".
     r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:)"
     # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the

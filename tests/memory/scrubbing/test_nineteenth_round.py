@@ -107,3 +107,10 @@ def test_a_phrase_after_its_label_is_redacted(text: str, secret: str) -> None:
 ])
 def test_talk_about_a_phrase_without_one_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a password label's aside stays in its clause ---------------------------------------------------
+
+def test_a_semicolon_ends_the_password_words_clause() -> None:
+    assert scrub("Perdió la contraseña del banco; el código de socio es SOC-7731-B.").count == 0
+    assert _redacted("La contraseña del banco es Trigo#Luna58; el código de socio lo tiene ella.", "Trigo#Luna58")
