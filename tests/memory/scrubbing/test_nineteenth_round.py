@@ -114,3 +114,9 @@ def test_talk_about_a_phrase_without_one_is_kept(text: str) -> None:
 def test_a_semicolon_ends_the_password_words_clause() -> None:
     assert scrub("Perdió la contraseña del banco; el código de socio es SOC-7731-B.").count == 0
     assert _redacted("La contraseña del banco es Trigo#Luna58; el código de socio lo tiene ella.", "Trigo#Luna58")
+
+
+def test_a_negation_before_an_unlinked_value_makes_it_something_elses_name() -> None:
+    assert scrub("La contraseña del wifi no funciona en el portátil lap-ana22b, sí en el móvil.").count == 0
+    assert scrub("The VPN password doesn't work from host build-07x anymore.").count == 0
+    assert _redacted("The VPN password I never change is Fjord%Mint26.", "Fjord%Mint26")
