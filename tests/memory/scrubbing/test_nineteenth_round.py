@@ -120,3 +120,10 @@ def test_a_negation_before_an_unlinked_value_makes_it_something_elses_name() -> 
     assert scrub("La contraseña del wifi no funciona en el portátil lap-ana22b, sí en el móvil.").count == 0
     assert scrub("The VPN password doesn't work from host build-07x anymore.").count == 0
     assert _redacted("The VPN password I never change is Fjord%Mint26.", "Fjord%Mint26")
+
+
+# --- a hyphenated compound is no password noun -------------------------------------------------------
+
+def test_a_value_before_a_password_compound_adjective_is_kept() -> None:
+    assert scrub("Model KX-2291b is the password-protected drive IT bought.").count == 0
+    assert _redacted("Heron#Vale48 is the password for the drive IT bought.", "Heron#Vale48")
