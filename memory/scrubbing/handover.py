@@ -151,7 +151,7 @@ _LINK_AFTER_RE: Final = re.compile(  # the gap between the password word and a t
     r"|['’]s|(?P<prep>\b(?:as|como|to|a|en|with|con))|\b" + _GIVING_VERB + r"(?:[ \t]+(?:it|me|him|her|us|la|lo|le|me))?)"
     r"[ \t]*(?:(?:the|el|la|just|solo|sólo|literally|literalmente)[ \t]+)?[\"'«“\[]?[ \t]*$")
 _LINK_BEFORE_RE: Final = re.compile(  # the gap between a token and the password word after it, lower-cased
-    r"^[\"'»”\]]?[ \t]*[,—–:\-]?[ \t]*(?:(?:is|was|es|era|fue|será|sera|sería|seria|that['’]s|that[ \t]+is|this[ \t]+is"
+    r"[\"'»”\]]?[ \t]*[,—–:\-]?[ \t]*(?:(?:is|was|es|era|fue|será|sera|sería|seria|that['’]s|that[ \t]+is|this[ \t]+is"
     r"|it['’]s|it[ \t]+is|es[ae]?[ \t]+es|est[ae][ \t]+es|are|son|becomes)\b|[—–\-])")
 # A preposition links a value only after a verb of setting ("set the password to X", "cambié la clave
 # a X", "dejé la contraseña en X"); otherwise it opens a phrase of its own ("… dejó de salir en host7").
@@ -163,17 +163,18 @@ _GIVING_BEFORE_RE: Final = re.compile(r"\b" + _GIVING_VERB + r"[ \t]*[\"'«“]?
 def _given(lower: str, s_start: int, start: int, end: int, words: list[re.Match[str]], i: int) -> bool:
     """Is the token at ``[start, end)`` the value its sentence gives (see ``_LINK_AFTER_RE``)?"""
     if i:
-        link = _LINK_AFTER_RE.search(lower, words[i - 1].end(), start)
+        # The link stands right before the token: a bounded window keeps this linear in the sentence.
+        link = _LINK_AFTER_RE.search(lower, max(words[i - 1].end(), start - 60), start)
         if link is not None and (link.group("prep") is None or _SETTING_RE.search(
                 lower, max(words[i - 1].end(), link.start() - 25), link.start())
                 or _SETTING_RE.search(lower, max(s_start, words[i - 1].start() - 30), start)
                 and start - words[i - 1].end() <= 30):
             return True
-        if lower[words[i - 1].end():start].rstrip(" \t\"'«“").endswith(",") and lower[start - 1] in "\"'«“":
+        if lower[max(words[i - 1].end(), start - 8):start].rstrip(" \t\"'«“").endswith(",") and lower[start - 1] in "\"'«“":
             return True  # a quoted apposition: 'her password, "tulip77", is …'
     if _GIVING_BEFORE_RE.search(lower, max(s_start, start - 30), start):
         return True
-    return i < len(words) and _LINK_BEFORE_RE.match(lower[end:words[i].start()]) is not None
+    return i < len(words) and _LINK_BEFORE_RE.match(lower, end, min(words[i].start(), end + 40)) is not None
 
 
 _EXAMPLE_RE: Final = re.compile(r"\b(?:examples?|ejemplos?|samples?|muestra|placeholder|dummy|demo)\b")
