@@ -14,7 +14,13 @@ credential's shape wherever it stands in that sentence.
   letters and digits only ("her password, "tulip77", …"). Not when an identifier's noun (user,
   usuario, ticket, order, pedido, id, ref, account, host …) names the token, nor in a sentence
   that only describes passwords (hint, policy, reset link: ``DESCRIBING_WORDS`` right before the
-  password word).
+  password word). Nineteenth round: the token must be the value the sentence *gives*, linked to
+  the password word — a colon, ``=``, an arrow or a dash; a copula (is, was, es, era, ended up
+  being, turned out to be, stays, quedó); a preposition only after a verb of setting ("set the
+  password to X", "dejé la contraseña en X"); a quoted apposition ('her password, "X", …'); a
+  verb of handing or keying taking it as object ("use X", "me dio X"); or, before the word, a
+  copula or a demonstrative taking it up. A token after its own noun or a preposition ("the
+  entry X", "see runbook X", "desde el host X") is something else's name, whatever its shape.
 * **A lock's code by what is done with it.** A sentence naming a lock or keypad (door, gate,
   portal, alarm, safe, locker, padlock, garage, keypad, intercom, bank card, ATM, SIM; Spanish
   too), with a verb of keying or disarming (enter, type, key in, punch in, use, disarm, open;
@@ -112,6 +118,8 @@ def _find_sentence_credentials(text: str, lower: str) -> Iterator[_Span]:
                 continue
             if "=" in value or (start + len(value) < len(text) and text[start + len(value)] == "="):
                 continue  # another field's assignment; the keyword finder reads those
+            if not _given(lower, s_start, start, start + len(value), words, i):
+                continue
             if _credential(value, quoted=group != "bare"):
                 yield start, start + len(value), "password"
 
@@ -122,6 +130,51 @@ def _one_clause(lower: str, end: int, word_start: int) -> bool:
     if not any(c in between for c in ",;:()—–-"):
         return True
     return ";" not in between and "(" not in between and _TAKEN_UP_RE.match(between) is not None
+
+
+# Nineteenth round: the token must be the value the sentence gives, not merely share a sentence with
+# a password word. After the word: a link closes the gap between them (a colon, "=", an arrow or a
+# dash; a copula "is/was/es/era/será"; "as/como/to/a/en" after a verb of setting; "'s"), or a verb of
+# handing or keying takes the token as its object ("use X", "type X", "usa X", "me dio X"). Before
+# the word: the token is the subject of a copula or taken up by a demonstrative ("X is the …",
+# "X es la …", "X — that's the …", '"X" is what I set as the password'), or the object of such a
+# verb ("use X when it asks for the password"). A token after a preposition or a noun of its own
+# ("the entry X", "see runbook X", "desde el host X", "for svc_x") is something else's name.
+_GIVING_VERB: Final = (r"(?:use|uses|used|using|type|typed|enter|entered|try|tried|put|set|sets|gave|give|sent|send|told|tell"
+                       r"|texted|write|wrote|changed|reset|key|punch|usa|usar|usaba|uso|usé|use|pon|poner|puse|puso|escribe"
+                       r"|escribir|escribió|teclea|teclear|introduce|introducir|mete|meter|prueba|probar|cambié|cambió|cambia"
+                       r"|dej[eéoó]|dejar|me[ \t]+(?:dio|dijo|pas[oó]|mand[oó]|envi[oó]|dict[oó])|le[ \t]+(?:di|dije|pas[eé]|mand[eé]))")
+_LINK_AFTER_RE: Final = re.compile(  # the gap between the password word and a token after it, lower-cased
+    r"(?:[:=→]|->|=>|[—–\-]|\b(?:is|was|are|were|será|sera|sería|seria|es|era|fue|queda|quedó|quedo|becomes|became"
+    r"|is[ \t]+now|es[ \t]+ahora|now|ahora|just|simplemente|still|sigue[ \t]+siendo|reversed|al[ \t]+rev[eé]s|backwards"
+    r"|be|being|stays|stayed|remains|remained|ser|siendo|sigue)"
+    r"|['’]s|(?P<prep>\b(?:as|como|to|a|en|with|con))|\b" + _GIVING_VERB + r"(?:[ \t]+(?:it|me|him|her|us|la|lo|le|me))?)"
+    r"[ \t]*(?:(?:the|el|la|just|solo|sólo|literally|literalmente)[ \t]+)?[\"'«“\[]?[ \t]*$")
+_LINK_BEFORE_RE: Final = re.compile(  # the gap between a token and the password word after it, lower-cased
+    r"[\"'»”\]]?[ \t]*[,—–:\-]?[ \t]*(?:(?:is|was|es|era|fue|será|sera|sería|seria|that['’]s|that[ \t]+is|this[ \t]+is"
+    r"|it['’]s|it[ \t]+is|es[ae]?[ \t]+es|est[ae][ \t]+es|are|son|becomes)\b|[—–\-])")
+# A preposition links a value only after a verb of setting ("set the password to X", "cambié la clave
+# a X", "dejé la contraseña en X"); otherwise it opens a phrase of its own ("… dejó de salir en host7").
+_SETTING_RE: Final = re.compile(r"\b(?:set|sets|changed?|changing|updated?|reset|put|cambi\w*|dej\w*(?![ \t]+de\b)|pus[eo]|pon\w*"
+                                r"|actualiz\w*|configur\w*|establec\w*|qued\w*|ended|acab\w*)\b")
+_GIVING_BEFORE_RE: Final = re.compile(r"\b" + _GIVING_VERB + r"[ \t]*[\"'«“]?[ \t]*$")
+
+
+def _given(lower: str, s_start: int, start: int, end: int, words: list[re.Match[str]], i: int) -> bool:
+    """Is the token at ``[start, end)`` the value its sentence gives (see ``_LINK_AFTER_RE``)?"""
+    if i:
+        # The link stands right before the token: a bounded window keeps this linear in the sentence.
+        link = _LINK_AFTER_RE.search(lower, max(words[i - 1].end(), start - 60), start)
+        if link is not None and (link.group("prep") is None or _SETTING_RE.search(
+                lower, max(words[i - 1].end(), link.start() - 25), link.start())
+                or _SETTING_RE.search(lower, max(s_start, words[i - 1].start() - 30), start)
+                and start - words[i - 1].end() <= 30):
+            return True
+        if lower[max(words[i - 1].end(), start - 8):start].rstrip(" \t\"'«“").endswith(",") and lower[start - 1] in "\"'«“":
+            return True  # a quoted apposition: 'her password, "tulip77", is …'
+    if _GIVING_BEFORE_RE.search(lower, max(s_start, start - 30), start):
+        return True
+    return i < len(words) and _LINK_BEFORE_RE.match(lower, end, min(words[i].start(), end + 40)) is not None
 
 
 _EXAMPLE_RE: Final = re.compile(r"\b(?:examples?|ejemplos?|samples?|muestra|placeholder|dummy|demo)\b")

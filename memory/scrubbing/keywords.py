@@ -95,7 +95,9 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
     r"|initial|maestra|master))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
-    r"(?:[^\n.:=]|\.(?=\S)){1,40}?"
+    # Nineteenth round: the aside names what the password is for; a ";" closes that clause
+    # ("la contraseña del portal; el número de cliente es X" gives another field's value).
+    r"(?:[^\n.:=;]|\.(?=\S)){1,40}?"
     # A comma aside before a colon: "the admin password, underlined so it stands out: X".
     r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:)"
     # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the
@@ -406,6 +408,11 @@ def _is_file_path(text: str, start: int, value: str) -> bool:
         or value.count("\\") + value.count("/") >= 2
 
 
+# Nineteenth round: a negation between a password word and a value with no connector makes the
+# sentence say what the password does not do; the value that follows is something else's name.
+_NEGATION_RE: Final = re.compile(r"\b(?:no|not|never|nunca|jam[aá]s|don['’]t|doesn['’]t|didn['’]t|won['’]t|isn['’]t)\b")
+
+
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
     required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
@@ -431,6 +438,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
         if m.group("bare") is not None and "\n" in m.group("bare"):
             continue  # "…arregla el login\n4b7d0a3 añade tests": a keyword closing a line labels nothing below
+        if m.group("bare") is not None and _NEGATION_RE.search(lower, m.end(keyword_group(m)), start):
+            continue  # "la contraseña del portal no funciona desde el host X": says what it does not do
         if m.group("bare") is not None and after_a_place_word(lower, start):
             continue  # "las claves de la familia en KeePass2": where they are kept
         if m.group("bare") is not None and (_FIELD_RE.match(value) or _inside_a_path(text, m.start())):

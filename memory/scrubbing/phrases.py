@@ -13,6 +13,12 @@
   that close their clause, with at most one function word and none that points elsewhere,
   describes or negates ("… : somewhere in the attic", "… -> still the old one" are kept).
 
+Nineteenth round (``_find_labelled_phrases``): after a passphrase/seed label and its aside
+("KeePass unlock phrase for Ana: …", "the master passphrase Hugo uses for X is …"), a phrase quoted
+after a colon, arrow, dash or copula (three or more words), or bare after a copula when four or more
+plain words close the sentence with no function word and none that describes ("very long",
+"stored", "random"), negates or points elsewhere. A bare password word is never such a label.
+
 Fifteenth round: a run of plain words may hold a number (one to four digits, not first and not a
 count: "3 veces", "4 digits"), and a sequencing connector ("y luego", "and then") closes it.
 
@@ -263,4 +269,50 @@ def _stated_run(text: str, m: re.Match[str]) -> bool:
     return "[redacted:" not in m.group("run") and _closing_phrase(text, m, prose=False)
 
 
-PHRASE_FINDERS: Final = (_find_unlocking_phrases, _find_declared_phrases, _find_chained_phrases, _find_labelled_runs)
+# Nineteenth round: a phrase label (never a bare password word: "the password is the one on the
+# fridge") and its aside, then the phrase quoted after a colon, an arrow, a dash or a copula, or
+# bare after a copula when the plain words close the sentence.
+_LABELLED_QUOTE_RE: Final = re.compile(
+    r"\b(?P<label>" + _PHRASE_LABEL + r")\b(?P<aside>[^\n.;:=!?\"“”«»()]{0,70}?)"
+    r"[ \t]*(?::|->|→|=>|[ \t][—–-]|\b(?:is|es|was|era)\b)[ \t]*" + _QUOTED)
+_COPULA_RUN_RE: Final = re.compile(
+    r"\b(?P<label>" + _PHRASE_LABEL + r")\b(?P<aside>[^\n.;:=!?\"“”«»()]{0,70}?)[ \t]+(?:is|es|was|era)[ \t]+"
+    r"(?P<run>" + _RUN + r")(?=[ \t]*(?:[.!?](?:\s|$)|\n|$))")
+#: Words that make a copula's complement a description of the phrase, not the phrase.
+_DESCRIPTIVE: Final[frozenset[str]] = frozenset(
+    """very too quite really so rather pretty muy bastante demasiado easy hard long short strong weak secure safe
+    simple complicated known unknown secret random fácil facil difícil dificil larga largo corta corto segura seguro
+    fuerte débil debil sencilla sencillo complicada complicado conocida secreta aleatoria written stored saved
+    escrita guardada""".split())
+
+
+def _find_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
+    """A phrase after a passphrase/seed label and its aside: quoted after a colon, arrow, dash or
+    copula, or bare words after a copula closing the sentence — four or more, no function word and
+    none that describes, negates, points elsewhere or sets a policy."""
+    if not any(h in lower for h in ("phrase", "frase", "mnemonic", "seed", "semilla", "palabras", "words")):
+        return
+    for m in _LABELLED_QUOTE_RE.finditer(lower):
+        group = next(g for g in _QUOTE_GROUPS if m.group(g) is not None)
+        words = [w.lower() for w in _WORD_RE.findall(m.group(group))]
+        aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
+        if len(m.group(group).split()) < 3 or any(c.isdigit() for c in m.group(group)[:1]):
+            continue
+        if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS for w in words + aside):
+            continue
+        if "[redacted:" not in m.group(group):
+            yield m.start(group), m.end(group), "password"
+    if " is " not in lower and " es " not in lower and " was " not in lower and " era " not in lower:
+        return
+    for m in _COPULA_RUN_RE.finditer(lower):
+        words = [w.lower() for w in m.group("run").split()]
+        aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
+        if len(words) < 4 or any(w in _FUNCTION_WORDS or w in _DESCRIPTIVE for w in words):
+            continue
+        if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS for w in words) \
+                or any(w in _NOT_STATED or w in _POLICY for w in aside):
+            continue
+        yield m.start("run"), m.end("run"), "password"
+
+
+PHRASE_FINDERS: Final = (_find_labelled_phrases, _find_unlocking_phrases, _find_declared_phrases, _find_chained_phrases, _find_labelled_runs)

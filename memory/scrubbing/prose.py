@@ -35,17 +35,19 @@ from memory.scrubbing.places import CONTAINERS
 
 _PW_NOUN = r"(?:pass(?:word|phrase|code)|pwd|pin|contrase(?:ñ|n)a|clave(?:\s+de\s+acceso)?)"
 _OWNER = r"(?:(?:my|his|her|their|our|your|the|its|mi|su|tu|nuestra|la|el)\s+)?(?:(?:new|nueva)\s+)?"
+# Nineteenth round: the noun joined by a hyphen to the next word is a compound adjective
+# ("X is the password-protected stick", "PIN-based login"), not the password named.
 _REVERSE_RE: Final = re.compile(
     r"(?i:\b(?:uses?|using|used|usa|usaba|utiliza|tiene|puso|set)\s+)"
     r"[\"'`]?(?P<v>[^\s\"'`<>]{6,64})[\"'`]?"
-    r"(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
-    r"|(?P<w>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was|es|era)\s+" + _OWNER + _PW_NOUN + r")\b"
+    r"(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b(?![\-‐]\w)"
+    r"|(?P<w>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was|es|era)\s+" + _OWNER + _PW_NOUN + r")\b(?![\-‐]\w)"
     # Thirteenth round: up to two words naming the account between ("X is the Dropbox password"),
     # for a strong value only, the noun closing its phrase ("… password manager/policy" is a tool).
-    r"|(?P<y>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was)\s+" + _OWNER + r")(?:[^\W\d_][\w\-]*\s+){1,2}(?i:" + _PW_NOUN + r")\b"
+    r"|(?P<y>[^\s\"'`<>]{6,64})(?i:\s+(?:is|was)\s+" + _OWNER + r")(?:[^\W\d_][\w\-]*\s+){1,2}(?i:" + _PW_NOUN + r")\b(?![\-‐]\w)"
     r"(?=[ \t]*(?:$|[\n.,;:!?)\]—–]|(?i:for|of|on|at|in|to|since|until|and|but|now|too)\b))"
     # Any verb before "as/como": "He puesto ZuQ4!mnP7vr0 como contraseña" — strong values only.
-    r"|[\"'`]?(?P<x>[^\s\"'`<>]{6,64})[\"'`]?(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b"
+    r"|[\"'`]?(?P<x>[^\s\"'`<>]{6,64})[\"'`]?(?i:\s+(?:as|como)\s+" + _OWNER + _PW_NOUN + r")\b(?![\-‐]\w)"
 )
 # "el PIN del móvil, 2048," / "PIN (4821)": digits set off after a PIN-like word.
 _PIN_APPOSITION_RE: Final = re.compile(

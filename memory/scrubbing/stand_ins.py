@@ -38,7 +38,8 @@ under a secret-named key.
 * **A URL's template credentials** (thirteenth round, ``template_userinfo``): ``user:password@``
   in a URL whose user slot holds the word for a user and whose password slot the word for a
   password ("postgres://usuario:contraseña@host/db", "https://user:password@example.com"): the
-  documentation's template, not an account. A real user with that password ("admin:password@…")
+  documentation's template, not an account. Nineteenth round: the same pair after curl's
+  ``-u``/``--user`` ("curl -u USERNAME:PASSWORD https://…", "curl -u usuario:contraseña …"). A real user with that password ("admin:password@…")
   stays a secret.
 * **Filler vendor tokens** (thirteenth round): a vendor prefix, then one repeated character or the
   alphabet or the digits in order (``AC00000000…``, ``ghp_ABCDEF…0123456789``).
@@ -47,6 +48,10 @@ under a secret-named key.
   (``{36}``, ``{20,40}``, ``+``, ``*``) — PCRE/POSIX ERE syntax, what a secret scanner's or a
   linter's rule for a token looks like (``^ghp_[A-Za-z0-9]{36}$``). A generated token has no
   brackets and braces in that order; a password with one bracket is not a class with a range.
+* **A reference instead of a value** (nineteenth round): plain words, two or more, that point at
+  another secret or at none — "the same as the streaming one", "igual que la del correo", "la misma
+  de siempre", "the usual one", "whatever she set last week". Letters and spaces only: a phrase
+  with a digit or a symbol is stated, and a passphrase does not open with "same"/"igual"/"whatever".
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
@@ -94,6 +99,12 @@ _SELF_DECLARED_RE: Final = re.compile(
     r"(?i:(?:[a-z0-9]{1,8}[_-])?(?:[a-z]+[_-])*"
     r"(?:not[_-](?:a[_-])?real|fake|dummy|placeholder|sample|example|ejemplo|falso|falsa|ficticio|ficticia"
     r"|invalid|no[_-]real)(?:[_-][a-z]+)*)")
+# Nineteenth round: a value in plain words that points at another secret or at none instead of
+# stating one — "the same as the streaming one", "same one she uses for …", "igual que la del correo",
+# "la misma de siempre", "the usual one", "whatever she set last week", "lo que ponga el sobre".
+_REFERENCE_RE: Final = re.compile(
+    r"(?i:(?:(?:it['’]?s|is|es)[ \t]+)?(?:(?:the|la|el|lo)[ \t]+)?(?:same|very[ \t]+same|identical|mism[oa]|igual|usual|de[ \t]+siempre"
+    r"|whatever|whichever|cualquiera|lo[ \t]+que)\b[^\W\d_]*(?:[ \t]+[^\W\d_]+){0,9})")
 _ASSIGNMENT_RE: Final = re.compile(r"[A-Za-z_][\w.\-]{0,40}[ \t]*[=:][ \t]*(?P<v>\S.*)")
 _USER_WORDS: Final = frozenset("user username usr login usuario nombre_usuario name nombre".split())
 _PASSWORD_WORDS: Final = frozenset("password passwd pass pwd secret contraseña contrasena clave secreto".split())
@@ -139,6 +150,10 @@ PUBLISHED_EXAMPLES: Final[frozenset[str]] = frozenset({
     "mF_9.B5f-4.1JqM",
     # Mailgun's documentation sample key (curl/SDK examples against samples.mailgun.org).
     "key-" + "3ax6xnjp29jd6fds4gc373sgvjxteol0",
+    # Kubernetes documentation, "Secrets" (kubernetes.io/docs/concepts/configuration/secret/ and the
+    # kubectl tasks): the example Secret's password, base64 and decoded ("echo -n '1f2d1e2e67df' | base64").
+    "MWYyZDFl" + "MmU2N2Rm",
+    "1f2d1e2e" + "67df",
     # Microsoft's Azure Storage emulator / Azurite well-known key of account "devstoreaccount1".
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
 })
@@ -236,15 +251,24 @@ def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
             or ("-" in value or "_" in value) and _SELF_DECLARED_RE.fullmatch(value) is not None
-            or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value)))
+            or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value))
+            or (" " in value and _REFERENCE_RE.fullmatch(value) is not None))
+
+
+# Nineteenth round: curl's ``-u``/``--user user:password`` is the same template outside a URL.
+_CURL_USER_SLOT_RE: Final = re.compile(r"(?:^|\s)(?:-u|--user)[ \t]+[\"']?(?P<u>[^\s:\"']+)$")
 
 
 def template_userinfo(text: str, start: int, end: int) -> bool:
-    """Is ``text[start:end]`` the password slot of a URL's ``user:password@`` whose two slots hold the
-    words for a user and a password (the module docstring)?"""
-    if not (text.startswith(":", start - 1) and text.startswith("@", end)):
+    """Is ``text[start:end]`` the password slot of a URL's ``user:password@``, or of curl's
+    ``-u user:password``, whose two slots hold the words for a user and a password (the module
+    docstring)?"""
+    if not text.startswith(":", start - 1) or text[start:end].lower() not in _PASSWORD_WORDS:
         return False
-    if text[start:end].lower() not in _PASSWORD_WORDS:
+    if text.startswith("@", end):
+        slash = text.rfind("/", 0, start - 1)
+        return slash >= 0 and text[slash + 1:start - 1].lower() in _USER_WORDS
+    if end < len(text) and not text[end].isspace() and text[end] not in _QUOTES:
         return False
-    slash = text.rfind("/", 0, start - 1)
-    return slash >= 0 and text[slash + 1:start - 1].lower() in _USER_WORDS
+    m = _CURL_USER_SLOT_RE.search(text, max(0, start - 80), start - 1)
+    return m is not None and m.group("u").lower() in _USER_WORDS
