@@ -216,10 +216,16 @@ _INSTRUMENTS: dict[str, tuple[str, ...]] = {
 _ALMOST_ALL = ("casi todos", "casi todas", "almost all", "nearly all", "almost every", "nearly every")
 
 
+# A negator over "every"/"todos los" later in its clause: not all of them, not none
+_NOT_EVERY = re.compile(r" (?:no|not|doesn't|don't|didn't|isn't) (?:[a-z']+ ){0,4}(?:todos los|todas las|every|all the) ")
+
+
 def _scope(padded: str) -> frozenset[str]:
     """The scope classes of a text; "not all of" is ``not_all`` alone, not also "all of"'s ``whole``
     (likewise "not only" is not "only")."""
     found = _classes(_EVERY_UNIT.sub(" ", padded), _SCOPE)
+    if _NOT_EVERY.search(padded):
+        found |= {"not_all"}  # "No va al gimnasio todos los días" is some days, not "ningún día"
     if "not_all" in found or any(f" {w} " in padded for w in _ALMOST_ALL):
         found -= {"whole"}  # "casi todos los días" is most days, not every one
     return found - {"only"} if "not_only" in found else found
@@ -378,23 +384,19 @@ def _ia_noun(word: str) -> bool:
     return fold(word) in _RIA_NOUNS if answer is None else answer
 
 
-@lru_cache(maxsize=8192)
-def signature(text: str) -> Signature:
-    """The statement's hard-mismatch signature. Pure, so cached: the similarity judge reads both
-    signatures in its veto and again in ``unproven`` for every candidate pair, and one memory meets
-    many others in a consolidation pass."""
-    folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
-    folded = _ALONE.sub("a solas", folded)
+# A clause that dates the main one ("desde que se conocieron", "when they met"): its verb is not the
+# statement's tense ("Vive en Bogotá desde que se conocieron" is a present). Prepositions that also
+# open a clause ("since 2015", "after lunch", "until June") are left: they date the main verb.
+_SUBORDINATE = re.compile(r"(?<=\w)\s+(?:desde que|cuando|when|while|mientras|antes de que|despu[eé]s de que|hasta que)\b"
+                          r"[^,.;]*", re.IGNORECASE)
+
+
+def _tense(text: str) -> frozenset[str]:
+    """Past and future marks of ``text`` (its main clause: :data:`_SUBORDINATE` is cut before)."""
+    folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'")))))
     padded = _padded(folded)
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
-    words = tuple(_WORD.findall(folded))
-    # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
-    # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
-    # los vuelos nocturnos" is not "Avoids night flights".
-    polar = _without_scoped_negators(padded)  # "must not", "no tiene que": the modality says it
-    lexical = sum(polar.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
-    negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
     lowered = text.casefold()
     if _PRETERITE.search(lowered) or any(not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS
@@ -413,10 +415,31 @@ def signature(text: str) -> Signature:
         tense.add("future")  # "solicitará" is "va a solicitar"
     if _GOING_TO.search(padded):
         tense.add("future")
+    return frozenset(tense)
+
+
+@lru_cache(maxsize=8192)
+def signature(text: str) -> Signature:
+    """The statement's hard-mismatch signature. Pure, so cached: the similarity judge reads both
+    signatures in its veto and again in ``unproven`` for every candidate pair, and one memory meets
+    many others in a consolidation pass."""
+    folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
+    folded = _ALONE.sub("a solas", folded)
+    padded = _padded(folded)
+    if _PERFECT_CONTINUING.search(padded):
+        padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
+    words = tuple(_WORD.findall(folded))
+    # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
+    # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
+    # los vuelos nocturnos" is not "Avoids night flights".
+    polar = _without_scoped_negators(padded)  # "must not", "no tiene que": the modality says it
+    lexical = sum(polar.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
+    negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
+    tense = _tense(_SUBORDINATE.sub(" ", text))
     plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"
     tongues, places = cldr.languages(text), cldr.countries(text)
     language_words = frozenset().union(*tongues.values())
-    return Signature(modality=_modality(padded), tense=frozenset(tense),
+    return Signature(modality=_modality(padded), tense=tense,
                      scope=_scope(padded), negative=negative, names=_names(text) - language_words,
                      numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
                      country_words=frozenset().union(*places.values()),

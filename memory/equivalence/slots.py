@@ -237,7 +237,7 @@ _ROLE_VERBS: dict[str, str] = {
     "supervises": "boss", "supervisa": "boss", "mentors": "mentor", "mentoriza": "mentor", "tutoriza": "mentor",
     "captains": "captain", "capitanea": "captain", "hosts": "host", "juega": "player",
     "coordina": "coordinator", "coordinates": "coordinator", "volunteers": "volunteer",
-    "presenta": "host", "produces": "producer", "produce": "producer",
+    "presenta": "host", "produces": "producer", "produce": "producer", "sings": "singer", "canta": "singer",
 }
 _ROLE: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _ROLE_FORMS.items()
                                      for form in forms}

@@ -579,3 +579,22 @@ def test_round_36_an_irregular_perfect_is_done_never_ongoing(a: str, b: str) -> 
 
 def test_round_36_the_same_fact_written_another_way_still_merges() -> None:
     assert _merges("Ha escrito su primera novela.", "Has written her first novel.")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Sings in the parish choir.", "Dirige el coro de la parroquia."),
+    ("Was working in Quito when they met.", "Trabaja en Quito desde que se conocieron."),  # the main clause's tense
+    ("No come fuera todos los días.", "No come fuera ningún día."),  # not every day is not no day
+    ("Se siente más tranquila desde que se jubiló.", "Has felt more anxious since retiring."),
+])
+def test_round_37_singing_and_directing_main_clause_tense_not_every_and_calm_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Vive en Quito desde que se casó.", "Has lived in Quito since she got married."),
+    ("Canta en el coro de la parroquia.", "Sings in the parish choir."),
+])
+def test_round_37_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
