@@ -598,3 +598,9 @@ def test_round_37_singing_and_directing_main_clause_tense_not_every_and_calm_nev
 ])
 def test_round_37_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+def test_round_38_a_cut_against_a_rise_said_in_the_plural_never_merges() -> None:
+    assert not _merges("Got a pay cut in March.", "Le subieron el sueldo en marzo.")
+    assert not _merges("Le bajaron el alquiler este año.", "Their rent went up this year.")
+    assert _merges("Le subieron el sueldo en marzo.", "Got a pay rise in March.")
