@@ -50,6 +50,12 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                     "debia", "deberia haber", "should have", "tendria que haber", "had planned to", "habia quedado en"),
     "must": ("tiene que", "tienen que", "debe", "deben", "must", "has to", "have to", "needs to", "need to",
              "obligatorio", "required", "requires", "obliga", "hay que", "mandatory"),
+    # refusing is not being unable: "Se niega a viajar en avión" is not "Is unable to fly"
+    "refusal": ("se niega", "se niegan", "se nego", "refuses", "refused", "refusing", "rehusa", "declines to"),
+    # every other one is not every one: "todos los domingos" / "every other Sunday"
+    "alternate": ("every other", "every second", "cada dos", "alternate", "alternos", "alternas", "fortnightly",
+                  "biweekly", "quincenal", "quincenalmente", "cada quince dias", "cada 15 dias", "si y otro no",
+                  "si y otra no", "alternating", "every two", "once every two"),
     # trying is not doing: "Intenta dormir ocho horas" is not "Sleeps eight hours"
     "attempt": ("intenta", "intentan", "intento", "procura", "procuran", "tries to",
                 "try to", "trying to", "tried to", "attempts to", "attempting to", "se esfuerza por",
@@ -132,12 +138,12 @@ def modality(padded: str) -> frozenset[str]:
     return frozenset(found)
 
 
-_SCOPED_NEGATED = tuple(p for c in ("prohibition", "no_obligation") for p in _MODALITY[c]
-                        if set(p.split()) & {"no", "not", "need"})
+_SCOPED_NEGATED = tuple(p for c in ("prohibition", "no_obligation", "alternate") for p in _MODALITY[c]
+                        if set(p.split()) & {"no", "not", "need"})  # "un sábado sí y otro no" negates nothing
 
 
 def without_scoped_negators(padded: str) -> str:
-    """``padded`` without the prohibition or lifted-obligation phrases that carry their own negator:
+    """``padded`` without the prohibition, lifted-obligation or alternation phrases that carry their own negator:
     their negation is read as the modality ("Must not smoke" is "Tiene prohibido fumar")."""
     for phrase in _SCOPED_NEGATED:
         padded = padded.replace(f" {phrase} ", " ", 1)

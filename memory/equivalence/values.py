@@ -39,7 +39,7 @@ _ORDINALS = {
     "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
     "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
 }
-_NOT_COUNTED_AFTER = frozenset({"hand", "mano", "in", "home", "residencia", "vivienda", "opinion"})
+_NOT_COUNTED_AFTER = frozenset({"hand", "mano", "home", "residencia", "vivienda", "opinion"})
 _TENS = {
     "twenty": 20, "thirty": 30, "treinta": 30, "forty": 40, "cuarenta": 40, "fifty": 50, "cincuenta": 50,
     "sixty": 60, "sesenta": 60, "seventy": 70, "setenta": 70, "eighty": 80, "ochenta": 80, "ninety": 90,
@@ -162,7 +162,8 @@ def numbers(text: str) -> tuple[Readings, ...]:
         elif word in _ORDINALS:
             # "second-hand", "segunda mano", "second-in-command", "a second home" and "every second
             # Friday" (alternate ones) count nothing
-            if after not in _NOT_COUNTED_AFTER and before not in ("every", "each", "cada"):
+            in_command = after == "in" and k + 2 < len(words) and words[k + 2] == "command"
+            if after not in _NOT_COUNTED_AFTER and not in_command and before not in ("every", "each", "cada"):
                 found.append(frozenset({float(_ORDINALS[word])}))
             k += 1
             continue

@@ -604,3 +604,21 @@ def test_round_38_a_cut_against_a_rise_said_in_the_plural_never_merges() -> None
     assert not _merges("Got a pay cut in March.", "Le subieron el sueldo en marzo.")
     assert not _merges("Le bajaron el alquiler este año.", "Their rent went up this year.")
     assert _merges("Le subieron el sueldo en marzo.", "Got a pay rise in March.")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Came second in the village 10k.", "Came twentieth in the village 10k."),  # "second in": no "command"
+    ("Se niega a conducir de noche.", "Is unable to drive at night."),
+    ("Llama a su abuela todos los sábados.", "Calls his grandmother every other Saturday."),
+])
+def test_round_39_ordinals_refusal_and_every_other_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Llama a su abuela un sábado sí y otro no.", "Calls his grandmother every other Saturday."),
+    ("Se niega a conducir de noche.", "Refuses to drive at night."),
+])
+def test_round_39_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
+    assert _merges(a, b)
