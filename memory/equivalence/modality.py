@@ -49,7 +49,8 @@ _MODALITY: dict[str, tuple[str, ...]] = {
     "unfulfilled": ("was meant to", "were meant to", "was supposed to", "were supposed to", "iba a", "tenia que",
                     "debia", "deberia haber", "should have", "tendria que haber", "had planned to", "habia quedado en"),
     "must": ("tiene que", "tienen que", "debe", "deben", "must", "has to", "have to", "needs to", "need to",
-             "obligatorio", "required", "requires", "obliga", "hay que", "mandatory"),
+             "obligatorio", "required", "requires", "obliga", "hay que", "mandatory", "obligado a", "obligada a",
+             "obligados a", "obligadas a", "obliged to", "obligated to"),
     # refusing is not being unable: "Se niega a viajar en avión" is not "Is unable to fly"
     "refusal": ("se niega", "se niegan", "se nego", "refuses", "refused", "refusing", "rehusa", "declines to"),
     # every other one is not every one: "todos los domingos" / "every other Sunday"

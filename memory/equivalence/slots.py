@@ -238,6 +238,7 @@ _ROLE_VERBS: dict[str, str] = {
     "captains": "captain", "capitanea": "captain", "hosts": "host", "juega": "player",
     "coordina": "coordinator", "coordinates": "coordinator", "volunteers": "volunteer",
     "presenta": "host", "produces": "producer", "produce": "producer", "sings": "singer", "canta": "singer",
+    "directs": "boss", "interpreta": "actor",
 }
 _ROLE: dict[tuple[str, ...], str] = {tuple(form.split()): concept for concept, forms in _ROLE_FORMS.items()
                                      for form in forms}

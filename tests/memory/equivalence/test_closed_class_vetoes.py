@@ -622,3 +622,16 @@ def test_round_39_ordinals_refusal_and_every_other_never_merge(a: str, b: str) -
 ])
 def test_round_39_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Interpreta a Lady Macbeth en el grupo de teatro.", "Directs the drama group's Macbeth."),
+    ("Is able to work from home on Fridays.", "Está obligada a teletrabajar los viernes."),
+])
+def test_round_40_acting_against_directing_and_able_against_obliged_never_merge(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+def test_round_40_the_same_fact_written_another_way_still_merges() -> None:
+    assert _merges("Está obligada a teletrabajar los viernes.", "Has to work from home on Fridays.")
