@@ -195,6 +195,8 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "project_manager": ("project manager", "jefe de proyecto", "jefa de proyecto", "gestor de proyectos",
                         "gestora de proyectos", "director de proyecto", "directora de proyecto"),
     "stakeholder": ("stakeholder", "stakeholders", "parte interesada"),
+    "legal_counsel": ("legal counsel", "general counsel", "in-house counsel", "legal adviser", "legal advisor",
+                      "asesor juridico", "asesora juridica", "abogado de la empresa", "abogada de la empresa"),
     # who applies for a post and who chooses
     "candidate": ("candidate", "candidato", "candidata", "applicant", "aspirante"),
     "interviewer": ("interviewer", "entrevistador", "entrevistadora", "hiring panel", "selection panel",

@@ -635,3 +635,9 @@ def test_round_40_acting_against_directing_and_able_against_obliged_never_merge(
 
 def test_round_40_the_same_fact_written_another_way_still_merges() -> None:
     assert _merges("Está obligada a teletrabajar los viernes.", "Has to work from home on Fridays.")
+
+
+def test_round_41_legal_counsel_is_an_occupation_of_its_own() -> None:
+    assert not _merges("Legal counsel on the takeover.", "Project manager on the takeover.")
+    assert not _merges("Project manager on the takeover.", "Legal counsel on the takeover.")
+    assert _merges("Legal counsel on the takeover.", "Asesora jurídica en la adquisición.")
