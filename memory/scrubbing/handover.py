@@ -50,7 +50,8 @@ from memory.scrubbing.prose import _UUID_RE, _VERSION_RE, _strong_credential
 
 _SENTENCE_RE: Final = re.compile(r"(?:[^\n.!?]|[.!?](?!\s)|:[ \t]*\r?\n)+")
 _PW_WORD_RE: Final = re.compile(  # read on the lower-cased text
-    r"(?<![\w/\-])(?:pass(?:word|wd|phrase)|pwd|pw|contrase(?:ñ|n)a|clave|senha)(?![a-z/_\-])")
+    # "palabra clave" is a keyword, a search term, not a password (as in keywords.py)
+    r"(?<![\w/\-])(?:pass(?:word|wd|phrase)|pwd|pw|contrase(?:ñ|n)a|(?<!palabra )(?<!palabras )clave|senha)(?![a-z/_\-])")
 # A token before the password word is its value when the two are one clause ("X es la clave del
 # correo", '"X" is what I set as the password') or a demonstrative takes it up after a dash or a
 # comma ("X — that's the wifi password", "X, esa es la contraseña"); another clause between (";",

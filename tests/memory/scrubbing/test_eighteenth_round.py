@@ -116,3 +116,11 @@ def test_a_sentence_of_many_password_words_scrubs_in_linear_time() -> None:
     began = time.perf_counter()
     scrub(text)
     assert time.perf_counter() - began < 1.0
+
+
+def test_a_keyword_is_no_password_in_the_sentence_frame() -> None:
+    """"palabra clave" is a keyword (a search or code word), not a password, as keywords.py has long
+    decided; the sentence frame read "clave" alone and redacted the value before it (found by the
+    erasure tests' marker in the full suite of stop 33)."""
+    assert scrub("Girasol-T4 es su palabra clave del proyecto").redactions == ()
+    assert scrub("Girasol-T4 es su clave del wifi").redactions == ("password",)
