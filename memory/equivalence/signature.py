@@ -426,8 +426,6 @@ def signature(text: str) -> Signature:
     folded = _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'"))))
     folded = _ALONE.sub("a solas", folded)
     padded = _padded(folded)
-    if _PERFECT_CONTINUING.search(padded):
-        padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     words = tuple(_WORD.findall(folded))
     # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita

@@ -641,3 +641,10 @@ def test_round_41_legal_counsel_is_an_occupation_of_its_own() -> None:
     assert not _merges("Legal counsel on the takeover.", "Project manager on the takeover.")
     assert not _merges("Project manager on the takeover.", "Legal counsel on the takeover.")
     assert _merges("Legal counsel on the takeover.", "Asesora jurídica en la adquisición.")
+
+
+def test_a_continuing_perfect_hides_no_pole() -> None:
+    """The perfect of a continuing state ("Ha ganado peso desde enero") is cut only for the tense;
+    the other axes read the whole text, so gaining against losing is an antonym, not a near copy."""
+    a, b = "Ha ganado peso desde enero.", "Ha perdido peso desde enero."
+    assert mismatch(signature(a), signature(b), a, b) == "antonym"
