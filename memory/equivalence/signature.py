@@ -392,7 +392,8 @@ _SUBORDINATE = re.compile(r"(?<=\w)\s+(?:desde que|cuando|when|while|mientras|an
 
 
 def _tense(text: str) -> frozenset[str]:
-    """Past and future marks of ``text`` (its main clause: :data:`_SUBORDINATE` is cut before)."""
+    """Past and future marks of ``text``'s main clause (:data:`_SUBORDINATE` cut)."""
+    text = _SUBORDINATE.sub(" ", text)
     folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'")))))
     padded = _padded(folded)
     if _PERFECT_CONTINUING.search(padded):
@@ -409,7 +410,7 @@ def _tense(text: str) -> frozenset[str]:
     first = _FIRST_ED.match(folded) or _FIRST_IRREGULAR.match(folded)
     if first and first.group(1) not in _ED_STATES:
         tense.add("past")  # "Managed the Lisbon office", "Moved to Berlin": a done thing
-    if _PERFECT.search(padded) and not _PERFECT_CONTINUING.search(padded):
+    if _PERFECT.search(padded):  # a continuing perfect was cut above
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
     if _ES_FUTURE.search(lowered):
         tense.add("future")  # "solicitará" is "va a solicitar"
@@ -433,7 +434,7 @@ def signature(text: str) -> Signature:
     polar = _without_scoped_negators(padded)  # "must not", "no tiene que": the modality says it
     lexical = sum(polar.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
-    tense = _tense(_SUBORDINATE.sub(" ", text))
+    tense = _tense(text)
     plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"
     tongues, places = cldr.languages(text), cldr.countries(text)
     language_words = frozenset().union(*tongues.values())
