@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Debian packages Quorum uses beside its Python packages (decisions 0017 and the browser tests):
 #   chromium         the browser tests' browser (never a downloaded one)
-#   apertium-eng-spa Apertium's Spanish–English analysers and dictionary: the ES↔EN noun check
+#   apertium-eng-spa Apertium's Spanish–English analysers, dictionary and translator: the ES↔EN checks
 #   wordnet-base     WordNet 3.0's English database: synonyms and hypernyms for that check
 # Installs what is missing with apt-get (sudo when not root). `make run` and `make test` call it;
 # set QUORUM_SYSTEM_PACKAGES=0 to skip (the ES↔EN check then abstains; browser tests need chromium).

@@ -96,10 +96,13 @@ def available() -> bool:
 class _Pipeline:
     """Apertium's analysis stages for one direction, kept running (null-flush: one answer per ``\\0``)."""
 
-    def __init__(self, direction: str) -> None:
+    def __init__(self, direction: str, command: str | None = None) -> None:
+        """``command``: other Apertium stages instead of the analysis (each in null-flush mode), e.g.
+        :mod:`.translation`'s transfer and generation, which read this analysis's stream."""
         d = _directory()
-        self.command = (f"lt-proc -z '{d}/{direction}.automorf.bin' | apertium-tagger -z -g '{d}/{direction}.prob'"
-                        f" | apertium-pretransfer -z | lt-proc -z -b '{d}/{direction}.autobil.bin'")
+        self.command = command or (
+            f"lt-proc -z '{d}/{direction}.automorf.bin' | apertium-tagger -z -g '{d}/{direction}.prob'"
+            f" | apertium-pretransfer -z | lt-proc -z -b '{d}/{direction}.autobil.bin'")
         self.lock = threading.Lock()
         self.process: subprocess.Popen[bytes] | None = None
         self.pid = 0  # the process that started it: a forked worker starts its own
@@ -113,7 +116,11 @@ class _Pipeline:
 
     def ask(self, text: str) -> str:
         """The stream for ``text`` (one line, reserved characters escaped)."""
-        payload = _RESERVED.sub(r"\\\1", text.replace("\0", " ").replace("~", " ").replace("\n", " ")) + ".[][\n]\0"
+        return self.exchange(_RESERVED.sub(r"\\\1", text.replace("\0", " ").replace("~", " ").replace("\n", " "))
+                             + ".[][\n]\0")
+
+    def exchange(self, payload: str) -> str:
+        """The pipeline's answer to ``payload`` (one ``\\0``-terminated unit of its input format)."""
         with self.lock:
             process = self._start()
             assert process.stdin is not None and process.stdout is not None
@@ -169,13 +176,21 @@ def parse(stream: str) -> tuple[Word, ...]:
 
 
 @lru_cache(maxsize=8192)
-def analyse(lang: str, text: str) -> tuple[Word, ...] | None:
-    """The words of ``text`` (``lang`` "es" or "en") with their translations, or None on failure."""
+def stream(lang: str, text: str) -> str | None:
+    """Apertium's bilingual stream for ``text`` (``lang`` "es" or "en"; a full stop appended), or
+    None on failure; :mod:`.translation` carries it on through transfer and generation."""
     try:
-        return parse(_pipeline("spa-eng" if lang == "es" else "eng-spa").ask(text))
+        return _pipeline("spa-eng" if lang == "es" else "eng-spa").ask(text)
     except (OSError, ValueError) as exc:  # never the text: only what failed
         logger.warning("apertium analysis failed: %s", type(exc).__name__)
         return None
+
+
+@lru_cache(maxsize=8192)
+def analyse(lang: str, text: str) -> tuple[Word, ...] | None:
+    """The words of ``text`` (``lang`` "es" or "en") with their translations, or None on failure."""
+    answer = stream(lang, text)
+    return None if answer is None else parse(answer)
 
 
 def spanish_noun(word: str) -> bool | None:

@@ -33,7 +33,7 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 from __future__ import annotations
 
 from config.text import normalize
-from memory.equivalence import bilingual
+from memory.equivalence import bilingual, translation
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
@@ -68,9 +68,11 @@ _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mism
                   "month_mismatch", "weekday_mismatch", "tense_mismatch", "role_mismatch"}
 
 
-def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None) -> str | None:
-    """The ES↔EN checks through Apertium's dictionary (:mod:`.bilingual`), for a Spanish note and
-    an English one; None for any other pair or when Apertium is not installed."""
+def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None,
+                      judge: SimilarityJudge) -> str | None:
+    """The ES↔EN checks through Apertium's dictionary (:mod:`.bilingual`) and translator
+    (:mod:`.translation`, ``judge``'s same-language veto on both translated readings), for a Spanish
+    note and an English one; None for any other pair or when Apertium is not installed."""
     if {la, lb} != {"es", "en"}:
         return None
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
@@ -78,7 +80,9 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
     if bilingual.only_moved(spanish, english):
         return "scope_mismatch"  # "solo habla inglés en el trabajo" / "speaks English only at work"
-    return None
+    # each note translated into the other's language, both readings vetoed (.translation)
+    return translation.translated_veto(
+        spanish, english, lambda x, y: judge.veto(Statement(x), Statement(y), across_languages=False))
 
 
 class SimilarityJudge:
@@ -120,7 +124,7 @@ class SimilarityJudge:
         if reason is None and (self.model is not None or sim >= floor - self.review_band):
             # The dictionary check (Apertium, a few ms a new note) only where it can change the
             # answer: below the review band the pair is unrelated whether or not it fires.
-            reason = _across_languages(a, b, la, lb)
+            reason = _across_languages(a, b, la, lb, self)
         if self.model is not None and (reason is None or reason in SOFT_VETOES):
             return self._learned(a, b, reason)
         if reason is not None:
@@ -217,7 +221,7 @@ class SimilarityJudge:
                 return "direction_swap"  # a person acts on one side and is acted on on the other
         if overlap >= 0.4 and (da - db) and (db - da):
             return "direction_swap"  # each side has a marker the other lacks: to/from, lends/borrows
-        return _across_languages(a, b, la, lb) if across_languages else None
+        return _across_languages(a, b, la, lb, self) if across_languages else None
 
     def unproven(self, a: Statement, b: Statement) -> str | None:
         """What similarity alone cannot settle (this judge's own merges only; a lexicon proof may):
