@@ -94,8 +94,13 @@ _ROLE_FORMS: dict[str, tuple[str, ...]] = {
     "uncle": ("tio", "tia", "tios", "tias", "uncle", "aunt", "uncles", "aunts"),
     "nephew": ("sobrino", "sobrina", "sobrinos", "sobrinas", "nephew", "niece", "nephews", "nieces"),
     "cousin": ("primo", "prima", "primos", "primas", "cousin", "cousins"),
-    "inlaw": ("suegro", "suegra", "cunado", "cunada", "father-in-law", "mother-in-law", "brother-in-law",
-              "sister-in-law"),
+    # in-laws by their relation: a father-in-law is not a brother-in-law
+    "parent_inlaw": ("suegro", "suegra", "suegros", "father-in-law", "mother-in-law", "parents-in-law",
+                     "in-laws"),
+    "sibling_inlaw": ("cunado", "cunada", "cunados", "cunadas", "brother-in-law", "sister-in-law",
+                      "brothers-in-law", "sisters-in-law"),
+    "child_inlaw": ("yerno", "nuera", "yernos", "nueras", "son-in-law", "daughter-in-law", "sons-in-law",
+                    "daughters-in-law"),
     "substitute": ("sustituto", "sustituta", "reemplazo", "suplente", "replacement", "substitute", "stand-in",
                    "successor", "sucesor", "sucesora"),
     "predecessor": ("predecesor", "predecesora", "antecesor", "antecesora", "predecessor"),
@@ -225,12 +230,13 @@ _OCCUPATION: dict[tuple[str, ...], str] = {tuple(form.split()): concept for conc
                                            for form in forms}
 _OCCUPATION_LONGEST = max(len(key) for key in _OCCUPATION)
 # Relatives, whose number (one or several) is part of the fact; the plural forms of their nouns.
-_KIN = frozenset({"parent", "child", "sibling", "grandparent", "grandchild", "uncle", "nephew", "cousin", "inlaw",
-                  "stepparent", "stepsibling", "stepchild"})
+_KIN = frozenset({"parent", "child", "sibling", "grandparent", "grandchild", "uncle", "nephew", "cousin",
+                  "parent_inlaw", "sibling_inlaw", "child_inlaw", "stepparent", "stepsibling", "stepchild"})
 _KIN_PLURALS = frozenset("padres hijos hijas hermanos hermanas abuelos nietos nietas tios tias sobrinos sobrinas primos "
-                         "primas suegros cunados hermanastros hijastros parents children kids sons daughters brothers "
+                         "primas suegros cunados cunadas yernos nueras hermanastros hijastros parents children kids sons daughters brothers "
                          "sisters siblings grandparents grandchildren grandsons granddaughters uncles aunts nephews "
-                         "nieces cousins stepchildren stepsiblings".split())
+                         "nieces cousins stepchildren stepsiblings parents-in-law in-laws brothers-in-law sisters-in-law sons-in-law "
+                         "daughters-in-law".split())
 # A verb that opens the statement and says which of these roles the person plays ("Coaches the
 # under-12 team" is "Is the coach of…", "Referees the games" is not)
 _ROLE_VERBS: dict[str, str] = {
@@ -353,10 +359,13 @@ def people(text: str, names: frozenset[str]) -> People:
                   assists=bool(_ASSISTING.search(f" {' '.join(norms)} ")))
 
 
-# Assisting someone in a role, not holding it: "Assistant to the head of HR" is not "Head of HR";
-# "la ayudante del director", "the director's PA", "assists the dean".
-_ASSISTING = re.compile(r" (?:(?:personal )?assistant|pa|aide|secretary|deputy) (?:to|of|for) | assists | assisted |"
-                        r" (?:asistente|ayudante|secretari[oa]|adjunt[oa]|auxiliar)(?: personal)? (?:de|del|a|al) |"
+# Assisting or standing in for someone in a role, not holding it: "Assistant to the head of HR" is not
+# "Head of HR"; "la ayudante del director", "the director's PA", "assists the dean", "el suplente del
+# delegado", "substitute for the goalkeeper".
+_ASSISTING = re.compile(r" (?:(?:personal )?assistant|pa|aide|secretary|deputy|substitute|stand-in|replacement)"
+                        r" (?:to|of|for) | assists | assisted |"
+                        r" (?:asistente|ayudante|secretari[oa]|adjunt[oa]|auxiliar|suplente|sustitut[oa])(?: personal)?"
+                        r" (?:de|del|a|al|para) |"
                         r" 's (?:personal )?(?:assistant|pa|aide|secretary|deputy) | mano derecha de ")
 
 
@@ -424,7 +433,7 @@ def role_mismatch(a: People, b: People) -> str | None:
                 return "role_mismatch"
     if a.roles and b.roles and a.roles.isdisjoint(b.roles):
         return "role_mismatch"
-    if a.roles and b.roles and a.assists != b.assists:
+    if a.assists != b.assists and (a.roles or b.roles):
         return "role_mismatch"  # "Interim head of HR" / "Assistant to the head of HR"
     # what the person *is* differs though other people of the note are shared ("Is the coach of her
     # son's team" / "Is a player on her son's team")

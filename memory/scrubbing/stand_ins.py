@@ -1,4 +1,4 @@
-"""Values that stand for a secret without being one, whatever finder took them or whatever label
+r"""Values that stand for a secret without being one, whatever finder took them or whatever label
 or JSON key they follow: a redaction mark, a template reference, a masked value, a documentation
 placeholder. The driver drops a span whose text is one of these; ``fields`` keeps such a value
 under a secret-named key.
