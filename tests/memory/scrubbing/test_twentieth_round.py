@@ -1,0 +1,39 @@
+"""Twentieth secrets round (issue 15): ordinary strings of the classes the last authors' false
+redactions belong to, and credential forms the probe found missing (see docs/privacy.md "Twentieth
+secrets round"; no database). Made-up sentences, none from a corpus or a probe file."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+
+
+def _redacted(text: str, secret: str) -> bool:
+    return secret not in scrub(text).text
+
+
+# --- stand-ins: blanks, Spanish placeholder names, a control's name, a public identifier ---------
+
+@pytest.mark.parametrize("text", [
+    "Hoja de alta: nombre ______ contraseña: ______ (a bolígrafo).",
+    "Registration card — login: ____ password: ________",
+    "El manual dice contraseña=ESCRIBE_AQUÍ_TU_CONTRASEÑA antes de arrancar.",
+    "clave=TU_CONTRASEÑA_DEL_CORREO en el .env de ejemplo",
+    "Cómo recuperar la contraseña del banco: tocar «No recuerdo mi contraseña».",
+    "To reset the password of the kiosk: tap \"I lost my password\".",
+    "Twilio Account SID ACe41f7a09c3b25d86e0f14a9b7c3d2e61 goes on the support ticket.",
+])
+def test_ordinary_strings_of_the_twentieth_round_classes_are_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("contraseña: a___b9Kx", "a___b9Kx"),  # underscores inside a value: no blank
+    ("password=CAMION_AZUL_77", "CAMION_AZUL_77"),  # an upper-case value that gives no instruction
+    ("La contraseña es «Pino Azul Siete»", "Pino Azul Siete"),  # a quoted phrase that names no password
+    ("Twilio API key SID SK0f4e2b9a7c1d38e5f6a0b9c2d7e1f4a3 for the SMS worker", "SK0f4e2b9a7c1d38e5f6a0b9c2d7e1f4a3"),
+    ("Twilio auth token 0f4e2b9a7c1d38e5f6a0b9c2d7e1f4a3", "0f4e2b9a7c1d38e5f6a0b9c2d7e1f4a3"),
+])
+def test_look_alike_secrets_of_those_classes_are_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
