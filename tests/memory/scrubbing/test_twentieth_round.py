@@ -37,3 +37,23 @@ def test_ordinary_strings_of_the_twentieth_round_classes_are_kept(text: str) -> 
 ])
 def test_look_alike_secrets_of_those_classes_are_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- vendor formats: age keys read wider, a framework's session cookie -------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("age key for the photo backups: AGE-SECRET-KEY-1" + "B1OI" * 14 + "XY", "AGE-SECRET-KEY-1" + "B1OI" * 14 + "XY"),
+    ("Cookie copied from the browser: sessionid=9d2f61be07ac4e3f8b15c9a0d7e2f4b61c83a5de", "9d2f61be07ac4e3f8b15c9a0d7e2f4b61c83a5de"),
+    ("curl -b 'PHPSESSID=k3v9q0l2m7n4p8r1s5t6u0w2x4; lang=es' https://intranet/", "k3v9q0l2m7n4p8r1s5t6u0w2x4"),
+    ("JSESSIONID=A1B2C3D4E5F60718293A4B5C6D7E8F90.node1 en la cabecera", "A1B2C3D4E5F60718293A4B5C6D7E8F90.node1"),
+])
+def test_vendor_formats_of_the_twentieth_round_are_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "The app shows sessionid=expired when she comes back after lunch.",
+    "PHPSESSID is the cookie PHP sets; sessionid is Django's.",
+])
+def test_a_session_word_without_a_cookie_value_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
