@@ -57,3 +57,22 @@ def test_vendor_formats_of_the_twentieth_round_are_redacted(text: str, secret: s
 ])
 def test_a_session_word_without_a_cookie_value_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a password spelled in the spelling alphabet, without commas ------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Over the phone she spelled it: Hotel Four Tango Zulu Seven Mike", "Hotel Four Tango Zulu Seven Mike"),
+    ("La clave del router, deletreada: kilo-tango-4-2-papa-x-ray", "kilo-tango-4-2-papa-x-ray"),
+])
+def test_a_password_in_the_spelling_alphabet_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "The kids recited Alpha Bravo Charlie Delta Echo Foxtrot for the radio badge.",
+    "Mike and Victor flew Delta to Lima at seven on Sunday.",
+    "Book club: Bravo Two Zero, then two four six eight ten twelve pages a night.",
+])
+def test_spelling_words_without_a_spelled_value_are_kept(text: str) -> None:
+    assert scrub(text).count == 0
