@@ -28,6 +28,9 @@ from memory.scrubbing.places import after_a_place_word, inside_manager_name, lab
 # only characters (``words=False``), since a credential's own digits must stay as written.
 _STRONG_PW = (
     r"p[a4@][s5$][s5$](?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@][s5$][e3](?:ñ|n)[a4@][s5$]?"
+    # Twentieth round: the other abbreviations people type for "password" in notes and chats
+    # ("psw del router: …", "pswd=…", "pword", "passw").
+    r"|pswd?|pwrd|pword|passw"
     r"|clave\s+de\s+acceso|senha"
     # Thirteenth round: a Wi-Fi network's key by its standard's names (Windows: "network security key").
     r"|(?:wpa[23]?(?:[\s\-]?psk)?|wep|wi-?fi|network(?:\s+security)?)[\s_\-]key|clave\s+(?:wpa[23]?|wep|de\s+(?:la\s+)?red)"
@@ -205,7 +208,7 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 # lower-cased text for them is several times faster than letting the
 # case-insensitive keyword regex try every position.
 _KEYWORD_STEMS_RE: Final = re.compile(
-    r"p[a4@][s5$][s5$]|pwd|pw|wpa|wep|wi-?fi|network|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
+    r"p[a4@][s5$][s5$]|pwd|pw|psw|pword|wpa|wep|wi-?fi|network|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
     r"gate|entry|unlock|disarm|arming|keypad|building|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
     r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
     r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"

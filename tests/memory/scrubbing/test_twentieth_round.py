@@ -76,3 +76,14 @@ def test_a_password_in_the_spelling_alphabet_is_redacted(text: str, secret: str)
 ])
 def test_spelling_words_without_a_spelled_value_are_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- the other abbreviations of "password" ----------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("psw del router de la oficina: Lx7-qq2r-M9", "Lx7-qq2r-M9"),
+    ("pswd=Gr4nadaSol", "Gr4nadaSol"),
+    ("pword for the tablet: cielo2020", "cielo2020"),
+])
+def test_abbreviated_password_labels_are_read(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
