@@ -87,3 +87,25 @@ def test_spelling_words_without_a_spelled_value_are_kept(text: str) -> None:
 ])
 def test_abbreviated_password_labels_are_read(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a phrase given as a phrase ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Boat wifi: network Gull-5G, passphrase 'seven gulls steal my fries' (no quotes).", "seven gulls steal my fries"),
+    ("Para abrir el disco cifrado, Lola usa la frase «el tren azul llega tarde» siempre.", "el tren azul llega tarde"),
+    ("His email password is the phrase orange kites over harbour (all lower case).", "orange kites over harbour"),
+])
+def test_a_phrase_given_as_the_value_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "The password is the phrase she uses for everything.",
+    "La pista de la contraseña es la frase de la canción del verano.",
+    "La clave del éxito es la frase «nunca te rindas jamás».",
+    "Her favourite phrase is 'carpe diem quam minimum'.",
+    "The passphrase 'not set yet' shows in the app.",
+])
+def test_a_phrase_that_is_no_value_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
