@@ -34,6 +34,11 @@ _STRONG_PW = (
     r"|clave\s+de\s+acceso|senha"
     # Thirteenth round: a Wi-Fi network's key by its standard's names (Windows: "network security key").
     r"|(?:wpa[23]?(?:[\s\-]?psk)?|wep|wi-?fi|network(?:\s+security)?)[\s_\-]key|clave\s+(?:wpa[23]?|wep|de\s+(?:la\s+)?red)"
+    # Twentieth round: "clave" whose complement is a device or an account it opens is a password
+    # like "contraseña" ("la clave de la wifi del bar es 'cafeconleche'"), not a key point; the
+    # complements that also name a key point or a record ("banco", "cuenta", "éxito") stay weak.
+    r"|clave\s+del?\s+(?:la\s+|el\s+|mi\s+|tu\s+|su\s+)?(?:wi-?fi|wlan|router|correo|e-?mail|gmail|hotmail|outlook"
+    r"|m[oó]vil|port[aá]til|ordenador|tablet|ipad|iphone|netflix|vpn|nas|servidor)\b"
 )
 # Passphrases and wallet seeds: their value is several plain words (see _passphrase_end).
 _PHRASE_KW = (
@@ -51,6 +56,9 @@ _WEAK_PW = (
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
     r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
     r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
+    # Twentieth round: the other doors of a building a keypad opens ("código del portal 4590B"):
+    # the street door, the lift, the storage room, the gate, the mailbox.
+    r"|c[oó]digo\s+del?\s+(?:la\s+|el\s+)?(?:portal|porter[ií]a|trastero|ascensor|buz[oó]n|verja|port[oó]n)\b"
     r"|(?:access|security|door|alarm|gate|entry|unlock|disarm|arming|keypad|building)\s+code"
     r"|c[oó]digo\s+de\s+(?:desarme|desactivaci[oó]n|armado)"
 )

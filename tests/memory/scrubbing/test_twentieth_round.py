@@ -109,3 +109,26 @@ def test_a_phrase_given_as_the_value_is_redacted(text: str, secret: str) -> None
 ])
 def test_a_phrase_that_is_no_value_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- "clave" of a device or an account it opens; the doors of a building ------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("La clave del router de la casa del pueblo es 'golondrina' sin mayúsculas", "golondrina"),
+    ("la clave del correo es pizarra.", "pizarra"),
+    ("Código del portal 3318C, el de la derecha.", "3318C"),
+    ("el código del trastero es 0472", "0472"),
+])
+def test_a_device_key_or_a_building_door_code_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "La clave del wifi es sencilla.",
+    "La clave del wifi está en la pegatina del router.",
+    "La clave del éxito es 'constancia'.",
+    "La clave del banco es la misma de siempre.",
+    "Código del portal: cambia el lunes.",
+])
+def test_a_device_key_or_a_door_code_word_without_a_value_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
