@@ -8,6 +8,11 @@ written as the concatenation that builds it.
   more, mixing at least two of letters, digits and symbols, or carrying a case mark: a count ("one,
   two, three…"), a list of grades ("A, B, B, C…") or the spelling alphabet recited ("Alpha, Bravo,
   Charlie…") is one class only and stays.
+* **Spelled in the spelling alphabet** (twentieth round): the same read-out without commas — six
+  or more NATO/ITU spelling words and digit words in a row, separated by spaces or hyphens ("Bravo
+  Seven Echo Lima Nine Kilo", "kilo-tango-4-2-papa-x-ray"), with at least two of each. The spelling
+  words are rare in prose; a phrase of them alone ("Alpha Bravo Charlie…", a call sign) or a number
+  read out ("two four six") is one class and stays.
 * **Concatenated.** A password keyword, its copula or colon, then the value written as parts joined
   by ``+`` ("Gaviota + 'Azul' + 1987", "'Cedar' + '_' + '2024'"): the parts are literal pieces
   of the value (single tokens or quoted strings), three or more, or two with one quoted. A recipe in
@@ -56,6 +61,16 @@ _RUN_RE: Final = re.compile(
     r"(?<![\w\-])" + _ANY_ITEM + r"(?:[ \t]*,[ \t]*(?:(?:and|y)[ \t]+)?" + _ANY_ITEM + r"){5,}")
 _SEPARATOR_RE: Final = re.compile(r"[ \t]*,[ \t]*(?:(?:and|y)[ \t]+)?")
 
+_NATO: Final = ("alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike "
+                "november oscar papa quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee "
+                "zulu").split()
+_SPELLED_ITEM: Final = r"(?:" + _alternation(_NATO) + r"|" + _alternation(_DIGIT_WORDS) + r"|\d)\b"
+_SPELLED_GAP: Final = r"(?:[ \t]*-[ \t]*|[ \t]+)"
+_SPELLED_RUN_RE: Final = re.compile(
+    r"(?<![\w\-])" + _SPELLED_ITEM + r"(?:" + _SPELLED_GAP + _SPELLED_ITEM + r"){5,}(?![\w\-])")
+_SPELLED_WORD_RE: Final = re.compile(_SPELLED_ITEM)
+_NATO_SET: Final = frozenset(_NATO)
+
 _PART: Final = r"(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|[^\s+'\",;]{1,30})"
 _CONCATENATED_RE: Final = re.compile(
     r"\b(?:passwords?|passwd|pass|pwd|pw|contrase(?:ñ|n)a|clave)\b[^\n.:=+]{0,40}?"
@@ -85,6 +100,20 @@ def find_dictated(text: str, lower: str) -> Iterator[_Span]:
             yield m.start(), m.end(), "password"
 
 
+def find_spelled(text: str, lower: str) -> Iterator[_Span]:
+    """A password spelled in the spelling alphabet without commas (see the module docstring)."""
+    if not any(w in lower for w in ("alpha", "alfa", "bravo", "echo", "kilo", "lima", "tango", "zulu", "x-ray",
+                                     "xray", "yankee", "foxtrot", "sierra", "romeo", "quebec", "papa", "oscar",
+                                     "november", "mike", "juliet", "india", "hotel", "golf", "delta", "charlie",
+                                     "uniform", "victor", "whisk")):
+        return
+    for m in _SPELLED_RUN_RE.finditer(lower):
+        words = _SPELLED_WORD_RE.findall(m.group())
+        nato = sum(w in _NATO_SET for w in words)
+        if nato >= 2 and len(words) - nato >= 2:
+            yield m.start(), m.end(), "password"
+
+
 def find_concatenated(text: str, lower: str) -> Iterator[_Span]:
     """A password written as the concatenation of its literal parts (see the module docstring)."""
     if "+" not in text:
@@ -96,4 +125,4 @@ def find_concatenated(text: str, lower: str) -> Iterator[_Span]:
             yield m.start("v"), m.end("v"), "password"
 
 
-FINDERS: Final = (find_dictated, find_concatenated)
+FINDERS: Final = (find_dictated, find_spelled, find_concatenated)

@@ -28,9 +28,17 @@ from memory.scrubbing.places import after_a_place_word, inside_manager_name, lab
 # only characters (``words=False``), since a credential's own digits must stay as written.
 _STRONG_PW = (
     r"p[a4@][s5$][s5$](?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@][s5$][e3](?:ñ|n)[a4@][s5$]?"
+    # Twentieth round: the other abbreviations people type for "password" in notes and chats
+    # ("psw del router: …", "pswd=…", "pword", "passw").
+    r"|pswd?|pwrd|pword|passw"
     r"|clave\s+de\s+acceso|senha"
     # Thirteenth round: a Wi-Fi network's key by its standard's names (Windows: "network security key").
     r"|(?:wpa[23]?(?:[\s\-]?psk)?|wep|wi-?fi|network(?:\s+security)?)[\s_\-]key|clave\s+(?:wpa[23]?|wep|de\s+(?:la\s+)?red)"
+    # Twentieth round: "clave" whose complement is a device or an account it opens is a password
+    # like "contraseña" ("la clave de la wifi del bar es 'cafeconleche'"), not a key point; the
+    # complements that also name a key point or a record ("banco", "cuenta", "éxito") stay weak.
+    r"|clave\s+del?\s+(?:la\s+|el\s+|mi\s+|tu\s+|su\s+)?(?:wi-?fi|wlan|router|correo|e-?mail|gmail|hotmail|outlook"
+    r"|m[oó]vil|port[aá]til|ordenador|tablet|ipad|iphone|netflix|vpn|nas|servidor)\b"
 )
 # Passphrases and wallet seeds: their value is several plain words (see _passphrase_end).
 _PHRASE_KW = (
@@ -48,6 +56,9 @@ _WEAK_PW = (
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
     r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
     r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
+    # Twentieth round: the other doors of a building a keypad opens ("código del portal 4590B"):
+    # the street door, the lift, the storage room, the gate, the mailbox.
+    r"|c[oó]digo\s+del?\s+(?:la\s+|el\s+)?(?:portal|porter[ií]a|trastero|ascensor|buz[oó]n|verja|port[oó]n)\b"
     r"|(?:access|security|door|alarm|gate|entry|unlock|disarm|arming|keypad|building)\s+code"
     r"|c[oó]digo\s+de\s+(?:desarme|desactivaci[oó]n|armado)"
 )
@@ -205,7 +216,7 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 # lower-cased text for them is several times faster than letting the
 # case-insensitive keyword regex try every position.
 _KEYWORD_STEMS_RE: Final = re.compile(
-    r"p[a4@][s5$][s5$]|pwd|pw|wpa|wep|wi-?fi|network|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
+    r"p[a4@][s5$][s5$]|pwd|pw|psw|pword|wpa|wep|wi-?fi|network|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
     r"gate|entry|unlock|disarm|arming|keypad|building|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
     r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
     r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"

@@ -35,6 +35,7 @@ from typing import Final
 from memory.scrubbing.codes import _AFTER_RE
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS as _DESCRIBING
+from memory.scrubbing.measures import described_before
 
 #: Things whose unlocking phrase is a secret (lower-case words; "caja fuerte" by "caja"/"fuerte").
 HOLDERS: Final[frozenset[str]] = frozenset(
@@ -315,4 +316,50 @@ def _find_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
         yield m.start("run"), m.end("run"), "password"
 
 
-PHRASE_FINDERS: Final = (_find_labelled_phrases, _find_unlocking_phrases, _find_declared_phrases, _find_chained_phrases, _find_labelled_runs)
+# Twentieth round: a phrase given as a phrase. (1) Apposition: a passphrase label and its value
+# quoted right after it, no connector ("passphrase 'the otters sleep at noon'"). (2) "the phrase /
+# la frase" as the value of a password or of an unlocking act: after a copula or a verb of using or
+# typing ("… master password … is the phrase purple tractors sing at midnight (…)", "para
+# desbloquear el NAS usa la frase '…'"), quoted, or bare words up to a bracket, a comma or the end
+# of the sentence — three to twelve of them, the first no function or clause word ("the phrase
+# from the song", "la frase que te dije") and none that describes, negates, points or sets a policy.
+_APPOSED_RE: Final = re.compile(r"\b(?:" + _PHRASE_LABEL + r")[ \t]+" + _QUOTED)
+_PHRASE_VALUE_RE: Final = re.compile(
+    r"\b(?:is|es|was|era|be|ser|sea|use|uses|used|usa|usan|usó|uso|usar|type|types|typed|teclea|tecleas|teclear"
+    r"|escribe|escribir|enter|with|con)[ \t]+(?:(?:the|a|la|una)[ \t]+)?(?:frase|phrase|sentence|oraci[oó]n)\b"
+    r"[ \t]*:?[ \t]*(?:" + _QUOTED + r"|(?P<run>[^\W\d_]+(?:[ \t]+(?!" + _SEQUENCE + r")(?:[^\W\d_]+|\d{1,4})){2,11})"
+    r"(?=[ \t]*(?:[(,;]|[.!?](?:\s|$)|\n|$)|[ \t]+" + _SEQUENCE + r"))")
+_PHRASE_CONTEXT_RE: Final = re.compile(
+    r"\b(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|unlock\w*|decrypt\w*|desbloque\w*|descifr\w*"
+    r"|desencript\w*|encrypt\w*|cifrad\w*|abrir|abre|open|opens)\b")
+
+
+def _find_phrase_values(text: str, lower: str) -> Iterator[_Span]:
+    """A passphrase quoted right after its label, or given as "the phrase …" (see above)."""
+    if "phrase" not in lower and "frase" not in lower and "sentence" not in lower and "oraci" not in lower:
+        return
+    spans: list[tuple[int, int, bool]] = []
+    for m in _APPOSED_RE.finditer(lower):
+        group = next(g for g in _QUOTE_GROUPS if m.group(g) is not None)
+        spans.append((*m.span(group), True))
+    for m in _PHRASE_VALUE_RE.finditer(lower):
+        sentence_start = max(lower.rfind(". ", 0, m.start()), lower.rfind("\n", 0, m.start()), 0)
+        context = _PHRASE_CONTEXT_RE.search(lower, sentence_start, m.start())
+        if context is None or described_before(lower, context.start()) \
+                or any(w in _DESCRIBING for w in _WORD_RE.findall(lower[context.end():m.start()])):
+            continue  # "la pista de la contraseña es la frase …", "password hint: the phrase …": about it
+        group = next((g for g in (*_QUOTE_GROUPS, "run") if m.group(g) is not None))
+        spans.append((*m.span(group), group != "run"))
+    for start, end, quoted in spans:
+        words = [w.lower() for w in _WORD_RE.findall(lower[start:end])]
+        if len(lower[start:end].split()) < 3 or not words:
+            continue
+        if not quoted and (words[0] in _CLAUSE_WORDS or words[0] in _FUNCTION_WORDS):
+            continue
+        if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS or w in _DESCRIPTIVE for w in words):
+            continue
+        if "[redacted:" not in lower[start:end]:
+            yield start, end, "password"
+
+
+PHRASE_FINDERS: Final = (_find_phrase_values, _find_labelled_phrases, _find_unlocking_phrases, _find_declared_phrases, _find_chained_phrases, _find_labelled_runs)

@@ -77,10 +77,13 @@ _STAND_IN_RE: Final = re.compile(
     r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[^\W\d][\w\- ]{0,39}>"
     r"|[A-Za-z0-9/+]{8,}EXAMPLE(?:KEY)?")
 _QUOTES: Final = "\"'`“”«»"
+# Twentieth round: a Spanish word in the name keeps its accents and its Ñ ("TU_CONTRASEÑA_AQUI",
+# "PON_AQUÍ_TU_CLAVE"): the words are upper-case letters of either language.
+_UP: Final = "A-Z0-9ÁÉÍÓÚÑÜ"
 _PLACEHOLDER_NAME_RE: Final = re.compile(
-    r"(?:[A-Z0-9]+_)*(?:YOUR|TU|SU|INSERT|INSERTA|REPLACE|REEMPLAZA|ENTER|PASTE|PEGA|PUT|PON)(?:_[A-Z0-9]+)+"
-    r"|(?:[A-Z0-9]+_)+(?:HERE|AQUI|AQUÍ)"
-    r"|(?:your|tu)(?:_[a-z0-9]+)+")
+    rf"(?:[{_UP}]+_)*(?:YOUR|TU|SU|INSERT|INSERTA|REPLACE|REEMPLAZA|ENTER|PASTE|PEGA|PUT|PON)(?:_[{_UP}]+)+"
+    rf"|(?:[{_UP}]+_)+(?:HERE|AQUI|AQUÍ)"
+    r"|(?:your|tu)(?:_[a-z0-9áéíóúñü]+)+")
 # Fifteenth round: the same instruction in any case, joined by hyphens or underscores — a verb of
 # replacing and its object, with more plain words around it ("replace-me-in-production",
 # "change_me_please", "CAMBIAR-ESTO"): a template's value, letters only.
@@ -112,7 +115,9 @@ _PASSWORD_WORDS: Final = frozenset("password passwd pass pwd secret contraseña 
 _PREFIX_RE: Final = re.compile(r"(?:[A-Za-z0-9]{1,12}[_-]){0,3}")
 # A mask: three or more mask symbols or four or more x's, in groups ("****-****-****"), with at
 # most four characters visible before or after it, not both ("****abcd", "ab12****").
-_MASK: Final = r"(?:[*•●▒█■◼∙·⋅]{3,}|\.{3,}|…{2,}|[xX]{4,})"
+# Twentieth round: a run of three or more underscores is a form's blank to fill in by hand
+# ("usuario: ________  contraseña: ________"), the same as a mask.
+_MASK: Final = r"(?:[*•●▒█■◼∙·⋅]{3,}|\.{3,}|…{2,}|[xX]{4,}|_{3,})"
 _MASKED_RE: Final = re.compile(
     r"(?P<a>[A-Za-z0-9]{0,4})[-_ ./:]?" + _MASK + r"(?:[-_ ./:]?" + _MASK + r")*[-_ ./:]?(?P<b>[A-Za-z0-9]{0,4})")
 _VISIBLE_MAX: Final = 4
@@ -247,12 +252,32 @@ def _filler_token(value: str) -> bool:
 _REGEX_RE: Final = re.compile(r"(?:\[\^?(?:[^\]\s]*[A-Za-z0-9]-[A-Za-z0-9][^\]\s]*)\]|\\[dwsDWS])(?:\{\d{1,3}(?:,\d{0,3})?\}?|[+*])")
 
 
+# Twentieth round: a public identifier its vendor documents as one. Twilio's Account SID ("AC" + 32
+# lower-case hex) names the account — Twilio's docs pair it, as the username, with the Auth Token as
+# the password, and print it on invoices and consoles. The API key SID ("SK…") stays redacted: authors
+# hand it over as the key.
+_PUBLIC_ID_RE: Final = re.compile(r"AC[0-9a-f]{32}")
+# Twentieth round: the name of a password control — a button, link or menu item that names the
+# password itself («He olvidado mi contraseña», "Forgot your password?", 'mostrar contraseña',
+# "Change PIN"): two to six plain words (letters, ¿?¡!), one of them a password noun. A password's
+# value does not name the password.
+_CONTROL_RE: Final = re.compile(r"[¿¡]?[^\W\d_]+(?:[ \t]+[^\W\d_]+){1,5}[?!.]?")
+_PASSWORD_NOUNS: Final = frozenset(
+    "password passwords contraseña contraseñas contrasena contrasenas pin passcode passphrase clave senha".split())
+
+
+def _names_the_password(value: str) -> bool:
+    return _CONTROL_RE.fullmatch(value) is not None and any(
+        w.lower() in _PASSWORD_NOUNS for w in re.findall(r"[^\W\d_]+", value))
+
+
 def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
             or ("-" in value or "_" in value) and _SELF_DECLARED_RE.fullmatch(value) is not None
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value))
-            or (" " in value and _REFERENCE_RE.fullmatch(value) is not None))
+            or (" " in value and (_REFERENCE_RE.fullmatch(value) is not None or _names_the_password(value)))
+            or (len(value) == 34 and _PUBLIC_ID_RE.fullmatch(value) is not None))
 
 
 # Nineteenth round: curl's ``-u``/``--user user:password`` is the same template outside a URL.

@@ -103,6 +103,14 @@ VENDOR_FORMATS: Final[tuple[VendorFormat, ...]] = (
     _f("azure_key", r"(?<=[?&]sig=)[A-Za-z0-9%+/]{20,120}(?:%3[Dd]|=){0,2}(?![A-Za-z0-9%+/=])", "sig="),
     _f("azure_key", r"(?<![A-Za-z0-9_~.\-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])", "Q~"),
     # Sentry organisation and user auth tokens.
+    # Twentieth round: a web framework's session cookie, by the cookie name the framework documents
+    # (Django ``sessionid``, PHP ``PHPSESSID``, Java servlets ``JSESSIONID``, Express ``connect.sid``,
+    # Laravel ``laravel_session``, ASP.NET ``ASP.NET_SessionId``): whoever holds the value is logged
+    # in, so it is a bearer credential, whatever its alphabet. A ``session_id`` field or an ``…_id``
+    # label stays an identifier (``keywords``); only the cookie's own name is read here.
+    _f("token", r"(?:(?<=sessionid=)|(?<=PHPSESSID=)|(?<=JSESSIONID=)|(?<=connect\.sid=)|(?<=laravel_session=)"
+       r"|(?<=ASP\.NET_SessionId=))[A-Za-z0-9%._\-]{16,400}(?![A-Za-z0-9%._\-])",
+       "sessionid=", "PHPSESSID=", "JSESSIONID=", "connect.sid=", "laravel_session=", "ASP.NET_SessionId="),
     _f("sentry_token", _B + r"sntry[su]_[A-Za-z0-9+/=_\-]{40,400}" + _E, "sntrys_", "sntryu_"),
     # New Relic user, insert, admin and REST API keys.
     _f("newrelic_key", _B + r"NR(?:AK|II|AA|RA)-[A-Za-z0-9\-]{20,40}" + _E, "NRAK-", "NRII-", "NRAA-", "NRRA-"),
@@ -128,7 +136,7 @@ VENDOR_FORMATS: Final[tuple[VendorFormat, ...]] = (
        + _E, "A3-"),
     _f("onepassword_key", _B + r"ops_eyJ[A-Za-z0-9+/=_\-]{40,}" + _E, "ops_eyJ"),
     # age secret keys (Bech32 body).
-    _f("age_key", r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{50,60}" + _E, "AGE-SECRET-KEY-1", check=None),
+    _f("age_key", r"AGE-SECRET-KEY-1[A-Z0-9]{50,60}" + _E, "AGE-SECRET-KEY-1", check=None),
     # Model APIs: Groq, Perplexity, xAI, Replicate, LangSmith, Pinecone, OpenRouter, Hugging Face
     # organisation tokens.
     _f("ai_api_key", _B + r"gsk_[A-Za-z0-9]{40,60}" + _E, "gsk_"),

@@ -136,6 +136,7 @@ SAMPLES: list[tuple[str, str]] = [
     ("npm_token", "np" + "m_" + _mix(34)),
     ("pypi_token", "py" + "pi-AgEI" + _mix(60)),
     ("shopify_token", "sh" + "pat_" + _mix(32)),
+    ("token", "session" + "id=" + _hex(40)),  # twentieth round: a framework's session cookie
 ]
 
 
