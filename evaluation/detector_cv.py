@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  twenty-six authors A1–Y, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  twenty-eight authors A1–AA, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -76,6 +76,9 @@ SECRET_SOURCES: dict[str, Path] = {
     "W": ts.HELDOUT / "issue15_thirtythird" / "secrets_untouched23.jsonl",
     "X": ts.HELDOUT / "issue15_thirtyfourth" / "secrets_untouched24.jsonl",
     "Y": ts.HELDOUT / "issue15_thirtyfifth" / "secrets_untouched25.jsonl",
+    # Read untouched once each in stop 34 on the merged twentieth secrets round, spent since.
+    "Z": ts.HELDOUT / "issue15_thirtyninth" / "secrets_untouched26.jsonl",
+    "AA": ts.HELDOUT / "issue15_fortieth" / "secrets_untouched27.jsonl",
 }
 #: Every spent special-category set, one entry per author (the six training sources first, then the
 #: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
