@@ -54,6 +54,10 @@ under a secret-named key.
   with a digit or a symbol is stated, and a passphrase does not open with "same"/"igual"/"whatever".
 * **AWS documentation placeholders** ending in ``EXAMPLE``/``EXAMPLEKEY`` (gitleaks allows
   ``.+EXAMPLE$`` for the same reason).
+* **A container or an algorithm** (stop 34): a file name with a document, key-store or
+  configuration extension («Trabajo_2024.kdbx», ``server.pem``) and the name of a hashing, cipher or
+  signature algorithm (Argon2, bcrypt, SHA-256, AES-256, Ed25519) name where a credential is kept or
+  how it is protected, never the credential.
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
   and RFCs print in their official documentation, each with its source. A deliberate, conservative
   exception: a real key equal to a published example is already public, so redacting it protects
@@ -83,7 +87,8 @@ _UP: Final = "A-Z0-9ÁÉÍÓÚÑÜ"
 _PLACEHOLDER_NAME_RE: Final = re.compile(
     rf"(?:[{_UP}]+_)*(?:YOUR|TU|SU|INSERT|INSERTA|REPLACE|REEMPLAZA|ENTER|PASTE|PEGA|PUT|PON)(?:_[{_UP}]+)+"
     rf"|(?:[{_UP}]+_)+(?:HERE|AQUI|AQUÍ)"
-    r"|(?:your|tu)(?:_[a-z0-9áéíóúñü]+)+")
+    # stop 34: hyphens too, as jwt.io's debugger writes its HS256 placeholder ("your-256-bit-secret")
+    r"|(?:your|tu)(?:[-_][a-z0-9áéíóúñü]+)+")
 # Fifteenth round: the same instruction in any case, joined by hyphens or underscores — a verb of
 # replacing and its object, with more plain words around it ("replace-me-in-production",
 # "change_me_please", "CAMBIAR-ESTO"): a template's value, letters only.
@@ -271,13 +276,27 @@ def _names_the_password(value: str) -> bool:
         w.lower() in _PASSWORD_NOUNS for w in re.findall(r"[^\W\d_]+", value))
 
 
+# Stop 34: what names a credential's container or its algorithm, never the credential — a file name
+# with a document, key-store or configuration extension (a password manager's «Trabajo_2024.kdbx», a
+# "server.pem" or "prod.env" named as where keys are kept), and the name of a hashing, cipher or
+# signature algorithm ("se guardan con Argon2", "hashed with bcrypt", "AES-256", "Ed25519").
+_FILE_NAME_RE: Final = re.compile(
+    r"[\w.\-]{0,80}[^\W\d_][\w\-]*\.(?i:kdbx|kdb|1pif|txt|pdf|docx?|xlsx?|ods|odt|csv|json|ya?ml|toml|pem|crt|cer"
+    r"|p12|pfx|jks|keystore|zip|7z|gpg|asc|env|ini|conf|cfg|pub|ovpn|md)")
+_ALGORITHM_RE: Final = re.compile(
+    r"(?i:argon2(?:id|i|d)?|bcrypt|scrypt|yescrypt|pbkdf2(?:[-_](?:hmac[-_])?sha\d{1,3})?|sha[-_]?(?:1|224|256|384|512)"
+    r"|sha3[-_]?(?:224|256|384|512)|md5|blake2[bs]?|hmac[-_]?sha[-_]?\d{1,3}|aes(?:[-_]?(?:128|192|256))?(?:[-_](?:gcm|cbc|ctr))?"
+    r"|rsa(?:[-_]?(?:1024|2048|3072|4096))?|ed25519|ecdsa|chacha20(?:[-_]poly1305)?|3des)")
+
+
 def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
             or ("-" in value or "_" in value) and _SELF_DECLARED_RE.fullmatch(value) is not None
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value))
             or (" " in value and (_REFERENCE_RE.fullmatch(value) is not None or _names_the_password(value)))
-            or (len(value) == 34 and _PUBLIC_ID_RE.fullmatch(value) is not None))
+            or (len(value) == 34 and _PUBLIC_ID_RE.fullmatch(value) is not None)
+            or ("." in value and _FILE_NAME_RE.fullmatch(value) is not None) or _ALGORITHM_RE.fullmatch(value) is not None)
 
 
 # Nineteenth round: curl's ``-u``/``--user user:password`` is the same template outside a URL.
