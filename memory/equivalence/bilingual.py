@@ -72,6 +72,7 @@ class Word:
     lemma: str
     pos: str  # Apertium's first tag: "n" common noun, "np" proper noun, "vblex", "adj"…; "" unknown
     translations: tuple[str, ...]
+    tags: tuple[str, ...] = ()  # all of Apertium's tags of the source word: "n", "m", "pl"; "det", "ind", "sg"
 
 
 def _directory() -> Path:
@@ -164,7 +165,7 @@ def parse(stream: str) -> tuple[Word, ...]:
             continue
         tags = _TAG.findall(source)
         translations = tuple(t for t in (_lemma(p) for p in parts[1:]) if t and not t.startswith("@"))
-        words.append(Word(_lemma(source), tags[0] if tags else "", translations))
+        words.append(Word(_lemma(source), tags[0] if tags else "", translations, tuple(tags)))
     return tuple(words)
 
 

@@ -33,7 +33,7 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 from __future__ import annotations
 
 from config.text import normalize
-from memory.equivalence import bilingual
+from memory.equivalence import bilingual, phrases
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
@@ -69,8 +69,11 @@ _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mism
 
 
 def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None) -> str | None:
-    """The ES↔EN checks through Apertium's dictionary (:mod:`.bilingual`), for a Spanish note and
-    an English one; None for any other pair or when Apertium is not installed."""
+    """The checks through Apertium's taggers and dictionary: the noun phrases of any two notes
+    (:mod:`.phrases`), and for a Spanish note and an English one the nouns each names
+    (:mod:`.bilingual`); None when none fires or Apertium is not installed."""
+    if phrases.one_against_several(a.text, b.text):
+        return "number_mismatch"  # "Tiene un gato en casa" / "Tiene gatos en casa"
     if {la, lb} != {"es", "en"}:
         return None
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)

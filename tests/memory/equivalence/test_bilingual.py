@@ -61,7 +61,7 @@ def test_the_stream_format_is_escaped_and_parsed() -> None:
     assert "pub" in nouns["bar"] or "bar" in nouns["bar"]
     assert "cinema" in nouns["cine"]
     assert bilingual.parse("^perro<n><m><pl>/dog<n><pl>$ ^*Xq$") == (
-        bilingual.Word("perro", "n", ("dog",)), bilingual.Word("xq", "", ()))
+        bilingual.Word("perro", "n", ("dog",), ("n", "m", "pl")), bilingual.Word("xq", "", ()))
 
 
 def test_wordnet_is_what_keeps_a_synonym_outside_the_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
