@@ -1,4 +1,5 @@
-"""Noun phrases read through Apertium's tags: one against several (issue 16, round 43).
+"""Noun phrases read through Apertium's tags: one against several, all of a kind against a kind of
+it (issue 16, round 43).
 
 The embedder places "Tiene un gato en casa" and "Tiene gatos en casa" at 0.99: the article and the
 plural ending are the only difference, and no closed list of the signature (:mod:`.signature`) sees
@@ -15,6 +16,14 @@ verb or preposition that takes it) — and compares the phrases of two notes tha
   lost for 1 misleading pair; round 43: 6 for 4): a setting ("in a meeting" / "in meetings") and a
   kind after a verb of liking ("Prefers a window seat" / "window seats") are the same habit, so a
   preposition other than "with" and the verbs of :data:`_KIND_VERBS` are left out.
+* **all of a kind against a kind of it** (:func:`kind_narrowed`): one note quantifies a noun
+  universally ("all", "any", "every", "no", "todo", "cualquier", "ningún", "cada", "any kind of",
+  "nada de"), the other names, in the same slot (after the same verb or preposition), without such
+  a quantifier, a narrower thing: the same noun with a modifier the first lacks ("any meat" / "la
+  carne roja") or a noun WordNet places a kind below it (:func:`.wordnet.kind_of`: "all tree nuts"
+  / "walnuts"). All meat is not red meat. Measured first as a bare "all" on one side (round 29: 17
+  equivalents lost for 2); the noun and the slot keep equivalents ("every other week" is no
+  universal, and a noun inside a name, "Apple Pay", is no kind).
 
 A note of one language is compared within it (the same lemma); across ES↔EN through the dictionary
 (one side's lemma among the other's translations). Without Apertium every check answers False (the
@@ -26,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memory.equivalence import bilingual
+from memory.equivalence import bilingual, wordnet
 from memory.equivalence.analysis import _analyse
 
 #: Verbs whose object is a kind rather than a thing ("Prefers a window seat" is window seats in
@@ -38,6 +47,13 @@ _WITH = frozenset({"with", "con"})
 #: The indefinite singular: the article or the numeral one.
 _ONE = frozenset({"a", "an", "uno", "one", "un", "una"})
 _VERBS = frozenset({"vblex", "vbhaver", "vbmod"})
+#: Determiners that quantify over every member of a kind (Apertium's lemmas; "todo" is a predeterminer)
+_UNIVERSAL = frozenset({"all", "any", "every", "each", "no", "todo", "cualquier", "cualquiera", "ninguno",
+                        "cada"})
+#: "any kind of X", "ningún tipo de X": the quantifier is over X
+_KIND_NOUNS = frozenset({"kind", "type", "sort", "tipo", "clase"})
+#: "every other week", "cada dos semanas" alternate: no universal
+_ALTERNATE = frozenset({"other", "otro"})
 
 
 @dataclass(frozen=True)
@@ -50,6 +66,10 @@ class Phrase:
     one: bool  # the indefinite article or "one" before it, in the singular
     bare_plural: bool  # plural with no determiner, or an indefinite plural one ("unos", "some")
     governor: bilingual.Word | None  # the verb or preposition before the phrase, None at the start
+    universal: bool = False  # quantified over all of its kind ("all", "ningún tipo de", "nada de")
+    modifiers: tuple[bilingual.Word, ...] = ()  # adjectives and modifying nouns ("red", "rental", "rojo")
+    english: frozenset[str] = frozenset()  # English lemmas to ask WordNet about ("tree nut", "nut")
+    in_name: bool = False  # part of a proper name ("Apple Pay")
 
 
 def language(text: str) -> str | None:
@@ -90,6 +110,7 @@ def phrases(lang: str, text: str) -> tuple[Phrase, ...]:
         j = i - 1
         while j >= 0 and words[j].pos in (("adj", "n") if lang == "en" else ("adj",)):
             j -= 1
+        modifiers = list(words[j + 1:i])
         determiners = []
         while j >= 0 and words[j].pos in ("det", "predet", "num"):
             determiners.append(words[j])
@@ -97,9 +118,45 @@ def phrases(lang: str, text: str) -> tuple[Phrase, ...]:
         number = _number(word)
         one = number == "sg" and any(d.lemma in _ONE and (d.pos == "num" or "ind" in d.tags) for d in determiners)
         bare = number == "pl" and all(d.pos == "det" and "ind" in d.tags for d in determiners)
-        governor = words[j] if j >= 0 and words[j].pos not in ("sent", "cm") else None
-        out.append(Phrase(word.lemma, word.translations, number, one, bare, governor))
+        quantifiers = list(determiners)
+        if j >= 1 and words[j].lemma in ("of", "de") and words[j - 1].lemma in _KIND_NOUNS:
+            j -= 2  # "any kind of meat": the kind noun's determiners quantify the noun
+            while j >= 0 and words[j].pos in ("det", "predet"):
+                quantifiers.append(words[j])
+                j -= 1
+        elif j >= 1 and words[j].lemma == "de" and words[j - 1].lemma == "nada":
+            quantifiers.append(words[j - 1])  # "nada de alcohol"
+            j -= 2
+        universal = any(q.lemma in _UNIVERSAL or q.pos == "predet" for q in quantifiers) \
+            and not any(q.lemma in _ALTERNATE for q in quantifiers)
+        if lang == "es":  # a Spanish noun's modifiers follow it: "carne roja", "carne de cerdo"
+            k = i + 1
+            while k < len(words) and words[k].pos == "adj":
+                modifiers.append(words[k])
+                k += 1
+            if k + 1 < len(words) and words[k].lemma == "de" and words[k + 1].pos == "n":
+                modifiers.append(words[k + 1])
+        english = {word.lemma} if lang == "en" else set(word.translations)
+        if lang == "en" and modifiers and modifiers[-1].pos == "n":
+            english.add(f"{modifiers[-1].lemma} {word.lemma}")  # "tree nut", "red meat" as WordNet may list them
+        elif lang == "en" and len(modifiers) == 1:
+            english.add(f"{modifiers[0].lemma} {word.lemma}")
+        in_name = any(w.pos == "np" for w in words[max(0, i - 2):i])
+        out.append(Phrase(word.lemma, word.translations, number, one, bare, _governor(words, j), universal,
+                          tuple(modifiers), frozenset(english), in_name))
     return tuple(out)
+
+
+def _governor(words: tuple[bilingual.Word, ...], j: int) -> bilingual.Word | None:
+    """The verb or preposition at ``words[j]`` that takes a phrase; an English particle is read with
+    its verb ("given up all meat": *give up*). None at the start of the note or of a clause."""
+    if j < 0 or words[j].pos in ("sent", "cm"):
+        return None
+    word = words[j]
+    if word.pos == "adv" and j >= 1 and words[j - 1].pos in _VERBS:
+        verb = words[j - 1]
+        return bilingual.Word(f"{verb.lemma} {word.lemma}", verb.pos, verb.translations, verb.tags)
+    return word
 
 
 def _same(x: str, x_translations: tuple[str, ...], x_lang: str, y: str, y_translations: tuple[str, ...],
@@ -135,5 +192,42 @@ def one_against_several(text_a: str, text_b: str) -> bool:
             for y in ys:
                 if y.bare_plural and _same(x.head, x.translations, x_lang, y.head, y.translations, y_lang) \
                         and _same_slot(x.governor, x_lang, y.governor, y_lang):
+                    return True
+    return False
+
+
+def _narrower(general: Phrase, g_lang: str, specific: Phrase, s_lang: str) -> bool:
+    """``specific`` names a part of what ``general`` quantifies: the same noun with a modifier the
+    general one lacks, or a kind WordNet places below it (a modifying noun on the general side is
+    allowed there: "tree nuts" is read as a kind of nut, of which a walnut is one)."""
+    if _same(general.head, general.translations, g_lang, specific.head, specific.translations, s_lang):
+        return not general.modifiers and bool(specific.modifiers)
+    if any(m.pos != "n" for m in general.modifiers):
+        return False  # "ninguna bebida alcohólica" is no longer all drinks
+    return any(wordnet.kind_of(g, s) for g in general.english for s in specific.english)
+
+
+def _slot_of(x: bilingual.Word | None, x_lang: str, y: bilingual.Word | None, y_lang: str) -> bool:
+    """Both phrases follow the same verb or preposition (both opening the note count as one slot)."""
+    if x is None or y is None:
+        return x is None and y is None
+    return _same(x.lemma, x.translations, x_lang, y.lemma, y.translations, y_lang) \
+        or any(t in y.lemma.split() for t in x.translations) or any(t in x.lemma.split() for t in y.translations)
+
+
+def kind_narrowed(text_a: str, text_b: str) -> bool:
+    """One note says all of a kind ("any meat", "all tree nuts"), the other, in the same slot, a
+    kind of it ("la carne roja", "walnuts") (module docstring)."""
+    la, lb = language(text_a), language(text_b)
+    if la is None or lb is None:
+        return False
+    pa, pb = phrases(la, text_a), phrases(lb, text_b)
+    for (xs, x_lang), (ys, y_lang) in (((pa, la), (pb, lb)), ((pb, lb), (pa, la))):
+        for x in xs:
+            if not x.universal or x.in_name:
+                continue
+            for y in ys:
+                if not y.universal and not y.in_name and _slot_of(x.governor, x_lang, y.governor, y_lang) \
+                        and _narrower(x, x_lang, y, y_lang):
                     return True
     return False

@@ -74,6 +74,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     (:mod:`.bilingual`); None when none fires or Apertium is not installed."""
     if phrases.one_against_several(a.text, b.text):
         return "number_mismatch"  # "Tiene un gato en casa" / "Tiene gatos en casa"
+    if phrases.kind_narrowed(a.text, b.text):
+        return "scope_mismatch"  # "Is allergic to all tree nuts" / "Is allergic to walnuts"
     if {la, lb} != {"es", "en"}:
         return None
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)

@@ -125,3 +125,15 @@ def related(x: str, y: str) -> bool:
     if set(xs) & set(ys):
         return True
     return any(b in _above(a) or a in _above(b) for a in xs for b in ys)
+
+
+def kind_of(general: str, specific: str) -> bool:
+    """``specific`` names a kind of ``general`` ("walnut" of "nut", "red meat" of "meat"): a synset of
+    ``general`` lies within :data:`DEPTH` hypernym steps above one of ``specific``'s, and the two
+    share no synset (a synonym is no kind)."""
+    if general == specific or not available():
+        return False
+    gs, ss = set(synsets(general)), synsets(specific)
+    if not gs or not ss or gs & set(ss):
+        return False
+    return any(gs & _above(s) for s in ss)

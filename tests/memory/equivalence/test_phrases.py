@@ -1,4 +1,5 @@
-"""Noun phrases read through Apertium's tags (issue 16, round 43): one thing against several.
+"""Noun phrases read through Apertium's tags (issue 16, round 43): one thing against several, all of a
+kind against a kind of it.
 
 Read through Apertium's Spanish–English taggers and dictionary and WordNet (``.ci/run`` and ``make
 run`` install them). The sentences are written for these tests, not taken from any evaluation file."""
@@ -44,6 +45,30 @@ def test_a_kind_or_a_setting_is_no_count(one: str, several: str) -> None:
     assert not phrases.one_against_several(one, several)
 
 
+@pytest.mark.parametrize(("all_of_it", "a_kind"), [
+    ("No come ningún tipo de pescado", "No come pescado azul"),  # the same noun, narrowed by a modifier
+    ("Avoids all fish", "Avoids salmon"),  # WordNet: a salmon is a kind of fish
+    ("Es alérgico a todos los frutos secos", "Is allergic to almonds"),  # across languages
+    ("Avoids any sugar", "Evita el azúcar moreno"),
+])
+def test_all_of_a_kind_against_a_kind_of_it_never_merges(all_of_it: str, a_kind: str) -> None:
+    assert phrases.kind_narrowed(all_of_it, a_kind)
+    assert phrases.kind_narrowed(a_kind, all_of_it)
+    assert _label(all_of_it, a_kind, 0.93) is not Label.EQUIVALENT
+    assert _label(a_kind, all_of_it, 0.93) is not Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Is allergic to all nuts", "Is allergic to every kind of nut"),  # the same kind, quantified twice
+    ("Works nights every other week", "Works nights on alternate weeks"),  # alternate, not all
+    ("No bebe nada de alcohol", "No toma ninguna bebida alcohólica"),  # the drink narrowed is the alcohol
+    ("Pays for all her shopping with Google Pay", "Pays with Google Pay"),  # a word of a name is no kind
+    ("Avoids all fish", "Cooks salmon on Fridays"),  # another slot
+])
+def test_the_same_scope_said_otherwise_is_no_narrowing(a: str, b: str) -> None:
+    assert not phrases.kind_narrowed(a, b)
+
+
 def test_without_apertium_nothing_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QUORUM_APERTIUM", "off")
     bilingual.available.cache_clear()
@@ -51,7 +76,15 @@ def test_without_apertium_nothing_is_read(monkeypatch: pytest.MonkeyPatch) -> No
     try:
         assert phrases.phrases("es", "Tiene un perro en el piso") == ()
         assert not phrases.one_against_several("Tiene un perro en el piso", "Tiene perros en el piso")
+        assert not phrases.kind_narrowed("Avoids all fish", "Avoids salmon")
     finally:
         monkeypatch.delenv("QUORUM_APERTIUM")
         bilingual.available.cache_clear()
         phrases.phrases.cache_clear()
+
+
+def test_a_kind_is_read_downwards_only_and_a_synonym_is_none() -> None:
+    assert wordnet.kind_of("nut", "walnut")
+    assert not wordnet.kind_of("walnut", "nut")
+    assert not wordnet.kind_of("bike", "bicycle")  # one synset: the same thing
+    assert not wordnet.kind_of("dog", "cat")  # co-hyponyms
