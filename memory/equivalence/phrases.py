@@ -1,5 +1,5 @@
 """Noun phrases read through Apertium's tags: one against several, all of a kind against a kind of
-it (issue 16, round 43).
+it, a rank against a count (issue 16, round 43).
 
 The embedder places "Tiene un gato en casa" and "Tiene gatos en casa" at 0.99: the article and the
 plural ending are the only difference, and no closed list of the signature (:mod:`.signature`) sees
@@ -24,6 +24,11 @@ verb or preposition that takes it) — and compares the phrases of two notes tha
   / "walnuts"). All meat is not red meat. Measured first as a bare "all" on one side (round 29: 17
   equivalents lost for 2); the noun and the slot keep equivalents ("every other week" is no
   universal, and a noun inside a name, "Apple Pay", is no kind).
+* **a rank against a count** (:func:`rank_against_count`): :mod:`.values` reads an ordinal as its
+  number ("tercera planta" is "planta tres"); but an ordinal on one side against the same number
+  counting a plural noun on the other ("Finished second" / "Has finished two tournaments") is a
+  place against a quantity. A number after its noun ("planta 3", "Q3") is a label, not a count,
+  and stays the same value.
 
 A note of one language is compared within it (the same lemma); across ES↔EN through the dictionary
 (one side's lemma among the other's translations). Without Apertium every check answers False (the
@@ -35,7 +40,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memory.equivalence import bilingual, wordnet
+from memory.equivalence import bilingual, values, wordnet
+from memory.equivalence.normalise import fold
 from memory.equivalence.analysis import _analyse
 
 #: Verbs whose object is a kind rather than a thing ("Prefers a window seat" is window seats in
@@ -70,6 +76,7 @@ class Phrase:
     modifiers: tuple[bilingual.Word, ...] = ()  # adjectives and modifying nouns ("red", "rental", "rojo")
     english: frozenset[str] = frozenset()  # English lemmas to ask WordNet about ("tree nut", "nut")
     in_name: bool = False  # part of a proper name ("Apple Pay")
+    count: float | None = None  # the cardinal before it ("dos torneos": 2), not an ordinal
 
 
 def language(text: str) -> str | None:
@@ -142,9 +149,23 @@ def phrases(lang: str, text: str) -> tuple[Phrase, ...]:
         elif lang == "en" and len(modifiers) == 1:
             english.add(f"{modifiers[0].lemma} {word.lemma}")
         in_name = any(w.pos == "np" for w in words[max(0, i - 2):i])
+        counts = [_value(d) for d in determiners if d.pos == "num" and "ord" not in d.tags]
         out.append(Phrase(word.lemma, word.translations, number, one, bare, _governor(words, j), universal,
-                          tuple(modifiers), frozenset(english), in_name))
+                          tuple(modifiers), frozenset(english), in_name, next((c for c in counts if c), None)))
     return tuple(out)
+
+
+def _value(word: bilingual.Word) -> float | None:
+    """The number a numeral or an ordinal writes ("dos", "2", "second", "tercer", "3rd"), or None."""
+    lemma = fold(word.lemma)
+    if lemma in values._ORDINALS:
+        return float(values._ORDINALS[lemma])
+    read = values.numbers(lemma)
+    return next(iter(read[0])) if len(read) == 1 and len(read[0]) == 1 else None
+
+
+def _ordinals(words: tuple[bilingual.Word, ...]) -> set[float]:
+    return {v for w in words if "ord" in w.tags and (v := _value(w)) is not None}
 
 
 def _governor(words: tuple[bilingual.Word, ...], j: int) -> bilingual.Word | None:
@@ -231,3 +252,16 @@ def kind_narrowed(text_a: str, text_b: str) -> bool:
                         and _narrower(x, x_lang, y, y_lang):
                     return True
     return False
+
+
+def rank_against_count(text_a: str, text_b: str) -> bool:
+    """One note ranks ("Finished second"), the other counts the same number of a plural noun
+    ("Has finished two tournaments") and ranks nothing so (module docstring)."""
+    la, lb = language(text_a), language(text_b)
+    if la is None or lb is None:
+        return False
+    wa, wb = bilingual.analyse(la, text_a) or (), bilingual.analyse(lb, text_b) or ()
+    ranks_a, ranks_b = _ordinals(wa), _ordinals(wb)
+    counts_a = {p.count for p in phrases(la, text_a) if p.number == "pl" and p.count is not None}
+    counts_b = {p.count for p in phrases(lb, text_b) if p.number == "pl" and p.count is not None}
+    return bool((ranks_a - ranks_b) & (counts_b - counts_a)) or bool((ranks_b - ranks_a) & (counts_a - counts_b))

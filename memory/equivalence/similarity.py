@@ -76,6 +76,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "number_mismatch"  # "Tiene un gato en casa" / "Tiene gatos en casa"
     if phrases.kind_narrowed(a.text, b.text):
         return "scope_mismatch"  # "Is allergic to all tree nuts" / "Is allergic to walnuts"
+    if phrases.rank_against_count(a.text, b.text):
+        return "number_mismatch"  # "Finished second in the tournament" / "Has finished two tournaments"
     if {la, lb} != {"es", "en"}:
         return None
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)

@@ -69,6 +69,26 @@ def test_the_same_scope_said_otherwise_is_no_narrowing(a: str, b: str) -> None:
     assert not phrases.kind_narrowed(a, b)
 
 
+@pytest.mark.parametrize(("rank", "count"), [
+    ("Came third in the city marathon", "Has run three city marathons"),
+    ("Quedó segunda en el torneo de ajedrez", "Ha ganado dos torneos de ajedrez"),
+])
+def test_a_rank_against_a_count_never_merges(rank: str, count: str) -> None:
+    assert phrases.rank_against_count(rank, count)
+    assert phrases.rank_against_count(count, rank)
+    assert _label(rank, count) is not Label.EQUIVALENT
+    assert _label(count, rank) is not Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Vive en la tercera planta", "Vive en la planta 3"),  # a number after its noun is a label
+    ("Lives on the 3rd floor", "Lives on floor three"),
+    ("Came third in two races", "Came third in 2 races"),  # both rank and count alike
+])
+def test_an_ordinal_said_as_a_label_is_no_count(a: str, b: str) -> None:
+    assert not phrases.rank_against_count(a, b)
+
+
 def test_without_apertium_nothing_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QUORUM_APERTIUM", "off")
     bilingual.available.cache_clear()
