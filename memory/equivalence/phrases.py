@@ -53,6 +53,8 @@ _WITH = frozenset({"with", "con"})
 #: The indefinite singular: the article or the numeral one.
 _ONE = frozenset({"a", "an", "uno", "one", "un", "una"})
 _VERBS = frozenset({"vblex", "vbhaver", "vbmod"})
+#: The verbs of having, one slot whichever is said ("Tiene un piso" / "Owns flats")
+_HAVING = frozenset({"have", "own", "tener", "poseer"})
 #: Determiners that quantify over every member of a kind (Apertium's lemmas; "todo" is a predeterminer)
 _UNIVERSAL = frozenset({"all", "any", "every", "each", "no", "todo", "cualquier", "cualquiera", "ninguno",
                         "cada"})
@@ -189,13 +191,16 @@ def _same(x: str, x_translations: tuple[str, ...], x_lang: str, y: str, y_transl
 
 
 def _same_slot(x: bilingual.Word | None, x_lang: str, y: bilingual.Word | None, y_lang: str) -> bool:
-    """Both phrases are the object of one verb (not a verb of liking), or both follow "with"/"con"."""
+    """Both phrases are the object of one verb (not a verb of liking; the verbs of having count as
+    one), or both follow "with"/"con"."""
     if x is None or y is None:
         return False
     if x.lemma in _WITH and y.lemma in _WITH:
         return True
     if x.pos not in _VERBS or y.pos not in _VERBS or x.lemma in _KIND_VERBS or y.lemma in _KIND_VERBS:
         return False
+    if x.lemma in _HAVING and y.lemma in _HAVING:
+        return True
     return _same(x.lemma, x.translations, x_lang, y.lemma, y.translations, y_lang)
 
 

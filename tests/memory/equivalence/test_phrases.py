@@ -28,6 +28,7 @@ def _label(a: str, b: str, similarity: float = 0.95) -> Label:
     ("Owns a holiday cottage in Devon", "Owns holiday cottages in Devon"),  # a compound's head
     ("Vive con una amiga en Sevilla", "Lives with friends in Seville"),  # with whom, across languages
     ("Alquila una furgoneta los sábados", "Alquila unas furgonetas los sábados"),  # an indefinite plural
+    ("Tiene un piso en Cádiz", "Owns flats in Cádiz"),  # the verbs of having are one slot
 ])
 def test_one_against_several_of_the_same_thing_never_merges(one: str, several: str) -> None:
     assert phrases.one_against_several(one, several)
