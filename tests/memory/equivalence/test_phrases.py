@@ -29,6 +29,10 @@ def _label(a: str, b: str, similarity: float = 0.95) -> Label:
     ("Vive con una amiga en Sevilla", "Lives with friends in Seville"),  # with whom, across languages
     ("Alquila una furgoneta los sábados", "Alquila unas furgonetas los sábados"),  # an indefinite plural
     ("Tiene un piso en Cádiz", "Owns flats in Cádiz"),  # the verbs of having are one slot
+    ("Cuida a un nieto los lunes", "Looks after grandchildren on Mondays"),  # a personal "a", caring
+    ("Has hired a designer", "Has hired designers"),
+    ("Keeps a rabbit in the garden", "Keeps rabbits in the garden"),  # an opening verb, subject dropped
+    ("Rents out a studio in Lisbon", "Rents out studios in Lisbon"),  # a verb and its particle
 ])
 def test_one_against_several_of_the_same_thing_never_merges(one: str, several: str) -> None:
     assert phrases.one_against_several(one, several)
@@ -40,6 +44,9 @@ def test_one_against_several_of_the_same_thing_never_merges(one: str, several: s
 @pytest.mark.parametrize(("one", "several"), [
     ("Prefers a window seat on long flights", "Prefers window seats on long flights"),  # a kind liked
     ("Takes notes in a paper notebook", "Takes notes in paper notebooks"),  # a setting, not a count
+    ("Eats an apple every morning", "Eats apples every morning"),  # a habit: the verb holds nothing
+    ("Lee una novela cada mes", "Lee novelas cada mes"),
+    ("Keeps the photos in a box", "Keeps the photos in boxes"),  # a holding verb, but a setting
     ("Tiene un perro en el piso", "Tiene dos perros en el piso"),  # a number: the signature's matter
 ])
 def test_a_kind_or_a_setting_is_no_count(one: str, several: str) -> None:
