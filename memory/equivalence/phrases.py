@@ -20,8 +20,8 @@ verb or preposition that takes it) — and compares the phrases of two notes tha
   universally ("all", "any", "every", "no", "todo", "cualquier", "ningún", "cada", "any kind of",
   "nada de"), the other names, in the same slot (after the same verb or preposition), without such
   a quantifier, a narrower thing: the same noun with a modifier the first lacks ("any meat" / "la
-  carne roja") or a noun WordNet places a kind below it (:func:`.wordnet.kind_of`: "all tree nuts"
-  / "walnuts"). All meat is not red meat. Measured first as a bare "all" on one side (round 29: 17
+  carne roja") or a noun WordNet places a kind below it within three steps (:func:`.wordnet.kind_of`:
+  "all tree nuts" / "walnuts", "any meat" / "chicken"). All meat is not red meat. Measured first as a bare "all" on one side (round 29: 17
   equivalents lost for 2); the noun and the slot keep equivalents ("every other week" is no
   universal, and a noun inside a name, "Apple Pay", is no kind).
 * **a rank against a count** (:func:`rank_against_count`): :mod:`.values` reads an ordinal as its

@@ -113,6 +113,7 @@ def test_without_apertium_nothing_is_read(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_a_kind_is_read_downwards_only_and_a_synonym_is_none() -> None:
     assert wordnet.kind_of("nut", "walnut")
+    assert wordnet.kind_of("meat", "chicken")  # three steps: chicken, poultry, meat
     assert not wordnet.kind_of("walnut", "nut")
     assert not wordnet.kind_of("bike", "bicycle")  # one synset: the same thing
     assert not wordnet.kind_of("dog", "cat")  # co-hyponyms
