@@ -18,7 +18,7 @@ verb or preposition that takes it) — and compares the phrases of two notes tha
   a window seat" / "window seats") and a habit ("Takes a nap" / "Takes naps") are the same fact.
 * **all of a kind against a kind of it** (:func:`kind_narrowed`): one note quantifies a noun
   universally ("all", "any", "every", "no", "todo", "cualquier", "ningún", "cada", "any kind of",
-  "nada de"), the other names, in the same slot (after the same verb or preposition), without such
+  "of any kind", "de ningún tipo", "nada de"), the other names, in the same slot (after the same verb or preposition), without such
   a quantifier, a narrower thing: the same noun with a modifier the first lacks ("any meat" / "la
   carne roja") or a noun WordNet places a kind below it within three steps (:func:`.wordnet.kind_of`:
   "all tree nuts" / "walnuts", "any meat" / "chicken"). All meat is not red meat. Measured first as a bare "all" on one side (round 29: 17
@@ -145,6 +145,10 @@ def phrases(lang: str, text: str) -> tuple[Phrase, ...]:
         elif j >= 1 and words[j].lemma == "de" and words[j - 1].lemma == "nada":
             quantifiers.append(words[j - 1])  # "nada de alcohol"
             j -= 2
+        after = words[i + 1:i + 4]  # "meat of any kind", "carne de ningún tipo": the quantifier follows
+        if len(after) == 3 and after[0].lemma in ("of", "de") and after[1].pos in ("det", "predet") \
+                and after[2].lemma in _KIND_NOUNS:
+            quantifiers.append(after[1])
         universal = any(q.lemma in _UNIVERSAL or q.pos == "predet" for q in quantifiers) \
             and not any(q.lemma in _ALTERNATE for q in quantifiers)
         if lang == "es":  # a Spanish noun's modifiers follow it: "carne roja", "carne de cerdo"

@@ -58,6 +58,9 @@ def test_a_kind_or_a_setting_is_no_count(one: str, several: str) -> None:
     ("Avoids all fish", "Avoids salmon"),  # WordNet: a salmon is a kind of fish
     ("Es alérgico a todos los frutos secos", "Is allergic to almonds"),  # across languages
     ("Avoids any sugar", "Evita el azúcar moreno"),
+    ("Doesn't eat fish of any kind", "Doesn't eat oily fish"),  # the quantifier after its noun
+    ("No come carne de ningún tipo", "No come carne de cerdo"),
+    ("Has given up all meat", "Has given up chicken"),  # chicken, poultry, meat
 ])
 def test_all_of_a_kind_against_a_kind_of_it_never_merges(all_of_it: str, a_kind: str) -> None:
     assert phrases.kind_narrowed(all_of_it, a_kind)
