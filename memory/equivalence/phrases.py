@@ -93,7 +93,7 @@ class Phrase:
     translations: tuple[str, ...]  # the bilingual dictionary's lemmas for it
     number: str  # "sg", "pl" or "" (both, or unknown)
     one: bool  # the indefinite article or "one" before it, in the singular
-    bare_plural: bool  # plural with no determiner, or an indefinite plural one ("unos", "some")
+    bare_plural: bool  # plural with no determiner, or an indefinite plural one ("unos", "several")
     governor: bilingual.Word | None  # the verb or preposition before the phrase, None at the start
     verb: bilingual.Word | None  # the governor, or the verb before its particle ("Cuida a un nieto", "Rents out")
     universal: bool = False  # quantified over all of its kind ("all", "ningún tipo de", "nada de")
