@@ -72,6 +72,7 @@ class Word:
     lemma: str
     pos: str  # Apertium's first tag: "n" common noun, "np" proper noun, "vblex", "adj"…; "" unknown
     translations: tuple[str, ...]
+    tags: tuple[str, ...] = ()  # all of Apertium's tags of the source word: "n", "m", "pl"; "det", "ind", "sg"
 
 
 def _directory() -> Path:
@@ -171,7 +172,7 @@ def parse(stream: str) -> tuple[Word, ...]:
             continue
         tags = _TAG.findall(source)
         translations = tuple(t for t in (_lemma(p) for p in parts[1:]) if t and not t.startswith("@"))
-        words.append(Word(_lemma(source), tags[0] if tags else "", translations))
+        words.append(Word(_lemma(source), tags[0] if tags else "", translations, tuple(tags)))
     return tuple(words)
 
 
@@ -335,23 +336,44 @@ def same_noun(lang: str, text: str, word: str, other: str) -> bool | None:
     return any(_spells(other, fold(t)) or _same_spelling(other, fold(t)) for t in (noun.lemma, *noun.translations))
 
 
+def _noun_named(words: tuple[Word, ...], word: str) -> Word | None:
+    """The common noun of ``words`` that ``word`` (folded, as written) is a form of; else a word no
+    analyser knows, spelled so, right after a determiner (it stands in a noun's place)."""
+    noun = next((w for w in words if w.pos == "n" and w.lemma and _spells(word, fold(w.lemma))), None)
+    if noun is not None:
+        return noun
+    return next((w for k, w in enumerate(words) if k and not w.pos and w.lemma and fold(w.lemma) == word
+                 and words[k - 1].pos == "det"), None)
+
+
 def one_noun_substituted(lang: str, text_a: str, text_b: str, word_a: str, word_b: str) -> bool | None:
     """Two notes of one language (``lang`` "es" or "en") that differ by one content word each,
     ``word_a`` and ``word_b`` (folded, as the similarity judge reads them): both are common nouns
     there, and neither a translation, a spelling nor a WordNet synonym or near hypernym of the
-    other ("Es alérgica a la penicilina" / "al ibuprofeno"): one thing named for another. None when
-    unknowable."""
+    other ("Es alérgica a la penicilina" / "al ibuprofeno"): one thing named for another. A word
+    neither analyser knows, in a noun's place after a determiner, counts as a noun (round 43: "del
+    tétanos" / "de la gripe"), unless the other language's analyser knows it as a noun translating,
+    or WordNet-related to, the other ("el laptop" / "el portátil"). None when unknowable."""
     if not available():
         return None
     wa, wb = analyse(lang, text_a), analyse(lang, text_b)
     if wa is None or wb is None:
         return None
-    x = next((w for w in wa if w.pos == "n" and w.lemma and _spells(word_a, fold(w.lemma))), None)
-    y = next((w for w in wb if w.pos == "n" and w.lemma and _spells(word_b, fold(w.lemma))), None)
+    x, y = _noun_named(wa, word_a), _noun_named(wb, word_b)
     if x is None or y is None or x.lemma == y.lemma:
         return False  # a verb, an adjective or a word the analyser does not know: other checks
     if _same_spelling(x.lemma, y.lemma) or set(x.translations) & set(y.translations):
         return False
+    if not (x.pos and y.pos):
+        # a determined word neither analyser knows ("del tétanos" / "de la gripe"), spelled unlike
+        # the other noun: another thing named, unless the other language's analyser knows it as a
+        # noun that translates the other ("el laptop" / "el portátil")
+        known, unknown = (x, y) if x.pos else (y, x)
+        foreign = [w for w in analyse("en" if lang == "es" else "es", unknown.lemma) or () if w.pos == "n"]
+        return not (foreign and ({known.lemma, *known.translations} & {t for w in foreign for t in w.translations}
+                                 or (lang == "es" and known.translations and wordnet.available()
+                                     and any(wordnet.related(t, w.lemma) for t in known.translations
+                                             for w in foreign))))
     ex = {x.lemma} if lang == "en" else set(x.translations)
     ey = {y.lemma} if lang == "en" else set(y.translations)
     if not ex or not ey or not wordnet.available():

@@ -26,6 +26,9 @@ from pathlib import Path
 DEFAULT_DIR = "/usr/share/wordnet"
 #: How many hypernym steps still make one noun a way of saying the other ("son" → "male offspring" → "child").
 DEPTH = 2
+#: How many hypernym steps below a noun still name a kind of it ("chicken" → "poultry" → "bird" /
+#: "meat": three; :func:`kind_of`, the scope check of :mod:`.phrases`).
+KIND_DEPTH = 3
 _HYPERNYM = {b"@", b"@i"}
 _LOCK = threading.Lock()
 
@@ -104,10 +107,10 @@ def hypernyms(offset: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=65536)
-def _above(offset: int) -> frozenset[int]:
+def _above(offset: int, depth: int = DEPTH) -> frozenset[int]:
     seen: set[int] = set()
     frontier = {offset}
-    for _ in range(DEPTH):
+    for _ in range(depth):
         frontier = {h for f in frontier for h in hypernyms(f)} - seen
         seen |= frontier
     return frozenset(seen)
@@ -125,3 +128,15 @@ def related(x: str, y: str) -> bool:
     if set(xs) & set(ys):
         return True
     return any(b in _above(a) or a in _above(b) for a in xs for b in ys)
+
+
+def kind_of(general: str, specific: str) -> bool:
+    """``specific`` names a kind of ``general`` ("walnut" of "nut", "red meat" of "meat"): a synset of
+    ``general`` lies within :data:`KIND_DEPTH` hypernym steps above one of ``specific``'s, and the
+    two share no synset (a synonym is no kind)."""
+    if general == specific or not available():
+        return False
+    gs, ss = set(synsets(general)), synsets(specific)
+    if not gs or not ss or gs & set(ss):
+        return False
+    return any(gs & _above(s, KIND_DEPTH) for s in ss)

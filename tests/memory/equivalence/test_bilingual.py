@@ -61,7 +61,7 @@ def test_the_stream_format_is_escaped_and_parsed() -> None:
     assert "pub" in nouns["bar"] or "bar" in nouns["bar"]
     assert "cinema" in nouns["cine"]
     assert bilingual.parse("^perro<n><m><pl>/dog<n><pl>$ ^*Xq$") == (
-        bilingual.Word("perro", "n", ("dog",)), bilingual.Word("xq", "", ()))
+        bilingual.Word("perro", "n", ("dog",), ("n", "m", "pl")), bilingual.Word("xq", "", ()))
 
 
 def test_wordnet_is_what_keeps_a_synonym_outside_the_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,3 +132,14 @@ def test_one_noun_substituted_reads_the_substituted_words_only() -> None:
                                           "coche", "automovil") is False
     assert bilingual.same_noun("en", "The agency pays her", "agency", "agencia") is True
     assert bilingual.same_noun("en", "The agency pays her", "agency", "empresa") is False
+
+
+def test_a_determined_word_no_analyser_knows_is_a_thing_named_too() -> None:
+    """Round 43: "del sarampión" (a word Apertium does not know, after an article) for "de la
+    varicela" is another thing named; a loanword the English analyser knows as a translation of the
+    other noun ("el laptop" / "el portátil") is not."""
+    a, b = "Se vacunó de la varicela en marzo", "Se vacunó del sarampión en marzo"
+    assert bilingual.one_noun_substituted("es", a, b, "varicela", "sarampion") is True
+    assert not _merges(a, b, similarity=0.93)
+    assert bilingual.one_noun_substituted("es", "Trabaja con el portátil", "Trabaja con el laptop",
+                                          "portatil", "laptop") is False
