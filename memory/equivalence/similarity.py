@@ -38,6 +38,7 @@ from memory.equivalence.analysis import _analyse
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
+from memory.equivalence.possession import owner_swap
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.signature import (
     direction_classes,
@@ -196,6 +197,8 @@ class SimilarityJudge:
             return "role_mismatch"  # "she hosts and he produces" / "he hosts and she produces"
         if (la is None or la == lb) and case_marked_swap(a.text, b.text):
             return "direction_swap"  # "Su gestor le recomendó…" / "Le recomendó a su gestor…"
+        if (la is None or la == lb) and owner_swap(a.text, b.text, names):
+            return "direction_swap"  # "Sublets his flat to a colleague" / "Sublets a colleague's flat"
         if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):
             return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
         if la is not None and lb is not None and la != lb and _marked_across(a.text, b.text, la, lb):

@@ -1,0 +1,44 @@
+"""Vetoes of free-text round 42 (issue 16): whose thing it is, what is only offered or expected,
+a converse verb said as a participle, a day said relative to today, and who an organisation
+serves against who serves in it. Each is a veto (it stops a merge, never proves one); each class
+also has a paraphrase that must still merge. Pure Python: the similarity is given, as
+consolidation gives it.
+
+The sentences are written for these tests, not taken from any evaluation file."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.equivalence import Label, Statement, default_chain
+from memory.equivalence.possession import owner_swap
+from memory.equivalence.signature import signature
+
+
+def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
+    return default_chain().judge(Statement(a), Statement(b), similarity=similarity).label is Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Is renting out his garage to a neighbour", "Is renting a neighbour's garage"),
+    ("Drops her dog off with her cousin on Fridays", "Walks her cousin's dog on Fridays"),
+    ("El gato de Marta arañó al de su compañera", "El gato de la compañera arañó al de Marta"),
+    ("Her parents' car is parked at his flat", "His car is parked at her parents' flat"),
+])
+def test_two_owners_swapped_never_merge(a: str, b: str) -> None:
+    names = signature(a).names | signature(b).names
+    assert owner_swap(a, b, names) and owner_swap(b, a, names)
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Walks her cousin's dog on Fridays", "Walks the dog of her cousin on Fridays"),
+    ("Cuida a los hijos de su hermano los lunes", "Cuida los lunes a los hijos de su hermano"),
+    # a name after a preposition of place is a place: it owns nothing
+    ("Vive en Sevilla, en el barrio de Triana", "Reside en Triana, un barrio de Sevilla"),
+])
+def test_the_same_owner_said_another_way_is_no_swap(a: str, b: str) -> None:
+    names = frozenset({"sevilla", "triana"})
+    assert not owner_swap(a, b, names)
+    assert not owner_swap(b, a, names)
