@@ -13,6 +13,7 @@ import pytest
 from memory.equivalence import Label, Statement, default_chain
 from memory.equivalence.possession import owner_swap
 from memory.equivalence.signature import signature
+from memory.equivalence.slots import converse_swap
 
 
 def _merges(a: str, b: str, similarity: float = 0.96) -> bool:
@@ -42,3 +43,19 @@ def test_the_same_owner_said_another_way_is_no_swap(a: str, b: str) -> None:
     names = frozenset({"sevilla", "triana"})
     assert not owner_swap(a, b, names)
     assert not owner_swap(b, a, names)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Has sold the sailing boat", "Ha comprado el velero"),  # a perfect's participle is the same end
+    ("Ha vendido la furgoneta", "Ha comprado la furgoneta"),
+    ("Ha enviado el contrato firmado", "Has received the signed contract"),
+    ("Le ha prestado la cámara a su primo", "Borrowed the camera from his cousin"),
+])
+def test_a_converse_verb_said_as_a_participle_never_merges(a: str, b: str) -> None:
+    assert converse_swap(a, b) and converse_swap(b, a)
+    assert not _merges(a, b)
+
+
+def test_the_same_end_said_as_a_participle_still_merges() -> None:
+    assert not converse_swap("Ha vendido el velero", "Has sold the sailing boat")
+    assert not converse_swap("Le ha prestado la cámara a su primo", "Lent the camera to his cousin")
