@@ -12,7 +12,7 @@ import pytest
 
 from memory.equivalence import Label, Statement, default_chain
 from memory.equivalence.possession import owner_swap
-from memory.equivalence.signature import signature
+from memory.equivalence.signature import mismatch, signature
 from memory.equivalence.slots import converse_swap
 
 
@@ -59,3 +59,25 @@ def test_a_converse_verb_said_as_a_participle_never_merges(a: str, b: str) -> No
 def test_the_same_end_said_as_a_participle_still_merges() -> None:
     assert not converse_swap("Ha vendido el velero", "Has sold the sailing boat")
     assert not converse_swap("Le ha prestado la cámara a su primo", "Lent the camera to his cousin")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Tiene la entrevista por la mañana", "Has the interview tomorrow"),  # the morning, not tomorrow
+    ("Tiene la entrevista mañana", "Has the interview today"),
+    ("Vuelve de Roma pasado mañana", "Vuelve de Roma mañana"),
+    ("Firmó el contrato ayer", "Firmó el contrato esta mañana"),
+])
+def test_a_day_said_relative_to_today_is_a_date(a: str, b: str) -> None:
+    assert mismatch(signature(a), signature(b), a, b) == "date_mismatch"
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Tiene la entrevista mañana", "Has the interview tomorrow"),
+    ("A partir de mañana trabaja desde casa", "Starting tomorrow she works from home"),
+    ("Hace turnos de mañana y tarde", "Works morning and afternoon shifts"),  # the morning, beside the afternoon
+    ("Hoy en día trabaja desde casa", "Trabaja desde casa"),  # nowadays is no day
+])
+def test_the_same_day_said_another_way_is_no_date_mismatch(a: str, b: str) -> None:
+    assert signature(a).days == signature(b).days
