@@ -81,3 +81,26 @@ def test_a_day_said_relative_to_today_is_a_date(a: str, b: str) -> None:
 ])
 def test_the_same_day_said_another_way_is_no_date_mismatch(a: str, b: str) -> None:
     assert signature(a).days == signature(b).days
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Le ofrecieron la plaza de jefa de sección", "Took the head of section post"),  # offered, not taken
+    ("Was offered a place on the board", "Sits on the board"),
+    ("Is supposed to walk the dog every evening", "Pasea al perro todas las tardes"),  # expected, not done
+    ("Se supone que revisa las facturas cada lunes", "Reviews the invoices every Monday"),
+])
+def test_an_offer_received_or_a_duty_expected_is_not_the_deed(a: str, b: str) -> None:
+    assert mismatch(signature(a), signature(b), a, b) == "modality_mismatch"
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Le ofrecieron la plaza de jefa de sección", "Was offered the head of section post"),
+    ("Is supposed to walk the dog every evening", "Tiene que pasear al perro todas las tardes"),
+    # an offer named in a relative clause is not what the note says of the person
+    ("Accepted the promotion she was offered", "Aceptó el ascenso"),
+    ("Rechazó el ascenso que le ofrecieron", "Turned down the promotion"),
+])
+def test_the_same_offer_or_duty_said_another_way_agrees(a: str, b: str) -> None:
+    assert signature(a).modality == signature(b).modality
