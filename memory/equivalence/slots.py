@@ -197,8 +197,13 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "stakeholder": ("stakeholder", "stakeholders", "parte interesada"),
     "legal_counsel": ("legal counsel", "general counsel", "in-house counsel", "legal adviser", "legal advisor",
                       "asesor juridico", "asesora juridica", "abogado de la empresa", "abogada de la empresa"),
-    # who applies for a post and who chooses
-    "candidate": ("candidate", "candidato", "candidata", "applicant", "aspirante"),
+    # who applies for a post or sits an exam, and who chooses or examines ("Se examina en…" is
+    # examined, against the "examiner" there)
+    "candidate": ("candidate", "candidato", "candidata", "applicant", "aspirante", "examinee", "examinees",
+                  "interviewee", "interviewees",
+                  "se examina", "se examinan", "se examino", "se examinara", "se va a examinar",
+                  "sits the exam", "sat the exam", "sitting the exam", "takes the exam", "took the exam",
+                  "taking the exam", "se presenta al examen"),
     "interviewer": ("interviewer", "entrevistador", "entrevistadora", "hiring panel", "selection panel",
                     "comite de seleccion", "tribunal de seleccion"),
     # who edits a journal and who reviews for it ("editor" alone is left out: a text editor is a tool)
@@ -206,6 +211,10 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
                "handling editor", "editor asociado", "editora asociada", "editor jefe", "editora jefe"),
     # who is treated at a clinic and who treats
     "patient": ("paciente", "pacientes", "patient", "patients"),
+    # who an organisation serves, against who serves in it (a volunteer, an employee, its board)
+    "beneficiary": ("beneficiario", "beneficiaria", "beneficiarios", "beneficiarias", "beneficiary",
+                    "beneficiaries", "recipient", "recipients", "service user", "service users", "usuario de",
+                    "usuaria de", "usuarios de", "usuarias de"),
     # who a person is at a care home or residence: lives there, works or helps there
     "resident": ("residente", "residentes", "resident", "residents"),
     "hygienist": ("higienista", "higienista dental", "dental hygienist", "hygienist"),

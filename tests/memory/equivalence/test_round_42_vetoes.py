@@ -104,3 +104,19 @@ def test_an_offer_received_or_a_duty_expected_is_not_the_deed(a: str, b: str) ->
 ])
 def test_the_same_offer_or_duty_said_another_way_agrees(a: str, b: str) -> None:
     assert signature(a).modality == signature(b).modality
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Es beneficiario del comedor social", "Is a volunteer at the soup kitchen"),  # served, against serving
+    ("Service user at the day centre", "Es empleada del centro de día"),
+    ("Examiner at the language school", "Se examina en la escuela de idiomas"),  # examines, against examined
+    ("Interviewer on the hiring panel", "Interviewee for the post"),
+])
+def test_who_an_organisation_serves_or_examines_is_not_who_serves_or_examines(a: str, b: str) -> None:
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+def test_the_same_side_of_the_service_still_merges() -> None:
+    assert _merges("Es beneficiaria del banco de alimentos", "Is a recipient at the food bank")
+    assert _merges("Se examina del carné en la autoescuela", "Sits the exam at the driving school")
