@@ -17,14 +17,16 @@ The owner must be a *person*: the person the note is about, a name, or a role or
 :mod:`.slots`' closed lexicon (colleague, sister, vecina…) — never a topic word ("a cup of tea",
 "the head of HR" own nothing). Two notes swap an owner when they name the same owned noun with
 owners that have nothing in common, and the owner of one side is named in the other side too (so
-both notes speak of the same two people, in other places): :func:`owner_swap`. A veto only; across
-languages the owned nouns cannot be compared word for word and nothing is read. Pure Python, no
-Django; nothing here keeps, logs or raises with statement text.
+both notes speak of the same two people, in other places): :func:`owner_swap`. A veto only. The
+owned nouns of one language compare by stem; across ES↔EN through a dictionary the caller passes
+(the people are already language-free: role concepts and names). Pure Python, no Django; nothing
+here keeps, logs or raises with statement text.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from memory.equivalence.normalise import _stem, fold
 from memory.equivalence.slots import _ROLE
@@ -71,6 +73,11 @@ def _person_at(tokens: list[str], i: int, names: frozenset[str]) -> tuple[str, i
 
 def _person_before(tokens: list[str], end: int, names: frozenset[str]) -> str | None:
     """The person whose noun ends just before ``end`` (the owner of a Saxon genitive)."""
+    if end and tokens[end - 1] in names:
+        start = end - 1
+        while start and tokens[start - 1] in names:
+            start -= 1  # a name of several words is known by its first, as "de Ana María" reads it
+        return tokens[start]
     for start in range(max(0, end - _PERSON_WIDTH), end):
         found = _person_at(tokens, start, names)
         if found is not None and start + found[1] == end:
@@ -82,12 +89,13 @@ def _owned_after(tokens: list[str], i: int) -> str | None:
     """The owned noun opened at ``tokens[i]``: the first content word (an adjective before it is
     kept as said: "his rental flat" and "a colleague's rental flat" both read "rental")."""
     if i < len(tokens) and tokens[i] not in _NOT_OWNED and tokens[i].isalnum():
-        return _stem(tokens[i])
+        return tokens[i]
     return None
 
 
 def owners(text: str, names: frozenset[str]) -> tuple[dict[str, set[str]], set[str]]:
-    """The owned nouns of ``text`` (stemmed) with their owners, and every person the note names."""
+    """The owned nouns of ``text`` (folded, as written) with their owners, and every person the note
+    names."""
     tokens = _tokens(text)
     owned: dict[str, set[str]] = {}
     named: set[str] = set()
@@ -123,22 +131,25 @@ def _places(text: str, names: frozenset[str]) -> frozenset[str]:
     return frozenset(t for k, t in enumerate(tokens) if t in names and k and tokens[k - 1] in _LOCATIVE)
 
 
-def owner_swap(text_a: str, text_b: str, names: frozenset[str]) -> bool:
-    """Both notes (one language) name a thing owned by people who differ, and the one side's owner is
-    named on the other side too: whose thing it is has been swapped ("Sublets his flat to a
-    colleague" / "Sublets a colleague's flat"). ``names``: the folded names of both notes. The person
-    the note is about owns "his" / "su" things unless the other owner opens that note (then "his"
-    may be that person's: "Pablo walks his dog")."""
+def owner_swap(text_a: str, text_b: str, names: frozenset[str],
+               same: Callable[[str, str], bool | None] | None = None) -> bool:
+    """Both notes name a thing owned by people who differ, and the one side's owner is named on the
+    other side too: whose thing it is has been swapped ("Sublets his flat to a colleague" / "Sublets
+    a colleague's flat"). ``names``: the folded names of both notes. The person the note is about
+    owns "his" / "su" things unless the other owner opens that note (then "his" may be that
+    person's: "Pablo walks his dog"). ``same``: whether a noun of ``text_a`` is one of ``text_b``
+    (default: the same stem, for one language; across ES↔EN the similarity judge passes the
+    dictionary, :func:`~.bilingual.same_noun`)."""
     names = names - _places(text_a, names) - _places(text_b, names)
     owned_a, named_a = owners(text_a, names)
     owned_b, named_b = owners(text_b, names)
-    first_a, first_b = (_tokens(t)[:1] for t in (text_a, text_b))
-    for noun in owned_a.keys() & owned_b.keys():
-        by_a, by_b = owned_a[noun], owned_b[noun]
-        if by_a & by_b:
-            continue
-        if (SELF in by_a and set(first_a) & {p for p in by_b}) or (SELF in by_b and set(first_b) & by_a):
-            continue  # "his" may be the other owner's own
-        if (by_b - {SELF}) & named_a or (by_a - {SELF}) & named_b:
-            return True
+    first_a, first_b = (set(_tokens(t)[:1]) for t in (text_a, text_b))
+    for noun_a, by_a in owned_a.items():
+        for noun_b, by_b in owned_b.items():
+            if by_a & by_b or not (_stem(noun_a) == _stem(noun_b) if same is None else same(noun_a, noun_b)):
+                continue
+            if (SELF in by_a and first_a & by_b) or (SELF in by_b and first_b & by_a):
+                continue  # "his" may be the other owner's own
+            if (by_b - {SELF}) & named_a or (by_a - {SELF}) & named_b:
+                return True
     return False

@@ -79,6 +79,10 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
     if bilingual.only_moved(spanish, english):
         return "scope_mismatch"  # "solo habla inglés en el trabajo" / "speaks English only at work"
+    names = signature(spanish).names | signature(english).names
+    if owner_swap(spanish, english, names, same=lambda es, en: bilingual.same_noun("es", spanish, es, en)
+                  or bilingual.same_noun("en", english, en, es)):
+        return "direction_swap"  # "Subarrienda su piso a un colega" / "Sublets a colleague's flat"
     return None
 
 

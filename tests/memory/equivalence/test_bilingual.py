@@ -132,3 +132,19 @@ def test_one_noun_substituted_reads_the_substituted_words_only() -> None:
                                           "coche", "automovil") is False
     assert bilingual.same_noun("en", "The agency pays her", "agency", "agencia") is True
     assert bilingual.same_noun("en", "The agency pays her", "agency", "empresa") is False
+
+
+@pytest.mark.parametrize(("spanish", "english"), [
+    ("Subarrienda su garaje a un vecino", "Is subletting a neighbour's garage"),
+    ("Cuida al perro de su prima los viernes", "Her cousin looks after her dog on Fridays"),
+])
+def test_two_owners_swapped_across_languages_never_merge(spanish: str, english: str) -> None:
+    """Whose thing it is, read through the dictionary (:mod:`memory.equivalence.possession`)."""
+    assert not _merges(spanish, english, similarity=0.95)
+    assert not _merges(english, spanish, similarity=0.95)
+
+
+def test_the_same_owner_across_languages_is_no_swap() -> None:
+    from memory.equivalence.possession import owner_swap
+    spanish, english = "Pasea al perro de su prima", "Walks her cousin's dog"
+    assert not owner_swap(spanish, english, frozenset(), same=lambda es, en: bilingual.same_noun("es", spanish, es, en))
