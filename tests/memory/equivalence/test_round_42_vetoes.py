@@ -122,3 +122,19 @@ def test_who_an_organisation_serves_or_examines_is_not_who_serves_or_examines(a:
 def test_the_same_side_of_the_service_still_merges() -> None:
     assert _merges("Es beneficiaria del banco de alimentos", "Is a recipient at the food bank")
     assert _merges("Se examina del carné en la autoescuela", "Sits the exam at the driving school")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Ha empezado la reforma de la cocina", "Ha terminado la reforma de la cocina"),
+    ("Se ha dado de baja del coro", "Has joined the choir"),
+])
+def test_a_pole_said_as_a_participle_never_merges(a: str, b: str) -> None:
+    assert mismatch(signature(a), signature(b), a, b) == "antonym"
+    assert not _merges(a, b)
+    assert not _merges(b, a)
+
+
+def test_the_two_ends_of_a_sale_said_as_nouns_are_converse() -> None:
+    a, b = "Es la compradora del local", "Is the seller of the premises"
+    assert converse_swap(a, b) and converse_swap(b, a)
+    assert not _merges(a, b)
