@@ -124,9 +124,9 @@ _MODAL_SCOPE = {"prohibition": frozenset({"must", "can", "permission", "maybe"})
 _CONDITIONAL = re.compile(r" if | unless |(?<! which)(?<! that) would (?!like |love |rather |prefer |be happy |enjoy |gladly )")
 
 
-# An offer the person received is neither taken nor held: "Le ofrecieron el puesto" is not "Took the
-# role". Said as the note's own verb (its subject left out, or a pronoun), not in a relative clause
-# that only names the thing ("Accepted the promotion she was offered", "el ascenso que le ofrecieron").
+# An offer the person received is neither taken nor held: "Le ofrecieron la plaza" is not "Took the
+# post". Said as the note's own verb (its subject left out, or a pronoun), not in a relative clause
+# that only names the thing ("Accepted the transfer she was offered", "el traslado que le ofrecieron").
 _OFFERED = re.compile(r"^ (?:[a-z]+ )?(?:was|were|has been|have been|had been|is being|got|gets|has|had|received|"
                       r"receives) (?:offered|an offer|a job offer) "
                       # the impersonal plural: "le ofrecieron", "le han ofrecido" (a singular "le ofrece"

@@ -1,17 +1,17 @@
 """Whose thing it is: two owners swapped between two notes of one language (issue 16).
 
-Embedding similarity cannot tell "Sublets his flat to a colleague" from "Sublets a colleague's
-flat", "Leaves her kids with her sister" from "Looks after her sister's kids" or "El perro de
-Pablo mordió al de su vecina" from "El perro de la vecina mordió al de Pablo": the same words,
+Embedding similarity cannot tell "Rents out his garage to a neighbour" from "Rents a neighbour's
+garage", "Drops her dog off with her cousin" from "Walks her cousin's dog" or "El gato de Marta
+arañó al de su compañera" from "El gato de la compañera arañó al de Marta": the same words,
 the same people, the owner of the one thing both name swapped. This module reads, for a note,
 which person owns which noun (a possessive relation), from the grammar of possession alone:
 
 * a possessive determiner — "his", "her", "their", "its", "my", "su", "sus", "mi", "mis" — owns
   the noun it opens: the person the note is about (``SELF``);
-* a Saxon genitive — "a colleague's flat", "her parents' house" — the noun before it owns the noun
-  after it;
+* a Saxon genitive — "a neighbour's garage", "her parents' house" — the noun before it owns the
+  noun after it;
 * "X de N", "X del N", "X of N" — a determined person noun or a name N owns X ("los hijos de su
-  hermana", "el perro de Pablo", "the flat of a friend").
+  hermano", "el gato de Marta", "the garage of a friend").
 
 The owner must be a *person*: the person the note is about, a name, or a role or kinship noun of
 :mod:`.slots`' closed lexicon (colleague, sister, vecina…) — never a topic word ("a cup of tea",
@@ -37,13 +37,13 @@ _POSSESSIVE = frozenset("his her their its my su sus mi mis".split())
 _DETERMINERS = frozenset("el la los las un una unos unas the a an this that este esta ese esa".split()) | _POSSESSIVE
 _OF = frozenset({"de", "del", "of"})
 # Words that never are the owned noun: articles, pronouns, prepositions, the copula, an elided
-# head ("al de su vecina": the dog is not said again).
+# head ("al de su compañera": the cat is not said again).
 _NOT_OWNED = frozenset("el la los las lo al del de a an the of to for with con para por en in on at y and o or "
                        "que who which is es are son was were fue era it ella el le les se".split())
 _TOKEN = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*'?|[.,;:!?()]")
 _PERSON_WIDTH = max(len(key) for key in _ROLE)
-# A name after a preposition of place is a place, not a person who owns ("Vive en Valencia, en el
-# barrio de Ruzafa": Ruzafa owns no barrio; "La oficina de Andrés está en Guadalajara")
+# A name after a preposition of place is a place, not a person who owns ("Vive en Sevilla, en el
+# barrio de Triana": Triana owns no barrio)
 _LOCATIVE = frozenset("en in at from desde near cerca hacia to a".split())
 
 
@@ -134,10 +134,10 @@ def _places(text: str, names: frozenset[str]) -> frozenset[str]:
 def owner_swap(text_a: str, text_b: str, names: frozenset[str],
                same: Callable[[str, str], bool | None] | None = None) -> bool:
     """Both notes name a thing owned by people who differ, and the one side's owner is named on the
-    other side too: whose thing it is has been swapped ("Sublets his flat to a colleague" / "Sublets
-    a colleague's flat"). ``names``: the folded names of both notes. The person the note is about
+    other side too: whose thing it is has been swapped ("Rents out his garage to a neighbour" /
+    "Rents a neighbour's garage"). ``names``: the folded names of both notes. The person the note is about
     owns "his" / "su" things unless the other owner opens that note (then "his" may be that
-    person's: "Pablo walks his dog"). ``same``: whether a noun of ``text_a`` is one of ``text_b``
+    person's: "Marta walks her dog"). ``same``: whether a noun of ``text_a`` is one of ``text_b``
     (default: the same stem, for one language; across ES↔EN the similarity judge passes the
     dictionary, :func:`~.bilingual.same_noun`)."""
     names = names - _places(text_a, names) - _places(text_b, names)

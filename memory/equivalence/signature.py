@@ -296,7 +296,7 @@ _TWO_DAYS = ((" pasado manana ", " overmorrow "), (" day after tomorrow ", " ove
              (" hoy dia ", " nowadays "), (" dia de hoy ", " nowadays "))
 # Spanish "mañana" is the morning after a determiner or a preposition ("por la mañana", "cada
 # mañana", "turno de mañana") or beside another part of the day ("mañana y tarde"); alone it is
-# tomorrow ("Se examina mañana", "a partir de mañana", "mañana por la tarde").
+# tomorrow ("Tiene cita mañana", "a partir de mañana", "mañana por la tarde").
 _MORNING_BEFORE = frozenset("la una esta esa cada toda media las de por del en".split())
 _PARTS_OF_DAY = frozenset({"tarde", "tardes", "noche", "noches"})
 

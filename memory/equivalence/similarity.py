@@ -82,7 +82,7 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     names = signature(spanish).names | signature(english).names
     if owner_swap(spanish, english, names, same=lambda es, en: bilingual.same_noun("es", spanish, es, en)
                   or bilingual.same_noun("en", english, en, es)):
-        return "direction_swap"  # "Subarrienda su piso a un colega" / "Sublets a colleague's flat"
+        return "direction_swap"  # "Alquila su garaje a un vecino" / "Rents a neighbour's garage"
     return None
 
 
@@ -202,7 +202,7 @@ class SimilarityJudge:
         if (la is None or la == lb) and case_marked_swap(a.text, b.text):
             return "direction_swap"  # "Su gestor le recomendó…" / "Le recomendó a su gestor…"
         if (la is None or la == lb) and owner_swap(a.text, b.text, names):
-            return "direction_swap"  # "Sublets his flat to a colleague" / "Sublets a colleague's flat"
+            return "direction_swap"  # "Rents out his garage to a neighbour" / "Rents a neighbour's garage"
         if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):
             return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
         if la is not None and lb is not None and la != lb and _marked_across(a.text, b.text, la, lb):

@@ -101,8 +101,8 @@ def test_an_offer_received_or_a_duty_expected_is_not_the_deed(a: str, b: str) ->
     ("Le ofrecieron la plaza de jefa de sección", "Was offered the head of section post"),
     ("Is supposed to walk the dog every evening", "Tiene que pasear al perro todas las tardes"),
     # an offer named in a relative clause is not what the note says of the person
-    ("Accepted the promotion she was offered", "Aceptó el ascenso"),
-    ("Rechazó el ascenso que le ofrecieron", "Turned down the promotion"),
+    ("Accepted the transfer she was offered", "Aceptó el traslado"),
+    ("Rechazó el traslado que le ofrecieron", "Turned down the transfer"),
 ])
 def test_the_same_offer_or_duty_said_another_way_agrees(a: str, b: str) -> None:
     assert signature(a).modality == signature(b).modality
@@ -120,7 +120,7 @@ def test_who_an_organisation_serves_or_examines_is_not_who_serves_or_examines(a:
 
 
 def test_the_same_side_of_the_service_still_merges() -> None:
-    assert _merges("Es beneficiaria del banco de alimentos", "Is a recipient at the food bank")
+    assert _merges("Es beneficiaria de la fundación", "Is a recipient at the foundation")
     assert _merges("Se examina del carné en la autoescuela", "Sits the exam at the driving school")
 
 
