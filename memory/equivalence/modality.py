@@ -50,7 +50,10 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                     "debia", "deberia haber", "should have", "tendria que haber", "had planned to", "habia quedado en"),
     "must": ("tiene que", "tienen que", "debe", "deben", "must", "has to", "have to", "needs to", "need to",
              "obligatorio", "required", "requires", "obliga", "hay que", "mandatory", "obligado a", "obligada a",
-             "obligados a", "obligadas a", "obliged to", "obligated to"),
+             "obligados a", "obligadas a", "obliged to", "obligated to",
+             # what is expected of a person is said, not that it is done ("was supposed to" is unfulfilled)
+             "is supposed to", "are supposed to", "s supposed to", "am supposed to", "is meant to", "are meant to",
+             "s meant to", "se supone que"),
     # refusing is not being unable: "Se niega a viajar en avión" is not "Is unable to fly"
     "refusal": ("se niega", "se niegan", "se nego", "refuses", "refused", "refusing", "rehusa", "declines to"),
     # every other one is not every one: "todos los domingos" / "every other Sunday"
@@ -121,10 +124,23 @@ _MODAL_SCOPE = {"prohibition": frozenset({"must", "can", "permission", "maybe"})
 _CONDITIONAL = re.compile(r" if | unless |(?<! which)(?<! that) would (?!like |love |rather |prefer |be happy |enjoy |gladly )")
 
 
+# An offer the person received is neither taken nor held: "Le ofrecieron la plaza" is not "Took the
+# post". Said as the note's own verb (its subject left out, or a pronoun), not in a relative clause
+# that only names the thing ("Accepted the transfer she was offered", "el traslado que le ofrecieron").
+_OFFERED = re.compile(r"^ (?:[a-z]+ )?(?:was|were|has been|have been|had been|is being|got|gets|has|had|received|"
+                      r"receives) (?:offered|an offer|a job offer) "
+                      # the impersonal plural: "le ofrecieron", "le han ofrecido" (a singular "le ofrece"
+                      # may be the person offering)
+                      r"|(?<! que) (?:le|les) (?:han |habian )?(?:ofrecieron|ofrecido|ofrecen|propusieron|propuesto|"
+                      r"proponen) ")
+
+
 def modality(padded: str) -> frozenset[str]:
     """The modality classes, with ``sabe`` + infinitive as ability and a prohibition or a lifted
     obligation replacing the plain obligation and permission words it is said with."""
     found = set(classes(padded, _MODALITY))
+    if _OFFERED.search(padded):
+        found.add("offered")
     if _SABE_INFINITIVE.search(padded):
         found.add("ability")
     if _CONDITIONAL.search(padded):

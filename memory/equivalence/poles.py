@@ -97,9 +97,11 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "spicy"),
                  ("suave", "suaves", "flojo", "floja", "weak", "weaker", "mild", "ligero", "ligera")),
     # the two ends of a process, an outcome, a change, a status: general verbs and adjectives
-    "start": (("starts", "started", "begins", "began", "empieza", "empezo", "comienza", "comenzo", "opens",
-               "abre", "inicia"),
-              ("ends", "ended", "finishes", "finished", "termina", "termino", "closes", "cierra", "concluye")),
+    # every form of the verbs, their participles too: "Ha empezado la tesis" / "Has finished the thesis"
+    "start": (("starts", "started", "begins", "began", "begun", "empieza", "empezo", "empezado", "comienza",
+               "comenzo", "comenzado", "opens", "abre", "inicia", "inicio", "iniciado"),
+              ("ends", "ended", "finishes", "finished", "termina", "termino", "terminado", "closes", "cierra",
+               "concluye", "concluyo", "concluido", "finaliza", "finalizo", "finalizado")),
     "outcome": (("passed", "aprobo", "aprobado", "aprobada", "approved", "accepted", "acepto", "aceptado",
                  "aceptada", "won", "wins", "gano", "gana", "ganado", "made money", "makes money", "making money",
                  "made a profit", "earned money", "turned a profit"),
@@ -107,9 +109,12 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                  "lost", "loses", "perdio", "pierde", "perdido", "rechazo", "declined", "turned down", "declino")),
     # joining and leaving a group: "Joined the choir" / "Dejó el coro"
     "membership": (("joined", "se unio", "se unio a", "entro en", "se apunto", "ingreso en", "se incorporo",
-                    "signed up", "se hizo socio", "se hizo socia", "became a member"),
+                    "signed up", "se hizo socio", "se hizo socia", "became a member", "se ha unido", "ha ingresado en",
+                    "se ha apuntado", "se ha incorporado", "se ha hecho socio", "se ha hecho socia"),
                    ("left the", "left her", "left his", "left their", "dejo el", "dejo la", "dejo su",
-                    "abandono", "se salio", "se dio de baja", "salio del", "salio de la", "se borro", "dropped out")),
+                    "abandono", "se salio", "se dio de baja", "salio del", "salio de la", "se borro", "dropped out",
+                    "ha abandonado", "se ha salido", "se ha dado de baja", "se ha borrado", "ha dejado el",
+                    "ha dejado la", "ha dejado su")),
     # who lets a home and who rents it: "Alquila su piso a…" / "Vive de alquiler en…"
     "tenancy": (("alquila su", "alquilan su", "rents out", "lets out", "casero", "casera", "arrendador",
                  "arrendadora", "landlord", "landlady", "subarrienda su", "sublets his", "sublets her",

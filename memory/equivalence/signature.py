@@ -281,8 +281,45 @@ _CALENDAR = {
 }
 
 
+# Days said relative to today ("mañana", "tomorrow", "ayer", "hoy"): as dated as a weekday, so a
+# day on one side only, or different ones, is a date mismatch ("por la mañana" / "tomorrow").
+# "pasado mañana" and "anteayer" are read whole first (two days on), and "hoy en día" is nowadays.
+_RELATIVE_DAYS = {
+    "t-2": ("ereyesterday",), "t-1": ("ayer", "yesterday"),
+    "t0": ("hoy", "today", "tonight", "esta noche", "esta manana", "esta tarde", "this morning", "this afternoon",
+           "this evening"),
+    "t1": ("tomorrow",), "t2": ("overmorrow",),
+}
+_TWO_DAYS = ((" pasado manana ", " overmorrow "), (" day after tomorrow ", " overmorrow "),
+             (" anteayer ", " ereyesterday "), (" antier ", " ereyesterday "),
+             (" day before yesterday ", " ereyesterday "), (" hoy en dia ", " nowadays "),
+             (" hoy dia ", " nowadays "), (" dia de hoy ", " nowadays "))
+# Spanish "mañana" is the morning after a determiner or a preposition ("por la mañana", "cada
+# mañana", "turno de mañana") or beside another part of the day ("mañana y tarde"); alone it is
+# tomorrow ("Tiene cita mañana", "a partir de mañana", "mañana por la tarde").
+_MORNING_BEFORE = frozenset("la una esta esa cada toda media las de por del en".split())
+_PARTS_OF_DAY = frozenset({"tarde", "tardes", "noche", "noches"})
+
+
+def _relative_day_words(padded: str) -> str:
+    """``padded`` with the days said relative to today in one word each (:data:`_RELATIVE_DAYS`)."""
+    for phrase, word in _TWO_DAYS:
+        padded = padded.replace(phrase, word)
+    if " manana " not in padded:
+        return padded
+    words = padded.split()
+    for k, word in enumerate(words):
+        before = words[k - 1] if k else ""
+        beside = set(words[k + 1:k + 3]) | set(words[max(0, k - 2):k])
+        if word == "manana" and (before not in _MORNING_BEFORE or words[k - 3:k] == ["a", "partir", "de"]) \
+                and not (beside & _PARTS_OF_DAY and beside & {"y", "o", "e"}):
+            words[k] = "tomorrow"
+    return f" {' '.join(words)} "
+
+
 def _days(padded: str) -> frozenset[str]:
-    return frozenset(key for key, names in _CALENDAR.items() if any(f" {name} " in padded for name in names))
+    return frozenset(key for table in (_CALENDAR, _RELATIVE_DAYS) for key, names in table.items()
+                     if any(f" {name} " in padded for name in names))
 
 
 def _contractions(folded: str) -> str:
@@ -367,7 +404,7 @@ def _padded(folded: str) -> str:
     padded = f" {re.sub(r'[^a-z0-9:]+', ' ', folded)} "
     for idiom, word in _IDIOMS:
         padded = padded.replace(idiom, word)
-    return padded
+    return _relative_day_words(padded)
 
 
 # Wants and intentions (two of them ignore a future marker; a request "va a pedir" / "pide" does not)

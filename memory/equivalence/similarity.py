@@ -38,6 +38,7 @@ from memory.equivalence.analysis import _analyse
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
+from memory.equivalence.possession import owner_swap
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.signature import (
     direction_classes,
@@ -87,6 +88,10 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
     if bilingual.only_moved(spanish, english):
         return "scope_mismatch"  # "solo habla inglés en el trabajo" / "speaks English only at work"
+    names = signature(spanish).names | signature(english).names
+    if owner_swap(spanish, english, names, same=lambda es, en: bilingual.same_noun("es", spanish, es, en)
+                  or bilingual.same_noun("en", english, en, es)):
+        return "direction_swap"  # "Alquila su garaje a un vecino" / "Rents a neighbour's garage"
     # each note translated into the other's language, both readings vetoed (.translation)
     return translation.translated_veto(
         spanish, english, lambda x, y: judge.veto(Statement(x), Statement(y), across_languages=False))
@@ -207,6 +212,8 @@ class SimilarityJudge:
             return "role_mismatch"  # "she hosts and he produces" / "he hosts and she produces"
         if (la is None or la == lb) and case_marked_swap(a.text, b.text):
             return "direction_swap"  # "Su gestor le recomendó…" / "Le recomendó a su gestor…"
+        if (la is None or la == lb) and owner_swap(a.text, b.text, names):
+            return "direction_swap"  # "Rents out his garage to a neighbour" / "Rents a neighbour's garage"
         if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):
             return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
         if la is not None and lb is not None and la != lb and _marked_across(a.text, b.text, la, lb):

@@ -202,8 +202,13 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
     "stakeholder": ("stakeholder", "stakeholders", "parte interesada"),
     "legal_counsel": ("legal counsel", "general counsel", "in-house counsel", "legal adviser", "legal advisor",
                       "asesor juridico", "asesora juridica", "abogado de la empresa", "abogada de la empresa"),
-    # who applies for a post and who chooses
-    "candidate": ("candidate", "candidato", "candidata", "applicant", "aspirante"),
+    # who applies for a post or sits an exam, and who chooses or examines ("Se examina en…" is
+    # examined, against the "examiner" there)
+    "candidate": ("candidate", "candidato", "candidata", "applicant", "aspirante", "examinee", "examinees",
+                  "interviewee", "interviewees",
+                  "se examina", "se examinan", "se examino", "se examinara", "se va a examinar",
+                  "sits the exam", "sat the exam", "sitting the exam", "takes the exam", "took the exam",
+                  "taking the exam", "se presenta al examen"),
     "interviewer": ("interviewer", "entrevistador", "entrevistadora", "hiring panel", "selection panel",
                     "comite de seleccion", "tribunal de seleccion"),
     # who edits a journal and who reviews for it ("editor" alone is left out: a text editor is a tool)
@@ -211,6 +216,10 @@ _OCCUPATION_FORMS: dict[str, tuple[str, ...]] = {
                "handling editor", "editor asociado", "editora asociada", "editor jefe", "editora jefe"),
     # who is treated at a clinic and who treats
     "patient": ("paciente", "pacientes", "patient", "patients"),
+    # who an organisation serves, against who serves in it (a volunteer, an employee, its board)
+    "beneficiary": ("beneficiario", "beneficiaria", "beneficiarios", "beneficiarias", "beneficiary",
+                    "beneficiaries", "recipient", "recipients", "service user", "service users", "usuario de",
+                    "usuaria de", "usuarios de", "usuarias de"),
     # who a person is at a care home or residence: lives there, works or helps there
     "resident": ("residente", "residentes", "resident", "residents"),
     "hygienist": ("higienista", "higienista dental", "dental hygienist", "hygienist"),
@@ -266,20 +275,29 @@ _CLAUSE_OPENERS = frozenset("que who whom which that donde where cuando when and
 _TOKEN = re.compile(r"[^\W_][\w'’-]*|[.,;:!?()]")
 
 # Converse verbs: each pair is one relation seen from its two ends. A side with one end only, the
-# other side with the other end only, is a swapped direction.
+# other side with the other end only, is a swapped direction. Every form of a verb is listed, its
+# participle too ("Ha vendido", "Ha comprado": a perfect says the same end as the simple past).
 _CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("lend", "lends", "lent", "lending", "presta", "prestan", "presto", "prestaba", "prestar", "loaned", "loans"),
-     ("borrow", "borrows", "borrowed", "borrowing", "prestado", "prestada", "prestados", "prestadas")),
-    (("teach", "teaches", "taught", "teaching", "ensena", "ensenan", "enseno", "ensenaba", "ensenar", "imparte",
-      "da clases", "gives lessons", "tutoriza", "tutors", "mentors", "mentoriza"),
+    # "ha prestado" lends; "pidió prestado", "tomó prestado" borrow (a bare "prestado" says neither)
+    (("lend", "lends", "lent", "lending", "presta", "prestan", "presto", "prestaba", "prestar", "loaned", "loans",
+      "ha prestado", "han prestado", "he prestado", "habia prestado", "prestando"),
+     ("borrow", "borrows", "borrowed", "borrowing", "pide prestado", "piden prestado", "pidio prestado",
+      "pidieron prestado", "pedido prestado", "pedir prestado", "pidiendo prestado", "toma prestado",
+      "tomo prestado", "tomado prestado", "tomar prestado", "de prestado")),
+    (("teach", "teaches", "taught", "teaching", "ensena", "ensenan", "enseno", "ensenaba", "ensenar", "ensenado",
+      "imparte", "da clases", "gives lessons", "tutoriza", "tutors", "mentors", "mentoriza"),
      ("learn", "learns", "learned", "learnt", "learning", "aprende", "aprenden", "aprendio", "aprendiendo",
-      "aprender", "recibe clases", "takes lessons", "tutored by", "mentored by", "mentorizado",
+      "aprender", "aprendido", "recibe clases", "takes lessons", "tutored by", "mentored by", "mentorizado",
       "takes private lessons", "has lessons with",
       "lessons from")),
-    (("sell", "sells", "sold", "selling", "vende", "venden", "vendio", "vendiendo", "vender"),
-     ("buy", "buys", "bought", "buying", "compra", "compran", "compro", "comprando", "comprar")),
-    (("send", "sends", "sent", "sending", "envia", "envian", "envio", "manda", "mandan", "mando"),
-     ("receive", "receives", "received", "receiving", "recibe", "reciben", "recibio", "recibiendo")),
+    (("sell", "sells", "sold", "selling", "vende", "venden", "vendio", "vendiendo", "vender", "vendido", "vendida",
+      "vendidos", "vendidas", "seller", "vendedor", "vendedora"),
+     ("buy", "buys", "bought", "buying", "compra", "compran", "compro", "comprando", "comprar", "comprado", "comprada",
+      "comprados", "compradas", "buyer", "comprador", "compradora", "purchaser")),
+    (("send", "sends", "sent", "sending", "envia", "envian", "envio", "manda", "mandan", "mando", "enviado",
+      "enviada", "mandado", "mandada"),
+     ("receive", "receives", "received", "receiving", "recibe", "reciben", "recibio", "recibiendo", "recibido",
+      "recibida")),
     (("hire", "hires", "hired", "contrata", "contrato a", "contrataron a"),
      ("was hired", "got hired", "fue contratado", "fue contratada", "lo contrataron", "la contrataron")),
     (("manages", "supervises", "dirige", "supervisa", "gestiona a", "lidera a", "is in charge of"),
@@ -295,8 +313,10 @@ _CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
                                                                    "lo visita", "recibe la visita")),
     (("calls", "called", "llama a", "llamo a"), ("is called by", "le llama", "la llama", "lo llama")),
     (("older than", "mayor que"), ("younger than", "menor que")),
-    (("export", "exports", "exported", "exporting", "exporta", "exportan", "exporto", "exportar"),
-     ("import", "imports", "imported", "importing", "importa", "importan", "importo", "importar")),
+    (("export", "exports", "exported", "exporting", "exporta", "exportan", "exporto", "exportar", "exportado",
+      "exportada"),
+     ("import", "imports", "imported", "importing", "importa", "importan", "importo", "importar", "importado",
+      "importada")),
 )
 
 

@@ -143,3 +143,19 @@ def test_a_determined_word_no_analyser_knows_is_a_thing_named_too() -> None:
     assert not _merges(a, b, similarity=0.93)
     assert bilingual.one_noun_substituted("es", "Trabaja con el portátil", "Trabaja con el laptop",
                                           "portatil", "laptop") is False
+
+
+@pytest.mark.parametrize(("spanish", "english"), [
+    ("Subarrienda su garaje a un vecino", "Is subletting a neighbour's garage"),
+    ("Cuida al perro de su prima los viernes", "Her cousin looks after her dog on Fridays"),
+])
+def test_two_owners_swapped_across_languages_never_merge(spanish: str, english: str) -> None:
+    """Whose thing it is, read through the dictionary (:mod:`memory.equivalence.possession`)."""
+    assert not _merges(spanish, english, similarity=0.95)
+    assert not _merges(english, spanish, similarity=0.95)
+
+
+def test_the_same_owner_across_languages_is_no_swap() -> None:
+    from memory.equivalence.possession import owner_swap
+    spanish, english = "Pasea al perro de su prima", "Walks her cousin's dog"
+    assert not owner_swap(spanish, english, frozenset(), same=lambda es, en: bilingual.same_noun("es", spanish, es, en))
