@@ -58,6 +58,8 @@ under a secret-named key.
   configuration extension («Trabajo_2024.kdbx», ``server.pem``) and the name of a hashing, cipher or
   signature algorithm (Argon2, bcrypt, SHA-256, AES-256, Ed25519) name where a credential is kept or
   how it is protected, never the credential.
+* **No value yet** (stop 34): a shell command substitution (``$(vault kv get …)``, backticks) whose
+  output a variable will hold, and an ISO 8601 date or timestamp after a label word.
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
   and RFCs print in their official documentation, each with its source. A deliberate, conservative
   exception: a real key equal to a published example is already public, so redacting it protects
@@ -289,6 +291,15 @@ _ALGORITHM_RE: Final = re.compile(
     r"|rsa(?:[-_]?(?:1024|2048|3072|4096))?|ed25519|ecdsa|chacha20(?:[-_]poly1305)?|3des)")
 
 
+# Stop 34: a value that is no value yet — a shell command substitution whose output the variable will
+# hold ("DB_PASSWORD=$(vault kv get …)", "`pass show db`": the secret stays in the vault), and a
+# point in time written as ISO 8601 ("Last login 2024-03-15T10:22:31Z"), which a label word before
+# it ("login", "clave") does not make a credential.
+_COMMAND_SUBSTITUTION_RE: Final = re.compile(r"\$\([^)]*\)?|`[^`]*`?")
+_TIMESTAMP_RE: Final = re.compile(
+    r"\d{4}-[01]\d-[0-3]\d(?:[T ][0-2]\d:[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?(?:Z|[+-][0-2]\d:?[0-5]\d)?)?")
+
+
 def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
@@ -296,7 +307,9 @@ def _stands_in(value: str) -> bool:
             or _FINGERPRINT_RE.fullmatch(value) is not None or ("://" in value and _filler_url(value))
             or (" " in value and (_REFERENCE_RE.fullmatch(value) is not None or _names_the_password(value)))
             or (len(value) == 34 and _PUBLIC_ID_RE.fullmatch(value) is not None)
-            or ("." in value and _FILE_NAME_RE.fullmatch(value) is not None) or _ALGORITHM_RE.fullmatch(value) is not None)
+            or ("." in value and _FILE_NAME_RE.fullmatch(value) is not None) or _ALGORITHM_RE.fullmatch(value) is not None
+            or (value[:1] in "$`" and _COMMAND_SUBSTITUTION_RE.fullmatch(value) is not None)
+            or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None))
 
 
 # Nineteenth round: curl's ``-u``/``--user user:password`` is the same template outside a URL.
