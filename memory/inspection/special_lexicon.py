@@ -65,8 +65,12 @@ _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashbo
               r"|leaflet|folleto|subtitles|subtitulos|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
               r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases"
               r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries|paperwork|papeleo)")
+# The words between the match and the work noun make one compound ("insulin-pump companion app"):
+# a conjunction, a preposition or an article starts another phrase, so "her wife at the client
+# dinner" and "el patrón de la retina for the lab door" name no work object.
 _AFTER_WORK = re.compile(
-    r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
+    r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi|at|in|on|for|to|with|from|by|of|the|an?"
+    r"|en|con|para|la|el|los|las|al|del|de|un|una)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
     r"\b(?:apps?|aplicacion|plataforma|producto|proyecto|software|modulo|herramienta|laboratorio|grupo|equipo|empresa"
     r"|startup|dashboard|charity|carrera|maraton|marathon|run|walk|fundacion|asociacion|investigacion|lucha)"
@@ -102,6 +106,9 @@ _OWN_TIE_AFTER = re.compile(r"[^.;:!?()]{0,40}?\b" + OWN_TIE.pattern)
 
 #: A match that opens with a possessive is someone's own ("a run for her Marfan variant").
 _POSSESSIVE = re.compile(r"(?:her|his|their|su|sus|my|mi)\s")
+#: A possessive right before the match: the thing the work noun names is the person's own ("keep
+#: her insulin pens cold", "sus lectores de glucosa"), not a product they sell or make.
+_POSSESSIVE_BEFORE = re.compile(r"\b(?:her|his|their|su|sus|my|mi)\s+$")
 
 
 def _about_work(text: str, start: int, end: int) -> bool:
@@ -113,7 +120,7 @@ def _about_work(text: str, start: int, end: int) -> bool:
         return False
     window = text[max(0, start - 60):start]
     if _AFTER_WORK.match(text, end):
-        return not _OWN_VISIT.search(window)
+        return not _OWN_VISIT.search(window) and not _POSSESSIVE_BEFORE.search(window)
     before = _BEFORE_WORK.search(window) if not _POSSESSIVE.match(text, start) else None
     return bool(before and not _MEMBER_OF.search(window, 0, before.start()))
 
@@ -288,6 +295,9 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 """
 _BIOMETRIC_CONTEXT = [  # (body part, enrolment word) anywhere in the same note
     (rf"{_BIO_BODY}", _BIO_ENROL),
+    # A selfie taken to be matched or verified against ("el 'selfie oficial' … the one they match
+    # against later", a KYC selfie): a face photo kept as the person's template.
+    (r"selfies?\b", r"match\w*|verif\w*|onboarding|kyc|identity|identidad|compar\w*|contrast\w*"),
 ]
 _BIOMETRIC_NEAR = r"""
 huella\s+de\s+carbono | carbon\s+footprint | huella\s+digital\s+(?:de\s+la|del)\s+(?:empresa|marca)
@@ -507,7 +517,8 @@ _CRIMINAL = r"""
 # nombre de la Parroquia". It does with an act of theirs in the same string: going there
 # (``goes to the mosque``, ``va a la sinagoga``, ``sale a la mezquita``), belonging (``muy de la
 # parroquia``, ``her church``, ``member of``), a service, or a weekly habit (``every Friday``, ``los
-# viernes``). Doubtful stays special: any other religious word in the string, or any of these
+# viernes``), or the day of its service as the purpose (``la sinagoga para el sábado``, eighteenth
+# round). Doubtful stays special: any other religious word in the string, or any of these
 # acts, and the rule fires as before.
 _RELIGION_WEAK = r"""
 mezquita\w* | mosque\w* | sinagoga\w* | synagogue\w* | iglesia\w* | church(?:es)? | chapel | capilla | parroquia\w*
@@ -533,6 +544,7 @@ _RELIGION_ACT = r"""
 | every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week) | on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)
 | (?:cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)s? | los\s+(?:viernes|sabados|domingos)
 | each\s+(?:friday|saturday|sunday) | weekly | semanal\w* | \w*born\s*again
+| (?:para|for)\s+(?:el|the)\s+(?:sabado|viernes|domingo|shabbat|sabbath|sabat)\b | for\s+(?:shabbat|sabbath|friday\s+prayers?|jumu'?ah)
 """
 
 # Biometric technology named without an act of the person reveals nothing about them: a tender for
@@ -543,7 +555,7 @@ _RELIGION_ACT = r"""
 # on file (``registramos su huella``, ``enrolled``, ``dado de alta``, ``on file``), someone's trait
 # (``su plantilla``, ``her face``, ``de Nuria``… by a possessive or a clitic: ``le tomaron``,
 # ``le escanearon``), or the trait used to get in or be verified (``ficha con``, ``opens``,
-# ``verificación``, ``sin tarjeta``). Doubtful stays special: any of these words and the rule fires
+# ``verificación``, ``sin tarjeta``; since the eighteenth round a login, a match, no visitor pass). Doubtful stays special: any of these words and the rule fires
 # as before, and a short string (a key, a terse note) always does.
 _BIOMETRIC_WEAK = r"[\s\S]+"
 _BIOMETRIC_ACT = r"""
@@ -559,7 +571,7 @@ enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | gua
 | acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
 | no\s+(?:badge|card|pin)\b | (?:no|doesn'?t|does\s+not)\s+(?:necesita|need)\s+(?:\w+\s+)?(?:tarjeta|badge|card|pin)
 | (?:for|para)\s+(?:the\s+|her\s+|his\s+|their\s+|el\s+|la\s+|su\s+)?(?:new\s+|nuevo\s+|nueva\s+)?(?:visa|visado|pasaporte|passport|dni|residence\s+(?:visa|permit)|permiso\s+de\s+residencia)\b
-| sav(?:e|ed|es|ing)\b | en\s+el\s+lector | on\s+the\s+reader | metid[oa] | (?:we|they|i)\s+took | tomamos | tomaron | keyed\s+to | linked\s+to | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
+| log[\s-]?ins?\b | logins?\b | match\w* | (?:no|sin)\s+(?:visitor\s+)?(?:pass|pase)\b(?!\s+(?:de|for|to)\b) | sav(?:e|ed|es|ing)\b | en\s+el\s+lector | on\s+the\s+reader | metid[oa] | (?:we|they|i)\s+took | tomamos | tomaron | keyed\s+to | linked\s+to | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
 """
 
 _CRIMINAL_NEAR = r"""
