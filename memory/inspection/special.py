@@ -88,16 +88,14 @@ _SHORT_LEET_TABLE = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": 
 
 def _special_readings(text: str) -> list[str]:
     """The shared inspection readings plus those the special-category lexicon alone takes: letters
-    split by hyphens joined (``Hunt-ing-ton``, ``anti-d‍ep‍res‍sants``) and, in another reading,
-    hyphens between words read as spaces (``coming-out``, ``pro-independence``: the lexicon writes a
-    set phrase with a space between its words), symbol leet read as letters (``d1@b3t3s``), and, in a note already
-    spelled in leet (the shared digit reading changed a word), the two-character leet tokens too
-    (``d3``: ``_SHORT_LEET``) — each only where it changes something."""
+    split by hyphens joined (``Hunt-ing-ton``, ``anti-d‍ep‍res‍sants``), symbol leet read as
+    letters (``d1@b3t3s``), and, in a note already spelled in leet (a word of three or more
+    characters with leet digits), the two-character leet tokens too (``d3``: ``_SHORT_LEET``) — each
+    only where it changes something."""
     forms = readings(text)
     leet = any(_SHORT_LEET.search(form) for form in forms) and bool(_LEET_WORD.search(fold_text(text, words=False)))
     for form in list(forms):
         for alternative in (_HYPHEN_IN_WORD.sub("", form) if "-" in form else form,
-                            _HYPHEN_IN_WORD.sub(" ", form) if "-" in form else form,
                             _SYMBOL_LEET.sub(lambda m: m.group(0).translate(_SYMBOL_TABLE), form)
                             if ("@" in form or "$" in form) else form,
                             _SHORT_LEET.sub(lambda m: m.group(0).translate(_SHORT_LEET_TABLE), form)

@@ -259,7 +259,7 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | (?:dad[oa]|da|dio|dimos|dar|darse)\s+de\s+alta\s+(?:su|sus)\s+plantilla(?=\s+(?:de\s+)?(?:reconocimiento|biometric|facial|de\s+(?:la\s+)?(?:huella|voz|cara|iris)))
 | (?:phone|iphone|laptop|tablet|app|camera|movil|telefono|portatil|ordenador|camara)\b[^.;]{0,40}?\b(?:learn\w*|aprend\w*|memori[sz]\w*|guard\w*|save[sd]?|stores?|scan\w*|escane\w*|lea|lee\w*|read\w*)
   \s+['"‘“]?\s*(?:his|her|their|su|sus)\s+(?:face|cara|rostro|voice|voz|fingerprints?|huellas?|iris|ojos|eyes)\b
-| (?:eye|eyeball|ojo|iris|retina|face|cara|finger|thumb|palm|voice|voz)s?\s+(?:log[\s-]?ins?|logins?)\b | eyeballs?\s+(?:photo|picture|pic|scan\w*|check|id)\b | (?:photo|picture|foto)\s+(?:of|de)\s+(?:his|her|their|su|sus)\s+eyeballs?
+| (?:his|her|their|su|sus)\s+['"‘“]?\s*(?:eye|eyeball|iris|retina|face|finger|thumb|palm|voice)s?\s+(?:log[\s-]?ins?|logins?)\b | eyeballs?\s+(?:photo|picture|pic|scan\w*|check|id)\b | (?:photo|picture|foto)\s+(?:of|de)\s+(?:his|her|their|su|sus)\s+eyeballs?
 | (?:forma|manera|modo|ritmo|patron)\s+de\s+(?:teclear|tecleo|escribir\s+en\s+el\s+teclado|andar|caminar)\b(?=[^.;]{0,40}\b(?:recono[cz]|identifi|verific|bloque|autentic))
 | (?:recono[cz]\w*|identifi\w*|verific\w*|autentic\w*)\s+(?:\w+\s+){0,3}?(?:por|con)\s+(?:su|la|el)\s+(?:forma|manera|modo|ritmo|patron)\s+de\s+(?:teclear|tecleo|escribir|andar|caminar)
 | (?:recogni[sz]\w*|identif\w*|verif\w*|authenticat\w*|knows?)\s+(?:\w+\s+){0,3}?by\s+(?:the\s+way\s+(?:she|he|they)\s+(?:types?|walks?)|(?:his|her|their)\s+(?:typing|keystrokes?|gait|walk))

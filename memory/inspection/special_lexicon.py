@@ -65,12 +65,13 @@ _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashbo
               r"|leaflet|folleto|subtitles|subtitulos|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
               r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases"
               r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries|paperwork|papeleo)")
-# The words between the match and the work noun make one compound ("insulin-pump companion app"):
-# a conjunction, a preposition or an article starts another phrase, so "her wife at the client
-# dinner" and "el patrón de la retina for the lab door" name no work object.
+# The words between the match and the work noun make one compound ("insulin-pump companion app") or
+# say whom the work is for ("a diversity survey for a client"): a conjunction, or a preposition of
+# place, company or direction, starts another phrase, so "her wife at the client dinner" names no
+# work object.
 _AFTER_WORK = re.compile(
-    r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi|at|in|on|for|to|with|from|by|of|the|an?"
-    r"|en|con|para|la|el|los|las|al|del|de|un|una)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
+    r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi|at|in|on|to|with|from|by|during|en|con|al)\b)"
+    r"[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
     r"\b(?:apps?|aplicacion|plataforma|producto|proyecto|software|modulo|herramienta|laboratorio|grupo|equipo|empresa"
     r"|startup|dashboard|charity|carrera|maraton|marathon|run|walk|fundacion|asociacion|investigacion|lucha)"
@@ -106,9 +107,11 @@ _OWN_TIE_AFTER = re.compile(r"[^.;:!?()]{0,40}?\b" + OWN_TIE.pattern)
 
 #: A match that opens with a possessive is someone's own ("a run for her Marfan variant").
 _POSSESSIVE = re.compile(r"(?:her|his|their|su|sus|my|mi)\s")
-#: A possessive right before the match: the thing the work noun names is the person's own ("keep
-#: her insulin pens cold", "sus lectores de glucosa"), not a product they sell or make.
+#: A possessive right before the match, with a work noun for a thing of personal use after it: the
+#: thing is the person's own ("keep her insulin pens cold", "sus lectores de glucosa"), not a product
+#: they sell or make ("his iris-scanner vendor account" stays a work object).
 _POSSESSIVE_BEFORE = re.compile(r"\b(?:her|his|their|su|sus|my|mi)\s+$")
+_PERSONAL_OBJECT = re.compile(r"\b(?:pens?|readers?|lectores|keys|supplies|suministros|passports?|pasaportes?)$")
 
 
 def _about_work(text: str, start: int, end: int) -> bool:
@@ -119,8 +122,9 @@ def _about_work(text: str, start: int, end: int) -> bool:
     if _OWN_TIE_AFTER.match(text, end):
         return False
     window = text[max(0, start - 60):start]
-    if _AFTER_WORK.match(text, end):
-        return not _OWN_VISIT.search(window) and not _POSSESSIVE_BEFORE.search(window)
+    after = _AFTER_WORK.match(text, end)
+    if after:
+        return not _OWN_VISIT.search(window) and not (_POSSESSIVE_BEFORE.search(window) and _PERSONAL_OBJECT.search(after.group(0)))
     before = _BEFORE_WORK.search(window) if not _POSSESSIVE.match(text, start) else None
     return bool(before and not _MEMBER_OF.search(window, 0, before.start()))
 
@@ -427,7 +431,7 @@ gay\w* | lesbian\w* | bisexual\w* | homosexual\w* | heterosexual\w* | pansexual\
 | lgbt\w* | lgtb\w* | (?:es|soy|openly|is|she'?s|he'?s)\s+bi\b | transgender\w* | transexual\w* | transsexual\w*
 | (?:mujer|hombre|chica|chico)\s+trans\b | (?:is|she'?s|he'?s|es|soy|they'?re)\s+trans\b | trans\s+(?:woman|man|women|men|person) | no\s+binari\w* | non[\s-]?binary
 | pride\s+(?:parade|march|month|float) | (?:at|to|for)\s+pride\b | orgullo\s+(?:gay|lgt\w*) | (?:marcha|desfile)\s+del\s+orgullo
-| coming\s+out\s+(?:to|as|story) | (?:about|her|his|their)\s+coming\s+out | (?:came|comes)\s+out\s+(?:to\s+(?:her|his|their)\s+
+| coming[\s-]+out\s+(?:to|as|story) | (?:about|her|his|their)\s+coming[\s-]+out | (?:came|comes)\s+out\s+(?:to\s+(?:her|his|their)\s+
   (?:parents|family|mum|mom|dad|mother|father|team|colleagues|friends)|as\s+(?:gay|lesbian|bi|trans|queer|non))
 | salir\s+del\s+armario | sali[oa]\s+del\s+armario | in\s+the\s+closet | en\s+el\s+armario | grindr | tinder | bumble\b
 | scruff | dating\s+apps? | hook[\s-]?up\s+apps? | apps?\s+de\s+(?:citas|ligar) | open\s+relationship | relacion\s+abierta | poliamor\w* | polyamor\w*

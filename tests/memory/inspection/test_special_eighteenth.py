@@ -33,7 +33,7 @@ def test_short_tokens_are_not_read_as_leet_in_a_plain_note() -> None:
 @pytest.mark.parametrize(("text", "label"), [
     # a preposition or an article after the word starts another phrase: no compound work noun
     ("Please do not bring up his husband at the client lunch on Friday.", "sex_life_orientation"),
-    ("Le escanearon el iris for the lab door, tardó un rato.", "biometric"),
+    ("Le registraron el iris en el lab nuevo, tardó un rato.", "biometric"),
     # a possessive before the word: the person's own device, not a product
     ("Asks for a fridge in the room to store his insulin pens overnight.", "health"),
 ])
