@@ -289,7 +289,8 @@ def _belongs(text: str) -> bool:
     """Whether ``text`` ties the person to a group by a relative clause of belonging (``_BELONGS``)
     or an office held in it (``_HOLDS_OFFICE``), in any inspection reading; read only when the
     n-gram stage would veto a lexicon hit."""
-    return any(_BELONGS.search(reading) or _HOLDS_OFFICE.search(reading) for reading in _special_readings(text))
+    return any(_BELONGS.search(reading) or _HOLDS_OFFICE.search(reading)
+               for reading in _special_readings(text))
 
 
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
