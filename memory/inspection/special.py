@@ -42,7 +42,7 @@ import numpy as np
 
 from memory.embedding import get_embedder
 from memory.embedding.exemplars import constant_passages
-from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, readings
+from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold_text, readings
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_forms import ordinary_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
@@ -77,17 +77,29 @@ class SpecialFinding:
 _HYPHEN_IN_WORD = re.compile(r"(?<=[a-z])-(?=[a-z])")
 _SYMBOL_LEET = re.compile(r"\b(?=\w*[@$])[\w@$]{3,}")
 _SYMBOL_TABLE = str.maketrans({"@": "a", "$": "s", "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t"})
+#: A two-character token of one letter and one leet digit (``d3``, ``3l``, ``m1``): the shared
+#: readings leave tokens this short alone (``5G``, ``B2``), so a leet-spelled note kept its short
+#: function words in digits ("t3st1g0 d3 J3h0vá" read "testigo d3 jehova").
+_SHORT_LEET = re.compile(r"\b(?:[a-z][013457]|[013457][a-z])\b")
+#: A word of three or more characters with letters and leet digits, before the fold reads them.
+_LEET_WORD = re.compile(r"\b(?=\w*[a-z])(?=\w*[013457])\w{3,}\b")
+_SHORT_LEET_TABLE = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t"})
 
 
 def _special_readings(text: str) -> list[str]:
-    """The shared inspection readings plus two the special-category lexicon alone takes: letters
-    split by hyphens joined (``Hunt-ing-ton``, ``anti-d‍ep‍res‍sants``) and symbol leet read as
-    letters (``d1@b3t3s``), each only where it changes something."""
+    """The shared inspection readings plus those the special-category lexicon alone takes: letters
+    split by hyphens joined (``Hunt-ing-ton``, ``anti-d‍ep‍res‍sants``), symbol leet read as
+    letters (``d1@b3t3s``), and, in a note already spelled in leet (a word of three or more
+    characters with leet digits), the two-character leet tokens too (``d3``: ``_SHORT_LEET``) — each
+    only where it changes something."""
     forms = readings(text)
+    leet = any(_SHORT_LEET.search(form) for form in forms) and bool(_LEET_WORD.search(fold_text(text, words=False)))
     for form in list(forms):
         for alternative in (_HYPHEN_IN_WORD.sub("", form) if "-" in form else form,
                             _SYMBOL_LEET.sub(lambda m: m.group(0).translate(_SYMBOL_TABLE), form)
-                            if ("@" in form or "$" in form) else form):
+                            if ("@" in form or "$" in form) else form,
+                            _SHORT_LEET.sub(lambda m: m.group(0).translate(_SHORT_LEET_TABLE), form)
+                            if leet else form):
             if alternative not in forms:
                 forms.append(alternative)
     return forms
@@ -265,10 +277,20 @@ _BELONGS = re.compile(
     r"(?:\w+\s+)?(?:pertenec\w*|pertenezc\w*|es\s+soci[oa]|es\s+miembro|forma\s+parte|belongs?|belonged|is\s+a\s+member)\b")
 
 
+#: An office the person holds in the group the note names, referred back to it ("to attend the
+#: union branch meeting as its treasurer", "va a la asamblea como su secretaria"): holding office
+#: in a group is belonging to it, whatever the n-gram stage makes of the rest of the note.
+_HOLDS_OFFICE = re.compile(
+    r"\b(?:as|como)\s+(?:its|their|su)\s+(?:\w+\s+)?(?:treasurer|secretary|chair\w*|president|vice[\s-]?\w+|delegate|rep|steward"
+    r"|spokes\w*|tesorer[oa]|secretari[oa]|president[ae]|vicepresident[ae]|delegad[oa]|portavoz|vocal)\b")
+
+
 def _belongs(text: str) -> bool:
-    """Whether ``text`` ties the person to a group by a relative clause of belonging (``_BELONGS``),
-    in any inspection reading; read only when the n-gram stage would veto a lexicon hit."""
-    return any(_BELONGS.search(reading) for reading in _special_readings(text))
+    """Whether ``text`` ties the person to a group by a relative clause of belonging (``_BELONGS``)
+    or an office held in it (``_HOLDS_OFFICE``), in any inspection reading; read only when the
+    n-gram stage would veto a lexicon hit."""
+    return any(_BELONGS.search(reading) or _HOLDS_OFFICE.search(reading)
+               for reading in _special_readings(text))
 
 
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:

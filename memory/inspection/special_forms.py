@@ -202,6 +202,19 @@ evangelist\w*\s+(?:de|of|for)\s | (?:es|is)\s+(?:su|my|mi|his|her|la|the)\s+(?:b
 #: (``delicada del corazón``), an organ's ``thing`` (``the lung thing``). Trade union: dues paid to a union named by an ambiguous
 #: acronym (not ``uso``, a usage fee). Ethnicity: the Roma self-name ``calé`` after a verb of being
 #: or a group noun (``cale`` is also a verb form).
+#: Eighteenth round (the remaining misses of every spent author, T20 and U21 most). Criminal: a
+#: judge's permission or sign-off the person needs (not a court's approval of a deal), conditional or
+#: supervised release and release on licence, criminal proceedings pending (``pendiente de lo
+#: penal``, ``una causa penal``), and leaving or doing time in a prison named by its own name (a short
+#: gazetteer of prisons whose name is not mainly a town's or a district's; an act is required).
+#: Religion: tithing; finding, accepting or giving one's life to God, the Lord or Christ. Politics: an
+#: independence movement named by its nation, or as a movement, campaign or cause (not "values her
+#: independence"); a party's meetings, assemblies and committees (``reunión del partido``; not a
+#: match); a campaign office, rally or convention of a party named by an ambiguous name (not the
+#: lower-case "green campaign"). Health: slang for a psychiatrist seen (``ha vuelto al loquero``,
+#: ``sees a shrink``; not "es un loquero", a chaotic place, nor a retailer's stock shrink). Biometric:
+#: an eye, a face, a finger or a voice as a login, an eyeball photographed or scanned, identification
+#: by a behavioural trait (typing, walking: ``el banco le reconoce por su forma de teclear``).
 MORE = {
     "health": r"""
 phased\s+return | anti[\s-]?depres\w*
@@ -213,6 +226,8 @@ phased\s+return | anti[\s-]?depres\w*
 | (?:picks?\s+up|picked\s+up|collects?|collected|recoge\w*|retira\w*)\s+(?:cada\s+mes\s+|every\s+month\s+)?(?:his|her|their|su|sus)\s+
   (?:(?!(?:coffee|cafe|water|agua|ink|tinta|printer|pen|boli|drink)\b)\w+\s+){0,2}?(?:refills?|prescriptions?|dispensaci\w*|recetas?|medicacion|medication|meds|medicin\w*|medicamentos?)\b
 | farmacia\s+(?:hospitalaria|del\s+hospital) | hospital\s+pharmacy
+| (?:al|del|su|el|sus|los)\s+loquer[oa]s?\b(?!\s+de\b) | (?:sees?|seeing|saw|visits?|visiting|went\s+to|goes\s+to|going\s+to|talks?\s+to|talking\s+to)\s+(?:a|the|his|her|their)\s+shrink\b
+| (?:his|her|their)\s+(?:new\s+|old\s+)?shrink\b(?!\s+(?:wrap|film|rate|costs?|budget|sales|numbers))
 """,
     "genetic": r"""
 inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | farmacogenet\w* | pharmacogenet\w* | metabolizador\w* | slow\s+metaboli[sz]er
@@ -244,6 +259,11 @@ inherit\w*\s+(?:the|a)\s+(?:bad|faulty|broken|wrong)\s+(?:copy|gene|version) | f
 | (?:dad[oa]|da|dio|dimos|dar|darse)\s+de\s+alta\s+(?:su|sus)\s+plantilla(?=\s+(?:de\s+)?(?:reconocimiento|biometric|facial|de\s+(?:la\s+)?(?:huella|voz|cara|iris)))
 | (?:phone|iphone|laptop|tablet|app|camera|movil|telefono|portatil|ordenador|camara)\b[^.;]{0,40}?\b(?:learn\w*|aprend\w*|memori[sz]\w*|guard\w*|save[sd]?|stores?|scan\w*|escane\w*|lea|lee\w*|read\w*)
   \s+['"‘“]?\s*(?:his|her|their|su|sus)\s+(?:face|cara|rostro|voice|voz|fingerprints?|huellas?|iris|ojos|eyes)\b
+| (?:his|her|their|su|sus)\s+['"‘“]?\s*(?:eye|eyeball|iris|retina|face|finger|thumb|palm|voice)s?\s+(?:log[\s-]?ins?|logins?)\b | eyeballs?\s+(?:photo|picture|pic|scan\w*|check|id)\b | (?:photo|picture|foto)\s+(?:of|de)\s+(?:his|her|their|su|sus)\s+eyeballs?
+| (?:forma|manera|modo|ritmo|patron)\s+de\s+(?:teclear|tecleo|escribir\s+en\s+el\s+teclado|andar|caminar)\b(?=[^.;]{0,40}\b(?:recono[cz]|identifi|verific|bloque|autentic))
+| (?:recono[cz]\w*|identifi\w*|verific\w*|autentic\w*)\s+(?:\w+\s+){0,3}?(?:por|con)\s+(?:su|la|el)\s+(?:forma|manera|modo|ritmo|patron)\s+de\s+(?:teclear|tecleo|escribir|andar|caminar)
+| (?:recogni[sz]\w*|identif\w*|verif\w*|authenticat\w*|knows?)\s+(?:\w+\s+){0,3}?by\s+(?:the\s+way\s+(?:she|he|they)\s+(?:types?|walks?)|(?:his|her|their)\s+(?:typing|keystrokes?|gait|walk))
+| (?:typing|keystroke)\s+(?:rhythm|pattern|cadence|biometric\w*|profile)s?\b
 | (?:took|tak(?:e|es|en|ing)|giv(?:e|es|en|ing)|gave|provid\w*|submit\w*)\s+(?:(?:his|her|their|my|all|ten|the|both|a\s+set\s+of)\s+){0,3}fingerprints\b
 | fingerprints\s+(?:were\s+|was\s+|got\s+|have\s+been\s+|had\s+been\s+)?taken\b
 | (?:tom\w+|sac\w+|escane\w*|took|taken|takes?|scann\w*|gave|given|dio|dado)\b[^.;]{0,30}?\b(?:dedos|yemas|fingertips|fingers|thumbs|fingerprints|huellas)\b
@@ -254,6 +274,10 @@ communion\b | comulga\w* | eucarist\w*
 | kingdom\s+hall | salon\s+del\s+reino | found\s+(?:the\s+lord|jesus|god|religion|faith) | scripture\w* | sagradas\s+escrituras
 | no\s+cree\s+ni\s+en | no\s+(?:celebra|celebran)\s+(?:los\s+)?cumpleanos | (?:doesn'?t|does\s+not|won'?t)\s+celebrate\s+birthdays
 | (?:friday|fridays|viernes)\b[^.;]{0,60}\b(?:sundown|sunset|puesta\s+del?\s+sol|anochecer)\b | praise\s+the\s+lord | saved\s+by\s+(?:jesus|the\s+lord) | bendicion\w*\s+(?:del|de\s+un)\s+(?:cura|sacerdote)
+| tithe\w* | tithing | diezmos?\b
+| (?:encontrad[oa]|encontro|encontrar|hallad[oa]|hallo|conocid[oa]|conocio)\s+(?:a\s+dios|al\s+senor|a\s+jesus|a\s+jesucristo|a\s+cristo|la\s+fe)\b
+| (?:gave|gives|given|giving|dedicated)\s+(?:his|her|their)\s+(?:life|heart)\s+to\s+(?:christ|jesus|god|the\s+lord|allah) | (?:entrego|entregado|dio|dado)\s+su\s+(?:vida|corazon)\s+a\s+(?:cristo|jesus|dios|jesucristo|al\s+senor)
+| accepted\s+(?:jesus|christ|the\s+lord)\b | (?:acepto|aceptado)\s+a\s+(?:jesus|cristo|jesucristo)\b
 """,
     "politics": r"""
 (?:donat\w*|dona|donaciones|gives\s+money)\s+(?:\w+\s+){0,2}(?:to|a|al)\s+(?:the\s+|el\s+|la\s+)?(?:dsa|party|partido|campaign\s+of|campana\s+de)\b
@@ -276,6 +300,10 @@ communion\b | comulga\w* | eucarist\w*
 | (?:hace|hacia|hizo|haciendo|hacer|hara)\s+campana\s+(?:\w+\s+){0,4}?(?:por|para)\s+(?:el|la|los|las|su)\s+(?:\w+\s+)?(?:partido|candidat[oa]|candidatura|coalicion)\b
 | \bon\s+(?:the|a|an|his|her|their|\w+'s)\s+(?!(?:volunteers?|mailing|waiting|polling|postal|contact|staff|rota|shift|guest|press)\s)(?:[\w']+\s+)?(?:list|slate|ticket)\s+(?:\w+\s+){0,2}?for\s+(?:the\s+)?(?:\w+\s+)?(?:municipal|local|council|general|regional|european|state|county|mayoral|parliamentary|presidential|city)\s+elections?\b
 | (?:chapa|pin|pegatina|insignia|badge|button|rosette)\s+(?:\w+\s+){0,1}(?:de|del|of|for)\s+(?:the\s+|el\s+|la\s+)?(?:pp|podemos|sumar|la\s+cup|erc|ciudadanos|labour|greens|verdes|morena|tories|democrats|republicans|partido)\b
+| (?:scottish|catalan|basque|welsh|irish|flemish|corsican|kurdish|quebec|puerto\s+rican|sahrawi|tibetan)\s+independence\b | pro[\s-]independence
+| independence\s+(?:movement|campaign|cause|march|rally|vote)\b | independencia\s+(?:de\s+(?:cataluna|catalunya|euskadi|escocia|galicia|canarias|el\s+pais\s+vasco|quebec)|catalana|vasca|gallega|escocesa)\b
+| (?:asamblea|asambleas|reunion|reuniones|comite|convencion|conferencia)\s+(?:\w+\s+){0,2}?(?:del|de\s+su)\s+partido\b(?!\s+(?:de\s+)?(?:futbol|tenis|padel|baloncesto|basket|del\s+domingo|del\s+sabado|de\s+los\s+domingos))
+| (?:labour|tory|tories|republican|democratic|democrat|greens)\s+(?:\w+\s+)?(?:campaign|campaign\s+office|headquarters|hq|fundraiser|fund[\s-]raiser|rally|convention|primaries|primary)\b
 """,
     "trade_union": r"""
 (?:pilots|nurses|teachers|doctors|drivers|workers|miners|dockers|journalists|actors|musicians|firefighters)'?\s+union\b
@@ -325,6 +353,13 @@ caution\w*\s+for\s+(?:possession|assault|theft|shoplifting|criminal\s+damage|aff
 | centro\s+penitenciario | permiso\s+de\s+salida\s+(?:de|del)\s+(?:la\s+)?(?:prision|carcel|centro) | community\s+service\s+hours
 | (?:under|from)\s+(?:his|her|their|the)\s+sentence\b | juicio\s+de\s+\w+\s+por\b
 | awaiting\s+sentenc\w* | sentencing\s+(?:for|hearing|date) | (?:came|got)\s+out\s+of\s+(?:prison|jail|wandsworth|pentonville|belmarsh|strangeways|the\s+nick)
+| (?:permiso|autorizacion|visto\s+bueno)\s+(?:del|de\s+la)\s+(?:juez|jueza)\b | (?:judge|magistrate)'?s\s+(?:permission|sign[\s-]?off|approval|authori[sz]ation|say[\s-]?so)\b
+| (?:permission|sign[\s-]?off|approval|authori[sz]ation)\s+(?:from|of)\s+(?:the|a|his|her|their)\s+(?:judge|magistrate)\b
+| conditional\s+release | supervised\s+release | released\s+on\s+licen[cs]e | on\s+licen[cs]e\s+(?:until|till|from|after|since)\b | libertad\s+provisional
+| (?:pendiente|pendientes|a\s+la\s+espera)\s+de\s+(?:lo\s+)?penal\b | (?:causa|proceso|procedimiento|caso|asunto|tema|lio)\s+penal\b | criminal\s+proceedings
+| (?:sali\w*|left|released\s+from|let\s+out\s+of|(?:came|got|is|just)\s+out\s+of|estuvo\s+(?:\w+\s+){0,3}en|did\s+time\s+(?:in|at)|stint\s+(?:in|at)|time\s+in)\s+
+  (?:de\s+|del\s+)?(?:la\s+carcel\s+de\s+|la\s+prision\s+de\s+|hmp\s+)?(?:soto\s+del\s+real|alcala[\s-]meco|carabanchel|estremera|brians|quatre\s+camins|la\s+modelo|topas
+  |herrera\s+de\s+la\s+mancha|wormwood\s+scrubs|the\s+scrubs|belmarsh|pentonville|strangeways|barlinnie|mountjoy|rikers|san\s+quentin|sing\s+sing|leavenworth)\b
 """,
 }
 

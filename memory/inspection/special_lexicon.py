@@ -65,8 +65,13 @@ _WORK_NOUN = (r"(?:apps?|application|software|products?|platform|pipeline|dashbo
               r"|leaflet|folleto|subtitles|subtitulos|thriller|novel|novela|restaurant|restaurante|kitchen|supplies|suministros|hotel|ltd|inc|roof|tejado"
               r"|windows|vidrieras|parade|desfile|pens?|readers?|lectores|keys|fund|fondo|packaging|envases"
               r"|dramas?|docuseries|documentar(?:y|ies|io|ios)|sitcoms?|miniseries|paperwork|papeleo)")
+# The words between the match and the work noun make one compound ("insulin-pump companion app") or
+# say whom the work is for ("a diversity survey for a client"): a conjunction, or a preposition of
+# place, company or direction, starts another phrase, so "her wife at the client dinner" names no
+# work object.
 _AFTER_WORK = re.compile(
-    r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi)\b)[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
+    r"(?:[\s'-]+(?!(?:y|and|e|o|or|pero|but|que|porque|because|since|so|asi|at|in|on|to|with|from|by|during|en|con|al)\b)"
+    r"[a-z'-]+){0,2}?[\s'-]+" + _WORK_NOUN + r"\b")
 _BEFORE_WORK = re.compile(
     r"\b(?:apps?|aplicacion|plataforma|producto|proyecto|software|modulo|herramienta|laboratorio|grupo|equipo|empresa"
     r"|startup|dashboard|charity|carrera|maraton|marathon|run|walk|fundacion|asociacion|investigacion|lucha)"
@@ -102,6 +107,11 @@ _OWN_TIE_AFTER = re.compile(r"[^.;:!?()]{0,40}?\b" + OWN_TIE.pattern)
 
 #: A match that opens with a possessive is someone's own ("a run for her Marfan variant").
 _POSSESSIVE = re.compile(r"(?:her|his|their|su|sus|my|mi)\s")
+#: A possessive right before the match, with a work noun for a thing of personal use after it: the
+#: thing is the person's own ("keep her insulin pens cold", "sus lectores de glucosa"), not a product
+#: they sell or make ("his iris-scanner vendor account" stays a work object).
+_POSSESSIVE_BEFORE = re.compile(r"\b(?:her|his|their|su|sus|my|mi)\s+$")
+_PERSONAL_OBJECT = re.compile(r"\b(?:pens?|readers?|lectores|keys|supplies|suministros|passports?|pasaportes?)$")
 
 
 def _about_work(text: str, start: int, end: int) -> bool:
@@ -112,8 +122,9 @@ def _about_work(text: str, start: int, end: int) -> bool:
     if _OWN_TIE_AFTER.match(text, end):
         return False
     window = text[max(0, start - 60):start]
-    if _AFTER_WORK.match(text, end):
-        return not _OWN_VISIT.search(window)
+    after = _AFTER_WORK.match(text, end)
+    if after:
+        return not _OWN_VISIT.search(window) and not (_POSSESSIVE_BEFORE.search(window) and _PERSONAL_OBJECT.search(after.group(0)))
     before = _BEFORE_WORK.search(window) if not _POSSESSIVE.match(text, start) else None
     return bool(before and not _MEMBER_OF.search(window, 0, before.start()))
 
@@ -288,6 +299,9 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 """
 _BIOMETRIC_CONTEXT = [  # (body part, enrolment word) anywhere in the same note
     (rf"{_BIO_BODY}", _BIO_ENROL),
+    # A selfie taken to be matched or verified against ("el 'selfie oficial' … the one they match
+    # against later", a KYC selfie): a face photo kept as the person's template.
+    (r"selfies?\b", r"match\w*|verif\w*|onboarding|kyc|identity|identidad|compar\w*|contrast\w*"),
 ]
 _BIOMETRIC_NEAR = r"""
 huella\s+de\s+carbono | carbon\s+footprint | huella\s+digital\s+(?:de\s+la|del)\s+(?:empresa|marca)
@@ -417,7 +431,7 @@ gay\w* | lesbian\w* | bisexual\w* | homosexual\w* | heterosexual\w* | pansexual\
 | lgbt\w* | lgtb\w* | (?:es|soy|openly|is|she'?s|he'?s)\s+bi\b | transgender\w* | transexual\w* | transsexual\w*
 | (?:mujer|hombre|chica|chico)\s+trans\b | (?:is|she'?s|he'?s|es|soy|they'?re)\s+trans\b | trans\s+(?:woman|man|women|men|person) | no\s+binari\w* | non[\s-]?binary
 | pride\s+(?:parade|march|month|float) | (?:at|to|for)\s+pride\b | orgullo\s+(?:gay|lgt\w*) | (?:marcha|desfile)\s+del\s+orgullo
-| coming\s+out\s+(?:to|as|story) | (?:about|her|his|their)\s+coming\s+out | (?:came|comes)\s+out\s+(?:to\s+(?:her|his|their)\s+
+| coming[\s-]+out\s+(?:to|as|story) | (?:about|her|his|their)\s+coming[\s-]+out | (?:came|comes)\s+out\s+(?:to\s+(?:her|his|their)\s+
   (?:parents|family|mum|mom|dad|mother|father|team|colleagues|friends)|as\s+(?:gay|lesbian|bi|trans|queer|non))
 | salir\s+del\s+armario | sali[oa]\s+del\s+armario | in\s+the\s+closet | en\s+el\s+armario | grindr | tinder | bumble\b
 | scruff | dating\s+apps? | hook[\s-]?up\s+apps? | apps?\s+de\s+(?:citas|ligar) | open\s+relationship | relacion\s+abierta | poliamor\w* | polyamor\w*
@@ -507,7 +521,8 @@ _CRIMINAL = r"""
 # nombre de la Parroquia". It does with an act of theirs in the same string: going there
 # (``goes to the mosque``, ``va a la sinagoga``, ``sale a la mezquita``), belonging (``muy de la
 # parroquia``, ``her church``, ``member of``), a service, or a weekly habit (``every Friday``, ``los
-# viernes``). Doubtful stays special: any other religious word in the string, or any of these
+# viernes``), or the day of its service as the purpose (``la sinagoga para el sábado``, eighteenth
+# round). Doubtful stays special: any other religious word in the string, or any of these
 # acts, and the rule fires as before.
 _RELIGION_WEAK = r"""
 mezquita\w* | mosque\w* | sinagoga\w* | synagogue\w* | iglesia\w* | church(?:es)? | chapel | capilla | parroquia\w*
@@ -533,6 +548,7 @@ _RELIGION_ACT = r"""
 | every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week) | on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)
 | (?:cada|todos\s+los)\s+(?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)s? | los\s+(?:viernes|sabados|domingos)
 | each\s+(?:friday|saturday|sunday) | weekly | semanal\w* | \w*born\s*again
+| (?:para|for)\s+(?:el|the)\s+(?:sabado|viernes|domingo|shabbat|sabbath|sabat)\b | for\s+(?:shabbat|sabbath|friday\s+prayers?|jumu'?ah)
 """
 
 # Biometric technology named without an act of the person reveals nothing about them: a tender for
@@ -543,7 +559,7 @@ _RELIGION_ACT = r"""
 # on file (``registramos su huella``, ``enrolled``, ``dado de alta``, ``on file``), someone's trait
 # (``su plantilla``, ``her face``, ``de Nuria``… by a possessive or a clitic: ``le tomaron``,
 # ``le escanearon``), or the trait used to get in or be verified (``ficha con``, ``opens``,
-# ``verificación``, ``sin tarjeta``). Doubtful stays special: any of these words and the rule fires
+# ``verificación``, ``sin tarjeta``; since the eighteenth round a login, a match, no visitor pass). Doubtful stays special: any of these words and the rule fires
 # as before, and a short string (a key, a terse note) always does.
 _BIOMETRIC_WEAK = r"[\s\S]+"
 _BIOMETRIC_ACT = r"""
@@ -559,7 +575,7 @@ enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | gua
 | acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
 | no\s+(?:badge|card|pin)\b | (?:no|doesn'?t|does\s+not)\s+(?:necesita|need)\s+(?:\w+\s+)?(?:tarjeta|badge|card|pin)
 | (?:for|para)\s+(?:the\s+|her\s+|his\s+|their\s+|el\s+|la\s+|su\s+)?(?:new\s+|nuevo\s+|nueva\s+)?(?:visa|visado|pasaporte|passport|dni|residence\s+(?:visa|permit)|permiso\s+de\s+residencia)\b
-| sav(?:e|ed|es|ing)\b | en\s+el\s+lector | on\s+the\s+reader | metid[oa] | (?:we|they|i)\s+took | tomamos | tomaron | keyed\s+to | linked\s+to | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
+| log[\s-]?ins?\b | logins?\b | match\w* | (?:no|sin)\s+(?:visitor\s+)?(?:pass|pase)\b(?!\s+(?:de|for|to)\b) | sav(?:e|ed|es|ing)\b | en\s+el\s+lector | on\s+the\s+reader | metid[oa] | (?:we|they|i)\s+took | tomamos | tomaron | keyed\s+to | linked\s+to | ya\s+(?:no|pasa|entra|puede) | (?:uses?|usa|using)\s+(?:it|la|lo)\b | instead\s+of
 """
 
 _CRIMINAL_NEAR = r"""
