@@ -110,6 +110,9 @@ SPECIAL_SPENT: dict[str, Path] = {
     # read untouched once in stop 33 on the merged seventeenth special round, spent since
     "T20": ts.HELDOUT / "issue15_thirtieth" / "special_untouched20.jsonl",
     "U21": ts.HELDOUT / "issue15_thirtyfirst" / "special_untouched21.jsonl",
+    # read untouched once in stop 34 on the merged eighteenth special round, spent since
+    "V22": ts.HELDOUT / "issue15_thirtysixth" / "special_untouched22.jsonl",
+    "W23": ts.HELDOUT / "issue15_thirtyseventh" / "special_untouched23.jsonl",
 }
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
