@@ -53,7 +53,10 @@ _MODALITY: dict[str, tuple[str, ...]] = {
              "obligados a", "obligadas a", "obliged to", "obligated to",
              # what is expected of a person is said, not that it is done ("was supposed to" is unfulfilled)
              "is supposed to", "are supposed to", "s supposed to", "am supposed to", "is meant to", "are meant to",
-             "s meant to", "se supone que"),
+             "s meant to", "se supone que",
+             # round 46: what others expect of the person ("Is expected to cook for twenty")
+             "is expected to", "are expected to", "s expected to", "was expected to", "se espera que",
+             "se espera de", "se le exige", "se les exige"),
     # refusing is not being unable: "Se niega a viajar en avión" is not "Is unable to fly"
     "refusal": ("se niega", "se niegan", "se nego", "refuses", "refused", "refusing", "rehusa", "declines to"),
     # every other one is not every one: "todos los domingos" / "every other Sunday"

@@ -43,6 +43,15 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "order": (("antes", "before", "earlier", "primero", "primera", "first"),
               ("despues", "after", "afterwards", "later", "ultimo", "ultima", "last")),
     "light": (("claro", "clara", "light", "bright"), ("oscuro", "oscura", "dark")),
+    # round 46: a device left on or off ("con la calefacción apagada" / "with the heating on"); a
+    # bare "on" is a preposition, so English "on" only after a device or a verb of switching
+    "power": (("encendido", "encendida", "encendidos", "encendidas", "prendido", "prendida", "switched on",
+               "turned on", "left on", "kept on", "heating on", "lights on", "light on", "tv on", "radio on",
+               "fan on", "air conditioning on", "phone on", "computer on", "alarm on", "calefaccion puesta",
+               "aire puesto", "luz puesta"),
+              ("apagado", "apagada", "apagados", "apagadas", "switched off", "turned off", "left off",
+               "kept off", "heating off", "lights off", "light off", "tv off", "radio off", "fan off",
+               "air conditioning off", "phone off", "computer off", "alarm off")),
     "seniority": (("junior", "becario", "becaria", "intern", "trainee"), ("senior", "veterano", "veterana")),
     "cost": (("barato", "barata", "cheap", "cheaper", "economico", "low-cost"),
              ("caro", "cara", "expensive", "costly", "pricey")),
