@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  thirty authors A1–AC, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  thirty-two authors A1–AE, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -82,6 +82,9 @@ SECRET_SOURCES: dict[str, Path] = {
     # Read untouched once each in stop 34 on the twenty-first secrets round, spent since.
     "AB": ts.HELDOUT / "issue15_fortysecond" / "secrets_untouched28.jsonl",
     "AC": ts.HELDOUT / "issue15_fortythird" / "secrets_untouched29.jsonl",
+    # Read untouched once each in stop 34 on the twenty-second secrets round, spent since.
+    "AD": ts.HELDOUT / "issue15_fortyfourth" / "secrets_untouched30.jsonl",
+    "AE": ts.HELDOUT / "issue15_fortyfifth" / "secrets_untouched31.jsonl",
 }
 #: Every spent special-category set, one entry per author (the six training sources first, then the
 #: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
