@@ -38,8 +38,14 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
              ("pequeno", "pequena", "pequenos", "pequenas", "small", "smaller", "little", "menor")),
     "speed": (("rapido", "rapida", "rapidos", "rapidas", "fast", "quick", "quickly", "faster"),
               ("lento", "lenta", "lentos", "lentas", "slow", "slowly", "slower")),
-    "noise": (("tranquilo", "tranquila", "silencio", "silencioso", "quiet", "silent", "calm"),
-              ("ruidoso", "ruidosa", "ruido", "noisy", "loud", "bullicioso")),
+    # round 47: a place busy with people against one that is not ("busy, lively beaches" / "playas
+    # tranquilas y poco concurridas")
+    "noise": (("tranquilo", "tranquila", "tranquilos", "tranquilas", "silencio", "silencioso", "quiet", "silent",
+               "calm", "poco concurrido", "poco concurrida", "poco concurridos", "poco concurridas", "uncrowded",
+               "not crowded", "peaceful"),
+              ("ruidoso", "ruidosa", "ruidosos", "ruidosas", "ruido", "noisy", "loud", "bullicioso", "bulliciosa",
+               "busy", "lively", "crowded", "animado", "animada", "animados", "animadas", "abarrotado",
+               "abarrotada", "masificado", "masificada", "masificadas", "masificados")),
     "order": (("antes", "before", "earlier", "primero", "primera", "first"),
               ("despues", "after", "afterwards", "later", "ultimo", "ultima", "last")),
     "light": (("claro", "clara", "light", "bright"), ("oscuro", "oscura", "dark")),

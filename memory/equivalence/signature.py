@@ -428,11 +428,16 @@ _SUBORDINATE = re.compile(r"(?<=\w)\s+(?:desde que|cuando|when|while|mientras|an
                           r"[^,.;]*", re.IGNORECASE)
 
 
+# Round 47: "left" after a possessive or an article is the side ("her left shoulder", "on the left"),
+# not the past of "leave".
+_SIDE = re.compile(r" (her|his|my|your|their|our|the|its|a) left ")
+
+
 def _tense(text: str) -> frozenset[str]:
     """Past and future marks of ``text``'s main clause (:data:`_SUBORDINATE` cut)."""
     text = _SUBORDINATE.sub(" ", text)
     folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'")))))
-    padded = _padded(folded)
+    padded = _SIDE.sub(r" \1 side ", _padded(folded))  # "her left shoulder" is a side, not "left" (gone)
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not

@@ -133,6 +133,17 @@ def _spelled(words: list[str], k: int) -> tuple[int, int] | None:
     return value, used
 
 
+# English words ending in "s" that may follow "once" without being what it counts ("once was", "once
+# his", "once this"): "once" is Spanish eleven only before a plural noun or after "las"/"a las".
+_NOT_COUNTED_BY_ONCE = frozenset("was is has his hers its this as always perhaps less yes thus".split())
+
+
+def _eleven(before: str, after: str) -> bool:
+    """"once nietos", "a las once": Spanish eleven, not English "once" (one time)."""
+    return before in ("las", "los", "de") or (
+        len(after) > 3 and after.endswith("s") and not after.endswith("ss") and after not in _NOT_COUNTED_BY_ONCE)
+
+
 def numbers(text: str) -> tuple[Readings, ...]:
     """Every number the text states, each as its possible readings (see the module docstring)."""
     words = _words(text)
@@ -171,6 +182,8 @@ def numbers(text: str) -> tuple[Readings, ...]:
             found.append(frozenset({0.5, 30.0}))
             k += 2 if after == "hora" else 3
             continue
+        elif word == "once" and _eleven(before, after):
+            value = 11.0  # round 47: Spanish "once" counting a plural noun or telling the hour
         elif word in _ONE:
             k += 1
             continue

@@ -9,6 +9,8 @@ import pytest
 from memory.equivalence import Label, Statement, default_chain
 from memory.equivalence.normalise import fold
 from memory.equivalence.poles import opposed, poles
+from memory.equivalence.signature import _tense
+from memory.equivalence.values import numbers
 
 
 def _padded(text: str) -> str:
@@ -44,3 +46,15 @@ def test_being_expected_to_is_not_doing_or_being_able() -> None:
                        "Is expected to cook Christmas dinner for the whole family")
     assert not _merges("Prepara la cena de Navidad para toda la familia",
                        "Is expected to cook Christmas dinner for the whole family")
+
+
+def test_round_47_a_side_is_no_past_eleven_is_no_one_and_busy_is_not_quiet() -> None:
+    """Round 47 (from pairs49): "her left knee" says no tense; Spanish "once" before a plural noun
+    or after "las" is eleven, English "once" counts nothing; a busy place is not a quiet one."""
+    assert _tense("Is having an operation on her left knee") == frozenset()
+    assert _tense("Left the choir in May") == frozenset({"past"})
+    assert numbers("De momento tiene once sobrinos") == (frozenset({11.0}),)
+    assert numbers("Goes swimming once a week") == ()
+    assert opposed(poles(_padded("Likes lively, crowded bars")),
+                   poles(_padded("Le gustan los bares tranquilos y poco concurridos")))
+    assert not _merges("Had an operation on her left knee", "Is having an operation on her left knee")
