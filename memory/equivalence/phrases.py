@@ -38,6 +38,7 @@ chain behaves as before). Pure Python, no Django; nothing is logged.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -240,24 +241,26 @@ def _same_slot(x: bilingual.Word | None, y: bilingual.Word | None) -> bool:
     return x.pos in _VERBS and y.pos in _VERBS and any(x.lemma in g and y.lemma in g for g in _HOLDING.values())
 
 
-def one_against_several(text_a: str, text_b: str) -> bool:
-    """One note says one of a thing ("un gato", "a rental flat"), the other several of the same
-    thing ("gatos", "rental flats"), in the same slot (module docstring)."""
-    if not (_says(_SAYS_ONE, text_a) or _says(_SAYS_ONE, text_b)):
-        return False
+def _both_ways(text_a: str, text_b: str, gate: re.Pattern[str]) -> Iterator[tuple[Phrase, str, Phrase, str]]:
+    """Every phrase of one note with every phrase of the other, both ways round, with their
+    languages; nothing when neither note says what ``gate`` looks for or a language is unknown."""
+    if not (_says(gate, text_a) or _says(gate, text_b)):
+        return
     la, lb = language(text_a), language(text_b)
     if la is None or lb is None:
-        return False
+        return
     pa, pb = phrases(la, text_a), phrases(lb, text_b)
     for (xs, x_lang), (ys, y_lang) in (((pa, la), (pb, lb)), ((pb, lb), (pa, la))):
         for x in xs:
-            if not x.one:
-                continue
             for y in ys:
-                if y.bare_plural and _same(x.head, x.translations, x_lang, y.head, y.translations, y_lang) \
-                        and _same_slot(x.verb, y.verb):
-                    return True
-    return False
+                yield x, x_lang, y, y_lang
+
+
+def one_against_several(text_a: str, text_b: str) -> bool:
+    """One note says one of a thing ("un gato", "a rental flat"), the other several of the same
+    thing ("gatos", "rental flats"), in the same slot (module docstring)."""
+    return any(x.one and y.bare_plural and _same(x.head, x.translations, x_lang, y.head, y.translations, y_lang)
+               and _same_slot(x.verb, y.verb) for x, x_lang, y, y_lang in _both_ways(text_a, text_b, _SAYS_ONE))
 
 
 def _narrower(general: Phrase, g_lang: str, specific: Phrase, s_lang: str) -> bool:
@@ -282,21 +285,9 @@ def _slot_of(x: bilingual.Word | None, x_lang: str, y: bilingual.Word | None, y_
 def kind_narrowed(text_a: str, text_b: str) -> bool:
     """One note says all of a kind ("any meat", "all tree nuts"), the other, in the same slot, a
     kind of it ("la carne roja", "walnuts") (module docstring)."""
-    if not (_says(_SAYS_ALL, text_a) or _says(_SAYS_ALL, text_b)):
-        return False
-    la, lb = language(text_a), language(text_b)
-    if la is None or lb is None:
-        return False
-    pa, pb = phrases(la, text_a), phrases(lb, text_b)
-    for (xs, x_lang), (ys, y_lang) in (((pa, la), (pb, lb)), ((pb, lb), (pa, la))):
-        for x in xs:
-            if not x.universal or x.in_name:
-                continue
-            for y in ys:
-                if not y.universal and not y.in_name and _slot_of(x.governor, x_lang, y.governor, y_lang) \
-                        and _narrower(x, x_lang, y, y_lang):
-                    return True
-    return False
+    return any(x.universal and not x.in_name and not y.universal and not y.in_name
+               and _slot_of(x.governor, x_lang, y.governor, y_lang) and _narrower(x, x_lang, y, y_lang)
+               for x, x_lang, y, y_lang in _both_ways(text_a, text_b, _SAYS_ALL))
 
 
 def rank_against_count(text_a: str, text_b: str) -> bool:
