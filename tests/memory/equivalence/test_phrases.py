@@ -11,12 +11,7 @@ import pytest
 from memory.equivalence import Label, Statement, bilingual, default_chain, phrases, wordnet
 
 
-@pytest.fixture(autouse=True)
-def _apertium_installed() -> None:
-    bilingual.available.cache_clear()
-    if not (bilingual.available() and wordnet.available()):
-        pytest.fail("Apertium's Spanish–English pair or WordNet is missing: "
-                    "`apt-get install -y apertium-eng-spa wordnet-base` (scripts/system_packages.sh does)")
+pytestmark = pytest.mark.usefixtures("apertium_installed")
 
 
 def _label(a: str, b: str, similarity: float = 0.95) -> Label:
