@@ -59,7 +59,8 @@ under a secret-named key.
   signature algorithm (Argon2, bcrypt, SHA-256, AES-256, Ed25519) name where a credential is kept or
   how it is protected, never the credential.
 * **No value yet** (stop 34): a shell command substitution (``$(vault kv get …)``, backticks) whose
-  output a variable will hold, and an ISO 8601 date or timestamp after a label word.
+  output a variable will hold, and a machine's ISO 8601 timestamp (date, "T", time) after a label
+  word; a bare date after a password label stays a password.
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
   and RFCs print in their official documentation, each with its source. A deliberate, conservative
   exception: a real key equal to a published example is already public, so redacting it protects
@@ -293,11 +294,12 @@ _ALGORITHM_RE: Final = re.compile(
 
 # Stop 34: a value that is no value yet — a shell command substitution whose output the variable will
 # hold ("DB_PASSWORD=$(vault kv get …)", "`pass show db`": the secret stays in the vault), and a
-# point in time written as ISO 8601 ("Last login 2024-03-15T10:22:31Z"), which a label word before
-# it ("login", "clave") does not make a credential.
+# machine's ISO 8601 timestamp with its "T" and time ("Last login 2024-03-15T10:22:31Z"), which a
+# label word before it ("login") does not make a credential. A bare date after a password label
+# ("password: 2024-03-01") stays a (weak) password.
 _COMMAND_SUBSTITUTION_RE: Final = re.compile(r"\$\([^)]*\)?|`[^`]*`?")
 _TIMESTAMP_RE: Final = re.compile(
-    r"\d{4}-[01]\d-[0-3]\d(?:[T ][0-2]\d:[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?(?:Z|[+-][0-2]\d:?[0-5]\d)?)?")
+    r"\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?(?:Z|[+-][0-2]\d:?[0-5]\d)?")
 
 
 def _stands_in(value: str) -> bool:
