@@ -22,6 +22,10 @@ gradient descent from zero for a fixed number of steps; the same embedder gives 
 
 Run: ``python -m evaluation.train_special`` (``--check`` reports without writing;
 ``--cache FILE.npz`` keeps the embeddings between runs, keyed by the embedder and the texts).
+``--all-spent`` trains on every spent author (``evaluation.detector_cv.SPECIAL_SPENT``) instead of
+the six sources, with the same per-author out-of-author thresholds and veto; ``--leave-out
+S19,T20`` drops the named authors (to estimate a training set on authors it has not seen), and
+``--out-dir DIR`` writes the two files into ``DIR`` instead of beside the detector.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import hashlib
 import json
 import os
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -267,6 +272,20 @@ def load_cache(argv: list[str]) -> tuple[Path | None, dict[str, np.ndarray]]:
     return path, (dict(np.load(path)) if path and path.exists() else {})
 
 
+def training_sources(argv: list[str]) -> dict[str, Path]:
+    """The authors to train on: ``SOURCES``, or every spent author with ``--all-spent``, less the
+    authors named by ``--leave-out`` (comma-separated)."""
+    sources = SOURCES
+    if "--all-spent" in argv:
+        from evaluation.detector_cv import SPECIAL_SPENT  # local import: detector_cv imports this module
+
+        sources = SPECIAL_SPENT
+    left_out = set(argv[argv.index("--leave-out") + 1].split(",")) if "--leave-out" in argv else set()
+    if left_out - set(sources):
+        raise SystemExit(f"unknown authors to leave out: {sorted(left_out - set(sources))}")
+    return {name: path for name, path in sources.items() if name not in left_out}
+
+
 def main(argv: list[str]) -> int:
     setup()
     from memory.embedding import get_embedder  # local import: needs Django settings (above)
@@ -278,9 +297,11 @@ def main(argv: list[str]) -> int:
 
     cache_path, cache = load_cache(argv)
     embedder = get_embedder()
-    authors = [load_author(read_rows(path), embedder, cache) for path in SOURCES.values()]
+    sources = training_sources(argv)
+    authors = [load_author(read_rows(path), embedder, cache) for path in sources.values()]
     if cache_path:
         np.savez(cache_path, **cache)
+    started = time.monotonic()
     stages = train(authors, BUCKETS)
     x = np.vstack([a.x for a in authors])
     y = np.concatenate([a.y for a in authors])
@@ -289,21 +310,24 @@ def main(argv: list[str]) -> int:
     cw, cb = fit_categories(x[y], labels[y], classes)
     special_ngrams = Sparse.of([f for a in authors for f, s in zip(a.ngrams, a.y, strict=True) if s])
     ncw, ncb = fit_sparse_categories(special_ngrams, labels[y], classes, CATEGORY_BUCKETS)
+    print(f"trained on {len(sources)} authors ({', '.join(sources)}) in {time.monotonic() - started:.0f} s")
     print(f"embedder {embedder.name}; {len(y)} notes ({int(y.sum())} special); vector threshold "
           f"{stages.threshold:.4f}, n-gram threshold {stages.ngram_threshold:.4f} (≤ {VECTOR_FP_BUDGET:.1%} / {FP_BUDGET:.0%} "
           f"of ordinary notes out of author), lexicon veto below {stages.veto:.4f} (n-gram score); leave-one-author-out figures: python -m evaluation.detector_cv")
     if "--check" in argv:
         return 0
-    np.savez_compressed(OUT, w=stages.w.astype(np.float32), b=np.float32(stages.b),
+    out_dir = Path(argv[argv.index("--out-dir") + 1]) if "--out-dir" in argv else INSPECTION
+    out, out_ngrams = out_dir / OUT.name, out_dir / OUT_NGRAMS.name
+    np.savez_compressed(out, w=stages.w.astype(np.float32), b=np.float32(stages.b),
                         threshold=np.float32(stages.threshold), embedder=np.array(embedder.name),
                         n_special=np.int32(y.sum()), n_ordinary=np.int32((~y).sum()),
                         category_w=cw.astype(np.float32), category_b=cb.astype(np.float32),
                         categories=np.array(classes))
-    np.savez_compressed(OUT_NGRAMS, w=stages.ngram_w.astype(np.float16), b=np.float32(stages.ngram_b),
+    np.savez_compressed(out_ngrams, w=stages.ngram_w.astype(np.float16), b=np.float32(stages.ngram_b),
                         threshold=np.float32(stages.ngram_threshold), veto=np.float32(stages.veto),
                         category_w=ncw.astype(np.float16), category_b=ncb.astype(np.float32),
                         categories=np.array(classes))
-    print(f"wrote {OUT.name} and {OUT_NGRAMS.name}")
+    print(f"wrote {out} and {out_ngrams}")
     return 0
 
 
