@@ -22,7 +22,7 @@ gradient descent from zero for a fixed number of steps; the same embedder gives 
 
 Run: ``python -m evaluation.train_special`` (``--check`` reports without writing;
 ``--cache FILE.npz`` keeps the embeddings between runs, keyed by the embedder and the texts).
-``--all-spent`` trains on every spent author (``evaluation.detector_cv.SPECIAL_SPENT``) instead of
+``--all-spent`` trains on every spent author (``SPECIAL_SPENT``, which ``evaluation.detector_cv`` measures) instead of
 the six sources, with the same per-author out-of-author thresholds and veto; ``--leave-out
 S19,T20`` drops the named authors (to estimate a training set on authors it has not seen), and
 ``--out-dir DIR`` writes the two files into ``DIR`` instead of beside the detector.
@@ -50,6 +50,37 @@ SOURCES: dict[str, Path] = {
     "C": HELDOUT / "issue15_dev2" / "special_dev2.jsonl",
     "D": HELDOUT / "issue15_third" / "special_heldout3.jsonl",
     "E": HELDOUT / "issue15_fourth" / "special_untouched4.jsonl",
+}
+#: Every spent special-category set, one entry per author (the six training sources first, then the
+#: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
+#: shipped detector on each: in sample for the lexicon everywhere, out of author for the learned
+#: stages on the sets after E (they are trained on ``SOURCES`` alone unless ``--all-spent``).
+SPECIAL_SPENT: dict[str, Path] = {
+    **SOURCES,
+    "F5": HELDOUT / "issue15_fifth" / "special_untouched5.jsonl",
+    "G6": HELDOUT / "issue15_sixth" / "special_untouched6.jsonl",
+    "H7": HELDOUT / "issue15_seventh" / "special_untouched7.jsonl",
+    "I8": HELDOUT / "issue15_eighth" / "special_untouched8.jsonl",
+    "J10": HELDOUT / "issue15_tenth" / "special_untouched10.jsonl",
+    "K11": HELDOUT / "issue15_eleventh" / "special_untouched11.jsonl",
+    "L12": HELDOUT / "issue15_fourteenth" / "special_untouched12.jsonl",
+    "M13": HELDOUT / "issue15_sixteenth" / "special_untouched13.jsonl",
+    # read untouched once in stop 32 on the merged fourteenth special round, spent since
+    "N14": HELDOUT / "issue15_eighteenth" / "special_untouched14.jsonl",
+    "O15": HELDOUT / "issue15_twentieth" / "special_untouched15.jsonl",
+    # read untouched once in stop 32 on the merged fifteenth special round, spent since
+    "P16": HELDOUT / "issue15_twentyfourth" / "special_untouched16.jsonl",
+    "Q17": HELDOUT / "issue15_twentyfifth" / "special_untouched17.jsonl",
+    # read untouched once at the start of stop 33 (the detector of stop 32), spent since
+    "R18": HELDOUT / "issue15_twentyeighth" / "special_untouched18.jsonl",
+    # read untouched once in stop 33 on the merged sixteenth special round, spent since
+    "S19": HELDOUT / "issue15_twentyninth" / "special_untouched19.jsonl",
+    # read untouched once in stop 33 on the merged seventeenth special round, spent since
+    "T20": HELDOUT / "issue15_thirtieth" / "special_untouched20.jsonl",
+    "U21": HELDOUT / "issue15_thirtyfirst" / "special_untouched21.jsonl",
+    # read untouched once in stop 34 on the merged eighteenth special round, spent since
+    "V22": HELDOUT / "issue15_thirtysixth" / "special_untouched22.jsonl",
+    "W23": HELDOUT / "issue15_thirtyseventh" / "special_untouched23.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"
@@ -277,8 +308,6 @@ def training_sources(argv: list[str]) -> dict[str, Path]:
     authors named by ``--leave-out`` (comma-separated)."""
     sources = SOURCES
     if "--all-spent" in argv:
-        from evaluation.detector_cv import SPECIAL_SPENT  # local import: detector_cv imports this module
-
         sources = SPECIAL_SPENT
     left_out = set(argv[argv.index("--leave-out") + 1].split(",")) if "--leave-out" in argv else set()
     if left_out - set(sources):
