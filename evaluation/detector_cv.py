@@ -86,37 +86,9 @@ SECRET_SOURCES: dict[str, Path] = {
     "AD": ts.HELDOUT / "issue15_fortyfourth" / "secrets_untouched30.jsonl",
     "AE": ts.HELDOUT / "issue15_fortyfifth" / "secrets_untouched31.jsonl",
 }
-#: Every spent special-category set, one entry per author (the six training sources first, then the
-#: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
-#: shipped detector on each: in sample for the lexicon everywhere, out of author for the learned
-#: stages on the sets after E (they are trained on ``train_special.SOURCES`` alone).
-SPECIAL_SPENT: dict[str, Path] = {
-    **ts.SOURCES,
-    "F5": ts.HELDOUT / "issue15_fifth" / "special_untouched5.jsonl",
-    "G6": ts.HELDOUT / "issue15_sixth" / "special_untouched6.jsonl",
-    "H7": ts.HELDOUT / "issue15_seventh" / "special_untouched7.jsonl",
-    "I8": ts.HELDOUT / "issue15_eighth" / "special_untouched8.jsonl",
-    "J10": ts.HELDOUT / "issue15_tenth" / "special_untouched10.jsonl",
-    "K11": ts.HELDOUT / "issue15_eleventh" / "special_untouched11.jsonl",
-    "L12": ts.HELDOUT / "issue15_fourteenth" / "special_untouched12.jsonl",
-    "M13": ts.HELDOUT / "issue15_sixteenth" / "special_untouched13.jsonl",
-    # read untouched once in stop 32 on the merged fourteenth special round, spent since
-    "N14": ts.HELDOUT / "issue15_eighteenth" / "special_untouched14.jsonl",
-    "O15": ts.HELDOUT / "issue15_twentieth" / "special_untouched15.jsonl",
-    # read untouched once in stop 32 on the merged fifteenth special round, spent since
-    "P16": ts.HELDOUT / "issue15_twentyfourth" / "special_untouched16.jsonl",
-    "Q17": ts.HELDOUT / "issue15_twentyfifth" / "special_untouched17.jsonl",
-    # read untouched once at the start of stop 33 (the detector of stop 32), spent since
-    "R18": ts.HELDOUT / "issue15_twentyeighth" / "special_untouched18.jsonl",
-    # read untouched once in stop 33 on the merged sixteenth special round, spent since
-    "S19": ts.HELDOUT / "issue15_twentyninth" / "special_untouched19.jsonl",
-    # read untouched once in stop 33 on the merged seventeenth special round, spent since
-    "T20": ts.HELDOUT / "issue15_thirtieth" / "special_untouched20.jsonl",
-    "U21": ts.HELDOUT / "issue15_thirtyfirst" / "special_untouched21.jsonl",
-    # read untouched once in stop 34 on the merged eighteenth special round, spent since
-    "V22": ts.HELDOUT / "issue15_thirtysixth" / "special_untouched22.jsonl",
-    "W23": ts.HELDOUT / "issue15_thirtyseventh" / "special_untouched23.jsonl",
-}
+#: Every spent special-category set, one entry per author (defined beside the training script, which
+#: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).
+SPECIAL_SPENT = ts.SPECIAL_SPENT
 LABELS = ("health", "genetic", "biometric", "religion", "politics", "trade_union", "sex_life_orientation",
           "race_ethnicity", "criminal")
 

@@ -22,6 +22,10 @@ gradient descent from zero for a fixed number of steps; the same embedder gives 
 
 Run: ``python -m evaluation.train_special`` (``--check`` reports without writing;
 ``--cache FILE.npz`` keeps the embeddings between runs, keyed by the embedder and the texts).
+``--all-spent`` trains on every spent author (``SPECIAL_SPENT``, which ``evaluation.detector_cv`` measures) instead of
+the six sources, with the same per-author out-of-author thresholds and veto; ``--leave-out
+S19,T20`` drops the named authors (to estimate a training set on authors it has not seen), and
+``--out-dir DIR`` writes the two files into ``DIR`` instead of beside the detector.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import hashlib
 import json
 import os
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +50,37 @@ SOURCES: dict[str, Path] = {
     "C": HELDOUT / "issue15_dev2" / "special_dev2.jsonl",
     "D": HELDOUT / "issue15_third" / "special_heldout3.jsonl",
     "E": HELDOUT / "issue15_fourth" / "special_untouched4.jsonl",
+}
+#: Every spent special-category set, one entry per author (the six training sources first, then the
+#: sets read once untouched and spent since; docs/privacy.md). ``--special-spent`` measures the
+#: shipped detector on each: in sample for the lexicon everywhere, out of author for the learned
+#: stages on the sets after E (they are trained on ``SOURCES`` alone unless ``--all-spent``).
+SPECIAL_SPENT: dict[str, Path] = {
+    **SOURCES,
+    "F5": HELDOUT / "issue15_fifth" / "special_untouched5.jsonl",
+    "G6": HELDOUT / "issue15_sixth" / "special_untouched6.jsonl",
+    "H7": HELDOUT / "issue15_seventh" / "special_untouched7.jsonl",
+    "I8": HELDOUT / "issue15_eighth" / "special_untouched8.jsonl",
+    "J10": HELDOUT / "issue15_tenth" / "special_untouched10.jsonl",
+    "K11": HELDOUT / "issue15_eleventh" / "special_untouched11.jsonl",
+    "L12": HELDOUT / "issue15_fourteenth" / "special_untouched12.jsonl",
+    "M13": HELDOUT / "issue15_sixteenth" / "special_untouched13.jsonl",
+    # read untouched once in stop 32 on the merged fourteenth special round, spent since
+    "N14": HELDOUT / "issue15_eighteenth" / "special_untouched14.jsonl",
+    "O15": HELDOUT / "issue15_twentieth" / "special_untouched15.jsonl",
+    # read untouched once in stop 32 on the merged fifteenth special round, spent since
+    "P16": HELDOUT / "issue15_twentyfourth" / "special_untouched16.jsonl",
+    "Q17": HELDOUT / "issue15_twentyfifth" / "special_untouched17.jsonl",
+    # read untouched once at the start of stop 33 (the detector of stop 32), spent since
+    "R18": HELDOUT / "issue15_twentyeighth" / "special_untouched18.jsonl",
+    # read untouched once in stop 33 on the merged sixteenth special round, spent since
+    "S19": HELDOUT / "issue15_twentyninth" / "special_untouched19.jsonl",
+    # read untouched once in stop 33 on the merged seventeenth special round, spent since
+    "T20": HELDOUT / "issue15_thirtieth" / "special_untouched20.jsonl",
+    "U21": HELDOUT / "issue15_thirtyfirst" / "special_untouched21.jsonl",
+    # read untouched once in stop 34 on the merged eighteenth special round, spent since
+    "V22": HELDOUT / "issue15_thirtysixth" / "special_untouched22.jsonl",
+    "W23": HELDOUT / "issue15_thirtyseventh" / "special_untouched23.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"
@@ -267,6 +303,18 @@ def load_cache(argv: list[str]) -> tuple[Path | None, dict[str, np.ndarray]]:
     return path, (dict(np.load(path)) if path and path.exists() else {})
 
 
+def training_sources(argv: list[str]) -> dict[str, Path]:
+    """The authors to train on: ``SOURCES``, or every spent author with ``--all-spent``, less the
+    authors named by ``--leave-out`` (comma-separated)."""
+    sources = SOURCES
+    if "--all-spent" in argv:
+        sources = SPECIAL_SPENT
+    left_out = set(argv[argv.index("--leave-out") + 1].split(",")) if "--leave-out" in argv else set()
+    if left_out - set(sources):
+        raise SystemExit(f"unknown authors to leave out: {sorted(left_out - set(sources))}")
+    return {name: path for name, path in sources.items() if name not in left_out}
+
+
 def main(argv: list[str]) -> int:
     setup()
     from memory.embedding import get_embedder  # local import: needs Django settings (above)
@@ -278,9 +326,11 @@ def main(argv: list[str]) -> int:
 
     cache_path, cache = load_cache(argv)
     embedder = get_embedder()
-    authors = [load_author(read_rows(path), embedder, cache) for path in SOURCES.values()]
+    sources = training_sources(argv)
+    authors = [load_author(read_rows(path), embedder, cache) for path in sources.values()]
     if cache_path:
         np.savez(cache_path, **cache)
+    started = time.monotonic()
     stages = train(authors, BUCKETS)
     x = np.vstack([a.x for a in authors])
     y = np.concatenate([a.y for a in authors])
@@ -289,21 +339,24 @@ def main(argv: list[str]) -> int:
     cw, cb = fit_categories(x[y], labels[y], classes)
     special_ngrams = Sparse.of([f for a in authors for f, s in zip(a.ngrams, a.y, strict=True) if s])
     ncw, ncb = fit_sparse_categories(special_ngrams, labels[y], classes, CATEGORY_BUCKETS)
+    print(f"trained on {len(sources)} authors ({', '.join(sources)}) in {time.monotonic() - started:.0f} s")
     print(f"embedder {embedder.name}; {len(y)} notes ({int(y.sum())} special); vector threshold "
           f"{stages.threshold:.4f}, n-gram threshold {stages.ngram_threshold:.4f} (≤ {VECTOR_FP_BUDGET:.1%} / {FP_BUDGET:.0%} "
           f"of ordinary notes out of author), lexicon veto below {stages.veto:.4f} (n-gram score); leave-one-author-out figures: python -m evaluation.detector_cv")
     if "--check" in argv:
         return 0
-    np.savez_compressed(OUT, w=stages.w.astype(np.float32), b=np.float32(stages.b),
+    out_dir = Path(argv[argv.index("--out-dir") + 1]) if "--out-dir" in argv else INSPECTION
+    out, out_ngrams = out_dir / OUT.name, out_dir / OUT_NGRAMS.name
+    np.savez_compressed(out, w=stages.w.astype(np.float32), b=np.float32(stages.b),
                         threshold=np.float32(stages.threshold), embedder=np.array(embedder.name),
                         n_special=np.int32(y.sum()), n_ordinary=np.int32((~y).sum()),
                         category_w=cw.astype(np.float32), category_b=cb.astype(np.float32),
                         categories=np.array(classes))
-    np.savez_compressed(OUT_NGRAMS, w=stages.ngram_w.astype(np.float16), b=np.float32(stages.ngram_b),
+    np.savez_compressed(out_ngrams, w=stages.ngram_w.astype(np.float16), b=np.float32(stages.ngram_b),
                         threshold=np.float32(stages.ngram_threshold), veto=np.float32(stages.veto),
                         category_w=ncw.astype(np.float16), category_b=ncb.astype(np.float32),
                         categories=np.array(classes))
-    print(f"wrote {OUT.name} and {OUT_NGRAMS.name}")
+    print(f"wrote {out} and {out_ngrams}")
     return 0
 
 

@@ -112,3 +112,15 @@ def test_a_confident_note_is_flagged_by_the_vector_model_with_its_category(monke
     assert finding.category == CATEGORY_KEYS["religion"]
     vector[0] = 0.1  # score 1.0: below the threshold
     assert special_category_by_vector(vector) is None
+
+
+def test_all_spent_trains_on_every_spent_author_less_those_left_out() -> None:
+    from evaluation.detector_cv import SPECIAL_SPENT
+
+    assert train_special.training_sources([]) == train_special.SOURCES
+    every = train_special.training_sources(["--all-spent"])
+    assert every == SPECIAL_SPENT and len(every) == 24
+    fewer = train_special.training_sources(["--all-spent", "--leave-out", "S19,T20,U21,V22,W23"])
+    assert list(fewer) == [name for name in SPECIAL_SPENT if name not in {"S19", "T20", "U21", "V22", "W23"}]
+    with pytest.raises(SystemExit):
+        train_special.training_sources(["--leave-out", "S19"])  # not one of the six sources
