@@ -146,15 +146,18 @@ class _Pipeline:
         return buf[:-1].decode(errors="replace")
 
 
-_PIPELINES: dict[str, _Pipeline] = {}
+_PIPELINES: dict[tuple[str, str | None], _Pipeline] = {}
 _PIPELINES_LOCK = threading.Lock()
 
 
-def _pipeline(direction: str) -> _Pipeline:
+def _pipeline(direction: str, command: str | None = None) -> _Pipeline:
+    """The running pipeline for ``direction`` (the analysis, or ``command``'s stages), started once
+    per process and shared by every caller (:mod:`.translation` keeps its stages here too)."""
     with _PIPELINES_LOCK:
-        if direction not in _PIPELINES:
-            _PIPELINES[direction] = _Pipeline(direction)
-        return _PIPELINES[direction]
+        key = (direction, command)
+        if key not in _PIPELINES:
+            _PIPELINES[key] = _Pipeline(direction, command)
+        return _PIPELINES[key]
 
 
 def _lemma(part: str) -> str:

@@ -7,14 +7,14 @@ which each new author outruns: 34 of the 54 misleading pairs merged over the twe
 readings of stop 33 were ES↔EN. This module gives those axes a reading they were not written for:
 **Apertium's whole Spanish–English translator** (the same Debian package, decision 0017; analysis,
 lexical selection, three transfer stages and generation, one long-lived null-flush pipeline per
-direction that carries on from :mod:`.bilingual`'s running analysis, each translation cached) turns the Spanish note into English and the English note into
-Spanish, and the same-language veto reads each language's pair.
+direction that carries on from :mod:`.bilingual`'s running analysis, each translation cached)
+turns the Spanish note into English and the English note into Spanish, and the same-language veto
+reads each language's pair.
 
 Machine translation is rough ("Se examina" → "It examines"), so one reading alone is noise: over the
 47 spent sources a veto on either reading, on any axis, fires on 363 of the 908 merged ES↔EN
-equivalents. A veto counts
-only when **both** readings fire, each on an axis in :data:`AXES` (a flipped pole, a swapped role or
-direction, another date or weekday) — axes a translation's wording seldom invents. Measured on the
+equivalents. A veto counts only when **both** readings fire, each on an axis in :data:`AXES` (a
+flipped pole, a swapped role or direction, another date or weekday) — axes a translation's wording seldom invents. Measured on the
 47 spent sources (the 3,059 ES↔EN pairs whose languages the chain tells apart;
 ``evaluation.freetext_cv``'s rows): it fires on 317 of 1,678 misleading pairs and on 18 of 1,381
 equivalents, none of those merged (all 18 were already stopped by another axis). Negation, number,
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import logging
 import shutil
-import threading
 from collections.abc import Callable
 from functools import cache, lru_cache
 
@@ -43,8 +42,6 @@ logger = logging.getLogger(__name__)
 AXES = frozenset({"antonym", "role_mismatch", "direction_swap", "date_mismatch", "weekday_mismatch"})
 
 _END = "[][\n]"  # the blank Apertium's pipeline returns for the end of the line it was given
-_LOCK = threading.Lock()
-_PIPELINES: dict[str, bilingual._Pipeline] = {}
 
 
 _BINARIES = ("lrx-proc", "apertium-transfer", "apertium-interchunk", "apertium-postchunk")
@@ -71,13 +68,6 @@ def _stages(direction: str) -> str:
             f" | lt-proc -z -n '{d}/{direction}.autogen.bin' | lt-proc -z -p '{d}/{direction}.autopgen.bin'")
 
 
-def _pipeline(direction: str) -> bilingual._Pipeline:
-    with _LOCK:
-        if direction not in _PIPELINES:
-            _PIPELINES[direction] = bilingual._Pipeline(direction, _stages(direction))
-        return _PIPELINES[direction]
-
-
 @lru_cache(maxsize=8192)
 def translate(lang: str, text: str) -> str | None:
     """``text`` (``lang`` "es" or "en") in the other language, or None when Apertium is unavailable."""
@@ -87,7 +77,8 @@ def translate(lang: str, text: str) -> str | None:
     if analysed is None:
         return None
     try:
-        out = _pipeline("spa-eng" if lang == "es" else "eng-spa").exchange(analysed + "\0")
+        direction = "spa-eng" if lang == "es" else "eng-spa"
+        out = bilingual._pipeline(direction, _stages(direction)).exchange(analysed + "\0")
     except (OSError, ValueError) as exc:  # never the text: only what failed
         logger.warning("apertium translation failed: %s", type(exc).__name__)
         return None
