@@ -496,6 +496,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         # Password family.  Quotes make a strong keyword's value explicit, but
         # not a weak one's ("la palabra clave es 'gobernanza'").
+        if quoted and m.group("weak") is not None and m.group("weak").lower() == "login" and _names_a_login(value):
+            continue  # '{"password": null, "login": "sso"}': how she signs in, or who, not a password
         if quoted and (m.group("weak") is None or m.group("weak").lower() in ("pass", "login")):
             yield start, end, "password"
             continue
@@ -518,7 +520,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
                 continue  # '{"clave": "modo_compacto", "valor": false}': an entry's name in a key-value record
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
-            if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):
+            if kw == "login" and _names_a_login(value):
                 continue  # a user name or an e-mail address, not a password
             if _shape_score(value) and (_has_digit(value) or len(value) >= 6):
                 yield start, end, "password"
@@ -558,6 +560,14 @@ _KEY_VALUE_SIBLING_RE: Final = re.compile(r"[\"'](?i:valor|value)[\"'][ \t]*[:=]
 # names a form field, a ticket or a record, not the password.
 _IDENTIFIER_NOUN_RE: Final = re.compile(
     r"\b(?:id|ids|identificador|identifier|name|nombre|ticket|ref|referencia)(?:[ \t]+(?:is|es|was|era))?[ \t]*[:=]?[ \t]*[\"'`]?$")
+
+
+def _names_a_login(value: str) -> bool:
+    """Does the value after "login" name the account or the way in rather than a password? "login"
+    labels a user name, an e-mail address or a sign-in method ("sso", "google", "ldap") as often as
+    a password, so its value — quoted or not (twenty-third round: '"login": "sso"') — is a password
+    only when shaped like one: letters and digits, no "@"."""
+    return "@" in value or not (_has_digit(value) and _has_alpha(value))
 
 
 def keyword_group(m: re.Match[str]) -> str:
