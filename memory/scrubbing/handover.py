@@ -117,6 +117,8 @@ def _find_sentence_credentials(text: str, lower: str) -> Iterator[_Span]:
                 continue
             if _NAMING_NOUN_RE.search(lower, max(s_start, start - 24), start) or _OPTION_RE.search(lower, max(s_start, start - 30), start):
                 continue
+            if i and described_before(lower, words[i - 1].start()):
+                continue  # "… (id clave: X)": the password word right before it is about a password
             if "=" in value or (start + len(value) < len(text) and text[start + len(value)] == "="):
                 continue  # another field's assignment; the keyword finder reads those
             if not _given(lower, s_start, start, start + len(value), words, i):

@@ -52,12 +52,21 @@ _DESCRIBED_RE: Final = re.compile(
     r"(?:^|[^\w])(?P<word>[^\W\d_]+)[ \t]+(?:de|del|for|of)[ \t]+(?:(?:la|las|el|los|the|tu|su|mi|my|your|her|his|their)[ \t]+)?$")
 
 
+# Twenty-third round: a noun of identity right before the password word, with no connector, the
+# shorthand of labels and forms ("id clave: …", "ID contraseña", "nombre clave", "alias token"),
+# names the key's identifier, not the key.
+_IDENTITY_BEFORE_RE: Final = re.compile(
+    r"(?:^|[^\w])(?:id|ids|identificador|identifier|nombre|name|alias|etiqueta|label)[ \t]+$")
+
+
 def described_before(lower: str, start: int) -> bool:
     """Is the password word at ``start`` the complement of a describing noun ("la pista de la
-    contraseña", "política de contraseñas", "hint for the password")? Then the label is about the
-    password, and what follows is not one."""
+    contraseña", "política de contraseñas", "hint for the password"), or right after a noun of
+    identity ("id clave", see ``_IDENTITY_BEFORE_RE``)? Then the label is about the password, and
+    what follows is not one."""
     m = _DESCRIBED_RE.search(lower, max(0, start - 40), start)
-    return m is not None and m.group("word") in DESCRIBING_WORDS
+    return (m is not None and m.group("word") in DESCRIBING_WORDS) \
+        or _IDENTITY_BEFORE_RE.search(lower, max(0, start - 16), start) is not None
 
 
 def is_question(value: str) -> bool:

@@ -30,3 +30,22 @@ def test_a_login_method_or_account_is_kept(text: str) -> None:
 ])
 def test_a_credential_shaped_login_value_is_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a noun of identity right before the password word: the key's identifier ----------------------
+
+@pytest.mark.parametrize("text", [
+    "Rotar la clave del servicio de correo antes del viernes (id clave: mail-prov-07)",
+    "Token del CI caducado; ID token: ci-runner-12, pedir otro.",
+    "nombre clave: tienda-online-2",
+])
+def test_an_identifier_labelled_by_the_key_word_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("la clave del servicio de correo: Mx7#prov-07", "Mx7#prov-07"),
+    ("id: svc-07, clave: Tr3bol-44!", "Tr3bol-44!"),
+])
+def test_a_key_after_an_identifier_field_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
