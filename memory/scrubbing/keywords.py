@@ -50,7 +50,11 @@ _PHRASE_KW = (
 )
 _WEAK_PW = (
     r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:la\s+|el\s+)?(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio"
-    r"|asignatura|materia|curso|expediente|pedido|factura|art[ií]culo|catastro))"
+    r"|asignatura|materia|curso|expediente|pedido|factura|art[ií]culo|catastro|seguimiento|rastreo|env[ií]o))"
+    # Twenty-third round: the same record codes as one identifier ("clave_seguimiento", "claveRastreo":
+    # a shipment's tracking code; "clave_pedido", "CLAVE_CATASTRAL"), without the person nouns
+    # ("clave_usuario" holds a user's password).
+    r"(?![_\-]?(?:seguimiento|rastreo|env[ií]o|pedido|factura|referencia|expediente|asignatura|elector|catastr[a-z]*)(?![a-z]))"
     r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
     r"|contra(?=\s+del?\s)"  # "la contra del correo" (Latin-American slang; "la" checked in Python)
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"

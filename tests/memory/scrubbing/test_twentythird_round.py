@@ -49,3 +49,23 @@ def test_an_identifier_labelled_by_the_key_word_is_kept(text: str) -> None:
 ])
 def test_a_key_after_an_identifier_field_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- "clave" of a record (a shipment's tracking code, an order, a cadastral reference) -------------
+
+@pytest.mark.parametrize("text", [
+    '{"envio": "E-311", "clave_seguimiento": "RR481220917MX"}',
+    "claveRastreo: LZ774102398ES",
+    "CLAVE_CATASTRAL=4471809VK4747S0012LP",
+    "La clave de rastreo es UA118273645CN, llega el martes.",
+])
+def test_a_record_code_named_clave_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("CLAVE_USUARIO=Tr3bol-44", "Tr3bol-44"),
+    ("clave_wifi: Kiwi-2024x", "Kiwi-2024x"),
+])
+def test_a_person_or_device_clave_identifier_is_still_a_password(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
