@@ -69,3 +69,22 @@ def test_a_record_code_named_clave_is_kept(text: str) -> None:
 ])
 def test_a_person_or_device_clave_identifier_is_still_a_password(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a template's value that tells the reader to replace it, and when --------------------------------
+
+@pytest.mark.parametrize("text", [
+    "DJANGO_SECRET_KEY=CAMBIAR_ANTES_DE_DESPLEGAR",
+    "api_key: replace-in-production",
+    "password = 'SUSTITUIR_POR_LA_REAL'",
+])
+def test_an_instruction_to_replace_the_value_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("password=Change-Me-2024", "Change-Me-2024"),
+    ("SECRET_KEY=replace9Xk2-prod", "replace9Xk2-prod"),
+])
+def test_a_value_with_digits_after_the_verb_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
