@@ -128,7 +128,11 @@ _PUBLIC_LABEL_RE: Final = re.compile(
     r"|file|archivo|fichero"
     r"|tracks?|playlists?|albums?|[aá]lbum|videos?|v[ií]deos?|songs?|canci[oó]n|episodes?|episodios?|podcast"
     r"|branch(?:es)?|rama|pull[ \t]+request|merge|public[ _\-]?key|(?:wallet[ \t]+)?address|direcci[oó]n"
-    r"|(?:site|domain)[ _\-]verification)\b")
+    r"|(?:site|domain)[ _\-]verification"
+    # Twenty-third round: a digest named by its algorithm — HTTP's integrity headers (Content-MD5,
+    # RFC 1864; x-amz-content-sha256, x-amz-checksum-crc32c, x-goog-hash "md5=…") and "SHA-256: …"
+    # in prose — or an ETag (RFC 9110, an opaque version tag); not a keyed MAC ("HMAC-SHA256 key").
+    r"|(?<!hmac[ _\-])(?:md5|sha-?(?:1|224|256|384|512)|crc-?32c?)|etag)\b")
 _SECRET_WORD_RE: Final = re.compile(
     r"\b(?:secret\w*|secreto|token|password|pass|pwd|contrase(?:ñ|n)a|private|privada|privado|api[ _\-]?key|bearer"
     r"|auth\w*|credential\w*|credencial\w*|session[ _\-]?token)\b")

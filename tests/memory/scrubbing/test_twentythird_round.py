@@ -88,3 +88,23 @@ def test_an_instruction_to_replace_the_value_is_kept(text: str) -> None:
 ])
 def test_a_value_with_digits_after_the_verb_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a digest named by its algorithm, an ETag ---------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Content-MD5: 9Xk2Lm7Qp3Rt8Vw1Zy4Hb6==",
+    "x-amz-content-sha256: 9Xk2Lm7Qp3Rt8Vw1Zy4Hb6Nc5Df0Gj",
+    'ETag: "W1xQz7Kp9RmT2vLc84HsN"',
+    "SHA-256 del instalador: Ab3kP9xQ2mLr7Tz4Wc8Vn1Ys6Hd5Fg0J",
+])
+def test_a_digest_named_by_its_algorithm_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("HMAC-SHA256: Zx8Kq3Lm9Tp2Wr7Vn4Sb1YhQ6", "Zx8Kq3Lm9Tp2Wr7Vn4Sb1YhQ6"),
+    ("webhook (sha256 signed) secret: Zx8Kq3Lm9Tp2Wr7Vn4Sb1YhQ6", "Zx8Kq3Lm9Tp2Wr7Vn4Sb1YhQ6"),
+])
+def test_a_keyed_mac_or_a_named_secret_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
