@@ -129,6 +129,8 @@ _PUBLIC_LABEL_RE: Final = re.compile(
     r"|tracks?|playlists?|albums?|[aá]lbum|videos?|v[ií]deos?|songs?|canci[oó]n|episodes?|episodios?|podcast"
     r"|branch(?:es)?|rama|pull[ \t]+request|merge|public[ _\-]?key|(?:wallet[ \t]+)?address|direcci[oó]n"
     r"|(?:site|domain)[ _\-]verification"
+    # Twenty-third round: a CAPTCHA's site key in Spanish (public by the vendors' documentation).
+    r"|clave[ \t]+del?[ \t]+sitio[ \t]+(?:de[ \t]+|del[ \t]+)?(?:google[ \t]+)?(?:re-?captcha|hcaptcha|turnstile)"
     # Twenty-third round: a digest named by its algorithm — HTTP's integrity headers (Content-MD5,
     # RFC 1864; x-amz-content-sha256, x-amz-checksum-crc32c, x-goog-hash "md5=…") and "SHA-256: …"
     # in prose — or an ETag (RFC 9110, an opaque version tag); not a keyed MAC ("HMAC-SHA256 key").

@@ -45,7 +45,7 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import _entropy, _has_digit, described_before
+from memory.scrubbing.measures import _entropy, _has_digit, described_before, labels_a_public_key
 from memory.scrubbing.prose import _UUID_RE, _VERSION_RE, _strong_credential
 
 _SENTENCE_RE: Final = re.compile(r"(?:[^\n.!?]|[.!?](?!\s)|:[ \t]*\r?\n)+")
@@ -190,7 +190,10 @@ def _describing(lower: str, s_start: int, w_start: int, w_end: int) -> bool:
     before = [w.strip(".,;:()") for w in lower[max(s_start, w_start - 25):w_start].replace("-", " ").split()]
     after = [w.strip(".,;:()") for w in lower[w_end:w_end + 25].replace("-", " ").replace("_", " ").split()]
     return (described_before(lower, w_start) or any(w in _ABOUT_AFTER for w in after[:1])
-            or any(w in _NOT_GIVEN for w in before[-3:] + after[:3]))
+            or any(w in _NOT_GIVEN for w in before[-3:] + after[:3])
+            or labels_a_public_key(lower, w_end))
+
+
 
 
 # A noun right after the password word that makes it a modifier: the talk is about the policy, the

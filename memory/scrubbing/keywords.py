@@ -17,6 +17,7 @@ from memory.scrubbing.measures import (
     closes_a_quote,
     described_before,
     is_question,
+    labels_a_public_key,
 )
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 
@@ -449,6 +450,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
         if described_before(lower, m.start()):
             continue  # "La pista de la contraseña: …", "Política de contraseñas: …": about it
+        if labels_a_public_key(lower, m.end(keyword_group(m))):
+            continue  # "la clave del sitio de reCAPTCHA (pública) es …": published by design
         if labels_a_container(lower, m.start(), keyword):
             continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
         if m.group("bare") is not None and "\n" in m.group("bare"):

@@ -44,7 +44,7 @@ from typing import Final
 from memory.scrubbing.codes import _AFTER_RE, _LOCKS, _LOCKS_RE, _address_code, _names_access, postal_pin
 from memory.scrubbing.keywords import _token_value_ok
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit
+from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, labels_a_public_key
 from memory.scrubbing.places import CONTAINERS, mentions_a_manager
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _NOT_A_PHRASE
@@ -210,6 +210,8 @@ def _find_long_labels(text: str, lower: str) -> Iterator[_Span]:
             continue
         if m.group("kw") in _SEED_KWS and _WALLET_RE.search(m.group("pre") + " " + label) is None:
             continue
+        if labels_a_public_key(lower, m.end("kw")):
+            continue  # "clave de sitio de hCaptcha (pública): …": published by design
         span = _value_span(text, m.start("v"), m.group("kw"), label, m.group("pre"))
         if span is not None:
             yield span[0], span[1], "password"
@@ -221,6 +223,8 @@ def _find_prepositional_labels(text: str, lower: str) -> Iterator[_Span]:
         for m in _PREP_LABEL_RE.finditer(lower):
             if not _plain(_WORD_RE.findall(m.group("pre")), False) or not _plain(_WORD_RE.findall(m.group("label")), False):
                 continue
+            if labels_a_public_key(lower, m.end("kw")):
+                continue  # "la clave del sitio de reCAPTCHA es …": published by design
             start = m.start("v")
             quoted = text[start:start + 1] in "'\"“«‘"
             span = _value_span(text, start + 1 if quoted else start, m.group("kw"), m.group("label"), m.group("pre"))

@@ -69,6 +69,21 @@ def described_before(lower: str, start: int) -> bool:
         or _IDENTITY_BEFORE_RE.search(lower, max(0, start - 16), start) is not None
 
 
+# Twenty-third round: the label itself says the key is public — a bracketed "(pública)"/"(public)"
+# qualifying it before its value ("la clave del sitio (pública): …"), or a CAPTCHA's site key, which
+# reCAPTCHA, hCaptcha and Turnstile document as public, embedded in every page ("clave del sitio de
+# reCAPTCHA", "clave de sitio hCaptcha"; "clave del sitio web" alone is a site's password).
+_PUBLIC_KEY_LABEL_RE: Final = re.compile(
+    r"[^.;:=\n()]{0,50}?\((?:p[uú]blic[ao]s?|public|publishable)\)"
+    r"|[ \t]+del?[ \t]+sitio[ \t]+(?:de[ \t]+|del[ \t]+)?(?:google[ \t]+)?(?:re-?captcha|hcaptcha|turnstile)\b")
+
+
+def labels_a_public_key(lower: str, end: int) -> bool:
+    """Does the label go on, after the password word ending at ``end``, to call the key public (see
+    ``_PUBLIC_KEY_LABEL_RE``)? Then its value is published by design, no secret."""
+    return _PUBLIC_KEY_LABEL_RE.match(lower, end, end + 80) is not None
+
+
 def is_question(value: str) -> bool:
     """A quoted value that asks something ('"¿Has olvidado tu contraseña?"') is a label on a
     screen, never a credential: the keyword and the quoted-passphrase finders both skip it."""

@@ -108,3 +108,23 @@ def test_a_digest_named_by_its_algorithm_is_kept(text: str) -> None:
 ])
 def test_a_keyed_mac_or_a_named_secret_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a key its label calls public: "(pública)", a CAPTCHA's site key -----------------------------------
+
+@pytest.mark.parametrize("text", [
+    "La clave del sitio de hCaptcha para el formulario es 10000000-ffff-ffff-ffff-0000000001ab7Xq",
+    "La clave del sitio de reCAPTCHA del blog es 6LdT3xQpAAAAAKm8Wn2Lq9Rz4Vc8Hb1Ys6Jd5Gf3",
+    "La clave (pública) del widget del mapa es pk9Lm2Xq7Rt4Vw8Zy3Hb6Nc1",
+])
+def test_a_key_its_label_calls_public_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("La clave del sitio web del club es Tr3bol-44!x", "Tr3bol-44!x"),
+    ("La clave secreta de reCAPTCHA del blog es 6LdT3xQpAAAAAKm8Wn2Lq9Rz4Vc8Hb1Ys6Jd5Gf3",
+     "6LdT3xQpAAAAAKm8Wn2Lq9Rz4Vc8Hb1Ys6Jd5Gf3"),
+])
+def test_a_site_password_or_a_captcha_secret_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
