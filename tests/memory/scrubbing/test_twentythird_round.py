@@ -128,3 +128,22 @@ def test_a_key_its_label_calls_public_is_kept(text: str) -> None:
 ])
 def test_a_site_password_or_a_captcha_secret_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a random-looking id in a share link's path ---------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Encuesta: https://forms.example.org/f/Qm3vX8pL2tR7yK9wZ4cB?utm_medium=mail, contestad antes del lunes.",
+    "the deck is at https://drive.example.com/file/d/1Zx8Kq3Lm9Tp2Wr7Vn4Sb1YhQ6/view",
+])
+def test_a_share_links_path_id_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("reset link with the token: https://app.example.com/r/Qm3vX8pL2tR7yK9wZ4cB", "Qm3vX8pL2tR7yK9wZ4cB"),
+    ("https://api.example.net/bot7Qm3vX8pL2tR7yK9wZ4cB/sendMessage", "Qm3vX8pL2tR7yK9wZ4cB"),
+    ("https://x.example.com/download?sig=Qm3vX8pL2tR7yK9wZ4cB", "Qm3vX8pL2tR7yK9wZ4cB"),
+])
+def test_a_credential_in_a_web_address_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
