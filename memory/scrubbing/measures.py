@@ -90,6 +90,24 @@ def is_question(value: str) -> bool:
     return value.rstrip().endswith("?")
 
 
+# Twenty-third round: a prompt's text in either straight quote — the quote opens right before the
+# label (not after a letter: "Ana's password" has an apostrophe) and closes right after its colon
+# ("read -s -p 'Password: ' PW", 'input("Contraseña: ")').
+_PROMPT_OPEN_RE: Final = re.compile(r"(?<![\w'\"])(['\"])[^'\"\n]{0,30}$")
+_PROMPT_CLOSE_RE: Final = re.compile(r"[^'\"\n]{0,30}?[:?>][ \t]*(['\"])")
+
+
+def in_a_prompt(text: str, kw_start: int) -> bool:
+    """Is the password word at ``kw_start`` inside a quoted prompt that closes after its colon (see
+    ``_PROMPT_OPEN_RE``)? Then what follows the closing quote is typed later, not stated here."""
+    line_start = text.rfind("\n", 0, kw_start) + 1
+    opened = _PROMPT_OPEN_RE.search(text, max(line_start, kw_start - 31), kw_start)
+    if opened is None:
+        return False
+    closed = _PROMPT_CLOSE_RE.match(text, kw_start)
+    return closed is not None and closed.group(1) == opened.group(1)
+
+
 def closes_a_quote(text: str, pos: int) -> bool:
     """Is the straight quote (``"`` or a backtick) at ``pos`` the closing one of a string opened
     earlier (an odd number of the same quote before it)? Then what follows it is outside the quotes:

@@ -147,3 +147,21 @@ def test_a_share_links_path_id_is_kept(text: str) -> None:
 ])
 def test_a_credential_in_a_web_address_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a password word inside a quoted prompt -------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "read -r -s -p 'Passphrase: ' PP; echo \"thanks a lot\"",
+    "read -p 'Contraseña: ' CLAVE && echo \"recibida, gracias\"",
+])
+def test_a_prompts_label_takes_no_later_quote_as_its_value(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Ana's password: \"velvet7 harbour\"", "velvet7 harbour"),
+    ("(see the note) Password: \"Tr3bol-44!x\"", "Tr3bol-44!x"),
+])
+def test_a_quoted_password_after_a_plain_label_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
