@@ -165,3 +165,18 @@ def test_a_prompts_label_takes_no_later_quote_as_its_value(text: str) -> None:
 ])
 def test_a_quoted_password_after_a_plain_label_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a vendor token spelled out with spaces, its own hyphens among the characters --------------------
+
+def test_a_spaced_token_with_spaced_hyphens_is_redacted() -> None:
+    text = "bot token, spaced out: x o x b - 5 5 1 2 0 8 - Q m 3 v X 8 p L 2 t R 7, rotate it"
+    assert "Q m 3 v" not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "Fila 7: a b c - d e f - g h i - j k l - m n o, la de siempre.",
+    "s e c u r i t y - f i r s t is the motto",
+])
+def test_spaced_words_with_hyphens_are_kept(text: str) -> None:
+    assert scrub(text).count == 0
