@@ -48,6 +48,9 @@ _PHRASE_KW = (
     r"|(?:seed|semilla)\s+(?:de\s+(?:la\s+|el\s+)?|of\s+(?:the\s+|my\s+)?|for\s+(?:the\s+)?)?"
     r"(?:wallet|monedero|cartera|bip39|metamask|ledger|trezor)"
     r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso|de\s+acceso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
+    # Twenty-third round: a mnemonic named by its length — BIP-39 seeds are 12, 15, 18, 21 or 24
+    # words ("12-word backup: …", "24 words: …", "las 12 palabras: …").
+    r"|(?:12|15|18|21|24)[\s\-](?:words?|palabras)(?:[\s\-](?:seed|backup|recovery|phrase|mnemonic|semilla))?"
 )
 _WEAK_PW = (
     r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:la\s+|el\s+)?(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio"
@@ -223,7 +226,7 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 _KEYWORD_STEMS_RE: Final = re.compile(
     r"p[a4@][s5$][s5$]|pwd|pw|psw|pword|wpa|wep|wi-?fi|network|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
     r"gate|entry|unlock|disarm|arming|keypad|building|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
-    r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
+    r"encryption|private|token|seed|semilla|(?:12|15|18|21|24)[\s\-](?:word|palabra)|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
     r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"
 )
 

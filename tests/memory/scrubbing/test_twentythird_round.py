@@ -180,3 +180,23 @@ def test_a_spaced_token_with_spaced_hyphens_is_redacted() -> None:
 ])
 def test_spaced_words_with_hyphens_are_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a mnemonic named by its BIP-39 length --------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Her 12-word backup: harbor velvet candle mosaic tundra pillow orbit fable lantern quiver saddle ember",
+     "harbor velvet candle mosaic"),
+    ("Las 24 palabras: " + " ".join(["tigre", "mesa", "lluvia", "campo", "nube", "piedra"] * 4) + " (en la caja fuerte).",
+     "tigre mesa lluvia campo"),
+])
+def test_a_mnemonic_named_by_its_length_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "The essay has a 12-word limit: keep it short and simple please",
+    "Write the 12 words on paper, never in a photo.",
+])
+def test_a_word_count_without_a_mnemonic_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
