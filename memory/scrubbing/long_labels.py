@@ -44,7 +44,7 @@ from typing import Final
 from memory.scrubbing.codes import _AFTER_RE, _LOCKS, _LOCKS_RE, _address_code, _names_access, postal_pin
 from memory.scrubbing.keywords import _token_value_ok
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, labels_a_public_key
+from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, at_as_a_letter, labels_a_public_key
 from memory.scrubbing.places import CONTAINERS, mentions_a_manager
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _NOT_A_PHRASE
@@ -148,7 +148,7 @@ def spelled_run(value: str) -> re.Match[str] | None:
 def _credential_shaped(value: str) -> bool:
     """A lower-case letter and a digit in 6+ characters (or a symbol with letters), not a version,
     URL, address, path or placeholder."""
-    if len(value) < 6 or "[redacted:" in value.lower() or "@" in value or "://" in value \
+    if len(value) < 6 or "[redacted:" in value.lower() or ("@" in value and not at_as_a_letter(value)) or "://" in value \
             or value.startswith(("/", "~", "#", "\\")) or _VERSION_RE.fullmatch(value):
         return False
     lower_letter = any(c.islower() for c in value)

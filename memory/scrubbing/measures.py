@@ -84,6 +84,13 @@ def labels_a_public_key(lower: str, end: int) -> bool:
     return _PUBLIC_KEY_LABEL_RE.match(lower, end, end + 80) is not None
 
 
+def at_as_a_letter(value: str) -> bool:
+    """Twenty-third round: is the "@" in a token a letter written as a symbol ("P@ssw0rd",
+    "Tr@mpolin9") rather than an address's? An address has a domain's dot, a handle starts with "@",
+    and user@host is lower-case; a password with "@" for "a" has none of these and a capital."""
+    return "." not in value and not value.startswith("@") and any(c.isupper() for c in value)
+
+
 def is_question(value: str) -> bool:
     """A quoted value that asks something ('"¿Has olvidado tu contraseña?"') is a label on a
     screen, never a credential: the keyword and the quoted-passphrase finders both skip it."""

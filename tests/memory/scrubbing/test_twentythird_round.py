@@ -200,3 +200,23 @@ def test_a_mnemonic_named_by_its_length_is_redacted(text: str, secret: str) -> N
 ])
 def test_a_word_count_without_a_mnemonic_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- "@" written for "a" in a password; addresses keep theirs -------------------------------------
+
+def test_an_at_sign_for_a_letter_inside_a_quoted_utterance_is_redacted() -> None:
+    text = 'The wifi password, and I quote, "it\'s just Kiwi@Rana24, nothing fancy".'
+    assert _redacted(text, "Kiwi@Rana24")
+
+
+def test_an_at_sign_written_for_a_letter_keeps_a_credential_strong() -> None:
+    assert _redacted("use Tr@mpolin9 when it asks for the password", "Tr@mpolin9")
+
+
+@pytest.mark.parametrize("text", [
+    "ssh Admin@Server01 then the password prompt appears",
+    "the password reset went to Marta.R@example.org",
+    'He said "the password is in the drawer, not on the fridge".',
+])
+def test_addresses_and_quoted_prose_are_kept(text: str) -> None:
+    assert scrub(text).count == 0
