@@ -118,8 +118,12 @@ _SYMBOL_NAMES: Final = (r"exclamation(?:[ \t]+(?:mark|point))?|(?:signo[ \t]+de[
 _CASE: Final = r"(?:capital|uppercase|upper[ \t]+case|lowercase|lower[ \t]+case|small|big|may[uú]scula|min[uú]scula)"
 _ITEM: Final = (r"(?:" + _CASE + r"[ \t]+)?(?:" + _LETTER_NAMES + r"|" + _DIGIT_WORDS + r"|" + _SYMBOL_NAMES
                 + r"|[a-zñ0-9])(?:[ \t]+" + _CASE + r")?")
+# Twenty-third round: letters joined by a bare hyphen ("m-a-p-l-e"), "then"/"luego" after a comma
+# (", then nine nine"), and an article before an item ("then an exclamation mark") separate items too.
+_SPELLED_SEP: Final = (r"(?:[ \t]*,[ \t]*(?:(?:y|and|then|luego|despu[eé]s)[ \t]+)?|[ \t]+-[ \t]+|(?<=[a-z0-9])-(?=[a-z0-9](?![a-z]))"
+                       r"|[ \t]+(?:y|and|then|luego)[ \t]+|[ \t]+)(?:(?:an?|un|una)[ \t]+(?=[a-z]{2}))?")
 _SPELLED_RUN_RE: Final = re.compile(
-    r"(?i:" + _ITEM + r"(?:(?:[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:y|and|then|luego)[ \t]+|[ \t]+)" + _ITEM + r"){4,40})"
+    r"(?i:" + _ITEM + r"(?:" + _SPELLED_SEP + _ITEM + r"){4,40})"
     r"(?![\w])")
 
 
@@ -137,7 +141,7 @@ def spelled_run(value: str) -> re.Match[str] | None:
     m = _SPELLED_RUN_RE.match(value)
     if m is None:
         return None
-    items = re.split(r"[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:y|and|then|luego)[ \t]+", m.group().lower())
+    items = re.split(r"[ \t]*,[ \t]*|[ \t]*-[ \t]*|[ \t]+(?:y|and|then|luego)[ \t]+", m.group().lower())
     if len(items) < 5 and len(m.group().split()) < 5:
         return None
     named = re.search(r"(?i:\b(?:" + _LETTER_NAMES + r"|" + _CASE + r"|" + _SYMBOL_NAMES + r")\b|(?<![\w])[a-zñ](?![\w]))",

@@ -220,3 +220,18 @@ def test_an_at_sign_written_for_a_letter_keeps_a_credential_strong() -> None:
 ])
 def test_addresses_and_quoted_prose_are_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a password spelled with bare hyphens, ", then …", an article before a symbol's name -------------
+
+def test_a_hyphen_spelled_password_read_on_with_then_is_redacted() -> None:
+    text = "Vault password, spelled so nobody reads it: c-e-d-a-r, then four two, then a hash"
+    assert "c-e-d-a-r" not in scrub(text).text and "four two" not in scrub(text).text
+
+
+@pytest.mark.parametrize("text", [
+    "Password rules: first a-b-c drills, then an easy quiz, then a long essay.",
+    "The password manager sync runs at one-two-three, then an hour later.",
+])
+def test_hyphenated_prose_after_a_password_word_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
