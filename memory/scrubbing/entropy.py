@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from math import log2
 from typing import Final
@@ -128,7 +129,13 @@ _PUBLIC_LABEL_RE: Final = re.compile(
     r"|file|archivo|fichero"
     r"|tracks?|playlists?|albums?|[aá]lbum|videos?|v[ií]deos?|songs?|canci[oó]n|episodes?|episodios?|podcast"
     r"|branch(?:es)?|rama|pull[ \t]+request|merge|public[ _\-]?key|(?:wallet[ \t]+)?address|direcci[oó]n"
-    r"|(?:site|domain)[ _\-]verification)\b")
+    r"|(?:site|domain)[ _\-]verification"
+    # Twenty-third round: a CAPTCHA's site key in Spanish (public by the vendors' documentation).
+    r"|clave[ \t]+del?[ \t]+sitio[ \t]+(?:de[ \t]+|del[ \t]+)?(?:google[ \t]+)?(?:re-?captcha|hcaptcha|turnstile)"
+    # Twenty-third round: a digest named by its algorithm — HTTP's integrity headers (Content-MD5,
+    # RFC 1864; x-amz-content-sha256, x-amz-checksum-crc32c, x-goog-hash "md5=…") and "SHA-256: …"
+    # in prose — or an ETag (RFC 9110, an opaque version tag); not a keyed MAC ("HMAC-SHA256 key").
+    r"|(?<!hmac[ _\-])(?:md5|sha-?(?:1|224|256|384|512)|crc-?32c?)|etag)\b")
 _SECRET_WORD_RE: Final = re.compile(
     r"\b(?:secret\w*|secreto|token|password|pass|pwd|contrase(?:ñ|n)a|private|privada|privado|api[ _\-]?key|bearer"
     r"|auth\w*|credential\w*|credencial\w*|session[ _\-]?token)\b")
@@ -163,6 +170,39 @@ _FILE_EXTENSION_RE: Final = re.compile(
     r"|mp[34]|mov|avi|mkv|wav|m4a|log|bak|html?|apk|ipa|dmg|exe|msi|iso)(?![\w\-])")
 
 
+# Twenty-third round: a random-looking segment of a web address's path is the resource's id — a
+# share link's file, form, document or folder ("https://forms.example.com/f/9wp7…", Drive's
+# "/file/d/<id>", Dropbox's "/s/<id>"), public to whoever holds the link — unless the address says
+# it carries a credential: a secret-named path segment ("/hooks/", "/webhook/", "/bot<token>",
+# "/token/", "/key/"; vendor rules read Slack's and Discord's webhooks) or a secret word earlier in
+# the clause ("reset link with the token: https://…"). The query string and the user-info are not
+# the path and stay candidates.
+_URL_PATH_RE: Final = re.compile(r"https?://(?P<host>[^\s/?#@\"'<>]+)(?P<path>/[^\s?#\"'<>]*)")
+_SECRET_PATH_RE: Final = re.compile(
+    r"(?i:/(?:hooks?|webhooks?|bot|tokens?|keys?|secrets?|auth\w*|api[_\-]?keys?|passw\w*|sig|signature|credentials?"
+    r"|reset|invite|invitation|magic|login|sso|oauth\w*|callback)(?=[/_\-\d]|$))")
+
+
+def _url_path_spans(text: str) -> list[tuple[int, int]]:
+    """The host-and-path spans of the web addresses in ``text`` whose path names no credential."""
+    if "://" not in text:
+        return []
+    return [(m.start("host"), m.end("path")) for m in _URL_PATH_RE.finditer(text)
+            if _SECRET_PATH_RE.search(m.group("path")) is None]
+
+
+def _in_a_resource_path(lower: str, start: int, end: int, paths: list[tuple[int, int]]) -> bool:
+    """Is the token at ``[start, end)`` inside a web address's path that names no credential, in a
+    clause with no secret word before it (see ``_URL_PATH_RE``)?"""
+    i = bisect_right(paths, (start, len(lower))) - 1  # the spans are disjoint and sorted: one look-up
+    if i < 0 or end > paths[i][1]:
+        return False
+    p_start = paths[i][0]
+    window = lower[max(0, p_start - 80):p_start]
+    cut = max((b.end() for b in _CLAUSE_BREAK_RE.finditer(window)), default=0)
+    return _SECRET_WORD_RE.search(window, cut) is None
+
+
 def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     """Random-looking base64 tokens of 20+ characters.
 
@@ -176,6 +216,7 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
     if _DIGIT_RE.search(text) is None:
         return  # every candidate needs a digit; most prose has none
     public_pems = _public_pem_spans(text)
+    url_paths = _url_path_spans(text)
     for m in _B64_TOKEN_RE.finditer(text):
         token = m.group(0)
         if public_pems and any(a <= m.start() < b for a, b in public_pems):
@@ -194,6 +235,8 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
         if _is_identifier(core):
             continue
         if _is_public(text, m.start(), core):
+            continue
+        if url_paths and _in_a_resource_path(lower, m.start(), m.end(), url_paths):
             continue
         if _ID_LABEL_RE.search(text[max(0, m.start() - 24):m.start()]):
             continue

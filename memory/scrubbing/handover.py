@@ -45,7 +45,7 @@ from typing import Final
 
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import _entropy, _has_digit, described_before
+from memory.scrubbing.measures import _entropy, _has_digit, described_before, labels_a_public_key
 from memory.scrubbing.prose import _UUID_RE, _VERSION_RE, _strong_credential
 
 _SENTENCE_RE: Final = re.compile(r"(?:[^\n.!?]|[.!?](?!\s)|:[ \t]*\r?\n)+")
@@ -117,6 +117,8 @@ def _find_sentence_credentials(text: str, lower: str) -> Iterator[_Span]:
                 continue
             if _NAMING_NOUN_RE.search(lower, max(s_start, start - 24), start) or _OPTION_RE.search(lower, max(s_start, start - 30), start):
                 continue
+            if i and described_before(lower, words[i - 1].start()):
+                continue  # "… (id clave: X)": the password word right before it is about a password
             if "=" in value or (start + len(value) < len(text) and text[start + len(value)] == "="):
                 continue  # another field's assignment; the keyword finder reads those
             if not _given(lower, s_start, start, start + len(value), words, i):
@@ -188,7 +190,10 @@ def _describing(lower: str, s_start: int, w_start: int, w_end: int) -> bool:
     before = [w.strip(".,;:()") for w in lower[max(s_start, w_start - 25):w_start].replace("-", " ").split()]
     after = [w.strip(".,;:()") for w in lower[w_end:w_end + 25].replace("-", " ").replace("_", " ").split()]
     return (described_before(lower, w_start) or any(w in _ABOUT_AFTER for w in after[:1])
-            or any(w in _NOT_GIVEN for w in before[-3:] + after[:3]))
+            or any(w in _NOT_GIVEN for w in before[-3:] + after[:3])
+            or labels_a_public_key(lower, w_end))
+
+
 
 
 # A noun right after the password word that makes it a modifier: the talk is about the policy, the

@@ -17,6 +17,7 @@ from memory.scrubbing.measures import (
     closes_a_quote,
     described_before,
     is_question,
+    labels_a_public_key,
 )
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 
@@ -47,10 +48,17 @@ _PHRASE_KW = (
     r"|(?:seed|semilla)\s+(?:de\s+(?:la\s+|el\s+)?|of\s+(?:the\s+|my\s+)?|for\s+(?:the\s+)?)?"
     r"(?:wallet|monedero|cartera|bip39|metamask|ledger|trezor)"
     r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso|de\s+acceso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
+    # Twenty-third round: a mnemonic named by its length — BIP-39 seeds are 12, 15, 18, 21 or 24
+    # words ("12-word backup: …", "24 words: …", "las 12 palabras: …").
+    r"|(?:12|15|18|21|24)[\s\-](?:words?|palabras)(?:[\s\-](?:seed|backup|recovery|phrase|mnemonic|semilla))?"
 )
 _WEAK_PW = (
     r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:la\s+|el\s+)?(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio"
-    r"|asignatura|materia|curso|expediente|pedido|factura|art[ií]culo|catastro))"
+    r"|asignatura|materia|curso|expediente|pedido|factura|art[ií]culo|catastro|seguimiento|rastreo|env[ií]o))"
+    # Twenty-third round: the same record codes as one identifier ("clave_seguimiento", "claveRastreo":
+    # a shipment's tracking code; "clave_pedido", "CLAVE_CATASTRAL"), without the person nouns
+    # ("clave_usuario" holds a user's password).
+    r"(?![_\-]?(?:seguimiento|rastreo|env[ií]o|pedido|factura|referencia|expediente|asignatura|elector|catastr[a-z]*)(?![a-z]))"
     r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
     r"|contra(?=\s+del?\s)"  # "la contra del correo" (Latin-American slang; "la" checked in Python)
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
@@ -218,7 +226,7 @@ _ASCII_LETTERS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 _KEYWORD_STEMS_RE: Final = re.compile(
     r"p[a4@][s5$][s5$]|pwd|pw|psw|pword|wpa|wep|wi-?fi|network|c[o0]ntr[a4@][s5$]|contra\s|cl[a4@]v[e3]|senha|pin|puk|login|c[oó]digo|access|security|door|alarm|"
     r"gate|entry|unlock|disarm|arming|keypad|building|api|auth|refresh|bearer|session|secret|client|app|webhook|signing|"
-    r"encryption|private|token|seed|semilla|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
+    r"encryption|private|token|seed|semilla|(?:12|15|18|21|24)[\s\-](?:word|palabra)|wallet|monedero|cartera|crypto|bip39|recovery|backup|mnemonic|frase|palabras|nip|combina|safe|locker|"
     r"garage|keypad|padlock|lock|licen|product|master|consumer|shared|pre|psk|hmac|totp|t[o0]k|s[e3]c"
 )
 
@@ -445,6 +453,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
         if described_before(lower, m.start()):
             continue  # "La pista de la contraseña: …", "Política de contraseñas: …": about it
+        if labels_a_public_key(lower, m.end(keyword_group(m))):
+            continue  # "la clave del sitio de reCAPTCHA (pública) es …": published by design
         if labels_a_container(lower, m.start(), keyword):
             continue  # "Carpeta de contraseñas: Trabajo2024": the folder's name, not a password
         if m.group("bare") is not None and "\n" in m.group("bare"):
@@ -496,6 +506,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         # Password family.  Quotes make a strong keyword's value explicit, but
         # not a weak one's ("la palabra clave es 'gobernanza'").
+        if quoted and m.group("weak") is not None and m.group("weak").lower() == "login" and _names_a_login(value):
+            continue  # '{"password": null, "login": "sso"}': how she signs in, or who, not a password
         if quoted and (m.group("weak") is None or m.group("weak").lower() in ("pass", "login")):
             yield start, end, "password"
             continue
@@ -518,7 +530,7 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
                 continue  # '{"clave": "modo_compacto", "valor": false}': an entry's name in a key-value record
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
-            if kw == "login" and ("@" in value or not (_has_digit(value) and _has_alpha(value))):
+            if kw == "login" and _names_a_login(value):
                 continue  # a user name or an e-mail address, not a password
             if _shape_score(value) and (_has_digit(value) or len(value) >= 6):
                 yield start, end, "password"
@@ -558,6 +570,14 @@ _KEY_VALUE_SIBLING_RE: Final = re.compile(r"[\"'](?i:valor|value)[\"'][ \t]*[:=]
 # names a form field, a ticket or a record, not the password.
 _IDENTIFIER_NOUN_RE: Final = re.compile(
     r"\b(?:id|ids|identificador|identifier|name|nombre|ticket|ref|referencia)(?:[ \t]+(?:is|es|was|era))?[ \t]*[:=]?[ \t]*[\"'`]?$")
+
+
+def _names_a_login(value: str) -> bool:
+    """Does the value after "login" name the account or the way in rather than a password? "login"
+    labels a user name, an e-mail address or a sign-in method ("sso", "google", "ldap") as often as
+    a password, so its value — quoted or not (twenty-third round: '"login": "sso"') — is a password
+    only when shaped like one: letters and digits, no "@"."""
+    return "@" in value or not (_has_digit(value) and _has_alpha(value))
 
 
 def keyword_group(m: re.Match[str]) -> str:

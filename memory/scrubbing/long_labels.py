@@ -44,7 +44,7 @@ from typing import Final
 from memory.scrubbing.codes import _AFTER_RE, _LOCKS, _LOCKS_RE, _address_code, _names_access, postal_pin
 from memory.scrubbing.keywords import _token_value_ok
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit
+from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, at_as_a_letter, labels_a_public_key
 from memory.scrubbing.places import CONTAINERS, mentions_a_manager
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _NOT_A_PHRASE
@@ -118,8 +118,12 @@ _SYMBOL_NAMES: Final = (r"exclamation(?:[ \t]+(?:mark|point))?|(?:signo[ \t]+de[
 _CASE: Final = r"(?:capital|uppercase|upper[ \t]+case|lowercase|lower[ \t]+case|small|big|may[uú]scula|min[uú]scula)"
 _ITEM: Final = (r"(?:" + _CASE + r"[ \t]+)?(?:" + _LETTER_NAMES + r"|" + _DIGIT_WORDS + r"|" + _SYMBOL_NAMES
                 + r"|[a-zñ0-9])(?:[ \t]+" + _CASE + r")?")
+# Twenty-third round: letters joined by a bare hyphen ("m-a-p-l-e"), "then"/"luego" after a comma
+# (", then nine nine"), and an article before an item ("then an exclamation mark") separate items too.
+_SPELLED_SEP: Final = (r"(?:[ \t]*,[ \t]*(?:(?:y|and|then|luego|despu[eé]s)[ \t]+)?|[ \t]+-[ \t]+|(?<=[a-z0-9])-(?=[a-z0-9](?![a-z]))"
+                       r"|[ \t]+(?:y|and|then|luego)[ \t]+|[ \t]+)(?:(?:an?|un|una)[ \t]+(?=[a-z]{2}))?")
 _SPELLED_RUN_RE: Final = re.compile(
-    r"(?i:" + _ITEM + r"(?:(?:[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:y|and|then|luego)[ \t]+|[ \t]+)" + _ITEM + r"){4,40})"
+    r"(?i:" + _ITEM + r"(?:" + _SPELLED_SEP + _ITEM + r"){4,40})"
     r"(?![\w])")
 
 
@@ -137,7 +141,7 @@ def spelled_run(value: str) -> re.Match[str] | None:
     m = _SPELLED_RUN_RE.match(value)
     if m is None:
         return None
-    items = re.split(r"[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:y|and|then|luego)[ \t]+", m.group().lower())
+    items = re.split(r"[ \t]*,[ \t]*|[ \t]*-[ \t]*|[ \t]+(?:y|and|then|luego)[ \t]+", m.group().lower())
     if len(items) < 5 and len(m.group().split()) < 5:
         return None
     named = re.search(r"(?i:\b(?:" + _LETTER_NAMES + r"|" + _CASE + r"|" + _SYMBOL_NAMES + r")\b|(?<![\w])[a-zñ](?![\w]))",
@@ -148,7 +152,7 @@ def spelled_run(value: str) -> re.Match[str] | None:
 def _credential_shaped(value: str) -> bool:
     """A lower-case letter and a digit in 6+ characters (or a symbol with letters), not a version,
     URL, address, path or placeholder."""
-    if len(value) < 6 or "[redacted:" in value.lower() or "@" in value or "://" in value \
+    if len(value) < 6 or "[redacted:" in value.lower() or ("@" in value and not at_as_a_letter(value)) or "://" in value \
             or value.startswith(("/", "~", "#", "\\")) or _VERSION_RE.fullmatch(value):
         return False
     lower_letter = any(c.islower() for c in value)
@@ -210,6 +214,8 @@ def _find_long_labels(text: str, lower: str) -> Iterator[_Span]:
             continue
         if m.group("kw") in _SEED_KWS and _WALLET_RE.search(m.group("pre") + " " + label) is None:
             continue
+        if labels_a_public_key(lower, m.end("kw")):
+            continue  # "clave de sitio de hCaptcha (pública): …": published by design
         span = _value_span(text, m.start("v"), m.group("kw"), label, m.group("pre"))
         if span is not None:
             yield span[0], span[1], "password"
@@ -221,6 +227,8 @@ def _find_prepositional_labels(text: str, lower: str) -> Iterator[_Span]:
         for m in _PREP_LABEL_RE.finditer(lower):
             if not _plain(_WORD_RE.findall(m.group("pre")), False) or not _plain(_WORD_RE.findall(m.group("label")), False):
                 continue
+            if labels_a_public_key(lower, m.end("kw")):
+                continue  # "la clave del sitio de reCAPTCHA es …": published by design
             start = m.start("v")
             quoted = text[start:start + 1] in "'\"“«‘"
             span = _value_span(text, start + 1 if quoted else start, m.group("kw"), m.group("label"), m.group("pre"))

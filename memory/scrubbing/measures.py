@@ -52,18 +52,67 @@ _DESCRIBED_RE: Final = re.compile(
     r"(?:^|[^\w])(?P<word>[^\W\d_]+)[ \t]+(?:de|del|for|of)[ \t]+(?:(?:la|las|el|los|the|tu|su|mi|my|your|her|his|their)[ \t]+)?$")
 
 
+# Twenty-third round: a noun of identity right before the password word, with no connector, the
+# shorthand of labels and forms ("id clave: …", "ID contraseña", "nombre clave", "alias token"),
+# names the key's identifier, not the key.
+_IDENTITY_BEFORE_RE: Final = re.compile(
+    r"(?:^|[^\w])(?:id|ids|identificador|identifier|nombre|name|alias|etiqueta|label)[ \t]+$")
+
+
 def described_before(lower: str, start: int) -> bool:
     """Is the password word at ``start`` the complement of a describing noun ("la pista de la
-    contraseña", "política de contraseñas", "hint for the password")? Then the label is about the
-    password, and what follows is not one."""
+    contraseña", "política de contraseñas", "hint for the password"), or right after a noun of
+    identity ("id clave", see ``_IDENTITY_BEFORE_RE``)? Then the label is about the password, and
+    what follows is not one."""
     m = _DESCRIBED_RE.search(lower, max(0, start - 40), start)
-    return m is not None and m.group("word") in DESCRIBING_WORDS
+    return (m is not None and m.group("word") in DESCRIBING_WORDS) \
+        or _IDENTITY_BEFORE_RE.search(lower, max(0, start - 16), start) is not None
+
+
+# Twenty-third round: the label itself says the key is public — a bracketed "(pública)"/"(public)"
+# qualifying it before its value ("la clave del sitio (pública): …"), or a CAPTCHA's site key, which
+# reCAPTCHA, hCaptcha and Turnstile document as public, embedded in every page ("clave del sitio de
+# reCAPTCHA", "clave de sitio hCaptcha"; "clave del sitio web" alone is a site's password).
+_PUBLIC_KEY_LABEL_RE: Final = re.compile(
+    r"[^.;:=\n()]{0,50}?\((?:p[uú]blic[ao]s?|public|publishable)\)"
+    r"|[ \t]+del?[ \t]+sitio[ \t]+(?:de[ \t]+|del[ \t]+)?(?:google[ \t]+)?(?:re-?captcha|hcaptcha|turnstile)\b")
+
+
+def labels_a_public_key(lower: str, end: int) -> bool:
+    """Does the label go on, after the password word ending at ``end``, to call the key public (see
+    ``_PUBLIC_KEY_LABEL_RE``)? Then its value is published by design, no secret."""
+    return _PUBLIC_KEY_LABEL_RE.match(lower, end, end + 80) is not None
+
+
+def at_as_a_letter(value: str) -> bool:
+    """Twenty-third round: is the "@" in a token a letter written as a symbol ("P@ssw0rd",
+    "Tr@mpolin9") rather than an address's? An address has a domain's dot, a handle starts with "@",
+    and user@host is lower-case; a password with "@" for "a" has none of these and a capital."""
+    return "." not in value and not value.startswith("@") and any(c.isupper() for c in value)
 
 
 def is_question(value: str) -> bool:
     """A quoted value that asks something ('"¿Has olvidado tu contraseña?"') is a label on a
     screen, never a credential: the keyword and the quoted-passphrase finders both skip it."""
     return value.rstrip().endswith("?")
+
+
+# Twenty-third round: a prompt's text in either straight quote — the quote opens right before the
+# label (not after a letter: "Ana's password" has an apostrophe) and closes right after its colon
+# ("read -s -p 'Password: ' PW", 'input("Contraseña: ")').
+_PROMPT_OPEN_RE: Final = re.compile(r"(?<![\w'\"])(['\"])[^'\"\n]{0,30}$")
+_PROMPT_CLOSE_RE: Final = re.compile(r"[^'\"\n]{0,30}?[:?>][ \t]*(['\"])")
+
+
+def in_a_prompt(text: str, kw_start: int) -> bool:
+    """Is the password word at ``kw_start`` inside a quoted prompt that closes after its colon (see
+    ``_PROMPT_OPEN_RE``)? Then what follows the closing quote is typed later, not stated here."""
+    line_start = text.rfind("\n", 0, kw_start) + 1
+    opened = _PROMPT_OPEN_RE.search(text, max(line_start, kw_start - 31), kw_start)
+    if opened is None:
+        return False
+    closed = _PROMPT_CLOSE_RE.match(text, kw_start)
+    return closed is not None and closed.group(1) == opened.group(1)
 
 
 def closes_a_quote(text: str, pos: int) -> bool:

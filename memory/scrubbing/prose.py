@@ -29,7 +29,7 @@ from typing import Final
 from memory.scrubbing.keywords import _KEYWORD_RE, _find_keyword_values, _shape_score
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit
+from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, at_as_a_letter
 from memory.scrubbing.places import CONTAINERS
 
 
@@ -125,9 +125,11 @@ _UUID_RE: Final = re.compile(r"\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[
 
 def _strong_credential(value: str) -> bool:
     """Lower-case letters, digits and a symbol or an inner capital; not a version, UUID, URL, address
-    or path."""
-    if "[REDACTED:" in value or "@" in value or "://" in value or value.startswith(("/", "~", "#")):
+    or path ("@" only as a letter, see ``measures.at_as_a_letter``)."""
+    if "[REDACTED:" in value or "://" in value or value.startswith(("/", "~", "#")):
         return False
+    if "@" in value and not at_as_a_letter(value):
+        return False  # an e-mail address, a handle, user@host
     if _VERSION_RE.fullmatch(value) or _UUID_RE.fullmatch(value):
         return False
     symbol = any(not c.isalnum() for c in value)

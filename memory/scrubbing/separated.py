@@ -25,8 +25,11 @@ from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import _has_digit
 from memory.scrubbing.vendor_tokens import _LONG_HINTS, find_vendor_tokens, whole_token_kind
 
-# Sixteen or more single characters, each pair separated by the same one separator.
-_SEPARATED_RE: Final = re.compile(r"(?<![\w.\-·])[A-Za-z0-9_]([.\-· ])[A-Za-z0-9_](?:\1[A-Za-z0-9_]){14,}(?![\w])")
+# Sixteen or more single characters, each pair separated by the same one separator. Twenty-third
+# round: with a space between them, the token's own hyphen is spelled out as one of the characters
+# ("x o x b - 3 3 9 …", a Slack token written to dodge a bot).
+_SEPARATED_RE: Final = re.compile(
+    r"(?<![\w.\-·])[A-Za-z0-9_]([.\-· ])[A-Za-z0-9_](?:\1(?:[A-Za-z0-9_]|(?<= )-(?= ))){14,}(?<!-)(?![\w])")
 
 
 def _find_separated_tokens(text: str, lower: str) -> Iterator[_Span]:

@@ -35,7 +35,7 @@ from typing import Final
 from memory.scrubbing.codes import _ACCESS_OBJECTS, postal_pin
 from memory.scrubbing.keywords import is_vague_description
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, closes_a_quote, described_before, is_question
+from memory.scrubbing.measures import DESCRIBING_WORDS, closes_a_quote, described_before, in_a_prompt, is_question
 from memory.scrubbing.phrases import HOLDERS
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
@@ -148,8 +148,8 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
     for m in _QUOTED_RE.finditer(text):
         if is_question(m.group("v")) or is_vague_description(m.group("v")):
             continue  # '"¿Has olvidado tu contraseña?"', 'his password is "the usual one"'
-        if closes_a_quote(text, m.start("v") - 1):
-            continue  # 'read -p "Password: " PW': the label is a prompt's text
+        if closes_a_quote(text, m.start("v") - 1) or in_a_prompt(text, m.start()):
+            continue  # 'read -p "Password: " PW', "read -s -p 'Password: ' PW": the label is a prompt's text
         first = m.group("label").split(None, 1)[:1]
         if (first and first[0].lower() in DESCRIBING_WORDS) or described_before(lower, m.start()):
             continue  # 'The password hint is "first pet + year"', 'password policy: "…"': about it

@@ -32,7 +32,9 @@ under a secret-named key.
   "change_me", "CAMBIAR-ESTO"). Sixteenth round: the same instruction as one word, the defaults
   installers document ("changeme", "changeit"), and a value that **declares itself fake** — plain
   words joined by hyphens or underscores after an optional vendor prefix, one saying it is not real
-  ("xoxb-not-a-real-token-this-will-not-work", "fake-api-key", "token_de_ejemplo").
+  ("xoxb-not-a-real-token-this-will-not-work", "fake-api-key", "token_de_ejemplo"). Twenty-third
+  round: the verb of replacing opening the value and plain words saying when or where
+  ("REEMPLAZAR_EN_PRODUCCION", "change-before-deploy").
 * **An assignment of a stand-in** (thirteenth round): a value that is itself ``name=<stand-in>``
   or ``name: <stand-in>`` (a label took a whole logged pair: "la clave: api_key=****a1b2").
 * **A URL's template credentials** (thirteenth round, ``template_userinfo``): ``user:password@``
@@ -101,7 +103,11 @@ _INSTRUCTION_VALUE_RE: Final = re.compile(
     # Sixteenth round: the same instruction written as one word, the shipped defaults installers and
     # charts document ("changeme": Elasticsearch's former default, Helm charts' values.yaml;
     # "changeit": the JDK keystore's documented default; "replaceme", "cambiame").
-    r"|(?:change|replace|cambia|reemplaza)(?:me|it|this|esto))")
+    r"|(?:change|replace|cambia|reemplaza)(?:me|it|this|esto)"
+    # Twenty-third round: the verb of replacing opening the value, then when or where to do it in
+    # plain words ("REPLACE_IN_PRODUCTION", "change-before-deploy", "REEMPLAZAR_EN_PRODUCCION",
+    # "CAMBIAR_ANTES_DE_DESPLEGAR", "sustituir-por-la-real"): an instruction, letters only.
+    r"|(?:replace|change|reemplaza|reemplazar|cambia|cambiar|sustituye|sustituir|rellena|rellenar)(?:[_-][a-záéíóúñ]+){1,6})")
 # Sixteenth round: a value that declares itself fake — an optional vendor prefix, then plain words
 # joined by hyphens or underscores, one of which says it is no real credential ("xoxb-not-a-real-
 # token-this-will-not-work", the Slack SDK README's example; "fake-api-key", "dummy_secret",
