@@ -85,6 +85,8 @@ SECRET_SOURCES: dict[str, Path] = {
     # Read untouched once each in stop 34 on the twenty-second secrets round, spent since.
     "AD": ts.HELDOUT / "issue15_fortyfourth" / "secrets_untouched30.jsonl",
     "AE": ts.HELDOUT / "issue15_fortyfifth" / "secrets_untouched31.jsonl",
+    "AF": ts.HELDOUT / "issue15_fortysixth" / "secrets_untouched32.jsonl",
+    "AG": ts.HELDOUT / "issue15_fortyseventh" / "secrets_untouched33.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).
