@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  thirty-two authors A1–AE, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  thirty-four authors A1–AG, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
