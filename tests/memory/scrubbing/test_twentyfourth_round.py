@@ -1,0 +1,32 @@
+"""Twenty-fourth secrets round (issue 15): credential forms the last authors' strings missed and
+ordinary strings of the classes their false redactions belong to (see docs/privacy.md
+"Twenty-fourth secrets round"; no database). Made-up sentences, none from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+
+
+def _redacted(text: str, secret: str) -> bool:
+    return secret not in scrub(text).text
+
+
+# --- an interjection or a short aside between commas, after the copula and before the value -------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Dice que la clave nueva del banco es, ojo, Pino#Roble42 — la cambió el lunes.", "Pino#Roble42"),
+    ("the password for the shared drive is, mind you, Tq9!mZ2xw now.", "Tq9!mZ2xw"),
+    ("la contraseña del NAS era, por lo visto, gato_Negro77 y nadie lo sabía", "gato_Negro77"),
+])
+def test_a_value_after_an_aside_set_off_by_commas_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "the password is, as always, in the safe, not on the wiki.",
+    "la contraseña es, ojo, distinta para cada cuenta del equipo.",
+])
+def test_an_aside_then_prose_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
