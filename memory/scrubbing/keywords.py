@@ -483,6 +483,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
         if _IDENTIFIER_NOUN_RE.search(lower, m.end(keyword_group(m)), start):
             continue  # "el campo password del formulario tiene el id login-pw2": the field's id
+        if _ACCOUNT_FIELD_RE.search(lower, max(m.end(keyword_group(m)), start - 24), start):
+            continue  # "invalid password for user=ana_r from 10.0.0.7": the account's field, not the password
         if _names_the_tool(lower, m, keyword):
             continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
         if m.group("tok") is not None:
@@ -570,6 +572,14 @@ _KEY_VALUE_SIBLING_RE: Final = re.compile(r"[\"'](?i:valor|value)[\"'][ \t]*[:=]
 # names a form field, a ticket or a record, not the password.
 _IDENTIFIER_NOUN_RE: Final = re.compile(
     r"\b(?:id|ids|identificador|identifier|name|nombre|ticket|ref|referencia)(?:[ \t]+(?:is|es|was|era))?[ \t]*[:=]?[ \t]*[\"'`]?$")
+
+# Twenty-fourth round: an account's own ``key=value`` field inside a password clause — a log line's
+# "invalid password for user=ana_r", "password reset for account=ops-7", "contraseña incorrecta para
+# usuario=jlopez" — the account noun glued to "=" with no space (the logfmt/syslog field form) owns
+# the value: it names who, not the password. Only after prose between (the keyword's own
+# ``password=`` has no account noun before its "=").
+_ACCOUNT_FIELD_RE: Final = re.compile(
+    r"[ \t(\[,;](?:user(?:name)?|usr|uid|login|account|acct|e-?mail|usuari[oa]|cuenta|correo)=[\"'`]?$")
 
 
 def _names_a_login(value: str) -> bool:

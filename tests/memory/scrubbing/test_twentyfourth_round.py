@@ -30,3 +30,22 @@ def test_a_value_after_an_aside_set_off_by_commas_is_redacted(text: str, secret:
 ])
 def test_an_aside_then_prose_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- an account's own key=value field inside a password clause (a log line) -----------------------
+
+@pytest.mark.parametrize("text", [
+    "2025-01-03T10:02:11Z WARN sshd: invalid password for user=lmartin from 198.51.100.4 (attempt 2)",
+    "sshd[812]: Failed password for user=deploy_bot port 22",
+    "invalid pwd for account=ops_team7 (locked)",
+])
+def test_an_account_field_in_a_password_clause_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("login failed for user=admin password=Hx7!pq22", "Hx7!pq22"),
+    ("password for the db: Tq9!mZ2xw (user=admin)", "Tq9!mZ2xw"),
+])
+def test_the_password_beside_an_account_field_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
