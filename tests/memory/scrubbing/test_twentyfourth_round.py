@@ -49,3 +49,23 @@ def test_an_account_field_in_a_password_clause_is_kept(text: str) -> None:
 ])
 def test_the_password_beside_an_account_field_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a phrase of place after the copula: where the password is, not what it is ---------------------
+
+@pytest.mark.parametrize("text", [
+    "Her vault sits in Dropbox; the master password is only in her head.",
+    "la contraseña maestra es solo en su cabeza.",
+    "the master password is only here in this notebook.",
+    "His master password is just on a card in his wallet.",
+])
+def test_a_phrase_of_place_after_a_master_password_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("the master password is just violet river copper lantern.", "violet river copper lantern"),
+    ("Mi contraseña maestra es solo tortuga lenta bajo lluvia.", "tortuga lenta bajo lluvia"),
+])
+def test_a_passphrase_after_a_focusing_adverb_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
