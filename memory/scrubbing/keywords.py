@@ -412,6 +412,11 @@ def _identifies_a_row(text: str, m: re.Match[str], start: int) -> bool:
 # An absolute or home path of three or more lower-case word segments, with or without an extension.
 _WORD_FILE_PATH_RE: Final = re.compile(r"(?:~|\.{1,2})?(?:/[a-z0-9_.\-]*[a-z][a-z0-9_.\-]*){3,}/?")
 
+# Twenty-fourth round: a path in the home directory by the shell's tilde expansion (POSIX "Tilde
+# Expansion"), "~/" and at least one more separator or a dot-directory ("~/.ssh/id_rsa_work",
+# "~/keys/deploy", "~/.pgpass"), with or without an extension: where a key is kept, not a key.
+_HOME_PATH_RE: Final = re.compile(r"~[\\/](?:\.[^\s\\/]+|[^\s\\/]+[\\/][^\s]*)")
+
 
 def _is_file_path(text: str, start: int, value: str) -> bool:
     """Is the value a file path — or the rest of one whose drive letter the label's colon cut
@@ -421,6 +426,8 @@ def _is_file_path(text: str, start: int, value: str) -> bool:
         value = text[start - 2:start] + value
     if _WORD_FILE_PATH_RE.fullmatch(value):
         return True  # "/var/run/secrets/kubernetes.io/serviceaccount/token": lower-case words, no extension
+    if _HOME_PATH_RE.fullmatch(value):
+        return True  # "~/.ssh/id_ed25519_work", "~/keys/deploy": a file in the home directory
     if _FILE_PATH_RE.fullmatch(value) is None:
         return False
     return value[:3].endswith((":\\", ":/")) or value.startswith(("\\", "/", "~/", "./", "../")) \

@@ -69,3 +69,22 @@ def test_a_phrase_of_place_after_a_master_password_is_kept(text: str) -> None:
 ])
 def test_a_passphrase_after_a_focusing_adverb_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a path in the home directory ("~/…") after a key's label: where the key is kept ---------------
+
+@pytest.mark.parametrize("text", [
+    "Ruta de la clave: ~/.ssh/id_ed25519_casa, la pública está en el servidor.",
+    "clave del servidor: ~/.ssh/id_rsa_srv",
+    "password: ~/.secrets/vpn_pw",
+])
+def test_a_home_directory_path_after_a_key_label_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("password: ~Tq9!mZ2xw", "~Tq9!mZ2xw"),
+    ("la clave del wifi es ~Pino#Roble42", "Pino#Roble42"),
+])
+def test_a_password_opening_with_a_tilde_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
