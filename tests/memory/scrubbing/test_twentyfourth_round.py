@@ -88,3 +88,22 @@ def test_a_home_directory_path_after_a_key_label_is_kept(text: str) -> None:
 ])
 def test_a_password_opening_with_a_tilde_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- "clave" of a record (a course, a file, an order): its code, also for the sentence finder -------
+
+@pytest.mark.parametrize("text", [
+    "Nota: la clave de la asignatura en el aula virtual es 'FIS202' (código del curso, no una contraseña).",
+    "La clave del expediente es 'EXP2024-77' según la contraseña del portal de la sede.",
+])
+def test_the_code_of_a_record_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("la clave del aula virtual es 'Tq9!mZ2xw'", "Tq9!mZ2xw"),
+    ("la clave del correo de la asignatura es Tq9!mZ2xw", "Tq9!mZ2xw"),
+    ("la clave de la asignatura es FIS202 y la contraseña del campus es Pino#Roble42", "Pino#Roble42"),
+])
+def test_a_password_beside_a_record_code_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
