@@ -119,6 +119,8 @@ def _find_sentence_credentials(text: str, lower: str) -> Iterator[_Span]:
                 continue
             if i and described_before(lower, words[i - 1].start()):
                 continue  # "… (id clave: X)": the password word right before it is about a password
+            if i and _names_a_record(lower, words[i - 1].start(), words[i - 1].end()):
+                continue  # "la clave de la asignatura es 'MAT101'": a record's code
             if "=" in value or (start + len(value) < len(text) and text[start + len(value)] == "="):
                 continue  # another field's assignment; the keyword finder reads those
             if not _given(lower, s_start, start, start + len(value), words, i):
@@ -190,10 +192,26 @@ def _describing(lower: str, s_start: int, w_start: int, w_end: int) -> bool:
     before = [w.strip(".,;:()") for w in lower[max(s_start, w_start - 25):w_start].replace("-", " ").split()]
     after = [w.strip(".,;:()") for w in lower[w_end:w_end + 25].replace("-", " ").replace("_", " ").split()]
     return (described_before(lower, w_start) or any(w in _ABOUT_AFTER for w in after[:1])
+            or _names_a_record(lower, w_start, w_end)
             or any(w in _NOT_GIVEN for w in before[-3:] + after[:3])
             or labels_a_public_key(lower, w_end))
 
 
+
+# Twenty-fourth round: "clave" whose complement is a record — a course or subject, a file, an order,
+# an invoice, an article, a product, a register entry, a reference, a cadastral parcel, a shipment
+# ("la clave de la asignatura … es 'MAT101'", "clave del expediente") — is that record's code, as the
+# keyword finder already reads it (``keywords._WEAK_PW``); the person nouns ("clave del usuario",
+# "del cliente") are left out here, since a user's key is a password.
+_RECORD_COMPLEMENT_RE: Final = re.compile(
+    r"[ \t]+del?[ \t]+(?:la[ \t]+|el[ \t]+|los[ \t]+|las[ \t]+)?(?:asignatura|materia|curso|expediente|pedido|factura"
+    r"|art[ií]culo|producto|registro|referencia|catastro|seguimiento|rastreo|env[ií]o)s?\b")
+
+
+
+def _names_a_record(lower: str, w_start: int, w_end: int) -> bool:
+    """Is the password word at ``[w_start, w_end)`` "clave" of a record (see above)?"""
+    return lower.startswith("clave", w_start) and _RECORD_COMPLEMENT_RE.match(lower, w_end) is not None
 
 
 # A noun right after the password word that makes it a modifier: the talk is about the policy, the

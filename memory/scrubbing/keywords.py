@@ -412,6 +412,11 @@ def _identifies_a_row(text: str, m: re.Match[str], start: int) -> bool:
 # An absolute or home path of three or more lower-case word segments, with or without an extension.
 _WORD_FILE_PATH_RE: Final = re.compile(r"(?:~|\.{1,2})?(?:/[a-z0-9_.\-]*[a-z][a-z0-9_.\-]*){3,}/?")
 
+# Twenty-fourth round: a path in the home directory by the shell's tilde expansion (POSIX "Tilde
+# Expansion"), "~/" and at least one more separator or a dot-directory ("~/.ssh/id_rsa_work",
+# "~/keys/deploy", "~/.pgpass"), with or without an extension: where a key is kept, not a key.
+_HOME_PATH_RE: Final = re.compile(r"~[\\/](?:\.[^\s\\/]+|[^\s\\/]+[\\/][^\s]*)")
+
 
 def _is_file_path(text: str, start: int, value: str) -> bool:
     """Is the value a file path — or the rest of one whose drive letter the label's colon cut
@@ -421,6 +426,8 @@ def _is_file_path(text: str, start: int, value: str) -> bool:
         value = text[start - 2:start] + value
     if _WORD_FILE_PATH_RE.fullmatch(value):
         return True  # "/var/run/secrets/kubernetes.io/serviceaccount/token": lower-case words, no extension
+    if _HOME_PATH_RE.fullmatch(value):
+        return True  # "~/.ssh/id_ed25519_work", "~/keys/deploy": a file in the home directory
     if _FILE_PATH_RE.fullmatch(value) is None:
         return False
     return value[:3].endswith((":\\", ":/")) or value.startswith(("\\", "/", "~/", "./", "../")) \
@@ -483,6 +490,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
         if _IDENTIFIER_NOUN_RE.search(lower, m.end(keyword_group(m)), start):
             continue  # "el campo password del formulario tiene el id login-pw2": the field's id
+        if _ACCOUNT_FIELD_RE.search(lower, max(m.end(keyword_group(m)), start - 24), start):
+            continue  # "invalid password for user=ana_r from 10.0.0.7": the account's field, not the password
         if _names_the_tool(lower, m, keyword):
             continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
         if m.group("tok") is not None:
@@ -570,6 +579,14 @@ _KEY_VALUE_SIBLING_RE: Final = re.compile(r"[\"'](?i:valor|value)[\"'][ \t]*[:=]
 # names a form field, a ticket or a record, not the password.
 _IDENTIFIER_NOUN_RE: Final = re.compile(
     r"\b(?:id|ids|identificador|identifier|name|nombre|ticket|ref|referencia)(?:[ \t]+(?:is|es|was|era))?[ \t]*[:=]?[ \t]*[\"'`]?$")
+
+# Twenty-fourth round: an account's own ``key=value`` field inside a password clause — a log line's
+# "invalid password for user=ana_r", "password reset for account=ops-7", "contraseña incorrecta para
+# usuario=jlopez" — the account noun glued to "=" with no space (the logfmt/syslog field form) owns
+# the value: it names who, not the password. Only after prose between (the keyword's own
+# ``password=`` has no account noun before its "=").
+_ACCOUNT_FIELD_RE: Final = re.compile(
+    r"[ \t(\[,;](?:user(?:name)?|usr|uid|login|account|acct|e-?mail|usuari[oa]|cuenta|correo)=[\"'`]?$")
 
 
 def _names_a_login(value: str) -> bool:

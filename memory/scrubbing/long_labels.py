@@ -324,6 +324,20 @@ _ABOUT_WORDS: Final = frozenset(
     """tips tip advice consejo consejos recommendation recommendations recomendación recomendaciones guide
     guía guia example examples ejemplo ejemplos rules""".split())
 
+# Twenty-fourth round: a phrase of place after the copula says where the password is, not what it
+# is. A preposition or an article opening the value already stops the finder (``_NOT_A_START``); a
+# focusing adverb before it hid the phrase ("is only in her head", "es solo en su cabeza", "is just
+# on the sticky note", "is only here in this notebook"), so it is looked through. A passphrase after
+# the adverb ("is just violet river copper lantern") stays a value.
+_FOCUS_ADVERBS: Final = frozenset("only just simply merely solo sólo únicamente unicamente simplemente".split())
+_PLACE_ADVERBS: Final = frozenset(
+    "here there somewhere nowhere elsewhere anywhere inside aquí aqui allí alli ahí ahi allá alla dentro".split())
+
+
+def _says_where(words: list[str]) -> bool:
+    """Do the value's words open with a focusing adverb and then a phrase of place (see above)?"""
+    return words[0] in _FOCUS_ADVERBS and len(words) > 1 and (words[1] in _PLACE_ADVERBS or words[1] in _NOT_A_START)
+
 
 def _find_long_passwords(text: str, lower: str) -> Iterator[_Span]:
     """A passphrase of plain words after a long or master password's label (see above)."""
@@ -333,6 +347,8 @@ def _find_long_passwords(text: str, lower: str) -> Iterator[_Span]:
         words = m.group("v").split()
         if words[0] in _NOT_A_START or words[0] in _NOT_A_PHRASE or words[0].startswith(("píd", "pid", "pregúnt", "ask")):
             continue
+        if _says_where(words):
+            continue  # "the master password is only in her head": where it is, not what
         if any(w in DESCRIBING_WORDS or w in _OTHER_VALUES or w in _ABOUT_WORDS for w in _WORD_RE.findall(m.group("label"))):
             continue
         if "@" in m.group("v") or "://" in m.group("v") or any(w in ("is", "es", "was", "era") for w in words):

@@ -15,6 +15,8 @@
 * "la contraseña, que le puso su padre, dinosaurioVerde." (fifteenth round): the value in
   apposition after the label and at most one comma aside, no verb: a strong credential or a
   camelCase run of words closing its segment.
+* "la contraseña del correo es, ojo, Madrid#Lluvia8 — …" (twenty-fourth round): an interjection or a
+  short aside between commas after the copula, then a strong credential.
 * "c o n t r a s e ñ a :  Membrillo_19": a keyword spelled with single letters between spaces is
   joined and read by the keyword detector (the inspection fold with ``words=False`` keeps spacing,
   since a passphrase's spacing is part of it).
@@ -79,6 +81,14 @@ _AFTER_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
 _APPOSITION_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.;:,!?]{0,70}?,[ \t]+"
     r"(?:[^\n.;:,!?]{1,60},[ \t]+)?(?P<v>[^\s\"'`<>,]{8,64})(?=[ \t]*(?:[.,;)!?]|$|\n))")
+# Twenty-fourth round: an interjection or a short aside set off by commas between the copula and the
+# value ("la contraseña del correo es, ojo, X — …", "the password is, mind you, X now"): the copula
+# states the value, the aside only comments on it. At most four words with no digit inside the
+# commas; only a strong credential (``_strong_credential``) is taken, so the clause may go on after it.
+_COPULA_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
+    r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.;:]{0,70}?[ \t]"
+    r"(?:es|is|was|era|ser[aá]|sigue[ \t]+siendo|will[ \t]+be),[ \t]*"
+    r"[^\W\d_][^\W\d_'’]*(?:[ \t]+[^\W\d_][^\W\d_'’]*){0,3}[!]?,[ \t]*(?P<v>[^\s\"'`<>]{8,64})")
 _CAMEL_RE: Final = re.compile(r"[a-zà-öø-ÿ]{3,}(?:[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)+")
 
 
@@ -183,6 +193,8 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
             value = text[m.start("v"):m.end("v")].rstrip(".,;:)]}")
             if _strong_credential(value) or (len(value) >= 10 and _CAMEL_RE.fullmatch(value)):
                 yield m.start("v"), m.start("v") + len(value), "password"
+    if "," in text and any(h in lower for h in _ASIDE_HINTS):
+        yield from _strong_values(_COPULA_ASIDE_RE.finditer(lower), text)
     if " del" in lower or " de " in lower:
         yield from _strong_values(_ELIDED_RE.finditer(text), text)
     if "@" in text:
