@@ -13,12 +13,15 @@ Guards, each a class of wording rather than a word:
 * **negated or diminished** adjectives are left out ("no es generoso", "not at all strict", "poco
   sociable", "hardly tidy"): "not generous" says what "stingy" says, so such a word proves no flip.
   A negation said elsewhere in one note only is the signature's negation check, which runs first;
-* a word **said on both sides** (its English reading found among the other note's adjectives) is no
-  difference, and a pair whose senses share a WordNet cluster or an "also see" link is never read as
+* a word **said on both sides** (its English reading, or a word of its WordNet cluster, found among
+  the other note's adjectives: "long reports" / "short summaries rather than lengthy write-ups") is
+  no difference, and a pair whose senses share a WordNet cluster or an "also see" link is never read as
   opposite (:func:`.wordnet.opposite`): "soft" is near "lenient" in one sense;
-* only Apertium's **adjectives and past participles**: a noun or verb spelled like an adjective
-  ("light" the noun) is never compared; an English word Apertium does not know counts only when
-  WordNet lists it as an adjective and never as a noun.
+* only Apertium's **adjectives and past participles** that say a property: a noun or verb spelled
+  like an adjective ("light" the noun) is never compared; an English word Apertium does not know
+  counts only when WordNet lists it as an adjective and never as a noun; an adjective right after a
+  preposition names a time or state of life ("desde pequeño", "since young"), not a property of the
+  thing; a participle followed by a preposition is a passive verb ("was raised in"), not a state.
 
 None when Apertium or WordNet is not installed. Pure Python, no Django; nothing is logged.
 """
@@ -35,6 +38,9 @@ from memory.equivalence.bilingual import Word
 _NEGATING = frozenset({"no", "not", "never", "nunca", "nada", "poco", "hardly", "barely", "scarcely", "apenas",
                        "less", "menos", "ni", "nor", "neither", "tampoco", "sin", "without", "nothing", "nobody",
                        "far", "lejos", "nadie", "jamás", "jamas", "un poco"})
+#: Apertium's part of speech of a preposition: an adjective after one stands for a noun ("desde
+#: pequeño"), a participle before one is a verb ("was raised in").
+_PREPOSITION = frozenset({"pr"})
 #: Words that may stand between a negator and its adjective ("no muy generoso", "not very tidy").
 _BETWEEN = frozenset({"muy", "very", "so", "tan", "too", "demasiado", "really", "realmente", "quite", "bastante",
                       "rather", "pretty", "más", "mas", "more", "most", "at all", "particularly", "especially",
@@ -89,8 +95,11 @@ def _adjectives(lang: str, text: str) -> tuple[tuple[frozenset[str], bool], ...]
     out = []
     for i, w in enumerate(words):
         english = _english(w, lang)
-        if english:
-            out.append((frozenset(english), _negated(words, i)))
+        if not english or (i and words[i - 1].pos in _PREPOSITION):
+            continue  # "desde pequeño": a time of life, not a property
+        if w.pos != "adj" and i + 1 < len(words) and words[i + 1].pos in _PREPOSITION:
+            continue  # "was raised in": a passive verb
+        out.append((frozenset(english), _negated(words, i)))
     return tuple(out)
 
 
@@ -106,11 +115,17 @@ def opposite_adjectives(text_a: str, lang_a: str, text_b: str, lang_b: str) -> b
     said_a = {e for english, _ in a for e in english}
     said_b = {e for english, _ in b for e in english}
     for xs, x_negated in a:
-        if x_negated or xs & said_b:
+        if x_negated or _said(xs, said_b):
             continue
         for ys, y_negated in b:
-            if y_negated or ys & said_a:
+            if y_negated or _said(ys, said_a):
                 continue
             if any(wordnet.opposite(x, y) for x in xs for y in ys):
                 return True
     return False
+
+
+def _said(readings: frozenset[str], other: set[str]) -> bool:
+    """One of ``readings`` is said among ``other`` (an adjective of the other note), or a word of its
+    WordNet cluster is ("long" / "lengthy")."""
+    return bool(readings & other) or any(wordnet.one_cluster(x, y) for x in readings for y in other)

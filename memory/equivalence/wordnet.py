@@ -199,6 +199,13 @@ def is_adjective(word: str) -> bool:
     return available() and bool(synsets(word, "adj"))
 
 
+def one_cluster(x: str, y: str) -> bool:
+    """A sense of ``x`` and a sense of ``y`` are in one adjective cluster ("long" / "lengthy")."""
+    if x == y:
+        return True
+    return available() and bool(_poles(x)[0] & _poles(y)[0])
+
+
 def opposite(x: str, y: str) -> bool:
     """``x`` and ``y`` are adjectives at opposite poles (module docstring): a sense of one in the
     cluster opposite a sense of the other, and no sense of the two in one cluster or linked by

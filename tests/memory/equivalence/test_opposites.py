@@ -71,6 +71,11 @@ def test_opposite_adjectives_are_found_in_one_language_and_across(a: str, la: st
     # a synonym, and the same word said on both sides
     ("Su jefe es muy estricto", "es", "Her boss is rigorous", "en"),
     ("Es generoso con su tiempo", "es", "He is generous with his time", "en"),
+    # the other side says the word's pole too, by another word of its cluster
+    ("Prefers long reports", "en", "Likes short summaries, not lengthy write-ups", "en"),
+    # an adjective after a preposition is a time of life; a participle before one, a passive verb
+    ("Toca el piano desde pequeño", "es", "Has played the old piano since childhood", "en"),
+    ("Grew up in a small village", "en", "Was raised in a village", "en"),
 ])
 def test_negated_antonyms_and_synonyms_are_not_opposite(a: str, la: str, b: str, lb: str) -> None:
     assert not opposite_adjectives(a, la, b, lb)
