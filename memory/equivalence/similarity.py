@@ -33,7 +33,7 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 from __future__ import annotations
 
 from config.text import normalize
-from memory.equivalence import bilingual, phrases, translation
+from memory.equivalence import bilingual, opposites, phrases, translation
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
@@ -72,7 +72,7 @@ _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mism
 def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None,
                       judge: SimilarityJudge) -> str | None:
     """The checks through Apertium's taggers, dictionary and translator: the noun phrases of any two
-    notes (:mod:`.phrases`), and for a Spanish note and an English one the nouns each names
+    notes (:mod:`.phrases`), their adjectives at opposite WordNet poles (:mod:`.opposites`), and for a Spanish note and an English one the nouns each names
     (:mod:`.bilingual`) and ``judge``'s same-language veto on both translated readings
     (:mod:`.translation`); None when none fires or Apertium is not installed."""
     if phrases.one_against_several(a.text, b.text):
@@ -81,6 +81,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "scope_mismatch"  # "Is allergic to all tree nuts" / "Is allergic to walnuts"
     if phrases.rank_against_count(a.text, b.text):
         return "number_mismatch"  # "Finished second in the tournament" / "Has finished two tournaments"
+    if la in ("es", "en") and lb in ("es", "en") and opposites.opposite_adjectives(a.text, la, b.text, lb):
+        return "antonym"  # "Es muy generoso" / "He is stingy": WordNet's antonym clusters (.opposites)
     if {la, lb} != {"es", "en"}:
         return None
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)

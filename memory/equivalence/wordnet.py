@@ -1,4 +1,4 @@
-"""English nouns that name the same thing: WordNet synonyms and hypernyms (issue 16, decision 0017).
+"""English nouns that name the same thing, and adjectives at opposite poles: WordNet (issue 16, decision 0017).
 
 :mod:`.bilingual` translates a Spanish noun with Apertium's dictionary, which lists one or two
 English words for it; a paraphrase through another word ("tipo"/"kind", "bici"/"cycle") would look
@@ -11,7 +11,16 @@ above "bedroom", "child" above "son"). Two kinds of one thing — "dog"/"cat", "
 The database is read in place, in WordNet's own format (``wndb(5WN)``): ``index.noun`` is sorted, so
 a lemma is found by bisection over the memory-mapped file; ``data.noun`` lines are addressed by
 byte offset. NLTK's reader was tried first and needs a ``lexnames`` file and its own downloaded
-data, which Debian's package does not provide (decision 0017). Pure Python, no Django.
+data, which Debian's package does not provide (decision 0017).
+
+Adjectives (round 48): WordNet groups them in *clusters*, a head synset ("generous") with its
+"similar to" satellites ("big-hearted", "openhanded"), and links two heads as antonyms ("generous" /
+"stingy, ungenerous"). :func:`opposite` is true when a sense of one adjective lies in a cluster
+whose head is the antonym of the head of a sense of the other — directly, or one "similar to" step
+away, so a satellite inherits its head's antonym ("messy" is similar to "untidy", the antonym of
+"tidy") — and no sense of the two shares a cluster or an "also see" link (a word with many senses,
+"soft", may be near the other in one sense and opposite in another: not a proof). Pure Python, no
+Django.
 """
 
 from __future__ import annotations
@@ -39,15 +48,15 @@ def _directory() -> Path:
 
 @cache
 def available() -> bool:
-    """WordNet's noun database is installed (read once per process)."""
+    """WordNet's noun and adjective databases are installed (read once per process)."""
     d = _directory()
-    return (d / "index.noun").exists() and (d / "data.noun").exists()
+    return all((d / f"{kind}.{pos}").exists() for kind in ("index", "data") for pos in ("noun", "adj"))
 
 
 @cache
-def _maps() -> tuple[mmap.mmap, mmap.mmap]:
+def _maps(pos: str = "noun") -> tuple[mmap.mmap, mmap.mmap]:
     d = _directory()
-    with open(d / "index.noun", "rb") as index, open(d / "data.noun", "rb") as data:
+    with open(d / f"index.{pos}", "rb") as index, open(d / f"data.{pos}", "rb") as data:
         return (mmap.mmap(index.fileno(), 0, access=mmap.ACCESS_READ),
                 mmap.mmap(data.fileno(), 0, access=mmap.ACCESS_READ))
 
@@ -62,14 +71,15 @@ def _line_at(m: mmap.mmap, pos: int) -> tuple[bytes, int]:
 
 
 @lru_cache(maxsize=16384)
-def synsets(noun: str) -> tuple[int, ...]:
-    """The offsets of ``noun``'s synsets (a multiword noun with spaces or underscores), or ().
+def synsets(noun: str, pos: str = "noun") -> tuple[int, ...]:
+    """The offsets of ``noun``'s synsets (a multiword noun with spaces or underscores), or ();
+    ``pos`` "adj" for an adjective's, in WordNet's order (most frequent sense first).
     Call only when :func:`available` (cached: an answer never depends on the environment)."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", noun) if not unicodedata.combining(c))
     key = folded.strip().lower().replace(" ", "_").encode("ascii", "ignore")  # WordNet's lemmas are ASCII
     if not key or b" " in key:
         return ()
-    index, _ = _maps()
+    index, _ = _maps(pos)
     with _LOCK:
         lo, hi = 0, len(index)
         while lo < hi:  # the first line whose lemma is >= key (header lines start with spaces: lowest)
@@ -140,3 +150,70 @@ def kind_of(general: str, specific: str) -> bool:
     if not gs or not ss or gs & set(ss):
         return False
     return any(gs & _above(s, KIND_DEPTH) for s in ss)
+
+
+#: WordNet's adjective pointers read here: antonym, "similar to", "also see".
+_ANTONYM, _SIMILAR, _ALSO = b"!", b"&", b"^"
+
+
+@lru_cache(maxsize=65536)
+def _adjective(offset: int) -> tuple[bytes, tuple[tuple[bytes, int], ...]]:
+    """The adjective synset at ``offset``: its type (``a`` a head, ``s`` a satellite) and its
+    adjective pointers as (symbol, target)."""
+    _, data = _maps("adj")
+    with _LOCK:
+        line, _ = _line_at(data, offset)
+    fields = line.split()
+    words = int(fields[3], 16)
+    i = 4 + 2 * words
+    out = []
+    for _ in range(int(fields[i])):
+        symbol, target, pos = fields[i + 1], int(fields[i + 2]), fields[i + 3]
+        if pos in (b"a", b"s"):
+            out.append((symbol, target))
+        i += 4
+    return fields[2], tuple(out)
+
+
+def _head(offset: int) -> int:
+    """The head of the cluster of the adjective synset at ``offset`` (itself for a head)."""
+    kind, pointers = _adjective(offset)
+    if kind == b"s":
+        return next((t for symbol, t in pointers if symbol == _SIMILAR), offset)
+    return offset
+
+
+@lru_cache(maxsize=16384)
+def _poles(adjective: str) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """The clusters ``adjective``'s senses are in (their heads), the heads opposite them (the
+    antonyms of a sense or of its head), and its senses with their "also see" neighbours."""
+    senses = synsets(adjective, "adj")
+    heads = {_head(s) for s in senses}
+    opposite = {_head(t) for s in {*senses, *heads} for symbol, t in _adjective(s)[1] if symbol == _ANTONYM}
+    near = {*senses, *(t for s in senses for symbol, t in _adjective(s)[1] if symbol == _ALSO)}
+    return frozenset(heads), frozenset(opposite), frozenset(near)
+
+
+def is_adjective(word: str) -> bool:
+    """WordNet lists ``word`` as an adjective."""
+    return available() and bool(synsets(word, "adj"))
+
+
+def one_cluster(x: str, y: str) -> bool:
+    """A sense of ``x`` and a sense of ``y`` are in one adjective cluster ("long" / "lengthy")."""
+    if x == y:
+        return True
+    return available() and bool(_poles(x)[0] & _poles(y)[0])
+
+
+def opposite(x: str, y: str) -> bool:
+    """``x`` and ``y`` are adjectives at opposite poles (module docstring): a sense of one in the
+    cluster opposite a sense of the other, and no sense of the two in one cluster or linked by
+    "also see"."""
+    if x == y or not available():
+        return False
+    hx, ox, nx = _poles(x)
+    hy, oy, ny = _poles(y)
+    if not hx or not hy or hx & hy or nx & ny or nx & hy or ny & hx:
+        return False
+    return bool(ox & hy or oy & hx)
