@@ -293,6 +293,31 @@ def _belongs(text: str) -> bool:
                for reading in _special_readings(text))
 
 
+#: The person's own state, told by a frame the veto's model may read as a note about a place, a
+#: procedure or a client: recovering or convalescing from an operation, an illness or an injury
+#: (``se recupera de una operación``, ``recovering from surgery``), a judge's or magistrate's
+#: permission or sign-off the person needs (``permiso del juez``, ``the judge's sign-off``), a
+#: place of worship with the day of its service as the purpose (``cerca de la sinagoga para el
+#: sábado``, ``near a church for the Sunday``). Each is already a frame of the lexicon (a health word,
+#: ``special_forms``' court supervision, ``_RELIGION_ACT``'s day of service); the n-gram stage trained
+#: on every spent author vetoed sentences of all three written for the rounds' tests.
+_OWN_STATE = re.compile(
+    r"\b(?:se\s+(?:esta\s+)?recupera(?:ndo)?\s+de|recuperandose\s+de|convalec\w*\s+de|recover(?:s|ing|ed)?\s+from"
+    r"|getting\s+over)\s+(?:\w+\s+){0,2}?(?:operacion|cirugia|intervencion|lesion|enfermedad|ictus|infarto|quimio\w*"
+    r"|operation|surgery|illness|injury|stroke|heart\s+attack|cancer|chemo\w*)\b"
+    r"|\b(?:permiso|autorizacion|visto\s+bueno)\s+(?:del|de\s+la)\s+(?:juez|jueza)\b"
+    r"|\b(?:judge|magistrate)'?s\s+(?:permission|sign[\s-]?off|approval|authori[sz]ation|say[\s-]?so)\b"
+    r"|\b(?:permission|sign[\s-]?off|approval|authori[sz]ation)\s+(?:from|of)\s+(?:the|a|his|her|their)\s+(?:judge|magistrate)\b"
+    r"|\b(?:mezquita|sinagoga|iglesia|capilla|parroquia|templo|gurdwara|mosque|synagogue|church|chapel|parish|temple)\b"
+    r"(?:\s+\w+){0,3}?\s+(?:para|for)\s+(?:el|the)\s+(?:sabado|viernes|domingo|shabbat|sabbath|sabat|sunday|saturday|friday)\b")
+
+
+def _own_state(text: str) -> bool:
+    """Whether ``text`` tells the person's own state by a frame of ``_OWN_STATE``, in any inspection
+    reading; read only when the n-gram stage would veto a lexicon hit."""
+    return any(_OWN_STATE.search(reading) for reading in _special_readings(text))
+
+
 def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | None:
     """The first special category revealed by any ``(field, text)``, or None (the write-path
     stage): the lexicon on every string (a hit on a prose string dropped when the n-gram model
@@ -314,7 +339,7 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit, read = (_identifier_rule(text), text) if identifier else lexical_stage(text)
         if hit is not None and prose and model is not None and model.vetoes(text) and not _self_report(text) \
-                and not _belongs(text):
+                and not _belongs(text) and not _own_state(text):
             hit = _hit_in_clause(text, model)
         if hit is not None:
             label, rule = hit.split(":", 1)

@@ -77,12 +77,16 @@ ORIENTATION = "user.demographic.sexual_orientation"
     "'Plays for the other team', in her own words, laughing.",
     "'Juega para el otro equipo', según ella misma, sin darle importancia.",
 ])
-def test_the_n_gram_veto_keeps_a_hit_in_the_persons_own_words(text: str) -> None:
-    from memory.inspection.special_ngrams import load
+def test_the_n_gram_veto_keeps_a_hit_in_the_persons_own_words(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The person's own words keep a lexicon hit whatever the n-gram stage scores: here it vetoes
+    every string (the committed models of the six sources vetoed these notes; a retrained model
+    need not, so the case is pinned by the rule, not by a model's score)."""
+    from memory.inspection import special_ngrams
 
-    model = load()
-    assert model is not None and model.vetoes(text)  # the case: the stage is confident it is ordinary
+    monkeypatch.setattr(special_ngrams.NgramModel, "vetoes", lambda self, text: True)
     assert _lexical(text) == ORIENTATION
+    # the same figure of speech, not reported as the person's own words, is dropped by such a veto
+    assert _lexical("'Juega en el otro equipo', entre bromas, en el torneo del barrio.") is None
 
 
 def test_both_teams_is_orientation_but_a_school_team_is_not() -> None:

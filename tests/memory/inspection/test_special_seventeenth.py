@@ -30,10 +30,15 @@ def _lexicon_finding(text: str) -> str | None:
     "Mandar el contrato al proveedor; a Pablo, que está investigado en el caso de las obras, no "
     "incluirlo en la reunión, y cerrar la incidencia.",
 ])
-def test_a_special_clause_of_an_ordinary_note_survives_the_veto(text: str) -> None:
-    model = load()
-    assert model is not None and model.vetoes(text)  # the whole note reads as ordinary
+def test_a_special_clause_of_an_ordinary_note_survives_the_veto(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole note reads as ordinary (here the n-gram stage vetoes exactly the whole note, as the
+    models of the six sources did; a retrained model need not), the clause that carries the
+    special word does not: the hit stands."""
+    monkeypatch.setattr(special_ngrams.NgramModel, "vetoes", lambda self, string: string == text)
     assert _lexicon_finding(text) == "lexicon.criminal"
+    # and a veto of every clause too drops it: the clause is what keeps the hit
+    monkeypatch.setattr(special_ngrams.NgramModel, "vetoes", lambda self, string: True)
+    assert special_category_in([("content", text)]) is None
 
 
 @pytest.mark.parametrize("text", [

@@ -83,3 +83,33 @@ def test_training_sets_the_veto_at_the_share_of_caught_special_notes() -> None:
     assert np.isfinite(stages.veto)
     _, _, vetoed = stages.flags(authors[0])
     assert vetoed.sum() <= authors[0].lexicon.sum() and not (vetoed & ~authors[0].lexicon).any()
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    # recovering from an operation, an illness or an injury
+    ("Está recuperándose de una cirugía de espalda, manda los informes desde casa.", "user.health_and_medical"),
+    ("Recovering from heart surgery, so send the quarterly figures by post.", "user.health_and_medical"),
+    # a judge's or magistrate's permission the person needs
+    ("Para el viaje a Oporto necesita permiso del juez, avisar con tiempo.", "user.criminal_history"),
+    ("Can't book the Lisbon trip without the magistrate's approval this year.", "user.criminal_history"),
+    # a place of worship with the day of its service as the purpose
+    ("Pide hotel cerca de la mezquita para el viernes, con desayuno temprano.", "user.demographic.religious_belief"),
+])
+def test_a_frame_of_the_persons_own_state_is_never_vetoed(text: str, category: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hit in a frame of the person's own state (``special._OWN_STATE``) stands whatever the n-gram
+    stage scores: here it is sure every string is ordinary. Sentences written for this test."""
+    monkeypatch.setattr(special, "load_ngrams", lambda: _model(-20.0, -2.0))
+    finding = special_category_in([("content", text)])
+    assert finding is not None and finding.category == category
+
+
+@pytest.mark.parametrize("text", [
+    # the same special words without the frame: a place, a procedure, a court
+    "Lleva la agenda de cirugía de espalda del hospital, manda los informes desde casa.",
+    "Reparte el pan a la mezquita del barrio, con desayuno temprano.",
+    "Covers the magistrate's court rota this year.",
+])
+def test_the_same_words_without_the_frame_are_still_vetoed(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(special, "load_ngrams", lambda: _model(-20.0, -2.0))
+    assert special_category_in([("content", text)]) is None
