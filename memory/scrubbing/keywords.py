@@ -439,6 +439,17 @@ def _is_file_path(text: str, start: int, value: str) -> bool:
 _NEGATION_RE: Final = re.compile(r"\b(?:no|not|never|nunca|jam[aá]s|don['’]t|doesn['’]t|didn['’]t|won['’]t|isn['’]t)\b")
 
 
+# Twenty-fifth round: the label itself says that what follows is no secret — the keyword negated by a
+# copula or "not" right before it ("Tenant ID (not a secret, …): …", "ID de cliente (no es secreto): …",
+# "isn't a password"). The writer has classified the value; a keyword it negates introduces nothing.
+_DECLARED_NOT_SECRET_RE: Final = re.compile(
+    r"\b(?:not|isn['’]t|aren['’]t|no[ \t]+es|no[ \t]+son)[ \t]+(?:(?:an?|una?|el|la|los|las)[ \t]+)?$")
+# Twenty-fifth round: "pin" also means pinning a dependency; a package version specifier (PEP 440's
+# "name==x.y", "~=", ">=", "!="; npm's "name@x.y.z") after it is a version, not a PIN.
+_VERSION_SPEC_RE: Final = re.compile(
+    r"[A-Za-z][\w.\-]*(?:\[[\w,\-]+\])?(?:===?|~=|>=|<=|!=|@\^?|@~)v?\d+(?:\.[0-9A-Za-z*]+)+")
+
+
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
     required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
@@ -458,6 +469,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
             continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
         keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
+        if _DECLARED_NOT_SECRET_RE.search(lower, max(0, m.start() - 20), m.start()):
+            continue  # "Tenant ID (not a secret, …): d4a3…": the writer says the value is none
         if described_before(lower, m.start()):
             continue  # "La pista de la contraseña: …", "Política de contraseñas: …": about it
         if labels_a_public_key(lower, m.end(keyword_group(m))):

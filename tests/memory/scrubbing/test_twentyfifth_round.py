@@ -1,0 +1,32 @@
+"""Twenty-fifth secrets round (issue 15): ordinary strings of the classes the last authors' false
+redactions belong to, and the credentials beside them that must stay redacted (see docs/privacy.md
+"Twenty-fifth secrets round"; no database). Made-up sentences, none from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+
+
+def _redacted(text: str, secret: str) -> bool:
+    return secret not in scrub(text).text
+
+
+# --- the label says the value is no secret ---------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Client ID (public, not a secret, shown on the consent screen): 7c1e2a90-55b1-4c3e-9f0d-2b6a8e4d1f37",
+    "ID de la app (no es secreto, sale en la URL): 0f9e8d7c-6b5a-4321-8fed-cba987654321",
+    "Publishable key, which isn't a secret: pk_live_aB3dE5fG7hJ9kL1mN",
+])
+def test_a_value_whose_label_says_it_is_no_secret_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Client ID (public): 7c1e2a90; client secret (not shared with anyone): Zq8!vR2#mT5x", "Zq8!vR2#mT5x"),
+    ("the secret is Hx7!pq22Lm and it is not a joke", "Hx7!pq22Lm"),
+])
+def test_a_secret_whose_label_is_not_negated_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
