@@ -444,10 +444,6 @@ _NEGATION_RE: Final = re.compile(r"\b(?:no|not|never|nunca|jam[aá]s|don['’]t|
 # "isn't a password"). The writer has classified the value; a keyword it negates introduces nothing.
 _DECLARED_NOT_SECRET_RE: Final = re.compile(
     r"\b(?:not|isn['’]t|aren['’]t|no[ \t]+es|no[ \t]+son)[ \t]+(?:(?:an?|una?|el|la|los|las)[ \t]+)?$")
-# Twenty-fifth round: "pin" also means pinning a dependency; a package version specifier (PEP 440's
-# "name==x.y", "~=", ">=", "!="; npm's "name@x.y.z") after it is a version, not a PIN.
-_VERSION_SPEC_RE: Final = re.compile(
-    r"[A-Za-z][\w.\-]*(?:\[[\w,\-]+\])?(?:===?|~=|>=|<=|!=|@\^?|@~)v?\d+(?:\.[0-9A-Za-z*]+)+")
 
 
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:

@@ -320,6 +320,20 @@ def _stands_in(value: str) -> bool:
             or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None))
 
 
+# Twenty-fifth round: "pin" also means pinning a dependency. A package version specifier (PEP 440's
+# "name==x.y", "~=", ">=", "<=", "!=", "==="; npm's "name@x.y.z", "@^x.y") with "pin"/"pinned"/
+# "fijada" shortly before it is a version, not a PIN or a password ("Dependency pin: requests==2.31.0").
+_VERSION_SPEC_RE: Final = re.compile(
+    r"[A-Za-z][\w.\-]*(?:\[[\w,\-]+\])?(?:===?|~=|>=|<=|!=|@[\^~]?)v?\d+(?:\.[0-9A-Za-z*]+)+")
+_PIN_WORD_RE: Final = re.compile(r"(?i:\bpin(?:s|ned|ning)?\b|\bfijad[oa]s?\b|\bfija\b)")
+
+
+def pinned_version(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a package version specifier after a word for pinning (see above)?"""
+    return (_VERSION_SPEC_RE.fullmatch(text, start, end) is not None
+            and _PIN_WORD_RE.search(text, max(0, start - 60), start) is not None)
+
+
 # Nineteenth round: curl's ``-u``/``--user user:password`` is the same template outside a URL.
 _CURL_USER_SLOT_RE: Final = re.compile(r"(?:^|\s)(?:-u|--user)[ \t]+[\"']?(?P<u>[^\s:\"']+)$")
 

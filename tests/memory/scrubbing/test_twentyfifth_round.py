@@ -30,3 +30,24 @@ def test_a_value_whose_label_says_it_is_no_secret_is_kept(text: str) -> None:
 ])
 def test_a_secret_whose_label_is_not_negated_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- "pin" of a dependency: a package version specifier --------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Dependency pin: django==4.2.11, celery<6",
+    "the pin is numpy==1.26.4",
+    "Library pin: pydantic~=2.6.4",
+    "dependency pin — boto3~=1.34.2",
+    "pin en requirements-dev.txt: pytest>=8.1.1",
+])
+def test_a_package_version_after_pin_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("PIN de la tarjeta: 4821", "4821"),
+    ("card pin: 73a9-0414", "73a9-0414"),
+])
+def test_a_pin_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
