@@ -308,6 +308,18 @@ _TIMESTAMP_RE: Final = re.compile(
     r"\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?(?:Z|[+-][0-2]\d:?[0-5]\d)?")
 
 
+# Twenty-fifth round: what names where a secret is kept, in the syntax of the store that keeps it — a
+# Kubernetes reference field ("secretKeyRef", "secretRef", "secretName", "existingSecret", "valueFrom"
+# … in a pod spec or a Helm chart's values), Azure App Service's Key Vault reference
+# ("@Microsoft.KeyVault(SecretUri=…)"), an AWS Secrets Manager or SSM Parameter Store ARN, a Google
+# Secret Manager resource name ("projects/p/secrets/s/versions/latest"). The value stays in the store.
+_SECRET_REFERENCE_RE: Final = re.compile(
+    r"secretKeyRef|secretRef|secretName|secretKeySelector|configMapKeyRef|existingSecret|valueFrom|envFrom"
+    r"|secretProviderClass|@Microsoft\.KeyVault\([^)\s]*\)?"
+    r"|arn:aws[\w\-]*:(?:secretsmanager|ssm):[\w\-]*:\d*:(?:secret:|parameter/)[\w/+=.@\-]+"
+    r"|projects/[\w\-]+/secrets/[\w\-]+(?:/versions/(?:\d+|latest))?")
+
+
 def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
@@ -317,7 +329,8 @@ def _stands_in(value: str) -> bool:
             or (len(value) == 34 and _PUBLIC_ID_RE.fullmatch(value) is not None)
             or ("." in value and _FILE_NAME_RE.fullmatch(value) is not None) or _ALGORITHM_RE.fullmatch(value) is not None
             or (value[:1] in "$`" and _COMMAND_SUBSTITUTION_RE.fullmatch(value) is not None)
-            or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None))
+            or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None)
+            or _SECRET_REFERENCE_RE.fullmatch(value) is not None)
 
 
 # Twenty-fifth round: "pin" also means pinning a dependency. A package version specifier (PEP 440's

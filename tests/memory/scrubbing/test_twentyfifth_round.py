@@ -51,3 +51,24 @@ def test_a_package_version_after_pin_is_kept(text: str) -> None:
 ])
 def test_a_pin_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a reference that names where a secret is kept, in its store's syntax --------------------------
+
+@pytest.mark.parametrize("text", [
+    "El token del bot en Kubernetes: secretKeyRef name=bot-credentials key=token",
+    "secret: secretRef (the chart reads it from the cluster)",
+    "API_KEY=@Microsoft.KeyVault(SecretUri=https://kv-prod.vault.azure.net/secrets/api-key/)",
+    "db password: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbC123",
+    "the token is projects/acme-prod/secrets/slack-token/versions/latest",
+])
+def test_a_secret_reference_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("secretKeyRef name=bot key=token; token: xK9#mQ2vLp7!", "xK9#mQ2vLp7!"),
+    ("password: secretRef9!Xy", "secretRef9!Xy"),
+])
+def test_a_secret_beside_a_reference_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
