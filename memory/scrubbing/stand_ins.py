@@ -318,6 +318,11 @@ _SECRET_REFERENCE_RE: Final = re.compile(
     r"|secretProviderClass|@Microsoft\.KeyVault\([^)\s]*\)?"
     r"|arn:aws[\w\-]*:(?:secretsmanager|ssm):[\w\-]*:\d*:(?:secret:|parameter/)[\w/+=.@\-]+"
     r"|projects/[\w\-]+/secrets/[\w\-]+(?:/versions/(?:\d+|latest))?")
+# Twenty-fifth round: a documentation placeholder word standing alone as the value — what sample
+# configurations ship ("POSTGRES_PASSWORD: example" in the Docker Official Images' compose samples,
+# "password: sample", "token: placeholder", "clave: ejemplo"): it tells the reader a value goes there.
+_PLACEHOLDER_WORD_RE: Final = re.compile(
+    r"(?i:examples?|ejemplos?|sample|placeholder|dummy|fake|falso|falsa|ficticio|ficticia|foobar|lorem[ _-]?ipsum)")
 
 
 def _stands_in(value: str) -> bool:
@@ -330,7 +335,7 @@ def _stands_in(value: str) -> bool:
             or ("." in value and _FILE_NAME_RE.fullmatch(value) is not None) or _ALGORITHM_RE.fullmatch(value) is not None
             or (value[:1] in "$`" and _COMMAND_SUBSTITUTION_RE.fullmatch(value) is not None)
             or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None)
-            or _SECRET_REFERENCE_RE.fullmatch(value) is not None)
+            or _SECRET_REFERENCE_RE.fullmatch(value) is not None or _PLACEHOLDER_WORD_RE.fullmatch(value) is not None)
 
 
 # Twenty-fifth round: "pin" also means pinning a dependency. A package version specifier (PEP 440's

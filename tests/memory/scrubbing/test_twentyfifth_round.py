@@ -72,3 +72,23 @@ def test_a_secret_reference_is_kept(text: str) -> None:
 ])
 def test_a_secret_beside_a_reference_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a documentation placeholder word as the whole value ------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "the sample compose file sets MYSQL_ROOT_PASSWORD: example, fine for local only",
+    "En la plantilla pone password: ejemplo, hay que cambiarlo.",
+    "api_key = placeholder  # CI fills it in",
+    "token: dummy, the tests mock the client",
+])
+def test_a_placeholder_word_as_the_value_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("POSTGRES_PASSWORD: example2024!", "example2024!"),
+    ("password: Sample#77x", "Sample#77x"),
+])
+def test_a_password_containing_a_placeholder_word_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
