@@ -323,6 +323,18 @@ _SECRET_REFERENCE_RE: Final = re.compile(
 # "password: sample", "token: placeholder", "clave: ejemplo"): it tells the reader a value goes there.
 _PLACEHOLDER_WORD_RE: Final = re.compile(
     r"(?i:examples?|ejemplos?|sample|placeholder|dummy|fake|falso|falsa|ficticio|ficticia|foobar|lorem[ _-]?ipsum)")
+# Twenty-fifth round: a shell command line that reads a secret from its store, as written in
+# backticks or "$(…)" ("`pass show dev/github/token`", "`op read op://…`", "`security
+# find-generic-password -s …`"): the documented read commands of pass/gopass, 1Password's op,
+# Bitwarden's bw, LastPass's lpass, HashiCorp Vault, macOS security, libsecret's secret-tool,
+# KeePassXC, sops, Doppler, AWS/GCP/Azure secret stores and kubectl. The command, not the secret.
+_SECRET_STORE_COMMAND_RE: Final = re.compile(
+    r"(?:sudo[ \t]+)?(?:(?:pass|gopass)[ \t]+(?:show|-c|otp|cat)|op[ \t]+(?:read|item[ \t]+get|inject|run)"
+    r"|bw[ \t]+get|lpass[ \t]+show|vault[ \t]+(?:kv[ \t]+get|read)|security[ \t]+find-(?:generic|internet)-password"
+    r"|secret-tool[ \t]+lookup|keepassxc-cli[ \t]+(?:show|clip)|sops[ \t]+(?:-d|--decrypt)|doppler[ \t]+secrets[ \t]+get"
+    r"|aws[ \t]+(?:secretsmanager[ \t]+get-secret-value|ssm[ \t]+get-parameters?)"
+    r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|az[ \t]+keyvault[ \t]+secret[ \t]+show"
+    r"|kubectl[ \t]+get[ \t]+secrets?)(?:[ \t]+[^\s`]+)*")
 
 
 def _stands_in(value: str) -> bool:
@@ -335,7 +347,8 @@ def _stands_in(value: str) -> bool:
             or ("." in value and _FILE_NAME_RE.fullmatch(value) is not None) or _ALGORITHM_RE.fullmatch(value) is not None
             or (value[:1] in "$`" and _COMMAND_SUBSTITUTION_RE.fullmatch(value) is not None)
             or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None)
-            or _SECRET_REFERENCE_RE.fullmatch(value) is not None or _PLACEHOLDER_WORD_RE.fullmatch(value) is not None)
+            or _SECRET_REFERENCE_RE.fullmatch(value) is not None or _PLACEHOLDER_WORD_RE.fullmatch(value) is not None
+            or (" " in value and _SECRET_STORE_COMMAND_RE.fullmatch(value) is not None))
 
 
 # Twenty-fifth round: "pin" also means pinning a dependency. A package version specifier (PEP 440's

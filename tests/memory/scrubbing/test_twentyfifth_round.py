@@ -92,3 +92,24 @@ def test_a_placeholder_word_as_the_value_is_kept(text: str) -> None:
 ])
 def test_a_password_containing_a_placeholder_word_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a shell command line that reads a secret from its store --------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Her npm token lives in pass: `pass show dev/npm/publish-token`",
+    "API key: `op read op://Private/OpenAI/credential`",
+    "wifi password: `security find-generic-password -wa HomeNet`",
+    "la contraseña de la base: `vault kv get -field=password secret/db`",
+    "token: `aws secretsmanager get-secret-value --secret-id prod/gh`",
+])
+def test_a_secret_store_command_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("password: `pass W0rd!xq9`", "W0rd!xq9"),
+    ("password: `Kx9!pL2mQ` (not `pass show db`)", "Kx9!pL2mQ"),
+])
+def test_a_backticked_password_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
