@@ -113,3 +113,32 @@ def test_a_secret_store_command_is_kept(text: str) -> None:
 ])
 def test_a_backticked_password_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a DER ECDSA signature: published with what it signs ------------------------------------------
+
+def _der_signature(r_len: int, s_len: int, seed: int) -> str:
+    import base64
+    import random
+    rng = random.Random(seed)
+    r = bytes([0x00, 0x80 | rng.randrange(128)] + [rng.randrange(256) for _ in range(r_len - 2)])
+    s = bytes([0x7F & rng.randrange(1, 128)] + [rng.randrange(256) for _ in range(s_len - 1)])
+    body = b"\x02" + bytes([r_len]) + r + b"\x02" + bytes([s_len]) + s
+    return base64.b64encode(b"\x30" + bytes([len(body)]) + body).decode()
+
+
+@pytest.mark.parametrize("signature", [
+    _der_signature(33, 32, 1), _der_signature(32, 32, 2), _der_signature(33, 33, 3), _der_signature(49, 48, 4),
+])
+def test_a_der_ecdsa_signature_is_kept(signature: str) -> None:
+    assert scrub(f"El campo firma del PDF contiene: {signature}").count == 0
+    assert scrub(f"WebAuthn assertion signature {signature} verified").count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("api key: MEUCIQzQ9v8Lk2mNp4RtYw7xHs3Jd6Fg1Bc5Ve0Ua", "MEUCIQzQ9v8Lk2mNp4RtYw7xHs3Jd6Fg1Bc5Ve0Ua"),
+    ("secret MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj",
+     "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj"),
+])
+def test_base64_after_a_key_label_is_still_redacted_signature_header_or_not(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
