@@ -121,7 +121,10 @@ _KEYWORD_RE: Final = re.compile(
     r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:)"
     # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the
     # password, which she asked me to keep, is X"; "la clave, que cambió ayer, es X").
-    r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
+    # Twenty-fifth round: likewise an adverbial clause opened by a subordinating conjunction ("the
+    # login, in case she forgets it, is X"; "la clave, por si la pierdes, es X").
+    r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual|(?:just[ \t]+)?in[ \t]+case|if|when|since|because"
+    r"|por[ \t]+si|si|cuando|porque|ya[ \t]+que)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
     # Seventeenth round: the bracketed aside may also follow what the password is for ("la contraseña
     # del NAS (la apuntó en un pósit) es X").
     r"(?:[ \t]+\([^():=\n]{1,80}\))?"

@@ -142,3 +142,22 @@ def test_a_der_ecdsa_signature_is_kept(signature: str) -> None:
 ])
 def test_base64_after_a_key_label_is_still_redacted_signature_header_or_not(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- an adverbial clause between commas, after the label and before the copula ---------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("the router password, in case the kids reset it again, is Tq9!mZ2xw", "Tq9!mZ2xw"),
+    ("la clave del wifi, por si se te olvida, es Gato_Negro77.", "Gato_Negro77"),
+    ("his work login, if anyone asks, was Hx7pq22!Lm", "Hx7pq22!Lm"),
+])
+def test_a_value_after_an_adverbial_clause_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "the password, in case you wondered, is stored in the vault, not here.",
+    "la contraseña, si la necesitas, está en el gestor del equipo.",
+])
+def test_an_adverbial_clause_then_prose_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
