@@ -63,6 +63,11 @@ under a secret-named key.
 * **No value yet** (stop 34): a shell command substitution (``$(vault kv get …)``, backticks) whose
   output a variable will hold, and a machine's ISO 8601 timestamp (date, "T", time) after a label
   word; a bare date after a password label stays a password.
+* **Where a secret is kept, and placeholders** (twenty-fifth round): a store's reference
+  (``secretKeyRef``, ``@Microsoft.KeyVault(…)``, a Secrets Manager ARN, a Secret Manager resource
+  name), a store's read command as written in backticks (``pass show …``, ``op read …``), a
+  documentation placeholder word alone (``example``, ``ejemplo``, ``placeholder``), and (the driver,
+  ``pinned_version``) a package version specifier after a word for pinning.
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
   and RFCs print in their official documentation, each with its source. A deliberate, conservative
   exception: a real key equal to a published example is already public, so redacting it protects
