@@ -4,6 +4,9 @@ redactions belong to, and the credentials beside them that must stay redacted (s
 
 from __future__ import annotations
 
+import base64
+import random
+
 import pytest
 
 from memory.scrubbing import scrub
@@ -118,8 +121,6 @@ def test_a_backticked_password_is_still_redacted(text: str, secret: str) -> None
 # --- a DER ECDSA signature: published with what it signs ------------------------------------------
 
 def _der_signature(r_len: int, s_len: int, seed: int) -> str:
-    import base64
-    import random
     rng = random.Random(seed)
     r = bytes([0x00, 0x80 | rng.randrange(128)] + [rng.randrange(256) for _ in range(r_len - 2)])
     s = bytes([0x7F & rng.randrange(1, 128)] + [rng.randrange(256) for _ in range(s_len - 1)])
