@@ -14,6 +14,9 @@ The high-entropy fallback takes any long random-looking base64 token; these are 
 * a DER public key (SubjectPublicKeyInfo, the ``-----BEGIN PUBLIC KEY-----`` body, also a DKIM
   record's ``p=``): RSA and EC/Ed25519 headers, recognised by their fixed base64 prefix; a private
   key's PKCS#8 header differs and is not matched; an X.509 certificate's DER body;
+* a DER ECDSA signature (twenty-fifth round; X9.62/RFC 3279 ``ECDSA-Sig-Value``, SEQUENCE of the two
+  INTEGERs r and s, as PDF, WebAuthn, cosign and AWS KMS print them: ``MEUCIQ…``, ``MEQCI…``), recognised
+  by its header — a signature is published with what it signs, it grants nothing;
 * a public member of a JSON Web Key (RFC 7517/7518: ``"n"``, ``"e"``, ``"x"``, ``"y"``) in a text
   that carries no private member (``"d"``, ``"p"``, ``"q"``, ``"dp"``, ``"dq"``, ``"qi"``, ``"k"``).
 """
@@ -35,6 +38,9 @@ _SPKI_PREFIXES: Final = ("MIIBIjANBgkqhkiG9w0BAQEFAAOC", "MIICIjANBgkqhkiG9w0BAQ
 # An X.509 v3 certificate's DER (SEQUENCE, SEQUENCE, [0] version 2): a certificate body without its
 # PEM header ("MIIDdzCCAl+gAwIBAgI…").
 _CERTIFICATE_RE: Final = re.compile(r"MII[A-Za-z0-9+/]{3}CC[A-Za-z0-9+/]{3}gAwIBAgI")
+# SEQUENCE of 68-70 (P-256) or 100-102 (P-384) bytes, then INTEGER r of 32/33 or 48/49 bytes.
+_ECDSA_SEQUENCE_LENGTHS: Final = {0x44: (0x20, 0x21), 0x45: (0x20, 0x21), 0x46: (0x20, 0x21),
+                                  0x64: (0x30, 0x31), 0x65: (0x30, 0x31), 0x66: (0x30, 0x31)}
 _JWK_PUBLIC_RE: Final = re.compile(r"\"(?:n|e|x|y)\"[ \t]*:[ \t]*\"$")
 _JWK_PRIVATE_RE: Final = re.compile(r"\"(?:d|p|q|dp|dq|qi|k)\"[ \t]*:")
 _SECRET_KEY_RE: Final = re.compile(r"(?i:secret|token|pass|pwd|key|auth|credential|contrase|clave|session|sig)")
@@ -46,6 +52,15 @@ def _decode(core: str) -> bytes | None:
         return base64.b64decode(padded, altchars=b"-_" if ("-" in core or "_" in core) else None, validate=True)
     except (binascii.Error, ValueError):
         return None
+
+
+def _ecdsa_signature(core: str) -> bool:
+    """Does the base64 token open with a DER ECDSA signature's header (module docstring)?"""
+    if len(core) < 40 or not core.startswith("M"):
+        return False
+    head = _decode(core[:8])
+    return (head is not None and head[0] == 0x30 and head[2] == 0x02
+            and head[3] in _ECDSA_SEQUENCE_LENGTHS.get(head[1], ()))
 
 
 def _is_sentence(decoded: str) -> bool:
@@ -93,7 +108,7 @@ def encoded_content(text: str, start: int, core: str) -> bool:
     """Is the base64 token ``core`` at ``start`` in ``text`` encoded content (module docstring)?"""
     if text.endswith(",", 0, start) and _DATA_URI_RE.search(text, max(0, start - 80), start) is not None:
         return True
-    if core.startswith(_SPKI_PREFIXES) or _CERTIFICATE_RE.match(core):
+    if core.startswith(_SPKI_PREFIXES) or _CERTIFICATE_RE.match(core) or _ecdsa_signature(core):
         return True
     if _JWK_PUBLIC_RE.search(text, max(0, start - 12), start) and _JWK_PRIVATE_RE.search(text) is None:
         return True

@@ -121,7 +121,10 @@ _KEYWORD_RE: Final = re.compile(
     r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:)"
     # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the
     # password, which she asked me to keep, is X"; "la clave, que cambió ayer, es X").
-    r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
+    # Twenty-fifth round: likewise an adverbial clause opened by a subordinating conjunction ("the
+    # login, in case she forgets it, is X"; "la clave, por si la pierdes, es X").
+    r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual|(?:just[ \t]+)?in[ \t]+case|if|when|since|because"
+    r"|por[ \t]+si|si|cuando|porque|ya[ \t]+que)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
     # Seventeenth round: the bracketed aside may also follow what the password is for ("la contraseña
     # del NAS (la apuntó en un pósit) es X").
     r"(?:[ \t]+\([^():=\n]{1,80}\))?"
@@ -439,6 +442,13 @@ def _is_file_path(text: str, start: int, value: str) -> bool:
 _NEGATION_RE: Final = re.compile(r"\b(?:no|not|never|nunca|jam[aá]s|don['’]t|doesn['’]t|didn['’]t|won['’]t|isn['’]t)\b")
 
 
+# Twenty-fifth round: the label itself says that what follows is no secret — the keyword negated by a
+# copula or "not" right before it ("Tenant ID (not a secret, …): …", "ID de cliente (no es secreto): …",
+# "isn't a password"). The writer has classified the value; a keyword it negates introduces nothing.
+_DECLARED_NOT_SECRET_RE: Final = re.compile(
+    r"\b(?:not|isn['’]t|aren['’]t|no[ \t]+es|no[ \t]+son)[ \t]+(?:(?:an?|una?|el|la|los|las)[ \t]+)?$")
+
+
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
     required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
@@ -458,6 +468,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         if required and any(r_start <= start < r_end or r_start <= m.start() < r_end for r_start, r_end in required):
             continue  # "${DB_PASSWORD:?falta la variable}": a reference with an error message, no value
         keyword = next(m.group(g) for g in ("phrase", "strong", "weak", "tok") if m.group(g) is not None)
+        if _DECLARED_NOT_SECRET_RE.search(lower, max(0, m.start() - 20), m.start()):
+            continue  # "Tenant ID (not a secret, …): d4a3…": the writer says the value is none
         if described_before(lower, m.start()):
             continue  # "La pista de la contraseña: …", "Política de contraseñas: …": about it
         if labels_a_public_key(lower, m.end(keyword_group(m))):

@@ -63,6 +63,11 @@ under a secret-named key.
 * **No value yet** (stop 34): a shell command substitution (``$(vault kv get …)``, backticks) whose
   output a variable will hold, and a machine's ISO 8601 timestamp (date, "T", time) after a label
   word; a bare date after a password label stays a password.
+* **Where a secret is kept, and placeholders** (twenty-fifth round): a store's reference
+  (``secretKeyRef``, ``@Microsoft.KeyVault(…)``, a Secrets Manager ARN, a Secret Manager resource
+  name), a store's read command as written in backticks (``pass show …``, ``op read …``), a
+  documentation placeholder word alone (``example``, ``ejemplo``, ``placeholder``), and (the driver,
+  ``pinned_version``) a package version specifier after a word for pinning.
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
   and RFCs print in their official documentation, each with its source. A deliberate, conservative
   exception: a real key equal to a published example is already public, so redacting it protects
@@ -308,6 +313,35 @@ _TIMESTAMP_RE: Final = re.compile(
     r"\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?(?:Z|[+-][0-2]\d:?[0-5]\d)?")
 
 
+# Twenty-fifth round: what names where a secret is kept, in the syntax of the store that keeps it — a
+# Kubernetes reference field ("secretKeyRef", "secretRef", "secretName", "existingSecret", "valueFrom"
+# … in a pod spec or a Helm chart's values), Azure App Service's Key Vault reference
+# ("@Microsoft.KeyVault(SecretUri=…)"), an AWS Secrets Manager or SSM Parameter Store ARN, a Google
+# Secret Manager resource name ("projects/p/secrets/s/versions/latest"). The value stays in the store.
+_SECRET_REFERENCE_RE: Final = re.compile(
+    r"secretKeyRef|secretRef|secretName|secretKeySelector|configMapKeyRef|existingSecret|valueFrom|envFrom"
+    r"|secretProviderClass|@Microsoft\.KeyVault\([^)\s]*\)?"
+    r"|arn:aws[\w\-]*:(?:secretsmanager|ssm):[\w\-]*:\d*:(?:secret:|parameter/)[\w/+=.@\-]+"
+    r"|projects/[\w\-]+/secrets/[\w\-]+(?:/versions/(?:\d+|latest))?")
+# Twenty-fifth round: a documentation placeholder word standing alone as the value — what sample
+# configurations ship ("POSTGRES_PASSWORD: example" in the Docker Official Images' compose samples,
+# "password: sample", "token: placeholder", "clave: ejemplo"): it tells the reader a value goes there.
+_PLACEHOLDER_WORD_RE: Final = re.compile(
+    r"(?i:examples?|ejemplos?|sample|placeholder|dummy|fake|falso|falsa|ficticio|ficticia|foobar|lorem[ _-]?ipsum)")
+# Twenty-fifth round: a shell command line that reads a secret from its store, as written in
+# backticks or "$(…)" ("`pass show dev/github/token`", "`op read op://…`", "`security
+# find-generic-password -s …`"): the documented read commands of pass/gopass, 1Password's op,
+# Bitwarden's bw, LastPass's lpass, HashiCorp Vault, macOS security, libsecret's secret-tool,
+# KeePassXC, sops, Doppler, AWS/GCP/Azure secret stores and kubectl. The command, not the secret.
+_SECRET_STORE_COMMAND_RE: Final = re.compile(
+    r"(?:sudo[ \t]+)?(?:(?:pass|gopass)[ \t]+(?:show|-c|otp|cat)|op[ \t]+(?:read|item[ \t]+get|inject|run)"
+    r"|bw[ \t]+get|lpass[ \t]+show|vault[ \t]+(?:kv[ \t]+get|read)|security[ \t]+find-(?:generic|internet)-password"
+    r"|secret-tool[ \t]+lookup|keepassxc-cli[ \t]+(?:show|clip)|sops[ \t]+(?:-d|--decrypt)|doppler[ \t]+secrets[ \t]+get"
+    r"|aws[ \t]+(?:secretsmanager[ \t]+get-secret-value|ssm[ \t]+get-parameters?)"
+    r"|gcloud[ \t]+secrets[ \t]+versions[ \t]+access|az[ \t]+keyvault[ \t]+secret[ \t]+show"
+    r"|kubectl[ \t]+get[ \t]+secrets?)(?:[ \t]+[^\s`]+)*")
+
+
 def _stands_in(value: str) -> bool:
     return ((_REGEX_RE.search(value) is not None and not any(c.isspace() for c in value)) or _filler_token(value) or _STAND_IN_RE.fullmatch(value) is not None or value in PUBLISHED_EXAMPLES or _masked(value)
             or _PLACEHOLDER_NAME_RE.fullmatch(value) is not None or _INSTRUCTION_VALUE_RE.fullmatch(value) is not None
@@ -317,7 +351,23 @@ def _stands_in(value: str) -> bool:
             or (len(value) == 34 and _PUBLIC_ID_RE.fullmatch(value) is not None)
             or ("." in value and _FILE_NAME_RE.fullmatch(value) is not None) or _ALGORITHM_RE.fullmatch(value) is not None
             or (value[:1] in "$`" and _COMMAND_SUBSTITUTION_RE.fullmatch(value) is not None)
-            or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None))
+            or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None)
+            or _SECRET_REFERENCE_RE.fullmatch(value) is not None or _PLACEHOLDER_WORD_RE.fullmatch(value) is not None
+            or (" " in value and _SECRET_STORE_COMMAND_RE.fullmatch(value) is not None))
+
+
+# Twenty-fifth round: "pin" also means pinning a dependency. A package version specifier (PEP 440's
+# "name==x.y", "~=", ">=", "<=", "!=", "==="; npm's "name@x.y.z", "@^x.y") with "pin"/"pinned"/
+# "fijada" shortly before it is a version, not a PIN or a password ("Dependency pin: requests==2.31.0").
+_VERSION_SPEC_RE: Final = re.compile(
+    r"[A-Za-z][\w.\-]*(?:\[[\w,\-]+\])?(?:===?|~=|>=|<=|!=|@[\^~]?)v?\d+(?:\.[0-9A-Za-z*]+)+")
+_PIN_WORD_RE: Final = re.compile(r"(?i:\bpin(?:s|ned|ning)?\b|\bfijad[oa]s?\b|\bfija\b)")
+
+
+def pinned_version(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a package version specifier after a word for pinning (see above)?"""
+    return (_VERSION_SPEC_RE.fullmatch(text, start, end) is not None
+            and _PIN_WORD_RE.search(text, max(0, start - 60), start) is not None)
 
 
 # Nineteenth round: curl's ``-u``/``--user user:password`` is the same template outside a URL.
