@@ -174,7 +174,9 @@ diabet\w* | insulin\w* | glucemi\w* | glucosa | hipoglucemi\w* | hypoglyc\w* | v
 | tartamud\w* | stutter\w* | stammer\w* | protesis | prosthe\w* | amputa\w* | trasplante | transplant\w*
 | covid\s+persistente | long\s+covid | diagnosticad[oa] | le\s+diagnosticaron | diagnosed\s+with | (?:was|been|got|recently)\s+diagnosed | sintomas | symptoms | enferm[oa]\b
 | enfermedad\w* | illness\w* | chronic | cronic[oa] | medicacion | medicamento\w* | medication\w*
-| pastillas | pills\b | tratamiento\s+(?:medico|para|contra|de\s+(?:la|su)|psiquiatrico|psicologico)
+| pastillas | pills\b
+| (?:takes?|taking|took|toma|tomar|tomando|tomo|tomaba)\s+(?:a|one|an|una|un|su|his|her|their|sus)\s+(?:\w+\s+)?(?:pill|tablet|capsule|pastilla|comprimido|capsula)\b(?!\s+de\s+(?:jabon|caldo|freno|cloro|chocolate|menta|avecrem))
+| tratamiento\s+(?:medico|para|contra|de\s+(?:la|su)|psiquiatrico|psicologico)
 | en\s+tratamiento | on\s+treatment | under\s+treatment | cirugia | surgery | quirofano | operad[oa]\s+de
 | le\s+(?:van\s+a\s+)?operar\w* | le\s+operan | ingresad[oa] | hospitaliz\w* | in\s+hospital
 | en\s+el\s+hospital | urgencias | a\s+&\s+e | fisioterap\w* | physio\w* | big\s+c\b | lo\s+del\s+azucar

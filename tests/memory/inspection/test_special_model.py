@@ -16,6 +16,8 @@ from memory.inspection.special_model import MODEL_PATH, SpecialModel, model_for
 from memory.inspection.special_ngrams import BUCKETS, CATEGORY_BUCKETS, NgramModel, features, load
 
 ALL_NOTES = 2002  # the six sources' labelled notes
+#: The committed models are trained with ``--all-spent``: every spent author's labelled notes (24 authors).
+SPENT_NOTES = 7902
 
 
 def test_the_committed_vector_model_is_what_the_training_script_writes() -> None:
@@ -23,7 +25,7 @@ def test_the_committed_vector_model_is_what_the_training_script_writes() -> None
         assert data["w"].shape == (384,) and data["w"].dtype == np.float32
         assert tuple(data["categories"]) == tuple(CATEGORY_KEYS)
         assert data["category_w"].shape == (len(CATEGORY_KEYS), 384)
-        assert int(data["n_special"]) + int(data["n_ordinary"]) == ALL_NOTES
+        assert int(data["n_special"]) + int(data["n_ordinary"]) == SPENT_NOTES
         assert 0.0 < float(data["threshold"]) < 10.0  # chosen out of author, not a constant
     assert str(model_for(get_embedder().name, 384).embedder) == get_embedder().name
 
@@ -39,6 +41,11 @@ def test_the_training_sources_are_the_six_sources() -> None:
     assert set(train_special.SOURCES) == {"A1", "A2", "B", "C", "D", "E"}
     assert all(p.exists() for p in train_special.SOURCES.values())
     assert sum(len(train_special.read_rows(p)) for p in train_special.SOURCES.values()) == ALL_NOTES
+
+
+def test_the_committed_models_are_trained_on_every_spent_author() -> None:
+    assert len(train_special.SPECIAL_SPENT) == 24 and set(train_special.SOURCES) <= set(train_special.SPECIAL_SPENT)
+    assert sum(len(train_special.read_rows(p)) for p in train_special.SPECIAL_SPENT.values()) == SPENT_NOTES
 
 
 def test_another_embedder_or_width_has_no_model() -> None:

@@ -126,7 +126,10 @@ def test_a_hidden_or_indirect_form_of_an_existing_class_is_found(text: str, cate
 
 @pytest.mark.parametrize("text", [
     "Trabaja en la sede de Bilbao y viaja a Vitoria los lunes",
-    "Es latinoamericana y habla tres idiomas",  # a region, not a heritage
+    "Es europea y habla tres idiomas",  # a continent, not a heritage
+    # "Es latinoamericana" was here until stop 35: the n-gram stage trained on all 24 spent authors
+    # flags it as ethnic origin. "Latino/a" is an ethnic category in common use, so the note is a
+    # doubtful case, and doubtful cases stay private (the seed); it is no longer pinned as ordinary.
 ])
 def test_a_region_or_a_workplace_stays_ordinary(text: str) -> None:
     assert finding_label(text) is None
@@ -168,18 +171,47 @@ def test_the_vector_stage_reads_only_what_lies_outside_an_ordinary_sense(monkeyp
 @pytest.mark.parametrize("text", [
     "Se pincha cada mañana antes de desayunar y lleva caramelos en el bolso. Gracias a Dios que es viernes.",
     "Gracias a Dios que es viernes. Se pincha cada mañana antes de desayunar y lleva caramelos en el bolso.",
-    "Takes a pill every morning so his mood stays level, asks to keep it quiet. Thank God it's Friday!",
-    "Says he's married to his job. Takes a pill every morning so his mood stays level.",
+    "Sleeps most afternoons since the spring, asks to keep it quiet. Thank God it's Friday!",
+    "Says he's married to his job. Sleeps most afternoons since the spring.",
 ])
-def test_an_idiom_in_a_sentence_of_its_own_hides_nothing_from_the_ngram_stage(text: str) -> None:
+def test_an_idiom_in_a_sentence_of_its_own_hides_nothing_from_the_ngram_stage(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the n-gram stage catches these notes (no lexicon word; the sentences were written for
     this test); an idiom written as a sentence of its own before or after them used to make the
     stage step aside for the whole string (stop 31's review). It now reads the sentences without
-    an ordinary-sense span."""
+    an ordinary-sense span. The stage is stubbed to flag exactly what it is given of the note's
+    other sentence (a model's score is not the behaviour under test: the six-source models flagged
+    these notes, the retrained ones need not)."""
+    from memory.inspection import special_ngrams
     from memory.inspection.special import lexical_rule
 
+    def flags(self: special_ngrams.NgramModel, given: str) -> bool:
+        return "pincha cada" in given or "sleeps most afternoons" in given  # it reads folded text
+
+    monkeypatch.setattr(special_ngrams.NgramModel, "special", flags)
+    monkeypatch.setattr(special_ngrams.NgramModel, "category", lambda self, given: "health")
     assert lexical_rule(text) is None
-    assert finding_label(text) is not None
+    assert finding_label(text) == "user.health_and_medical"
+
+
+@pytest.mark.parametrize("text", [
+    "Takes a pill every morning so his mood stays level.",
+    "Says he's married to his job. Takes a pill every morning so his mood stays level.",
+    "Toma una pastilla cada noche para dormir del tirón",
+    "Took one tablet of his new prescription at lunch",
+])
+def test_taking_a_single_pill_is_medication(text: str) -> None:
+    """A pill, tablet or capsule taken ("takes a pill", "toma una pastilla") is medication, as the
+    plural already was: the n-gram stage of the six-source models caught the first by chance."""
+    assert finding_label(text) == "user.health_and_medical"
+
+
+@pytest.mark.parametrize("text", [
+    "Toma una pastilla de jabón del hotel para el viaje",
+    "Compró pastillas de freno para la moto",
+])
+def test_a_pill_of_soap_or_brakes_is_no_medication(text: str) -> None:
+    assert finding_label(text) is None
 
 
 def test_the_ngram_stage_reads_whole_sentences_without_a_span(monkeypatch: pytest.MonkeyPatch) -> None:
