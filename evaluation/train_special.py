@@ -1,8 +1,9 @@
 """Train the two learned stages of the special-category detector (issue 15).
 
-**The committed files are trained with ``--all-spent``** (stop 35): every spent author's labelled
-notes (``SPECIAL_SPENT``, 24 authors, 7,902 notes), each threshold and the veto chosen out of author
-as below. Without the option the script trains on the six original sources (the procedure's
+**The committed files are trained with ``--all-spent``** (stop 35): every author spent at the time
+(``SPECIAL_SPENT`` through W23: 24 authors, 7,902 notes; X24–Z26 were read once on these files and
+spent afterwards, so ``--all-spent`` now trains on 27), each threshold and the veto chosen out of
+author as below. Without the option the script trains on the six original sources (the procedure's
 reference, and what the leave-one-author-out measurement of ``evaluation.detector_cv`` nests).
 
 * the **vector stage** (``memory/inspection/special_model.npz``): a class-balanced, L2-regularised
@@ -86,6 +87,10 @@ SPECIAL_SPENT: dict[str, Path] = {
     # read untouched once in stop 34 on the merged eighteenth special round, spent since
     "V22": HELDOUT / "issue15_thirtysixth" / "special_untouched22.jsonl",
     "W23": HELDOUT / "issue15_thirtyseventh" / "special_untouched23.jsonl",
+    # read once in stop 35 on the models trained on every author above (A1–W23), spent since
+    "X24": HELDOUT / "issue15_thirtyeighth" / "special_untouched24.jsonl",
+    "Y25": HELDOUT / "issue15_fortyfirst" / "special_untouched25.jsonl",
+    "Z26": HELDOUT / "issue15_fortyeighth" / "special_untouched26.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"
