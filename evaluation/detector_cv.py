@@ -17,8 +17,8 @@ Two modes:
   family switched off alone, the positives each author loses and the false redactions it no longer
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
-  on every spent special set (``SPECIAL_SPENT``: the six sources and the twelve sets read once
-  untouched since, eighteen authors), per author and pooled, with the ids missed and flagged.
+  on every spent special set (``SPECIAL_SPENT``: the six sources and every set read once untouched
+  since, 27 authors A1–Z26), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works).
