@@ -18,7 +18,7 @@ within one pair).
 
 Sources (all spent, free to develop on): ``old`` (the 343-pair development set, ``evaluation/data``,
 its predicates dropped), ``i16dev`` / ``i16held`` (``evaluation/heldout/issue16``), ``pairs3`` …
-``pairs51`` (``evaluation/heldout/issue16_pairs3`` … ``issue16_pairs51``, one independent author each,
+``pairs55`` (``evaluation/heldout/issue16_pairs3`` … ``issue16_pairs55``, one independent author each,
 every one read once untouched end to end before it joined; docs/consolidation.md). For each source the fitted
 numbers of the similarity judge — its two thresholds, one language and ES↔EN — are chosen on the
 *other* sources (most equivalents merged with misleading merged <= 1 % and review <= 15 %; if no grid
@@ -92,7 +92,11 @@ SOURCES = {"i16dev": HELDOUT / "issue16" / "pairs_dev.jsonl", "i16held": HELDOUT
            "pairs48": HELDOUT / "issue16_pairs48" / "pairs_untouched.jsonl",
            "pairs49": HELDOUT / "issue16_pairs49" / "pairs_untouched.jsonl",
            "pairs50": HELDOUT / "issue16_pairs50" / "pairs_untouched.jsonl",
-           "pairs51": HELDOUT / "issue16_pairs51" / "pairs_untouched.jsonl"}
+           "pairs51": HELDOUT / "issue16_pairs51" / "pairs_untouched.jsonl",
+           "pairs52": HELDOUT / "issue16_pairs52" / "pairs_untouched.jsonl",
+           "pairs53": HELDOUT / "issue16_pairs53" / "pairs_untouched.jsonl",
+           "pairs54": HELDOUT / "issue16_pairs54" / "pairs_untouched.jsonl",
+           "pairs55": HELDOUT / "issue16_pairs55" / "pairs_untouched.jsonl"}
 CANDIDATE, REVIEW = 0.80, 0.88
 MISLEADING_BUDGET, REVIEW_BUDGET = 0.01, 0.15
 OLD_LABELS = {"equivalent": "equivalent", "partial_implication": "partial", "misleading_similarity": "misleading",
