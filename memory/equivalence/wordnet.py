@@ -98,22 +98,26 @@ def synsets(noun: str, pos: str = "noun") -> tuple[int, ...]:
     return tuple(int(x) for x in fields[first:first + count])
 
 
+def _synset(data: mmap.mmap, offset: int) -> tuple[bytes, list[tuple[bytes, int, bytes]]]:
+    """The ``data.*`` line at ``offset``, read in WordNet's own format: its synset type (``n``,
+    ``a``, ``s``…) and its pointers as (symbol, target offset, target part of speech)."""
+    with _LOCK:
+        line, _ = _line_at(data, offset)
+    fields = line.split()
+    i = 4 + 2 * int(fields[3], 16)
+    pointers = []
+    for _ in range(int(fields[i])):
+        pointers.append((fields[i + 1], int(fields[i + 2]), fields[i + 3]))
+        i += 4
+    return fields[2], pointers
+
+
 @lru_cache(maxsize=65536)
 def hypernyms(offset: int) -> tuple[int, ...]:
     """The synsets directly above the noun synset at ``offset`` (hypernyms and instance hypernyms)."""
     _, data = _maps()
-    with _LOCK:
-        line, _ = _line_at(data, offset)
-    fields = line.split()
-    words = int(fields[3], 16)
-    i = 4 + 2 * words
-    out = []
-    for _ in range(int(fields[i])):
-        symbol, target, pos = fields[i + 1], int(fields[i + 2]), fields[i + 3]
-        if symbol in _HYPERNYM and pos == b"n":
-            out.append(target)
-        i += 4
-    return tuple(out)
+    _, pointers = _synset(data, offset)
+    return tuple(target for symbol, target, pos in pointers if symbol in _HYPERNYM and pos == b"n")
 
 
 @lru_cache(maxsize=65536)
@@ -161,18 +165,8 @@ def _adjective(offset: int) -> tuple[bytes, tuple[tuple[bytes, int], ...]]:
     """The adjective synset at ``offset``: its type (``a`` a head, ``s`` a satellite) and its
     adjective pointers as (symbol, target)."""
     _, data = _maps("adj")
-    with _LOCK:
-        line, _ = _line_at(data, offset)
-    fields = line.split()
-    words = int(fields[3], 16)
-    i = 4 + 2 * words
-    out = []
-    for _ in range(int(fields[i])):
-        symbol, target, pos = fields[i + 1], int(fields[i + 2]), fields[i + 3]
-        if pos in (b"a", b"s"):
-            out.append((symbol, target))
-        i += 4
-    return fields[2], tuple(out)
+    kind, pointers = _synset(data, offset)
+    return kind, tuple((symbol, target) for symbol, target, pos in pointers if pos in (b"a", b"s"))
 
 
 def _head(offset: int) -> int:
