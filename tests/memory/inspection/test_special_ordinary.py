@@ -234,3 +234,24 @@ def test_the_ngram_stage_reads_whole_sentences_without_a_span(monkeypatch: pytes
     assert read == []  # one sentence, and the span is in it: nothing to read
     special_category_in([("content", "Thank God it's Friday. Wants the report by noon on Monday!")])
     assert read == ["wants the report by noon on monday!"]
+
+
+@pytest.mark.parametrize("text", ["Se presenta como Ana", "Introduces herself as Bea", "Goes by Kate",
+                                  "Prefers to be called Bill", "Firma siempre como Maite"])
+def test_the_name_a_person_goes_by_is_not_read_by_the_vector_stage(text: str) -> None:
+    """The verb of a name a person goes by is an ordinary-sense span: the bare name left is too short
+    to read (the vector stage retrained on 24 authors read "Se presenta como Ana" as ethnicity)."""
+    import numpy as np
+
+    from memory.inspection.special import vector_to_read
+
+    assert vector_to_read(np.ones(384, dtype=np.float32), text) is None
+    assert finding_label(text) is None
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("Se presenta como gitano en su perfil del congreso", "user.demographic.race_ethnicity"),
+    ("El sábado se presenta como candidato independentista en su pueblo", "user.demographic.political_opinion"),
+])
+def test_what_follows_the_verb_of_a_name_is_still_read(text: str, category: str) -> None:
+    assert finding_label(text) == category
