@@ -60,12 +60,15 @@ _PIN_APPOSITION_RE: Final = re.compile(
     r"\s*[,(:]\s*(?P<v>\d{4,8})(?!\d)"
 )
 # "Login for the portal is jgarcia / Tangerine$Koala8", "Login del router -> admin / Salon!8821": the
-# part after the slash is the password.
+# part after the slash is the password. Twenty-sixth round: the slashes of a URL's scheme separator
+# ("postgres://host:5432/db", RFC 3986 "scheme://authority") are no user / password separator, so a
+# URL after "credentials:" ("conexión sin credenciales: postgres://db.internal:5432/app") is not
+# read as a user "postgres:" and a password "/db.internal…"; a URL's password is ``urls``' business.
 _USER_SLASH_PASSWORD_RE: Final = re.compile(
     r"(?i:\b(?:login|log-in|credentials|credenciales|acceso|access|user(?:name)?\s*/\s*pass(?:word)?"
     r"|usuario\s*/\s*contrase(?:ñ|n)a))"
     r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b[^\n:=/]{1,40}?)?"
-    r"(?:\s*(?:[:=]|->|→|=>|[—–])|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
+    r"(?:\s*(?:[:=]|->|→|=>|[—–])|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/(?!/)\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
 )
 # A password stated after an aside: "Le cambié la contraseña a la cuenta de X, ahora es pan_Q83x",
 # "I changed the password for the shop's account, now it's Tq9!mZ2x".
