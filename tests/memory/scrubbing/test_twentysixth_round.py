@@ -31,3 +31,23 @@ def test_a_url_without_userinfo_after_a_login_label_is_kept(text: str) -> None:
 ])
 def test_a_user_slash_password_and_a_url_password_are_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a header whose key identifies a request or an entry -------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "POST /v1/charges  Idempotency-Key: 3f1b9c70-retry-2207",
+    "reintento con X-Idempotency-Key: pedido-5521-intento-2",
+    "X-Cache-Key: avatar-7731-large-v3-thumb",
+])
+def test_an_identifying_key_header_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("X-Api-Key: 3f1b9c70-retry-2207", "3f1b9c70-retry-2207"),
+    ("Ocp-Apim-Subscription-Key: 8d2f6a1c9e4b7a3d5c0f2e8b1a6d4c9f", "8d2f6a1c9e4b7a3d5c0f2e8b1a6d4c9f"),
+    ("Idempotency-Key: 3f1b9c70  X-Api-Key: Zq8vR2mT5xLk9pW3", "Zq8vR2mT5xLk9pW3"),
+])
+def test_a_key_header_that_authenticates_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
