@@ -51,3 +51,24 @@ def test_an_identifying_key_header_is_kept(text: str) -> None:
 ])
 def test_a_key_header_that_authenticates_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- the verb of replacing alone, or a to-do marker, as the whole value ----------------------------
+
+@pytest.mark.parametrize("text", [
+    'El fichero de muestra lleva token: "SUSTITUIR" hasta que Ops lo rellene.',
+    "settings.example.py ships SECRET_KEY = 'REPLACE'",
+    "api_secret: TODO (ask billing)",
+    'client_secret: "FILL_IN"',
+])
+def test_an_instruction_as_the_value_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("password: Reemplazar2024!", "Reemplazar2024!"),
+    ("la contraseña provisional es cambiar", "cambiar"),
+    ("SECRET_KEY = 'todo-Xq72!lmPz9'", "todo-Xq72!lmPz9"),
+])
+def test_a_value_that_only_contains_such_a_word_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
