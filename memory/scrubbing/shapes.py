@@ -17,7 +17,8 @@ to a credential in prose rather than how a vendor formats it.
 * a vendor prefix followed by the token in space-separated chunks ("sk_live_ 51Hv 8Zq2 …");
 * a safe or door "opens with 46-12-88", a PIN or passcode right after its label ("passcode 4821");
 * a passphrase after ``passphrase:`` (or "secret phrase", "frase secreta", a bare "phrase"/"frase"
-  naming what it unlocks: "la frase del VeraCrypt es …") up to the end of its clause;
+  naming what it unlocks: "la frase del VeraCrypt es …") up to the end of its clause; an arrow may
+  stand for the colon ("master phrase → …", twenty-sixth round);
 * a long hex blob after a key/secret label and a colon or "is"/"es", or right after the label
   word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"); the label word may be part of a
   snake_case name ("auth_key 4c9e…", thirteenth round); unless the label names a public digest, an
@@ -119,7 +120,9 @@ _PHRASE_VALUE_RE: Final = re.compile(
     r"(?:[ \t]*\([^()\n]{1,40}\))?"
     # what it unlocks ("for the backup drive", "del disco cifrado de Nerea", "de la clave SSH")
     r"(?P<obj>\s+(?i:for|of|on|to|at|in|del?|al?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
-    r"(?:\s*(?P<colon>[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
+    # Twenty-sixth round: an arrow stands for the colon (->, →, =>, ⇒, ➜: "master phrase → …"), as the
+    # keyword finder reads it after a password word.
+    r"(?:\s*(?P<colon>->|→|=>|⇒|➜|[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
     r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”!?()]|\s[-—–]\s)")
 #: A stated passphrase's first word that makes it a description instead ("is stored in…",
 #: "es la misma", "is a line from a song").

@@ -72,3 +72,22 @@ def test_an_instruction_as_the_value_is_kept(text: str) -> None:
 ])
 def test_a_value_that_only_contains_such_a_word_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- an arrow for the label's colon before a passphrase ---------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Bitwarden master phrase de Nuria → la nieve cae sobre Soria en abril", "la nieve cae sobre Soria en abril"),
+    ("frase maestra del gestor => tres gatos pardos y un loro verde", "tres gatos pardos y un loro verde"),
+    ("secret phrase for the vault ⇒ copper lantern under seven bridges", "copper lantern under seven bridges"),
+])
+def test_a_passphrase_after_an_arrow_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "master phrase → see the sealed envelope in the safe",
+    "la frase del día → no hay mal que por bien no venga",
+])
+def test_a_description_or_a_motto_after_an_arrow_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
