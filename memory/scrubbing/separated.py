@@ -12,6 +12,11 @@ by chunks separated by spaces or one line break, each later chunk holding a digi
 joined chunk by chunk; the longest join that one vendor rule matches *exactly* (``whole_token_kind``:
 no widening, so no prose word is swallowed) and that holds a digit after the prefix is redacted.
 Two chunks at least: a whole token is the vendor rules' own business.
+
+Twenty-sixth round: a token in groups of a fixed width, cut by width and not at its prefix ("glpa
+t-Dy FNms …", "ghp_M WEjIA tuxaa …": the first group is a proper beginning of a vendor prefix or
+starts with one, every group but the last has its width, a group need not hold a digit or a
+capital); joined and read the same way.
 """
 
 from __future__ import annotations
@@ -99,4 +104,58 @@ def _find_split_tokens(text: str, lower: str) -> Iterator[_Span]:
                 break
 
 
-SEPARATED_FINDERS: Final = (_find_separated_tokens, _find_split_tokens)
+# Twenty-sixth round: a token read out or written in groups of a fixed width ("glpa t-Dy FNms xcUe
+# rUI8 D9Lr yM", a GitLab token in fours) is cut by width, not at its prefix, so the prefix itself may
+# be split across the first gap, or the first group may run past it into a group of the body
+# without a digit or a capital ("ghp_M WEjIA tuxaa …", which ``_find_split_tokens`` stops at). A word
+# that is a proper beginning of a vendor prefix (three characters or more) or starts with one, then
+# groups of the same width (eight characters at most, three groups at least) separated by one gap (the
+# last one may be shorter), is joined group by group; the longest join that starts with that prefix, holds a digit
+# after it and is exactly one token of a published format (``whole_token_kind``) is redacted. The
+# equal widths are what makes it a grouping: a prose word of another length ends the run.
+_SPLIT_HEADS: Final = frozenset(p[:k] for p in _PREFIXES for k in range(3, len(p)))
+_GROUP_RE: Final = re.compile(r"[A-Za-z0-9_\-.]+")
+_MAX_GROUPS: Final = 32
+# Groups people read out or write are short (threes to sixes; eight at most), and a run of groups has
+# three at least: a whole token and the next word are no grouping.
+_MAX_WIDTH: Final = 8
+_MIN_GROUPS: Final = 3
+
+
+def _groups(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The equal-width groups of a run whose first group is ``text[start:end]``."""
+    width = end - start
+    spans = [(start, end)]
+    while len(spans) < _MAX_GROUPS:
+        gap = _GAP_RE.match(text, spans[-1][1])
+        group = _GROUP_RE.match(text, gap.end()) if gap is not None else None
+        if group is None or len(group.group()) > width:
+            break
+        if group.end() < len(text) and not (text[group.end()].isspace() or text[group.end()] in ".,;:)]}\"'"):
+            break
+        spans.append(group.span())
+        if len(group.group()) < width:
+            break  # a shorter group is the last one
+    return spans
+
+
+def _find_grouped_tokens(text: str, lower: str) -> Iterator[_Span]:
+    """A vendor token in groups of a fixed width, its prefix split too (see above)."""
+    if " " not in text and "\n" not in text:
+        return
+    heads = {w for w in text.split() if w in _SPLIT_HEADS or (w[:3] in _BY_HEAD and w.startswith(_BY_HEAD[w[:3]]))}
+    for head in heads:
+        prefixes = [p for p in _BY_HEAD[head[:3]] if p.startswith(head) or head.startswith(p)]
+        if len(head) > _MAX_WIDTH:
+            continue  # a whole token followed by a word, not the first of a run of groups
+        for m in re.finditer(r"(?<![\w\-.])" + re.escape(head) + r"(?=[ \t\r\n])", text):
+            spans = _groups(text, m.start(), m.end())
+            for count in range(len(spans), _MIN_GROUPS - 1, -1):
+                joined = "".join(text[a:b] for a, b in spans[:count])
+                prefix = next((p for p in prefixes if joined.startswith(p)), None)
+                if prefix is not None and _has_digit(joined[len(prefix):]) and (kind := whole_token_kind(joined)):
+                    yield spans[0][0], spans[count - 1][1], kind
+                    break
+
+
+SEPARATED_FINDERS: Final = (_find_separated_tokens, _find_split_tokens, _find_grouped_tokens)

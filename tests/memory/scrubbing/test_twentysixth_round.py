@@ -91,3 +91,39 @@ def test_a_passphrase_after_an_arrow_is_redacted(text: str, secret: str) -> None
 ])
 def test_a_description_or_a_motto_after_an_arrow_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a vendor token in groups of a fixed width, its prefix split by the grouping --------------------
+
+def _grouped(token: str, width: int) -> str:
+    return " ".join(token[i:i + width] for i in range(0, len(token), width))
+
+
+# Assembled from pieces so the source does not look like a token to secret scanners.
+_GITLAB = "glpat" + "-" + "Qm7vKx2pLr9TzWc4Nb8h"
+_GITHUB = "ghp" + "_" + "MWEjIAtuxaagRxxKO3dRfpGhop8v0e3x0nno"
+_AWS = "AKIA" + "XBN3AM337FTLNSCY"
+
+
+@pytest.mark.parametrize(("token", "width"), [(_GITLAB, 4), (_GITLAB, 3), (_GITHUB, 5), (_GITHUB, 3), (_AWS, 3)])
+def test_a_vendor_token_in_fixed_groups_is_redacted(token: str, width: int) -> None:
+    grouped = _grouped(token, width)
+    text = f"Me lo dictó en grupos: {grouped}, y colgó."
+    out = scrub(text).text
+    assert grouped not in out
+    assert all(group not in out.split() for group in grouped.split()[1:] if len(group) > 2)
+
+
+@pytest.mark.parametrize("text", [
+    "the key fobs are here, ask Ana",
+    "glpat is the prefix of a GitLab personal access token",
+    "ghp_ tokens are classic, fine grained ones start github_pat_",
+    "secr etar iado: planta baja",
+])
+def test_words_after_a_prefix_beginning_are_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_a_published_example_followed_by_a_short_word_is_kept() -> None:
+    # The whole token and the next word are no grouping: the exemption of the published example holds.
+    assert scrub("Stripe's reference shows " + "sk_test_" + "4eC39HqLyjWDarjtT1zdp7dc in its curl samples.").count == 0
