@@ -127,3 +127,25 @@ def test_words_after_a_prefix_beginning_are_kept(text: str) -> None:
 def test_a_published_example_followed_by_a_short_word_is_kept() -> None:
     # The whole token and the next word are no grouping: the exemption of the published example holds.
     assert scrub("Stripe's reference shows " + "sk_test_" + "4eC39HqLyjWDarjtT1zdp7dc in its curl samples.").count == 0
+
+
+# --- "clave del usuario": a person's key (possession) against "clave de usuario" (a kind of key) ---
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("La clave del usuario es Tq9!mZ2xkk, no la compartas.", "Tq9!mZ2xkk"),
+    ("clave de la usuaria mgarcia: Pino.Verde77", "Pino.Verde77"),
+    ("La clave del cliente sigue siendo Marea_Baja42", "Marea_Baja42"),
+])
+def test_a_strong_credential_after_a_persons_key_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Su clave de usuario en la intranet es LMORENO07 (el login, no la contraseña).",
+    "clave de usuario: 12345",
+    "clave de usuario: j.garcia01",
+    "La clave del usuario es 20481234",
+    "La clave del cliente es la misma de siempre",
+])
+def test_a_user_id_or_a_number_after_clave_de_usuario_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
