@@ -84,15 +84,27 @@ for _prefix in _PREFIXES:
     _BY_HEAD[_prefix[:3]] = (*_BY_HEAD.get(_prefix[:3], ()), _prefix)
 
 
-def _has_prefix(text: str) -> bool:
-    """Does a whitespace-separated word start with a vendor prefix? (A set look-up on each word's
-    first three characters first: far cheaper than the prefix regex on ordinary text.)"""
-    return any(w.startswith(_BY_HEAD[w[:3]]) for w in text.split() if w[:3] in _BY_HEAD)
-
-
 def _find_split_tokens(text: str, lower: str) -> Iterator[_Span]:
-    """A vendor token written in chunks (see the module docstring)."""
-    if (" " not in text and "\n" not in text) or not _has_prefix(text):
+    """A vendor token written in chunks, or in groups of a fixed width (see the module docstring).
+    One pass over the words finds both kinds of start (a set look-up on each word's first three
+    characters first)."""
+    if " " not in text and "\n" not in text:
+        return
+    prefixed = False
+    heads: set[str] = set()
+    for w in text.split():
+        by_head = _BY_HEAD.get(w[:3])
+        if by_head is None:
+            continue
+        if w.startswith(by_head):
+            prefixed = True
+            if len(w) <= _MAX_WIDTH:
+                heads.add(w)
+        elif len(w) <= _MAX_WIDTH and w in _SPLIT_HEADS:
+            heads.add(w)
+    if heads:
+        yield from _grouped_tokens(text, heads)
+    if not prefixed:
         return
     for m in _PREFIX_RE.finditer(text):
         spans = _chunks(text, m.start())
@@ -139,15 +151,11 @@ def _groups(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans
 
 
-def _find_grouped_tokens(text: str, lower: str) -> Iterator[_Span]:
-    """A vendor token in groups of a fixed width, its prefix split too (see above)."""
-    if " " not in text and "\n" not in text:
-        return
-    heads = {w for w in text.split() if w in _SPLIT_HEADS or (w[:3] in _BY_HEAD and w.startswith(_BY_HEAD[w[:3]]))}
+def _grouped_tokens(text: str, heads: set[str]) -> Iterator[_Span]:
+    """A vendor token in groups of a fixed width, its prefix split too (see above), for each word of
+    ``heads`` (at most ``_MAX_WIDTH`` long: a whole token followed by a word is no first group)."""
     for head in heads:
         prefixes = [p for p in _BY_HEAD[head[:3]] if p.startswith(head) or head.startswith(p)]
-        if len(head) > _MAX_WIDTH:
-            continue  # a whole token followed by a word, not the first of a run of groups
         for m in re.finditer(r"(?<![\w\-.])" + re.escape(head) + r"(?=[ \t\r\n])", text):
             spans = _groups(text, m.start(), m.end())
             for count in range(len(spans), _MIN_GROUPS - 1, -1):
@@ -158,4 +166,4 @@ def _find_grouped_tokens(text: str, lower: str) -> Iterator[_Span]:
                     break
 
 
-SEPARATED_FINDERS: Final = (_find_separated_tokens, _find_split_tokens, _find_grouped_tokens)
+SEPARATED_FINDERS: Final = (_find_separated_tokens, _find_split_tokens)
