@@ -122,23 +122,27 @@ def _find_split_tokens(text: str, lower: str) -> Iterator[_Span]:
 # without a digit or a capital ("ghp_M WEjIA tuxaa …", which ``_find_split_tokens`` stops at). A word
 # that is a proper beginning of a vendor prefix (three characters or more) or starts with one, then
 # groups of the same width (eight characters at most, three groups at least) separated by one gap (the
-# last one may be shorter), is joined group by group; the longest join that starts with that prefix, holds a digit
-# after it and is exactly one token of a published format (``whole_token_kind``) is redacted. The
-# equal widths are what makes it a grouping: a prose word of another length ends the run.
+# last one may be shorter), is joined; the longest join (the whole run, or up to four groups fewer:
+# same-width words may follow the token) that starts with that prefix, holds a digit after it and is
+# exactly one token of a published format (``whole_token_kind``) is redacted. The equal widths are
+# what makes it a grouping: a prose word of another length ends the run. Cost is bounded per run, not
+# per word: the prefix is read on the first groups only, a run's own groups start no other run.
 _SPLIT_HEADS: Final = frozenset(p[:k] for p in _PREFIXES for k in range(3, len(p)))
 _GROUP_RE: Final = re.compile(r"[A-Za-z0-9_\-.]+")
 _MAX_GROUPS: Final = 32
+_DIGIT_RE: Final = re.compile(r"[0-9]")
+_TRAILING: Final = 4
 # Groups people read out or write are short (threes to sixes; eight at most), and a run of groups has
 # three at least: a whole token and the next word are no grouping.
 _MAX_WIDTH: Final = 8
 _MIN_GROUPS: Final = 3
 
 
-def _groups(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The equal-width groups of a run whose first group is ``text[start:end]``."""
+def _groups(text: str, start: int, end: int, limit: int = _MAX_GROUPS) -> list[tuple[int, int]]:
+    """The equal-width groups (``limit`` at most) of a run whose first group is ``text[start:end]``."""
     width = end - start
     spans = [(start, end)]
-    while len(spans) < _MAX_GROUPS:
+    while len(spans) < limit:
         gap = _GAP_RE.match(text, spans[-1][1])
         group = _GROUP_RE.match(text, gap.end()) if gap is not None else None
         if group is None or len(group.group()) > width:
@@ -156,12 +160,33 @@ def _grouped_tokens(text: str, heads: set[str]) -> Iterator[_Span]:
     ``heads`` (at most ``_MAX_WIDTH`` long: a whole token followed by a word is no first group)."""
     for head in heads:
         prefixes = [p for p in _BY_HEAD[head[:3]] if p.startswith(head) or head.startswith(p)]
+        # Enough groups to hold the longest of those prefixes, read first: a run of short words that
+        # spells no prefix costs two or three group matches, however long it goes on.
+        lead = -(-max(map(len, prefixes)) // len(head)) + 1
+        read_to = -1
         for m in re.finditer(r"(?<![\w\-.])" + re.escape(head) + r"(?=[ \t\r\n])", text):
+            if m.start() < read_to:
+                continue  # a group of a run already read
+            spans = _groups(text, m.start(), m.end(), lead)
+            start = "".join(text[a:b] for a, b in spans)
+            prefix = next((p for p in prefixes if start.startswith(p)), None)
+            if prefix is None:
+                continue
             spans = _groups(text, m.start(), m.end())
-            for count in range(len(spans), _MIN_GROUPS - 1, -1):
-                joined = "".join(text[a:b] for a, b in spans[:count])
-                prefix = next((p for p in prefixes if joined.startswith(p)), None)
-                if prefix is not None and _has_digit(joined[len(prefix):]) and (kind := whole_token_kind(joined)):
+            read_to = spans[-1][1]
+            if len(spans) < _MIN_GROUPS:
+                continue
+            full = "".join(text[a:b] for a, b in spans)
+            digit = _DIGIT_RE.search(full, len(prefix))
+            if digit is None:
+                continue  # a digit after the prefix, in every join that is a token
+            length = len(full)
+            # The whole run, or the run without the last few groups (words of the same width after the
+            # token: "… D9Lr yM and she"): _TRAILING joins at most.
+            for count in range(len(spans), max(_MIN_GROUPS, len(spans) - _TRAILING) - 1, -1):
+                joined = full[:length]
+                length -= spans[count - 1][1] - spans[count - 1][0]
+                if len(joined) > digit.start() and (kind := whole_token_kind(joined)):
                     yield spans[0][0], spans[count - 1][1], kind
                     break
 
