@@ -93,7 +93,8 @@ private to the package):
   alarm, safe, card, phone…): PINs, PUKs, CVVs, door/safe/lock codes; Indian postal PIN codes kept.
 * ``phrases`` - passphrases named by what they unlock ("…" unlocks my vault, Para descifrar el
   zip: …), declared phrases ("contraseña (es una frase): …"), hyphen-chained passphrases.
-* ``separated`` - tokens written one character at a time with a separator, joined and re-read.
+* ``separated`` - tokens written one character at a time with a separator, in chunks after a
+  vendor prefix, or in groups of a fixed width that split the prefix too; joined and re-read.
 * ``typing_notes`` - a password closed by a note on how it is typed ("todo en minúsculas", "spaces
   included", "tal cual"), after "just"/"solo", spelled out before its label, or quoted after "como
   contraseña".

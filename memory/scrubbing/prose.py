@@ -60,12 +60,15 @@ _PIN_APPOSITION_RE: Final = re.compile(
     r"\s*[,(:]\s*(?P<v>\d{4,8})(?!\d)"
 )
 # "Login for the portal is jgarcia / Tangerine$Koala8", "Login del router -> admin / Salon!8821": the
-# part after the slash is the password.
+# part after the slash is the password. Twenty-sixth round: the slashes of a URL's scheme separator
+# ("postgres://host:5432/db", RFC 3986 "scheme://authority") are no user / password separator, so a
+# URL after "credentials:" ("conexión sin credenciales: postgres://db.internal:5432/app") is not
+# read as a user "postgres:" and a password "/db.internal…"; a URL's password is ``urls``' business.
 _USER_SLASH_PASSWORD_RE: Final = re.compile(
     r"(?i:\b(?:login|log-in|credentials|credenciales|acceso|access|user(?:name)?\s*/\s*pass(?:word)?"
     r"|usuario\s*/\s*contrase(?:ñ|n)a))"
     r"(?:\s+(?i:for|of|to|on|at|de|del|para|en|al)\b[^\n:=/]{1,40}?)?"
-    r"(?:\s*(?:[:=]|->|→|=>|[—–])|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
+    r"(?:\s*(?:[:=]|->|→|=>|[—–])|\s+(?i:is|are|es|son))\s+[^\s/]{1,64}\s*/(?!/)\s*(?P<v>[^\s\"'`<>]{4,64}?)[.,;:)]*(?:\s|$)"
 )
 # A password stated after an aside: "Le cambié la contraseña a la cuenta de X, ahora es pan_Q83x",
 # "I changed the password for the shop's account, now it's Tq9!mZ2x".
@@ -90,6 +93,16 @@ _COPULA_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
     r"(?:es|is|was|era|ser[aá]|sigue[ \t]+siendo|will[ \t]+be),[ \t]*"
     r"[^\W\d_][^\W\d_'’]*(?:[ \t]+[^\W\d_][^\W\d_'’]*){0,3}[!]?,[ \t]*(?P<v>[^\s\"'`<>]{8,64})")
 _CAMEL_RE: Final = re.compile(r"[a-zà-öø-ÿ]{3,}(?:[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)+")
+# Twenty-sixth round: "clave" of a person with the definite article — "la clave del usuario", "de la
+# usuaria", "del cliente", "del empleado", "del socio" — is whose key it is (possession: that person's
+# password), whereas the compound noun without it, "clave de usuario", names a kind of key (often a
+# user id: "Su clave de usuario en el ERP es JGARCIA01"), which ``keywords._WEAK_PW`` has kept since
+# the first round. Only the possessive frame, then a colon or a copula, then a strong credential
+# (``_strong_credential``: lower-case letters, digits and a symbol or an inner capital) is taken; a
+# number or an upper-case code after it stays.
+_PERSON_KEY_RE: Final = re.compile(  # read on the lower-cased text
+    r"\bclave[ \t]+(?:del|de[ \t]+la)[ \t]+(?:usuari[oa]|cliente|emplead[oa]|soci[oa])\b[^\n.;:=,]{0,40}?"
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:es|era|ser[aá]|sigue[ \t]+siendo)[ \t]+)(?P<v>[^\s\"'`<>]{8,64})")
 
 
 # Spanish leaves the noun out when the topic is a password: "La del root del servidor viejo sigue
@@ -197,6 +210,8 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
         yield from _strong_values(_COPULA_ASIDE_RE.finditer(lower), text)
     if " del" in lower or " de " in lower:
         yield from _strong_values(_ELIDED_RE.finditer(text), text)
+    if "clave de" in lower:
+        yield from _strong_values(_PERSON_KEY_RE.finditer(lower), text)
     if "@" in text:
         yield from _strong_values(_LOGIN_WITH_RE.finditer(lower), text)
     if ":" in text or ">" in text or "→" in text or "—" in text or "–" in text:

@@ -12,6 +12,11 @@ by chunks separated by spaces or one line break, each later chunk holding a digi
 joined chunk by chunk; the longest join that one vendor rule matches *exactly* (``whole_token_kind``:
 no widening, so no prose word is swallowed) and that holds a digit after the prefix is redacted.
 Two chunks at least: a whole token is the vendor rules' own business.
+
+Twenty-sixth round: a token in groups of a fixed width, cut by width and not at its prefix ("glpa
+t-Dy FNms …", "ghp_M WEjIA tuxaa …": the first group is a proper beginning of a vendor prefix or
+starts with one, every group but the last has its width, a group need not hold a digit or a
+capital); joined and read the same way.
 """
 
 from __future__ import annotations
@@ -79,15 +84,27 @@ for _prefix in _PREFIXES:
     _BY_HEAD[_prefix[:3]] = (*_BY_HEAD.get(_prefix[:3], ()), _prefix)
 
 
-def _has_prefix(text: str) -> bool:
-    """Does a whitespace-separated word start with a vendor prefix? (A set look-up on each word's
-    first three characters first: far cheaper than the prefix regex on ordinary text.)"""
-    return any(w.startswith(_BY_HEAD[w[:3]]) for w in text.split() if w[:3] in _BY_HEAD)
-
-
 def _find_split_tokens(text: str, lower: str) -> Iterator[_Span]:
-    """A vendor token written in chunks (see the module docstring)."""
-    if (" " not in text and "\n" not in text) or not _has_prefix(text):
+    """A vendor token written in chunks, or in groups of a fixed width (see the module docstring).
+    One pass over the words finds both kinds of start (a set look-up on each word's first three
+    characters first)."""
+    if " " not in text and "\n" not in text:
+        return
+    prefixed = False
+    heads: set[str] = set()
+    for w in text.split():
+        by_head = _BY_HEAD.get(w[:3])
+        if by_head is None:
+            continue
+        if w.startswith(by_head):
+            prefixed = True
+            if len(w) <= _MAX_WIDTH:
+                heads.add(w)
+        elif len(w) <= _MAX_WIDTH and w in _SPLIT_HEADS:
+            heads.add(w)
+    if heads:
+        yield from _grouped_tokens(text, heads)
+    if not prefixed:
         return
     for m in _PREFIX_RE.finditer(text):
         spans = _chunks(text, m.start())
@@ -97,6 +114,81 @@ def _find_split_tokens(text: str, lower: str) -> Iterator[_Span]:
             if kind is not None:
                 yield spans[0][0], spans[count - 1][1], kind
                 break
+
+
+# Twenty-sixth round: a token read out or written in groups of a fixed width ("glpa t-Dy FNms xcUe
+# rUI8 D9Lr yM", a GitLab token in fours) is cut by width, not at its prefix, so the prefix itself may
+# be split across the first gap, or the first group may run past it into a group of the body
+# without a digit or a capital ("ghp_M WEjIA tuxaa …", which ``_find_split_tokens`` stops at). A word
+# that is a proper beginning of a vendor prefix (three characters or more) or starts with one, then
+# groups of the same width (eight characters at most, three groups at least) separated by one gap (the
+# last one may be shorter), is joined; the longest join (the whole run, or up to four groups fewer:
+# same-width words may follow the token) that starts with that prefix, holds a digit after it and is
+# exactly one token of a published format (``whole_token_kind``) is redacted. The equal widths are
+# what makes it a grouping: a prose word of another length ends the run. Cost is bounded per run, not
+# per word: the prefix is read on the first groups only, a run's own groups start no other run.
+_SPLIT_HEADS: Final = frozenset(p[:k] for p in _PREFIXES for k in range(3, len(p)))
+_GROUP_RE: Final = re.compile(r"[A-Za-z0-9_\-.]+")
+_MAX_GROUPS: Final = 32
+_DIGIT_RE: Final = re.compile(r"[0-9]")
+_TRAILING: Final = 4
+# Groups people read out or write are short (threes to sixes; eight at most), and a run of groups has
+# three at least: a whole token and the next word are no grouping.
+_MAX_WIDTH: Final = 8
+_MIN_GROUPS: Final = 3
+
+
+def _groups(text: str, start: int, end: int, limit: int = _MAX_GROUPS) -> list[tuple[int, int]]:
+    """The equal-width groups (``limit`` at most) of a run whose first group is ``text[start:end]``."""
+    width = end - start
+    spans = [(start, end)]
+    while len(spans) < limit:
+        gap = _GAP_RE.match(text, spans[-1][1])
+        group = _GROUP_RE.match(text, gap.end()) if gap is not None else None
+        if group is None or len(group.group()) > width:
+            break
+        if group.end() < len(text) and not (text[group.end()].isspace() or text[group.end()] in ".,;:)]}\"'"):
+            break
+        spans.append(group.span())
+        if len(group.group()) < width:
+            break  # a shorter group is the last one
+    return spans
+
+
+def _grouped_tokens(text: str, heads: set[str]) -> Iterator[_Span]:
+    """A vendor token in groups of a fixed width, its prefix split too (see above), for each word of
+    ``heads`` (at most ``_MAX_WIDTH`` long: a whole token followed by a word is no first group)."""
+    for head in heads:
+        prefixes = [p for p in _BY_HEAD[head[:3]] if p.startswith(head) or head.startswith(p)]
+        # Enough groups to hold the longest of those prefixes, read first: a run of short words that
+        # spells no prefix costs two or three group matches, however long it goes on.
+        lead = -(-max(map(len, prefixes)) // len(head)) + 1
+        read_to = -1
+        for m in re.finditer(r"(?<![\w\-.])" + re.escape(head) + r"(?=[ \t\r\n])", text):
+            if m.start() < read_to:
+                continue  # a group of a run already read
+            spans = _groups(text, m.start(), m.end(), lead)
+            start = "".join(text[a:b] for a, b in spans)
+            prefix = next((p for p in prefixes if start.startswith(p)), None)
+            if prefix is None:
+                continue
+            spans = _groups(text, m.start(), m.end())
+            read_to = spans[-1][1]
+            if len(spans) < _MIN_GROUPS:
+                continue
+            full = "".join(text[a:b] for a, b in spans)
+            digit = _DIGIT_RE.search(full, len(prefix))
+            if digit is None:
+                continue  # a digit after the prefix, in every join that is a token
+            length = len(full)
+            # The whole run, or the run without the last few groups (words of the same width after the
+            # token: "… D9Lr yM and she"): _TRAILING joins at most.
+            for count in range(len(spans), max(_MIN_GROUPS, len(spans) - _TRAILING) - 1, -1):
+                joined = full[:length]
+                length -= spans[count - 1][1] - spans[count - 1][0]
+                if len(joined) > digit.start() and (kind := whole_token_kind(joined)):
+                    yield spans[0][0], spans[count - 1][1], kind
+                    break
 
 
 SEPARATED_FINDERS: Final = (_find_separated_tokens, _find_split_tokens)

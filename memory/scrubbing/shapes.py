@@ -11,12 +11,14 @@ to a credential in prose rather than how a vendor formats it.
 * a PIN or password spelled with spaces, hyphens or dots between single characters ("k 9 X m 2 Q v 7
   L z", "W-i-n-t-e-r-!-7") or
   spelled as number words ("cuatro-siete-dos-nueve") after a password/PIN word;
-* a header whose name ends in ``-Key``/``-Token``/``-Secret`` ("Ocp-Apim-Subscription-Key: …")
-  and an ``Authorization`` scheme value in quotes;
+* a header whose name ends in ``-Key``/``-Token``/``-Secret`` ("Ocp-Apim-Subscription-Key: …"),
+  unless the name says the key identifies a request or an entry ("Idempotency-Key", "X-Cache-Key",
+  twenty-sixth round), and an ``Authorization`` scheme value in quotes;
 * a vendor prefix followed by the token in space-separated chunks ("sk_live_ 51Hv 8Zq2 …");
 * a safe or door "opens with 46-12-88", a PIN or passcode right after its label ("passcode 4821");
 * a passphrase after ``passphrase:`` (or "secret phrase", "frase secreta", a bare "phrase"/"frase"
-  naming what it unlocks: "la frase del VeraCrypt es …") up to the end of its clause;
+  naming what it unlocks: "la frase del VeraCrypt es …") up to the end of its clause; an arrow may
+  stand for the colon ("master phrase → …", twenty-sixth round);
 * a long hex blob after a key/secret label and a colon or "is"/"es", or right after the label
   word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"); the label word may be part of a
   snake_case name ("auth_key 4c9e…", thirteenth round); unless the label names a public digest, an
@@ -76,6 +78,14 @@ _SPELLED_RE: Final = re.compile(
 _KEY_HEADER_RE: Final = re.compile(
     r"\b(?:[A-Za-z][A-Za-z0-9]*-)+(?i:key|token|secret|signature|auth|apikey)\s*[:=]\s*[\"']?"
     r"(?P<v>[A-Za-z0-9+/=_\-.~]{16,})")
+# Twenty-sixth round: a header whose name says its key identifies a request or an entry — the
+# ``Idempotency-Key`` header (IETF httpapi draft "The Idempotency-Key HTTP Header Field"; Stripe,
+# Adyen, PayPal) carries a client-chosen request id, and cache, partition, sort, routing or dedup
+# keys name a row — holds an identifier, as ``keywords`` reads "Idempotency-Key" and the hex finder
+# its label. "X-Api-Key", "Ocp-Apim-Subscription-Key" stay secrets.
+_IDENTIFYING_HEADER_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9])(?i:(?:idempotency|cache|partition|sort|primary|foreign|object|routing|dedup(?:lication)?)-key"
+    r"\s*[:=])")
 _QUOTED_SCHEME_RE: Final = re.compile(
     r"(?i:authorization)\s*[:=]?\s*[\"']\s*(?i:basic|bearer|token|digest)\s+(?P<v>[A-Za-z0-9+/=._\-~]{8,})")
 _CHUNKED_RE: Final = re.compile(
@@ -110,7 +120,9 @@ _PHRASE_VALUE_RE: Final = re.compile(
     r"(?:[ \t]*\([^()\n]{1,40}\))?"
     # what it unlocks ("for the backup drive", "del disco cifrado de Nerea", "de la clave SSH")
     r"(?P<obj>\s+(?i:for|of|on|to|at|in|del?|al?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
-    r"(?:\s*(?P<colon>[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
+    # Twenty-sixth round: an arrow stands for the colon (->, →, =>, ⇒, ➜: "master phrase → …"), as the
+    # keyword finder reads it after a password word.
+    r"(?:\s*(?P<colon>->|→|=>|⇒|➜|[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
     r"(?P<v>[^\n.;,\"“”]{8,120}?)\s*(?=$|[\n.;,\"“”!?()]|\s[-—–]\s)")
 #: A stated passphrase's first word that makes it a description instead ("is stored in…",
 #: "es la misma", "is a line from a song").
@@ -232,6 +244,8 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
                 continue
             if regex is _BARE_PIN_RE and postal_pin(lower, m.group("v")):
                 continue
+            if regex is _KEY_HEADER_RE and _IDENTIFYING_HEADER_RE.search(text, m.start(), m.start("v")):
+                continue  # "Idempotency-Key: 5d1c…": a request's id, not a credential
             start = m.start() if regex is _CHUNKED_RE else m.start("v")
             yield start, m.end("v"), kind
 

@@ -34,7 +34,9 @@ under a secret-named key.
   words joined by hyphens or underscores after an optional vendor prefix, one saying it is not real
   ("xoxb-not-a-real-token-this-will-not-work", "fake-api-key", "token_de_ejemplo"). Twenty-third
   round: the verb of replacing opening the value and plain words saying when or where
-  ("REEMPLAZAR_EN_PRODUCCION", "change-before-deploy").
+  ("REEMPLAZAR_EN_PRODUCCION", "change-before-deploy"). Twenty-sixth round: the verb of replacing or
+  filling in alone ("REEMPLAZAR", "REPLACE", "FILL_IN") and a template's to-do marker (TODO, TBD,
+  FIXME) as the whole value.
 * **An assignment of a stand-in** (thirteenth round): a value that is itself ``name=<stand-in>``
   or ``name: <stand-in>`` (a label took a whole logged pair: "la clave: api_key=****a1b2").
 * **A URL's template credentials** (thirteenth round, ``template_userinfo``): ``user:password@``
@@ -112,7 +114,14 @@ _INSTRUCTION_VALUE_RE: Final = re.compile(
     # Twenty-third round: the verb of replacing opening the value, then when or where to do it in
     # plain words ("REPLACE_IN_PRODUCTION", "change-before-deploy", "REEMPLAZAR_EN_PRODUCCION",
     # "CAMBIAR_ANTES_DE_DESPLEGAR", "sustituir-por-la-real"): an instruction, letters only.
-    r"|(?:replace|change|reemplaza|reemplazar|cambia|cambiar|sustituye|sustituir|rellena|rellenar)(?:[_-][a-záéíóúñ]+){1,6})")
+    r"|(?:replace|change|reemplaza|reemplazar|cambia|cambiar|sustituye|sustituir|rellena|rellenar)(?:[_-][a-záéíóúñ]+){1,6}"
+    # Twenty-sixth round: the verb alone, in the imperative or the infinitive, is the same instruction
+    # ('api_key: "REEMPLAZAR"', "token: REPLACE", "password: <FILL_IN>" without its brackets, "secret:
+    # TODO"), and so are the to-do markers a template leaves (TODO, TBD, FIXME): no value yet. "change"
+    # and "cambiar" alone are left out: an initial password telling its user to change it ("la
+    # provisional es cambiar") is still the password.
+    r"|replace|reemplaza|reemplazar|reempl[aá]zame|sustituye|sustituir|rellena|rellenar|completar|fill[_-]?in|fill[_-]?me"
+    r"|todo|tbd|fixme)")
 # Sixteenth round: a value that declares itself fake — an optional vendor prefix, then plain words
 # joined by hyphens or underscores, one of which says it is no real credential ("xoxb-not-a-real-
 # token-this-will-not-work", the Slack SDK README's example; "fake-api-key", "dummy_secret",
