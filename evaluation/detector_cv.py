@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  forty authors A1–AM, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  forty-two authors A1–AO, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -93,6 +93,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "AK": ts.HELDOUT / "issue15_fiftysecond" / "secrets_untouched37.jsonl",
     "AL": ts.HELDOUT / "issue15_fiftythird" / "secrets_untouched38.jsonl",
     "AM": ts.HELDOUT / "issue15_fiftyfourth" / "secrets_untouched39.jsonl",
+    "AN": ts.HELDOUT / "issue15_fiftyseventh" / "secrets_untouched40.jsonl",
+    "AO": ts.HELDOUT / "issue15_fiftyeighth" / "secrets_untouched41.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).
