@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import pytest
 
+from memory.equivalence import Label, Statement, default_chain
 from memory.equivalence.verb_opposites import opposite, opposite_verbs
 
 
 @pytest.fixture(autouse=True)
 def _installed(apertium_installed: None) -> None:
     """Apertium and WordNet must be there (conftest's fixture fails, never skips)."""
+
+
+def _verdict(a: str, b: str, similarity: float = 0.95) -> Label:
+    return default_chain().judge(Statement(a), Statement(b), similarity=similarity).label
 
 
 @pytest.mark.parametrize(("x", "y"), [
@@ -75,3 +80,27 @@ def test_opposite_verbs_are_found_in_one_language_and_across(a: str, la: str, b:
 def test_negated_antonyms_and_synonyms_are_not_opposite(a: str, la: str, b: str, lb: str) -> None:
     assert not opposite_verbs(a, la, b, lb)
     assert not opposite_verbs(b, lb, a, la)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # each merged before this check (the listed poles hold "aceptó" / "rejected", not these)
+    ("Se olvidó del cumpleaños de su madre", "Remembered his mother's birthday"),
+    ("Su hijo obedece a sus profesores", "Her son disobeys his teachers"),
+    ("Simplified the tax form", "Complicó el formulario de impuestos"),
+    ("Se fue de la fiesta a las diez", "Arrived at the party at ten"),
+    ("Se levanta a las seis", "Goes to bed at six"),
+])
+def test_opposite_verbs_never_merge(a: str, b: str) -> None:
+    assert _verdict(a, b) is not Label.EQUIVALENT
+    assert _verdict(b, a) is not Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Aceptó la oferta de trabajo", "Accepted the job offer"),
+    ("Perdió la final", "Lost the final"),
+    ("Vendió su coche el año pasado", "Sold his car last year"),
+    ("Se levanta a las seis", "Gets up at six"),  # a reflexive read as its pronominal verb, not a flip
+])
+def test_the_same_verb_across_languages_still_merges(a: str, b: str) -> None:
+    # (a negated antonym, "No aceptó" / "rejected", is the signature's negation check's, which runs first)
+    assert _verdict(a, b) is Label.EQUIVALENT
