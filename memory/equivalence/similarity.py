@@ -33,7 +33,7 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 from __future__ import annotations
 
 from config.text import normalize
-from memory.equivalence import bilingual, opposites, phrases, translation
+from memory.equivalence import bilingual, opposites, phrases, translation, verb_opposites
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
@@ -83,6 +83,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "number_mismatch"  # "Finished second in the tournament" / "Has finished two tournaments"
     if la in ("es", "en") and lb in ("es", "en") and opposites.opposite_adjectives(a.text, la, b.text, lb):
         return "antonym"  # "Es muy generoso" / "He is stingy": WordNet's antonym clusters (.opposites)
+    if la in ("es", "en") and lb in ("es", "en") and verb_opposites.opposite_verbs(a.text, la, b.text, lb):
+        return "antonym"  # "Aceptó la oferta" / "Rejected the offer": WordNet's verb antonyms (.verb_opposites)
     if {la, lb} != {"es", "en"}:
         return None
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
