@@ -1,0 +1,33 @@
+"""Twenty-seventh secrets round (issue 15): ordinary strings of the classes the last authors' false
+redactions belong to, the credentials of the classes they missed, and the credentials beside them
+that must stay redacted (see docs/privacy.md "Twenty-seventh secrets round"; no database). Made-up
+sentences, none from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+
+
+def _redacted(text: str, secret: str) -> bool:
+    return secret not in scrub(text).text
+
+
+# --- a shell variable without braces stands for the value -------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "curl -X POST https://api.example.net/auth -d '{\"login\":\"ops\",\"password\":\"$ADMIN_PASSWORD\"}'",
+    "export PGPASSWORD=$DB_PASS",
+    "contraseña: $CLAVE_SMTP",
+])
+def test_an_upper_case_shell_variable_is_a_reference(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("password: $ecret77xq", "$ecret77xq"),
+    ("contraseña: $Mandarina2024", "$Mandarina2024"),
+])
+def test_a_password_that_opens_with_a_dollar_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
