@@ -31,3 +31,18 @@ def test_an_upper_case_shell_variable_is_a_reference(text: str) -> None:
 ])
 def test_a_password_that_opens_with_a_dollar_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a multipart body's boundary is a public delimiter ----------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Content-Type: multipart/form-data; boundary=----WebKitFormBoundaryQ8xLm2TzR4vKp9Wd",
+    'content-type: multipart/mixed; boundary="Xk92LmQp7RtZ4Wc8Nb3Vy"',
+])
+def test_a_multipart_boundary_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_a_random_token_beside_a_boundary_is_still_redacted() -> None:
+    text = "Content-Type: multipart/form-data; boundary=abc123\nX-Upload-Token: Zq8Lm2TxR4vKp9WdHs7Y3nBc"
+    assert _redacted(text, "Zq8Lm2TxR4vKp9WdHs7Y3nBc")
