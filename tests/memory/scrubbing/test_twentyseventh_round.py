@@ -46,3 +46,21 @@ def test_a_multipart_boundary_is_kept(text: str) -> None:
 def test_a_random_token_beside_a_boundary_is_still_redacted() -> None:
     text = "Content-Type: multipart/form-data; boundary=abc123\nX-Upload-Token: Zq8Lm2TxR4vKp9WdHs7Y3nBc"
     assert _redacted(text, "Zq8Lm2TxR4vKp9WdHs7Y3nBc")
+
+
+# --- a keypad's key named in words after a code's digits --------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Portal de la calle Pez: código de entrada 4817 seguido de almohadilla", "4817"),
+    ("Storage unit gate code 6620 followed by the hash key.", "6620"),
+])
+def test_a_code_followed_by_a_keypad_key_in_words_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "El código de acceso 2024 seguido de la normativa nueva entra en vigor en marzo.",
+    "Door code 1 followed by the manual reset is how the installer tests it.",
+])
+def test_a_number_followed_by_other_words_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
