@@ -64,3 +64,21 @@ def test_a_code_followed_by_a_keypad_key_in_words_is_redacted(text: str, secret:
 ])
 def test_a_number_followed_by_other_words_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- "sobre" is an envelope only as a noun ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Para descifrar el VeraCrypt del archivo, Lucía teclea: nueve barcos sobre Mallorca", "nueve barcos sobre Mallorca"),
+    ("To unlock the backup drive type: herons dance sobre Lisboa", "herons dance sobre Lisboa"),
+])
+def test_a_phrase_with_the_preposition_sobre_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Para desbloquear el disco, usa: la que está en el sobre azul",
+    "Para descifrar el zip escribe: sobre la mesa del salón",
+])
+def test_a_run_naming_the_envelope_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
