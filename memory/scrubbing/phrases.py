@@ -70,10 +70,16 @@ _UNLOCKS_WITH_RE: Final = re.compile(
     r"\b(?:se[ \t]+)?(?:desbloquea|descifra|abre|unlocks|opens|decrypts)[ \t]+(?:con|with)[ \t]+"
     r"(?:(?:la|the)[ \t]+(?:frase|phrase|passphrase)[ \t]+)?" + _QUOTED)
 # "to unlock/decrypt <holder> use/type/with/: <value>"
+# Twenty-seventh round: the typing verb in any form a note gives the step in — imperative, infinitive
+# after a modal of necessity ("hay que escribir", "tienes que teclear", "you have to type"), second or
+# third person present ("tecleas", "Raúl teclea", "she types") — and the Latin American "ingresa",
+# "digita".
+_TYPING_VERB: Final = (r"(?:use|type|types|typed|enter|enters|entered|with|using|usa|usar|escrib(?:e|es|ir)"
+                       r"|tecle(?:a|as|ar)|introduc(?:e|es|ir)|pon|poner|ingres(?:a|as|ar)|digit(?:a|as|ar)|con)")
 _UNLOCK_THEN_VALUE_RE: Final = re.compile(
     r"\b(?:unlock|decrypt|unseal|desbloquear|descifrar|desencriptar)\b"
     r"(?P<obj>[^\n.:;\"“”«»']{0,50}?)"
-    r"(?:[ \t]*,?[ \t]*(?:use|type|enter|with|using|usa|usar|escribe|teclea|introduce|pon|con)\b[ \t]*:?"
+    r"(?:[ \t]*,?[ \t]*" + _TYPING_VERB + r"\b[ \t]*:?"
     r"|[ \t]*,?[ \t]*(?:(?:the|la|el|su|my|mi|its)[ \t]+)?" + _SECRET_NOUN + r"[ \t]+(?:is|es|are|son)[ \t]*:?"
     r"|[ \t]*(?P<colon>:))[ \t]*"
     r"(?:(?:the|la|el)[ \t]+(?=" + _SECRET_NOUN + r"))?(?P<named>" + _SECRET_NOUN + r"[ \t]*:?[ \t]*)?"

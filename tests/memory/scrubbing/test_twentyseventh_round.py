@@ -82,3 +82,23 @@ def test_a_phrase_with_the_preposition_sobre_is_redacted(text: str, secret: str)
 ])
 def test_a_run_naming_the_envelope_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- what one types to unlock a holder, in any form of the typing verb ---------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Para desbloquear el portátil de Inés hay que escribir «dos gatos miran la luna en 2011».",
+     "dos gatos miran la luna en 2011"),
+    ("Para descifrar la copia del NAS tienes que teclear \"verde limón bajo la lluvia\"", "verde limón bajo la lluvia"),
+    ("To decrypt the backup drive she types: amber lantern river nine", "amber lantern river nine"),
+])
+def test_a_phrase_typed_to_unlock_a_holder_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Para desbloquear el móvil hay que escribir «la contraseña que te mandé»",
+    "To unlock the menu you have to type 'show all items'",
+])
+def test_a_typing_step_without_a_secret_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
