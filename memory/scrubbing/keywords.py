@@ -35,6 +35,9 @@ _STRONG_PW = (
     r"|clave\s+de\s+acceso|senha"
     # Thirteenth round: a Wi-Fi network's key by its standard's names (Windows: "network security key").
     r"|(?:wpa[23]?(?:[\s\-]?psk)?|wep|wi-?fi|network(?:\s+security)?)[\s_\-]key|clave\s+(?:wpa[23]?|wep|de\s+(?:la\s+)?red)"
+    # Twenty-seventh round: the network may be named by its kind after "red" ("clave de la red VPN",
+    # "de la red wifi de invitados", "red inalámbrica"), which keeps the label a network's key.
+    r"(?:(?<=red)\s+(?:vpn|wi-?fi|wlan|inal[aá]mbrica|local|dom[eé]stica|de\s+invitados))?"
     # Twentieth round: "clave" whose complement is a device or an account it opens is a password
     # like "contraseña" ("la clave de la wifi del bar es 'cafeconleche'"), not a key point; the
     # complements that also name a key point or a record ("banco", "cuenta", "éxito") stay weak.

@@ -102,3 +102,14 @@ def test_a_phrase_typed_to_unlock_a_holder_is_redacted(text: str, secret: str) -
 ])
 def test_a_typing_step_without_a_secret_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+
+# --- a network's key named by the network's kind ---------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('La clave de la red VPN es "cafeconleche"', "cafeconleche"),
+    ("Clave de la red wifi de invitados: tortilla", "tortilla"),
+])
+def test_the_key_of_a_network_named_by_its_kind_is_a_password(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
