@@ -115,7 +115,7 @@ _DETERMINERS: Final[frozenset[str]] = frozenset(
     "el un ese este aquel del al mi tu su nuestro vuestro the an this that".split())
 
 
-def _points_elsewhere(words: list[str]) -> bool:
+def points_elsewhere(words: list[str]) -> bool:
     """Does a word of ``words`` point at where the secret is kept instead of stating it (``_POINTERS``;
     "sobre" only as the noun, see above)?"""
     return any(w in _POINTERS or (w == "sobre" and (i == 0 or words[i - 1] in _DETERMINERS))
@@ -214,7 +214,7 @@ def _closing_phrase(text: str, m: re.Match[str], *, prose: bool) -> bool:
         return False
     if any(_AFTER_RE.match(m.string, m.start("run") + n.end()) for n in _NUMBER_RE.finditer(m.group("run"))):
         return False  # "pulsa 3 veces el botón": a count of something, not a word of a phrase
-    if _points_elsewhere(words):
+    if points_elsewhere(words):
         return False
     if sum(w in _FUNCTION_WORDS for w in words) <= 1 and words[0] not in _FUNCTION_WORDS:
         return True
@@ -282,7 +282,7 @@ def _stated_run(text: str, m: re.Match[str]) -> bool:
         return False
     if m.group("conn").strip() in ("—", "–", "-") and any(d in m.group("aside") for d in "—–"):
         return False  # seventeenth round: a dash closing an aside the label opened connects no value
-    if any(w in _NOT_STATED or w in _POLICY for w in words) or _points_elsewhere(words):
+    if any(w in _NOT_STATED or w in _POLICY for w in words) or points_elsewhere(words):
         return False
     if any(w in _NOT_STATED or w in _DESCRIBING or (w in _POLICY and w not in ("words", "palabras")) for w in aside):
         return False
@@ -318,7 +318,7 @@ def _find_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
         aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
         if len(m.group(group).split()) < 3 or any(c.isdigit() for c in m.group(group)[:1]):
             continue
-        if any(w in _NOT_STATED or w in _POLICY for w in words + aside) or _points_elsewhere(words + aside):
+        if any(w in _NOT_STATED or w in _POLICY for w in words + aside) or points_elsewhere(words + aside):
             continue
         if "[redacted:" not in m.group(group):
             yield m.start(group), m.end(group), "password"
@@ -329,7 +329,7 @@ def _find_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
         aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
         if len(words) < 4 or any(w in _FUNCTION_WORDS or w in _DESCRIPTIVE for w in words):
             continue
-        if any(w in _NOT_STATED or w in _POLICY for w in words) or _points_elsewhere(words) \
+        if any(w in _NOT_STATED or w in _POLICY for w in words) or points_elsewhere(words) \
                 or any(w in _NOT_STATED or w in _POLICY for w in aside):
             continue
         yield m.start("run"), m.end("run"), "password"
@@ -375,7 +375,7 @@ def _find_phrase_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if not quoted and (words[0] in _CLAUSE_WORDS or words[0] in _FUNCTION_WORDS):
             continue
-        if any(w in _NOT_STATED or w in _POLICY or w in _DESCRIPTIVE for w in words) or _points_elsewhere(words):
+        if any(w in _NOT_STATED or w in _POLICY or w in _DESCRIPTIVE for w in words) or points_elsewhere(words):
             continue
         if "[redacted:" not in lower[start:end]:
             yield start, end, "password"

@@ -113,3 +113,27 @@ def test_a_typing_step_without_a_secret_is_kept(text: str) -> None:
 ])
 def test_the_key_of_a_network_named_by_its_kind_is_a_password(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a passphrase that reads as a short sentence after a network's key and a colon ----------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Clave de la red VPN del almacén: tres búhos duermen en Soria", "tres búhos duermen en Soria"),
+    ("Office WPA2 key: seven owls sleep in Tromso", "seven owls sleep in Tromso"),
+])
+def test_a_sentence_passphrase_after_a_network_key_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Wifi password: printed under the router box",
+    "Contraseña del wifi: pregúntale a Jorge mañana temprano",
+    "Clave de la red VPN: la tiene Marta en su móvil",
+    "Password: ask Lucas in the office tomorrow",
+])
+def test_a_description_after_a_password_label_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_a_clause_about_what_someone_does_with_the_password_is_kept() -> None:
+    assert scrub("Clave de la red VPN de Tomás: él prefiere dictármela por teléfono siempre").count == 0
