@@ -114,9 +114,14 @@ _AFTER_RE: Final = re.compile(
 )
 # After a value that follows its label with no connector, the clause ends or goes on with a
 # preposition or a conjunction ("gate code 1934, ask…", "lockbox code 7391 for the cleaner").
+# Twenty-seventh round: or with a keypad's key named in words after the digits ("código de acceso 3309
+# seguido de almohadilla", "gate code 4471 followed by the hash key", "then star"): it says the value is
+# typed on a keypad, as a "#" glued to it does.
 _BARE_END_RE: Final = re.compile(
     r"[ \t]*(?:$|[\n.,;:!?)\]—–\-(]|(?:for|and|or|but|at|on|to|from|since|until|y|o|pero|para|de|del|en|desde"
-    r"|hasta|que|which|if|si|por)\b)")
+    r"|hasta|que|which|if|si|por)\b"
+    r"|(?:seguid[oa]s?[ \t]+de(?:[ \t]+la|[ \t]+el)?|followed[ \t]+by(?:[ \t]+the)?|then(?:[ \t]+the)?|luego)[ \t]+"
+    r"(?:tecla[ \t]+)?(?:almohadilla|asterisco|hash|pound|star|[#*])(?!\w))")
 _TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
 # When the first reading takes a number of the label phrase for the value ("Código del portal de
 # Calle Alcalá 112: 58#903"), the value is the one after the colon that closes the phrase.

@@ -105,8 +105,16 @@ def _public_pem_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _PUBLIC_PEM_RE.finditer(text)]
 
 
+# Twenty-seventh round: a MIME multipart body's boundary (RFC 2046 section 5.1.1, the ``boundary``
+# parameter of ``Content-Type: multipart/…``; browsers' "----WebKitFormBoundary…") is a delimiter
+# chosen only not to occur in the body and sent in clear with every request: public by definition.
+_BOUNDARY_PARAM_RE: Final = re.compile(r"(?i:\bboundary)[ \t]*=[ \t]*\"?$")
+
+
 def _is_public(text: str, start: int, token: str) -> bool:
     if _PUBLIC_ID_RE.fullmatch(token) and "_secret_" not in token:
+        return True
+    if _BOUNDARY_PARAM_RE.search(text, max(0, start - 12), start):
         return True
     if _FINGERPRINT_RE.search(text, max(0, start - 7), start):
         return True

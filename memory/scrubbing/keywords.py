@@ -19,6 +19,7 @@ from memory.scrubbing.measures import (
     is_question,
     labels_a_public_key,
 )
+from memory.scrubbing.phrases import points_elsewhere
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 
 
@@ -35,6 +36,9 @@ _STRONG_PW = (
     r"|clave\s+de\s+acceso|senha"
     # Thirteenth round: a Wi-Fi network's key by its standard's names (Windows: "network security key").
     r"|(?:wpa[23]?(?:[\s\-]?psk)?|wep|wi-?fi|network(?:\s+security)?)[\s_\-]key|clave\s+(?:wpa[23]?|wep|de\s+(?:la\s+)?red)"
+    # Twenty-seventh round: the network may be named by its kind after "red" ("clave de la red VPN",
+    # "de la red wifi de invitados", "red inalámbrica"), which keeps the label a network's key.
+    r"(?:(?<=red)\s+(?:vpn|wi-?fi|wlan|inal[aá]mbrica|local|dom[eé]stica|de\s+invitados))?"
     # Twentieth round: "clave" whose complement is a device or an account it opens is a password
     # like "contraseña" ("la clave de la wifi del bar es 'cafeconleche'"), not a key point; the
     # complements that also name a key point or a record ("banco", "cuenta", "éxito") stay weak.
@@ -312,6 +316,32 @@ def is_vague_description(value: str) -> bool:
 _INFINITIVE_RE: Final = re.compile(r"\w+(?:ar|er|ir)$")
 
 
+_ARTICLE_WORDS: Final[frozenset[str]] = frozenset("a an the el la lo los las un una unos unas".split())
+# A subject pronoun or a verb's infinitive (a clitic glued to it too: "decírmela", "to tell") makes
+# the run a clause about what someone does with the secret ("ella prefiere decírmela en persona").
+_PERSONAL_PRONOUNS: Final[frozenset[str]] = frozenset(
+    "yo tú tu él ella ellos ellas usted ustedes nosotros nosotras vosotros i you he she it we they".split())
+_VERB_NOT_FINITE_RE: Final = re.compile(r"\w+(?:ar|er|ir|ár|ér|ír)(?:me|te|se|le|la|lo|nos|les|las|los){0,2}")
+
+
+def _stated_sentence(m: re.Match[str], words: list[str], stops: list[str]) -> bool:
+    """Twenty-seventh round: a passphrase that reads as a short sentence, stated after a strong
+    password label and its colon ("Clave de la red VPN: cuatro patos nadan en Bilbao", "WPA2 key: seven
+    owls sleep in Tromso"). Five words or more, exactly one stopword and that a function word inside
+    the run (neither first nor last: a preposition or a conjunction of the sentence, not an article,
+    which opens a noun phrase as descriptions do: "printed under the router box"), no describing
+    word, no subject pronoun or infinitive ("ella prefiere decírmela en persona": what someone does
+    with it) and none that points at where the secret is ("pídesela a Jorge", "in the vault"): a label
+    that states its value with a colon is followed by the value, and a description would need more
+    function words than one."""
+    lowered = [w.lower() for w in words]
+    return (m.group("strong") is not None and m.group("colon") == ":" and len(words) >= 5 and len(stops) == 1
+            and stops[0] in _FUNCTION_WORDS and stops[0] not in _ARTICLE_WORDS and lowered[0] not in _STOPWORDS and lowered[-1] not in _STOPWORDS
+            and not any(w in DESCRIBING_WORDS or w in _PERSONAL_PRONOUNS or _VERB_NOT_FINITE_RE.fullmatch(w)
+                        for w in lowered)
+            and not points_elsewhere(lowered))
+
+
 def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     """End of a passphrase of plain words after the keyword match ``m``, or ``None``.
 
@@ -331,7 +361,7 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     if m.group("phrase") is not None and words[0].lower() not in _STOPWORDS:
         pass  # a stated passphrase may read like prose ("sol de invierno en la playa")
     elif stops and (m.group("weak") is not None or len(stops) > 1 or len(words) < 4
-                    or stops[0] in _FUNCTION_WORDS):
+                    or stops[0] in _FUNCTION_WORDS) and not _stated_sentence(m, words, stops):
         return None
     if m.group("weak") is not None and any(_INFINITIVE_RE.fullmatch(w.lower()) for w in words):
         return None

@@ -70,10 +70,16 @@ _UNLOCKS_WITH_RE: Final = re.compile(
     r"\b(?:se[ \t]+)?(?:desbloquea|descifra|abre|unlocks|opens|decrypts)[ \t]+(?:con|with)[ \t]+"
     r"(?:(?:la|the)[ \t]+(?:frase|phrase|passphrase)[ \t]+)?" + _QUOTED)
 # "to unlock/decrypt <holder> use/type/with/: <value>"
+# Twenty-seventh round: the typing verb in any form a note gives the step in — imperative, infinitive
+# after a modal of necessity ("hay que escribir", "tienes que teclear", "you have to type"), second or
+# third person present ("tecleas", "Raúl teclea", "she types") — and the Latin American "ingresa",
+# "digita".
+_TYPING_VERB: Final = (r"(?:use|type|types|typed|enter|enters|entered|with|using|usa|usar|escrib(?:e|es|ir)"
+                       r"|tecle(?:a|as|ar)|introduc(?:e|es|ir)|pon|poner|ingres(?:a|as|ar)|digit(?:a|as|ar)|con)")
 _UNLOCK_THEN_VALUE_RE: Final = re.compile(
     r"\b(?:unlock|decrypt|unseal|desbloquear|descifrar|desencriptar)\b"
     r"(?P<obj>[^\n.:;\"“”«»']{0,50}?)"
-    r"(?:[ \t]*,?[ \t]*(?:use|type|enter|with|using|usa|usar|escribe|teclea|introduce|pon|con)\b[ \t]*:?"
+    r"(?:[ \t]*,?[ \t]*" + _TYPING_VERB + r"\b[ \t]*:?"
     r"|[ \t]*,?[ \t]*(?:(?:the|la|el|su|my|mi|its)[ \t]+)?" + _SECRET_NOUN + r"[ \t]+(?:is|es|are|son)[ \t]*:?"
     r"|[ \t]*(?P<colon>:))[ \t]*"
     r"(?:(?:the|la|el)[ \t]+(?=" + _SECRET_NOUN + r"))?(?P<named>" + _SECRET_NOUN + r"[ \t]*:?[ \t]*)?"
@@ -98,9 +104,22 @@ _POINTERS: Final[frozenset[str]] = frozenset(
     check revisa consulta busca look find está esta están estan is are es son was era tiene has have
     hay there está guardada guardado stored saved kept written escrita escrito apuntada apuntado
     clave contraseña contrasena password passphrase key vault bóveda boveda gestor manager keepass
-    bitwarden 1password lastpass correo email mail slack teams sobre envelope same misma mismo
+    bitwarden 1password lastpass correo email mail slack teams envelope same misma mismo
     siempre always usual habitual""".split()
 )
+# Twenty-seventh round: "sobre" is the noun "envelope" (where a password is kept) only with a
+# determiner before it ("en el sobre", "un sobre", "ese sobre"), or as the run's first word ("sobre la
+# mesa": where it lies); inside a run without one it is the preposition "over/on/about" and a word of
+# the phrase ("siete lunas sobre Cuenca").
+_DETERMINERS: Final[frozenset[str]] = frozenset(
+    "el un ese este aquel del al mi tu su nuestro vuestro the an this that".split())
+
+
+def points_elsewhere(words: list[str]) -> bool:
+    """Does a word of ``words`` point at where the secret is kept instead of stating it (``_POINTERS``;
+    "sobre" only as the noun, see above)?"""
+    return any(w in _POINTERS or (w == "sobre" and (i == 0 or words[i - 1] in _DETERMINERS))
+               for i, w in enumerate(words))
 #: Words that open a clause about a named secret rather than the secret itself: relatives, pronouns,
 #: prepositions and articles ("use the phrase she told you", "usa la frase que está en el sobre").
 _CLAUSE_STARTS: Final[frozenset[str]] = frozenset(
@@ -195,7 +214,7 @@ def _closing_phrase(text: str, m: re.Match[str], *, prose: bool) -> bool:
         return False
     if any(_AFTER_RE.match(m.string, m.start("run") + n.end()) for n in _NUMBER_RE.finditer(m.group("run"))):
         return False  # "pulsa 3 veces el botón": a count of something, not a word of a phrase
-    if any(w in _POINTERS for w in words):
+    if points_elsewhere(words):
         return False
     if sum(w in _FUNCTION_WORDS for w in words) <= 1 and words[0] not in _FUNCTION_WORDS:
         return True
@@ -263,7 +282,7 @@ def _stated_run(text: str, m: re.Match[str]) -> bool:
         return False
     if m.group("conn").strip() in ("—", "–", "-") and any(d in m.group("aside") for d in "—–"):
         return False  # seventeenth round: a dash closing an aside the label opened connects no value
-    if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS for w in words):
+    if any(w in _NOT_STATED or w in _POLICY for w in words) or points_elsewhere(words):
         return False
     if any(w in _NOT_STATED or w in _DESCRIBING or (w in _POLICY and w not in ("words", "palabras")) for w in aside):
         return False
@@ -299,7 +318,7 @@ def _find_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
         aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
         if len(m.group(group).split()) < 3 or any(c.isdigit() for c in m.group(group)[:1]):
             continue
-        if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS for w in words + aside):
+        if any(w in _NOT_STATED or w in _POLICY for w in words + aside) or points_elsewhere(words + aside):
             continue
         if "[redacted:" not in m.group(group):
             yield m.start(group), m.end(group), "password"
@@ -310,7 +329,7 @@ def _find_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
         aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
         if len(words) < 4 or any(w in _FUNCTION_WORDS or w in _DESCRIPTIVE for w in words):
             continue
-        if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS for w in words) \
+        if any(w in _NOT_STATED or w in _POLICY for w in words) or points_elsewhere(words) \
                 or any(w in _NOT_STATED or w in _POLICY for w in aside):
             continue
         yield m.start("run"), m.end("run"), "password"
@@ -356,7 +375,7 @@ def _find_phrase_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if not quoted and (words[0] in _CLAUSE_WORDS or words[0] in _FUNCTION_WORDS):
             continue
-        if any(w in _NOT_STATED or w in _POLICY or w in _POINTERS or w in _DESCRIPTIVE for w in words):
+        if any(w in _NOT_STATED or w in _POLICY or w in _DESCRIPTIVE for w in words) or points_elsewhere(words):
             continue
         if "[redacted:" not in lower[start:end]:
             yield start, end, "password"

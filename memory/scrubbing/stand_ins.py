@@ -7,7 +7,8 @@ under a secret-named key.
   ``<hidden>``, ``(masked)``, ``[SANITIZED]``, ``[oculta]``, ``[FILTRADO]``, URL-encoded
   ``%5BFILTERED%5D``. In brackets any of the words below; bare, only the participles (``filtered``,
   ``redacted``, ``oculta``…): a bare ``private``/``protected`` could be a weak password.
-* **Template references**: ``${DB_PASSWORD}``, ``{{ secrets.X }}``, ``<YOUR_API_KEY>``, ``<contraseña>`` (any
+* **Template references**: ``${DB_PASSWORD}``, ``$DB_PASSWORD`` (twenty-seventh round: a variable
+  without braces, upper-case snake case only), ``{{ secrets.X }}``, ``<YOUR_API_KEY>``, ``<contraseña>`` (any
   letters, accented ones too).
 * **Masked values**: runs of three or more mask symbols (``*``, ``•``, ``●``, ``▒``, ``█``, ``...``)
   or four or more ``x``/``X``, in groups with separators, optionally after a vendor prefix
@@ -91,6 +92,10 @@ _STAND_IN_RE: Final = re.compile(
     r"(?:[\[(<{]|%5[bB])\s*(?i:" + _BRACKET_WORDS + r")\s*(?:[\])>}]|%5[dD])?"
     r"|(?i:" + _MARK_WORDS + r")"
     r"|\$\{\{?[^}\s]{1,60}\}?\}|\{\{[^}]{1,60}\}\}|<[^\W\d][\w\- ]{0,39}>"
+    # Twenty-seventh round: a shell or environment variable without braces ("$PASSWORD", "$DB_PASS":
+    # POSIX parameter expansion, as "${NAME}" already is), in the upper-case snake case POSIX uses for
+    # environment variable names; "$ecret99" or "$Pa55" (mixed case) stay candidates.
+    r"|\$[A-Z_][A-Z0-9_]{2,59}"
     r"|[A-Za-z0-9/+]{8,}EXAMPLE(?:KEY)?")
 _QUOTES: Final = "\"'`“”«»"
 # Twentieth round: a Spanish word in the name keeps its accents and its Ñ ("TU_CONTRASEÑA_AQUI",
