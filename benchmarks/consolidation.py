@@ -9,6 +9,19 @@ subject has a deep run. The wall time is from the call to the last run's end; ea
 comes from its row (``finished_at − started_at``).
 Target (DESIGN §11): ≥ 2,000 memories/s; incremental pass for one person with 200 memories ≤ 100 ms
 (measured through the same worker, ``consolidation_subject_task``, one at a time).
+
+These memories all carry an explicit claim and random vectors, so no plain-text note reaches the
+free-text judge. The **free-text variant** (``QUORUM_BENCH_FREETEXT=0.3 python -m benchmarks
+consolidation``: that share of each subject's 100 memories, rounded to whole pairs, is plain-text
+notes without explicit fields; default 100 subjects, ``QUORUM_BENCH_SUBJECTS`` as above) writes real
+note texts from the spent issue-16 pair sets through ``memory_record`` and embeds them with the
+production backfill (real vectors, claims inference), see ``benchmarks.consolidation_freetext``. The
+deep pass then runs as above, unchanged; the variant prints its own lines: memories/s, the share of
+gathered notes that reached the free-text judge (counted from the run's ``group`` Decisions), the
+claims inference's time (the backfill's, before the pass) and memories/s with it added, and the
+chain's cost per note pair (a sample of the pass's pairs judged again in the benchmark's process).
+It skips the incremental pass. Populating is slow (the write path per note, the backfill, and on a
+first run the pool's vectors: a few texts a second on a loaded machine; cached in ``var/`` after).
 """
 
 from __future__ import annotations
@@ -99,6 +112,61 @@ def _ms(run: Any) -> float:
     return (run.finished_at - run.started_at).total_seconds() * 1000
 
 
+def _incremental(agent_ids: list[int], tag: str) -> list[float]:
+    """Incremental pass for one person with 200 memories (already consolidated once: steady state),
+    one task at a time through the worker; the first (from scratch) is not counted."""
+    from memory.models import ConsolidationRun, Subject
+    from memory.tasks import consolidation_subject_task
+
+    _populate(1, 200, agent_ids, tag + "x")
+    one = Subject.objects.get(external_ref=f"cons-{tag}x-1").pk
+    incremental = []
+    for n in range(11):
+        before = set(ConsolidationRun.objects.filter(subject_id=one).values_list("pk", flat=True))
+        consolidation_subject_task.apply_async(args=[str(one)], kwargs={"mode": "incremental"})
+        deadline = time.monotonic() + 60
+        while not (runs := list(ConsolidationRun.objects.filter(subject_id=one, finished_at__isnull=False)
+                                .exclude(pk__in=before))):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the incremental pass did not finish within 60 s")
+            time.sleep(0.02)
+        if n:
+            incremental.append(_ms(runs[0]))
+    return incremental
+
+
+def _print_freetext(result: dict[str, Any], notes: Any, per_run: list[float]) -> None:
+    """The free-text variant's lines: the deep pass, the notes' way through it, claims inference."""
+    from benchmarks.consolidation_freetext import notes_report
+
+    report = notes_report(notes)
+    result.update({"freetext": report, "run_p90_ms": statistics.quantiles(per_run, n=10)[-1],
+                   "write_seconds": notes.write_seconds, "backfill_seconds": notes.backfill_seconds,
+                   "claims_inference_seconds": notes.claims_seconds,
+                   "pool_vectors_embedded_now": notes.vectors_computed,
+                   "texts_embedded_for_real_by_backfill": notes.embedded_for_real})
+    with_claims = result["memories"] / (result["seconds"] + notes.claims_seconds)
+    result["memories_per_s_with_claims_inference"] = with_claims
+    memories, share = result["memories"], report["notes"] / result["memories"]
+    print(f"deep pass, free text ({share:.0%} plain-text notes, real texts and vectors): {memories:,} memories "
+          f"({report['notes']:,} notes) / {result['subjects']:,} subjects in {result['seconds']:.1f} s over "
+          f"{result['chains']} chains → {result['memories_per_s']:.0f} memories/s "
+          f"(target ≥ 2,000 memories/s: {'met' if result['memories_per_s'] >= 2000 else 'MISSED'}); "
+          f"per-subject run p50 {result['run_p50_ms']:.1f} ms, p90 {result['run_p90_ms']:.1f} ms")
+    print(f"notes through the free-text judge: {report['notes_through_judge']:,} of {report['notes_gathered']:,} "
+          f"gathered ({report['judge_share']:.1%}); {report['chain_judgments_on_notes']:,} chain judgments on "
+          f"notes of {report['chain_judgments_all']:,} in all; {report['notes_with_inferred_claims']:,} notes "
+          f"with an inferred claim; runs out of budget {report['runs_budget_exhausted']}")
+    print(f"claims inference (the embedding backfill's, before the pass): {notes.claims_seconds:.1f} s for "
+          f"{report['notes']:,} notes ({1000 * notes.claims_seconds / max(report['notes'], 1):.2f} ms a note); "
+          f"deep pass + claims inference → {with_claims:.0f} memories/s "
+          f"(target: {'met' if with_claims >= 2000 else 'MISSED'})")
+    if report["judge_ms_per_pair_mean"] is not None:
+        print(f"the chain on note pairs, re-judged here ({report['judge_sample']} of the pass's pairs): "
+              f"mean {report['judge_ms_per_pair_mean']:.2f} ms, p50 {report['judge_ms_per_pair_p50']:.2f} ms, "
+              f"p90 {report['judge_ms_per_pair_p90']:.2f} ms a pair")
+
+
 def main(argv: list[str]) -> None:
     setup_django()
     from django.db import connection
@@ -106,21 +174,35 @@ def main(argv: list[str]) -> None:
 
     from agents_registry.services.agents import agent_create
     from config.actors import Actor
-    from memory.models import ConsolidationRun, Subject
-    from memory.tasks import consolidation_deep_task, consolidation_subject_task
+    from memory.models import ConsolidationRun, Memory, Subject
+    from memory.tasks import consolidation_deep_task
 
-    subjects = int(os.environ.get("QUORUM_BENCH_SUBJECTS", "1000"))
+    freetext = float(os.environ.get("QUORUM_BENCH_FREETEXT", "0") or 0)
+    if not 0 <= freetext < 1:
+        raise SystemExit("QUORUM_BENCH_FREETEXT is the share of plain-text notes: at least 0, below 1")
+    # The free-text variant writes its notes through the write path and the backfill: smaller by default.
+    subjects = int(os.environ.get("QUORUM_BENCH_SUBJECTS", "100" if freetext else "1000"))
     per_subject = 100
+    # Free text: whole pairs of notes; the structured rest spread evenly over the four agents.
+    per_agent = (per_subject - 2 * round(per_subject * freetext / 2)) // 4
+    note_pairs = (per_subject - 4 * per_agent) // 2
     with connection.cursor() as cursor:
         cursor.execute("TRUNCATE memory_memory, memory_memoryspace, memory_subject, memory_collectivefact, "
                        "memory_consolidationrun CASCADE")
     tag = uuid.uuid4().hex[:6]
-    agent_ids = [agent_create(actor=Actor.system("bench"), slug=f"cons-{tag}-{i}", role="planner", domain="work",
-                              purposes=["essential.service"]).agent.pk for i in range(4)]
-    print(f"populating {subjects:,} subjects × {per_subject} memories …", flush=True)
-    _populate(subjects, per_subject, agent_ids, tag)
+    agents = [agent_create(actor=Actor.system("bench"), slug=f"cons-{tag}-{i}", role="planner", domain="work",
+                           purposes=["essential.service"]).agent for i in range(4)]
+    agent_ids = [agent.pk for agent in agents]
+    print(f"populating {subjects:,} subjects × {per_subject} memories"
+          + (f" ({2 * note_pairs} of them plain-text notes)" if note_pairs else "") + " …", flush=True)
+    _populate(subjects, 4 * per_agent, agent_ids, tag)
+    notes = None
+    if note_pairs:
+        from benchmarks.consolidation_freetext import notes_populate
+
+        notes = notes_populate(subjects=subjects, pairs_per_subject=note_pairs, agents=agents, tag=tag)
     Subject.objects.update(consolidation_requested_at=None)  # only the deep pass consolidates them
-    memories = per_subject * subjects
+    memories = Memory.objects.count()
     proc, log = _worker()
     try:
         deep = ConsolidationRun.objects.filter(mode=ConsolidationRun.Mode.DEEP, finished_at__isnull=False)
@@ -136,32 +218,23 @@ def main(argv: list[str]) -> None:
             time.sleep(0.05)
         wall = time.perf_counter() - started
         per_run = [_ms(run) for run in deep.only("started_at", "finished_at")]
-        # Incremental pass for one person with 200 memories (already consolidated once: steady state),
-        # one task at a time through the same worker.
-        _populate(1, 200, agent_ids, tag + "x")
-        one = Subject.objects.get(external_ref=f"cons-{tag}x-1").pk
-        incremental = []
-        for n in range(11):
-            before = set(ConsolidationRun.objects.filter(subject_id=one).values_list("pk", flat=True))
-            consolidation_subject_task.apply_async(args=[str(one)], kwargs={"mode": "incremental"})
-            deadline = time.monotonic() + 60
-            while not (runs := list(ConsolidationRun.objects.filter(subject_id=one, finished_at__isnull=False)
-                                    .exclude(pk__in=before))):
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the incremental pass did not finish within 60 s")
-                time.sleep(0.02)
-            if n:  # the first one consolidates the new person from scratch
-                incremental.append(_ms(runs[0]))
+        # The incremental pass is the default variant's (its memories carry no free text).
+        incremental = _incremental(agent_ids, tag) if notes is None else []
     finally:
         _stop(proc, log)
     statuses = dict(ConsolidationRun.objects.values_list("status").annotate(n=Count("id")))
     result = {"subjects": subjects, "memories": memories, "chains": chains, "seconds": wall,
               "memories_per_s": memories / wall, "subjects_per_s": subjects / wall,
-              "run_p50_ms": statistics.median(per_run), "incremental_200_p50_ms": statistics.median(incremental),
-              "incremental_200_ms": [round(ms, 1) for ms in incremental],
-              "statuses": statuses}
+              "run_p50_ms": statistics.median(per_run), "statuses": statuses}
+    if notes is None:
+        result.update({"incremental_200_p50_ms": statistics.median(incremental),
+                       "incremental_200_ms": [round(ms, 1) for ms in incremental]})
     print()
     print("consolidation benchmark (deep pass, no LLM judge, 2 cores, embedded PostgreSQL, make run's worker)")
+    if notes is not None:
+        _print_freetext(result, notes, per_run)
+        print("json:", json.dumps(result, default=str))
+        return
     print(f"deep pass: {memories:,} memories / {subjects:,} subjects in {wall:.1f} s over {chains} chains → "
           f"{result['memories_per_s']:.0f} memories/s, {result['subjects_per_s']:.1f} subjects/s "
           f"(target ≥ 2,000 memories/s: {'met' if result['memories_per_s'] >= 2000 else 'MISSED'}); "
