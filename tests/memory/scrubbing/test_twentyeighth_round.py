@@ -1,0 +1,33 @@
+"""Twenty-eighth secrets round (issue 15): ordinary strings of the classes the last authors' false
+redactions belong to, the credentials of the classes they missed, and the credentials beside them
+that must stay redacted (see docs/privacy.md "Twenty-eighth secrets round"; no database). Made-up
+sentences, none from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.scrubbing import scrub
+
+
+def _redacted(text: str, secret: str) -> bool:
+    return secret not in scrub(text).text
+
+
+# --- credentials published as examples by MDN and Google's documentation ----------------------------
+
+_MDN_BASIC = "YWxhZGRpbj" + "pvcGVuc2VzYW1l"
+_GOOGLE_DOCS_KEY = "AIzaSyDaGmWKa4" + "JsXZ-HjGw7ISLn_3namBGewQe"
+
+
+@pytest.mark.parametrize("text", [
+    f"Para probar el proxy copié el ejemplo: Authorization: Basic {_MDN_BASIC}",
+    f"curl 'https://maps.googleapis.com/maps/api/geocode/json?address=Madrid&key={_GOOGLE_DOCS_KEY}'",
+])
+def test_a_published_documentation_example_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_a_key_one_character_off_the_google_example_is_redacted() -> None:
+    key = _GOOGLE_DOCS_KEY[:-1] + "Z"
+    assert _redacted(f"GOOGLE_API_KEY={key}", key)
