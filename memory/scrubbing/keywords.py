@@ -479,6 +479,19 @@ _DECLARED_NOT_SECRET_RE: Final = re.compile(
     r"\b(?:not|isn['’]t|aren['’]t|no[ \t]+es|no[ \t]+son)[ \t]+(?:(?:an?|una?|el|la|los|las)[ \t]+)?$")
 
 
+def _closes_a_url_scheme(text: str, m: re.Match[str]) -> bool:
+    """Twenty-eighth round: is the match's colon a URL's scheme separator, not a label's?
+
+    The class: a colon glued to a word after the keyword's aside and followed by ``//`` is the
+    ``scheme://`` of a URL (RFC 3986 §3: "https://…", "ftp://…"), so what follows is a link's
+    authority and path ("para resetear la clave, ve a https://…/password/reset"), not a value the
+    keyword labels. A colon right after the keyword itself ("password://…") is not this case."""
+    colon = m.start("colon")
+    if colon < 0 or m.group("colon") != ":" or not text.startswith("//", colon + 1):
+        return False
+    return colon > m.end("suffix") and text[colon - 1].isalnum()
+
+
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
     required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
@@ -524,6 +537,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # '"clave_idempotencia": "379d…"': a key that identifies a request, not a secret
         if _is_file_path(text, start, value):
             continue  # "passwords in D:\\Backup\\vault.kdbx": where they are kept
+        if _closes_a_url_scheme(text, m):
+            continue  # "la clave, tiene que ir a https://…/password/reset": a link, no label's colon
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:
             continue  # "DB_PASSWORD=" then a new line: an empty assignment, not the next line's value
         if not quoted and value.startswith("(") and m.group("bare") is None:

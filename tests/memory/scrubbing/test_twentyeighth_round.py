@@ -31,3 +31,18 @@ def test_a_published_documentation_example_is_kept(text: str) -> None:
 def test_a_key_one_character_off_the_google_example_is_redacted() -> None:
     key = _GOOGLE_DOCS_KEY[:-1] + "Z"
     assert _redacted(f"GOOGLE_API_KEY={key}", key)
+
+
+# --- a URL's scheme colon after a password word is no label's colon ---------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Para cambiar la clave, Marta tiene que entrar en https://cuentas.example.org/password/reset y seguir el enlace.",
+    "To reset the password, open https://id.example.com/password/forgot from the e-mail.",
+])
+def test_a_link_after_a_password_word_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+def test_a_password_after_a_link_is_still_redacted() -> None:
+    text = "Portal https://intranet.example.org — contraseña: Tilo-8841!"
+    assert _redacted(text, "Tilo-8841!")
