@@ -84,7 +84,14 @@ _TOKEN_KW = (
     r"|licen[cs]e[\s_\-]?key|product[\s_\-]?key|master[\s_\-]?key|consumer[\s_\-]?(?:key|secret)"
     r"|shared[\s_\-]?secret|pre[\s_\-]?shared[\s_\-]?key|psk|hmac[\s_\-]?(?:key|secret)"
     r"|recovery[\s_\-]?codes?|backup[\s_\-]?codes?|totp[\s_\-]?(?:seed|secret)|t[o0]k[e3]n|s[e3]cr[e3]t"
+    # Twenty-eighth round: an environment variable whose name ends in ``_AUTH`` (the convention of
+    # Redis images and compose files, ``REDIS_AUTH``, ``PROXY_AUTH``, ``SMTP_AUTH``): upper-case
+    # snake case only, assigned or given a colon, and its value must be shaped like a credential
+    # (see _ENV_AUTH), since the same names also hold a mode ("SMTP_AUTH=login") or a flag.
+    r"|(?-i:(?<=[A-Z0-9]_)AUTH)(?![_A-Za-z0-9])(?=[\"']?[ \t]*[:=])"
 )
+# The keyword of the alternative above, as matched.
+_ENV_AUTH: Final = "AUTH"
 # Longer alternatives first: the regex commits to the first one that lets
 # the whole pattern match ("was" would shadow "was changed to").
 _VERBAL = (
@@ -557,6 +564,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue
+            if m.group("tok") == _ENV_AUTH and not (_token_value_ok(value) and _shape_score(value)):
+                continue  # "SMTP_AUTH=required", "PROXY_AUTH: basic": a mode, not a credential
             if not _token_value_ok(value):
                 # A labelled plain value that closes its clause ("client secret: pelicanos").
                 labelled = m.group("assign") is not None or m.group("colon") is not None
@@ -687,6 +696,8 @@ def _is_public_digest(text: str, value: str) -> bool:
 def _token_kind(keyword: str) -> str:
     """Placeholder kind for a token-family keyword or query parameter."""
     kw = keyword.lower().replace("0", "o").replace("3", "e")
+    if keyword == _ENV_AUTH:
+        return "password"
     if "token" in kw:
         return "token"
     if "secret" in kw and "key" not in kw:

@@ -46,3 +46,23 @@ def test_a_link_after_a_password_word_is_kept(text: str) -> None:
 def test_a_password_after_a_link_is_still_redacted() -> None:
     text = "Portal https://intranet.example.org — contraseña: Tilo-8841!"
     assert _redacted(text, "Tilo-8841!")
+
+
+# --- an environment variable whose name ends in _AUTH -----------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("En el .env del worker: REDIS_AUTH=cola-4471-nutria-key", "cola-4471-nutria-key"),
+    ("environment:\n  - PROXY_AUTH: Zorro77kLm#x", "Zorro77kLm#x"),
+])
+def test_a_value_under_an_auth_variable_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "SMTP_AUTH=login y SMTP_TLS=true en el fichero de Postfix",
+    "MAIL_SMTP_AUTH: required",
+    "PROXY_AUTH: basic",
+    "auth: oauth2-pkce-flow",
+])
+def test_a_mode_under_an_auth_variable_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
