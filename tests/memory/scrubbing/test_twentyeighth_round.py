@@ -66,3 +66,21 @@ def test_a_value_under_an_auth_variable_is_redacted(text: str, secret: str) -> N
 ])
 def test_a_mode_under_an_auth_variable_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- an AWS secret access key that opens with a slash -----------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Backup del bucket de fotos, segunda parte: /Kq8mZ2vR4tLpW9xN/c3YbH7jF1sD6gA0eU5oPiQ", "/Kq8mZ2vR4tLpW9xN/c3YbH7jF1sD6gA0eU5oPiQ"),
+    ("S3 for the archive, second half -> /7hTq2LmX9pRzW4vN8kJ3cB6yF1sDgA0eUoPiQxZ", "/7hTq2LmX9pRzW4vN8kJ3cB6yF1sDgA0eUoPiQxZ"),
+])
+def test_an_aws_secret_key_opening_with_a_slash_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "El log está en /var/log/app/Worker2024Xyz/out.txt desde ayer.",
+    "Descarga: /d/1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74Og",
+])
+def test_a_path_of_forty_characters_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
