@@ -105,6 +105,15 @@ _VERBAL = (
     r"|(?:se\s+)?cambi[oó]\s+a|(?:la\s+|lo\s+)?cambi[eé]\s+a|(?:la\s+|lo\s+)?puse\s+(?:como|en)"
     r"|es\s+ahora|ahora\s+es|sigue\s+siendo|qued[oó]\s+(?:en|como)|es|era|ser[aá]|son"
 )
+# Twenty-eighth round: the abbreviations of street and address words and of titles that end in a full
+# stop inside a noun phrase (EN "St.", "Ave.", "Rd.", "Apt.", "No.", "Dr.", "Mr."; ES "Avda.", "Av.",
+# "Ctra.", "Pza.", "Pl.", "núm.", "Sr.", "Sra.", "Dña."), so that their stop does not end the
+# keyword's aside the way a sentence's full stop does. A closed list: a word before a full stop
+# otherwise ends the sentence.
+_ABBREVIATION = (
+    r"(?<![A-Za-z])(?:St|Ste|Ave?|Avda|Rd|Blvd|Ln|Apt|Bldg|Fl|No|Nos|Dr|Mr|Mrs|Ms|Mt|Ft|Jr|Sr|Sra|Srta|Dña|Dª"
+    r"|Ctra|Pza|Pl|Pso|Edif|Urb|Avd|Bº|(?i:n[uú]m|n[ºo]))\.(?=[ \t])"
+)
 # The left keyword boundary is checked in Python (see _keyword_matches): a
 # leading look-behind would disable the regex engine's first-character scan.
 _KEYWORD_RE: Final = re.compile(
@@ -127,7 +136,9 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
     # Nineteenth round: the aside names what the password is for; a ";" closes that clause
     # ("la contraseña del portal; el número de cliente es X" gives another field's value).
-    r"(?:[^\n.:=;]|\.(?=\S)){1,40}?"
+    # Twenty-eighth round: an address's or a title's abbreviation keeps its full stop inside the aside
+    # (_ABBREVIATION: "keypad code for the Oak St. storage unit: …", "la clave del portal de la Avda. …").
+    r"(?:[^\n.:=;]|\.(?=\S)|" + _ABBREVIATION + r"){1,40}?"
     # A comma aside before a colon: "the admin password, underlined so it stands out: X".
     r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:)"
     # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the

@@ -84,3 +84,22 @@ def test_an_aws_secret_key_opening_with_a_slash_is_redacted(text: str, secret: s
 ])
 def test_a_path_of_forty_characters_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- an abbreviation's full stop inside a code's label ----------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Gate code for the Elm Ave. parking garage: 71934", "71934"),
+    ("Código de acceso del trastero de la Avda. Mediterráneo: 40817", "40817"),
+    ("Alarm code at Dr. Weiss's clinic: 6029", "6029"),
+])
+def test_a_code_after_a_label_with_an_abbreviation_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "I reset the password at St. Luke's. Then the fax: 555-0199.",
+    "Cambié la clave en la Avda. Libertad. El teléfono: 91 555 0144.",
+])
+def test_a_sentence_after_an_abbreviation_is_still_a_new_sentence(text: str) -> None:
+    assert scrub(text).count == 0
