@@ -103,3 +103,21 @@ def test_a_code_after_a_label_with_an_abbreviation_is_redacted(text: str, secret
 ])
 def test_a_sentence_after_an_abbreviation_is_still_a_new_sentence(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a password label followed by the record that holds it -------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "contraseña: consulta la entrada «Router oficina» en Bitwarden",
+    'Password: see the item "Home NAS admin" in the family vault',
+])
+def test_a_record_named_after_a_password_label_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("contraseña: «Pez espada 2024»", "Pez espada 2024"),
+    ('the password is "hollow-tree-91"', "hollow-tree-91"),
+])
+def test_a_quoted_password_after_its_label_is_still_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
