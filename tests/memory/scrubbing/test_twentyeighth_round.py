@@ -121,3 +121,22 @@ def test_a_record_named_after_a_password_label_is_kept(text: str) -> None:
 ])
 def test_a_quoted_password_after_its_label_is_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
+
+
+# --- a code given by anaphora after the code is named -----------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Storage room keypad code was reset; Lena says the new one is 58#219.", "58#219"),
+    ("Han cambiado la clave de la alarma del local. Según Pablo, la nueva es 6604.", "6604"),
+])
+def test_a_code_given_as_the_new_one_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Our old router died last week; the new one is 2024 stock from the shop.",
+    "Door code changed again; the new one is in the group chat.",
+    "La impresora se rompió y la nueva es 3 veces más rápida.",
+])
+def test_the_new_one_without_a_code_before_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
