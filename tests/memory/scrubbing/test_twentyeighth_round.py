@@ -140,3 +140,23 @@ def test_a_code_given_as_the_new_one_is_redacted(text: str, secret: str) -> None
 ])
 def test_the_new_one_without_a_code_before_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a vendor token pasted in pieces joined by a plus sign ------------------------------------------
+
+@pytest.mark.parametrize(("text", "pieces"), [
+    ("Stripe en dos partes: sk_live_4fQ8 + Tz2Lm9Xw7Rk3Nv6Hp", ("sk_live_4fQ8", "Tz2Lm9Xw7Rk3Nv6Hp")),
+    ("GitHub token split so the bot misses it: ghp_7Kq2+Wm9Lx4Rp8Zk1Nv6H + c3Tb5Yd2Qs0aE4uI",
+     ("ghp_7Kq2", "Wm9Lx4Rp8Zk1Nv6H", "c3Tb5Yd2Qs0aE4uI")),
+])
+def test_a_vendor_token_joined_by_a_plus_is_redacted(text: str, pieces: tuple[str, ...]) -> None:
+    out = scrub(text).text
+    assert not any(p in out for p in pieces)
+
+
+@pytest.mark.parametrize("text", [
+    "Los precios de sk_live_ y sk_test_ + 2 euros de comisión.",
+    "Versión 3 + 4 parches, total 7.",
+])
+def test_a_plus_between_ordinary_words_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
