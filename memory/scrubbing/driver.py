@@ -37,7 +37,6 @@ from memory.scrubbing.prose import (
 from memory.scrubbing.shapes import SHAPE_FINDERS
 from memory.scrubbing.typing_notes import FINDERS as TYPING_NOTE_FINDERS
 from memory.scrubbing.stand_ins import (
-    documentation_example_spans,
     inside_published_example,
     is_stand_in,
     pinned_version,
@@ -139,7 +138,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
              and not (("@" in text or "-u" in text) and template_userinfo(text, s[0], s[1]))
              and not pinned_version(text, s[0], s[1])]
-    examples = published_example_spans(text) + resource_name_spans(text) + documentation_example_spans(text)
+    examples = published_example_spans(text) + resource_name_spans(text)
     if examples:
         spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]
     if not spans:

@@ -219,37 +219,6 @@ def published_example_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# Twenty-eighth round: a sentence that declares its credential a documentation example. The class: an
-# example word ("example", "ejemplo", "sample", "muestra") and a documentation source ("the docs",
-# "la documentación", "la guía", "the guide", "tutorial", "README", "RFC 7617", "MDN", "reference")
-# in one sentence, as in "Basic auth example from the MDN docs: …" or "En la guía de Google usan la
-# clave de ejemplo …": the writer quotes what a vendor or a standard publishes for readers to copy,
-# not a credential of theirs. A negation or "real" in the sentence ("not the example from the docs,
-# the real key: …") keeps every value read. PUBLISHED_EXAMPLES stays the exact list; this is the
-# frame for the examples it does not hold.
-_DOC_EXAMPLE_RE: Final = re.compile(r"(?i:\b(?:examples?|ejemplos?|samples?|muestras?)\b)")
-_DOC_SOURCE_RE: Final = re.compile(
-    r"(?i:\b(?:docs?|documentation|documentaci[oó]n|gu[ií]as?|guides?|tutorial(?:es|s)?|readme|rfc|mdn|manual"
-    r"|reference|referencia|quickstart|handbook)\b)")
-_NOT_EXAMPLE_RE: Final = re.compile(r"(?i:\b(?:not|no|isn['’]t|never|nunca|real|reales|verdader[oa]s?|own|propi[oa]s?)\b)")
-_SENTENCE_END_RE: Final = re.compile(r"[.!?](?=\s)|\n")
-
-
-def documentation_example_spans(text: str) -> list[tuple[int, int]]:
-    """The sentences of ``text`` that declare their credential a documentation example (see above)."""
-    if _DOC_EXAMPLE_RE.search(text) is None or _DOC_SOURCE_RE.search(text) is None:
-        return []
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for end in [m.start() for m in _SENTENCE_END_RE.finditer(text)] + [len(text)]:
-        sentence = text[start:end]
-        if _DOC_EXAMPLE_RE.search(sentence) and _DOC_SOURCE_RE.search(sentence) \
-                and _NOT_EXAMPLE_RE.search(sentence) is None:
-            spans.append((start, end))
-        start = end + 1
-    return spans
-
-
 # Fifteenth round: an Amazon Resource Name (``arn:partition:service:region:account-id:resource``,
 # AWS's documented format) names a role, a bucket or a secret; it grants nothing, so no finder's
 # span inside one is redacted ("…:secret:prod/db-credentials-Xk2P9q" names where a secret is kept).
