@@ -380,4 +380,40 @@ def _acted_values(regex: re.Pattern[str], lower: str) -> Iterator[_Span]:
         yield m.start("v"), m.end("v"), "password"
 
 
-CODE_FINDERS: Final = (_find_access_codes, _find_action_codes)
+# Twenty-eighth round: a code given by anaphora. The class: after a PIN-like label or a code word
+# that names what it opens ("Office door code changed", "Han cambiado el código del portal"), a later
+# clause gives the value through a pronoun-like noun phrase that stands for that code — "the new
+# one", "the current one", "la nueva", "el nuevo", "el actual" — and a copula or a colon ("Raj says
+# the new one is 27#83", "la nueva es 4471#"). The antecedent must be in the 160 characters before.
+_ANAPHOR_RE: Final = re.compile(
+    r"\b(?:the[ \t]+(?:new|current|updated|latest)[ \t]+one|new[ \t]+one|(?:la|el)[ \t]+(?:nueva|nuevo|actual))"
+    r"(?:[ \t]+(?:is|es|ser[aá])(?:[ \t]+(?:now|ahora))?[ \t]*:?|[ \t]*[:=])[ \t]*" + _VALUE)
+_ANAPHOR_HINTS: Final = ("one", "nueva", "nuevo", "actual")
+_ANTECEDENT_WINDOW: Final = 160
+
+
+def _antecedent_code(lower: str, start: int) -> bool:
+    """Is there, in the window before ``start``, a PIN-like label or a code word with an access object
+    among the three words before it or the three after it (see ``_ANAPHOR_RE``)?"""
+    window_start = max(0, start - _ANTECEDENT_WINDOW)
+    for label in _LABEL_RE.finditer(lower, window_start, start):
+        if label.group("pin") is not None:
+            return True
+        after = _words(lower[label.end():min(start, label.end() + 30)])[:3]
+        if _names_access(_words_before(lower, label.start(), 3) + after):
+            return True
+    return False
+
+
+def _find_anaphoric_codes(text: str, lower: str) -> Iterator[_Span]:
+    """A code's value given as "the new one is …" / "la nueva es …" after the code is named."""
+    if _THREE_DIGITS_RE.search(text) is None or not any(h in lower for h in _ANAPHOR_HINTS):
+        return
+    for m in _ANAPHOR_RE.finditer(lower):
+        if sum(c.isdigit() for c in m.group("v")) < 3 or _AFTER_RE.match(lower, m.end("v")) is not None:
+            continue
+        if _antecedent_code(lower, m.start()):
+            yield m.start("v"), m.end("v"), "password"
+
+
+CODE_FINDERS: Final = (_find_access_codes, _find_action_codes, _find_anaphoric_codes)

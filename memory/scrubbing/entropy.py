@@ -81,6 +81,23 @@ def _looks_like_path(token: str) -> bool:
         and all(len(p) >= 2 and ((p.isalpha() and p.islower()) or p.isdigit()) for p in folders))
 
 
+_AWS_SECRET_RE: Final = re.compile(r"[A-Za-z0-9+/]{40}")
+
+
+def _aws_secret_shaped(token: str) -> bool:
+    """Twenty-eighth round: is ``token`` shaped like an AWS secret access key rather than a path?
+
+    The class: AWS documents the secret access key as 40 characters of the base64 alphabet
+    ("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"), so about one key in sixty-four opens with "/" and
+    many hold one or two inside, which ``_looks_like_path`` reads as an absolute path. Exactly 40
+    such characters, every slash-separated piece four characters or more and none a lower-case
+    word or a number (a path's folders: "/usr/…", "/d/…", "/2024/…"), is the key's shape."""
+    if len(token) != 40 or not _AWS_SECRET_RE.fullmatch(token):
+        return False
+    parts = [p for p in token.split("/") if p]
+    return all(len(p) >= 4 and not p.isdigit() and not (p.isalpha() and p.islower()) for p in parts)
+
+
 # Identifiers that are public by design and look random: Stripe publishable keys and object ids
 # (a client secret "pi_…_secret_…" is not skipped), SSH public keys after their algorithm name.
 _PUBLIC_ID_RE: Final = re.compile(
@@ -238,7 +255,7 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
             and any(c.islower() for c in core)
         ):
             continue
-        if "/" in core and _looks_like_path(core):
+        if "/" in core and _looks_like_path(core) and not _aws_secret_shaped(core):
             continue
         if _is_identifier(core):
             continue

@@ -84,7 +84,14 @@ _TOKEN_KW = (
     r"|licen[cs]e[\s_\-]?key|product[\s_\-]?key|master[\s_\-]?key|consumer[\s_\-]?(?:key|secret)"
     r"|shared[\s_\-]?secret|pre[\s_\-]?shared[\s_\-]?key|psk|hmac[\s_\-]?(?:key|secret)"
     r"|recovery[\s_\-]?codes?|backup[\s_\-]?codes?|totp[\s_\-]?(?:seed|secret)|t[o0]k[e3]n|s[e3]cr[e3]t"
+    # Twenty-eighth round: an environment variable whose name ends in ``_AUTH`` (the convention of
+    # Redis images and compose files, ``REDIS_AUTH``, ``PROXY_AUTH``, ``SMTP_AUTH``): upper-case
+    # snake case only, assigned or given a colon, and its value must be shaped like a credential
+    # (see _ENV_AUTH), since the same names also hold a mode ("SMTP_AUTH=login") or a flag.
+    r"|(?-i:(?<=[A-Z0-9]_)AUTH)(?![_A-Za-z0-9])(?=[\"']?[ \t]*[:=])"
 )
+# The keyword of the alternative above, as matched.
+_ENV_AUTH: Final = "AUTH"
 # Longer alternatives first: the regex commits to the first one that lets
 # the whole pattern match ("was" would shadow "was changed to").
 _VERBAL = (
@@ -97,6 +104,15 @@ _VERBAL = (
     r"|is\s+now|now\s+is|will\s+be|should\s+be|is|was|are|equals"
     r"|(?:se\s+)?cambi[oó]\s+a|(?:la\s+|lo\s+)?cambi[eé]\s+a|(?:la\s+|lo\s+)?puse\s+(?:como|en)"
     r"|es\s+ahora|ahora\s+es|sigue\s+siendo|qued[oó]\s+(?:en|como)|es|era|ser[aá]|son"
+)
+# Twenty-eighth round: the abbreviations of street and address words and of titles that end in a full
+# stop inside a noun phrase (EN "St.", "Ave.", "Rd.", "Apt.", "No.", "Dr.", "Mr."; ES "Avda.", "Av.",
+# "Ctra.", "Pza.", "Pl.", "núm.", "Sr.", "Sra.", "Dña."), so that their stop does not end the
+# keyword's aside the way a sentence's full stop does. A closed list: a word before a full stop
+# otherwise ends the sentence.
+_ABBREVIATION = (
+    r"(?<![A-Za-z])(?:St|Ste|Ave?|Avda|Rd|Blvd|Ln|Apt|Bldg|Fl|No|Nos|Dr|Mr|Mrs|Ms|Mt|Ft|Jr|Sr|Sra|Srta|Dña|Dª"
+    r"|Ctra|Pza|Pl|Pso|Edif|Urb|Avd|Bº|(?i:n[uú]m|n[ºo]))\.(?=[ \t])"
 )
 # The left keyword boundary is checked in Python (see _keyword_matches): a
 # leading look-behind would disable the regex engine's first-character scan.
@@ -120,7 +136,9 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
     # Nineteenth round: the aside names what the password is for; a ";" closes that clause
     # ("la contraseña del portal; el número de cliente es X" gives another field's value).
-    r"(?:[^\n.:=;]|\.(?=\S)){1,40}?"
+    # Twenty-eighth round: an address's or a title's abbreviation keeps its full stop inside the aside
+    # (_ABBREVIATION: "keypad code for the Oak St. storage unit: …", "la clave del portal de la Avda. …").
+    r"(?:[^\n.:=;]|\.(?=\S)|" + _ABBREVIATION + r"){1,40}?"
     # A comma aside before a colon: "the admin password, underlined so it stands out: X".
     r"|,[ \t]+[^,:;=\n.]{1,40}?(?=:)"
     # Fourteenth round: a non-restrictive relative clause between commas, "is" after it ("the
@@ -479,6 +497,19 @@ _DECLARED_NOT_SECRET_RE: Final = re.compile(
     r"\b(?:not|isn['’]t|aren['’]t|no[ \t]+es|no[ \t]+son)[ \t]+(?:(?:an?|una?|el|la|los|las)[ \t]+)?$")
 
 
+def _closes_a_url_scheme(text: str, m: re.Match[str]) -> bool:
+    """Twenty-eighth round: is the match's colon a URL's scheme separator, not a label's?
+
+    The class: a colon glued to a word after the keyword's aside and followed by ``//`` is the
+    ``scheme://`` of a URL (RFC 3986 §3: "https://…", "ftp://…"), so what follows is a link's
+    authority and path ("para resetear la clave, ve a https://…/password/reset"), not a value the
+    keyword labels. A colon right after the keyword itself ("password://…") is not this case."""
+    colon = m.start("colon")
+    if colon < 0 or m.group("colon") != ":" or not text.startswith("//", colon + 1):
+        return False
+    return colon > m.end("suffix") and text[colon - 1].isalnum()
+
+
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
     required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
@@ -524,6 +555,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # '"clave_idempotencia": "379d…"': a key that identifies a request, not a secret
         if _is_file_path(text, start, value):
             continue  # "passwords in D:\\Backup\\vault.kdbx": where they are kept
+        if _closes_a_url_scheme(text, m):
+            continue  # "la clave, tiene que ir a https://…/password/reset": a link, no label's colon
         if m.group("assign") is not None and "\n" in text[m.end("assign"):start]:
             continue  # "DB_PASSWORD=" then a new line: an empty assignment, not the next line's value
         if not quoted and value.startswith("(") and m.group("bare") is None:
@@ -542,6 +575,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue
+            if m.group("tok") == _ENV_AUTH and not (_token_value_ok(value) and _shape_score(value)):
+                continue  # "SMTP_AUTH=required", "PROXY_AUTH: basic": a mode, not a credential
             if not _token_value_ok(value):
                 # A labelled plain value that closes its clause ("client secret: pelicanos").
                 labelled = m.group("assign") is not None or m.group("colon") is not None
@@ -672,6 +707,8 @@ def _is_public_digest(text: str, value: str) -> bool:
 def _token_kind(keyword: str) -> str:
     """Placeholder kind for a token-family keyword or query parameter."""
     kw = keyword.lower().replace("0", "o").replace("3", "e")
+    if keyword == _ENV_AUTH:
+        return "password"
     if "token" in kw:
         return "token"
     if "secret" in kw and "key" not in kw:

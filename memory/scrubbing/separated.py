@@ -6,7 +6,8 @@ A spelled-out word ("m e z q u i t a", "V.I.H") joins into letters that no vendo
 entropy test takes, so ordinary text is untouched.
 
 Fifteenth round: a vendor token written in chunks — read out in groups ("AKIA NYEL PQDS R2TJ
-RAZS"), broken across a line ("AKIAUTVEEPWQ⏎6FGZJG4L"), pasted in pieces ("sk_live_ 4f9K 2pQz …").
+RAZS"), broken across a line ("AKIAUTVEEPWQ⏎6FGZJG4L"), pasted in pieces ("sk_live_ 4f9K 2pQz …"),
+or joined by a plus sign (twenty-eighth round: "sk_live_9Tb + Wm7Lx…", concatenated pieces).
 A run that starts with a vendor's published prefix (the vendor rules' own literal hints), followed
 by chunks separated by spaces or one line break, each later chunk holding a digit or a capital, is
 joined chunk by chunk; the longest join that one vendor rule matches *exactly* (``whole_token_kind``:
@@ -57,7 +58,10 @@ _PREFIXES: Final = tuple(sorted((h for h in _LONG_HINTS[0] if len(h) >= 3 and h[
                                  and (len(h) >= 4 or not h.isalpha())), key=len, reverse=True))
 _PREFIX_RE: Final = re.compile(r"(?<![\w\-.])(?:" + "|".join(map(re.escape, _PREFIXES)) + r")")
 _CHUNK_RE: Final = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)*")
-_GAP_RE: Final = re.compile(r"[ \t]+|[ \t]*\r?\n[ \t]*")
+# Twenty-eighth round: a plus sign between two chunks joins them too ("sk_live_9Tb + Wm7Lx…", the
+# concatenation operator of code and of notes that paste a key in two pieces so no scanner sees it
+# whole), spaced or not; the joined run is read exactly as a spaced one is.
+_GAP_RE: Final = re.compile(r"[ \t]*\+[ \t]*|[ \t]+|[ \t]*\r?\n[ \t]*")
 _MAX_CHUNKS: Final = 12
 
 

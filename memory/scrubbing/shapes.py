@@ -49,7 +49,7 @@ _PW_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|fra
 _QUOTED_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|passcode|pin|semilla|seed"
                        r"|frase\s+(?:para\s+desbloquear|de\s+acceso|de\s+paso|secreta|de\s+recuperaci[oó]n))")
 _QUOTED_RE: Final = re.compile(
-    r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”«».]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])[^\n\"“”«».]{0,25}?"
+    r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”«».]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])(?P<gap>[^\n\"“”«».]{0,25}?)"
     r"[\"“«](?P<v>[^\"“”«»\n]{6,80})[\"”»]")
 # Thirteenth round: a password word, then the value named as a phrase and quoted, with no verb
 # between ("usa como contraseña maestra la frase «el gato come sopa»", "her vault password is the
@@ -58,6 +58,14 @@ _NAMED_PHRASE_RE: Final = re.compile(
     r"(?i:\b(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave)\b)(?P<label>[^\n\"“”«».:;]{0,60}?)"
     r"(?i:\b(?:la|una|the|a)[ \t]+(?:frase|phrase|sentence|oraci[oó]n)\b)[ \t]*[,:]?[ \t]*"
     r"(?:\"(?P<dq>[^\"\n]{6,80})\"|“(?P<cq>[^”\n]{6,80})”|«(?P<gq>[^»\n]{6,80})»)")
+# Twenty-eighth round: the words between a password label's connector and a quoted name that point
+# at a record holding the password, as a password manager keeps it (an entry, an item, a note, a
+# card) or tell the reader to look there ("password: ver entrada «…» en el gestor", 'see the item
+# "…" in Bitwarden', "consulta la nota «…»"): the quotes hold the record's name, not the password.
+_RECORD_POINTERS: Final = frozenset(
+    """see ver véase vease mira mirar consulta consultar busca buscar check look lookup find open abre
+    entrada entradas entry entries item items elemento elementos nota notas note notes registro
+    record ficha tarjeta card""".split())
 _QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase")
 _SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
                         "p i n")
@@ -162,6 +170,8 @@ def _find_quoted_passphrases(text: str, lower: str) -> Iterator[_Span]:
             continue  # '"¿Has olvidado tu contraseña?"', 'his password is "the usual one"'
         if closes_a_quote(text, m.start("v") - 1) or in_a_prompt(text, m.start()):
             continue  # 'read -p "Password: " PW', "read -s -p 'Password: ' PW": the label is a prompt's text
+        if any(w in _RECORD_POINTERS for w in m.group("gap").lower().split()):
+            continue  # 'password: ver entrada «Wifi casa» en el gestor': a record's name, see above
         first = m.group("label").split(None, 1)[:1]
         if (first and first[0].lower() in DESCRIBING_WORDS) or described_before(lower, m.start()):
             continue  # 'The password hint is "first pet + year"', 'password policy: "…"': about it

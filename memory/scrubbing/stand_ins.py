@@ -179,6 +179,12 @@ PUBLISHED_EXAMPLES: Final[frozenset[str]] = frozenset({
     # RFC 7617 §2 ("Aladdin" / "open sesame") and §2.1 ("test" / "123£"): Basic credentials.
     "QWxhZGRpbj" + "pvcGVuIHNlc2FtZQ==",
     "dGVzdDox" + "MjPCow==",
+    # Twenty-eighth round: MDN's "Authorization" and "HTTP authentication" pages ("aladdin" /
+    # "opensesame", the Basic example copied into countless READMEs and tests).
+    "YWxhZGRpbj" + "pvcGVuc2VzYW1l",
+    # Google Cloud's and Google Maps Platform's documentation sample API key ("key=AIza…" in the
+    # request examples), the one scanners' own tests quote as "a Google API key".
+    "AIzaSyDaGmWKa4" + "JsXZ-HjGw7ISLn_3namBGewQe",
     # RFC 6749 §4.1.3/§2.3.1 (client "s6BhdRkqt3" / "gX1fBat3bV" in Basic), §4.1.2 code, §4.1.4
     # and §1.5 access and refresh tokens; RFC 6750 §2.1 bearer token.
     "czZCaGRSa3F0" + "MzpnWDFmQmF0M2JW",
