@@ -1,6 +1,6 @@
 """Vetoes of free-text round 49 (issue 16): every occasion against a part of the day or week; the
 subject of the main clause after a time or a clause said first, or dropped; the person and a noun
-exchanging the subjects of two clauses. Each is a veto (it
+exchanging the subjects of two clauses; a thing hard or easy for the person. Each is a veto (it
 stops a merge, never proves one); each class also has a paraphrase that must still merge or a
 reading the check leaves alone. Pure Python: the similarity is given, as consolidation gives it.
 
@@ -12,6 +12,7 @@ import pytest
 
 from memory.equivalence import Label, Statement, default_chain
 from memory.equivalence.normalise import fold
+from memory.equivalence.poles import opposed, poles
 from memory.equivalence.signature import _padded
 from memory.equivalence.slots import case_marked_swap, clause_subjects, main_clause, marked_nouns
 from memory.equivalence.timescope import universal_against_part
@@ -95,3 +96,11 @@ def test_across_languages_who_acts_on_whom_swapped_never_merges(a: str, b: str) 
 def test_across_languages_the_same_subjects_still_merge() -> None:
     assert _merges("Cuando ella viaja, su vecina le riega las plantas",
                    "When she travels, her neighbour waters her plants")
+
+
+def test_hard_for_the_person_against_easy_is_opposed() -> None:
+    assert opposed(poles(_p("Le cuesta mucho concentrarse")), poles(_p("Le resulta fácil concentrarse")))
+    assert opposed(poles(_p("Finds it hard to focus")), poles(_p("Focuses easily")))
+    assert not _merges("Le cuesta mucho concentrarse", "Le resulta fácil concentrarse")
+    # the price sense of "costar" has no pole against nothing
+    assert not opposed(poles(_p("Le cuesta 40 euros al mes")), poles(_p("It costs her 40 euros a month")))
