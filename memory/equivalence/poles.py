@@ -143,6 +143,14 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "bajo", "disminuye", "disminuyo", "redujo", "shrinks", "shrank", "lowered", "lowers", "rebajo",
                 "bajado", "disminuido", "gone down", "went down", "goes down",
                 "rebaja", "bajaron", "bajan", "redujeron", "recortaron", "recorte", "pay cut")),
+    # round 49: a thing hard or easy for the person; Spanish says the hardness with "costar" and a
+    # dative ("Le cuesta mucho madrugar" is "finds it hard to get up early"), no adjective to read
+    "ease": (("le cuesta", "les cuesta", "me cuesta", "te cuesta", "nos cuesta", "le costaba", "le costo",
+              "le resulta dificil", "le es dificil", "struggles to", "struggles with", "finds it hard",
+              "finds it difficult", "has trouble", "has a hard time", "has difficulty", "hard for her",
+              "hard for him", "dificil", "difficult"),
+             ("le resulta facil", "le es facil", "facil", "faciles", "easy", "easily", "con facilidad",
+              "finds it easy", "no trouble", "sin problema", "sin dificultad")),
     "week": (("entre semana", "weekdays", "weekday", "laborables", "dias laborables", "working days", "workdays",
               "work days", "dias de diario", "during the week"),
              ("fin de semana", "fines de semana", "finde", "weekend", "weekends", "sabados y domingos")),

@@ -25,6 +25,7 @@ from memory.equivalence.normalise import fold
 from memory.equivalence.poles import opposed as _opposed
 from memory.equivalence.poles import poles as _poles
 from memory.equivalence.poles import week_part as _week_part
+from memory.equivalence.timescope import universal_against_part
 from memory.equivalence.values import counts_differ, numbers, numbers_differ
 
 _WORD = re.compile(r"[a-z0-9]+(?:[:.,'][a-z0-9]+)*")
@@ -654,6 +655,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "date_mismatch"  # a weekday or month on one side only, or different ones
     if _week_part(a.poles) != _week_part(b.poles):
         return "scope_mismatch"  # "No bebe entre semana" narrows "No bebe": a part of the week on one side only
+    if a_text and b_text and universal_against_part(_padded(fold(a_text)), _padded(fold(b_text))):
+        return "scope_mismatch"  # "at all times" / "in the evening": every occasion against a part of the day
     dates_a, dates_b = _slash_dates(a_text), _slash_dates(b_text)
     if dates_a and dates_b and dates_a != dates_b:
         return "date_mismatch"  # the same numbers in another order: "12/05" is not "05/12"

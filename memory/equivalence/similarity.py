@@ -51,6 +51,7 @@ from memory.equivalence.slots import (
     actor_order_swap,
     also,
     case_marked_swap,
+    clause_subjects_exchanged,
     compares,
     marked_nouns,
     opening_subject,
@@ -275,7 +276,14 @@ def _words_of(sig: object) -> set[str]:
 def _marked_across(text_a: str, text_b: str, la: str, lb: str) -> bool:
     """:func:`~.slots.case_marked_swap` across ES↔EN: the subject that opens one note is, through the
     dictionary, the noun the other note marks as acted on ("The agency pays her a commission" /
-    "Ella le paga una comisión a la agencia")."""
+    "Ella le paga una comisión a la agencia"); the subject read after a time or a clause said
+    first; and (round 49) the person and a noun exchanging the subjects of a fronted and a main
+    clause (:func:`~.slots.clause_subjects_exchanged`)."""
+    def same(x: str, y: str) -> bool:  # a noun of text_a's, one of text_b's, either dictionary
+        return bool(bilingual.same_noun(la, text_a, x, y) or bilingual.same_noun(lb, text_b, y, x))
+
+    if clause_subjects_exchanged(text_a, text_b, same):
+        return True  # "Cuando ella viaja, el vecino le riega…" / "When the neighbor travels, she waters…"
     for one, other, lang, other_lang in ((text_a, text_b, la, lb), (text_b, text_a, lb, la)):
         subject = opening_subject(one)
         if subject is None:

@@ -25,6 +25,7 @@ Pure Python, no Django; nothing here keeps, logs or raises with statement text.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from memory.equivalence.normalise import fold
@@ -557,17 +558,49 @@ def also(text: str) -> bool:
 # on one side and bare on the other has changed slot: "Su gestor le recomendó…" (the manager
 # recommends) / "Le recomendó a su gestor…" (the manager is recommended to).
 _MARKED = re.compile(r" (?:(?:a|para) (?:su|sus|el|la|los|las|mi|mis|tu|tus)|al|(?:to|for) (?:his|her|their|the|my|your))"
-                     r" ([a-z][a-z-]{2,})(?= )")
+                     r" ([a-z][a-z-]{2,}|ex)(?= )")  # the noun as _DETERMINED reads it: "to his ex" is marked
 _SUBJECT_PRONOUNS = frozenset({"she", "he", "they", "ella", "ellos", "ellas"})  # not "el": folded, the article
 _CASE_MARKERS = frozenset({"a", "al", "to", "el", "for", "para"})
 _SAME_WORDS = 0.6
 _DETERMINED = re.compile(r" (?:su|sus|el|la|los|las|mi|mis|tu|tus|his|her|their|the|my|your) ([a-z][a-z-]{2,}|ex)(?= )")
 
 
-def opening_subject(text: str) -> str | None:
-    """The noun of a determined noun phrase that opens the statement unmarked ("Su gestor le
-    recomendó…", "The agency pays her…"): its subject; None when it opens otherwise."""
+# Round 49: what may stand before the main clause's subject. A clause that opens with a subordinator
+# and ends at the first comma ("Cuando ella viaja, el vecino le riega…"), and a time said first ("Los
+# miércoles su suegra la lleva…", "On Sundays, …"): the subject is the noun phrase after them.
+_SUBORDINATORS = frozenset("cuando when whenever si if mientras while after before since once desde antes despues "
+                           "although aunque because porque".split())
+_WEEKDAY = (r"(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|mondays?|tuesdays?|wednesdays?|"
+            r"thursdays?|fridays?|saturdays?|sundays?)")
+_FRONTED_TIME = re.compile(r" (?:(?:on|every|each|cada|todos los|todas las|los|las|el|by|in the|por las?) )?"
+                           r"(?:" + _WEEKDAY + r"|mornings|evenings|afternoons|weekends|fines de semana|mananas|"
+                           r"tardes|noches|weeknights|weekdays|entre semana)(?= )")
+_CLITICS = frozenset("le les la lo las los me te nos se".split())
+
+
+def main_clause(text: str) -> str:
+    """The padded main clause: ``text`` without a fronted subordinate clause or a time said first."""
+    words = _padded(text).split()
+    if words and words[0] in _SUBORDINATORS and "," in text:
+        text = text.split(",", 1)[1]
     padded = _padded(text)
+    fronted = _FRONTED_TIME.match(padded)
+    return padded[fronted.end():] if fronted else padded
+
+
+def fronted_clause(text: str) -> str | None:
+    """The padded subordinate clause said before the main one ("Cuando ella viaja, …"), if any."""
+    words = _padded(text).split()
+    if words and words[0] in _SUBORDINATORS and "," in text:
+        return _padded(text.split(",", 1)[0])
+    return None
+
+
+def opening_subject(text: str) -> str | None:
+    """The noun of a determined noun phrase that opens the statement's main clause unmarked ("Su
+    gestor le recomendó…", "The agency pays her…", "Los miércoles su suegra la lleva…"): its
+    subject; None when it opens otherwise."""
+    padded = main_clause(text)
     opening = _DETERMINED.match(padded)
     if opening is None or opening.group(1) in _MARKED.findall(padded):
         return None
@@ -598,7 +631,69 @@ def case_marked_swap(text_a: str, text_b: str) -> bool:
             return True
         # the other opens with the person as subject and names the same noun after its verb: "Her
         # ex pays her child support" / "She pays her ex child support"
-        other_words = _padded(other).split()
+        other_words = main_clause(other).split()
         if other_words and other_words[0] in _SUBJECT_PRONOUNS and subject in other_words[2:]:
             return True
+        # round 49: the person and the noun exchange the subjects of a fronted and a main clause
+        if clause_subjects_exchanged(one, other, str.__eq__):
+            return True
+        # round 49: or drops the subject, opening with the very verb this one says after its subject
+        # ("The agency invoices him monthly" / "Invoices the agency monthly")
+        verb = _verb_after_subject(main_clause(one))
+        named = {norm for raw, norm in _tokens(one)[1:] if raw[:1].isupper()}  # "Her brother Tom is…": no verb
+        if other_words and verb is not None and verb not in named and other_words[0] == verb \
+                and subject in other_words[1:]:
+            return True
     return False
+
+
+def clause_subjects(text: str) -> tuple[str, str] | None:
+    """The subjects of a fronted subordinate clause and of the main clause, each a determined
+    noun or ``"person"`` (a subject pronoun): "Cuando ella viaja, el vecino le riega…" gives
+    ("person", "vecino"); None without a fronted clause or when a subject is neither."""
+    fronted = fronted_clause(text)
+    if fronted is None:
+        return None
+    subjects = []
+    for clause in (" " + " ".join(fronted.split()[1:]) + " ", main_clause(text)):
+        words = clause.split()
+        opening = _DETERMINED.match(clause)
+        if opening is not None:
+            subjects.append(opening.group(1))
+        elif words and words[0] in _SUBJECT_PRONOUNS:
+            subjects.append("person")
+        else:
+            return None
+    return subjects[0], subjects[1]
+
+
+def clause_subjects_exchanged(text_a: str, text_b: str, same: Callable[[str, str], bool]) -> bool:
+    """Round 49: the person is the subject of the fronted clause on one side and of the main clause
+    on the other, the same noun (``same``: by spelling, or through the dictionary across languages)
+    in the other clause: "Cuando ella viaja, el vecino le riega las plantas" / "When the neighbor
+    travels, she waters his plants" — who travels and who waters are exchanged."""
+    sa, sb = clause_subjects(text_a), clause_subjects(text_b)
+    if sa is None or sb is None:
+        return False
+    (fa, ma), (fb, mb) = sa, sb
+    if fa == "person" and mb == "person" and ma != "person" and fb != "person" and same(ma, fb):
+        return True  # a: the person, then the noun; b: the noun, then the person
+    return fb == "person" and ma == "person" and mb != "person" and fa != "person" and same(fa, mb)
+
+
+def _verb_after_subject(main: str) -> str | None:
+    """The word after the opening determined noun phrase and any Spanish clitics: its verb."""
+    opening = _DETERMINED.match(main)
+    if opening is None:
+        return None
+    rest = main[opening.end():].split()
+    while rest and rest[0] in _CLITICS:
+        rest.pop(0)
+    if not rest or rest[0] in _AUXILIARIES:
+        return None  # "Her thesis is being written…" / "Is writing her thesis…": a passive, no verb said first
+    return rest[0]
+
+
+_AUXILIARIES = _COPULAS | frozenset("is are was were be been being has have had will would can could may might "
+                                    "must should does do did es son esta estan fue fueron ha han habia era "
+                                    "sera va van puede pueden debe deben".split())
