@@ -44,7 +44,7 @@ from memory.embedding import get_embedder
 from memory.embedding.exemplars import constant_passages
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold_text, readings
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
-from memory.inspection.special_forms import ordinary_spans
+from memory.inspection.special_forms import ordinary_spans, vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_ngrams import NgramModel
@@ -163,9 +163,11 @@ def outside_ordinary(text: str) -> str:
     ("married to his job", a pet's insulin), but stepping aside for the whole string let an
     appended idiom hide a euphemism only they catch (stop 31's review: all 242 such spent notes
     hidden by "Thank God it's Friday");
-    the vector stage reads the embedding of what lies outside the spans (``vector_to_read``)."""
+    the vector stage reads the embedding of what lies outside the spans (``vector_to_read``). The
+    spans here are ``special_forms.vector_spans``: the ordinary-sense spans and the verb of a name
+    a person goes by, which only the vector stage misread."""
     for reading in _special_readings(text):
-        spans = ordinary_spans(reading)
+        spans = vector_spans(reading)
         if spans:
             return " ".join(_blank(reading, spans).split())
     return text

@@ -373,9 +373,14 @@ _TO_CLAUSE_END = r"(?:(?!\b(?:and|y|but|pero|so|asi\s+que|que|porque|because|lik
 #: adverb "religiously" before a verb or a noun (not before a word of belief: "religiously
 #: observant" stays); being married to one's job; a conviction *that* or *about* something (a
 #: belief, not a sentence); a track record of doing something ("antecedentes de retrasar plazos");
-#: a crime as hyperbole ("it's criminal how…", "es un crimen que…").
+#: a crime as hyperbole ("it's criminal how…", "es un crimen que…"); stop 36: a book or a page
+#: called a bible in scare quotes ("Excel es su 'biblia'", "the team's 'bible' for onboarding": a
+#: reference work), and being religious or devout *about* a habit or a thing ("muy 'religioso' con el
+#: café de las 11", "religious about his morning run": a routine kept, not a faith).
 _IDIOM = re.compile(r"\b(?:"
-    r"thank\s+(?:god|goodness|heavens)(?:\s+it'?s\s+friday)?|tgif|gracias\s+a\s+dios|(?:oh\s+)?my\s+god\b|oh\s+god|god\s+knows"
+    r"(?<=['‘\"“])(?:biblia|bible)(?=['’\"”])"
+    r"|(?:religios[oa]s?|religious|devot[oa]s?|devout)['’\"”]?\s+(?:con|about|with)\s+(?:el|la|los|las|su|sus|his|her|their|the|its)\s"
+    r"|thank\s+(?:god|goodness|heavens)(?:\s+it'?s\s+friday)?|tgif|gracias\s+a\s+dios|(?:oh\s+)?my\s+god\b|oh\s+god|god\s+knows"
     r"|dios\s+mio|por\s+dios|god\s+forbid|for\s+god'?s\s+sake|hand\s+of\s+god"
     r"|religiously(?!\s+(?:observant|devout|active|conservative|strict|motivated|affiliated|raised|educated|practi[cs]ing"
     r"|minded|committed|observ\w*|follow\w*\s+(?:the\s+)?(?:faith|religion|rules\s+of)))"
@@ -521,7 +526,10 @@ _VENUE_WORD = re.compile(r"\b(?:iglesia|church|catedral|cathedral|capilla|chapel
 _UNION_PLACE = re.compile(r"\bunion\s+(?:square|station|street|st|avenue|ave|road|rd|park|terminal|city|county|bridge|pier|plaza)\b"
                           # a venue called "Union <something>" that the note names as a venue ("the
                           # Union Hall venue", "the Union Rooms hotel"), sixteenth round
-                          r"|\bunion\s+\w+\s+(?:venue|hotel|pub|restaurant|ballroom|events?\s+(?:space|venue))\b")
+                          r"|\bunion\s+\w+\s+(?:venue|hotel|pub|restaurant|ballroom|events?\s+(?:space|venue))\b"
+                          # stop 36: a table booked at a place called "Union <something>" ("booked a
+                          # table at the Union Oyster House")
+                          r"|\b(?:table|mesa|reservation|reserva)\s+(?:\w+\s+){0,2}?(?:at|en)\s+(?:the\s+|el\s+|la\s+)?union(?:\s+\w+){1,2}")
 
 #: A product, a dish or a fair called ethnic ("la feria de cocina étnica", "ethnic prints for the
 #: shop", "the ethnic foods aisle"): a trade's word, not anyone's origin. Only the phrase is cleared
@@ -544,10 +552,16 @@ _ETHNICITY_AGGREGATE = re.compile(
 #: The company's side of dealings with the workers' representatives ("preparing the company side
 #: of the collective bargaining talks", "toma notas en la reunión con el comité de empresa"): the
 #: other side of a negotiation (the fourteenth round's frame, in ``NEAR``) seen from a meeting or a
-#: side of the table. Only the phrase is cleared ("was a union rep before moving to the company
+#: side of the table; stop 36: the person in HR handling the bargaining or the works council's
+#: elections for the employer ("works in HR and handles paperwork for the collective bargaining on
+#: management's side", "is HR's contact for organising the works council elections"). Only the phrase is cleared ("was a union rep before moving to the company
 #: side of the table" still counts).
 _MANAGEMENT_SIDE = re.compile(
     r"\b(?:(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\s+(?:of|for|in|at)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round)"
+    r"|(?:for|on)\s+(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\b"
+    r"(?:\s+(?:of|for|in|at)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round))?"
+    r"|(?:hr|rrhh|recursos\s+humanos|human\s+resources|personnel)(?:'s)?\b[^.;]{0,60}?\b(?:collective\s+bargaining|works\s+council"
+    r"|comite\s+de\s+empresa|convenio\s+colectivo|negociacion\s+colectiva|elecciones\s+sindicales|union\s+elections)"
     r"|(?:reunion|reuniones|meetings?|talks|junta)\s+(?:\w+\s+){0,2}?(?:con|with)\s+(?:el|la|los|las|the)\s+"
     r"(?:comite\s+de\s+empresa|works\s+council|representantes\s+de\s+los\s+trabajadores))\b")
 
@@ -591,7 +605,13 @@ _HABIT_INHERITED = re.compile(
     r"\b(?:lo\s+de\s+[a-z]+(?:ar|er|ir)\b|(?:love|habit|taste|fondness|talent|knack|gift|obsession|weakness|passion)\s+(?:of|for)\s+"
     r"|(?:his|her|their|su)\s+(?:sweet\s+tooth|stubbornness|terquedad|tozudez|impuntualidad|mal\s+genio|temper|sense\s+of\s+humou?r"
     r"|sentido\s+del\s+humor|mania\s+de|unpunctuality|lateness))[^.;]{0,50}?\b(?:is|es|son|are|was|era)\s+['\"‘“]?\s*"
-    r"(?:genetic\w*|hereditar\w*|in\s+(?:the|his|her|their)\s+genes|de\s+familia|cosa\s+de\s+(?:los\s+)?genes)['\"’”]?")
+    r"(?:genetic\w*|hereditar\w*|in\s+(?:the|his|her|their)\s+genes|de\s+familia|cosa\s+de\s+(?:los\s+)?genes)['\"’”]?"
+    # stop 36: a trait of character or habit the person "carries in the genes" or in the blood,
+    # the clitic pointing back to it ("la puntualidad 'la lleva en los genes'")
+    r"|\b(?:puntualidad|impuntualidad|terquedad|tozudez|cabezoneria|paciencia|impaciencia|genio|humor|orden|desorden|optimismo"
+    r"|pesimismo|perfeccionismo|talento|don|punctuality|stubbornness|patience|impatience|temper|humou?r|tidiness|optimism"
+    r"|pessimism|perfectionism|talent|knack)\b[^.;]{0,40}?['\"‘“]?\s*(?:la|lo|le)\s+(?:lleva|viene)\s+(?:en|de)\s+"
+    r"(?:los\s+genes|la\s+sangre|familia)['\"’”]?")
 
 #: A relative's or a friend's wedding ("se casa su hermano en septiembre", "his sister's wedding is in
 #: June"): the person is a guest. Not with the partner named (``se casa con…``), which says whom
@@ -604,25 +624,26 @@ _RELATIVE_WEDDING = re.compile(
     r"\s+(?:(?:is\s+)?getting\s+married|wedding)\b(?!\s+to\b))")
 
 #: An animal's DNA or genetic test ("the puppies' DNA lineage papers", "el test genético de la
-#: camada", "his dog's DNA kit"): a breeder's paperwork, not the person's genome.
+#: camada", "his dog's DNA kit"; stop 36: a pedigree with its DNA analysis, "el pedigrí con análisis
+#: de ADN": only animals have a pedigree): a breeder's paperwork, not the person's genome.
 _ANIMAL_DNA = re.compile(
     rf"\b(?:{_ANIMAL}|camadas?|litters?)'?s?'?\s+(?:(?:dna|adn)(?:\s+\w+)?|genetic\s+(?:tests?|results?|panel)|pedigree|lineage)\b"
+    rf"|\b(?:pedigr\w+)\s+(?:\w+\s+){{0,4}}?(?:dna|adn)\b"
     rf"|\b(?:dna|adn|tests?\s+genetic[oa]s?|pruebas?\s+genetic[oa]s?|genetic\s+tests?)\s+(?:\w+\s+){{0,2}}?(?:de|del|of|for)\s+"
     rf"(?:la\s+|el\s+|los\s+|las\s+|the\s+|su\s+|sus\s+|his\s+|her\s+)?(?:camadas?|litters?|{_ANIMAL})\b")
 
 #: Stop 35: the verb of a name a person goes by ("se presenta como Ana", "introduces herself as
-#: Bea", "goes by Kate", "prefers to be called Bill", "firma como Maite"). The span is the verb
-#: phrase alone, never the word after it: an ethnonym or a party said there ("se presenta como
-#: gitano", "… como candidato independentista") is still read by the lexicon, and by the vector
-#: stage in what lies outside the span; a bare name left alone is too short to read. Like every
-#: span here it also makes the n-gram stage skip the whole sentence it stands in, which this frame
-#: did not need (only the vector stage misread the name): a clause only the n-gram stage would find
-#: in such a sentence is not read. The vector stage retrained on 24 authors read "Se presenta como
-#: Ana" as ethnicity (self-identification).
+#: Bea", "goes by Kate", "prefers to be called Bill", "firma como Maite"). The vector stage retrained
+#: on 24 authors read "Se presenta como Ana" as ethnicity (self-identification), so the vector stage
+#: alone does not read this verb phrase (``vector_spans``). It is not an ordinary-sense span: the
+#: lexicon and the n-gram stage read the sentence whole, as before (as a span it made the n-gram
+#: stage skip the whole sentence it stood in). The span is the verb phrase alone, never the word
+#: after it: an ethnonym or a party said there ("se presenta como gitano", "... como candidato
+#: independentista") is still read by every stage; a bare name left alone is too short to read.
 _GOES_BY = re.compile(
     r"\b(?:se\s+presenta\s+como|se\s+hace\s+llamar|introduces\s+(?:herself|himself|themselves)\s+as"
     r"|goes\s+by|(?:prefers|wants|likes|asks)\s+to\s+be\s+called|firma\s+(?:siempre\s+)?como)\b")
-_ALWAYS = (_IDIOM, _QUOTED_TITLE, _GOES_BY)
+_ALWAYS = (_IDIOM, _QUOTED_TITLE)
 #: Cheap look-ups first: the two frames that may start at any word run only where their noun is.
 _LAW_WORD = re.compile(r"\b(?:police|policia|cop\b|guardia|mosso|ertzaina|detective|prison|prision|prisiones|juror|jurado|vocal|poll|witness|testigo"
                        r"|centro\s+penitenciario|carcel|jail)")
@@ -637,16 +658,16 @@ _GATED: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = (
     (re.compile("union"), (_UNION_PLACE,)),
     (re.compile("etnic"), (_ETHNIC_PRODUCT,)),
     (re.compile("ethnicity|etnias|etnico"), (_ETHNICITY_AGGREGATE,)),
-    (re.compile(" side |reunion|meeting|talks|junta"), (_MANAGEMENT_SIDE,)),
+    (re.compile(" side|reunion|meeting|talks|junta|\\bhr\\b|rrhh|recursos humanos|human resources|personnel"), (_MANAGEMENT_SIDE,)),
     (_CLUB_WORD, (_CLUB_ROLE,)),
     (_VENUE_WORD, (_EVENT_VENUE,)),
     (_BIOMETRIC_WORD, (_BIOMETRIC_FIXTURE,)),
     (re.compile("procesi|procession"), (_PROCESSION_NUISANCE,)),
     (re.compile("partid|parties|party|candidat"), (_PARTIES_PLURAL,)),
     (_PRISON_WORD, (_FORMER_PRISON,)),
-    (re.compile("genetic|hereditar|genes|familia"), (_HABIT_INHERITED,)),
+    (re.compile("genetic|hereditar|genes|familia|sangre"), (_HABIT_INHERITED,)),
     (re.compile("casa|married|wedding"), (_RELATIVE_WEDDING,)),
-    (re.compile("dna|adn|genetic|pedigree|lineage"), (_ANIMAL_DNA,)),
+    (re.compile("dna|adn|genetic|pedigr|lineage"), (_ANIMAL_DNA,)),
 )
 
 
@@ -655,7 +676,7 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
     ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``, ``_ETHNIC_PRODUCT``, ``_MANAGEMENT_SIDE``,
     ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``; sixteenth round: ``_PROCESSION_NUISANCE``, ``_PARTIES_PLURAL``,
-    ``_FORMER_PRISON``, ``_HABIT_INHERITED``, ``_RELATIVE_WEDDING``, ``_ANIMAL_DNA``, ``_ETHNICITY_AGGREGATE``; stop 35: ``_GOES_BY``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_FORMER_PRISON``, ``_HABIT_INHERITED``, ``_RELATIVE_WEDDING``, ``_ANIMAL_DNA``, ``_ETHNICITY_AGGREGATE``); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     for gate, patterns in _GATED:
@@ -671,3 +692,10 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
         if animal:
             spans += animal + [m.span() for m in _ANIMAL_CARE.finditer(text)]
     return spans
+
+
+def vector_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (an inspection form) the vector stage does not read: every ordinary-sense
+    span (``ordinary_spans``) and the verb of a name a person goes by (``_GOES_BY``), which only the
+    vector stage misread; the lexicon and the n-gram stage read that verb as written."""
+    return ordinary_spans(text) + [m.span() for m in _GOES_BY.finditer(text)]

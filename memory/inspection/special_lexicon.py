@@ -273,6 +273,9 @@ genome\s+browser | genetica\s+de\s+poblaciones | population\s+genetics | brand\s
 """
 
 # --- biometric -------------------------------------------------------------------------------
+# Stop 36: a device or a bank that recognises the person's own trait with no preposition ("para
+# que el banco reconozca su voz", "the laptop recognises her face"), and fingerprint minutiae (the
+# points a fingerprint template is made of: "his fingerprint minutiae file").
 _BIO_BODY = r"(?:huellas?|dedo|thumb|pulgar|gait|iris|fingerprints?|face|faces|facial|rostro|retina|palm|palma|veins?|venas?|voz|voiceprint)"
 _BIO_ENROL = (r"(?:template\w*|plantilla\w*|scan\w*|escane\w*|enrol\w*|registrad\w*|registered|stored|guardad\w*"
               r"|dad[oa]\s+de\s+alta|on\s+file|lector\w*|reader|matching|recognition|reconocimiento|embedding|sensor"
@@ -296,6 +299,8 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 | (?:su|his|her)\s+(?:cara|rostro|face|huella|voz|voice|iris)\s+(?:en|in|on)\s+(?:el|the)\s+(?:sistema|system|database|base|registro|file)
 | (?:banco|bank|sistema|system|app|aplicacion|maquina|machine|telefono|phone|movil|lector|reader|software|kiosk|quiosco|aseguradora|insurer
   |plataforma|platform|puerta|door|torno|turnstile|cerradura|lock|ordenador|computer)\s+(?:\w+\s+){0,2}?(?:recono[cz]|identifi|verific|recogni[sz]|identif|verif|autentic|authentic)\w*\s+(?:\w+\s+){0,3}?(?:por|by|with|con|mediante|through)\s+(?:la\s+|el\s+|su\s+|sus\s+|his\s+|her\s+|their\s+|the\s+)?(?:voz|voice|cara|rostro|face|huellas?|fingerprints?|iris|retinas?|ojos|eyes|palma|palm|venas|veins|gait)\b
+| (?:banco|bank|sistema|system|app|aplicacion|telefono|phone|movil|lector|reader|kiosk|quiosco|puerta|door|torno|turnstile|ordenador|computer|laptop|portatil)\s+(?:\w+\s+){0,2}?(?:recono[cz]|identifi|recogni[sz])\w*\s+(?:su|sus|his|her|their)\s+(?:voz|voice|cara|rostro|face|huellas?|fingerprints?|iris)\b
+| minutiae | minucias\s+(?:dactilares|de\s+(?:la|su|sus)\s+huellas?)
 | muestra\s+de\s+(?:voz|huella) | (?:voz|voice)\s+(?:de\s+llave|como\s+(?:llave|clave|contrasena)|as\s+(?:a\s+|the\s+|his\s+|her\s+)?(?:key|password))
 | (?:pen|stylus|boligrafo)\s+(?:speed|pressure|velocidad|presion) | voice\s+sample | patron(?:es)?\s+de\s+(?:su|sus|la|las)\s+(?:huellas?|voz|iris|cara|rostro|retina) | (?:his|her|their)\s+(?:fingerprint|face|voice|iris)\s+(?:pattern|template)
 """
@@ -353,6 +358,9 @@ religios[oa]\s+con\s+(?:los|las|el|la|sus) | religious\s+about | demo\s+gods | r
 """
 
 # --- politics --------------------------------------------------------------------------------
+# Stop 36: handing out a party's or a candidate's leaflets ("hands out leaflets for the X party's
+# campaign", "reparte folletos del partido"), read to the end of its clause: canvassing for a party
+# is the person's own political act, whatever work noun follows (a campaign).
 _PARTY_SURE = r"""
 psoe | vox\b | junts | bildu | pnv | compromis\b | bng | mas\s+madrid | izquierda\s+unida | partido\s+popular
 | partido\s+socialista | partido\s+comunista | tory | tories | snp\b | ukip | lib\s?dems? | liberal\s+democrats?
@@ -375,6 +383,8 @@ psoe | vox\b | junts | bildu | pnv | compromis\b | bng | mas\s+madrid | izquierd
 | fascist\w* | fascista\w* | marxist\w* | leninist\w* | trotskist\w* | libertarian\w* | libertari[oa]\b | progre\b
 | (?:es|is)\s+(?:muy\s+|very\s+|bastante\s+|quite\s+)?(?:conservador\w*|conservative|progresista|progressive|republican[oa]?)\b(?!\s+(?:with|con|en|in|about|estimate))
 | voted\s+(?:leave|remain) | vota\w*\s+(?:a\s+la\s+)?(?:izquierda|derecha) | leafleting | buzoneo | reparte\s+(?:propaganda|folletos)
+| hand(?:s|ed|ing)?\s+out\s+(?:leaflets|flyers|pamphlets)\s+for\s+(?:the\s+|a\s+)?(?:\w+\s+){0,3}?(?:party|candidate)\b[^.,;]*
+| reparte\w*\s+(?:propaganda|folletos|panfletos|octavillas)\s+(?:de|del|para)\s+(?:el\s+|la\s+|un\s+)?(?:\w+\s+){0,3}?(?:partido|candidat[oa])\b[^.,;]*
 | joined\s+the\s+party | se\s+afilio\s+al\s+partido | carnet\s+del\s+partido | hustings | protest\w*\s+(?:against|contra)\s+(?:the\s+)?(?:government|gobierno|war|guerra)
 | manifestaci\w*\s+(?:contra|por|de)\s+(?:el|la|los)\s+(?:gobierno|guerra|independencia|amnistia|monarquia) | (?:goes|went|va|fue)\s+a\s+(?:las|todas\s+las)\s+manifestaciones
 | marched\s+(?:against|for|with) | referendum\s+de\s+independencia | independence\s+referendum
@@ -483,6 +493,9 @@ black[\s-]box | black\s+friday | whitepaper\s+on\s+ethnic | ethnic\s+diversity\s
 """
 
 # --- criminal (Art. 10) ----------------------------------------------------------------------
+# Stop 36: a sentence suspended ("suspended sentence", "condena suspendida", "suspensión de
+# condena": a conviction, its enforcement deferred), and the person named as the defendant of a
+# case ("as the defendant", "comparece como investigada").
 _CRIMINAL = r"""
 (?:well\s+|already\s+)?known\s+to\s+(?:the\s+)?police | conocid[oa]\s+(?:de\s+sobra\s+)?(?:por|para)\s+la\s+policia | fichad[oa]\s+por\s+la\s+policia
 | antecedentes\s+(?:penales|policiales|por) | criminal\s+(?:record|records|past|conviction\w*|charges?|history|case|offen[cs]e\w*)
@@ -509,6 +522,8 @@ _CRIMINAL = r"""
 | assault\s+charge | fraud\s+(?:conviction|charge\w*) | sex\s+offender | delincuent\w*
 | has\s+a\s+(?:police\s+|criminal\s+)?record(?=\s*(?:[.,;]|and\b|$)) | tiene\s+antecedentes | mugshot | ficha\s+policial | bajo\s+fianza
 | on\s+bail | out\s+on\s+bail | released\s+on\s+bail | reformatorio | juvenile\s+detention | centro\s+de\s+menores | borstal | young\s+offender
+| suspended\s+sentence | condena\s+(?:\w+\s+)?(?:suspendida|en\s+suspenso) | suspension\s+de\s+(?:la\s+)?condena
+| as\s+(?:the\s+)?(?:defendant|accused)\b | (?:comparece|declara|va|acude|sentad[oa])\s+(?:\w+\s+){0,3}?como\s+(?:acusad[oa]|investigad[oa]|imputad[oa]|procesad[oa])\b
 | behind\s+bars | entre\s+rejas | in\s+the\s+nick | did\s+bird | doing\s+bird | reinsercion | reinsertion | the\s+accused | denunciad[oa]\s+por
 | banned\s+from\s+driving | violencia\s+de\s+genero | domestic\s+violence | maltrato | hurto | shoplift\w* | robo\s+con\s+(?:fuerza|violencia|intimidacion)
 | cargos\s+pendientes | causa\s+pendiente | pending\s+(?:criminal\s+)?charges? | juicio\s+pendiente | trial\s+date | magistrates'?\s+court

@@ -255,3 +255,25 @@ def test_the_name_a_person_goes_by_is_not_read_by_the_vector_stage(text: str) ->
 ])
 def test_what_follows_the_verb_of_a_name_is_still_read(text: str, category: str) -> None:
     assert finding_label(text) == category
+
+
+def test_the_ngram_stage_reads_the_sentence_of_a_name_a_person_goes_by(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The verb of a name a person goes by is kept from the vector stage alone: the n-gram stage
+    still reads the whole sentence it stands in (as an ordinary-sense span it skipped it)."""
+    from memory.inspection import special
+
+    read: list[str] = []
+
+    class Stage:  # records what it reads, flags nothing, vetoes nothing
+        def special(self, text: str) -> bool:
+            read.append(text)
+            return False
+
+        def vetoes(self, text: str) -> bool:
+            return False
+
+    monkeypatch.setattr(special, "load_ngrams", lambda: Stage())
+    text = "Goes by Kate at work and wants the invoices on Fridays"
+    assert special_category_in([("content", text)]) is None
+    assert read == [text]
+    assert ordinary_spans("se presenta como ana y quiere las facturas los viernes") == []
