@@ -1,9 +1,9 @@
 """Train the two learned stages of the special-category detector (issue 15).
 
 **The committed files are trained with ``--all-spent``** (stop 35): every author spent at the time
-(``SPECIAL_SPENT`` through W23: 24 authors, 7,902 notes; X24–Z26 were read once on these files and
-spent afterwards, so ``--all-spent`` now trains on 27), each threshold and the veto chosen out of
-author as below. Without the option the script trains on the six original sources (the procedure's
+(``SPECIAL_SPENT`` through W23: 24 authors, 7,902 notes; X24–Z26 (stop 35) and AA27–AD30 (stop 36)
+were read once on these files and spent afterwards, so ``--all-spent`` now trains on 31), each
+threshold and the veto chosen out of author as below. Without the option the script trains on the six original sources (the procedure's
 reference, and what the leave-one-author-out measurement of ``evaluation.detector_cv`` nests).
 
 * the **vector stage** (``memory/inspection/special_model.npz``): a class-balanced, L2-regularised
@@ -91,6 +91,11 @@ SPECIAL_SPENT: dict[str, Path] = {
     "X24": HELDOUT / "issue15_thirtyeighth" / "special_untouched24.jsonl",
     "Y25": HELDOUT / "issue15_fortyfirst" / "special_untouched25.jsonl",
     "Z26": HELDOUT / "issue15_fortyeighth" / "special_untouched26.jsonl",
+    # read once in stop 36 on the same models and the stop-36 lexicon, spent since
+    "AA27": HELDOUT / "issue15_fiftyfifth" / "special_untouched27.jsonl",
+    "AB28": HELDOUT / "issue15_fiftysixth" / "special_untouched28.jsonl",
+    "AC29": HELDOUT / "issue15_fiftyninth" / "special_untouched29.jsonl",
+    "AD30": HELDOUT / "issue15_sixtieth" / "special_untouched30.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"
