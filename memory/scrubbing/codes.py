@@ -157,8 +157,11 @@ _REVERSE_RE: Final = re.compile(
 )
 # An access object, then the verb that opens it with digits: "the alarm is disarmed with 4471",
 # "para entrar al garaje marca 5577", "la caja se abre con el 1290".
+# Twenty-ninth round: the opening verb in any person, with the object's clitic before it ("la caja
+# fuerte la abrimos con 061294", "lo abro con", "we open it with 4471", "the safe opened with").
 _ACTION_RE: Final = re.compile(
-    r"\b(?:opens?[ \t]+with|(?:se[ \t]+)?abre[ \t]+con|unlocks?[ \t]+with|(?:se[ \t]+)?desbloquea[ \t]+con"
+    r"\b(?:open(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo|las|los)[ \t]+)?abr(?:e|o|es|en|imos|ió|io|ieron|ía|ia|íamos|iamos)[ \t]+con"
+    r"|unlock(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo)[ \t]+)?desbloque(?:a|o|an|amos)[ \t]+con"
     r"|(?:is[ \t]+|gets[ \t]+)?disarm(?:ed|s)?(?:[ \t]+it)?[ \t]+with|(?:se[ \t]+)?desactiva(?:la|lo)?[ \t]+con"
     r"|(?:se[ \t]+)?desarma[ \t]+con|marca(?:r|s)?|teclea(?:r|s)?|introduce|introducir|pulsa(?:r)?|dial"
     r"|enter|type|key[ \t]+in|punch[ \t]+in|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
