@@ -30,3 +30,26 @@ def test_a_lock_opened_with_digits_in_any_person(text: str, secret: str) -> None
 ])
 def test_an_opening_verb_before_a_count_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a lock's code named by a configuration key ------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("alarm_code=5093  # la del chalet, se desarma en 20 segundos", "5093"),
+    ('GATE_CODE: "7716"', "7716"),
+    ("codigo_portal=3306", "3306"),
+    ("safe-combo = 2718", "2718"),
+])
+def test_a_lock_code_under_a_configuration_key(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "zip_code=28014",
+    "status_code=404  # not found",
+    "country_code: 34",
+    "bank_code=0049",
+    "door_code=30s",
+])
+def test_a_configuration_key_for_an_ordinary_code_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
