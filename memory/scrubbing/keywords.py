@@ -296,7 +296,10 @@ def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
 
 
 # A passphrase stated in prose: plain words up to the end of the clause.
-_PHRASE_RUN_RE: Final = re.compile(r"[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,}){2,23}")
+# Twenty-ninth round: the run may close with one number of up to four digits ("tres tristes tigres
+# comen trigo 88", "correct horse battery 42"): sites that ask for a digit get one appended to a
+# passphrase. The number does not count towards the words a passphrase needs (``_passphrase_end``).
+_PHRASE_RUN_RE: Final = re.compile(r"[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,}){2,23}(?:[ \t]+\d{1,4}(?![\w]))?")
 # Quoted values that describe a password instead of being one ("'la de siempre'").
 _FILLERS: Final[frozenset[str]] = frozenset(
     "siempre usual habitual one ones same mismo misma de la el usual old vieja viejo".split()
@@ -370,7 +373,7 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     run = _PHRASE_RUN_RE.match(text, m.start("uq"))
     if run is None:
         return None
-    words = run.group().split()
+    words = [w for w in run.group().split() if not w.isdigit()]
     if m.group("phrase") is None and len(words) < 4:
         return None
     stops = [w.lower() for w in words if w.lower() in _STOPWORDS]

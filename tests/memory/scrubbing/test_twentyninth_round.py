@@ -53,3 +53,23 @@ def test_a_lock_code_under_a_configuration_key(text: str, secret: str) -> None:
 ])
 def test_a_configuration_key_for_an_ordinary_code_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a passphrase of plain words that closes with a number -------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("La contraseña del portátil es cuatro gatos pardos bailan 77, me la dictó ayer.", "cuatro gatos pardos bailan 77"),
+    ("Jo's vault master password es plum kettle orbit lantern 9, she told us.", "plum kettle orbit lantern 9"),
+    ("the recovery phrase is amber otter canyon 12", "amber otter canyon 12"),
+])
+def test_a_passphrase_closing_with_a_number(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "La contraseña es la misma desde 2019.",
+    "The password is stored in vault 3.",
+    "The password is open sesame red door 30 minutes after midnight.",
+])
+def test_a_description_closing_with_a_number_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
