@@ -73,3 +73,24 @@ def test_a_passphrase_closing_with_a_number(text: str, secret: str) -> None:
 ])
 def test_a_description_closing_with_a_number_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- what a store of secrets "opens with:" -----------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("The Bitwarden vault for the office opens with: copper lantern meadow fifty", "copper lantern meadow fifty"),
+    ("El disco cifrado de papá se abre con: gaviota naranja tranvía 31.", "gaviota naranja tranvía 31"),
+])
+def test_a_passphrase_after_what_a_store_opens_with(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "The file opens with: LibreOffice Calc or Excel",
+    "The archive opens with: an introduction by the editor.",
+    "The meeting opens with: welcome words from the chair",
+    "My laptop unlocks with: Face ID and fingerprint",
+    "El móvil se desbloquea con: huella o patrón facial",
+])
+def test_what_a_document_or_a_method_opens_with_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
