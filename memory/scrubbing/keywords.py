@@ -146,7 +146,11 @@ _KEYWORD_RE: Final = re.compile(
     # Twenty-fifth round: likewise an adverbial clause opened by a subordinating conjunction ("the
     # login, in case she forgets it, is X"; "la clave, por si la pierdes, es X").
     r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual|(?:just[ \t]+)?in[ \t]+case|if|when|since|because"
-    r"|por[ \t]+si|si|cuando|porque|ya[ \t]+que)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
+    r"|por[ \t]+si|si|cuando|porque|ya[ \t]+que)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b)"
+    # Twenty-ninth round: likewise a parenthetical reporting clause, who says the value ("the laptop
+    # login, she says, is X"; "according to Tom"; "la clave, dice ella, es X"; "según él").
+    r"|,[ \t]+(?i:(?:she|he|they|we|i|you)[ \t]+(?:says|said|tells[ \t]+me|told[ \t]+(?:me|us)|claims|swears|insists|reckons)"
+    r"|according[ \t]+to|(?:me[ \t]+)?(?:dice|dijo|asegura|jura)|seg[uú]n)\b[^,:;=\n.]{0,40}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
     # Seventeenth round: the bracketed aside may also follow what the password is for ("la contraseña
     # del NAS (la apuntó en un pósit) es X").
     r"(?:[ \t]+\([^():=\n]{1,80}\))?"

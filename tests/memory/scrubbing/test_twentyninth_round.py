@@ -94,3 +94,23 @@ def test_a_passphrase_after_what_a_store_opens_with(text: str, secret: str) -> N
 ])
 def test_what_a_document_or_a_method_opens_with_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a reporting clause between a password label and its copula --------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Omar's work login, he says, is still Wombat_Tuesday_8 after all these months.", "Wombat_Tuesday_8"),
+    ("El login del portátil, dice Marta, es Lince-Azul-47.", "Lince-Azul-47"),
+    ("The tablet login, according to Jo, is Heron7Gate.", "Heron7Gate"),
+])
+def test_a_login_value_after_a_reporting_clause(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "The login, she says, is broken again since the update.",
+    "The login, he said, is the same as his email address.",
+    "La clave, según él, es importante para aprobar.",
+])
+def test_a_reporting_clause_before_a_description_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
