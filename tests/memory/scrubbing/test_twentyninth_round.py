@@ -114,3 +114,24 @@ def test_a_login_value_after_a_reporting_clause(text: str, secret: str) -> None:
 ])
 def test_a_reporting_clause_before_a_description_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a typing note after a value that follows its password word with no connector --------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Lake house wifi: network Loon-Bay, passphrase otter beside the quiet dock (spaces included).",
+     "otter beside the quiet dock"),
+    ("Router del pueblo: clave ocho lunas sobre Cádiz, sin espacios.", "ocho lunas sobre Cádiz"),
+])
+def test_a_bare_value_closed_by_a_typing_note(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Use the clave única de acceso (case sensitive).",
+    "La contraseña nueva del correo, sin tildes.",
+    "The passphrase must be all lowercase.",
+    "The passphrase in the vault (spaces included).",
+])
+def test_a_label_continued_before_a_typing_note_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
