@@ -135,3 +135,25 @@ def test_a_bare_value_closed_by_a_typing_note(text: str, secret: str) -> None:
 ])
 def test_a_label_continued_before_a_typing_note_is_kept(text: str) -> None:
     assert scrub(text).count == 0
+
+
+# --- a spelled-out value with one whole word for a letter, after a spelling label -------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Clave del router de la tía deletreada: ele, u, eme, barco, a, guion, uno, nueve, ocho",
+     "ele, u, eme, barco, a, guion, uno, nueve, ocho"),
+    ("Locker password spelled out: kay, oh, apple, seven, dash, two, papa",
+     "kay, oh, apple, seven, dash, two, papa"),
+])
+def test_a_spelled_value_with_one_whole_word(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Lista deletreada: Madrid, Sevilla, Bilbao, Cádiz, Soria, Teruel",
+    "Spelled out: Anna, Bob, Cara, Dan, Eve, Fay, Gil",
+    "Read aloud: one, two, three, four, five, six, pizza",
+    "Ingredientes: sal, a, pimienta, ajo, uno, dos, tres",
+])
+def test_a_list_after_a_spelling_label_is_kept(text: str) -> None:
+    assert scrub(text).count == 0
