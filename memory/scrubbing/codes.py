@@ -157,8 +157,11 @@ _REVERSE_RE: Final = re.compile(
 )
 # An access object, then the verb that opens it with digits: "the alarm is disarmed with 4471",
 # "para entrar al garaje marca 5577", "la caja se abre con el 1290".
+# Twenty-ninth round: the opening verb in any person, with the object's clitic before it ("la caja
+# fuerte la abrimos con 061294", "lo abro con", "we open it with 4471", "the safe opened with").
 _ACTION_RE: Final = re.compile(
-    r"\b(?:opens?[ \t]+with|(?:se[ \t]+)?abre[ \t]+con|unlocks?[ \t]+with|(?:se[ \t]+)?desbloquea[ \t]+con"
+    r"\b(?:open(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo|las|los)[ \t]+)?abr(?:e|o|es|en|imos|ió|io|ieron|ía|ia|íamos|iamos)[ \t]+con"
+    r"|unlock(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo)[ \t]+)?desbloque(?:a|o|an|amos)[ \t]+con"
     r"|(?:is[ \t]+|gets[ \t]+)?disarm(?:ed|s)?(?:[ \t]+it)?[ \t]+with|(?:se[ \t]+)?desactiva(?:la|lo)?[ \t]+con"
     r"|(?:se[ \t]+)?desarma[ \t]+con|marca(?:r|s)?|teclea(?:r|s)?|introduce|introducir|pulsa(?:r)?|dial"
     r"|enter|type|key[ \t]+in|punch[ \t]+in|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
@@ -416,4 +419,30 @@ def _find_anaphoric_codes(text: str, lower: str) -> Iterator[_Span]:
             yield m.start("v"), m.end("v"), "password"
 
 
-CODE_FINDERS: Final = (_find_access_codes, _find_action_codes, _find_anaphoric_codes)
+# Twenty-ninth round: a code named by a configuration key, ``alarm_code=8142``, ``GATE_CODE: "4471"``,
+# ``codigo-portal=3306`` (snake, kebab or dotted case: env files, YAML, shell variables). The key's
+# code word ("code", "código", "combo", "combination", "combinación") must sit beside a part that
+# names a lock (``_LOCKS``, or access, unlock, disarm, security and their Spanish words), so that
+# ``zip_code=28014``, ``status_code=404``, ``country_code: 34`` or ``bank_code=0049`` stay numbers.
+_IDENT_CODE_WORD: Final = r"(?:code|c[oó]digo|combo|combination|combinaci[oó]n)s?"
+_IDENT_CODE_RE: Final = re.compile(
+    r"(?<![\w.\-])(?P<key>(?:[a-z0-9]+[_.\-])+" + _IDENT_CODE_WORD + r"|" + _IDENT_CODE_WORD
+    + r"(?:[_.\-][a-z0-9]+)+)[ \t]*[:=][ \t]*[\"']?(?P<v>\d{3,8}[#*]?)(?![\d])")
+_IDENT_LOCK_PARTS: Final = _LOCKS | frozenset(
+    "access acceso unlock desbloqueo disarm desarme security seguridad".split())
+
+
+def _find_identifier_codes(text: str, lower: str) -> Iterator[_Span]:
+    """Digits assigned to a configuration key that names a lock's code (see ``_IDENT_CODE_RE``)."""
+    if "=" not in lower and ":" not in lower:
+        return
+    for m in _IDENT_CODE_RE.finditer(lower):
+        parts = re.split(r"[_.\-]", m.group("key"))
+        if not any(part in _IDENT_LOCK_PARTS for part in parts):
+            continue
+        if _AFTER_RE.match(lower, m.end("v")) is not None:
+            continue
+        yield m.start("v"), m.end("v"), "password"
+
+
+CODE_FINDERS: Final = (_find_access_codes, _find_action_codes, _find_anaphoric_codes, _find_identifier_codes)

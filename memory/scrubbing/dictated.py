@@ -91,6 +91,30 @@ def _dictated(run: str) -> bool:
     return len(classes) >= 2 or cased
 
 
+# Twenty-ninth round: after a label that says the value is spelled or read out ("deletreada:", "dicha en
+# voz alta:", "letra a letra", "spelled out:", "read aloud:"), the run may hold ONE item that is a whole
+# word standing for its letter or syllable ("uve, i, ene, o, tinto, guion, dos…", "pe mayúscula, a,
+# ele, o, ma, siete…"): the label already says the items are characters. The other items must still be
+# six spoken characters or more in the sense of ``_dictated``.
+_SPELLING_LABEL_RE: Final = re.compile(
+    r"\b(?:deletread[oa]s?|deletrea(?:da|do|r)?|dictad[oa]s?|dicha[ \t]+en[ \t]+voz[ \t]+alta|dicho[ \t]+en[ \t]+voz[ \t]+alta"
+    r"|letra[ \t]+(?:a|por)[ \t]+letra|spelled[ \t]+out|spelt[ \t]+out|spelled|spelt|read[ \t]+(?:out|aloud)"
+    r"|letter[ \t]+by[ \t]+letter)\b[^\n.]{0,40}?:[ \t]*$")
+_SPELLING_HINTS: Final = ("deletre", "dictad", "voz alta", "letra", "spelled", "spelt", "read out", "read aloud",
+                          "letter by")
+_WORD_ITEM: Final = r"[a-zñáéíóú]{2,8}"
+_WILD_RUN_RE: Final = re.compile(
+    r"(?<![\w\-])(?:" + _ANY_ITEM + r"|" + _WORD_ITEM + r")(?:[ \t]*,[ \t]*(?:(?:and|y)[ \t]+)?(?:" + _ANY_ITEM
+    + r"|" + _WORD_ITEM + r")(?![\w\-])){5,}")
+
+
+def _dictated_with_a_word(run: str) -> bool:
+    """``_dictated`` on a run that holds exactly one whole word among its spoken characters."""
+    pieces = _SEPARATOR_RE.split(run)
+    known = [p for p in pieces if _ITEM_RE.fullmatch(p) is not None]
+    return len(pieces) - len(known) == 1 and len(known) >= 6 and _dictated(", ".join(known))
+
+
 def find_dictated(text: str, lower: str) -> Iterator[_Span]:
     """A password read out character by character (see the module docstring)."""
     if lower.count(",") < 5:
@@ -98,6 +122,10 @@ def find_dictated(text: str, lower: str) -> Iterator[_Span]:
     for m in _RUN_RE.finditer(lower):
         if _dictated(m.group()):
             yield m.start(), m.end(), "password"
+    if ":" in lower and any(h in lower for h in _SPELLING_HINTS):
+        for m in _WILD_RUN_RE.finditer(lower):
+            if _SPELLING_LABEL_RE.search(lower, max(0, m.start() - 60), m.start()) and _dictated_with_a_word(m.group()):
+                yield m.start(), m.end(), "password"
 
 
 def find_spelled(text: str, lower: str) -> Iterator[_Span]:

@@ -146,7 +146,11 @@ _KEYWORD_RE: Final = re.compile(
     # Twenty-fifth round: likewise an adverbial clause opened by a subordinating conjunction ("the
     # login, in case she forgets it, is X"; "la clave, por si la pierdes, es X").
     r"|,[ \t]+(?i:which|that|who|que|quien|la[ \t]+cual|el[ \t]+cual|(?:just[ \t]+)?in[ \t]+case|if|when|since|because"
-    r"|por[ \t]+si|si|cuando|porque|ya[ \t]+que)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
+    r"|por[ \t]+si|si|cuando|porque|ya[ \t]+que)\b[^,:;=\n.]{1,50}?,(?=[ \t]+(?i:is|es|was|era)\b)"
+    # Twenty-ninth round: likewise a parenthetical reporting clause, who says the value ("the laptop
+    # login, she says, is X"; "according to Tom"; "la clave, dice ella, es X"; "según él").
+    r"|,[ \t]+(?i:(?:she|he|they|we|i|you)[ \t]+(?:says|said|tells[ \t]+me|told[ \t]+(?:me|us)|claims|swears|insists|reckons)"
+    r"|according[ \t]+to|(?:me[ \t]+)?(?:dice|dijo|asegura|jura)|seg[uú]n)\b[^,:;=\n.]{0,40}?,(?=[ \t]+(?i:is|es|was|era)\b))?"
     # Seventeenth round: the bracketed aside may also follow what the password is for ("la contraseña
     # del NAS (la apuntó en un pósit) es X").
     r"(?:[ \t]+\([^():=\n]{1,80}\))?"
@@ -296,7 +300,10 @@ def _keyword_matches(text: str, lower: str) -> Iterator[re.Match[str]]:
 
 
 # A passphrase stated in prose: plain words up to the end of the clause.
-_PHRASE_RUN_RE: Final = re.compile(r"[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,}){2,23}")
+# Twenty-ninth round: the run may close with one number of up to four digits ("tres tristes tigres
+# comen trigo 88", "correct horse battery 42"): sites that ask for a digit get one appended to a
+# passphrase. The number does not count towards the words a passphrase needs (``_passphrase_end``).
+_PHRASE_RUN_RE: Final = re.compile(r"[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,}){2,23}(?:[ \t]+\d{1,4}(?![\w]))?")
 # Quoted values that describe a password instead of being one ("'la de siempre'").
 _FILLERS: Final[frozenset[str]] = frozenset(
     "siempre usual habitual one ones same mismo misma de la el usual old vieja viejo".split()
@@ -370,7 +377,7 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     run = _PHRASE_RUN_RE.match(text, m.start("uq"))
     if run is None:
         return None
-    words = run.group().split()
+    words = [w for w in run.group().split() if not w.isdigit()]
     if m.group("phrase") is None and len(words) < 4:
         return None
     stops = [w.lower() for w in words if w.lower() in _STOPWORDS]

@@ -69,6 +69,24 @@ _CHAINED_RE: Final = re.compile(
 _UNLOCKS_WITH_RE: Final = re.compile(
     r"\b(?:se[ \t]+)?(?:desbloquea|descifra|abre|unlocks|opens|decrypts)[ \t]+(?:con|with)[ \t]+"
     r"(?:(?:la|the)[ \t]+(?:frase|phrase|passphrase)[ \t]+)?" + _QUOTED)
+# Twenty-ninth round: the same verb before a colon and an unquoted run of words ("the KeePass database
+# opens with: lemon tractor whisper ninety", "el disco cifrado se abre con: sol de invierno en Soria",
+# "la bóveda la abrimos con: …"): the colon states the value, as a label's colon does; the holder
+# must be named in the clause before the verb — a store of secrets, not a document or a file, which
+# "opens with" its first contents or an application ("the file opens with: LibreOffice Calc or Excel")
+# — and the run must close its clause as plain words with at most one function word, never the first
+# ("the archive opens with: an introduction by the editor" is prose).
+# A run that names an unlocking method instead of a value ("unlocks with: Face ID and fingerprint",
+# "se abre con: huella o patrón", "with: YubiKey and PIN") states no secret.
+_UNLOCK_METHODS: Final[frozenset[str]] = frozenset(
+    """face faceid touch touchid fingerprint fingerprints biometric biometrics pattern pin yubikey smartcard
+    card token huella huellas dactilar facial patrón patron tarjeta llave""".split())
+_DOCUMENT_HOLDERS: Final[frozenset[str]] = frozenset(
+    "file files archive archives zip rar 7z backup backups archivo archivos fichero ficheros copia copias".split())
+_UNLOCKS_WITH_COLON_RE: Final = re.compile(
+    r"\b(?:(?:se|la|lo)[ \t]+)?(?:desbloque(?:a|o|an|amos)|descifr(?:a|o|an|amos)|abr(?:e|o|en|imos)"
+    r"|unlock(?:s|ed)?|open(?:s|ed)?|decrypt(?:s|ed)?)(?:[ \t]+it)?[ \t]+(?:con|with)[ \t]*:[ \t]*"
+    r"(?P<run>" + _RUN + r")")
 # "to unlock/decrypt <holder> use/type/with/: <value>"
 # Twenty-seventh round: the typing verb in any form a note gives the step in — imperative, infinitive
 # after a modal of necessity ("hay que escribir", "tienes que teclear", "you have to type"), second or
@@ -165,6 +183,13 @@ def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
             clause = lower[max(0, m.start() - 60):m.start()]
             if _holds_secrets(re.split(r"[.;:!?\n]", clause)[-1]) and _phrase_like(m.group(group)):
                 yield m.start(group), m.end(group), "password"
+    if (" con" in lower or " with" in lower) and ":" in lower:
+        for m in _UNLOCKS_WITH_COLON_RE.finditer(lower):
+            clause = lower[max(0, m.start() - 60):m.start()]
+            holders = {w.lower() for w in _WORD_RE.findall(re.split(r"[.;:!?\n]", clause)[-1])} & HOLDERS
+            if holders - _DOCUMENT_HOLDERS and not _UNLOCK_METHODS.intersection(m.group("run").split()) \
+                    and _closing_phrase(text, m, prose=False):
+                yield m.start("run"), m.end("run"), "password"
     if not any(h in lower for h in _VERB_HINTS):
         return
     for m in _UNLOCK_THEN_VALUE_RE.finditer(lower):

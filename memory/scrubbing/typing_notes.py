@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.keywords import is_vague_description
+from memory.scrubbing.keywords import _STOPWORDS, is_vague_description
 from memory.scrubbing.long_labels import PASSWORD_WORDS, _NOT_A_START, _OTHER_VALUES, _credential_shaped, spelled_run
 from memory.scrubbing.measures import DESCRIBING_WORDS
 from memory.scrubbing.shapes import _NOT_A_PHRASE, _POINTING_STEMS
@@ -54,6 +54,7 @@ _NOTE_WORD_RE: Final = re.compile(r"(?:" + _NOTE + r")\b")
 _CONNECTOR_RE: Final = re.compile(  # the last one before the value is taken
     r"[ \t]*(?::|->|→|=>)[ \t]*|[ \t]+(?:is|es|was|era|son|are)(?:[ \t]+(?:now|ahora|still|todav[ií]a))?[ \t]+")
 _SENTENCE_END_RE: Final = re.compile(r"[.!?;\n](?=\s|$)|\n")
+_BARE_GAP_RE: Final = re.compile(r"[ \t]+(?![ \t])")
 _QUOTES: Final = "\"'`“”«»‘’"
 _WORD_RE: Final = re.compile(r"[^\W\d_]+")
 _TRAIL: Final = ".,;:)]}!?"
@@ -82,6 +83,14 @@ def _value_ok(value: str) -> bool:
         return False
     lowered = [w.lower() for w in _WORD_RE.findall(value)]
     return not any(w in DESCRIBING_WORDS or w in _OTHER_VALUES for w in lowered)
+
+
+def _bare_value_ok(value: str) -> bool:
+    """After a password word with no connector, the value opens with no stopword (an adjective or a
+    preposition continues the label: "clave única de acceso", "contraseña nueva del correo") and
+    holds at most one ("moose under the maple tree")."""
+    words = [w.lower() for w in value.split()]
+    return words[0] not in _STOPWORDS and sum(w in _STOPWORDS for w in words) <= 1
 
 
 # "at" is a describing word of a field name ("created at"); in a label's prose it is a preposition.
@@ -122,6 +131,16 @@ def _find_typing_notes(text: str, lower: str) -> Iterator[_Span]:
             if connectors and _label_ok(lower[label.end():connectors[-1].start()]):
                 start, end = _strip(text, connectors[-1].end(), note.start())
                 if end > start and _value_ok(text[start:end]):
+                    yield start, end, "password"
+                    continue
+            # Twenty-ninth round: no connector, the value right after the password word and a space
+            # ("network Cabin-North, passphrase moose under the maple tree (spaces included)", "clave
+            # ocho lunas sobre el mar, sin espacios"): the note alone says the words are typed. The
+            # label must be the last password word before the note, and the value pass ``_value_ok``.
+            elif not connectors and _BARE_GAP_RE.match(lower, label.end()) \
+                    and _PW_WORD_RE.search(lower, label.end(), note.start()) is None:
+                start, end = _strip(text, label.end(), note.start())
+                if end > start and _value_ok(text[start:end]) and _bare_value_ok(text[start:end]):
                     yield start, end, "password"
                     continue
         # The note inside the label: "Contraseña de la wifi, tal cual la dijo la abuela: …".
