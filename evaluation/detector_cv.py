@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  forty-six authors A1–AS, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  forty-eight authors A1–AU, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -99,6 +99,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "AQ": ts.HELDOUT / "issue15_sixtysecond" / "secrets_untouched43.jsonl",
     "AR": ts.HELDOUT / "issue15_sixtythird" / "secrets_untouched44.jsonl",
     "AS": ts.HELDOUT / "issue15_sixtyfourth" / "secrets_untouched45.jsonl",
+    "AT": ts.HELDOUT / "issue15_sixtyfifth" / "secrets_untouched46.jsonl",
+    "AU": ts.HELDOUT / "issue15_sixtysixth" / "secrets_untouched47.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).
