@@ -44,6 +44,7 @@ VALUE_TOLERANCE = 0.02  # the cued value may trail another value of the predicat
 MAX_SENTENCES = 12  # a long note's further sentences are not read for claims
 
 _SPLIT = re.compile(r"[^.!?;\n]+[.!?;]*")
+TRIM = " \t.!?;:-–—•*"  # what a sentence loses at either end (punctuation, bullets, blanks)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def sentences(text: str) -> list[Sentence]:
     found: list[Sentence] = []
     for match in _SPLIT.finditer(text or ""):
         chunk = match.group(0)
-        stripped = chunk.strip(" \t.!?;:-–—•*")
+        stripped = chunk.strip(TRIM)
         if len(stripped) < 3:
             continue
         start = match.start() + chunk.index(stripped)

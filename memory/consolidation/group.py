@@ -36,7 +36,13 @@ CLAIMS_JUDGE = "claims/claims-1"
 if TYPE_CHECKING:  # the context's type only; run.py imports this module
     from memory.consolidation.run import RunContext
 
-NEIGHBOURS_PER_MEMORY = 8
+#: Each memory's nearest others that become candidates (either side's choice makes a pair). Three,
+#: not eight: e5-small puts one person's unrelated notes close together (within a subject of the
+#: spent issue-16 pair sets, the median cosine between notes of different pairs is 0.80–0.86 by
+#: language), so extra slots fill with unrelated notes, while a note's equivalent is almost always
+#: among its nearest three (all 424 equivalent pairs of the free-text benchmark's 64 subjects stay
+#: candidates at three, against 9,432 → 3,153 unrelated candidate pairs; docs/performance.md).
+NEIGHBOURS_PER_MEMORY = 3
 
 
 def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:

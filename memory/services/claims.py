@@ -52,7 +52,7 @@ from governance.services.predicates import (
     predicate_proposal_note,
 )
 from memory.claims import CLAIM_KINDS, canonical_value, has_value, value_key
-from memory.claims.infer import ExemplarIndex, InferredClaim, infer, sentences
+from memory.claims.infer import TRIM, ExemplarIndex, InferredClaim, infer, sentences
 from memory.claims.llm import llm_extractor_from_settings
 from memory.claims.registry import registry_entries
 from memory.embedding import Embedder, get_embedder
@@ -104,23 +104,29 @@ def exemplar_index(embedder: Embedder) -> ExemplarIndex:
         return index
 
 
+def _whole_note(parts: Sequence[Any], content: str) -> bool:
+    """Whether the note is its one sentence, up to the punctuation, bullets and blanks that
+    ``sentences`` trims at either end ("Prefiero el té." is its sentence "Prefiero el té")."""
+    return len(parts) == 1 and parts[0].text == content.strip().strip(TRIM + "\r\n")
+
+
 def claims_infer_for_batch(*, embedder: Embedder, rows: Sequence[tuple[Any, str, bool, np.ndarray]]
                            ) -> dict[Any, list[InferredClaim]]:
     """Inferred claims per memory id, for ``(pk, content, eligible, vector)`` rows.
 
-    A note that is one sentence reuses its own vector; the sentences of longer notes are embedded
-    in one call. Ineligible rows (not a fact/status, an explicit predicate, quarantined) get none,
+    A note that is one sentence (up to the punctuation ``sentences`` trims) reuses its own vector;
+    the sentences of longer notes are embedded in one call. Ineligible rows (not a fact/status, an explicit predicate, quarantined) get none,
     and so do notes written with a proposed key still pending. Notes the local default found
     nothing in go to the LLM extractor when one is configured (its budget is per batch).
     """
     index = exemplar_index(embedder)
     held = memories_awaiting_proposal(memory_ids=[pk for pk, _, eligible, _ in rows if eligible])
     split = {pk: sentences(content) for pk, content, eligible, _ in rows if eligible and pk not in held}
+    whole = {pk for pk, content, _, _ in rows if _whole_note(split.get(pk, []), content)}
     extra: list[str] = []
-    for pk, content, _, _ in rows:
-        parts = split.get(pk, [])
-        if len(parts) > 1 or (parts and parts[0].text != content.strip()):
-            extra.extend(p.text for p in parts)
+    for pk, _, _, _ in rows:
+        if pk not in whole:
+            extra.extend(p.text for p in split.get(pk, []))
     extra_vectors = iter(embedder.embed_passages(extra)) if extra else iter(())
     found: dict[Any, list[InferredClaim]] = {}
     unresolved: list[Any] = []
@@ -128,7 +134,7 @@ def claims_infer_for_batch(*, embedder: Embedder, rows: Sequence[tuple[Any, str,
         parts = split.get(pk, [])
         if not parts:
             continue
-        if len(parts) == 1 and parts[0].text == content.strip():
+        if pk in whole:
             vectors = [np.asarray(vector)]
         else:
             vectors = [next(extra_vectors) for _ in parts]

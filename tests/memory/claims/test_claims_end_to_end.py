@@ -81,3 +81,30 @@ def test_different_inferred_claims_are_never_merged(agents):
     assert CollectiveFact.objects.count() == 0
     assert Decision.objects.filter(step="group", judge="claims/claims-1", outcome="CONTRADICTS",
                                    reason="different_claims").exists()
+
+
+@pytest.mark.parametrize("text", ["Prefiere informes breves.", "  Prefiere informes breves!\n", "- Prefiere informes breves"])
+def test_one_sentence_note_reuses_its_vector_despite_trailing_punctuation(text):
+    """A note that is one sentence up to its full stop, bullet or blanks is not embedded a second
+    time for claims: its own vector serves (the backfill's cost per note)."""
+    from memory.embedding import get_embedder
+    from memory.services.claims import claims_infer_for_batch, exemplar_index
+
+    real = get_embedder()
+    embedded: list[str] = []
+
+    class Counting:
+        name = real.name
+
+        def embed_passages(self, texts):  # noqa: ANN001, ANN202
+            embedded.extend(texts)
+            return real.embed_passages(texts)
+
+        def __getattr__(self, attr):  # noqa: ANN001, ANN204
+            return getattr(real, attr)
+
+    (vector,) = real.embed_passages([text])
+    exemplar_index(real)  # the registry's exemplars, embedded once and cached by embedder name
+    found = claims_infer_for_batch(embedder=Counting(), rows=[(1, text, True, vector)])
+    assert embedded == []
+    assert [(c.predicate, c.value) for c in found.get(1, [])] == [("preference.report_length", "short")]

@@ -138,3 +138,19 @@ def test_candidates_are_same_key_pairs_strongest_first(agents, run_context):
     assert scores == sorted(scores, reverse=True)
     assert all(s is None or s >= ctx.policy.candidate_similarity for (i, j), s in pairs
                if memories[i].key != memories[j].key)
+
+
+def test_embedding_neighbours_are_each_memorys_nearest_three():
+    """Twelve memories all within candidate_similarity of one another: each brings its nearest
+    three (ties by index), not every neighbour above the threshold (the rule is in group.py)."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    vectors = np.eye(13, dtype=np.float32)[:12] * 0.3 + np.eye(13, dtype=np.float32)[12]  # cosine 0.917
+    memories = [SimpleNamespace(pk=i, key=None, embedding=v) for i, v in enumerate(vectors)]
+    ctx = SimpleNamespace(policy=SimpleNamespace(candidate_similarity=0.80))
+    pairs = dict(candidate_pairs(ctx, memories))
+    chosen = {i: sorted({j for p in pairs for j in p if i in p} - {i}) for i in range(12)}
+    assert chosen[11] == [0, 1, 2] and chosen[7] == [0, 1, 2]
+    assert len(pairs) <= 12 * 3
