@@ -723,6 +723,7 @@ _RECIPROCAL = frozenset((
     "shares share comparte comparten sibling".split()))
 
 
+@lru_cache(maxsize=16384)
 def _exchange_tokens(text: str) -> tuple[str, ...]:
     """The note's folded words, determiners left out ("the dog" is "her dog" for this frame) and the
     Spanish contractions opened ("al" = "a el", "del" = "de el"), a final stop dropped."""
@@ -751,8 +752,8 @@ def exchanged_around(text_a: str, text_b: str) -> bool:
     differs. A veto only: it can never prove a merge."""
     ta, tb = _exchange_tokens(text_a), _exchange_tokens(text_b)
     n = len(ta)
-    if n != len(tb) or ta == tb or n < 3:
-        return False
+    if n != len(tb) or ta == tb or n < 3 or sorted(ta) != sorted(tb):
+        return False  # an exchange moves words, it never changes them
     prefix = 0
     while prefix < n and ta[prefix] == tb[prefix]:
         prefix += 1
