@@ -56,6 +56,7 @@ from memory.equivalence.slots import (
     marked_nouns,
     opening_subject,
     converse_swap,
+    exchanged_around,
     people,
     role_mismatch,
 )
@@ -217,6 +218,8 @@ class SimilarityJudge:
             return "role_mismatch"  # "she hosts and he produces" / "he hosts and she produces"
         if (la is None or la == lb) and case_marked_swap(a.text, b.text):
             return "direction_swap"  # "Su gestor le recomendó…" / "Le recomendó a su gestor…"
+        if (la is None or la == lb) and exchanged_around(a.text, b.text):
+            return "direction_swap"  # "X is scared of Y" / "Y is scared of X": two phrases exchanged (round 51)
         if (la is None or la == lb) and owner_swap(a.text, b.text, names):
             return "direction_swap"  # "Rents out his garage to a neighbour" / "Rents a neighbour's garage"
         if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):

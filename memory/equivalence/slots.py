@@ -25,6 +25,7 @@ Pure Python, no Django; nothing here keeps, logs or raises with statement text.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -697,3 +698,79 @@ def _verb_after_subject(main: str) -> str | None:
 _AUXILIARIES = _COPULAS | frozenset("is are was were be been being has have had will would can could may might "
                                     "must should does do did es son esta estan fue fueron ha han habia era "
                                     "sera va van puede pueden debe deben".split())
+
+
+# Round 51: two noun phrases exchanged around the same predicate ("X is scared of Y" / "Y is scared of X").
+#: Words that make a relation reciprocal (the swap keeps the meaning), folded, ES and EN: comitative
+#: and coordinating words ("works with", "se casó con", "X and Y"), reciprocal relations (marriage,
+#: meeting, knowing, friendship, kinship among equals, partners, neighbours, colleagues), likeness and
+#: nearness ("as tall as", "similar to", "next to", "frente a"), opposition in a game ("against", "vs").
+_RECIPROCAL = frozenset((
+    "with con and y e or o ni nor plus & , ; vs versus against contra between entre together juntos juntas "
+    "other otro otra mutually mutuamente each cada "
+    "married marry marries marrying wed wedded casado casada casados casadas caso casaron casar casa casan "
+    "meet meets met meeting conocio conocieron conoce conocen conocer know knows knew known "
+    "friend friends amigo amiga amigos amigas neighbour neighbours neighbor neighbors vecino vecina vecinos vecinas "
+    "colleague colleagues coworker coworkers co-worker companero companera companeros companeras colega colegas "
+    "classmate classmates teammate teammates roommate roommates flatmate flatmates housemate housemates "
+    "partner partners pareja socio socia socios spouse esposo esposa husband wife novio novia boyfriend girlfriend "
+    "dating dates divorced divorcio divorciado divorciada divorcio separated separado separada "
+    "sibling siblings brother brothers sister sisters hermano hermana hermanos hermanas twin twins gemelo gemela "
+    "mellizo melliza cousin cousins primo prima primos primas related emparentado emparentada relacionado "
+    "as tan tanto tanta como same mismo misma iguales igual equal equals similar similares parecido parecida "
+    "resembles resemble like different diferente distinto distinta unlike "
+    "near cerca next beside junto lado opposite enfrente frente close adjacent alongside "
+    "shares share comparte comparten sibling".split()))
+
+
+@lru_cache(maxsize=16384)
+def _exchange_tokens(text: str) -> tuple[str, ...]:
+    """The note's folded words, determiners left out ("the dog" is "her dog" for this frame) and the
+    Spanish contractions opened ("al" = "a el", "del" = "de el"), a final stop dropped."""
+    out: list[str] = []
+    for _, norm in _tokens(text):
+        for word in {"al": ("a",), "del": ("de",)}.get(norm, (norm,)):
+            if word not in _DETERMINERS and word not in {".", "!"}:
+                out.append(word)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def exchanged_around(text_a: str, text_b: str) -> bool:
+    """Two notes that say the same predicate with two noun phrases in exchanged places: one note is
+    ``P X M Y S`` and the other ``P Y M X S`` (``P``, ``S``, a prefix and a suffix both share, may be
+    empty), ``X`` ≠ ``Y``, ``M`` the same words on both sides ("Her dog is scared of the neighbour's
+    cat" / "The neighbour's cat is scared of her dog"; "El perro le tiene miedo al gato" / "El gato le
+    tiene miedo al perro"; "Prefers tea to coffee" / "Prefers coffee to tea"). Same language only (by
+    spelling). Determiners are not compared ("the dog" / "her dog"): the slot, not the article, is
+    what moved.
+
+    It does not fire when the swap keeps the meaning: ``M`` (or ``X``/``Y``'s joint) says a
+    reciprocal relation, a coordination, a likeness or a nearness (:data:`_RECIPROCAL`: "X works with
+    Y", "X se casó con Y", "X met Y", "X is married to Y", "X and Y", "X is as tall as Y", "X sits next
+    to Y"); nor on a passive against an active ("X scares Y" / "Y is scared by X"), since ``M`` then
+    differs. A veto only: it can never prove a merge."""
+    ta, tb = _exchange_tokens(text_a), _exchange_tokens(text_b)
+    n = len(ta)
+    if n != len(tb) or ta == tb or n < 3 or sorted(ta) != sorted(tb):
+        return False  # an exchange moves words, it never changes them
+    prefix = 0
+    while prefix < n and ta[prefix] == tb[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < n - prefix and ta[n - 1 - suffix] == tb[n - 1 - suffix]:
+        suffix += 1
+    for p in range(prefix + 1):
+        for s in range(suffix + 1):
+            ma, mb = ta[p:n - s], tb[p:n - s]
+            m = len(ma)
+            for lx in range(1, m - 1):
+                for lm in range(1, m - lx):
+                    x, mid, y = ma[:lx], ma[lx:lx + lm], ma[lx + lm:]
+                    if x == y or mb != y + mid + x:
+                        continue
+                    if any(w in _RECIPROCAL for w in mid) or not any(w.isalpha() for w in x) \
+                            or not any(w.isalpha() for w in y):
+                        continue
+                    return True
+    return False
