@@ -28,7 +28,9 @@ None when Apertium or WordNet is not installed. Pure Python, no Django; nothing 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from memory.equivalence import bilingual, wordnet
 from memory.equivalence.bilingual import Word
@@ -114,13 +116,21 @@ def opposite_adjectives(text_a: str, lang_a: str, text_b: str, lang_b: str) -> b
         return None
     said_a = {e for english, _ in a for e in english}
     said_b = {e for english, _ in b for e in english}
+    return opposed(a, said_a, b, said_b, said=_said, opposite=wordnet.opposite)
+
+
+def opposed(a: Any, said_a: Any, b: Any, said_b: Any, *, said: Callable[[frozenset[str], Any], bool],
+            opposite: Callable[[str, str], bool]) -> bool:
+    """Some reading of ``a`` (readings, negated) and some reading of ``b``, neither negated nor
+    ``said`` on the other side, are ``opposite``: the loop round 48's adjectives and round 50's verbs
+    share (``verb_opposites``)."""
     for xs, x_negated in a:
-        if x_negated or _said(xs, said_b):
+        if x_negated or said(xs, said_b):
             continue
         for ys, y_negated in b:
-            if y_negated or _said(ys, said_a):
+            if y_negated or said(ys, said_a):
                 continue
-            if any(wordnet.opposite(x, y) for x in xs for y in ys):
+            if any(opposite(x, y) for x in xs for y in ys):
                 return True
     return False
 

@@ -45,7 +45,7 @@ from functools import cache, lru_cache
 
 from memory.equivalence import bilingual, wordnet
 from memory.equivalence.bilingual import Word
-from memory.equivalence.opposites import _NEGATING
+from memory.equivalence.opposites import _NEGATING, opposed
 
 #: Verbs that negate the verb they govern ("failed to win" = "did not win"), by lemma in either language.
 _NEGATING_VERBS = frozenset({"fail", "refuse", "stop", "quit", "cease", "avoid", "neglect", "forget",
@@ -238,15 +238,7 @@ def opposite_verbs(text_a: str, lang_a: str, text_b: str, lang_b: str) -> bool |
     if read_a is None or read_b is None:
         return None
     (a, said_a), (b, said_b) = read_a, read_b
-    for xs, x_negated in a:
-        if x_negated or _said(xs, said_b):
-            continue
-        for ys, y_negated in b:
-            if y_negated or _said(ys, said_a):
-                continue
-            if any(opposite(x, y) for x in xs for y in ys):
-                return True
-    return False
+    return opposed(a, said_a, b, said_b, said=_said, opposite=opposite)
 
 
 def _said(readings: frozenset[str], other: frozenset[str]) -> bool:
