@@ -238,6 +238,8 @@ def _raw_tokens(text: str) -> list[_Tok]:
             minute = int(digits.group(2) or 0) if digits else 0
             if "p" in raw.casefold() and hour < 12:
                 hour += 12
+            elif "p" not in raw.casefold() and hour == 12:
+                hour = 0  # 12 a.m. is midnight (00:00), 12 p.m. noon: the twelve-hour clock's convention
             tokens.append(_Tok(raw, "time", key=f"t{hour}:{minute:02d}", raw=raw))
         elif group == "time":
             hour_s, minute_s = re.split(r"[:h]", raw)

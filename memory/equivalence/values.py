@@ -102,6 +102,8 @@ def _clock(token: str) -> tuple[float, bool] | None:
         literal = pm or am or token.endswith("h")
     if pm and value < 12:
         value += 12
+    elif am and 12 <= value < 13:
+        value -= 12  # 12 a.m. (12:30 a.m.) is just after midnight; 12 p.m. is noon
     return value, literal
 
 

@@ -648,3 +648,12 @@ def test_a_continuing_perfect_hides_no_pole() -> None:
     the other axes read the whole text, so gaining against losing is an antonym, not a near copy."""
     a, b = "Ha ganado peso desde enero.", "Ha perdido peso desde enero."
     assert mismatch(signature(a), signature(b), a, b) == "antonym"
+
+
+def test_twelve_am_is_midnight_and_twelve_pm_noon() -> None:
+    """The twelve-hour clock: 12 a.m. is 00:00 and 12 p.m. is 12:00, so the two never merge, and
+    12 a.m. says what 00:00 says."""
+    assert not _merges("The night bus leaves at 12 am on Saturdays.", "The night bus leaves at 12 pm on Saturdays.",
+                       similarity=0.99)
+    assert not _merges("Her shift ends at 12:30 a.m.", "Her shift ends at 12:30 p.m.", similarity=0.99)
+    assert _merges("Her shift ends at 12:30 a.m.", "Her shift ends at 00:30.", similarity=0.97)
