@@ -45,6 +45,7 @@ from memory.equivalence.lexicon import (
     _Concept,
 )
 from memory.equivalence.normalise import _stem, fold
+from memory.equivalence.values import twelve_hour
 
 
 @dataclass(frozen=True)
@@ -236,10 +237,8 @@ def _raw_tokens(text: str) -> list[_Tok]:
             digits = re.match(r"(\d{1,2})(?::(\d{2}))?", raw)
             hour = int(digits.group(1)) if digits else 0
             minute = int(digits.group(2) or 0) if digits else 0
-            if "p" in raw.casefold() and hour < 12:
-                hour += 12
-            elif "p" not in raw.casefold() and hour == 12:
-                hour = 0  # 12 a.m. is midnight (00:00), 12 p.m. noon: the twelve-hour clock's convention
+            pm = "p" in raw.casefold()
+            hour = int(twelve_hour(hour, am=not pm, pm=pm))
             tokens.append(_Tok(raw, "time", key=f"t{hour}:{minute:02d}", raw=raw))
         elif group == "time":
             hour_s, minute_s = re.split(r"[:h]", raw)

@@ -100,11 +100,18 @@ def _clock(token: str) -> tuple[float, bool] | None:
         except ValueError:
             return None
         literal = pm or am or token.endswith("h")
+    return twelve_hour(value, am=am, pm=pm), literal
+
+
+def twelve_hour(value: float, *, am: bool, pm: bool) -> float:
+    """An hour said on the twelve-hour clock on the 24-hour one: 7 p.m. is 19, 12 p.m. noon (12),
+    12 a.m. (12:30 a.m.) just after midnight (0, 0.5). The one place both clock readers (this
+    module's and ``analysis``' a.m./p.m. token) apply the convention."""
     if pm and value < 12:
-        value += 12
-    elif am and 12 <= value < 13:
-        value -= 12  # 12 a.m. (12:30 a.m.) is just after midnight; 12 p.m. is noon
-    return value, literal
+        return value + 12
+    if am and 12 <= value < 13:
+        return value - 12
+    return value
 
 
 def _spelled(words: list[str], k: int) -> tuple[int, int] | None:
