@@ -244,6 +244,10 @@ def poles(padded: str) -> frozenset[str]:
     return frozenset(found)
 
 
+#: The phrases of the two parts of the week (the ``week`` axis): weekdays, the weekend.
+WEEKDAYS, WEEKEND = _POLES["week"]
+
+
 def week_part(found: frozenset[str]) -> frozenset[str]:
     """The part of the week a note is limited to (weekdays or the weekend), if it says one."""
     return frozenset(p for p in found if p.startswith("week"))

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from memory.equivalence.poles import WEEKDAYS, WEEKEND
+
 # a universal over time said by an adverb: every occasion, or none
 _ADVERBS = ("always", "siempre", "never", "nunca", "jamas", "at all times", "all the time", "at any time",
             "en todo momento", "a todas horas", "a cualquier hora", "en ningun momento", "at no time",
@@ -35,11 +37,11 @@ _PARTS: dict[str, tuple[str, ...]] = {
     "later": ("afternoon", "afternoons", "evening", "evenings", "night", "nights", "tonight", "la tarde",
               "las tardes", "cada tarde", "la noche", "las noches", "cada noche", "noches", "tardes", "weeknight",
               "weeknights", "bedtime", "dinner", "cena"),
-    "weekdays": ("weekday", "weekdays", "weeknight", "weeknights", "school night", "school nights",
-                 "entre semana", "laborable", "laborables", "dias de diario", "working days", "workdays",
-                 # the range of the working week, said by its ends ("daily, Monday to Friday")
+    # the week axis's two parts (``poles``), plus its nights and the range said by its ends
+    # ("daily, Monday to Friday")
+    "weekdays": (*WEEKDAYS, "weeknight", "weeknights", "school night", "school nights", "laborable",
                  "monday to friday", "monday through friday", "mon fri", "lunes a viernes"),
-    "weekend": ("weekend", "weekends", "fin de semana", "fines de semana", "finde", "sabados y domingos"),
+    "weekend": WEEKEND,
 }
 
 
