@@ -1,0 +1,110 @@
+"""Thirtieth secrets round (issue 15): the classes of the sixty-fifth and sixty-sixth readings' open
+cases — credentials the scrubber missed and ordinary strings it redacted (see docs/privacy.md
+"Thirtieth secrets round"; no database). Made-up sentences, none from a corpus."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memory.scrubbing import scrub
+from memory.scrubbing.other_values import TEST_CARDS, other_value
+
+_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _redacted(text: str, secret: str) -> bool:
+    return secret not in scrub(text).text
+
+
+def _kept(text: str) -> bool:
+    return scrub(text).text == text
+
+
+# --- a design colour in a text about colour ------------------------------------------------------------
+
+@_SETTINGS
+@given(st.sampled_from([3, 4, 6, 8]).flatmap(lambda n: st.text(alphabet="0123456789abcdefABCDEF", min_size=n, max_size=n)),
+       st.sampled_from(["El color del botón de login: #{v}, hover #27ae60.",
+                        "Password field border colour: #{v}.",
+                        "La clave del tema oscuro: fondo #{v}."]))
+def test_a_hex_colour_in_a_text_about_colour_is_kept(value: str, frame: str) -> None:
+    text = frame.format(v=value)
+    start = text.index("#" + value)
+    assert other_value(text, start, start + len(value) + 1)
+
+
+def test_a_hex_run_with_no_colour_word_stays_a_password() -> None:
+    assert _redacted("Mi contraseña del portal: #2ecc71", "#2ecc71")
+    assert _kept("El color del botón de login de Gabriel: #2ecc71, hover #27ae60.")
+
+
+# --- a password hash in the modular crypt format --------------------------------------------------------
+
+_CRYPT_ALPHABET = string.ascii_letters + string.digits + "./"
+
+
+@_SETTINGS
+@given(st.text(alphabet=_CRYPT_ALPHABET, min_size=53, max_size=53), st.sampled_from(["2a", "2b", "2y"]))
+def test_a_bcrypt_hash_named_as_a_hash_is_kept(body: str, variant: str) -> None:
+    text = f"Hash de la contraseña en la base de datos (bcrypt, no es la clave): ${variant}$12${body}"
+    assert _kept(text)
+
+
+@pytest.mark.parametrize("text", [
+    "password_hash for ana: $argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHRzYWx0$Qm9ndXNIYXNoVmFsdWVGb3JUZXN0czEyMzQ",
+    "The shadow entry: root:$6$Xq3LmP9a$Wk2Jd8Rt5Vn1Yh7Cz4Fb6Gp0Ls3Qa9Ue2Mx5Nr8Tb1Kd4Hf7Jg0Lp3Zs6Wq9Ec2Vb5Ny8:19700:0:99999:7:::",
+])
+def test_other_crypt_formats_named_as_hashes_are_kept(text: str) -> None:
+    assert _kept(text)
+
+
+def test_a_crypt_shaped_value_without_a_word_for_hashing_stays_a_password() -> None:
+    value = "$2b$12$" + "Kq9s8Lr3Tz1Wp5Nv7Xy0QeOa4Bc6Hd2Fj8Gs1Ak3Pe5Ru7Tw9Ym"
+    assert _redacted(f"La contraseña del panel: {value}", value)
+
+
+def test_a_password_next_to_a_hash_is_still_redacted() -> None:
+    text = "bcrypt hash $2b$12$Kq9s8Lr3Tz1Wp5Nv7Xy0QeOa4Bc6Hd2Fj8Gs1Ak3Pe5Ru7Tw9Ym; the password is Pl4ta-Verde-91"
+    assert _redacted(text, "Pl4ta-Verde-91")
+
+
+# --- a published test card and its companions -----------------------------------------------------------
+
+def _grouped(card: str) -> str:
+    return " ".join(card[i:i + 4] for i in range(0, len(card), 4))
+
+
+@_SETTINGS
+@given(st.sampled_from(sorted(TEST_CARDS)), st.integers(min_value=100, max_value=9999),
+       st.sampled_from(["Stripe docs test card para Laura: {card}, exp 12/34, CVC {cvc} (sólo modo test).",
+                        "Sandbox card {card} with CVV {cvc}, any future date.",
+                        "Tarjeta de prueba {card}, código de seguridad {cvc}."]))
+def test_the_code_beside_a_published_test_card_is_kept(card: str, cvc: int, frame: str) -> None:
+    assert _kept(frame.format(card=_grouped(card), cvc=cvc))
+
+
+def test_the_code_beside_a_real_looking_card_stays_a_secret() -> None:
+    assert _redacted("Tarjeta de Laura: 4532 7153 3790 1241, exp 12/27, CVC 381.", "381")
+    # The test card names no other sentence's code.
+    assert _redacted("Test card 4242 4242 4242 4242 works. El PIN de mi tarjeta real es 4471.", "4471")
+
+
+# --- where a password is kept, said as a locative clause --------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    'Chat: "¿me pasas la password del wifi?" — "está en la nevera, check there"',
+    'Me: "what is the wifi password?" Her: "it\'s on the fridge, under the magnet"',
+    'La contraseña del router: "está pegada debajo del router"',
+])
+def test_a_value_that_says_where_the_password_is_kept(text: str) -> None:
+    assert _kept(text)
+
+
+def test_a_quoted_password_after_a_question_is_still_redacted() -> None:
+    assert _redacted('Chat: "¿me pasas la password del wifi?" — "Nevera-Azul-77"', "Nevera-Azul-77")
+    assert _redacted('la contraseña es "está en la luna 42"', "está en la luna 42")
+
