@@ -18,6 +18,7 @@ from memory.scrubbing.measures import (
     described_before,
     is_question,
     labels_a_public_key,
+    opens_a_log_field,
 )
 from memory.scrubbing.phrases import points_elsewhere
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
@@ -579,6 +580,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         if m.group("tok") is not None:
             if _OPENPGP_KEY_ID_RE.fullmatch(value) and _names_an_openpgp_key(lower, m):
                 continue  # "git config user.signingkey 3AA5C343…": a public key's ID, not a secret
+            if opens_a_log_field(value):
+                continue  # "token refresh failed: status=401 request_id=…": a log record's field (measures)
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue

@@ -44,7 +44,7 @@ from typing import Final
 from memory.scrubbing.codes import _AFTER_RE, _LOCKS, _LOCKS_RE, _address_code, _names_access, postal_pin
 from memory.scrubbing.keywords import _token_value_ok
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, at_as_a_letter, labels_a_public_key
+from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, at_as_a_letter, labels_a_public_key, opens_a_log_field
 from memory.scrubbing.places import CONTAINERS, mentions_a_manager
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _NOT_A_PHRASE
@@ -296,6 +296,8 @@ def _find_long_code_labels(text: str, lower: str) -> Iterator[_Span]:
         if m.group("tok") is not None:
             token = _TOKEN_RE.match(text, start)
             value = token.group().rstrip(_TRAIL) if token is not None else ""
+            if opens_a_log_field(value):
+                continue  # "token refresh failed: status=401 …": a log record's field, not the token
             if value[:1].isalnum() and _token_value_ok(value) and _has_digit(value) and "@" not in value and "://" not in value \
                     and not value.startswith(("/", "~", "#", "\\")) and not _VERSION_RE.fullmatch(value):
                 yield start, start + len(value), "token"

@@ -108,3 +108,34 @@ def test_a_quoted_password_after_a_question_is_still_redacted() -> None:
     assert _redacted('Chat: "¿me pasas la password del wifi?" — "Nevera-Azul-77"', "Nevera-Azul-77")
     assert _redacted('la contraseña es "está en la luna 42"', "está en la luna 42")
 
+
+# --- a key fingerprint by its digest's name, whatever its copied length ------------------------------------
+
+@_SETTINGS
+@given(st.sampled_from(["SHA1", "SHA256", "SHA384", "SHA512"]),
+       st.text(alphabet=string.ascii_letters + string.digits + "+/", min_size=24, max_size=64),
+       st.sampled_from(["Huella de la clave del servidor: {fp}", "Host key fingerprint: {fp}",
+                        "La clave SSH del NAS tiene esta huella: {fp}"]))
+def test_a_fingerprint_with_a_digest_name_is_kept(digest: str, body: str, frame: str) -> None:
+    assert _kept(frame.format(fp=f"{digest}:{body}"))
+
+
+def test_a_value_that_only_contains_a_digest_name_stays_a_password() -> None:
+    assert _redacted("La clave del servidor: xSHA256:Xk4Lq9Zm2Wv7Nt5Rp8Yc1Hd4Kf6G", "xSHA256:Xk4Lq9Zm2Wv7Nt5Rp8Yc1Hd4Kf6G")
+
+
+# --- a log record's fields after a token's label ------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "WARN token refresh failed: status=401 request_id=7f3a9c2e1b",
+    "ERROR token validation error (gateway, retry 3): code=E4012 trace_id=9b2e77c1d0",
+    "El token del bot (el de los avisos) falló: status=403 req=ab12cd34ef",
+])
+def test_a_log_record_after_a_token_label_is_kept(text: str) -> None:
+    assert _kept(text)
+
+
+def test_a_secret_named_field_after_a_token_label_stays_a_secret() -> None:
+    text = "El token del bot de avisos (el nuevo): secret=Zq81xTbW0p9LmK2v"
+    assert _redacted(text, "Zq81xTbW0p9LmK2v")
+    assert _redacted("Token del bot de la comunidad (el que manda los avisos): 8f3Kq1Lz92Xw", "8f3Kq1Lz92Xw")
