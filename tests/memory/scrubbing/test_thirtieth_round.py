@@ -139,3 +139,52 @@ def test_a_secret_named_field_after_a_token_label_stays_a_secret() -> None:
     text = "El token del bot de avisos (el nuevo): secret=Zq81xTbW0p9LmK2v"
     assert _redacted(text, "Zq81xTbW0p9LmK2v")
     assert _redacted("Token del bot de la comunidad (el que manda los avisos): 8f3Kq1Lz92Xw", "8f3Kq1Lz92Xw")
+
+
+# --- a quoted value after "como <label>" with what the label opens ------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("Andrés usa como frase de paso de su clave SSH «río lento bajo puente viejo», según me contó.",
+     "río lento bajo puente viejo"),
+    ("Nora uses as the passphrase for her backup disk 'copper lantern over quiet fields'.",
+     "copper lantern over quiet fields"),
+    ("Tiene como contraseña del wifi de casa «Naranja-Tibia-44».", "Naranja-Tibia-44"),
+])
+def test_a_quoted_value_after_as_label_with_what_it_opens(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", [
+    "Usa como contraseña del portal «la de siempre», dice Marta.",
+    "Andrés usa como frase de paso de su clave SSH «¿cuál era?», no se acuerda.",
+])
+def test_a_reference_or_a_question_after_as_label_is_kept(text: str) -> None:
+    assert _kept(text)
+
+
+# --- a passphrase sentence that opens with a possessive ---------------------------------------------------
+
+@_SETTINGS
+@given(st.sampled_from(["mi", "my"]).flatmap(lambda p: st.tuples(
+    st.just(p),
+    st.sampled_from(["perro", "gato", "abuela", "loro"] if p == "mi" else ["dog", "cat", "parrot", "granny"]),
+    st.sampled_from(["baila", "come", "odia", "pinta"] if p == "mi" else ["eats", "hates", "paints", "sings"]),
+    st.sampled_from(["flamenco", "aceitunas", "tango", "acuarelas"] if p == "mi" else ["broccoli", "jazz", "tulips"]),
+    st.sampled_from(["los martes", "cada domingo", "en Rosario"] if p == "mi" else ["on tuesdays", "every sunday"]))),
+    st.sampled_from(["Nota: la contraseña maestra de Bitwarden de Inés es {v}",
+                     "The master password of the family vault is {v}.",
+                     "La contraseña del wifi es {v}"]))
+def test_a_possessive_passphrase_after_a_password_label_is_redacted(words: tuple[str, ...], frame: str) -> None:
+    value = " ".join(words)
+    assert _redacted(frame.format(v=value), value)
+
+
+@pytest.mark.parametrize("text", [
+    "La contraseña maestra del gestor es mi fecha de nacimiento al revés.",
+    "The master password is my cat's name plus the year",
+    "La contraseña maestra es mi única preocupación esta semana",
+    "My password is my responsibility now and forever.",
+    "La contraseña del wifi es mi problema.",
+])
+def test_a_possessive_description_after_a_password_label_is_kept(text: str) -> None:
+    assert _kept(text)
