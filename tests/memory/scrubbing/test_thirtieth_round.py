@@ -188,3 +188,27 @@ def test_a_possessive_passphrase_after_a_password_label_is_redacted(words: tuple
 ])
 def test_a_possessive_description_after_a_password_label_is_kept(text: str) -> None:
     assert _kept(text)
+
+
+# --- a letters-only random token after a bare token label ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("token fkjnFCZSbKjuWpkbJO is Leo's personal access for the home-automation hub", "fkjnFCZSbKjuWpkbJO"),
+    ("El secret qZtRwxPLmvBkaHsEo del bot de Telegram de Marta.", "qZtRwxPLmvBkaHsEo"),
+    ("api key HfkWQpzLmRtaXbVcNe for the weather widget", "HfkWQpzLmRtaXbVcNe"),
+])
+def test_a_letters_only_token_after_a_bare_label_is_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+_WORDS = st.sampled_from(["invalid", "client", "token", "refresh", "expired", "request", "header", "access",
+                          "denied", "session", "cache", "user", "profile", "missing", "signature"])
+
+
+@_SETTINGS
+@given(st.lists(_WORDS, min_size=3, max_size=5), st.booleans(), st.sampled_from(["", "HTTP", "AWS", "ID"]))
+def test_words_joined_in_camel_case_after_a_token_label_are_kept(words: list[str], pascal: bool, acronym: str) -> None:
+    joined = "".join(w.capitalize() if pascal or i else w for i, w in enumerate(words))
+    name = acronym + joined[0].upper() + joined[1:] if acronym else joined
+    text = f"The error says token {name} when the login fails"
+    assert name in scrub(text).text
