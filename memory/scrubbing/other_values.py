@@ -54,9 +54,11 @@ TEST_CARDS: Final[frozenset[str]] = frozenset({
     "4000000000009995", "4000002500003155", "4000002760003184", "4111111111111111", "4012888888881881",
     "5500000000000004", "378734493671000", "6011111111111117", "30569309025904", "38520000023237",
 })
-_CARD_RE: Final = re.compile(r"(?<![\d])\d{4}(?:[ \-]?\d{2,6}){2,4}(?![\d])")
+_CARD_RE: Final = re.compile(r"(?<![\d])(?:\d{13,19}|\d{4}(?:[ \-]\d{2,6}){2,4})(?![\d])")
 _SHORT_CODE_RE: Final = re.compile(r"\d{3,4}")
-_SENTENCE_RE: Final = re.compile(r"[^.!?\n]*(?:[.!?](?!\d)|\n|$)")
+# A sentence ends at ".", "!", "?" or a new line; the code and the card must share one (read up to
+# 200 characters either side, so a long text costs no more per code).
+_SENTENCE_END_RE: Final = re.compile(r"[.!?\n]")
 
 _PLACE_PREPOSITIONS: Final = (
     r"(?:en|dentro[ \t]+del?|encima[ \t]+del?|debajo[ \t]+del?|detr[aá]s[ \t]+del?|junto[ \t]+al?"
@@ -66,7 +68,7 @@ _LOCATIVE_RE: Final = re.compile(
     r"|it['’]s(?:[ \t]+still)?|it[ \t]+is|is|lives|sits|stays|they['’]re|are)"
     r"(?:[ \t]+(?:(?:pegad|escrit|apuntad|guardad|anotad)[oa]s?|written|taped|stuck|kept|stored|pinned)"
     r"[ \t]+(?:a|al|to|" + _PLACE_PREPOSITIONS + r")|[ \t]+" + _PLACE_PREPOSITIONS + r")"
-    r"[ \t]+[^\W\d_][^\W\d_'’]*(?:[ \t]*,?[ \t]+[^\W\d_]+(?:['’][^\W\d_]+)?)*[ \t]*[.!]?)")
+    r"[ \t]+[^\W\d_][^\W\d_'’]*(?:(?:[ \t]*,[ \t]*|[ \t]+)[^\W\d_]+(?:['’][^\W\d_]+)?)*[ \t]*[.!]?)")
 
 
 def _design_colour(text: str, value: str) -> bool:
@@ -87,11 +89,12 @@ def _test_card_companion(text: str, start: int, end: int) -> bool:
         return True
     if _SHORT_CODE_RE.fullmatch(value) is None:
         return False
-    for sentence in _SENTENCE_RE.finditer(text):
-        if sentence.start() <= start and end <= sentence.end():
-            return any("".join(c for c in card.group() if c.isdigit()) in TEST_CARDS
-                       for card in _CARD_RE.finditer(sentence.group()))
-    return False
+    before = _SENTENCE_END_RE.search(text[max(0, start - 200):start][::-1])
+    after = _SENTENCE_END_RE.search(text, end, min(len(text), end + 200))
+    left = start - before.start() if before is not None else max(0, start - 200)
+    right = after.start() if after is not None else min(len(text), end + 200)
+    return any("".join(c for c in card.group() if c.isdigit()) in TEST_CARDS
+               for card in _CARD_RE.finditer(text, left, right))
 
 
 def other_value(text: str, start: int, end: int) -> bool:
