@@ -374,13 +374,19 @@ def _stated_sentence(m: re.Match[str], words: list[str], stops: list[str]) -> bo
 # stops the run when it opens a short sentence: five words or more, the possessed noun neither a
 # describing word nor a stopword, no personal fact in the run ("mi fecha de nacimiento al revés",
 # "her cat's name": a recipe, not the phrase), and at most one more stopword, not last ("es mi única
-# preocupación esta semana" has two: a description).
+# preocupación esta semana" has two: a description). A possessed datum of identity ("tu número de
+# teléfono móvil", "her passport number", "su matrícula") is a recipe too.
 _POSSESSIVES: Final = frozenset("mi mis my su sus his her their tu tus your our nuestra nuestro".split())
+_IDENTITY_DATA: Final = frozenset(
+    """número numero number teléfono telefono phone móvil movil mobile dni nif nie pasaporte passport
+    matrícula matricula plate email correo mail dirección direccion address código codigo code cuenta
+    account tarjeta card usuario user username login documento document id""".split())
 
 
 def possessive_sentence(words: list[str]) -> bool:
     """Is a lower-cased run that opens with a possessive a passphrase sentence (see above)?"""
-    if words[0] not in _POSSESSIVES or len(words) < 5 or words[1] in DESCRIBING_WORDS or words[1] in _STOPWORDS:
+    if words[0] not in _POSSESSIVES or len(words) < 5 or words[1] in DESCRIBING_WORDS or words[1] in _STOPWORDS \
+            or words[1] in _IDENTITY_DATA:
         return False
     stops = [w for w in words[1:] if w in _STOPWORDS]
     return len(stops) <= 1 and words[-1] not in _STOPWORDS and _RECIPE_FACT_RE.search(" ".join(words)) is None

@@ -34,7 +34,7 @@ from typing import Final
 _COLOUR_VALUE_RE: Final = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
 _COLOUR_WORDS_RE: Final = re.compile(
     r"(?i:\b(?:colou?rs?|colores|hover|fondo|background|foreground|bg|fg|tema|theme|css|scss|paleta|palette"
-    r"|tono|tonos|hue|tint|shade|border|borde|branding|brand|fill|stroke|rgb|rgba|hex)\b)")
+    r"|tono|tonos|hue|tint|shade|border|borde|branding|brand|fill|stroke|rgb|rgba)\b)")
 
 _HASH_TOKEN_RE: Final = re.compile(
     r"\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{40,64}"

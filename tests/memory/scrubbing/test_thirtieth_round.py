@@ -185,6 +185,7 @@ def test_a_possessive_passphrase_after_a_password_label_is_redacted(words: tuple
     "La contraseña maestra es mi única preocupación esta semana",
     "My password is my responsibility now and forever.",
     "La contraseña del wifi es mi problema.",
+    "La contraseña del wifi es tu número de teléfono móvil",
 ])
 def test_a_possessive_description_after_a_password_label_is_kept(text: str) -> None:
     assert _kept(text)
