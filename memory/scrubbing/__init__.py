@@ -101,6 +101,9 @@ private to the package):
 * ``stand_ins`` - values that stand for a secret without being one (``[FILTERED]``, ``****abcd``,
   ``${DB_PASSWORD}``, AWS's ``…EXAMPLE``, the exact example credentials vendors and RFCs publish):
   never redacted, whatever finder or key took them.
+* ``other_values`` - values in another field's notation, no credential whatever took them (thirtieth
+  round): CSS colours in a text about colour, password hashes in the modular crypt format, the
+  code beside a published test card, a clause saying where a password is kept.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on both readings,
   merge, replace, repeat until stable, fail closed.

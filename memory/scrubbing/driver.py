@@ -24,6 +24,7 @@ from memory.scrubbing.kinds import (
     _Span,
     placeholder,
 )
+from memory.scrubbing.other_values import other_value
 from memory.scrubbing.places import is_manager_name
 from memory.scrubbing.private_keys import _find_private_keys
 from memory.scrubbing.separated import SEPARATED_FINDERS
@@ -137,7 +138,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
              and not (("@" in text or "-u" in text) and template_userinfo(text, s[0], s[1]))
-             and not pinned_version(text, s[0], s[1])]
+             and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])]
     examples = published_example_spans(text) + resource_name_spans(text)
     if examples:
         spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]

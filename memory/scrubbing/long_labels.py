@@ -42,9 +42,9 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.codes import _AFTER_RE, _LOCKS, _LOCKS_RE, _address_code, _names_access, postal_pin
-from memory.scrubbing.keywords import _token_value_ok
+from memory.scrubbing.keywords import _token_value_ok, possessive_sentence
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, at_as_a_letter, labels_a_public_key
+from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, at_as_a_letter, labels_a_public_key, opens_a_log_field
 from memory.scrubbing.places import CONTAINERS, mentions_a_manager
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _NOT_A_PHRASE
@@ -296,6 +296,8 @@ def _find_long_code_labels(text: str, lower: str) -> Iterator[_Span]:
         if m.group("tok") is not None:
             token = _TOKEN_RE.match(text, start)
             value = token.group().rstrip(_TRAIL) if token is not None else ""
+            if opens_a_log_field(value):
+                continue  # "token refresh failed: status=401 …": a log record's field, not the token
             if value[:1].isalnum() and _token_value_ok(value) and _has_digit(value) and "@" not in value and "://" not in value \
                     and not value.startswith(("/", "~", "#", "\\")) and not _VERSION_RE.fullmatch(value):
                 yield start, start + len(value), "token"
@@ -339,13 +341,21 @@ def _says_where(words: list[str]) -> bool:
     return words[0] in _FOCUS_ADVERBS and len(words) > 1 and (words[1] in _PLACE_ADVERBS or words[1] in _NOT_A_START)
 
 
+# Thirtieth round: a passphrase that opens with a possessive, as ``keywords.possessive_sentence``
+# reads it after a strong label ("la contraseña maestra de Bitwarden de Inés es mi perro baila
+# flamenco los martes"); the possessed noun must not name another value or a place ("mi usuario …").
+def _possessive_passphrase(words: list[str]) -> bool:
+    return possessive_sentence(words) and words[1] not in _OTHER_VALUES and words[1] not in _NOT_A_PHRASE
+
+
 def _find_long_passwords(text: str, lower: str) -> Iterator[_Span]:
     """A passphrase of plain words after a long or master password's label (see above)."""
     if "master" not in lower and "maestra" not in lower and "larga" not in lower and "long" not in lower:
         return
     for m in _PASSPHRASE_LABEL_RE.finditer(lower):
         words = m.group("v").split()
-        if words[0] in _NOT_A_START or words[0] in _NOT_A_PHRASE or words[0].startswith(("píd", "pid", "pregúnt", "ask")):
+        if (words[0] in _NOT_A_START and not _possessive_passphrase(words)) or words[0] in _NOT_A_PHRASE \
+                or words[0].startswith(("píd", "pid", "pregúnt", "ask")):
             continue
         if _says_where(words):
             continue  # "the master password is only in her head": where it is, not what

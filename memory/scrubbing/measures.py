@@ -122,3 +122,19 @@ def closes_a_quote(text: str, pos: int) -> bool:
     Typographic quotes pair by themselves and the apostrophe is also a letter: neither is counted."""
     quote = text[pos:pos + 1]
     return quote in ('"', "`") and text.count(quote, 0, pos) % 2 == 1
+
+
+# Thirtieth round: a token's label that closes with a colon before a structured log record's fields
+# ("WARN token refresh failed: status=401 request_id=7f3a…", "token validation error: code=E42
+# trace=…") introduces the record, not the token: a ``name=value`` pair (logfmt, a query string) is a
+# field, and its name says what it holds. A field whose name names a secret ("secret=…",
+# "access_token=…") stays a candidate.
+_LOG_FIELD_RE: Final = re.compile(r"[A-Za-z_][\w.\-]*(?==[^=])")
+_SECRET_FIELD_RE: Final = re.compile(r"(?i:token|secret|pass|pwd|key|auth|cred|sig|session|cookie|clave|contrase)")
+
+
+def opens_a_log_field(value: str) -> bool:
+    """Does a token label's value open with a log record's ``name=value`` field whose name names no
+    secret (see above)?"""
+    field = _LOG_FIELD_RE.match(value)
+    return field is not None and _SECRET_FIELD_RE.search(field.group()) is None

@@ -23,7 +23,10 @@ to a credential in prose rather than how a vendor formats it.
   word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"); the label word may be part of a
   snake_case name ("auth_key 4c9e…", thirteenth round); unless the label names a public digest, an
   id or a key that only identifies a row or an entry (cache, idempotency, partition, sort, primary,
-  foreign, object, routing, dedup key).
+  foreign, object, routing, dedup key);
+* a token of letters only right after a bare token label ("token fkjnFCZSbKjuWpkbJO is Leo's …",
+  thirtieth round): 14–64 letters, both cases three times or more, a shape no camel-case or
+  acronym-and-word split explains (``random_letters``).
 Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
 substring tests.
 """
@@ -307,5 +310,33 @@ def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
             yield m.start("v"), m.end("v"), "secret"
 
 
+# Thirtieth round: a token of letters only after a bare token label. A random token drawn from the
+# letters alone (generators with digits switched off, some home-automation and chat tokens) has no
+# digit, so the keyword finder's bare connector, which needs one, left it. The label word right
+# before it (no colon, "is" or quote) is the evidence, and the shape the rest: 14–64 ASCII letters,
+# three upper- and three lower-case letters or more, and no split into words — a camel-case or
+# Pascal-case identifier ("InvalidClientTokenId", "refreshTokenExpired") or upper-case acronyms
+# before words ("HTTPRequestHeader") is a name, not a token.
+_BARE_TOKEN_LABEL_RE: Final = re.compile(
+    r"\b(?:token|secret|secreto|api[ _\-]?key|access[ _\-]?key|apikey)[ \t]+(?P<v>[A-Za-z]{14,64})(?=[\s.,;:)!?]|$)")
+_WORDS_SPLIT_RE: Final = re.compile(r"[a-z]*(?:[A-Z]{1,5}[a-z]{2,})*[A-Z]{0,5}")
+
+
+def random_letters(value: str) -> bool:
+    """Is a run of letters random-looking rather than words joined in camel case (see above)?"""
+    upper = sum(c.isupper() for c in value)
+    return upper >= 3 and len(value) - upper >= 3 and _WORDS_SPLIT_RE.fullmatch(value) is None
+
+
+def _find_bare_letter_tokens(text: str, lower: str) -> Iterator[_Span]:
+    """A letters-only random token right after a bare token label (see above)."""
+    if not any(h in lower for h in ("token", "secret", "key")):
+        return
+    for m in _BARE_TOKEN_LABEL_RE.finditer(lower):
+        value = text[m.start("v"):m.end("v")]
+        if random_letters(value):
+            yield m.start("v"), m.end("v"), "token"
+
+
 SHAPE_FINDERS: Final = (_find_hex_after_label, _find_seed_runs, _find_quoted_passphrases, _find_named_phrases,
-                        _find_spaced_values, _find_spelled_and_shaped)
+                        _find_spaced_values, _find_spelled_and_shaped, _find_bare_letter_tokens)

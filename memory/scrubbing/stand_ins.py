@@ -22,7 +22,10 @@ under a secret-named key.
   segment keeps the URL a secret.
 * **Key fingerprints** (twelfth round): OpenSSH's ``SHA256:`` + 43 base64 characters and the
   ``MD5:`` colon-separated hex pairs — a digest of a *public* key, printed by ``ssh-keygen -l`` and
-  on every first connection, never a credential.
+  on every first connection, never a credential. Thirtieth round: any of ``ssh-keygen -E``'s
+  digest names (SHA1, SHA256, SHA384, SHA512) and a body of 24–88 base64 characters, since a
+  fingerprint copied by hand is often a few characters off; the upper-case digest name and the
+  colon are what say "fingerprint".
 * **Documentation placeholder names** (thirteenth round): an upper-case snake-case name that tells
   the reader to put their own value there — ``YOUR_ACCESS_TOKEN``, ``TU_API_KEY_AQUI``,
   ``INSERT_TOKEN_HERE``, ``REPLACE_WITH_KEY`` (a possessive "your"/"tu"/"su" or an instruction
@@ -158,7 +161,11 @@ _VISIBLE_MAX: Final = 4
 _FILLER_SEGMENT_RE: Final = re.compile(r"[A-Za-z]?(?:0{4,}|x{4,}|X{4,}|\*{4,})")
 _URL_RE: Final = re.compile(r"[A-Za-z][\w+.\-]*://[^/\s]+(?P<path>/\S*)")
 _PATH_WORD_RE: Final = re.compile(r"[a-z][a-z\-]*|v\d{1,2}|")
-_FINGERPRINT_RE: Final = re.compile(r"SHA256:[A-Za-z0-9+/]{43}=?|MD5:(?:[0-9a-f]{2}:){15}[0-9a-f]{2}")
+# Thirtieth round: the digest's name is what says fingerprint, not the body's exact length — a
+# fingerprint copied by hand loses or gains characters ("SHA256:" + 41), and SHA1/SHA384/SHA512
+# fingerprints are printed the same way (``ssh-keygen -E``).
+_FINGERPRINT_RE: Final = re.compile(
+    r"SHA(?:1|256|384|512):[A-Za-z0-9+/]{24,88}={0,2}|MD5:(?:[0-9a-fA-F]{2}:){15}[0-9a-fA-F]{2}")
 
 # Keys in a vendor's token format are assembled from pieces so the source does not trip secret
 # scanners or push protection.

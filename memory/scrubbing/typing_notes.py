@@ -195,11 +195,15 @@ def _find_spelled_before_label(text: str, lower: str) -> Iterator[_Span]:
 # "Andrés usa como contraseña maestra "caballo correcto batería grapa"": the reverse frame of
 # ``prose`` ("uses X as the password") with the label first — a verb's "como"/"as", the password word
 # and the quoted value right after it. Quotes mark the value; a vague description ("la de siempre")
-# or a question is kept as elsewhere.
+# or a question is kept as elsewhere. Thirtieth round: the label may name what the password opens in
+# one prepositional phrase of up to five words before the quote ("usa como frase de paso de su clave
+# SSH «…»", "uses as the passphrase for her backup disk '…'", "tiene como contraseña del wifi «…»").
 _AS_LABEL_QUOTED_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:como|as)[ \t]+(?:(?:su|sus|mi|tu|la|el|the|his|her|their|my|your|a)[ \t]+)?"
     r"(?:contrase(?:ñ|n)a|password|passphrase|clave|frase[ \t]+de[ \t]+(?:paso|contrase(?:ñ|n)a))"
-    r"(?:[ \t]+(?:maestra|master|principal|nueva|new))?[ \t]+[\"“«'‘](?P<v>[^\"”»'’\n]{4,120})[\"”»'’]")
+    r"(?:[ \t]+(?:maestra|master|principal|nueva|new))?"
+    r"(?:[ \t]+(?:de|del|para|of|for|on|to)(?:[ \t]+[^\s\"“«'‘”»’,.;:]+){1,5}?)?"
+    r"[ \t]+[\"“«'‘](?P<v>[^\"”»'’\n]{4,120})[\"”»'’]")
 
 
 def _find_as_label_quoted(text: str, lower: str) -> Iterator[_Span]:

@@ -1,0 +1,110 @@
+r"""Thirtieth round: values that belong to another field's notation and are no credential, whatever
+finder or label took them. The driver drops a span for which :func:`other_value` is true (as it
+drops a stand-in, ``stand_ins``). Each class names the notation, not a sentence:
+
+* **A design colour** (CSS Color Module 4: ``#rgb``, ``#rgba``, ``#rrggbb``, ``#rrggbbaa``) in a text
+  that talks about colour or styling ("color", "colour", "hover", "fondo", "background", "tema",
+  "CSS", "paleta"…): "El color del botón de login: #2ecc71, hover #27ae60". A hex run after "#" with
+  no colour word around it (a password "#2ecc71") stays a candidate.
+* **A password hash in the modular crypt format** (bcrypt ``$2a$``/``$2b$``/``$2y$`` + cost + 53
+  characters, sha-crypt ``$5$``/``$6$``, md5-crypt ``$1$``, ``$argon2id$v=…$m=…,t=…,p=…$…``,
+  ``$scrypt$``, ``$pbkdf2-sha256$``) in a text that names hashing ("hash", "bcrypt", "argon2",
+  "hashed", "cifrado"…): a one-way digest stored by the login system — it does not log anyone in,
+  and the spent authors write it as an ordinary string whenever it appears (six of six). Writers
+  miscount the 53 characters, so the body's length is 40–64. A span anywhere inside such a hash
+  (the high-entropy fallback takes the body alone) is kept.
+* **A card network's published test card and its companions**: the card numbers payment processors
+  print in their testing docs (Stripe's ``4242 4242 4242 4242``, ``5555 5555 5555 4444``,
+  ``4000 0566 5566 5556``…, and the networks' older ``4111 1111 1111 1111``, ``5105 1051 0510 5100``,
+  ``3782 822463 10005``…) work only in test mode, with *any* CVC and any future expiry: a 3–4 digit
+  code in the same sentence as one of them is the test card's, not a secret. A card number that is
+  not on the list keeps its CVC a candidate.
+* **Where a secret is kept, said as a locative clause**: a value that opens with a verb of location
+  and a preposition ("está en la nevera", "están en el cajón", "it's on the fridge", "is in the
+  drawer", "lives in my wallet", "sigue en el post-it") tells where the password is, not what it is —
+  the answer in a chat to "¿me pasas la password del wifi?". Letters, spaces, commas and
+  apostrophes only: a run with a digit or a symbol is stated, and no spent passphrase opens so.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_COLOUR_VALUE_RE: Final = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
+_COLOUR_WORDS_RE: Final = re.compile(
+    r"(?i:\b(?:colou?rs?|colores|hover|fondo|background|foreground|bg|fg|tema|theme|css|scss|paleta|palette"
+    r"|tono|tonos|hue|tint|shade|border|borde|branding|brand|fill|stroke|rgb|rgba)\b)")
+
+_HASH_TOKEN_RE: Final = re.compile(
+    r"\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{40,64}"
+    r"|\$[156]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{20,90}"
+    r"|\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"
+    r"|\$(?:scrypt|pbkdf2(?:-sha(?:1|256|512))?)\$[^\s$]{1,40}\$[./A-Za-z0-9+=]{8,}\$[./A-Za-z0-9+=]{16,}")
+_HASH_WORDS_RE: Final = re.compile(
+    r"(?i:\b(?:hash|hashes|hashed|hashea\w*|bcrypt|argon2\w*|scrypt|pbkdf2\w*|crypt|sha-?crypt|shadow|htpasswd"
+    r"|digest|cifrad[oa]s?)\b)")
+
+#: Published test card numbers (Stripe's testing docs; the networks' long-standing test numbers that
+#: Braintree, Adyen and PayPal print too). Digits only.
+TEST_CARDS: Final[frozenset[str]] = frozenset({
+    "4242424242424242", "4000056655665556", "5555555555554444", "2223003122003222", "5200828282828210",
+    "5105105105105100", "378282246310005", "371449635398431", "6011111111111117", "6011000990139424",
+    "3056930009020004", "36227206271667", "3566002020360505", "6200000000000005", "4000000000000002",
+    "4000000000009995", "4000002500003155", "4000002760003184", "4111111111111111", "4012888888881881",
+    "5500000000000004", "378734493671000", "6011111111111117", "30569309025904", "38520000023237",
+})
+_CARD_RE: Final = re.compile(r"(?<![\d])(?:\d{13,19}|\d{4}(?:[ \-]\d{2,6}){2,4})(?![\d])")
+_SHORT_CODE_RE: Final = re.compile(r"\d{3,4}")
+# A sentence ends at ".", "!", "?" or a new line; the code and the card must share one (read up to
+# 200 characters either side, so a long text costs no more per code).
+_SENTENCE_END_RE: Final = re.compile(r"[.!?\n]")
+
+_PLACE_PREPOSITIONS: Final = (
+    r"(?:en|dentro[ \t]+del?|encima[ \t]+del?|debajo[ \t]+del?|detr[aá]s[ \t]+del?|junto[ \t]+al?"
+    r"|in|on|under|inside|behind|at|next[ \t]+to)")
+_LOCATIVE_RE: Final = re.compile(
+    r"(?i:(?:(?:la|lo|las|los)[ \t]+tienes?|est[aá]n?|esta|sigue|siguen|vive|queda"
+    r"|it['’]s(?:[ \t]+still)?|it[ \t]+is|is|lives|sits|stays|they['’]re|are)"
+    r"(?:[ \t]+(?:(?:pegad|escrit|apuntad|guardad|anotad)[oa]s?|written|taped|stuck|kept|stored|pinned)"
+    r"[ \t]+(?:a|al|to|" + _PLACE_PREPOSITIONS + r")|[ \t]+" + _PLACE_PREPOSITIONS + r")"
+    r"[ \t]+[^\W\d_][^\W\d_'’]*(?:(?:[ \t]*,[ \t]*|[ \t]+)[^\W\d_]+(?:['’][^\W\d_]+)?)*[ \t]*[.!]?)")
+
+
+def _design_colour(text: str, value: str) -> bool:
+    return _COLOUR_VALUE_RE.fullmatch(value) is not None and _COLOUR_WORDS_RE.search(text) is not None
+
+
+def _inside_a_password_hash(text: str, start: int, end: int) -> bool:
+    if "$" not in text or _HASH_WORDS_RE.search(text) is None:
+        return False
+    return any(h.start() <= start and end <= h.end() for h in _HASH_TOKEN_RE.finditer(text))
+
+
+def _test_card_companion(text: str, start: int, end: int) -> bool:
+    """Is the span a test card's number, or a 3–4 digit code in the sentence of one?"""
+    value = text[start:end]
+    digits = "".join(c for c in value if c.isdigit())
+    if digits in TEST_CARDS and len(digits) == sum(c.isdigit() or c in " -" for c in value):
+        return True
+    if _SHORT_CODE_RE.fullmatch(value) is None:
+        return False
+    before = _SENTENCE_END_RE.search(text[max(0, start - 200):start][::-1])
+    after = _SENTENCE_END_RE.search(text, end, min(len(text), end + 200))
+    left = start - before.start() if before is not None else max(0, start - 200)
+    right = after.start() if after is not None else min(len(text), end + 200)
+    return any("".join(c for c in card.group() if c.isdigit()) in TEST_CARDS
+               for card in _CARD_RE.finditer(text, left, right))
+
+
+def other_value(text: str, start: int, end: int) -> bool:
+    """Does ``text[start:end]`` belong to one of the notations above (no credential)?"""
+    value = text[start:end]
+    if value.startswith("#"):
+        return _design_colour(text, value)
+    if " " in value and _LOCATIVE_RE.fullmatch(value) is not None:
+        return True
+    if "$" in text and _inside_a_password_hash(text, start, end):
+        return True
+    return value[:1].isdigit() and _test_card_companion(text, start, end)
+
