@@ -1,0 +1,70 @@
+"""Thirty-first secrets round (issue 15): the classes of the sixty-ninth and seventieth readings' open
+cases — ordinary strings the scrubber redacted (see docs/privacy.md "Thirty-first secrets round"; no
+database). Made-up sentences, none from a corpus."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memory.scrubbing import scrub
+
+_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _redacted(text: str, secret: str) -> bool:
+    return secret not in scrub(text).text
+
+
+def _kept(text: str) -> bool:
+    return scrub(text).text == text
+
+
+# --- encoded file contents: the decoded prefix opens with a file's magic number -------------------------
+
+_MAGIC = [b"%PDF-1.4\n%\xc7\xec\x8f\xa2\n", b"%PDF-1.7\n", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+          b"\xff\xd8\xff\xe0\x00\x10JFIF\x00", b"GIF89a\x01\x00\x01\x00", b"PK\x03\x04\x14\x00\x06\x00",
+          b"\x1f\x8b\x08\x00\x00\x00\x00\x00", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"]
+
+
+@_SETTINGS
+@given(st.sampled_from(_MAGIC), st.binary(min_size=30, max_size=90), st.integers(min_value=0, max_value=3),
+       st.sampled_from(["Adjunto (base64 de un PDF, recortado): {v}...",
+                        "Attachment, base64, cut short: {v}",
+                        "El fichero viene así en el correo: {v} (sigue)",
+                        "The scan she pasted: {v}"]))
+def test_encoded_file_contents_cut_anywhere_are_kept(magic: bytes, body: bytes, cut: int, frame: str) -> None:
+    encoded = base64.b64encode(magic + body).decode().rstrip("=")
+    value = encoded[:len(encoded) - cut]  # a paste cut short: any length, a partial quantum too
+    assert _kept(frame.format(v=value))
+
+
+def test_the_sixty_ninth_readings_pdf_class_es_and_en() -> None:
+    pdf = base64.b64encode(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n12 0 obj\n<</Filter/FlateDecode"
+                           + bytes.fromhex("cd072cd8be6f9f62ac4c09c28206e7e35594aa6b342f5d0a")).decode()
+    cut = pdf[:len(pdf) // 4 * 4 - 3]  # a partial last quantum: no longer decodable as a whole
+    assert len(cut) % 4 == 1
+    assert _kept(f"Adjunto (base64 de un PDF, recortado): {cut}...")
+    assert _kept(f"Invoice attachment (base64, truncated): {cut}...")
+
+
+@pytest.mark.parametrize("label", ["password: ", "Token = ", "la contraseña es ", "api_key: ", "clave: "])
+def test_a_secret_label_right_before_a_file_prefix_wins(label: str) -> None:
+    value = base64.b64encode(b"%PDF-1.4\n%\xc7\xec\x8f\xa2\n" + bytes(range(40, 80))).decode()[:-1]
+    assert _redacted(label + value, value)
+
+
+def test_a_partial_magic_number_is_no_file() -> None:
+    # gzip's two ID bytes without its deflate method, RIFF without a form type, PNG's first four bytes
+    # only: once in 2^16 a random key opens so; the whole magic number is what says "file".
+    for head in (b"\x1f\x8b\x5a", b"RIFF\x9c\x3e\x71\x05QZXW", b"\x89PNG\x7f\x12\x33\x44"):
+        value = base64.b64encode(head + bytes.fromhex("cd072cd8be6f9f62ac4c09c28206e7e35594aa6b342f5d0a")).decode().rstrip("=")
+        assert _redacted(f"Te paso esto: {value}", value)
+
+
+def test_a_random_key_is_still_redacted() -> None:
+    key = "Zk8Qm2Xp9Lr4Tw7Vn1Bc6Yd3Hf0Gj5Ks"
+    assert _redacted(f"Te paso esto, adjunto: {key}", key)
