@@ -5,12 +5,14 @@ database). Made-up sentences, none from a corpus."""
 from __future__ import annotations
 
 import base64
+import string
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memory.scrubbing import scrub
+from memory.scrubbing.stand_ins import is_stand_in, store_path
 
 _SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -68,3 +70,52 @@ def test_a_partial_magic_number_is_no_file() -> None:
 def test_a_random_key_is_still_redacted() -> None:
     key = "Zk8Qm2Xp9Lr4Tw7Vn1Bc6Yd3Hf0Gj5Ks"
     assert _redacted(f"Te paso esto, adjunto: {key}", key)
+
+
+# --- a secret manager's reference after a secret label ----------------------------------------------------
+
+_SEGMENT = st.text(alphabet=string.ascii_lowercase, min_size=2, max_size=12)
+
+
+@_SETTINGS
+@given(st.sampled_from(["secret/data", "kv/data", "secret", "kv", "secret/metadata"]),
+       st.lists(_SEGMENT, min_size=2, max_size=4),
+       st.sampled_from(["Secreto en Vault: {v} (ruta, no el valor).", "Secret in Vault: {v}",
+                        "El secreto de Mailgun: {v}", "API token: {v} — that's the Vault path."]))
+def test_a_vault_kv_path_is_a_reference(mount: str, segments: list[str], frame: str) -> None:
+    path = mount + "/" + "/".join(segments)
+    assert is_stand_in(path)
+    assert _kept(frame.format(v=path))
+
+
+@_SETTINGS
+@given(st.lists(_SEGMENT, min_size=3, max_size=5),
+       st.sampled_from(["Secreto en Vault: {v}", "Secret in AWS Secrets Manager: {v}",
+                        "Token de Stripe, ruta en la bóveda: {v}", "API key reference: {v}"]))
+def test_a_path_after_a_label_naming_the_store_or_a_path_is_a_reference(segments: list[str], frame: str) -> None:
+    text = frame.format(v="/".join(segments))
+    start = text.index("/".join(segments))
+    assert store_path(text, start, start + len("/".join(segments)))
+
+
+@pytest.mark.parametrize("value", [
+    "op://Personal/GitHub/token", "op://Trabajo/Base de datos staging/password", "vault:secret/data/app#db_password",
+    "ref+vault://secret/data/app#/token", "https://tienda-kv.vault.azure.net/secrets/stripe-key",
+])
+def test_other_stores_references_stand_in(value: str) -> None:
+    assert is_stand_in(value)
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("Vault password: casa/perro/sol", "casa/perro/sol"),
+    ("La contraseña: mi/gato/come", "mi/gato/come"),
+    ("Contraseña maestra de la bóveda: rio/luna/sal", "rio/luna/sal"),
+    ("Secreto en Vault: Kp9/Xz2Lm/Qr7Tw5", "Kp9/Xz2Lm/Qr7Tw5"),
+])
+def test_a_password_that_looks_like_a_path_stays_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+def test_the_sixty_ninth_readings_vault_class_es_and_en() -> None:
+    assert _kept("Secreto en Vault: secret/data/produccion/mailgun (ruta, no el valor).")
+    assert _kept("Secret in Vault: secret/data/production/mailgun (the path, not the value).")
