@@ -119,3 +119,43 @@ def test_a_password_that_looks_like_a_path_stays_redacted(text: str, secret: str
 def test_the_sixty_ninth_readings_vault_class_es_and_en() -> None:
     assert _kept("Secreto en Vault: secret/data/produccion/mailgun (ruta, no el valor).")
     assert _kept("Secret in Vault: secret/data/production/mailgun (the path, not the value).")
+
+
+# --- "authorization" that names a business document --------------------------------------------------------
+
+_QUALIFIERS = ["return", "Return", "travel", "payment", "prior", "card", "purchase", "pre-", "work", "medical"]
+_CODE = st.builds(lambda p, n, s: f"{p}-{n}" + (f"-{s}" if s else ""),
+                  st.text(alphabet=string.ascii_uppercase, min_size=2, max_size=5),
+                  st.integers(min_value=100, max_value=99_999_999),
+                  st.one_of(st.just(""), st.text(alphabet=string.ascii_uppercase + string.digits, min_size=1, max_size=4)))
+
+
+@_SETTINGS
+@given(st.sampled_from(_QUALIFIERS), _CODE)
+def test_a_qualified_authorization_with_its_number_is_kept(qualifier: str, code: str) -> None:
+    sep = "" if qualifier.endswith("-") else " "
+    assert _kept(f"Priya's Amazon {qualifier}{sep}authorization: {code}, drop off by Friday.")
+
+
+@pytest.mark.parametrize("text", [
+    "Priya's Amazon return authorization: RMA-55219-KX, drop off by Friday.",
+    "Preauthorization: HX-99812 for the hotel deposit.",
+    "Authorization: RMA-55219-KX (the shop's return number)",
+    "Autorización de devolución: RMA-55219-KX, entregar antes del viernes.",
+    "Número de autorización de pago: AUT-88231-XZ",
+])
+def test_document_authorizations_es_and_en(text: str) -> None:
+    assert _kept(text)
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("Authorization: Bearer 7Kq9Lm2Xp4Rt8VwZnQ3", "7Kq9Lm2Xp4Rt8VwZnQ3"),
+    ("Return authorization: Bearer 7Kq9Lm2Xp4Rt8VwZnQ3", "7Kq9Lm2Xp4Rt8VwZnQ3"),
+    ("Authorization: 9f8e7d6c5b4a39281706", "9f8e7d6c5b4a39281706"),
+    ('headers = {"Authorization": "Token d5e9156c967758fdb519"}', "d5e9156c967758fdb519"),
+    ("myAuthorization: 9f8e7d6c5b4a3928x", "9f8e7d6c5b4a3928x"),
+    ("Return authorization: 7Kq9Lm2Xp4Rt8Vw1Zn5Kb3Hc6Jd0Fg", "7Kq9Lm2Xp4Rt8Vw1Zn5Kb3Hc6Jd0Fg"),
+    ("La cabecera Authorization: Basic ZGVwbG95OnQ3I0txOXZMbTI=", "ZGVwbG95OnQ3I0txOXZMbTI="),
+])
+def test_real_authorization_headers_stay_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
