@@ -79,11 +79,12 @@ private to the package):
 * ``vendor_tokens`` - per-provider token rules (AWS, GitHub, Slack, ...), run through
   ``find_vendor_tokens`` (every rule's hint tested once per text).
 * ``jwt``, ``private_keys``, ``urls`` (URL credentials, Authorization
-  headers), ``keywords`` (keyword + value), ``entropy`` (high-entropy
+  headers; not a business document's "return authorization: RMA-…"), ``keywords`` (keyword + value), ``entropy`` (high-entropy
   fallback) - one detector family each.
 * ``encoded`` - what the high-entropy fallback keeps as encoded content: a ``data:`` URI's body,
-  base64 of a sentence, a file or a plain JSON object, DER public keys and certificates, public JWK
-  members.
+  base64 of a sentence, a file (its whole magic number on the decoded prefix, so an attachment cut
+  short counts; not after a secret label) or a plain JSON object, DER public keys and
+  certificates, public JWK members.
 * ``prose`` - passwords before their keyword, after a spaced-out keyword,
   PINs set off by a comma, ``user / password`` after a login label.
 * ``shapes`` - secrets by their prose shape next to a label: wallet-seed word
@@ -99,8 +100,9 @@ private to the package):
   included", "tal cual"), after "just"/"solo", spelled out before its label, or quoted after "como
   contraseña".
 * ``stand_ins`` - values that stand for a secret without being one (``[FILTERED]``, ``****abcd``,
-  ``${DB_PASSWORD}``, AWS's ``…EXAMPLE``, the exact example credentials vendors and RFCs publish):
-  never redacted, whatever finder or key took them.
+  ``${DB_PASSWORD}``, AWS's ``…EXAMPLE``, the exact example credentials vendors and RFCs publish,
+  a secret manager's reference such as ``secret/data/…`` or ``op://…``): never redacted, whatever
+  finder or key took them; ``store_path``, a store's path after a label naming the store or a path.
 * ``other_values`` - values in another field's notation, no credential whatever took them (thirtieth
   round): CSS colours in a text about colour, password hashes in the modular crypt format, the
   code beside a published test card, a clause saying where a password is kept.

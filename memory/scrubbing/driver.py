@@ -43,6 +43,7 @@ from memory.scrubbing.stand_ins import (
     pinned_version,
     published_example_spans,
     resource_name_spans,
+    store_path,
     template_userinfo,
 )
 from memory.scrubbing.urls import _find_auth_headers, _find_url_credentials
@@ -138,7 +139,8 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
              and not (("@" in text or "-u" in text) and template_userinfo(text, s[0], s[1]))
-             and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])]
+             and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])
+             and not store_path(text, s[0], s[1])]
     examples = published_example_spans(text) + resource_name_spans(text)
     if examples:
         spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]

@@ -8,7 +8,14 @@ The high-entropy fallback takes any long random-looking base64 token; these are 
     ten characters letters, spaces or punctuation (a message someone encoded, a mail part — a key or
     a Basic ``user:password`` pair has no spaces);
   - a file: it starts with a documented file signature ("magic number": ``%PDF-``, PNG, JPEG, GIF,
-    ZIP/Office, ICO, RIFF/WebP, WOFF/WOFF2, gzip, SVG/XML) — an attachment pasted inline;
+    ZIP/Office, ICO, RIFF/WebP, WOFF/WOFF2, gzip, SVG/XML) — an attachment pasted inline.
+    Thirty-first round: the signature is read on the decoded *prefix* (the first 48 characters, cut
+    to whole base64 quanta), so an attachment the writer cut short ("JVBERi0xLjQKJcfs…", "recortado")
+    is a file too, whatever its length; each signature is the whole magic number its format
+    specifies, four fixed bytes or more (PNG's eight, JPEG's SOI and a marker, gzip's ID and its one
+    method, RIFF's form type at offset 8, ISO BMFF's ``ftyp``…), so a random key opens with one about
+    once in 2^32; and a secret label right before the token (``password:``, ``token =``, ``clave:``,
+    "secret") wins over the shape: the writer says it is the credential, and it stays redacted;
   - a JSON object of plain preferences: no key names a secret and every string value is short or
     has spaces (``eyJ0aGVtZSI6…`` is ``{"theme": "dark"}``; a lone JWT segment is unsigned claims);
 * a DER public key (SubjectPublicKeyInfo, the ``-----BEGIN PUBLIC KEY-----`` body, also a DKIM
@@ -31,8 +38,22 @@ from typing import Final
 
 _DATA_URI_RE: Final = re.compile(r"(?i:data:[a-z]+/[\w.+\-]+(?:;[\w\-]+=[\w.\-]+)*;base64,)$")
 _SENTENCE_PUNCT: Final = frozenset(".,;!?¡¿:")
-_FILE_SIGNATURES: Final = (b"%PDF-", b"\x89PNG", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"PK\x03\x04",
-                           b"\x00\x00\x01\x00", b"RIFF", b"wOFF", b"wOF2", b"\x1f\x8b", b"<svg", b"<?xml")
+# Thirty-first round: whole magic numbers (each format's specification or the file(1) magic
+# database), checked on the decoded prefix: PDF ("%PDF-" and a version), PNG's eight bytes, JPEG's
+# SOI and the first segment's marker, GIF87a/89a, ZIP local header (docx/xlsx/odt/jar), OLE2 compound
+# file (doc/xls/msg), ICO, RIFF with its form type (WebP, WAVE, AVI), WOFF/WOFF2, gzip (ID and the
+# deflate method, the only one defined), bzip2, xz, 7z, RAR, TIFF, ISO BMFF ("ftyp" at offset 4:
+# MP4, MOV, HEIC, AVIF), Ogg, FLAC, MP3's ID3 tag, SVG and XML.
+_FILE_SIGNATURE_RE: Final = re.compile(
+    rb"%PDF-[12]\.\d|\x89PNG\r\n\x1a\n|\xff\xd8\xff[\xc0-\xfe]|GIF8[79]a|PK\x03\x04"
+    rb"|\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1|\x00\x00\x01\x00[\x01-\x20]\x00|RIFF.{4}(?:WEBP|WAVE|AVI )|wOFF|wOF2"
+    rb"|\x1f\x8b\x08|BZh[1-9]1AY&SY|\xfd7zXZ\x00|7z\xbc\xaf\x27\x1c|Rar!\x1a\x07|II\*\x00|MM\x00\*"
+    rb"|.{4}ftyp[a-zA-Z0-9 ]{4}|OggS\x00|fLaC|ID3[\x02-\x04]\x00|<svg[\s>]|<\?xml[\s?]",
+    re.DOTALL)
+# The label right before the token names a credential (the clause's last 40 characters).
+_SECRET_LABEL_BEFORE_RE: Final = re.compile(
+    r"(?i:\b(?:pass|passwd|password|passphrase|passcode|pwd|contrase(?:ñ|n)as?|claves?|keys?|secrets?|secreto"
+    r"|tokens?|api[ _\-]?keys?|credentials?|credenciales?|pin)\b[^.;\n]{0,24}$)")
 _SPKI_PREFIXES: Final = ("MIIBIjANBgkqhkiG9w0BAQEFAAOC", "MIICIjANBgkqhkiG9w0BAQEFAAOC", "MIGfMA0GCSqGSIb3DQEBAQUAA4GN",
                          "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE", "MHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE", "MCowBQYDK2VwAyEA")
 # An X.509 v3 certificate's DER (SEQUENCE, SEQUENCE, [0] version 2): a certificate body without its
@@ -95,8 +116,6 @@ def _decodes_to_content(core: str) -> bool:
     raw = _decode(core)
     if raw is None:
         return False
-    if raw.startswith(_FILE_SIGNATURES):
-        return True
     try:
         decoded = raw.decode("utf-8")
     except ValueError:
@@ -112,4 +131,15 @@ def encoded_content(text: str, start: int, core: str) -> bool:
         return True
     if _JWK_PUBLIC_RE.search(text, max(0, start - 12), start) and _JWK_PRIVATE_RE.search(text) is None:
         return True
-    return _decodes_to_content(core)
+    return _opens_a_file(text, start, core) or _decodes_to_content(core)
+
+
+def _opens_a_file(text: str, start: int, core: str) -> bool:
+    """Does the token's decoded prefix open with a file's magic number, with no secret label right
+    before it (module docstring)? Only the first 48 characters are decoded, cut to whole quanta."""
+    if len(core) < 16:
+        return False
+    head = _decode(core[:min(48, len(core) - len(core) % 4)])
+    if head is None or _FILE_SIGNATURE_RE.match(head) is None:
+        return False
+    return _SECRET_LABEL_BEFORE_RE.search(text, max(0, start - 40), start) is None

@@ -71,9 +71,18 @@ under a secret-named key.
   word; a bare date after a password label stays a password.
 * **Where a secret is kept, and placeholders** (twenty-fifth round): a store's reference
   (``secretKeyRef``, ``@Microsoft.KeyVault(…)``, a Secrets Manager ARN, a Secret Manager resource
-  name), a store's read command as written in backticks (``pass show …``, ``op read …``), a
+  name; thirty-first round: a Vault KV path under its default mounts, a 1Password ``op://``
+  reference, a vals/Kong/Spring reference by scheme, an Azure Key Vault secret identifier), a
+  store's read command as written in backticks (``pass show …``, ``op read …``), a
   documentation placeholder word alone (``example``, ``ejemplo``, ``placeholder``), and (the driver,
   ``pinned_version``) a package version specifier after a word for pinning.
+* **A store's path after a label that names the store or a path** (thirty-first round,
+  ``store_path``): slash-separated lower-case segments, three or more ("apps/produccion/mailgun",
+  "/prod/db/password"), after "Vault", "bóveda", "Secrets Manager", "Parameter Store", "SSM", "Key
+  Vault", "1Password", "Doppler", "ruta", "path", "referencia", "reference" in the same clause:
+  where the secret is kept, said in the store's own notation. A singular password word in the
+  label, unless a path word is there too, makes it the store's own password ("Vault password:
+  casa/perro/sol", "Contraseña maestra de la bóveda: …" stay).
 * **Published example credentials** (``PUBLISHED_EXAMPLES``): the exact sample values major vendors
   and RFCs print in their official documentation, each with its source. A deliberate, conservative
   exception: a real key equal to a published example is already public, so redacting it protects
@@ -349,7 +358,18 @@ _SECRET_REFERENCE_RE: Final = re.compile(
     r"secretKeyRef|secretRef|secretName|secretKeySelector|configMapKeyRef|existingSecret|valueFrom|envFrom"
     r"|secretProviderClass|@Microsoft\.KeyVault\([^)\s]*\)?"
     r"|arn:aws[\w\-]*:(?:secretsmanager|ssm):[\w\-]*:\d*:(?:secret:|parameter/)[\w/+=.@\-]+"
-    r"|projects/[\w\-]+/secrets/[\w\-]+(?:/versions/(?:\d+|latest))?")
+    r"|projects/[\w\-]+/secrets/[\w\-]+(?:/versions/(?:\d+|latest))?"
+    # Thirty-first round: the other stores' references. A HashiCorp Vault KV path under its default
+    # mounts ("secret/data/produccion/mailgun", "kv/data/apps/smtp", "secret/metadata/…", KV v1's
+    # "secret/team/app"; optionally "vault:" first and "#field" after, as bank-vaults and External
+    # Secrets write it): the mount, then two lower-case segments or more. A 1Password secret
+    # reference ("op://vault/item[/section]/field", names may hold spaces), a vals/Kong/Spring
+    # reference by scheme ("ref+vault://…", "vault://…", "ref+awssecrets://…", "sm://…"), an Azure Key
+    # Vault secret identifier ("https://<vault>.vault.azure.net/secrets/<name>[/<version>]").
+    r"|(?:vault:)?(?:secret|kv|kv-?v2|kv2)/(?:[a-z0-9][a-z0-9_.\-]*/)+[a-z0-9][a-z0-9_.\-]*(?:#[\w.\-]+)?"
+    r"|op://[\w.\-()]+(?: [\w.\-()]+){0,3}(?:/[\w.\-()]+(?: [\w.\-()]+){0,3}){2,3}"
+    r"|(?:ref\+)?(?:vault|awssecrets|awsssm|gcpsecrets|azurekeyvault|sops|doppler|infisical)://[\w.\-/#?=]+|sm://[\w.\-/]+"
+    r"|https://[a-z0-9\-]+\.vault\.azure\.net/secrets/[\w\-]+(?:/[0-9a-f]{32})?/?")
 # Twenty-fifth round: a documentation placeholder word standing alone as the value — what sample
 # configurations ship ("POSTGRES_PASSWORD: example" in the Docker Official Images' compose samples,
 # "password: sample", "token: placeholder", "clave: ejemplo"): it tells the reader a value goes there.
@@ -381,6 +401,33 @@ def _stands_in(value: str) -> bool:
             or (value[:1].isdigit() and _TIMESTAMP_RE.fullmatch(value) is not None)
             or _SECRET_REFERENCE_RE.fullmatch(value) is not None or _PLACEHOLDER_WORD_RE.fullmatch(value) is not None
             or (" " in value and _SECRET_STORE_COMMAND_RE.fullmatch(value) is not None))
+
+
+# Thirty-first round: a store's path after a label naming the store or a path (module docstring).
+# A segment holds a letter (the look-ahead reads each segment once: no backtracking).
+_STORE_PATH_RE: Final = re.compile(
+    r"/?(?=[0-9_.\-]*[a-z])[a-z0-9_.\-]+(?:/(?=[0-9_.\-]*[a-z])[a-z0-9_.\-]+){2,7}(?:[#:][\w.\-]+)?")
+_PATH_LABEL_RE: Final = re.compile(r"(?i:\b(?:ruta|path|referencia|reference|ref|mount|secret[ _\-]id)\b)")
+_STORE_LABEL_RE: Final = re.compile(
+    r"(?i:\b(?:vaults?|b[oó]vedas?|secrets?[ \t]+manager|parameter[ \t]+store|ssm|key[ \t]*vault|1password|bitwarden"
+    r"|doppler|infisical|ruta|path|referencia|reference|ref|mount|secret[ _\-]id)\b)")
+# A singular password word in the label makes it the store's own password ("Vault password: …",
+# "Contraseña maestra de la bóveda: …"), unless the label also says it names a path.
+_STORE_PASSWORD_RE: Final = re.compile(
+    r"(?i:\b(?:password|passphrase|passcode|pin|contrase(?:ñ|n)a|clave|master|maestra)\b)")
+_STORE_CLAUSE_BREAK_RE: Final = re.compile(r"[.;!?\n](?:\s|$)")
+
+
+def store_path(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a store's path after a label that names the store or a path (the
+    module docstring)?"""
+    if end - start > 200 or "/" not in text[start:end] or _STORE_PATH_RE.fullmatch(text, start, end) is None:
+        return False
+    window = text[max(0, start - 60):start]
+    cut = max((b.end() for b in _STORE_CLAUSE_BREAK_RE.finditer(window)), default=0)
+    if _STORE_LABEL_RE.search(window, cut) is None:
+        return False
+    return _PATH_LABEL_RE.search(window, cut) is not None or _STORE_PASSWORD_RE.search(window, cut) is None
 
 
 # Twenty-fifth round: "pin" also means pinning a dependency. A package version specifier (PEP 440's

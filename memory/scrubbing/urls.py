@@ -1,4 +1,11 @@
-"""Credentials in URLs (``user:password@host``, query parameters, ``curl -u``) and Authorization headers."""
+"""Credentials in URLs (``user:password@host``, query parameters, ``curl -u``) and Authorization headers.
+
+Thirty-first round: a scheme-less ``authorization: X`` whose word before it names what a business
+document authorises ("return authorization: RMA-55219-KX", "travel authorization", "prior
+authorization", "preauthorization"), or whose value is a reference code (capital prefix, number,
+short suffix), is that document's number, not an HTTP header's credential; with a scheme
+("Authorization: Bearer …") it is always the header, and a random-looking value stays a candidate of
+the high-entropy fallback."""
 
 from __future__ import annotations
 
@@ -75,6 +82,31 @@ _AUTH_HEADER_RE: Final = re.compile(
     r"(?P<v>[A-Za-z0-9\-._~+/:=]{8,})"
 )
 _BEARER_RE: Final = re.compile(r"(?i:bearer)\s+(?P<v>[A-Za-z0-9\-._~+/]{20,}=*)")
+# Thirty-first round: "authorization" that names a business document, not the HTTP header. A word
+# right before it saying what is authorised — a return (an RMA), travel or entry (ESTA, eTA), a
+# payment, card or transaction, a purchase or an order, a prior or pre-authorisation (health
+# insurers, card holds), work, leave, treatment, a school trip — or a letter glued to it
+# ("preauthorization", "reauthorization", "co-"/"sub-"; a camel-case hump such as "myAuthorization"
+# is code and stays a header): the header's name stands alone ("Authorization:",
+# "Proxy-Authorization:", '"Authorization":', "hdr[authorization]", "HTTP_AUTHORIZATION").
+_DOCUMENT_QUALIFIER_RE: Final = re.compile(
+    r"(?i:\b(?:returns?|rma|merchandise|travel|entry|esta|eta|visa|payments?|card|credit|debit|transaction|charge|refund"
+    r"|purchase|order|prior|pre|work|employment|leave|absence|overtime|expense|treatment|medical|insurance"
+    r"|procedure|referral|parental|school|trip|shipping|wire|transfer|release)[ \t\-]+$)")
+_GLUED_PREFIX_RE: Final = re.compile(r"(?i:\b(?:pre|re|co|sub))$")
+# A reference code, not a token: a prefix of capital letters, a number, at most one short capital
+# suffix ("RMA-55219-KX", "PA-2024-118833", "AUTH-88213"): a document's number, which no scheme
+# of RFC 9110 sends and which is too regular to be a generated credential.
+_REFERENCE_CODE_RE: Final = re.compile(r"[A-Z]{2,5}-\d{3,10}(?:-\d{2,10})?(?:-[A-Z0-9]{1,4})?")
+
+
+def _names_a_document(text: str, m: re.Match[str]) -> bool:
+    """Is a scheme-less ``authorization: X`` a business document's number (see above)?"""
+    start = m.start()
+    if _GLUED_PREFIX_RE.search(text, max(0, start - 4), start) is not None:
+        return True  # "preauthorization: …", "reauthorization: …"
+    return (_DOCUMENT_QUALIFIER_RE.search(text, max(0, start - 24), start) is not None
+            or _REFERENCE_CODE_RE.fullmatch(m.group("v")) is not None)
 
 
 def _find_auth_headers(text: str, lower: str) -> Iterator[_Span]:
@@ -84,6 +116,8 @@ def _find_auth_headers(text: str, lower: str) -> Iterator[_Span]:
             scheme = (m.group("scheme") or "").lower()
             if not scheme and not _token_value_ok(m.group("v")):
                 continue  # prose: "Authorization: required for all endpoints"
+            if not scheme and _names_a_document(text, m):
+                continue  # "return authorization: RMA-55219-KX": a document's number, not a header
             kind = "basic_auth" if scheme == "basic" else "bearer_token"
             yield m.start("v"), m.end("v"), kind
     if "bearer" in lower:
