@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from math import log2
 from typing import Final
 
-from memory.scrubbing.encoded import encoded_content
+from memory.scrubbing.encoded import decodes_to_text, encoded_content
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import _B64_PLUGIN, _entropy, _has_digit
 
@@ -71,7 +71,8 @@ def _entropy_limit(length: int, alnum: bool = False) -> float:
     length); the fixed 4.5 still caps it from 41 characters on. It applies to a token of letters
     and digits only (``alnum``), the shape of generated API and bot tokens; a token with "_", "-",
     "+" or "/" joins words as often as it is random ("Oficina_Invitados_5G", a CSP "nonce-…") and
-    keeps 0.9.
+    keeps 0.9, and so does one that decodes to printable text (``encoded.decodes_to_text``: base64
+    of a file's name).
     """
     return min(_ENTROPY_LIMIT, (0.84 if alnum else 0.9) * log2(length))
 
@@ -278,5 +279,7 @@ def _find_high_entropy(text: str, lower: str) -> Iterator[_Span]:
             continue
         if encoded_content(text, m.start(), core) or _file_name(text, m.start(), m.end(), core):
             continue
-        if _entropy(core) > _entropy_limit(len(core), core.isalnum()):
+        entropy = _entropy(core)
+        if entropy > _entropy_limit(len(core)) or (
+                entropy > _entropy_limit(len(core), alnum=True) and core.isalnum() and not decodes_to_text(core)):
             yield m.start(), m.end(), "high_entropy"

@@ -612,6 +612,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         if m.group("tok") is not None:
             if _OPENPGP_KEY_ID_RE.fullmatch(value) and _names_an_openpgp_key(lower, m):
                 continue  # "git config user.signingkey 3AA5C343…": a public key's ID, not a secret
+            if names_a_stored_secret(text, m.start() - 2, value):
+                continue  # "gcloud secrets … --secret=clave-api-mapas": the secret's name (stand_ins)
             if opens_a_log_field(value):
                 continue  # "token refresh failed: status=401 request_id=…": a log record's field (measures)
             kind = _token_kind(m.group("tok"))
@@ -780,6 +782,6 @@ def _find_option_values(text: str, lower: str) -> Iterator[_Span]:
         value = m.group(group)
         if len(value.strip()) < 4 or _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
             continue
-        if names_a_stored_secret(text, m, value):
+        if names_a_stored_secret(text, m.start(), value):
             continue  # "gcloud secrets versions access latest --secret=clave-api-mapas": the secret's name
         yield m.start(group), m.end(group), "password"

@@ -478,10 +478,10 @@ _STORE_COMMAND_RE: Final = re.compile(
 _SECRET_NAME_RE: Final = re.compile(r"[a-z][a-z0-9]*(?:[\-_./][a-z0-9]+){0,8}")
 
 
-def names_a_stored_secret(text: str, m: re.Match[str], value: str) -> bool:
-    """Is the ``--secret`` option at ``m`` a secret store's command naming the stored secret?"""
-    if not text.startswith("--secret", m.start()) or text.startswith("--secret-", m.start()):
+def names_a_stored_secret(text: str, start: int, value: str) -> bool:
+    """Is the ``--secret`` option at ``start`` a secret store's command naming the stored secret?"""
+    if not text.startswith("--secret", start) or text.startswith("--secret-", start):
         return False
-    line_start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 240)
+    line_start = max(text.rfind("\n", 0, start) + 1, start - 240)
     return (_SECRET_NAME_RE.fullmatch(value) is not None
-            and _STORE_COMMAND_RE.search(text, line_start, m.start()) is not None)
+            and _STORE_COMMAND_RE.search(text, line_start, start) is not None)

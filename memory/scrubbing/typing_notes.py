@@ -239,7 +239,7 @@ def _find_as_label_quoted(text: str, lower: str) -> Iterator[_Span]:
 _CHOSEN_RE: Final = re.compile(  # read on the lower-cased text
     _PW_WORD + r"[^\n.;!?]{0,60}?\b(?P<verb>(?:i|we|she|he|they)[ \t]+(?:just[ \t]+)?(?:used|chose|picked|typed|entered"
     r"|put(?:[ \t]+in)?|went[ \t]+with)|us[eéó]|pus[eo]|eleg[ií]|eligi[oó]|escog[ií]|escogi[oó]|met[ií]|escrib[ií])"
-    r"[ \t]+(?P<v>[^\n.,;:!?()—–]{4,120}?)(?=[ \t]+[—–\-][ \t]|[ \t]*[\n.,;:!?()—–]|[ \t]*$)")
+    r"[ \t]+(?P<v>[^\n,;()—–]{4,120}?)(?=[ \t]+[—–\-][ \t]|[ \t]*[\n,;()—–]|[.:!?]+(?:\s|$)|[ \t]*$)")
 
 
 # The verb's object already said: a Spanish clitic or relative before it, an object word after it.
