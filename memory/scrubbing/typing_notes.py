@@ -72,10 +72,15 @@ _TRAIL: Final = ".,;:)]}!?"
 
 
 def _sentence_start(lower: str, pos: int) -> int:
-    start = 0
-    for m in _SENTENCE_END_RE.finditer(lower, 0, pos):
+    """Where the sentence holding ``pos`` starts, looked for in the 400 characters before it (a
+    thirty-second round bound: reading from the text's start made a text of many notes quadratic)."""
+    start = max(0, pos - _SENTENCE_REACH)
+    for m in _SENTENCE_END_RE.finditer(lower, start, pos):
         start = m.end()
     return start
+
+
+_SENTENCE_REACH: Final = 400
 
 
 def _value_ok(value: str) -> bool:
