@@ -75,7 +75,8 @@ Layout (this ``__init__`` re-exports the public names; underscored names are
 private to the package):
 
 * ``kinds`` - :class:`ScrubResult`, :func:`placeholder`, ``REDACTION_KINDS``.
-* ``measures`` - Shannon entropy and character-class helpers.
+* ``measures`` - Shannon entropy and character-class helpers; labels whose value is another name
+  (a ``…Key`` label naming the Secret's entry, a label closing its line before a mapping's keys).
 * ``vendor_tokens`` - per-provider token rules (AWS, GitHub, Slack, ...), run through
   ``find_vendor_tokens`` (every rule's hint tested once per text).
 * ``jwt``, ``private_keys``, ``urls`` (URL credentials, Authorization
@@ -95,14 +96,17 @@ private to the package):
 * ``phrases`` - passphrases named by what they unlock ("…" unlocks my vault, Para descifrar el
   zip: …), declared phrases ("contraseña (es una frase): …"), hyphen-chained passphrases.
 * ``separated`` - tokens written one character at a time with a separator, in chunks after a
-  vendor prefix, or in groups of a fixed width that split the prefix too; joined and re-read.
+  vendor prefix, or in groups of a fixed width that split the prefix too; joined and re-read; a
+  password typed with a space between its characters ("L i m o n e r o _ 8 4 2").
 * ``typing_notes`` - a password closed by a note on how it is typed ("todo en minúsculas", "spaces
-  included", "tal cual"), after "just"/"solo", spelled out before its label, or quoted after "como
-  contraseña".
+  included", "tal cual", "con guiones"; the bare "wifi" labels it there), after "just"/"solo",
+  spelled out before its label, quoted after "como contraseña", or chosen after a password was asked
+  for ("asked for a passphrase so I used …").
 * ``stand_ins`` - values that stand for a secret without being one (``[FILTERED]``, ``****abcd``,
   ``${DB_PASSWORD}``, AWS's ``…EXAMPLE``, the exact example credentials vendors and RFCs publish,
   a secret manager's reference such as ``secret/data/…`` or ``op://…``): never redacted, whatever
-  finder or key took them; ``store_path``, a store's path after a label naming the store or a path.
+  finder or key took them; ``store_path``, a store's path after a label naming the store or a path;
+  ``names_a_stored_secret``, a store CLI's ``--secret=<name>`` (``gcloud secrets …``).
 * ``other_values`` - values in another field's notation, no credential whatever took them (thirtieth
   round): CSS colours in a text about colour, password hashes in the modular crypt format, the
   code beside a published test card, a clause saying where a password is kept.

@@ -90,6 +90,10 @@ _CONNECTOR: Final = (
     r"|[ \t]+(?:is|was|are|were|es|era|ser[aá]|son)(?:[ \t]+(?:now|still|ahora|todav[ií]a))?[ \t]+(?:(?:el|the)[ \t]+)?"
     r"|[ \t]+(?:is|es)[ \t]*:[ \t]*"
     r"|[ \t]+(?:now|ahora)[ \t]+(?:is|es)[ \t]+"
+    # Thirty-second round: a reported change, then the new value after a comma ("el code del portal
+    # changed, ahora es 48260", "the gate code changed, now it's 4821"; ``_CHANGED_RE`` asks for the
+    # change verb as the label phrase's last word).
+    r"|(?P<changed>[ \t]*,[ \t]*(?:(?:y|and|so)[ \t]+)?(?:now|ahora)[ \t]+(?:is|es|it'?s|son)[ \t]+(?:(?:el|the)[ \t]+)?)"
     r"|[ \t]+(?:sigue[ \t]+siendo|qued[oó][ \t]+(?:en|como)|queda[ \t]+en|pasa[ \t]+a[ \t]+ser)[ \t]+(?:(?:el)[ \t]+)?"
     # "lo dejé en 0614", "la puse a 4821", "left it at 0614", "set it to 4821"
     r"|[ \t]+(?:(?:lo|la|le)[ \t]+(?:dej[eéó]|puse|pus[oi]|pone|pongo|cambi[eéó]|tengo|tiene|ten[ií]a)[ \t]+(?:en|a|como)"
@@ -126,7 +130,7 @@ _TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
 # When the first reading takes a number of the label phrase for the value ("Código del portal de
 # Calle Alcalá 112: 58#903"), the value is the one after the colon that closes the phrase.
 _TAIL_COLON_RE: Final = re.compile(
-    _MID + r"(?P<conn>[ \t]*[:=][ \t]*)(?P<to>(?!))?(?P<aside>(?!))?(?P<bare>(?!))?" + _VALUE)
+    _MID + r"(?P<conn>[ \t]*[:=][ \t]*)(?P<changed>(?!))?(?P<to>(?!))?(?P<aside>(?!))?(?P<bare>(?!))?" + _VALUE)
 _COLON_AFTER_RE: Final = re.compile(r"[ \t]*[:=]")
 # Words in the mid section that make the sentence describe a code instead of stating one.
 _DESCRIBING: Final[frozenset[str]] = frozenset(
@@ -219,6 +223,7 @@ def _words_before(lower: str, start: int, count: int) -> list[str]:
 
 
 _PREPOSITIONS: Final = frozenset("de del of for para on en".split())
+_STATE_WORDS: Final = frozenset("nuevo nueva new actual current temporal temporary provisional".split())
 # A code word that names part of an address or a phone number: the word right after it
 # ("código postal", "código de área", "código del país") or right before it ("zip code").
 _ADDRESS_AFTER: Final = frozenset(
@@ -305,6 +310,12 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
             and not (m.group("bare") is not None and not mid and _lock_in_sentence(lower, label.start())
                      and _OF_AFTER_RE.match(lower, m.end("v")) is None):
         return
+    if m.group("changed") is not None and not (mid and _CHANGE_VERB_RE.fullmatch(mid[-1])):
+        return  # ", now it's 4821" sets off a new value only right after "… changed"
+    # Thirty-second round: a state adjective after the access object ("pin sim nuevo 0637", "código
+    # portal nuevo 4821", "the door code new 4821" in a note's shorthand) leaves the object last.
+    while m.group("bare") is not None and len(mid) > 1 and mid[-1] in _STATE_WORDS:
+        mid = mid[:-1]
     if m.group("bare") is not None and mid and not _names_access(mid[-1:]) \
             and not (pin and mid[0] in _PREPOSITIONS):
         return  # "the door code changed in 2024": the digits do not follow the label phrase

@@ -64,12 +64,24 @@ _SEPARATOR_RE: Final = re.compile(r"[ \t]*,[ \t]*(?:(?:and|y)[ \t]+)?")
 _NATO: Final = ("alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike "
                 "november oscar papa quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee "
                 "zulu").split()
-_SPELLED_ITEM: Final = r"(?:" + _alternation(_NATO) + r"|" + _alternation(_DIGIT_WORDS) + r"|\d)\b"
+# Thirty-second round: the spelling alphabet as Spanish speakers write it — the ITU words in Spanish
+# spelling ("eco", "charli", "julieta"/"yuliet", "maik", "noviembre", "óscar", "uniforme", "víctor",
+# "güisqui"/"uiski", "equis", "yanqui", "zulú") — and, among them, a Spanish letter's name that is no
+# Spanish word ("jota", "hache", "zeta", "erre", "uve", "eñe"): "tango-eco-jota-uno-nueve-cero". The
+# run's test is the same (two spelling words or more and two digits or more), so a phrase of them
+# alone or a number read out still stays.
+_NATO_ES: Final = ("eco charli charly julieta yuliet maik noviembre óscar uniforme víctor güisqui uiski whiski "
+                   "equis yanqui zulú").split()
+_LETTER_NAMES_ES: Final = "jota hache zeta erre uve eñe".split()
+_NATO_WORDS: Final = (*_NATO, *_NATO_ES)
+_SPELLED_ITEM: Final = (r"(?:" + _alternation([*_NATO_WORDS, *_LETTER_NAMES_ES]) + r"|" + _alternation(_DIGIT_WORDS)
+                        + r"|\d)\b")
 _SPELLED_GAP: Final = r"(?:[ \t]*-[ \t]*|[ \t]+)"
 _SPELLED_RUN_RE: Final = re.compile(
     r"(?<![\w\-])" + _SPELLED_ITEM + r"(?:" + _SPELLED_GAP + _SPELLED_ITEM + r"){5,}(?![\w\-])")
 _SPELLED_WORD_RE: Final = re.compile(_SPELLED_ITEM)
-_NATO_SET: Final = frozenset(_NATO)
+_NATO_SET: Final = frozenset(_NATO_WORDS)
+_LETTER_SET: Final = frozenset(_LETTER_NAMES_ES)
 
 _PART: Final = r"(?:'[^'\n]{1,30}'|\"[^\"\n]{1,30}\"|[^\s+'\",;]{1,30})"
 _CONCATENATED_RE: Final = re.compile(
@@ -133,12 +145,13 @@ def find_spelled(text: str, lower: str) -> Iterator[_Span]:
     if not any(w in lower for w in ("alpha", "alfa", "bravo", "echo", "kilo", "lima", "tango", "zulu", "x-ray",
                                      "xray", "yankee", "foxtrot", "sierra", "romeo", "quebec", "papa", "oscar",
                                      "november", "mike", "juliet", "india", "hotel", "golf", "delta", "charlie",
-                                     "uniform", "victor", "whisk")):
+                                     "uniform", "victor", "whisk", "eco", "charli", "noviembre", "uniforme",
+                                     "víctor", "yanqui", "equis")):
         return
     for m in _SPELLED_RUN_RE.finditer(lower):
         words = _SPELLED_WORD_RE.findall(m.group())
         nato = sum(w in _NATO_SET for w in words)
-        if nato >= 2 and len(words) - nato >= 2:
+        if nato >= 2 and len(words) - nato - sum(w in _LETTER_SET for w in words) >= 2:
             yield m.start(), m.end(), "password"
 
 

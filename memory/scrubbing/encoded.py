@@ -123,6 +123,15 @@ def _decodes_to_content(core: str) -> bool:
     return decoded.isprintable() and (_is_sentence(decoded) or _plain_json(decoded))
 
 
+def decodes_to_text(core: str) -> bool:
+    """Thirty-second round: does the token decode, as base64, to printable ASCII only (a file's or an
+    asset's name, an identifier: "bG9nb19hY21lX2Rhcmsuc3Zn" is "logo_acme_dark.svg")? Encoded text,
+    not a key: the 12+ bytes of a random key are all printable about once in (256/95)^12, 1 in 150,000.
+    Read by the high-entropy finder where its lower limit for letters-and-digits tokens applies."""
+    raw = _decode(core) if len(core) >= 16 else None
+    return raw is not None and all(32 <= b < 127 for b in raw)
+
+
 def encoded_content(text: str, start: int, core: str) -> bool:
     """Is the base64 token ``core`` at ``start`` in ``text`` encoded content (module docstring)?"""
     if text.endswith(",", 0, start) and _DATA_URI_RE.search(text, max(0, start - 80), start) is not None:

@@ -18,10 +18,13 @@ from memory.scrubbing.measures import (
     described_before,
     is_question,
     labels_a_public_key,
+    names_a_key_entry,
     opens_a_log_field,
+    opens_a_mapping,
 )
 from memory.scrubbing.phrases import points_elsewhere
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
+from memory.scrubbing.stand_ins import names_a_stored_secret
 
 
 # Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
@@ -580,6 +583,10 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "reason=bad_password attempts=3", "/run/secrets/pg_pw postgres:16": no label
         if _FILE_SUFFIX_RE.search(m.group("suffix") or ""):
             continue  # "POSTGRES_PASSWORD_FILE=/run/secrets/pg": the variable names a file
+        if not quoted and opens_a_mapping(text, m.end(keyword_group(m)), start, end):
+            continue  # "politica_contrasenas:\n  longitud_minima: 14": the block's first key (measures)
+        if names_a_key_entry(m.group("suffix"), value):
+            continue  # "passwordKey: db-password": the Secret's entry that holds it (measures)
         if _describing_suffix(m.group("suffix")):
             continue  # "password_hash_algorithm = argon2id", "token_type: bearer": about the secret
         if _names_a_property(text, m, value):
@@ -605,6 +612,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         if m.group("tok") is not None:
             if _OPENPGP_KEY_ID_RE.fullmatch(value) and _names_an_openpgp_key(lower, m):
                 continue  # "git config user.signingkey 3AA5C343…": a public key's ID, not a secret
+            if names_a_stored_secret(text, m.start() - 2, value):
+                continue  # "gcloud secrets … --secret=clave-api-mapas": the secret's name (stand_ins)
             if opens_a_log_field(value):
                 continue  # "token refresh failed: status=401 request_id=…": a log record's field (measures)
             kind = _token_kind(m.group("tok"))
@@ -773,4 +782,6 @@ def _find_option_values(text: str, lower: str) -> Iterator[_Span]:
         value = m.group(group)
         if len(value.strip()) < 4 or _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
             continue
+        if names_a_stored_secret(text, m.start(), value):
+            continue  # "gcloud secrets versions access latest --secret=clave-api-mapas": the secret's name
         yield m.start(group), m.end(group), "password"

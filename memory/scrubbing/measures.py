@@ -138,3 +138,34 @@ def opens_a_log_field(value: str) -> bool:
     secret (see above)?"""
     field = _LOG_FIELD_RE.match(value)
     return field is not None and _SECRET_FIELD_RE.search(field.group()) is None
+
+
+# Thirty-second round: two labels whose "value" is another name, not a password.
+# * A key's name in a chart or manifest: a password label with a ``Key`` suffix (Helm charts'
+#   ``passwordKey``, ``existingSecretPasswordKey``, ``secretKeys.adminPasswordKey``, a Kubernetes
+#   ``secretKeyRef``'s ``passwordKey``; ``password_key``, ``clave_key``) whose value is a lower-case
+#   identifier naming a secret ("db-password", "postgres_password", "redis-pass") holds the name of
+#   the entry in a Secret that stores the password; the password lives there, not here. A value with
+#   capitals, no secret word or a symbol ("Xk9-pass!") stays a candidate.
+# * A nested mapping: a label closing its line with a colon ("politica_contrasenas:",
+#   "password_policy:", YAML/TOML-like indentation) opens a block; a first word on the next line that
+#   is itself followed by its own colon ("  longitud_minima: 14") is that block's first key, not the
+#   label's value.
+_KEY_SUFFIX_RE: Final = re.compile(r"(?:[_\-.]?(?i:key)|Key)(?:Ref|Name|_ref|_name)?$")
+_KEY_NAME_VALUE_RE: Final = re.compile(r"[a-z0-9]+(?:[\-_.][a-z0-9]+){0,5}")
+_SECRET_SEGMENT_RE: Final = re.compile(
+    r"(?:^|[\-_.])(?:password|passwd|pass|pwd|pw|secret|token|key|credentials?|clave|contrasena)(?:$|[\-_.])")
+
+
+def names_a_key_entry(suffix: str | None, value: str) -> bool:
+    """Is the value after a ``…Key`` password label the name of the entry that holds the password?"""
+    return (bool(suffix) and _KEY_SUFFIX_RE.search(suffix) is not None  # type: ignore[arg-type]
+            and _KEY_NAME_VALUE_RE.fullmatch(value) is not None and _SECRET_SEGMENT_RE.search(value) is not None)
+
+
+_KEY_COLON_RE: Final = re.compile(r":(?:[ \t]|\r?\n|$)")
+
+
+def opens_a_mapping(text: str, label_end: int, start: int, end: int) -> bool:
+    """Does the label end its line, and the unquoted word on the next line carry its own colon?"""
+    return "\n" in text[label_end:start] and _KEY_COLON_RE.match(text, end) is not None

@@ -195,4 +195,29 @@ def _grouped_tokens(text: str, heads: set[str]) -> Iterator[_Span]:
                     break
 
 
-SEPARATED_FINDERS: Final = (_find_separated_tokens, _find_split_tokens)
+# Thirty-second round: a password typed with a space between its characters so that a filter or a
+# bot does not catch it ("L i m o n e r o _ 8 4 2", "p a s s 2 0 2 4 !"): eight to forty single
+# characters, each pair separated by one space, that join into a password's shape — a run of three
+# letters or more and a digit, mixed with a symbol or a capital or two digits or more. A word spelled
+# out ("m e z q u i t a", "V I H"), a list of grades or options ("A B B C", "1 2 3 4 5 6 7 8") and
+# an initialism with a number ("I V A 2 1") have no such shape and stay.
+_SPACED_RE: Final = re.compile(r"(?<![\w!@#$%&*.\-])[A-Za-z0-9_!@#$%&*.\-](?: [A-Za-z0-9_!@#$%&*.\-]){7,39}(?![\w!@#$%&*\-])")
+_LETTER_RUN_RE: Final = re.compile(r"[A-Za-z]{3,}")
+
+
+def _password_shaped(joined: str) -> bool:
+    digits = sum(c.isdigit() for c in joined)
+    return (_LETTER_RUN_RE.search(joined) is not None and digits >= 1
+            and (digits >= 2 or any(c.isupper() for c in joined) or any(not c.isalnum() for c in joined)))
+
+
+def _find_spaced_passwords(text: str, lower: str) -> Iterator[_Span]:
+    """A password typed one character at a time with single spaces (see above)."""
+    if len(text) < 15 or " " not in text:
+        return
+    for m in _SPACED_RE.finditer(text):
+        if _password_shaped(m.group(0).replace(" ", "")):
+            yield m.start(), m.end(), "password"
+
+
+SEPARATED_FINDERS: Final = (_find_separated_tokens, _find_split_tokens, _find_spaced_passwords)

@@ -461,3 +461,27 @@ def template_userinfo(text: str, start: int, end: int) -> bool:
         return False
     m = _CURL_USER_SLOT_RE.search(text, max(0, start - 80), start - 1)
     return m is not None and m.group("u").lower() in _USER_WORDS
+
+
+# Thirty-second round: a secret store's own command line names the stored secret by its option, it
+# does not pass its value. In Google Cloud's CLI ``--secret`` is always the secret's ID or resource
+# name (``gcloud secrets versions access latest --secret=clave-api-mapas``, ``gcloud secrets versions
+# add --secret=…``, ``gcloud … add-iam-policy-binding --secret=…``); the value travels in a file or on
+# stdin (``--data-file``). Likewise a ``--secret`` option after another store's subcommand on the same
+# line, within 240 characters (``az keyvault secret``, ``aws secretsmanager``, ``kubectl … secret``,
+# ``doppler secrets``, ``vault kv``): a value shaped like a name (lower-case letters and digits in
+# segments joined by "-", "_", "." or "/") is kept. ``--password``, ``--token``, ``--secret`` outside
+# such a command and a mixed-case or random value stay candidates.
+_STORE_COMMAND_RE: Final = re.compile(
+    r"(?i:\bgcloud\b[^\n|;&]*?\bsecrets?\b|\baz[ \t]+keyvault[ \t]+secret\b|\baws[ \t]+secretsmanager\b"
+    r"|\bkubectl\b[^\n|;&]*?\bsecrets?\b|\bdoppler[ \t]+secrets\b|\bvault[ \t]+kv\b)")
+_SECRET_NAME_RE: Final = re.compile(r"[a-z][a-z0-9]*(?:[\-_./][a-z0-9]+){0,8}")
+
+
+def names_a_stored_secret(text: str, start: int, value: str) -> bool:
+    """Is the ``--secret`` option at ``start`` a secret store's command naming the stored secret?"""
+    if not text.startswith("--secret", start) or text.startswith("--secret-", start):
+        return False
+    line_start = max(text.rfind("\n", 0, start) + 1, start - 240)
+    return (_SECRET_NAME_RE.fullmatch(value) is not None
+            and _STORE_COMMAND_RE.search(text, line_start, start) is not None)

@@ -39,6 +39,11 @@ from memory.scrubbing.shapes import _NOT_A_PHRASE, _POINTING_STEMS
 _PW_WORD: Final = (r"\b(?:" + PASSWORD_WORDS + r"|pwd"
                    r"|(?:wi-?fi|wpa[23]?|wlan|network)[ \t]+(?:key|password|pass))\b")
 _PW_WORD_RE: Final = re.compile(_PW_WORD)
+# Thirty-second round: before a typing note the Wi-Fi itself labels its password ("la wifi de casa
+# ahora es "Quetzal-Orilla-19", con guiones y la Q en mayúscula", "wifi for the offsite is the phrase
+# … (spaces included)"): a network's name is not given with a note on how to type it. Only in the
+# typing-note frame; "la wifi se llama …" or "the wifi is down" carry no note and stay.
+_NOTE_LABEL_RE: Final = re.compile(r"\b(?:" + PASSWORD_WORDS + r"|pwd|wi-?fi)\b")
 # How a value is typed: its case, its spaces, its accents, that it goes exactly as written.
 _NOTE: Final = (
     r"(?:tod[oa][ \t]+)?en[ \t]+min[uú]sculas|(?:tod[oa][ \t]+)?en[ \t]+may[uú]sculas|sin[ \t]+may[uú]sculas"
@@ -47,12 +52,18 @@ _NOTE: Final = (
     r"|(?:all[ \t]+)?lower[ \t-]?case|(?:all[ \t]+)?upper[ \t-]?case|all[ \t]+caps|spaces[ \t]+included"
     r"|with[ \t]+(?:the[ \t]+|those[ \t]+)?(?:exact[ \t]+)?spaces|no[ \t]+spaces|with[ \t]+the[ \t]+commas"
     r"|with[ \t]+a[ \t]+capital[ \t]+\w|exactly[ \t]+(?:like[ \t]+that|as[ \t]+(?:written|typed|shown))"
-    r"|verbatim|word[ \t]+for[ \t]+word|case[ \t-]sensitive")
+    r"|verbatim|word[ \t]+for[ \t]+word|case[ \t-]sensitive"
+    # Thirty-second round: its hyphens, and one letter's case ("con guiones y la Q en mayúscula",
+    # "with the hyphens", "the Q in caps").
+    r"|con[ \t]+(?:los[ \t]+)?guiones|with[ \t]+(?:the[ \t]+)?(?:hyphens|dashes)"
+    r"|(?:la|el)[ \t]+\w[ \t]+(?:en[ \t]+)?may[uú]scula|the[ \t]+\w[ \t]+(?:in[ \t]+caps|capitali[sz]ed|upper[ \t-]?case)")
 _NOTE_RE: Final = re.compile(  # read on the lower-cased text
     r"(?:[ \t]*\([ \t]*|[ \t]*,[ \t]*|[ \t]+[—–\-][ \t]*|[ \t]+)(?=(?:" + _NOTE + r")\b)")
 _NOTE_WORD_RE: Final = re.compile(r"(?:" + _NOTE + r")\b")
 _CONNECTOR_RE: Final = re.compile(  # the last one before the value is taken
-    r"[ \t]*(?::|->|→|=>)[ \t]*|[ \t]+(?:is|es|was|era|son|are)(?:[ \t]+(?:now|ahora|still|todav[ií]a))?[ \t]+")
+    r"[ \t]*(?::|->|→|=>)[ \t]*|[ \t]+(?:is|es|was|era|son|are)(?:[ \t]+(?:now|ahora|still|todav[ií]a))?[ \t]+"
+    # Thirty-second round: the copula may name the value's kind ("is the phrase …", "es la frase …").
+    r"(?:(?:the|la)[ \t]+(?:phrase|passphrase|frase)[ \t]+)?")
 _SENTENCE_END_RE: Final = re.compile(r"[.!?;\n](?=\s|$)|\n")
 _BARE_GAP_RE: Final = re.compile(r"[ \t]+(?![ \t])")
 _QUOTES: Final = "\"'`“”«»‘’"
@@ -61,10 +72,15 @@ _TRAIL: Final = ".,;:)]}!?"
 
 
 def _sentence_start(lower: str, pos: int) -> int:
-    start = 0
-    for m in _SENTENCE_END_RE.finditer(lower, 0, pos):
+    """Where the sentence holding ``pos`` starts, looked for in the 400 characters before it (a
+    thirty-second round bound: reading from the text's start made a text of many notes quadratic)."""
+    start = max(0, pos - _SENTENCE_REACH)
+    for m in _SENTENCE_END_RE.finditer(lower, start, pos):
         start = m.end()
     return start
+
+
+_SENTENCE_REACH: Final = 400
 
 
 def _value_ok(value: str) -> bool:
@@ -112,7 +128,7 @@ def _strip(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 _NOTE_HINTS: Final = ("min", "may", "tilde", "acento", "espacio", "comas", "tal cual", "case", "caps", "spaces",
-                      "commas", "capital", "exactly", "verbatim", "word for word")
+                      "commas", "capital", "exactly", "verbatim", "word for word", "guiones", "hyphens", "dashes")
 
 
 def _find_typing_notes(text: str, lower: str) -> Iterator[_Span]:
@@ -125,7 +141,7 @@ def _find_typing_notes(text: str, lower: str) -> Iterator[_Span]:
             continue  # "(todo en minúsculas": the second word of a note already read
         covered = _NOTE_WORD_RE.match(lower, note.end()).end()  # type: ignore[union-attr]  # the look-ahead matched
         sentence = _sentence_start(lower, note.start())
-        label = _PW_WORD_RE.search(lower, sentence, note.start())
+        label = _PW_WORD_RE.search(lower, sentence, note.start()) or _NOTE_LABEL_RE.search(lower, sentence, note.start())
         if label is not None:
             connectors = list(_CONNECTOR_RE.finditer(lower, label.end(), note.start()))
             if connectors and _label_ok(lower[label.end():connectors[-1].start()]):
@@ -216,4 +232,39 @@ def _find_as_label_quoted(text: str, lower: str) -> Iterator[_Span]:
             yield m.start("v"), m.end("v"), "password"
 
 
-FINDERS: Final = (_find_typing_notes, _find_just_values, _find_spelled_before_label, _find_as_label_quoted)
+# Thirty-second round: a password asked for or named, then what the writer chose for it, with the
+# object implied ("ssh-keygen asked for a passphrase so I used gravel heron velvet nineteen — …",
+# "me pidió una contraseña nueva y puse Cometa-Azul-77", "the form wanted a PIN, she picked …"): in
+# the same sentence, within sixty characters of the password word, a subject and a verb of choosing
+# or typing (used, chose, picked, went with, typed, entered, put; usé, puse, elegí, escogí, metí,
+# escribí) and right after it a value closing its clause that ``_value_ok`` takes — one
+# credential-shaped token or three to ten plain words with no article, possessive or describing
+# word first ("so I used the same one", "y puse la de siempre", "so I used my usual one" stay), and
+# not when the verb has its object already ("she typed it twice", "la puso ayer", "que puso Fede").
+_CHOSEN_RE: Final = re.compile(  # read on the lower-cased text
+    _PW_WORD + r"[^\n.;!?]{0,60}?\b(?P<verb>(?:i|we|she|he|they)[ \t]+(?:just[ \t]+)?(?:used|chose|picked|typed|entered"
+    r"|put(?:[ \t]+in)?|went[ \t]+with)|us[eéó]|pus[eo]|eleg[ií]|eligi[oó]|escog[ií]|escogi[oó]|met[ií]|escrib[ií])"
+    r"[ \t]+(?P<v>[^\n,;()—–]{4,120}?)(?=[ \t]+[—–\-][ \t]|[ \t]*[\n,;()—–]|[.:!?]+(?:\s|$)|[ \t]*$)")
+
+
+# The verb's object already said: a Spanish clitic or relative before it, an object word after it.
+_CLITIC_RE: Final = re.compile(r"\b(?:la|lo|las|los|le|les|se|que)[ \t]+$")
+_OBJECT_WORDS: Final = frozenset("it them this that these those one him her me us ones into onto out up down back again twice".split())
+
+
+def _find_chosen_values(text: str, lower: str) -> Iterator[_Span]:
+    """The value the writer chose or typed after a password was asked for (see above)."""
+    if not any(h in lower for h in (" used ", " chose ", " picked ", " typed ", " entered ", " put ", " went with ",
+                                    "usé", "puse", "elegí", "escogí", "metí", "escribí", " usó", " puso", "eligió")):
+        return
+    for m in _CHOSEN_RE.finditer(lower):
+        if _CLITIC_RE.search(lower, max(0, m.start("verb") - 8), m.start("verb")) \
+                or lower[m.start("v"):].split(None, 1)[0] in _OBJECT_WORDS:
+            continue  # "la puso ayer", "que puso Fede", "she typed it twice": the verb has its object
+        start, end = _strip(text, m.start("v"), m.end("v"))
+        if end > start and _value_ok(text[start:end]) and not is_vague_description(text[start:end]):
+            yield start, end, "password"
+
+
+FINDERS: Final = (_find_typing_notes, _find_just_values, _find_spelled_before_label, _find_as_label_quoted,
+                  _find_chosen_values)
