@@ -19,6 +19,13 @@ one pair changed would show up as another pair's changed verdict.
 ``--compare`` prints the number of judgments, how many differ, and each difference by id (with
 whether it adds a merge of a pair labelled misleading). Run from the root of the tree to judge
 with: the chain is imported from the working directory.
+
+The consolidation tests' own pairs (their notes, predicates, values and real similarities, through
+real consolidation runs) are recorded by loading this module as a pytest plugin: every
+``JudgeChain.judge`` call appends a digest of its inputs (SHA-256, no text) and the verdict::
+
+    QUORUM_VERDICTS_OUT=tests-<tree>.jsonl python -m pytest -p scripts.equivalence_verdicts tests/memory/consolidation
+    python scripts/equivalence_verdicts.py --compare-recorded tests-base.jsonl tests-new.jsonl
 """
 
 from __future__ import annotations
@@ -128,13 +135,62 @@ def compare(before: Path, after: Path) -> int:
     return 1 if changed or old.keys() != new.keys() else 0
 
 
+def pytest_configure(config: Any) -> None:
+    """As a pytest plugin (``-p scripts.equivalence_verdicts``) with ``QUORUM_VERDICTS_OUT`` set: record
+    every chain verdict of the run, keyed by a digest of its inputs."""
+    out = os.environ.get("QUORUM_VERDICTS_OUT")
+    if not out:
+        return
+    import hashlib
+
+    from memory.equivalence.chain import JudgeChain
+
+    original = JudgeChain.judge
+
+    def judge(self: Any, a: Any, b: Any, *, similarity: float | None) -> Any:
+        verdict = original(self, a, b, similarity=similarity)
+        inputs = [a.text, a.predicate, repr(a.value), b.text, b.predicate, repr(b.value),
+                  None if similarity is None else round(float(similarity), 6)]
+        key = hashlib.sha256(json.dumps(inputs, ensure_ascii=False).encode()).hexdigest()
+        with open(out, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"key": key, "label": verdict.label.value, "judge": verdict.judge,
+                                 "reason": verdict.reason}) + "\n")
+        return verdict
+
+    JudgeChain.judge = judge  # type: ignore[method-assign]
+
+
+def compare_recorded(before: Path, after: Path) -> int:
+    """Two recordings of the consolidation tests: every input digest's verdicts, before and after."""
+    def load(path: Path) -> dict[str, set[tuple[str, str, str]]]:
+        seen: dict[str, set[tuple[str, str, str]]] = {}
+        with path.open(encoding="utf-8") as fh:
+            for line in fh:
+                row = json.loads(line)
+                seen.setdefault(row["key"], set()).add((row["label"], row["judge"], row["reason"]))
+        return seen
+
+    old, new = load(before), load(after)
+    both = old.keys() & new.keys()
+    changed = [k for k in both if old[k] != new[k]]
+    print(f"{len(old):,} distinct judged inputs before, {len(new):,} after, {len(both):,} in both; "
+          f"{len(changed)} with another verdict; {len(old.keys() - new.keys())} only before, "
+          f"{len(new.keys() - old.keys())} only after")
+    for k in changed:
+        print(f"  {k[:12]}: {sorted(old[k])} → {sorted(new[k])}")
+    return 1 if changed else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path)
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
+    parser.add_argument("--compare-recorded", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = parser.parse_args()
     if args.compare:
         return compare(*args.compare)
+    if args.compare_recorded:
+        return compare_recorded(*args.compare_recorded)
     if not args.out:
         parser.error("--out FILE or --compare BEFORE AFTER")
     judge_all(args.out)
