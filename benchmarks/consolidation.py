@@ -6,7 +6,10 @@ pass then runs exactly as beat's deep pass does: ``make run``'s Celery worker (i
 environment, ``config.runner.celery_commands``: 2 processes) is started, ``consolidation_deep_task``
 is called, and its chains of steps (``consolidation_deep_step_task``) run in the worker until every
 subject has a deep run. The wall time is from the call to the last run's end; each run's own time
-comes from its row (``finished_at − started_at``).
+comes from its row (``finished_at − started_at``). Both variants also print the CPU time the worker's
+processes (and the Apertium pipelines they keep) spent during the pass, and memories per worker CPU
+second: on this shared 2-core machine the wall figure moves with other people's load far more than
+the CPU figure does (PostgreSQL's own CPU is not in it).
 Target (DESIGN §11): ≥ 2,000 memories/s; incremental pass for one person with 200 memories ≤ 100 ms
 (measured through the same worker, ``consolidation_subject_task``, one at a time).
 
@@ -108,6 +111,23 @@ def _stop(proc: subprocess.Popen[bytes], log: Any) -> None:
     log.close()
 
 
+def _tree_cpu(proc: subprocess.Popen[bytes]) -> float:
+    """CPU seconds (user + system) used so far by the worker and every process under it (its pool
+    processes and the Apertium pipelines they run): on a shared machine the pass's wall time moves
+    with other people's load, its CPU time much less. PostgreSQL's own time is not in it."""
+    import psutil
+
+    root = psutil.Process(proc.pid)
+    total = 0.0
+    for process in [root, *root.children(recursive=True)]:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
+
+
 def _ms(run: Any) -> float:
     return (run.finished_at - run.started_at).total_seconds() * 1000
 
@@ -148,6 +168,7 @@ def _print_freetext(result: dict[str, Any], notes: Any, per_run: list[float]) ->
     with_claims = result["memories"] / (result["seconds"] + notes.claims_seconds)
     result["memories_per_s_with_claims_inference"] = with_claims
     memories, share = result["memories"], report["notes"] / result["memories"]
+    _print_cpu(result)
     print(f"deep pass, free text ({share:.0%} plain-text notes, real texts and vectors): {memories:,} memories "
           f"({report['notes']:,} notes) / {result['subjects']:,} subjects in {result['seconds']:.1f} s over "
           f"{result['chains']} chains → {result['memories_per_s']:.0f} memories/s "
@@ -165,6 +186,13 @@ def _print_freetext(result: dict[str, Any], notes: Any, per_run: list[float]) ->
         print(f"the chain on note pairs, re-judged here ({report['judge_sample']} of the pass's pairs): "
               f"mean {report['judge_ms_per_pair_mean']:.2f} ms, p50 {report['judge_ms_per_pair_p50']:.2f} ms, "
               f"p90 {report['judge_ms_per_pair_p90']:.2f} ms a pair")
+
+
+def _print_cpu(result: dict[str, Any]) -> None:
+    load = "/".join(f"{x:.1f}" for x in result["load"])
+    print(f"worker CPU during the pass: {result['worker_cpu_seconds']:.1f} s (its processes and their Apertium "
+          f"pipelines) → {result['memories_per_worker_cpu_s']:.0f} memories per worker CPU second; "
+          f"load average {load} at the end")
 
 
 def main(argv: list[str]) -> None:
@@ -206,6 +234,7 @@ def main(argv: list[str]) -> None:
     proc, log = _worker()
     try:
         deep = ConsolidationRun.objects.filter(mode=ConsolidationRun.Mode.DEEP, finished_at__isnull=False)
+        worker_cpu = _tree_cpu(proc)
         started = time.perf_counter()
         chains = consolidation_deep_task()["chains"]
         shown = 0
@@ -217,6 +246,7 @@ def main(argv: list[str]) -> None:
                 raise RuntimeError("the Celery worker stopped; see var/bench-consolidation-worker.log")
             time.sleep(0.05)
         wall = time.perf_counter() - started
+        worker_cpu = _tree_cpu(proc) - worker_cpu
         per_run = [_ms(run) for run in deep.only("started_at", "finished_at")]
         # The incremental pass is the default variant's (its memories carry no free text).
         incremental = _incremental(agent_ids, tag) if notes is None else []
@@ -225,6 +255,8 @@ def main(argv: list[str]) -> None:
     statuses = dict(ConsolidationRun.objects.values_list("status").annotate(n=Count("id")))
     result = {"subjects": subjects, "memories": memories, "chains": chains, "seconds": wall,
               "memories_per_s": memories / wall, "subjects_per_s": subjects / wall,
+              "worker_cpu_seconds": worker_cpu, "memories_per_worker_cpu_s": memories / worker_cpu,
+              "load": os.getloadavg(),
               "run_p50_ms": statistics.median(per_run), "statuses": statuses}
     if notes is None:
         result.update({"incremental_200_p50_ms": statistics.median(incremental),
@@ -239,6 +271,7 @@ def main(argv: list[str]) -> None:
           f"{result['memories_per_s']:.0f} memories/s, {result['subjects_per_s']:.1f} subjects/s "
           f"(target ≥ 2,000 memories/s: {'met' if result['memories_per_s'] >= 2000 else 'MISSED'}); "
           f"per-subject run p50 {result['run_p50_ms']:.1f} ms")
+    _print_cpu(result)
     print(f"incremental pass, one person with 200 memories: p50 {result['incremental_200_p50_ms']:.1f} ms "
           f"(target ≤ 100 ms: {'met' if result['incremental_200_p50_ms'] <= 100 else 'MISSED'})")
     print("json:", json.dumps(result, default=str))

@@ -27,7 +27,7 @@ import numpy as np
 from governance.selectors.reviews import promotion_review_filed
 from governance.services.conflicts import promotion_review_open
 from memory.consolidation.clusters import Cluster, cluster_describe
-from memory.equivalence import Judgment, Label, Statement
+from memory.equivalence import Judgment, Label, Statement, texts_memoised
 from memory.models import Memory, MemoryClaim
 from memory.selectors.claims import claims_loaded
 
@@ -46,7 +46,15 @@ NEIGHBOURS_PER_MEMORY = 3
 
 
 def group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
-    """Union the memories the chain (or a reviewer) judged EQUIVALENT; one described cluster each."""
+    """Union the memories the chain (or a reviewer) judged EQUIVALENT; one described cluster each.
+
+    Each note is read once for the run, not once per pair it is in: the chain's per-text readings
+    (``memory.equivalence.memo``) are shared within the step and dropped when it ends."""
+    with texts_memoised():
+        return _group(ctx, memories)
+
+
+def _group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     claims = claims_loaded(subject_id=ctx.subject.pk, memory_ids=[m.pk for m in memories],
                            predicates=ctx.memo.setdefault("predicates", {}))
     multi = [m for m in memories if len(claims.get(m.pk, ())) > 1]

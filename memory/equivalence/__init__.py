@@ -26,7 +26,10 @@ swapped direction...): the result becomes ``UNSURE``.
 
 Privacy: statements are personal data. Judgments carry stable snake_case
 reason codes (:data:`REASONS`), never text; nothing here logs or raises with
-statement text, and nothing caches it. The package is pure Python and imports
+statement text. Readings of a note are kept in memory only within a
+:func:`texts_memoised` scope (one judgment, or one consolidation run: ``memo``)
+and in the bounded per-process LRU caches of the signature, slot, phrase and
+Apertium readings; never on disk. The package is pure Python and imports
 no Django, so it is usable from scripts and tests without settings; the
 optional LLM judge is imported from ``memory.equivalence.llm`` by whoever
 wants it (not re-exported here, because it pulls in ``config``).
@@ -62,11 +65,13 @@ Layout (this ``__init__`` re-exports the public names of every module but
 * ``similarity`` - (b3) :class:`~memory.equivalence.similarity.SimilarityJudge`.
 * ``llm`` - (c) the optional :class:`~memory.equivalence.llm.LLMJudge`.
 * ``chain`` - :class:`JudgeChain` and :func:`default_chain`.
+* ``memo`` - :func:`texts_memoised`: each note's readings computed once per scope, not per pair.
 """
 
 from __future__ import annotations
 
 from memory.equivalence.chain import JudgeChain, default_chain
+from memory.equivalence.memo import texts_memoised
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.structured import PredicateValueJudge
 from memory.equivalence.types import REASONS, CardinalityLookup, Judge, Judgment, Label, Statement
@@ -82,4 +87,5 @@ __all__ = [
     "PredicateValueJudge",
     "Statement",
     "default_chain",
+    "texts_memoised",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from memory.equivalence.memo import texts_memoised
 from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.pairmodel import PairModel
 from memory.equivalence.rules import LocalRulesJudge
@@ -48,7 +49,14 @@ class JudgeChain:
 
         An ``EQUIVALENT`` from one judge is downgraded to ``UNSURE`` when
         another judge of the chain vetoes it (see :meth:`LocalRulesJudge.veto`).
+
+        Each note's readings are computed once for the judgment (or once for the caller's
+        :func:`~.memo.texts_memoised` scope, e.g. a consolidation run), not once per judge.
         """
+        with texts_memoised():
+            return self._judge(a, b, similarity=similarity)
+
+    def _judge(self, a: Statement, b: Statement, *, similarity: float | None) -> Judgment:
         sim = _clean_similarity(similarity)
         for judge in self.judges:
             try:

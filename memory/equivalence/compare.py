@@ -9,23 +9,27 @@ from memory.equivalence.lexicon import _COORDINATORS, _RELATIONAL
 from memory.equivalence.normalise import _stem
 
 
-def _unify_entities(fa: _Features, fb: _Features) -> None:
+def _unify_entities(fa: _Features, fb: _Features) -> tuple[_Features, _Features]:
     """A sentence-initial name is a plain word on its own; it is a name if either statement says so.
 
     Both maps are built before anything changes, so the result does not
     depend on which statement comes first (the judge must be symmetric).
+    Returns the two features to compare: a side with a word to promote is a
+    changed copy (the analyses may be shared, :mod:`.memo`), the other itself.
     """
     names = {_stem(entity): entity for entity in fa.entities | fb.entities}
+    unified = []
     for feats in (fa, fb):
-        promoted = False
-        for tok in feats.tokens:
-            if tok.kind == "residual" and tok.key in names:
-                feats.residual.discard(tok.key)
-                tok.kind, tok.key = "entity", names[tok.key]
-                feats.entities.add(tok.key)
-                promoted = True
-        if promoted:
+        if any(tok.kind == "residual" and tok.key in names for tok in feats.tokens):
+            feats = feats.copy()
+            for tok in feats.tokens:
+                if tok.kind == "residual" and tok.key in names:
+                    feats.residual.discard(tok.key)
+                    tok.kind, tok.key = "entity", names[tok.key]
+                    feats.entities.add(tok.key)
             feats.pairs, _ = _direction_pairs(feats.tokens)
+        unified.append(feats)
+    return unified[0], unified[1]
 
 
 def _slot_conflict(a: set[str], b: set[str], only: bool) -> bool:

@@ -13,14 +13,22 @@ import re
 
 def classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
     """The names of ``table`` whose phrases occur in ``padded`` (a folded text padded with spaces)."""
-    found = set()
-    for name, phrases in table.items():
-        for phrase in phrases:
-            probe = phrase if phrase.startswith(" ") else f" {phrase} "
-            if probe in padded:
-                found.add(name)
-                break
-    return frozenset(found)
+    return frozenset(name for name, phrases in table.items() if any(map(padded.__contains__, _probes(phrases))))
+
+
+#: Each phrase tuple's probes (a phrase that does not open with a space is looked for as a whole
+#: word sequence, " phrase "), built once instead of once per note and phrase.
+_PROBES: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _probes(phrases: tuple[str, ...]) -> tuple[str, ...]:
+    try:
+        return _PROBES[phrases]
+    except (KeyError, TypeError):
+        probes = tuple(p if p.startswith(" ") else f" {p} " for p in phrases)
+    if isinstance(phrases, tuple) and len(_PROBES) < 4096:  # the tables' tuples: a few hundred
+        _PROBES[phrases] = probes
+    return probes
 
 
 # Modality: how sure, how often, obliged or allowed. A class per meaning, both languages.

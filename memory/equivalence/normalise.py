@@ -7,12 +7,18 @@ import unicodedata
 
 
 def _strip_accents(text: str) -> str:
+    if text.isascii():
+        return text  # nothing to decompose (NFKD leaves ASCII as it is) and no combining mark
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def fold(text: str) -> str:
     """Case-, accent- and whitespace-insensitive form of a short string."""
+    if text.isascii():
+        # The same answer without the Unicode passes: NFKC and NFKD leave ASCII as it is, and
+        # ASCII's case folding is its lower case (most words of Spanish and English notes).
+        return " ".join(text.lower().split())
     return " ".join(_strip_accents(unicodedata.normalize("NFKC", text)).casefold().split())
 
 

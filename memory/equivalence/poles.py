@@ -233,14 +233,20 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+#: Each axis' poles as the padded words looked for (" word "), built once, not once per note and word.
+_PROBES = tuple((f"{axis}+", tuple(f" {w} " for w in one), f"{axis}-", tuple(f" {w} " for w in other))
+                for axis, (one, other) in _POLES.items())
+
+
 def poles(padded: str) -> frozenset[str]:
     """The poles a padded, folded text is at, as "<axis>+" / "<axis>-"."""
     found = set()
-    for axis, (one, other) in _POLES.items():
-        if any(f" {w} " in padded for w in one):
-            found.add(f"{axis}+")
-        if any(f" {w} " in padded for w in other):
-            found.add(f"{axis}-")
+    contains = padded.__contains__
+    for plus, one, minus, other in _PROBES:
+        if any(map(contains, one)):
+            found.add(plus)
+        if any(map(contains, other)):
+            found.add(minus)
     return frozenset(found)
 
 

@@ -95,7 +95,7 @@ class LocalRulesJudge:
             return None  # different attributes: the predicate judge's call
         sim = _clean_similarity(similarity)
         fa, fb = _analyse(a.text), _analyse(b.text)
-        _unify_entities(fa, fb)
+        fa, fb = _unify_entities(fa, fb)
         cmp = self._compare(fa, fb, a, b, sim)
         verdict = self._decide(fa, fb, cmp, a, sim)
         if verdict is not None and self.defer_free_text and not a.predicate and not b.predicate \
@@ -118,7 +118,7 @@ class LocalRulesJudge:
 
     def _veto(self, a: Statement, b: Statement) -> str | None:
         fa, fb = _analyse(a.text), _analyse(b.text)
-        _unify_entities(fa, fb)
+        fa, fb = _unify_entities(fa, fb)
         cmp = self._compare(fa, fb, a, b, None)
         if cmp.swap:
             return "direction_swap"

@@ -318,9 +318,13 @@ def _relative_day_words(padded: str) -> str:
     return f" {' '.join(words)} "
 
 
+#: Each day's names as the padded words looked for, built once (not once per note and name).
+_DAY_PROBES = tuple((key, tuple(f" {name} " for name in names))
+                    for table in (_CALENDAR, _RELATIVE_DAYS) for key, names in table.items())
+
+
 def _days(padded: str) -> frozenset[str]:
-    return frozenset(key for table in (_CALENDAR, _RELATIVE_DAYS) for key, names in table.items()
-                     if any(f" {name} " in padded for name in names))
+    return frozenset(key for key, probes in _DAY_PROBES if any(map(padded.__contains__, probes)))
 
 
 def _contractions(folded: str) -> str:
@@ -462,6 +466,10 @@ def _tense(text: str) -> frozenset[str]:
     return frozenset(tense)
 
 
+#: The lexical negatives (not grammar's) as the padded words counted, built once.
+_LEXICAL_PROBES = tuple(f" {n.strip()} " for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
+
+
 @lru_cache(maxsize=8192)
 def signature(text: str) -> Signature:
     """The statement's hard-mismatch signature. Pure, so cached: the similarity judge reads both
@@ -475,7 +483,7 @@ def signature(text: str) -> Signature:
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
     # los vuelos nocturnos" is not "Avoids night flights".
     polar = _without_scoped_negators(padded)  # "must not", "no tiene que": the modality says it
-    lexical = sum(polar.count(f" {n.strip()} ") for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
+    lexical = sum(map(polar.count, _LEXICAL_PROBES))
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = _tense(text)
     plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"

@@ -520,16 +520,16 @@ def actor_order_swap(text_a: str, text_b: str, names: frozenset[str]) -> bool:
 def converse_swap(text_a: str, text_b: str) -> bool:
     """One side says one end of a converse relation only, the other the other end only."""
     pa, pb = _padded(text_a), _padded(text_b)
-    for one, other in _CONVERSE:
-        a1, a2 = _has(pa, one), _has(pa, other)
-        b1, b2 = _has(pb, one), _has(pb, other)
+    for one, other in _CONVERSE_PROBES:
+        a1, a2 = any(map(pa.__contains__, one)), any(map(pa.__contains__, other))
+        b1, b2 = any(map(pb.__contains__, one)), any(map(pb.__contains__, other))
         if (a1 and not a2 and b2 and not b1) or (a2 and not a1 and b1 and not b2):
             return True
     return False
 
 
-def _has(padded: str, phrases: tuple[str, ...]) -> bool:
-    return any(f" {phrase} " in padded for phrase in phrases)
+#: :data:`_CONVERSE` as the padded phrases looked for (" phrase "), built once, not per pair.
+_CONVERSE_PROBES = tuple((tuple(f" {p} " for p in one), tuple(f" {p} " for p in other)) for one, other in _CONVERSE)
 
 
 # A comparison of two things: which one is "more" is read from the word order, which only the same
