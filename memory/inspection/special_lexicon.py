@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from memory.inspection.special_forms import MORE, NEAR, in_frame
+from memory.inspection.special_indirect import INDIRECT
 
 
 @dataclass(frozen=True)
@@ -635,6 +636,9 @@ def _compile() -> list[Rule]:
         rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless, weak, act, venue))
         for index, (trigger, needs) in enumerate(contexts):
             rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless, weak, act, venue))
+        for name, trigger, needs in INDIRECT.get(label, []):  # the indirect form (special_indirect)
+            rules.append(Rule(label, f"lexicon.{label}.indirect.{name}", _re(trigger), _re(needs) if needs else None,
+                              unless, weak, act, venue))
     return rules
 
 

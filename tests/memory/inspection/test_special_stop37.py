@@ -1,0 +1,63 @@
+"""Stop 37's classes (issue 15): the indirect form (``memory.inspection.special_indirect``: an
+opportunity or a group open to one ethnicity that the person takes part in, "the only one of
+colour", unlocking by looking at a device, a voice check the person passes, a device that
+recognises the person, a finger left for papers, campaign posters and leaflets, a donation to a
+politician's campaign, a supporter of a party), with their near misses. Sentences written for
+these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.memory.inspection.special_helpers import lexicon_label
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    # race / ethnicity: an opportunity or a group open to one ethnicity, and the person's part in it
+    ("Le concedieron la beca reservada a estudiantes de origen africano para el máster", "eligibility"),
+    ("Se inscribió en la red de profesionales latinos de su empresa el mes pasado", "eligibility"),
+    ("Applied for the fellowship reserved for Latina founders and hears back in May", "eligibility"),
+    ("She joined the Latina founders' network at work last spring", "eligibility"),
+    ("En el equipo es el único negro y a veces le incomoda", "only_one"),
+    ("Says she is the only Roma person in her year at university", "only_one"),
+    # biometric
+    ("Desbloquea el portátil del trabajo mirando a la cámara, ya no teclea la contraseña", "look_unlock"),
+    ("Signs in to the banking app just by looking at the screen", "look_unlock"),
+    ("Confirms transfers by saying her passphrase to the bank's voice authentication line", "voice_line"),
+    ("Ya se verifica por voz cuando llama a la aseguradora, sin PIN", "voice_self"),
+    ("Le hicieron una foto de la cara para que la puerta del garaje le reconozca", "device_knows"),
+    ("Mañana deja las huellas en el consulado para el visado de estudiante", "finger_for_papers"),
+    ("Gave her thumbprint at the immigration office for the residence card", "finger_for_papers"),
+    # politics
+    ("Los sábados pega carteles de la candidatura municipal por el barrio", "campaign_posters"),
+    ("Spends the evenings putting up posters for the mayoral candidate", "campaign_posters"),
+    ("Donó 50 euros a la campaña de la alcaldesa y guarda el recibo", "campaign_donation"),
+    ("Gave 200 dollars to the governor's re-election campaign last month", "campaign_donation"),
+    ("Le convence el programa del partido animalista para las municipales", "party_supporter"),
+    ("Es simpatizante del partido desde la universidad, no le hables de las encuestas", "party_supporter"),
+])
+def test_an_indirect_class_of_stop_37_fires_its_rule(text: str, rule: str) -> None:
+    from memory.inspection.special import lexical_rule
+
+    found = lexical_rule(text)
+    assert found is not None and found.endswith(f".indirect.{rule}"), found
+
+
+@pytest.mark.parametrize("text", [
+    # the group as a work object: no part of the person's in it
+    "Runs the mentoring programme for Latina engineers at the client",
+    "Diseña la web de una asociación de mujeres latinas del barrio",
+    # a look that unlocks nothing, a voice check named as a product, a system that knows a customer
+    "Checks the train times by looking at her phone on the way in",
+    "Is drafting the test plan for the bank's voice authentication service",
+    "El sistema de reservas le reconoce como cliente habitual y le aplica el descuento",
+    "Se pilló el dedo con la puerta de la embajada, nada grave",
+    # posters, leaflets and donations that are not a political campaign's
+    "Pega carteles del concierto de su banda por el barrio",
+    "Hands out flyers for the spring campaign of the gym",
+    "Donó a la campaña de recogida de juguetes del barrio",
+    "Built the donation page for the mayor's campaign as a contractor",
+    "Compró entradas para el partido de fútbol del sábado con su hermano",
+])
+def test_a_near_miss_of_stop_37_is_no_lexicon_finding(text: str) -> None:
+    assert lexicon_label(text) is None
