@@ -2,8 +2,11 @@
 opportunity or a group open to one ethnicity that the person takes part in, "the only one of
 colour", unlocking by looking at a device, a voice check the person passes, a device that
 recognises the person, a finger left for papers, campaign posters and leaflets, a donation to a
-politician's campaign, a supporter of a party), with their near misses. Sentences written for
-these tests, not taken from a corpus."""
+politician's campaign, a supporter of a party), and the lexicon's smaller mends (``dadas de alta``,
+plural variants, an honorific for the person's sex, a unit where the person gets her own treatment,
+a restaurant or a hotel that is a place and not a frame, a written work's past tense, HR's
+"RR. HH." and the agreement it negotiates, a DNA kit *para* a dog), with their near misses.
+Sentences written for these tests, not taken from a corpus."""
 
 from __future__ import annotations
 
@@ -60,4 +63,28 @@ def test_an_indirect_class_of_stop_37_fires_its_rule(text: str, rule: str) -> No
     "Compró entradas para el partido de fútbol del sábado con su hermano",
 ])
 def test_a_near_miss_of_stop_37_is_no_lexicon_finding(text: str) -> None:
+    assert lexicon_label(text) is None
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Tiene dadas de alta las huellas en la app del banco para firmar pagos", "biometric"),
+    ("Pregunta cómo interpretar el informe de sus variantes de riesgo del laboratorio", "genetic"),
+    ("El Sr. Molina firma el lunes y luego se va de viaje con su marido", "sex_life_orientation"),
+    ("Sra. Ibarra quiere el informe el lunes y luego celebra el aniversario con su esposa", "sex_life_orientation"),
+    ("Wants a room near the oncology day unit where she gets her infusions", "health"),
+    ("Booked a hotel near the dialysis centre for her three weekly sessions", "health"),
+    ("Asked for restaurant ideas for a dinner with her girlfriend, Maya", "sex_life_orientation"),
+])
+def test_a_mend_of_stop_37_is_a_lexicon_finding(text: str, label: str) -> None:
+    assert lexicon_label(text) == label
+
+
+@pytest.mark.parametrize("text", [
+    "El señor Gómez viene a la cena con su mujer",
+    "Wrote a column against storing voiceprints at banks, wants it edited",
+    "Como técnica de RR. HH., se reúne con el comité de empresa cada mes",
+    "Es de recursos humanos y redacta el acta cuando se negocia el convenio",
+    "Compró un kit de ADN para su perro y quiere saber de qué raza es",
+])
+def test_an_ordinary_sense_of_stop_37_is_no_lexicon_finding(text: str) -> None:
     assert lexicon_label(text) is None
