@@ -35,10 +35,14 @@ Classes:
 * ``biometric.finger_for_papers`` — a finger or a print left, given or taken for an identity
   document, a residence permit or a border (``dejó el dedo en la oficina de extranjería``): the
   fingerprint enrolment of the person by an authority.
-* ``politics.campaign_posters`` — putting up posters or handing out leaflets for a candidacy, a
-  party or an electoral campaign (``pega carteles para la campaña de su partido``, ``repartir
-  folletos de su candidatura``, ``puts up posters for the candidate``); a marketing or a public-health
-  campaign, a match (``partido de pádel``) or a designer's commission is not one.
+* ``biometric.pays_with_trait`` — the person pays, checks out or approves with a palm, a finger, a
+  face, an eye or a voice (``pagó con la palma de la mano``, ``pays by face at the canteen``); a hand
+  or a card is no trait, and a face in an idiom (``con cara de pocos amigos``) is none.
+* ``politics.campaign_legwork`` — putting up posters, handing out leaflets or knocking on doors for
+  a candidacy, a party, a politician or an electoral campaign (``pega carteles para la campaña de
+  su partido``, ``repartir folletos de su candidatura``, ``knocking on doors for the senator's
+  re-election``); a marketing or a public-health campaign, a match (``partido de pádel``) or a
+  designer's commission is not one.
 * ``politics.campaign_donation`` — money given to the campaign of a politician or a party (``hizo una
   donación a la campaña del senador``, ``donated to the mayor's re-election campaign``); a
   charity's campaign is not one, and building a campaign's donation page is no donation.
@@ -108,6 +112,11 @@ _DEVICE_KNOWS = r"""
   \b[^.;]{0,60}?\b(?:le|la|lo|les|los|las)\s+(?:\w+\s+)?(?:recono[cz]\w*|identifi\w*|detect\w*)
 """
 _TRAIT = r"cara | rostro | face | facial | dedo\w* | finger\w* | huellas? | thumb\w* | pulgar | ojos? | eyes? | iris | retina | voz | voice | palma | palm | venas | veins"
+_PAYS_WITH_TRAIT = r"""
+(?:pag(?:a|an|o|aba|ar|ara|ando)|pays?|paid|paying|checks?\s+out|checked\s+out|aprueb\w*|aprob\w*|approv\w*|autoriz\w*|authori[sz]\w*)
+  \s+(?:[\w']+\s+){0,4}?(?:with|con|by|using|usando|mediante)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+|a\s+|the\s+)?
+  (?:palma|palm|huella|fingerprint|thumbprint|thumb|pulgar|dedo|finger|cara|face|rostro|iris|retina|voz|voice)\b(?!\s+(?:de\s+)?(?:pocos\s+amigos|circumstances|value))
+"""
 _FINGER_FOR_PAPERS = r"""
 (?:dej\w*|left|leaves|gave|gives|given|dio|dado|tom\w+|sac\w+|took|taken|puso|pone|put)\s+['"‘“]?\s*(?:el|la|los|las|su|sus|her|his|their|the|a)\s+
   (?:dedo|dedos|dedito|huella|huellas|finger|fingers|fingerprints?|thumb|thumbprint|pulgar|indice)['"’”]?
@@ -120,9 +129,11 @@ _SPORT = r"(?:futbol|padel|tenis|baloncesto|basket|rugby|hockey|balonmano|voley\
 _POLITICAL_TARGET = (r"(?:candidatura\w*|candidat[oa]s?|candidates?|elecciones|electoral\w*|elections?|ballot|re-?eleccion|re-?election"
                      r"|campana\s+(?:de|del|de\s+la)\s+(?:su\s+)?(?:partido|candidat\w*|coalicion|alcald\w*|senador\w*|diputad\w*|concejal\w*)"
                      rf"|partido\b(?!\s+(?:de\s+|del\s+)?{_SPORT})|coalicion|senador\w*|senators?|alcalde\w*|mayor'?s|councillor\w*|concejal\w*|diputad\w*)")
-_CAMPAIGN_POSTERS = rf"""
+_CAMPAIGN_LEGWORK = rf"""
 (?:peg\w*|colg\w*|pon\w*|puso|repart\w*|buzone\w*|put(?:s|ting)?\s+up|hang(?:s|ing)?|hung|hands?\s+out|handing\s+out|handed\s+out|distribut\w*|deliver\w*|stuff\w*)
   \s+(?:\w+\s+){{0,2}}?(?:carteles|cartel|folletos|volantes|octavillas|panfletos|propaganda|posters?|leaflets?|flyers?|pamphlets?|yard\s+signs?|placards?)\b
+  [^.;]{{0,50}}?\b{_POLITICAL_TARGET}
+| (?:knock\w*\s+on\s+(?:\w+\s+)?doors|door[\s-]?knock\w*|door[\s-]to[\s-]door|puerta\s+a\s+puerta|(?:llama|tocando|toca|toco)\w*\s+(?:a\s+)?(?:las\s+)?puertas)
   [^.;]{{0,50}}?\b{_POLITICAL_TARGET}
 | {_POLITICAL_TARGET}[^.;]{{0,40}}?\b(?:pega(?:r|ndo)?|reparti(?:r|endo)|repart[ea]|puts?\s+up|putting\s+up|hands?\s+out|handing\s+out)\s+(?:\w+\s+){{0,2}}?(?:carteles|folletos|volantes|octavillas|posters|leaflets|flyers)\b
 """
@@ -142,7 +153,8 @@ _PARTY_SUPPORTER = rf"""
 INDIRECT: dict[str, list[tuple[str, str, str | None]]] = {
     "race_ethnicity": [("eligibility", _ELIGIBILITY, _TAKES_PART), ("only_one", _ONLY_ONE, None)],
     "biometric": [("look_unlock", _LOOK_UNLOCK, None), ("voice_line", _VOICE_CHECK, _VOICE_PERSONAL), ("voice_self", _VOICE_SELF, None),
-                  ("device_knows", _DEVICE_KNOWS, _TRAIT), ("finger_for_papers", _FINGER_FOR_PAPERS, None)],
-    "politics": [("campaign_posters", _CAMPAIGN_POSTERS, None), ("campaign_donation", _CAMPAIGN_DONATION, None),
+                  ("device_knows", _DEVICE_KNOWS, _TRAIT), ("finger_for_papers", _FINGER_FOR_PAPERS, None),
+                  ("pays_with_trait", _PAYS_WITH_TRAIT, None)],
+    "politics": [("campaign_legwork", _CAMPAIGN_LEGWORK, None), ("campaign_donation", _CAMPAIGN_DONATION, None),
                  ("party_supporter", _PARTY_SUPPORTER, None)],
 }

@@ -115,6 +115,12 @@ _POSSESSIVE = re.compile(r"(?:her|his|their|su|sus|my|mi)\s")
 #: they sell or make ("his iris-scanner vendor account" stays a work object).
 _POSSESSIVE_BEFORE = re.compile(r"\b(?:her|his|their|su|sus|my|mi)\s+$")
 _PERSONAL_OBJECT = re.compile(r"\b(?:pens?|readers?|lectores|keys|supplies|suministros|passports?|pasaportes?)$")
+#: The person's own trait taken right before the match ("le sacaron el patrón de la retina for the
+#: lab door", "they scanned her iris for the site turnstiles"): an enrolment of the person, whatever
+#: work noun follows (stop 37).
+_OWN_ENROLMENT = re.compile(
+    r"\b(?:(?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom|sac|escane|registr|grab|captur|midi|hicieron)\w*"
+    r"|(?:scanned|took|taken|captured|registered|enrolled|recorded)\s+(?:her|his|their))\s+(?:(?:el|la|los|las|su|sus|the)\s+)?(?:\w+\s+){0,3}$")
 
 
 def _about_work(text: str, start: int, end: int) -> bool:
@@ -122,7 +128,7 @@ def _about_work(text: str, start: int, end: int) -> bool:
     not a group the person is a member of (``_MEMBER_OF``, or a relative clause after it:
     ``_OWN_TIE_AFTER``), a product they use, nor a place the person visits as a patient
     (``_OWN_VISIT``)."""
-    if _OWN_TIE_AFTER.match(text, end):
+    if _OWN_TIE_AFTER.match(text, end) or _OWN_ENROLMENT.search(text, max(0, start - 60), start):
         return False
     window = text[max(0, start - 60):start]
     after = _AFTER_WORK.match(text, end)
@@ -638,9 +644,10 @@ def _compile() -> list[Rule]:
         rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless, weak, act, venue))
         for index, (trigger, needs) in enumerate(contexts):
             rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless, weak, act, venue))
-        for name, trigger, needs in INDIRECT.get(label, []):  # the indirect form (special_indirect)
-            rules.append(Rule(label, f"lexicon.{label}.indirect.{name}", _re(trigger), _re(needs) if needs else None,
-                              unless, weak, act, venue))
+        # the indirect form (special_indirect): each class is itself an act of the person (taking
+        # part, unlocking, paying, canvassing), so the weak words' need of one does not apply
+        for name, trigger, needs in INDIRECT.get(label, []):
+            rules.append(Rule(label, f"lexicon.{label}.indirect.{name}", _re(trigger), _re(needs) if needs else None, unless))
     return rules
 
 

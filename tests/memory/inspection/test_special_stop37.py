@@ -1,10 +1,11 @@
 """Stop 37's classes (issue 15): the indirect form (``memory.inspection.special_indirect``: an
 opportunity or a group open to one ethnicity that the person takes part in, "the only one of
 colour", unlocking by looking at a device, a voice check the person passes, a device that
-recognises the person, a finger left for papers, campaign posters and leaflets, a donation to a
-politician's campaign, a supporter of a party), and the lexicon's smaller mends (``dadas de alta``,
-plural variants, an honorific for the person's sex, a unit where the person gets her own treatment,
-a restaurant or a hotel that is a place and not a frame, a written work's past tense, HR's
+recognises the person, a finger left for papers, paying with a trait, campaign posters, leaflets
+and door-knocking, a donation to a politician's campaign, a supporter of a party), and the
+lexicon's smaller mends (``dadas de alta``, plural variants, the person's own trait taken before a
+work noun, an honorific for the person's sex, a unit where the person gets her own treatment, a
+restaurant or a hotel that is a place and not a frame, a written work's past tense, HR's
 "RR. HH." and the agreement it negotiates, a DNA kit *para* a dog), with their near misses.
 Sentences written for these tests, not taken from a corpus."""
 
@@ -32,8 +33,12 @@ from tests.memory.inspection.special_helpers import lexicon_label
     ("Mañana deja las huellas en el consulado para el visado de estudiante", "finger_for_papers"),
     ("Gave her thumbprint at the immigration office for the residence card", "finger_for_papers"),
     # politics
-    ("Los sábados pega carteles de la candidatura municipal por el barrio", "campaign_posters"),
-    ("Spends the evenings putting up posters for the mayoral candidate", "campaign_posters"),
+    ("Los sábados pega carteles de la candidatura municipal por el barrio", "campaign_legwork"),
+    ("Spends the evenings putting up posters for the mayoral candidate", "campaign_legwork"),
+    ("Pasó la tarde llamando a las puertas del barrio para la candidata del partido", "campaign_legwork"),
+    ("Spent Saturday knocking on doors for the mayor's re-election", "campaign_legwork"),
+    ("Paga con la huella en la cantina y no lleva cartera", "pays_with_trait"),
+    ("Pays by face at the office canteen now", "pays_with_trait"),
     ("Donó 50 euros a la campaña de la alcaldesa y guarda el recibo", "campaign_donation"),
     ("Gave 200 dollars to the governor's re-election campaign last month", "campaign_donation"),
     ("Le convence el programa del partido animalista para las municipales", "party_supporter"),
@@ -61,6 +66,9 @@ def test_an_indirect_class_of_stop_37_fires_its_rule(text: str, rule: str) -> No
     "Donó a la campaña de recogida de juguetes del barrio",
     "Built the donation page for the mayor's campaign as a contractor",
     "Compró entradas para el partido de fútbol del sábado con su hermano",
+    "Knocks on doors for the charity's winter appeal",
+    "Pagó la cuenta con cara de pocos amigos",
+    "Pays with her card at the canteen",
 ])
 def test_a_near_miss_of_stop_37_is_no_lexicon_finding(text: str) -> None:
     assert lexicon_label(text) is None
@@ -73,6 +81,7 @@ def test_a_near_miss_of_stop_37_is_no_lexicon_finding(text: str) -> None:
     ("Sra. Ibarra quiere el informe el lunes y luego celebra el aniversario con su esposa", "sex_life_orientation"),
     ("Wants a room near the oncology day unit where she gets her infusions", "health"),
     ("Booked a hotel near the dialysis centre for her three weekly sessions", "health"),
+    ("Le sacaron el patrón de la huella para el lab de química", "biometric"),
     ("Asked for restaurant ideas for a dinner with her girlfriend, Maya", "sex_life_orientation"),
 ])
 def test_a_mend_of_stop_37_is_a_lexicon_finding(text: str, label: str) -> None:
