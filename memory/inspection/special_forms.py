@@ -92,6 +92,10 @@ _OPENS_QUOTE = re.compile(r"(?:(?<![a-z])['‘]|[\"“])\s*(?:\w+\s+)?$")
 _NAMING = re.compile(r"\b(?:llama\w*|calls?|called|apoda\w*|nicknam\w*|bautiz\w*\s+como)\b"
                      r"(?!\s+(?:herself|himself|themselves|a\s+si\s+mism[oa]))")
 _IS_QUOTED_A = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*(?:a|an|la|el|un|una|the)\s+$")
+#: Stop 37: the same with a possessive opening the quotation and the match ("el fútbol es 'su
+#: religión'", "work is 'his religion'"): what the thing is to the person, not their belief.
+_IS_QUOTED_HER = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*$")
+_OPENS_POSSESSIVE = re.compile(r"(?:su|sus|his|her|their|my|mi)\s")
 
 
 #: A quoted name right after what it names: a pet, a room, a venue, a team ("his cat 'Convict'", "el bar
@@ -128,7 +132,7 @@ def in_frame(text: str, start: int) -> bool:
     if _OUTSIDE_ROLE.search(text, start, after.start() if after else len(text)):
         return True
     window = text[max(0, start - 80):start]
-    if _IS_QUOTED_A.search(window):
+    if _IS_QUOTED_A.search(window) or _IS_QUOTED_HER.search(window) and _OPENS_POSSESSIVE.match(text, start):
         return True
     ends = list(_CLAUSE_END.finditer(window))
     clause = window[ends[-1].end():] if ends else window

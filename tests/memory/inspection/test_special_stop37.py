@@ -6,8 +6,8 @@ and door-knocking, a donation to a politician's campaign, a supporter of a party
 lexicon's smaller mends (``dadas de alta``, plural variants, the person's own trait taken before a
 work noun, an honorific for the person's sex, a unit where the person gets her own treatment, a
 restaurant or a hotel that is a place and not a frame, a written work's past tense, HR's
-"RR. HH." and the agreement it negotiates, a DNA kit *para* a dog), with their near misses.
-Sentences written for these tests, not taken from a corpus."""
+"RR. HH." and the agreement it negotiates, a DNA kit *para* a dog, a hobby that "is 'his religion'"),
+with their near misses. Sentences written for these tests, not taken from a corpus."""
 
 from __future__ import annotations
 
@@ -94,6 +94,7 @@ def test_a_mend_of_stop_37_is_a_lexicon_finding(text: str, label: str) -> None:
     "Como técnica de RR. HH., se reúne con el comité de empresa cada mes",
     "Es de recursos humanos y redacta el acta cuando se negocia el convenio",
     "Compró un kit de ADN para su perro y quiere saber de qué raza es",
+    "Para él el ciclismo es 'su religión', sale cada domingo a las siete",
 ])
 def test_an_ordinary_sense_of_stop_37_is_no_lexicon_finding(text: str) -> None:
     assert lexicon_label(text) is None
