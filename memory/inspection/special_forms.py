@@ -92,7 +92,7 @@ _OPENS_QUOTE = re.compile(r"(?:(?<![a-z])['‘]|[\"“])\s*(?:\w+\s+)?$")
 _NAMING = re.compile(r"\b(?:llama\w*|calls?|called|apoda\w*|nicknam\w*|bautiz\w*\s+como)\b"
                      r"(?!\s+(?:herself|himself|themselves|a\s+si\s+mism[oa]))")
 _IS_QUOTED_A = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*(?:a|an|la|el|un|una|the)\s+$")
-#: Stop 37: the same with a possessive opening the quotation and the match ("el fútbol es 'su
+#: Stop 37: the same with a possessive opening the quotation and the match ("el ciclismo es 'su
 #: religión'", "work is 'his religion'"): what the thing is to the person, not their belief.
 _IS_QUOTED_HER = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*$")
 _OPENS_POSSESSIVE = re.compile(r"(?:su|sus|his|her|their|my|mi)\s")

@@ -103,7 +103,7 @@ OWN_TIE = re.compile(
     r"(?:a\s+la\s+que|al\s+que|a\s+las\s+que|a\s+los\s+que|de\s+la\s+que|del\s+que|en\s+la\s+que|en\s+el\s+que|que|which|that"
     r"|(?:she|he|they)(?=\s))\s+(?:\w+\s+)?(?:pertenec\w*|pertenezc\w*|es\s+soci[oa]|es\s+miembro|forma\s+parte|participa\w*|usa|usaba|utiliza\w*"
     r"|belongs?|belonged|(?:is|was|'s)\s+(?:a\s+)?member|joined|uses|used|is\s+on|attends?|acude"
-    # receiving her own treatment there ("the day unit where she gets her infusions", stop 37)
+    # receiving her own treatment there ("the day unit where he receives his infusions", stop 37)
     r"|(?:gets?|receives?|recibe|recibia)\s+(?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:infusions?|infusiones|treatments?|tratamientos?|chemo\w*|quimio\w*|dialys[ie]s|dialisis|sessions?|sesiones|doses?|dosis|injections?|inyecciones|transfusions?|transfusiones|radio\w*))\b")
 _OWN_TIE_AFTER = re.compile(r"[^.;:!?()]{0,40}?\b" + OWN_TIE.pattern)
 
@@ -115,8 +115,8 @@ _POSSESSIVE = re.compile(r"(?:her|his|their|su|sus|my|mi)\s")
 #: they sell or make ("his iris-scanner vendor account" stays a work object).
 _POSSESSIVE_BEFORE = re.compile(r"\b(?:her|his|their|su|sus|my|mi)\s+$")
 _PERSONAL_OBJECT = re.compile(r"\b(?:pens?|readers?|lectores|keys|supplies|suministros|passports?|pasaportes?)$")
-#: The person's own trait taken right before the match ("le sacaron el patrón de la retina for the
-#: lab door", "they scanned her iris for the site turnstiles"): an enrolment of the person, whatever
+#: The person's own trait taken right before the match ("le sacaron el patrón de la huella para el
+#: lab de química", "they scanned her iris for the site turnstiles"): an enrolment of the person, whatever
 #: work noun follows (stop 37).
 _OWN_ENROLMENT = re.compile(
     r"\b(?:(?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom|sac|escane|registr|grab|captur|midi|hicieron)\w*"
@@ -679,8 +679,8 @@ class _DatingSameSex:
 
 
 SAME_SEX_PARTNER = (
-    # An honorific gives the person's sex as a given name does (stop 37: "Don Ernesto … vendrá a la
-    # cena con su marido"); ``don`` is also an English verb, so not before an article; not ``doña``
+    # An honorific gives the person's sex as a given name does (stop 37: "El Sr. Molina firma el lunes y
+    # luego se va de viaje con su marido"); ``don`` is also an English verb, so not before an article; not ``doña``
     # either ("dona" is a verb: "dona sangre con su mujer").
     re.compile(r"\b(?:don|sr|senor|mr)\b\.?\s+(?!(?:a|an|the|his|her|their|un|una)\b)[a-z]+\b.{0,80}\b(?:su|sus)\s+(?:marido|esposo|novio|prometido)\b"),
     re.compile(r"\b(?:sra|senora|mrs|ms)\b\.?\s+[a-z]+\b.{0,80}\b(?:su|sus)\s+(?:mujer|esposa|novia|prometida)\b"),

@@ -79,7 +79,7 @@ def test_a_near_miss_of_stop_37_is_no_lexicon_finding(text: str) -> None:
     ("Pregunta cómo interpretar el informe de sus variantes de riesgo del laboratorio", "genetic"),
     ("El Sr. Molina firma el lunes y luego se va de viaje con su marido", "sex_life_orientation"),
     ("Sra. Ibarra quiere el informe el lunes y luego celebra el aniversario con su esposa", "sex_life_orientation"),
-    ("Wants a room near the oncology day unit where she gets her infusions", "health"),
+    ("Wants a room close to the oncology day unit where he receives his infusions on Tuesdays", "health"),
     ("Booked a hotel near the dialysis centre for her three weekly sessions", "health"),
     ("Le sacaron el patrón de la huella para el lab de química", "biometric"),
     ("Asked for restaurant ideas for a dinner with her girlfriend, Maya", "sex_life_orientation"),
