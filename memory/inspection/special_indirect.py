@@ -3,9 +3,9 @@ through something the person does, joins, enrolled in or was given, not by namin
 a class of such notes, in Spanish and English, written from the shape of the class (never from one
 note) after the four untouched readings s27–s30, where twelve of seventeen misses were indirect.
 Read by ``memory.inspection.special_lexicon``, which compiles each entry into a rule named
-``lexicon.<label>.indirect.<class>``, with the category's near misses, frames and weak words as
-every other rule of the category. Every pattern reads the inspection form (ASCII, lower case,
-accents removed).
+``lexicon.<label>.indirect.<class>`` with the category's near misses and frames; each class is an
+act of the person by construction, so the biometric weak words' need of an act does not apply.
+Every pattern reads the inspection form (ASCII, lower case, accents removed).
 
 Classes:
 
@@ -15,36 +15,36 @@ Classes:
   empresa``, ``the fellowship reserved for Latina founders``), *with* the person's own part in it
   in the same string (applied, won, joined, entered, is a member, ``se apuntó``, ``es socia``).
   Without that act the group is a work object ("runs the mentoring programme for Latina
-  engineers", "cliente: Fundación Secretariado Gitano") and the rule does not fire.
-* ``race_ethnicity.only_one`` — the person as "the only one of colour" (``es el único negro del equipo``,
-  ``the only Black woman in the office``): how others see the person's race.
+  engineers", "diseña la web de una asociación de mujeres latinas") and the rule does not fire.
+* ``race_ethnicity.only_one`` — the person as "the only one of colour" (``es el único negro del
+  equipo``, ``the only Roma person in her year``): how others see the person's race.
 * ``biometric.look_unlock`` — the person unlocks, signs in or approves by looking at (into) a
-  device, a camera or a reader (``signs in to the banking app just by looking at the screen``, ``entra mirando a la
-  cámara``): the face or iris as the key. A phone's face unlock merely available ("trae desbloqueo
-  facial, pero prefiere el PIN") has no act and no look.
+  device, a camera or a reader (``signs in to the banking app just by looking at the screen``,
+  ``desbloquea el portátil mirando a la cámara``): the face or iris as the key. Face unlock merely
+  available on a phone has no act and no look.
 * ``biometric.voice_line`` — a voice check (``voice authentication line``, ``verificación por voz``)
   with the person's own part in it in the same string: a passphrase read or said to it, their
   account or their calls (``saying her passphrase to the bank's voice authentication line``); and
   ``biometric.voice_self``, the person verified by their voice, said by a verb (``se verifica por
   voz``, ``puede verificarse por voz``, ``identifies herself with her voice``; the noun
-  ``verificación por voz`` alone is ``voice_line``'s). Speech recognition for dictation is no identity
-  check and is not named here; a voice check named alone is a product.
+  ``verificación por voz`` alone is ``voice_line``'s). Speech recognition for dictation is no
+  identity check and is not named here; a voice check named alone is a product.
 * ``biometric.device_knows`` — a door, a turnstile, a reader, a camera or a phone that recognises
   the person (a clitic ``le``/``la``, any tense or mood: ``para que el torno la reconozca``), with a
   face, a finger, an eye or a voice in the same string.
 * ``biometric.finger_for_papers`` — a finger or a print left, given or taken for an identity
-  document, a residence permit or a border (``deja las huellas en el consulado para el visado``): the
-  fingerprint enrolment of the person by an authority.
+  document, a residence permit or a border (``deja las huellas en el consulado para el visado``):
+  the fingerprint enrolment of the person by an authority.
 * ``biometric.pays_with_trait`` — the person pays, checks out or approves with a palm, a finger, a
-  face, an eye or a voice (``paga con la huella en la cantina``, ``pays by face at the canteen``); a hand
-  or a card is no trait, and a face in an idiom (``con cara de pocos amigos``) is none.
+  face, an eye or a voice (``paga con la huella en la cantina``, ``pays by face at the canteen``); a
+  hand or a card is no trait, and a face in an idiom (``con cara de pocos amigos``) is none.
 * ``politics.campaign_legwork`` — putting up posters, handing out leaflets or knocking on doors for
   a candidacy, a party, a politician or an electoral campaign (``pega carteles de la candidatura
   municipal``, ``putting up posters for the mayoral candidate``, ``knocking on doors for the mayor's
   re-election``); a marketing or a public-health campaign, a match (``partido de pádel``) or a
   designer's commission is not one.
-* ``politics.campaign_donation`` — money given to the campaign of a politician or a party (``donó 50 euros a
-  la campaña de la alcaldesa``, ``donated to the mayor's re-election campaign``); a
+* ``politics.campaign_donation`` — money given to the campaign of a politician or a party (``donó
+  50 euros a la campaña de la alcaldesa``, ``donated to the mayor's re-election campaign``); a
   charity's campaign is not one, and building a campaign's donation page is no donation.
 * ``politics.party_supporter`` — a supporter, voter, member or activist *of a party* named by the
   word ``partido`` itself (``simpatizante del partido``), or a party named by its family
