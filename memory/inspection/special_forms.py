@@ -36,9 +36,9 @@ _FRAME = re.compile(
     # on diabetes prevention", "una propuesta sobre salud mental en la escuela").
     r"|(?:chapters?|capitulos?|textbooks?|essays?|ensayos?|manual|paper|report|informe|proposals?|propuestas?|briefs?"
     r"|whitepapers?|white\s+papers?|guides?|guias?|handbooks?|slides|deck|memoria|policy\s+papers?)\s+(?:\w+\s+){0,2}?(?:on|about|sobre)"
-    r"|design\w*|disen\w*|restor\w*|restaur\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
+    r"|design\w*|disen\w*|restor\w*|restaur(?!ante?s?\b)\w*|architect\w*|arquitect\w*|brand\w*|packaging|audit\w*"
     r"|resell\w*|revend\w*|stock|proveedor\w*|supplier\w*|consults?\s+for|asesora\s+a|cubr\w*\s+(?:el|la|los|las)"
-    r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|writes?\s+(?:a|an|about)"
+    r"|covers?\s+(?:the|a)|covering|fotograf\w*|photograph\w*|reportaj\w*|escrib\w*\s+(?:una|un|sobre)|(?:writes?|wrote|written|writing)\s+(?:a|an|about)"
     # A story, a show or a game: what a character, a series or a film is about is not the person's
     # ("la novela donde el protagonista tiene cáncer", "her favourite character is the Māori
     # detective", "los subtítulos de una serie sobre una pareja de lesbianas", "su personaje es un
@@ -72,6 +72,9 @@ _OWN = re.compile(r"\b(?:own|propi[oa]s?|herself|himself|themselves|si\s+mism[oa
 _NAME_FRAME = re.compile(r"\b(?:surname|apellido|last\s+name|calle|street|avenida|avenue|plaza|restaurante|restaurant"
                          r"|hotel|bar|catering|bakery|panaderia)\b")
 _FRAME_WORDS = 7
+#: A preposition of place after the name word: what follows is another place, not the name ("a hotel
+#: near the oncology day unit", "un bar cerca del sindicato"), stop 37.
+_NEAR_PLACE = re.compile(r"\b(?:near|nearby|beside|opposite|next|close|by|cerca|junto|frente|enfrente|al\s+lado)\b")
 #: The health professions, when the person *is* one ("es fisioterapeuta del club") — not when they
 #: see one ("va al psicólogo").
 _PROFESSION = re.compile(
@@ -89,6 +92,10 @@ _OPENS_QUOTE = re.compile(r"(?:(?<![a-z])['‘]|[\"“])\s*(?:\w+\s+)?$")
 _NAMING = re.compile(r"\b(?:llama\w*|calls?|called|apoda\w*|nicknam\w*|bautiz\w*\s+como)\b"
                      r"(?!\s+(?:herself|himself|themselves|a\s+si\s+mism[oa]))")
 _IS_QUOTED_A = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*(?:a|an|la|el|un|una|the)\s+$")
+#: Stop 37: the same with a possessive opening the quotation and the match ("el ciclismo es 'su
+#: religión'", "work is 'his religion'"): what the thing is to the person, not their belief.
+_IS_QUOTED_HER = re.compile(r"\b(?:is|es|son|are)\s+['\"‘“]\s*$")
+_OPENS_POSSESSIVE = re.compile(r"(?:su|sus|his|her|their|my|mi)\s")
 
 
 #: A quoted name right after what it names: a pet, a room, a venue, a team ("his cat 'Convict'", "el bar
@@ -125,7 +132,7 @@ def in_frame(text: str, start: int) -> bool:
     if _OUTSIDE_ROLE.search(text, start, after.start() if after else len(text)):
         return True
     window = text[max(0, start - 80):start]
-    if _IS_QUOTED_A.search(window):
+    if _IS_QUOTED_A.search(window) or _IS_QUOTED_HER.search(window) and _OPENS_POSSESSIVE.match(text, start):
         return True
     ends = list(_CLAUSE_END.finditer(window))
     clause = window[ends[-1].end():] if ends else window
@@ -137,7 +144,9 @@ def in_frame(text: str, start: int) -> bool:
     if teaches and teaches.start() < len(near) and not _OWN.search(near, teaches.end()):
         return True
     frame = _FRAME.search(near)
-    if frame and not _OWN.search(near, frame.end()) or _NAME_FRAME.search(" ".join(words[-3:])):
+    last = " ".join(words[-3:])
+    named = _NAME_FRAME.search(last)
+    if frame and not _OWN.search(near, frame.end()) or named and not _NEAR_PLACE.search(last, named.end()):
         return True
     return bool(_PROFESSION.match(text, start) and _IS_A.search(window))
 
@@ -560,8 +569,8 @@ _MANAGEMENT_SIDE = re.compile(
     r"\b(?:(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\s+(?:of|for|in|at)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round)"
     r"|(?:for|on)\s+(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\b"
     r"(?:\s+(?:of|for|in|at)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round))?"
-    r"|(?:hr|rrhh|recursos\s+humanos|human\s+resources|personnel)(?:'s)?\b[^.;]{0,60}?\b(?:collective\s+bargaining|works\s+council"
-    r"|comite\s+de\s+empresa|convenio\s+colectivo|negociacion\s+colectiva|elecciones\s+sindicales|union\s+elections)"
+    r"|(?:hr|rrhh|rr\.\s*hh|recursos\s+humanos|human\s+resources|personnel)(?:'s)?\b\.?[^.;]{0,60}?\b(?:collective\s+bargaining|works\s+council"
+    r"|comite\s+de\s+empresa|convenio(?:\s+colectivo)?|negociacion\s+colectiva|elecciones\s+sindicales|union\s+elections)"
     r"|(?:reunion|reuniones|meetings?|talks|junta)\s+(?:\w+\s+){0,2}?(?:con|with)\s+(?:el|la|los|las|the)\s+"
     r"(?:comite\s+de\s+empresa|works\s+council|representantes\s+de\s+los\s+trabajadores))\b")
 
@@ -629,7 +638,7 @@ _RELATIVE_WEDDING = re.compile(
 _ANIMAL_DNA = re.compile(
     rf"\b(?:{_ANIMAL}|camadas?|litters?)'?s?'?\s+(?:(?:dna|adn)(?:\s+\w+)?|genetic\s+(?:tests?|results?|panel)|pedigree|lineage)\b"
     rf"|\b(?:pedigr\w+)\s+(?:\w+\s+){{0,4}}?(?:dna|adn)\b"
-    rf"|\b(?:dna|adn|tests?\s+genetic[oa]s?|pruebas?\s+genetic[oa]s?|genetic\s+tests?)\s+(?:\w+\s+){{0,2}}?(?:de|del|of|for)\s+"
+    rf"|\b(?:dna|adn|tests?\s+genetic[oa]s?|pruebas?\s+genetic[oa]s?|genetic\s+tests?)\s+(?:\w+\s+){{0,2}}?(?:de|del|of|for|para)\s+"
     rf"(?:la\s+|el\s+|los\s+|las\s+|the\s+|su\s+|sus\s+|his\s+|her\s+)?(?:camadas?|litters?|{_ANIMAL})\b")
 
 #: Stop 35: the verb of a name a person goes by ("se presenta como Ana", "introduces herself as
@@ -658,7 +667,7 @@ _GATED: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = (
     (re.compile("union"), (_UNION_PLACE,)),
     (re.compile("etnic"), (_ETHNIC_PRODUCT,)),
     (re.compile("ethnicity|etnias|etnico"), (_ETHNICITY_AGGREGATE,)),
-    (re.compile(" side|reunion|meeting|talks|junta|\\bhr\\b|rrhh|recursos humanos|human resources|personnel"), (_MANAGEMENT_SIDE,)),
+    (re.compile(" side|reunion|meeting|talks|junta|\\bhr\\b|rrhh|rr\\. ?hh|recursos humanos|human resources|personnel"), (_MANAGEMENT_SIDE,)),
     (_CLUB_WORD, (_CLUB_ROLE,)),
     (_VENUE_WORD, (_EVENT_VENUE,)),
     (_BIOMETRIC_WORD, (_BIOMETRIC_FIXTURE,)),

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from memory.inspection.special_forms import MORE, NEAR, in_frame
+from memory.inspection.special_indirect import INDIRECT
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,9 @@ _OWN_VISIT = re.compile(
 OWN_TIE = re.compile(
     r"(?:a\s+la\s+que|al\s+que|a\s+las\s+que|a\s+los\s+que|de\s+la\s+que|del\s+que|en\s+la\s+que|en\s+el\s+que|que|which|that"
     r"|(?:she|he|they)(?=\s))\s+(?:\w+\s+)?(?:pertenec\w*|pertenezc\w*|es\s+soci[oa]|es\s+miembro|forma\s+parte|participa\w*|usa|usaba|utiliza\w*"
-    r"|belongs?|belonged|(?:is|was|'s)\s+(?:a\s+)?member|joined|uses|used|is\s+on|attends?|acude)\b")
+    r"|belongs?|belonged|(?:is|was|'s)\s+(?:a\s+)?member|joined|uses|used|is\s+on|attends?|acude"
+    # receiving her own treatment there ("the day unit where he receives his infusions", stop 37)
+    r"|(?:gets?|receives?|recibe|recibia)\s+(?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:infusions?|infusiones|treatments?|tratamientos?|chemo\w*|quimio\w*|dialys[ie]s|dialisis|sessions?|sesiones|doses?|dosis|injections?|inyecciones|transfusions?|transfusiones|radio\w*))\b")
 _OWN_TIE_AFTER = re.compile(r"[^.;:!?()]{0,40}?\b" + OWN_TIE.pattern)
 
 
@@ -112,6 +115,12 @@ _POSSESSIVE = re.compile(r"(?:her|his|their|su|sus|my|mi)\s")
 #: they sell or make ("his iris-scanner vendor account" stays a work object).
 _POSSESSIVE_BEFORE = re.compile(r"\b(?:her|his|their|su|sus|my|mi)\s+$")
 _PERSONAL_OBJECT = re.compile(r"\b(?:pens?|readers?|lectores|keys|supplies|suministros|passports?|pasaportes?)$")
+#: The person's own trait taken right before the match ("le sacaron el patrón de la huella para el
+#: lab de química", "they scanned her iris for the site turnstiles"): an enrolment of the person, whatever
+#: work noun follows (stop 37).
+_OWN_ENROLMENT = re.compile(
+    r"\b(?:(?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom|sac|escane|registr|grab|captur|midi|hicieron)\w*"
+    r"|(?:scanned|took|taken|captured|registered|enrolled|recorded)\s+(?:her|his|their))\s+(?:(?:el|la|los|las|su|sus|the)\s+)?(?:\w+\s+){0,3}$")
 
 
 def _about_work(text: str, start: int, end: int) -> bool:
@@ -119,7 +128,7 @@ def _about_work(text: str, start: int, end: int) -> bool:
     not a group the person is a member of (``_MEMBER_OF``, or a relative clause after it:
     ``_OWN_TIE_AFTER``), a product they use, nor a place the person visits as a patient
     (``_OWN_VISIT``)."""
-    if _OWN_TIE_AFTER.match(text, end):
+    if _OWN_TIE_AFTER.match(text, end) or _OWN_ENROLMENT.search(text, max(0, start - 60), start):
         return False
     window = text[max(0, start - 60):start]
     after = _AFTER_WORK.match(text, end)
@@ -252,7 +261,7 @@ genetic[oa]?s?\s+(?:test\w*|result\w*|counsel\w*|screening|report|risk|condition
   \s+(?:de\s+|del\s+)?(?:adn|dna) | (?:adn|dna)\s+(?:test\w*|kit|result\w*|file|sequenc\w*|analysis)
 | 23andme | 2eandme | myheritage | ancestry\s?(?:dna|kit|test) | (?:test|prueba|analisis)\s+de\s+paternidad | paternity\s+test
 | hered\w*\s+(?:la|el|una?)\s+(?:mutacion|gen|variante|enfermedad)
-| (?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:variant|variante|mutation|mutacion)\b
+| (?:her|his|their|su|sus)\s+(?:\w+\s+)?(?:variants?|variantes?|mutations?|mutacion(?:es)?)\b
 | inherited\s+(?:the|a)\s+(?:gene|mutation|variant|condition) | hereditari[oa] | hereditary | variant\s+(?:his|her)
 | genetic\s+predisposition | lo\s+de\s+la\s+familia
 | genotip\w* | genotyp\w* | alel[oe]s? | alleles? | cariotipo | karyotyp\w* | amniocentesis | nipt\b | tay[\s-]sachs | marfan | hemofili\w*
@@ -278,7 +287,7 @@ genome\s+browser | genetica\s+de\s+poblaciones | population\s+genetics | brand\s
 # points a fingerprint template is made of: "his fingerprint minutiae file").
 _BIO_BODY = r"(?:huellas?|dedo|thumb|pulgar|gait|iris|fingerprints?|face|faces|facial|rostro|retina|palm|palma|veins?|venas?|voz|voiceprint)"
 _BIO_ENROL = (r"(?:template\w*|plantilla\w*|scan\w*|escane\w*|enrol\w*|registrad\w*|registered|stored|guardad\w*"
-              r"|dad[oa]\s+de\s+alta|on\s+file|lector\w*|reader|matching|recognition|reconocimiento|embedding|sensor"
+              r"|dad[oa]s?\s+de\s+alta|on\s+file|lector\w*|reader|matching|recognition|reconocimiento|embedding|sensor"
               r"|fichaje|torno|turnstile\w*|acceso|access|door|puerta|gate|biometri\w*|verification|verificacion"
               r"|sav(?:e|ed|es|ing)\b|kiosks?|quioscos?)")
 _BIOMETRIC = r"""
@@ -581,7 +590,7 @@ _RELIGION_ACT = r"""
 _BIOMETRIC_WEAK = r"[\s\S]+"
 _BIOMETRIC_ACT = r"""
 enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | guardamos | almacenad\w* | custodi\w* | holds?\b | hold\s+(?:a|his|her)
-| (?:dad[oa]|da|dio|dimos)\s+de\s+alta | on\s+(?:file|record) | (?:en|in|into)\s+(?:el|the)\s+(?:sistema|system|database|base\s+de\s+datos)
+| (?:dad[oa]s?|da|dio|dimos)\s+de\s+alta | on\s+(?:file|record) | (?:en|in|into)\s+(?:el|the)\s+(?:sistema|system|database|base\s+de\s+datos)
 | captur\w* | scanned | escanead\w* | escaneamos | escanearon | escaneo\s+de\s+(?:iris|retina|huella\w*|cara|rostro|palma|venas)\s+de
 | digitaliz\w* | cargad\w* | loaded | plantilla\w* | templates? | voiceprint\w* | faceprint\w* | uploaded | subi\w* | grabad\w* | grab[oa]\b | grabaron | grabamos | recorded | record\s+(?:his|her) | measured | midio
 | (?:su|sus|his|her|their|my|mi|mis)\s+(?:\w+\s+){0,2}(?:huella\w*|face\w*|cara|rostro|iris|retina|voz|voice\w*|finger\w*|thumbs?|pulgar|dedo\w*|indice|palm\w*|palma
@@ -635,6 +644,10 @@ def _compile() -> list[Rule]:
         rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless, weak, act, venue))
         for index, (trigger, needs) in enumerate(contexts):
             rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless, weak, act, venue))
+        # the indirect form (special_indirect): each class is itself an act of the person (taking
+        # part, unlocking, paying, canvassing), so the weak words' need of one does not apply
+        for name, trigger, needs in INDIRECT.get(label, []):
+            rules.append(Rule(label, f"lexicon.{label}.indirect.{name}", _re(trigger), _re(needs) if needs else None, unless))
     return rules
 
 
@@ -666,6 +679,11 @@ class _DatingSameSex:
 
 
 SAME_SEX_PARTNER = (
+    # An honorific gives the person's sex as a given name does (stop 37: "El Sr. Molina firma el lunes y
+    # luego se va de viaje con su marido"); ``don`` is also an English verb, so not before an article; not ``doña``
+    # either ("dona" is a verb: "dona sangre con su mujer").
+    re.compile(r"\b(?:don|sr|senor|mr)\b\.?\s+(?!(?:a|an|the|his|her|their|un|una)\b)[a-z]+\b.{0,80}\b(?:su|sus)\s+(?:marido|esposo|novio|prometido)\b"),
+    re.compile(r"\b(?:sra|senora|mrs|ms)\b\.?\s+[a-z]+\b.{0,80}\b(?:su|sus)\s+(?:mujer|esposa|novia|prometida)\b"),
     re.compile(rf"\b(?:{'|'.join(_MALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:marido|esposo|novio|prometido)\b"),
     re.compile(rf"\b(?:{'|'.join(_FEMALE_NAMES)})\b.{{0,80}}\b(?:su|sus)\s+(?:mujer|esposa|novia|prometida)\b"),
     re.compile(rf"\b(?:{'|'.join(_MALE_NAMES)})\b.{{0,60}}\b(?:boda|casa|caso|casara|wedding|married|marries|marrying)"
