@@ -35,7 +35,7 @@ drops a stand-in, ``stand_ins``). Each class names the notation, not a sentence:
     a run of three or more "*", "•", "●", then at most six characters ("sk_live_…a7Qx",
     "ghp_****9f2c"): a dashboard's last-four display, which logs nobody in.
   - *A value its own line calls an example*: a comment ("#", "//", "--") or parenthesis after the
-    value on its line (nothing but a quote, a comma and blanks between; a "#" or "//" after a blank,
+    value on its line (nothing but two marks and blanks between; a "#" or "//" after a blank,
     so a URL's "example.org" is no comment) that says example, placeholder, dummy, fake, "de
     ejemplo", "ficticio", "no es la real" ("client_secret: changeme-in-prod  # valor de ejemplo"). A
     test or sandbox token ("// token de prueba de Inés") is still a token and is not in the list.
@@ -139,7 +139,7 @@ _NEGATED_LABEL_RE: Final = re.compile(
     r"[ \t]*[:=][ \t]*(?:(?:es|is|it['’]s|son|are)[ \t]+)?[\"'`]?$)")
 _MASKED_RE: Final = re.compile(r"[\w\-]{0,12}(?:…|\.{3}|[*•●]{3,})[\w\-]{0,6}")
 _EXAMPLE_NOTE_RE: Final = re.compile(
-    r"(?i:[\"'`,;]?[ \t]*(?:(?<=\s)(?:\#|//|--)[ \t]|\()[^\n/#]{0,40}?\b(?:example|placeholder|dummy|fake|ejemplo"
+    r"(?i:[^\s#/]{0,2}[ \t]*(?:(?<=\s)(?:\#|//|--)[ \t]|\()[^\n/#]{0,40}?\b(?:example|placeholder|dummy|fake|ejemplo"
     r"|ficticio|ficticia|no[ \t]+(?:es[ \t]+)?(?:el[ \t]+|la[ \t]+)?real|not[ \t]+(?:the[ \t]+)?real)\b)")
 _VAULT_PATH_RE: Final = re.compile(
     r"[a-z0-9_\-]+/(?:(?:data|metadata)/[a-z0-9_.\-]+(?:/[a-z0-9_.\-]+)*|[a-z0-9_.\-]+(?:/[a-z0-9_.\-]+)+)"
