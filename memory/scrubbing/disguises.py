@@ -24,7 +24,9 @@ frame that announces them rather than by their shape (each class in both languag
 * **A password label with a parenthetical aside before its colon** ("Contraseña del disco cifrado
   (BitLocker no, VeraCrypt): el gato de Lola duerme en la escalera 7"): a label at a line's start,
   a qualifier of at most 50 characters, one parenthesis of at most 60, a colon, then a passphrase of
-  four to twelve words closing its line, holding a digit or a capital after its first word.
+  four to twelve words closing its line, no comma or semicolon in it, holding a digit or a capital
+  after its first word; not after a policy or its rules ("Password policy (see the wiki): minimum
+  12 characters, renewed every 90 days").
 
 Every window is bounded (80/60/50 characters, lazy runs that cannot cross a line or a sentence), so
 no pattern can backtrack over a long text.
@@ -160,7 +162,8 @@ def _find_otp_seeds(text: str, lower: str) -> Iterator[_Span]:
 
 _PAREN_LABEL_RE: Final = re.compile(
     r"(?im:^[ \t]*(?:contrase[ñn]a|clave|frase[ \t]+de[ \t]+paso|passphrase|password|pass)\b[^:(\n.]{0,50}"
-    r"\([^()\n]{1,60}\)[ \t]*:[ \t]*(?P<v>[^\W\d_][^\s]*(?:[ \t]+[^\s]+){3,11})[ \t]*\.?[ \t]*$)")
+    r"\([^()\n]{1,60}\)[ \t]*:[ \t]*(?P<v>[^\W\d_][^\s,;]*(?:[ \t]+[^\s,;]+){3,11})[ \t]*\.?[ \t]*$)")
+_POLICY_RE: Final = re.compile(r"(?i:\b(?:policy|pol[ií]tica|rules|reglas|requisitos|requirements|reset)\b)")
 
 
 def _find_paren_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
@@ -170,7 +173,7 @@ def _find_paren_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
     for m in _PAREN_LABEL_RE.finditer(text):
         value = m.group("v")
         words = value.split()
-        if "[REDACTED:" in value:
+        if "[REDACTED:" in value or _POLICY_RE.search(text, m.start(), m.start("v")) is not None:
             continue
         if any(c.isdigit() for c in value) or any(w[:1].isupper() for w in words[1:]):
             yield m.start("v"), m.end("v"), "password"

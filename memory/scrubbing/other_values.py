@@ -31,16 +31,17 @@ drops a stand-in, ``stand_ins``). Each class names the notation, not a sentence:
     …", "isn't a token:") is said not to be the credential. Only a value that is no strong
     credential (``prose._strong_credential``: a UUID, a number with a unit, a word) is kept; "no es
     la del admin, la clave: Kx9#mLp2" still reads a strong value.
-  - *A masked display*: at most twelve characters (a vendor's prefix), an ellipsis ("…", "...") or
-    a run of three or more "*", "•", "●", then at most six characters ("sk_live_…a7Qx",
-    "ghp_****9f2c"): a dashboard's last-four display, which logs nobody in.
+  - *A masked display*: nothing or a vendor's prefix closed by "_" or "-", an ellipsis ("…", "...")
+    or a run of three or more "*", "•", "●", then at most six characters ("sk_live_…a7Qx",
+    "ghp_****9f2c"): a dashboard's last-four display, which logs nobody in. "Gato***2024" shows a
+    word before the mask and stays a candidate.
   - *A value its own line calls an example*: a comment ("#", "//", "--") or parenthesis after the
     value on its line (nothing but two marks and blanks between; a "#" or "//" after a blank,
     so a URL's "example.org" is no comment) that says example, placeholder, dummy, fake, "de
     ejemplo", "ficticio", "no es la real" ("client_secret: changeme-in-prod  # valor de ejemplo"). A
     test or sandbox token ("// token de prueba de Inés") is still a token and is not in the list.
-  - *A secret store's path*: HashiCorp Vault's KV path (``kv/data/ansible/nas:password``, a mount,
-    ``data``/``metadata`` or two more segments, an optional ``:field``; lower-case) in a text naming
+  - *A secret store's path*: HashiCorp Vault's KV version 2 path (``kv/data/ansible/nas:password``:
+    a mount, ``data``/``metadata``, segments, an optional ``:field``; lower-case) in a text naming
     Vault (``hashi_vault``, "vault"): where the secret lives.
   - *The passphrase's form described*: a count and a noun of units ("five random words", "cuatro
     palabras aleatorias", "12 characters", "16 caracteres con símbolos"), letters and the count only.
@@ -137,12 +138,12 @@ _NEGATED_LABEL_RE: Final = re.compile(
     r"(?i:(?:\bno\b|\bnot\b|\bnunca\b|\bnever\b|\bningun[oa]?\b|\bningún\b|n['’]t\b)[ \t]+(?:[\w-]+[ \t]+){0,2}"
     r"(?:password|passwd|passphrase|secret|secreto|clave|contrase[ñn]a|token|key|api[ _-]?key|pass)"
     r"[ \t]*[:=][ \t]*(?:(?:es|is|it['’]s|son|are)[ \t]+)?[\"'`]?$)")
-_MASKED_RE: Final = re.compile(r"[\w\-]{0,12}(?:…|\.{3}|[*•●]{3,})[\w\-]{0,6}")
+_MASKED_RE: Final = re.compile(r"(?:[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)*[_\-])?(?:…|\.{3}|[*•●]{3,})[\w\-]{0,6}")
 _EXAMPLE_NOTE_RE: Final = re.compile(
     r"(?i:[^\s#/]{0,2}[ \t]*(?:(?<=\s)(?:\#|//|--)[ \t]|\()[^\n/#]{0,40}?\b(?:example|placeholder|dummy|fake|ejemplo"
     r"|ficticio|ficticia|no[ \t]+(?:es[ \t]+)?(?:el[ \t]+|la[ \t]+)?real|not[ \t]+(?:the[ \t]+)?real)\b)")
 _VAULT_PATH_RE: Final = re.compile(
-    r"[a-z0-9_\-]+/(?:(?:data|metadata)/[a-z0-9_.\-]+(?:/[a-z0-9_.\-]+)*|[a-z0-9_.\-]+(?:/[a-z0-9_.\-]+)+)"
+    r"[a-z0-9_\-]+/(?:data|metadata)/[a-z0-9_.\-]+(?:/[a-z0-9_.\-]+)*"
     r"(?::[a-z0-9_\-]+)?")
 _VAULT_WORD_RE: Final = re.compile(r"(?i:vault)")
 _COUNT: Final = (r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a[ \t]+few|several"
