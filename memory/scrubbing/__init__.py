@@ -109,7 +109,13 @@ private to the package):
   ``names_a_stored_secret``, a store CLI's ``--secret=<name>`` (``gcloud secrets …``).
 * ``other_values`` - values in another field's notation, no credential whatever took them (thirtieth
   round): CSS colours in a text about colour, password hashes in the modular crypt format, the
-  code beside a published test card, a clause saying where a password is kept.
+  code beside a published test card, a clause saying where a password is kept; and (thirty-third
+  round) a value after a negated label, a masked last-four display, a value its own line's comment
+  calls an example, a Vault KV path, a passphrase's form described ("five random words").
+* ``disguises`` - the thirty-third round's frames: a credential right after an announced disguise
+  ("te la escribo con guiones:", "spelled backwards:", "te la parto en dos líneas:"), a chat answer
+  to a question about a password, a device's login said as its use or as what it takes, a TOTP seed
+  in hex or base32, a passphrase after a label with a parenthetical aside.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on both readings,
   merge, replace, repeat until stable, fail closed.

@@ -8,6 +8,7 @@ from typing import Final
 
 from memory.scrubbing.codes import CODE_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
+from memory.scrubbing.disguises import FINDERS as DISGUISE_FINDERS
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
 from memory.scrubbing.handover import FINDERS as HANDOVER_FINDERS
@@ -71,6 +72,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *SEPARATED_FINDERS,
     *DICTATED_FINDERS,
     *HANDOVER_FINDERS,
+    *DISGUISE_FINDERS,
     _find_high_entropy,
 )
 

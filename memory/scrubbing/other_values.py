@@ -24,12 +24,35 @@ drops a stand-in, ``stand_ins``). Each class names the notation, not a sentence:
   drawer", "lives in my wallet", "sigue en el post-it") tells where the password is, not what it is —
   the answer in a chat to "¿me pasas la password del wifi?". Letters, spaces, commas and
   apostrophes only: a run with a digit or a symbol is stated, and no spent passphrase opens so.
+* **Thirty-third round — what the text says the value is not, or only shows of it:**
+
+  - *A negated label*: a value right after a credential label the writer negates in the same clause
+    ("no el secret: es 9b1d…", "no es ninguna clave: 1.2M", "not the password: it's the tenant ID
+    …", "isn't a token:") is said not to be the credential. Only a value that is no strong
+    credential (``prose._strong_credential``: a UUID, a number with a unit, a word) is kept; "no es
+    la del admin, la clave: Kx9#mLp2" still reads a strong value.
+  - *A masked display*: nothing or a vendor's prefix closed by "_" or "-", an ellipsis ("…", "...")
+    or a run of three or more "*", "•", "●", then at most six characters ("sk_live_…a7Qx",
+    "ghp_****9f2c"): a dashboard's last-four display, which logs nobody in. "Gato***2024" shows a
+    word before the mask and stays a candidate.
+  - *A value its own line calls an example*: a comment ("#", "//", "--") or parenthesis after the
+    value on its line (nothing but two marks and blanks between; a "#" or "//" after a blank,
+    so a URL's "example.org" is no comment) that says example, placeholder, dummy, fake, "de
+    ejemplo", "ficticio", "no es la real" ("client_secret: changeme-in-prod  # valor de ejemplo"). A
+    test or sandbox token ("// token de prueba de Inés") is still a token and is not in the list.
+  - *A secret store's path*: HashiCorp Vault's KV version 2 path (``kv/data/ansible/nas:password``:
+    a mount, ``data``/``metadata``, segments, an optional ``:field``; lower-case) in a text naming
+    Vault (``hashi_vault``, "vault"): where the secret lives.
+  - *The passphrase's form described*: a count and a noun of units ("five random words", "cuatro
+    palabras aleatorias", "12 characters", "16 caracteres con símbolos"), letters and the count only.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Final
+
+from memory.scrubbing.prose import _strong_credential
 
 _COLOUR_VALUE_RE: Final = re.compile(r"#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
 _COLOUR_WORDS_RE: Final = re.compile(
@@ -106,5 +129,48 @@ def other_value(text: str, start: int, end: int) -> bool:
         return True
     if "$" in text and _inside_a_password_hash(text, start, end):
         return True
-    return value[:1].isdigit() and _test_card_companion(text, start, end)
+    if value[:1].isdigit() and _test_card_companion(text, start, end):
+        return True
+    return said_otherwise(text, start, end)
+
+
+_NEGATED_LABEL_RE: Final = re.compile(
+    r"(?i:(?:\bno\b|\bnot\b|\bnunca\b|\bnever\b|\bningun[oa]?\b|\bningún\b|n['’]t\b)[ \t]+(?:[\w-]+[ \t]+){0,2}"
+    r"(?:password|passwd|passphrase|secret|secreto|clave|contrase[ñn]a|token|key|api[ _-]?key|pass)"
+    r"[ \t]*[:=][ \t]*(?:(?:es|is|it['’]s|son|are)[ \t]+)?[\"'`]?$)")
+_MASKED_RE: Final = re.compile(r"(?:[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)*[_\-])?(?:…|\.{3}|[*•●]{3,})[\w\-]{0,6}")
+_EXAMPLE_NOTE_RE: Final = re.compile(
+    r"(?i:[^\s#/]{0,2}[ \t]*(?:(?<=\s)(?:\#|//|--)[ \t]|\()[^\n/#]{0,40}?\b(?:example|placeholder|dummy|fake|ejemplo"
+    r"|ficticio|ficticia|no[ \t]+(?:es[ \t]+)?(?:el[ \t]+|la[ \t]+)?real|not[ \t]+(?:the[ \t]+)?real)\b)")
+_VAULT_PATH_RE: Final = re.compile(
+    r"[a-z0-9_\-]+/(?:data|metadata)/[a-z0-9_.\-]+(?:/[a-z0-9_.\-]+)*"
+    r"(?::[a-z0-9_\-]+)?")
+_VAULT_WORD_RE: Final = re.compile(r"(?i:vault)")
+_COUNT: Final = (r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a[ \t]+few|several"
+                 r"|una?|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|varias|unas)")
+_FORM_RE: Final = re.compile(
+    r"(?i:" + _COUNT + r"(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:words|characters|chars|letters|digits|symbols|palabras"
+    r"|caracteres|letras|d[ií]gitos|s[ií]mbolos|n[uú]meros)(?:[ \t]+[^\W\d_]+){0,3})")
+
+
+def _said_not_to_be(text: str, start: int, value: str) -> bool:
+    return (not _strong_credential(value)
+            and _NEGATED_LABEL_RE.search(text[max(0, start - 60):start]) is not None)
+
+
+def _called_an_example(text: str, end: int) -> bool:
+    return _EXAMPLE_NOTE_RE.match(text, end, min(len(text), end + 80)) is not None
+
+
+def said_otherwise(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` negated, masked, called an example, a Vault path or a described form
+    (the module docstring's thirty-third round)?"""
+    value = text[start:end]
+    if _MASKED_RE.fullmatch(value) is not None:
+        return True
+    if "/" in value and _VAULT_PATH_RE.fullmatch(value) is not None and _VAULT_WORD_RE.search(text) is not None:
+        return True
+    if " " in value and _FORM_RE.fullmatch(value) is not None:
+        return True
+    return _said_not_to_be(text, start, value) or _called_an_example(text, end)
 
