@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import _stem, fold
 from memory.equivalence.slots import _ROLE
 
@@ -47,8 +48,10 @@ _PERSON_WIDTH = max(len(key) for key in _ROLE)
 _LOCATIVE = frozenset("en in at from desde near cerca hacia to a".split())
 
 
-def _tokens(text: str) -> list[str]:
-    """Folded tokens, a possessive "'s" or a plural's bare "'" split off as the token "'s"."""
+@per_text  # read three times a pair by the owner check: once per note (memo.py)
+def _tokens(text: str) -> tuple[str, ...]:
+    """Folded tokens, a possessive "'s" or a plural's bare "'" split off as the token "'s" (a tuple:
+    it is shared)."""
     out: list[str] = []
     for token in _TOKEN.findall(fold(text).replace("’", "'")):
         if token.endswith("'s") and len(token) > 2:
@@ -57,10 +60,10 @@ def _tokens(text: str) -> list[str]:
             out += [token[:-1], "'s"]  # "her parents' house"
         else:
             out.append(token.strip("'"))
-    return [t for t in out if t]
+    return tuple(t for t in out if t)
 
 
-def _person_at(tokens: list[str], i: int, names: frozenset[str]) -> tuple[str, int] | None:
+def _person_at(tokens: tuple[str, ...], i: int, names: frozenset[str]) -> tuple[str, int] | None:
     """The person whose noun starts at ``tokens[i]`` (a name, or a role concept) and its width."""
     if tokens[i] in names:
         return tokens[i], 1
@@ -71,7 +74,7 @@ def _person_at(tokens: list[str], i: int, names: frozenset[str]) -> tuple[str, i
     return None
 
 
-def _person_before(tokens: list[str], end: int, names: frozenset[str]) -> str | None:
+def _person_before(tokens: tuple[str, ...], end: int, names: frozenset[str]) -> str | None:
     """The person whose noun ends just before ``end`` (the owner of a Saxon genitive)."""
     if end and tokens[end - 1] in names:
         start = end - 1
@@ -85,7 +88,7 @@ def _person_before(tokens: list[str], end: int, names: frozenset[str]) -> str | 
     return None
 
 
-def _owned_after(tokens: list[str], i: int) -> str | None:
+def _owned_after(tokens: tuple[str, ...], i: int) -> str | None:
     """The owned noun opened at ``tokens[i]``: the first content word (an adjective before it is
     kept as said: "his rental flat" and "a colleague's rental flat" both read "rental")."""
     if i < len(tokens) and tokens[i] not in _NOT_OWNED and tokens[i].isalnum():

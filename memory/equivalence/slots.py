@@ -29,6 +29,7 @@ from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
 
 # Role and kinship nouns: a concept per role, every ES/EN form (gender, number). A deputy or an
@@ -342,8 +343,9 @@ class People:
         return frozenset(key.split(":", 1)[1] for key in said)
 
 
-def _tokens(text: str) -> list[tuple[str, str]]:
-    """(raw, folded) tokens, a possessive "'s" split off as its own token."""
+@per_text  # read by most of this module's checks, several per pair: once per note (memo.py)
+def _tokens(text: str) -> tuple[tuple[str, str], ...]:
+    """(raw, folded) tokens, a possessive "'s" split off as its own token (a tuple: it is shared)."""
     out: list[tuple[str, str]] = []
     for raw in _TOKEN.findall(text.replace("’", "'")):
         if raw.lower().endswith("'s") and len(raw) > 2:
@@ -351,7 +353,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
             out.append(("'s", "'s"))
         else:
             out.append((raw.strip("'-"), fold(raw.strip("'-"))))
-    return [(raw, norm) for raw, norm in out if norm]
+    return tuple((raw, norm) for raw, norm in out if norm)
 
 
 def people(text: str, names: frozenset[str]) -> People:
