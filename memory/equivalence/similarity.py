@@ -35,6 +35,7 @@ from __future__ import annotations
 from config.text import normalize
 from memory.equivalence import bilingual, opposites, phrases, translation, verb_opposites
 from memory.equivalence.analysis import _analyse
+from memory.equivalence.clitic import clitic_subject_swap
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
@@ -281,12 +282,17 @@ def _marked_across(text_a: str, text_b: str, la: str, lb: str) -> bool:
     dictionary, the noun the other note marks as acted on ("The agency pays her a commission" /
     "Ella le paga una comisión a la agencia"); the subject read after a time or a clause said
     first; and (round 49) the person and a noun exchanging the subjects of a fronted and a main
-    clause (:func:`~.slots.clause_subjects_exchanged`)."""
+    clause (:func:`~.slots.clause_subjects_exchanged`); and (round 52) a Spanish noun subject acting
+    on the person through a clitic against an English note with no subject doing that verb
+    (:func:`~.clitic.clitic_subject_swap`)."""
     def same(x: str, y: str) -> bool:  # a noun of text_a's, one of text_b's, either dictionary
         return bool(bilingual.same_noun(la, text_a, x, y) or bilingual.same_noun(lb, text_b, y, x))
 
     if clause_subjects_exchanged(text_a, text_b, same):
         return True  # "Cuando ella viaja, el vecino le riega…" / "When the neighbor travels, she waters…"
+    spanish, english = (text_a, text_b) if la == "es" else (text_b, text_a)
+    if {la, lb} == {"es", "en"} and clitic_subject_swap(spanish, english):
+        return True  # "La directora lo entrevistó…" / "Interviewed the director…" (round 52)
     for one, other, lang, other_lang in ((text_a, text_b, la, lb), (text_b, text_a, lb, la)):
         subject = opening_subject(one)
         if subject is None:
