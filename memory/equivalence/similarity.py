@@ -40,6 +40,7 @@ from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
 from memory.equivalence.possession import owner_swap
+from memory.equivalence.rank import rank_on_one_side
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.signature import (
     direction_classes,
@@ -227,6 +228,8 @@ class SimilarityJudge:
             return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
         if la is not None and lb is not None and la != lb and _marked_across(a.text, b.text, la, lb):
             return "direction_swap"  # "The agency pays her…" / "Ella le paga… a la agencia"
+        if {la, lb} == {"es", "en"} and rank_on_one_side(*((a.text, b.text) if la == "es" else (b.text, a.text))):
+            return "role_mismatch"  # "Is editor-in-chief…" / "Es redactora…": a rank on one side only (round 52)
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
         da, db = direction_classes(a.text), direction_classes(b.text)
