@@ -35,10 +35,12 @@ from __future__ import annotations
 from config.text import normalize
 from memory.equivalence import bilingual, opposites, phrases, translation, verb_opposites
 from memory.equivalence.analysis import _analyse
+from memory.equivalence.clitic import clitic_subject_swap
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
 from memory.equivalence.possession import owner_swap
+from memory.equivalence.rank import rank_on_one_side
 from memory.equivalence.rules import LocalRulesJudge
 from memory.equivalence.signature import (
     direction_classes,
@@ -226,6 +228,8 @@ class SimilarityJudge:
             return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
         if la is not None and lb is not None and la != lb and _marked_across(a.text, b.text, la, lb):
             return "direction_swap"  # "The agency pays her…" / "Ella le paga… a la agencia"
+        if {la, lb} == {"es", "en"} and rank_on_one_side(*((a.text, b.text) if la == "es" else (b.text, a.text))):
+            return "role_mismatch"  # "Is editor-in-chief…" / "Es redactora…": a rank on one side only (round 52)
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
         da, db = direction_classes(a.text), direction_classes(b.text)
@@ -281,12 +285,17 @@ def _marked_across(text_a: str, text_b: str, la: str, lb: str) -> bool:
     dictionary, the noun the other note marks as acted on ("The agency pays her a commission" /
     "Ella le paga una comisión a la agencia"); the subject read after a time or a clause said
     first; and (round 49) the person and a noun exchanging the subjects of a fronted and a main
-    clause (:func:`~.slots.clause_subjects_exchanged`)."""
+    clause (:func:`~.slots.clause_subjects_exchanged`); and (round 52) a Spanish noun subject acting
+    on the person through a clitic against an English note with no subject doing that verb
+    (:func:`~.clitic.clitic_subject_swap`)."""
     def same(x: str, y: str) -> bool:  # a noun of text_a's, one of text_b's, either dictionary
         return bool(bilingual.same_noun(la, text_a, x, y) or bilingual.same_noun(lb, text_b, y, x))
 
     if clause_subjects_exchanged(text_a, text_b, same):
         return True  # "Cuando ella viaja, el vecino le riega…" / "When the neighbor travels, she waters…"
+    spanish, english = (text_a, text_b) if la == "es" else (text_b, text_a)
+    if {la, lb} == {"es", "en"} and clitic_subject_swap(spanish, english):
+        return True  # "La directora lo entrevistó…" / "Interviewed the director…" (round 52)
     for one, other, lang, other_lang in ((text_a, text_b, la, lb), (text_b, text_a, lb, la)):
         subject = opening_subject(one)
         if subject is None:
