@@ -111,11 +111,18 @@ private to the package):
   round): CSS colours in a text about colour, password hashes in the modular crypt format, the
   code beside a published test card, a clause saying where a password is kept; and (thirty-third
   round) a value after a negated label, a masked last-four display, a value its own line's comment
-  calls an example, a Vault KV path, a passphrase's form described ("five random words").
+  calls an example, a Vault KV path, a passphrase's form described ("five random words"); and
+  (thirty-fourth round) an IaC/CI variable reference, a colon-hex fingerprint of any digest
+  length, a mask in any notation, alone or as an assignment's right side.
 * ``disguises`` - the thirty-third round's frames: a credential right after an announced disguise
   ("te la escribo con guiones:", "spelled backwards:", "te la parto en dos líneas:"), a chat answer
   to a question about a password, a device's login said as its use or as what it takes, a TOTP seed
-  in hex or base32, a passphrase after a label with a parenthetical aside.
+  in hex or base32, a passphrase after a label with a parenthetical aside; (thirty-fourth round)
+  an encoding announced as the disguise ("te lo mando en base64:"), and a key or token announced.
+* ``broad_frames`` - the thirty-fourth round's broad classes: a name/value pair in any config
+  notation whose name names a secret, any request verb then any choosing verb, labelled parts of a
+  split value, a code set/reset/changed "a/to N" or "para/to <verb> … es N", a quoted value "as the
+  password", a value to type exactly, a bare password word after a credentials list's first item.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on both readings,
   merge, replace, repeat until stable, fail closed.

@@ -6,7 +6,11 @@ frame that announces them rather than by their shape (each class in both languag
   for the frame, whatever the disguise. A disguise word (hyphens, dashes, spaces, dots, reversed,
   two lines/parts) with a verb of writing or handing over, or a password word, in the 80 characters
   before it, then a colon or a line break within 80 characters: the span right after is the
-  credential — one token, or for a split the next two or three one-token lines. The joined value
+  credential — one token, or for a split the next two or three one-token lines. Thirty-fourth round:
+  an encoding is a disguise too ("en base64", "in hex", "base64-encoded", "rot13"; "te lo mando en
+  base64 para que no salga en claro: Q2Fj…"), "lo" hands it over as "la" does, and a key, token,
+  secret or credential word announces as a password word does ("API key came through in two lines
+  because the chat wrapped it:"). The joined value
   must look like a credential (six characters or more once its separators are dropped, a letter, and
   a digit, a symbol or mixed case), so "te la escribo con guiones: sí" stays.
 * **A chat answer to a question about a password** ("—¿Y la del NAS?⏎—Es XJJTM&WGu* con
@@ -46,10 +50,12 @@ _DISGUISE_RE: Final = re.compile(
     r"(?i:\b(?P<d>con[ \t]+(?:guiones|espacios|puntos|rayas)|separad[oa]s?[ \t]+(?:por|con)[ \t]+\w+"
     r"|(?:al|del)[ \t]+rev[eé]s|invertid[oa]|en[ \t]+dos[ \t]+(?:l[ií]neas|partes|trozos|mitades)"
     r"|with[ \t]+(?:the[ \t]+)?(?:hyphens|dashes|spaces|dots)|backwards?|in[ \t]+reverse|reversed"
-    r"|(?:in|into|over|across|on)[ \t]+two[ \t]+(?:lines|parts|pieces|halves))\b)")
+    r"|(?:in|into|over|across|on)[ \t]+two[ \t]+(?:lines|parts|pieces|halves)"
+    r"|(?:en|in|as)[ \t]+(?:base[ \t]?64|b64|hex|rot13)|(?:base64|b64)[ \-]encoded|codificad[oa][ \t]+en[ \t]+base[ \t]?64)\b)")
 _ANNOUNCE_RE: Final = re.compile(
-    r"(?i:\b(?:(?:te|se|os|la)[ \t]+(?:la[ \t]+)?(?:escribo|pongo|parto|paso|mando|dejo|doy|separo|divido|copio)"
+    r"(?i:\b(?:(?:te|se|os|la|lo)[ \t]+(?:la[ \t]+|lo[ \t]+)?(?:escribo|pongo|parto|paso|mando|dejo|doy|separo|divido|copio)"
     r"|(?:write|type|spell|put|split|give|send|break|paste|copy)[ \t]+it|spelled|spelt|written|typed|split"
+    r"|(?:api[ \t]+)?key|token|secret|credencial|credential|llave"
     r"|" + _PASSWORD_WORD + r")\b)")
 _LINES: Final = ("líneas", "lineas", "lines", "partes", "trozos", "mitades", "parts", "pieces", "halves")
 _AFTER_RE: Final = re.compile(r"[^.\n:]{0,80}?(?::[ \t]*\n?|\n)[ \t]*")

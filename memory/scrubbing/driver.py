@@ -8,6 +8,7 @@ from typing import Final
 
 from memory.scrubbing.codes import CODE_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
+from memory.scrubbing.broad_frames import FINDERS as BROAD_FRAME_FINDERS
 from memory.scrubbing.disguises import FINDERS as DISGUISE_FINDERS
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
@@ -73,6 +74,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *DICTATED_FINDERS,
     *HANDOVER_FINDERS,
     *DISGUISE_FINDERS,
+    *BROAD_FRAME_FINDERS,
     _find_high_entropy,
 )
 

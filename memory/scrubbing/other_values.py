@@ -166,7 +166,7 @@ def said_otherwise(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` negated, masked, called an example, a Vault path or a described form
     (the module docstring's thirty-third round)?"""
     value = text[start:end]
-    if _MASKED_RE.fullmatch(value) is not None:
+    if _MASKED_RE.fullmatch(value) is not None or _reference_mask_or_fingerprint(value):
         return True
     if "/" in value and _VAULT_PATH_RE.fullmatch(value) is not None and _VAULT_WORD_RE.search(text) is not None:
         return True
@@ -174,3 +174,31 @@ def said_otherwise(text: str, start: int, end: int) -> bool:
         return True
     return _said_not_to_be(text, start, value) or _called_an_example(text, end)
 
+
+
+# Thirty-fourth round: a reference to a variable in any IaC or CI notation (``var.db_password``,
+# ``${var.x}``, ``{{ secrets.X }}``, ``${{ secrets.X }}``, ``$(x)``, ``local.x``, ``module.a.b``), a
+# fingerprint in colon-separated hex of any digest length (MD5's 16 bytes to SHA-512's 64), and a mask
+# in any notation (``***REDACTED***``, ``●●●●``, ``<redacted>``, ``[hidden]``), alone or as the right
+# side of an assignment the finder took whole (``client_secret=***REDACTED***``).
+_ASSIGNED_RE: Final = re.compile(r"[\w.\-]{1,60}[ \t]*[=:][ \t]*[\"']?(?P<v>.*?)[\"']?")
+_REFERENCE_RE: Final = re.compile(
+    r"(?:var|local|locals|module|data|secrets|vars|env|inputs|needs|steps|matrix|values|Values|params|parameters)"
+    r"\.[A-Za-z_][\w\-]{0,60}(?:\.[\w\-]{1,60}){0,4}"
+    r"|\$\{\{?[ \t]*[^{}\s]{1,80}[ \t]*\}?\}|\{\{[ \t]*[^{}\n]{1,80}?[ \t]*\}\}|\$\([\w.\- ]{1,60}\)|#\{[\w.]{1,60}\}")
+_COLON_HEX_RE: Final = re.compile(r"[0-9a-fA-F]{2}(?::[0-9a-fA-F]{2}){15,63}")
+_MASK_RE: Final = re.compile(
+    r"(?i:[*•●▒█x#]{3,}[ \t_\-]?(?:redacted|hidden|masked|oculto|oculta|removed|filtered|censored|sanitized"
+    r"|secret|enmascarado|redactado)?[ \t_\-]?[*•●▒█x#]{0,}"
+    r"|[\[<(][ \t]*(?:redacted|hidden|masked|oculto|oculta|removed|filtered|censored|sanitized|enmascarado|redactado)[ \t]*[\]>)])")
+
+
+def _reference_mask_or_fingerprint(value: str) -> bool:
+    assigned = _ASSIGNED_RE.fullmatch(value) if "=" in value or (":" in value and value.count(":") < 3) else None
+    for v in (value, assigned.group("v") if assigned is not None else None):
+        if v is None:
+            continue
+        v = v.strip().strip("\"'")
+        if _REFERENCE_RE.fullmatch(v) or _COLON_HEX_RE.fullmatch(v) or _MASK_RE.fullmatch(v):
+            return True
+    return False
