@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  fifty-six authors A1–BC, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  fifty-eight authors A1–BE, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -109,6 +109,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "BA": ts.HELDOUT / "issue15_seventysixth" / "secrets_untouched53.jsonl",
     "BB": ts.HELDOUT / "issue15_seventyseventh" / "secrets_untouched54.jsonl",
     "BC": ts.HELDOUT / "issue15_seventyeighth" / "secrets_untouched55.jsonl",
+    "BD": ts.HELDOUT / "issue15_seventyninth" / "secrets_untouched56.jsonl",
+    "BE": ts.HELDOUT / "issue15_eightieth" / "secrets_untouched57.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).
