@@ -40,9 +40,6 @@ drops a stand-in, ``stand_ins``). Each class names the notation, not a sentence:
     so a URL's "example.org" is no comment) that says example, placeholder, dummy, fake, "de
     ejemplo", "ficticio", "no es la real" ("client_secret: changeme-in-prod  # valor de ejemplo"). A
     test or sandbox token ("// token de prueba de Inés") is still a token and is not in the list.
-  - *A secret store's path*: HashiCorp Vault's KV version 2 path (``kv/data/ansible/nas:password``:
-    a mount, ``data``/``metadata``, segments, an optional ``:field``; lower-case) in a text naming
-    Vault (``hashi_vault``, "vault"): where the secret lives.
   - *The passphrase's form described*: a count and a noun of units ("five random words", "cuatro
     palabras aleatorias", "12 characters", "16 caracteres con símbolos"), letters and the count only.
 """
@@ -142,10 +139,6 @@ _MASKED_RE: Final = re.compile(r"(?:[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)*[_\-])?(?:
 _EXAMPLE_NOTE_RE: Final = re.compile(
     r"(?i:[^\s#/]{0,2}[ \t]*(?:(?<=\s)(?:\#|//|--)[ \t]|\()[^\n/#]{0,40}?\b(?:example|placeholder|dummy|fake|ejemplo"
     r"|ficticio|ficticia|no[ \t]+(?:es[ \t]+)?(?:el[ \t]+|la[ \t]+)?real|not[ \t]+(?:the[ \t]+)?real)\b)")
-_VAULT_PATH_RE: Final = re.compile(
-    r"[a-z0-9_\-]+/(?:data|metadata)/[a-z0-9_.\-]+(?:/[a-z0-9_.\-]+)*"
-    r"(?::[a-z0-9_\-]+)?")
-_VAULT_WORD_RE: Final = re.compile(r"(?i:vault)")
 _COUNT: Final = (r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a[ \t]+few|several"
                  r"|una?|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|varias|unas)")
 _FORM_RE: Final = re.compile(
@@ -163,12 +156,10 @@ def _called_an_example(text: str, end: int) -> bool:
 
 
 def said_otherwise(text: str, start: int, end: int) -> bool:
-    """Is ``text[start:end]`` negated, masked, called an example, a Vault path or a described form
+    """Is ``text[start:end]`` negated, masked, called an example or a described form
     (the module docstring's thirty-third round)?"""
     value = text[start:end]
     if _MASKED_RE.fullmatch(value) is not None or _reference_mask_or_fingerprint(value):
-        return True
-    if "/" in value and _VAULT_PATH_RE.fullmatch(value) is not None and _VAULT_WORD_RE.search(text) is not None:
         return True
     if " " in value and _FORM_RE.fullmatch(value) is not None:
         return True

@@ -361,12 +361,13 @@ _SECRET_REFERENCE_RE: Final = re.compile(
     r"|projects/[\w\-]+/secrets/[\w\-]+(?:/versions/(?:\d+|latest))?"
     # Thirty-first round: the other stores' references. A HashiCorp Vault KV path under its default
     # mounts ("secret/data/produccion/mailgun", "kv/data/apps/smtp", "secret/metadata/…", KV v1's
-    # "secret/team/app"; optionally "vault:" first and "#field" after, as bank-vaults and External
-    # Secrets write it): the mount, then two lower-case segments or more. A 1Password secret
+    # "secret/team/app"; optionally "vault:" first and "#field" or ":field" after, as bank-vaults,
+    # External Secrets and Ansible's hashi_vault lookup write it): the mount, then two lower-case
+    # segments or more. A 1Password secret
     # reference ("op://vault/item[/section]/field", names may hold spaces), a vals/Kong/Spring
     # reference by scheme ("ref+vault://…", "vault://…", "ref+awssecrets://…", "sm://…"), an Azure Key
     # Vault secret identifier ("https://<vault>.vault.azure.net/secrets/<name>[/<version>]").
-    r"|(?:vault:)?(?:secret|kv|kv-?v2|kv2)/(?:[a-z0-9][a-z0-9_.\-]*/)+[a-z0-9][a-z0-9_.\-]*(?:#[\w.\-]+)?"
+    r"|(?:vault:)?(?:secret|kv|kv-?v2|kv2)/(?:[a-z0-9][a-z0-9_.\-]*/)+[a-z0-9][a-z0-9_.\-]*(?:[#:][\w.\-]+)?"
     r"|op://[\w.\-()]+(?: [\w.\-()]+){0,3}(?:/[\w.\-()]+(?: [\w.\-()]+){0,3}){2,3}"
     r"|(?:ref\+)?(?:vault|awssecrets|awsssm|gcpsecrets|azurekeyvault|sops|doppler|infisical)://[\w.\-/#?=]+|sm://[\w.\-/]+"
     r"|https://[a-z0-9\-]+\.vault\.azure\.net/secrets/[\w\-]+(?:/[0-9a-f]{32})?/?")
