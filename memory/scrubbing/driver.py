@@ -40,6 +40,7 @@ from memory.scrubbing.prose import (
 from memory.scrubbing.shapes import SHAPE_FINDERS
 from memory.scrubbing.typing_notes import FINDERS as TYPING_NOTE_FINDERS
 from memory.scrubbing.stand_ins import (
+    cut_template,
     inside_published_example,
     is_stand_in,
     pinned_version,
@@ -144,7 +145,8 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
              and not (("@" in text or "-u" in text) and template_userinfo(text, s[0], s[1]))
              and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])
-             and not store_path(text, s[0], s[1])]
+             and not store_path(text, s[0], s[1])
+             and not ("{" in text and cut_template(text, s[0], s[1]))]
     examples = published_example_spans(text) + resource_name_spans(text)
     if examples:
         spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]

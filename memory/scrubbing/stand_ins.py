@@ -486,3 +486,23 @@ def names_a_stored_secret(text: str, start: int, value: str) -> bool:
     line_start = max(text.rfind("\n", 0, start) + 1, start - 240)
     return (_SECRET_NAME_RE.fullmatch(value) is not None
             and _STORE_COMMAND_RE.search(text, line_start, start) is not None)
+
+
+# Stop 38 (k57-144): a finder that trims closing punctuation cuts a template placeholder in half
+# ("clave temporal es: {{clave_temporal}}" gave "{{clave_temporal" and left "}}"), and the half is
+# no longer a stand-in. The span is read again with the template's braces that touch it.
+_TEMPLATE_OPEN: Final = ("{{", "${", "%{")
+
+
+def cut_template(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a template placeholder (``{{name}}``, ``${NAME}``) less the braces
+    that close or open it right beside the span?"""
+    left = start
+    while left > start - 3 and left > 0 and text[left - 1] in "{$% ":
+        left -= 1
+    right = end
+    while right < end + 3 and right < len(text) and text[right] in "} ":
+        right += 1
+    whole = text[left:right].strip()
+    return (left, right) != (start, end) and whole.startswith(_TEMPLATE_OPEN) and whole.endswith("}") \
+        and is_stand_in(whole)

@@ -202,3 +202,19 @@ def test_an_amazon_resource_name_is_no_secret(text: str) -> None:
 def test_a_secret_next_to_an_arn_is_still_redacted() -> None:
     out = scrub("arn:aws:iam::210987654321:role/ci and password=Hx7!qLm2vZ").text
     assert "Hx7!qLm2vZ" not in out and "arn:aws:iam::210987654321:role/ci" in out
+
+
+@pytest.mark.parametrize("text", [
+    "En la plantilla del correo pon «Tu clave temporal es: {{clave_temporal}}» y el sistema la sustituye.",
+    "The mail template says: your password is {{ temp_password }}.",
+])
+def test_a_template_placeholder_cut_by_a_finder_is_still_a_stand_in(text: str) -> None:
+    assert scrub(text).text == text
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("la contraseña es {Gato-8526}", "Gato-8526"),
+    ("password: {{pw}}x9Kq2!Lm", "x9Kq2!Lm"),
+])
+def test_a_value_beside_braces_that_make_no_template_is_still_redacted(text: str, secret: str) -> None:
+    assert secret not in scrub(text).text
