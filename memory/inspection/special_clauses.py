@@ -15,7 +15,8 @@ Classes:
   acronym (``Unite``, ``ELA``, ``CNT``, ``CIG``), followed by one of its bodies or offices (``the
   Unite negotiating committee``, ``ELA branch``, ``CNT delegate``); and a membership noun
   before a union so named (``la cuota de afiliación a ELA``, ``afiliación a la CNT``). ``lab``,
-  ``uso``, ``nea`` and ``aft`` are left out (a laboratory, a use, a ship's stern).
+  ``uso``, ``nea`` and ``aft`` are left out (a laboratory, a use, a ship's stern), ``ela`` before a
+  body too (English Language Arts), and ``unite`` as a verb (``to unite the members``).
 * ``trade_union.union_service`` — the union's own service to the person (``the union lawyer is
   handling his appeal``, ``full-time on union business``, ``facility time``): not after
   ``credit``, ``European``, ``student`` or ``customs``.
@@ -41,7 +42,8 @@ Classes:
   the only Latina on the leadership team``, ``as the board's only Latina``, ``la única latina del
   equipo``), with the person as subject (a pronoun, ``as``): ``the only Asian restaurant`` is none.
 * ``health.monitoring`` — a device or a reading that monitors the person's own condition (``lleva un
-  holter``, ``continuous glucose monitor``, ``finger-prick glucose readings``).
+  holter``, ``continuous glucose monitor``, ``her finger-prick glucose readings``; a nurse's
+  readings of patients have no possessive of the person's).
 * ``criminal.record_quoted`` — a criminal record or time served told in a set phrase with quote
   marks inside or a tail (``did 'a stretch'``, ``she's 'got a record'``, ``a record as long as
   your arm``); ``a record deal``, ``a record number``, ``a record of doing`` are not.
@@ -67,8 +69,12 @@ _Q = r"['\"‘’“”]?\s*"
 
 # --- trade union -------------------------------------------------------------------------------
 _UNION_NAMED = r"(?:unite|ela|cnt|cig|steilas|cobas|nasuwt|afscme|ibew|ufcw|aslef|bectu|satse|sepla|anpe)"
+#: Before a body, not ``ela`` (English Language Arts: ``the ELA curriculum committee``), and ``unite``
+#: not as a verb (``to unite the members``, ``helps unite committee members``).
+_UNION_BEFORE_BODY = r"(?:unite|cnt|cig|steilas|cobas|nasuwt|afscme|ibew|ufcw|aslef|bectu|satse|sepla|anpe)"
+_NOT_A_VERB = r"(?<!\bto\s)(?<!\bwill\s)(?<!\bcan\s)(?<!\bhelp\s)(?<!\bhelps\s)(?<!\bwe\s)(?<!\bthey\s)(?<!\bshould\s)(?<!\bmust\s)(?<!\bwould\s)"
 _NAMED_BODY = rf"""
-{_UNION_NAMED}\s+(?:union\s+)?(?:\w+\s+)?(?:committee|branch|rep|reps|representative|steward|convenor|delegate|official|organi[sz]er
+{_NOT_A_VERB}{_UNION_BEFORE_BODY}\s+(?:union\s+)?(?!(?:the|our|all|their|its|his|her|a|an|these|those|both|every|each|them|us|everyone|people)\b)(?:\w+\s+)?(?:committee|branch|rep|reps|representative|steward|convenor|delegate|official|organi[sz]er
   |member|members|membership|caucus|executive|card|dues|subs)\b
 | (?:afiliacion|afiliad[oa]s?|cuota|carnet|ficha)\s+(?:de\s+afiliacion\s+|sindical\s+)?(?:a|al|de|del|en)\s+(?:la\s+|el\s+)?{_UNION_NAMED}\b(?!\s+(?:de|del)\b)
 """
@@ -161,8 +167,8 @@ _ONLY_ONE_NAMED = rf"""
 # --- health ------------------------------------------------------------------------------------
 _MONITORING = r"""
 holter\w* | continuous\s+glucose\s+monitor\w* | cgm\b | dexcom | freestyle\s+libre | (?:sensor|monitor)\s+(?:continuo\s+)?de\s+glucosa
-| (?:finger[\s-]?prick|pinchazo\w*)\s+(?:\w+\s+){0,2}(?:glucose|blood[\s-]sugar|glucosa|glucemia)
-| (?:glucose|blood[\s-]sugar)\s+(?:readings|levels|log)\s+(?:before|after|twice|three\s+times|every)
+| (?:her|his|their|su|sus|own)\s+(?:\w+\s+)?(?:finger[\s-]?prick|pinchazo\w*)\s+(?:\w+\s+){0,2}(?:glucose|blood[\s-]sugar|glucosa|glucemia)
+| (?:her|his|their|own)\s+(?:\w+\s+)?(?:glucose|blood[\s-]sugar)\s+(?:readings|levels|log)\s+(?:before|after|twice|three\s+times|every)
 """
 
 # --- criminal ----------------------------------------------------------------------------------

@@ -93,3 +93,17 @@ def test_a_hidden_clause_of_stop_38_is_a_write_path_finding() -> None:
     clause is a plain special note: ``special._hit_in_clause``)."""
     text = "Likes a window seat, hates long calls, and has a seat on the Unite bargaining committee at work"
     assert finding_label(text) == "user.demographic.trade_union_membership"
+
+
+@pytest.mark.parametrize("text", [
+    "She's on the ELA curriculum committee at the middle school",
+    "We need to unite the members behind the new rota",
+    "The workshop helps unite committee members from both sites",
+])
+def test_a_union_short_name_that_is_a_word_is_no_union(text: str) -> None:
+    assert lexicon_label(text) is None
+
+
+def test_glucose_readings_are_the_persons_own_by_a_possessive() -> None:
+    assert lexicon_label("Asked me to log her finger-prick glucose readings before breakfast") == "health"
+    assert lexicon_label("Does the finger-prick glucose checks on the ward every four hours") is None
