@@ -43,12 +43,18 @@ import numpy as np
 from memory.embedding import get_embedder
 from memory.embedding.exemplars import constant_passages
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold_text, readings
+from memory.inspection.special_clauses import CLAUSE_RULES, PARTNER, extra_forms
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_forms import ordinary_spans, vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
+
+#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38); the same-sex partner's
+#: patterns likewise.
+_RULES = RULES + CLAUSE_RULES
+_PARTNER = (*SAME_SEX_PARTNER, *PARTNER)
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {
@@ -93,6 +99,8 @@ def _special_readings(text: str) -> list[str]:
     characters with leet digits), the two-character leet tokens too (``d3``: ``_SHORT_LEET``) — each
     only where it changes something."""
     forms = readings(text)
+    for extra in extra_forms(text):  # ``1`` for ``l``, a spaced word after a one-letter word (special_clauses)
+        forms += [form for form in readings(extra) if form not in forms]
     leet = any(_SHORT_LEET.search(form) for form in forms) and bool(_LEET_WORD.search(fold_text(text, words=False)))
     for form in list(forms):
         for alternative in (_HYPHEN_IN_WORD.sub("", form) if "-" in form else form,
@@ -126,10 +134,10 @@ def lexical_stage(text: str) -> tuple[str | None, str]:
         blanked = _blank(reading, spans) if spans else reading
         if spans and ngram_text is None:
             ngram_text = _sentences_outside(reading, spans)
-        for rule in RULES:
+        for rule in _RULES:
             if rule.fires(reading) and (not spans or rule.fires(blanked)):
                 return f"{rule.label}:{rule.name}", text if ngram_text is None else ngram_text
-        if any(pattern.search(reading) and pattern.search(blanked) for pattern in SAME_SEX_PARTNER):
+        if any(pattern.search(reading) and pattern.search(blanked) for pattern in _PARTNER):
             return "sex_life_orientation:lexicon.sex_life_orientation.partner", text if ngram_text is None else ngram_text
     return None, text if ngram_text is None else ngram_text
 

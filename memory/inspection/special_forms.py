@@ -394,7 +394,9 @@ _IDIOM = re.compile(r"\b(?:"
     r"|religiously(?!\s+(?:observant|devout|active|conservative|strict|motivated|affiliated|raised|educated|practi[cs]ing"
     r"|minded|committed|observ\w*|follow\w*\s+(?:the\s+)?(?:faith|religion|rules\s+of)))"
     r"|(?:married|casad[oa])\s+(?:to|con)\s+(?:his|her|their|the|su|el|la)\s+(?:job|work|desk|laptop|trabajo|oficina|empresa|curro|career|carrera)"
+    # (not "a shoplifting conviction on record": a conviction on a record is a sentence, stop 38)
     r"|(?:his|her|their|the|my|our|a|firm|strong|deep|su|la|mi)\s+(?:\w+\s+)?convictions?\s+(?:that|about|on)\b"
+    r"(?!\s+(?:his\s+|her\s+|their\s+|the\s+|a\s+)?(?:criminal\s+)?record)"
     r"|antecedentes\s+de\s+[a-z]+(?:ar|er|ir)\b|(?:track\s+)?record\s+of\s+[a-z]+ing\b"
     r"|(?:it'?s|it\s+is|es|es\s+un|is\s+a)\s+(?:simply\s+|just\s+|basically\s+)?(?:criminal|crimen|crime)\s+(?:que|lo|how|that|what|to)\b"
     r")")

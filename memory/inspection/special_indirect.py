@@ -57,7 +57,8 @@ from __future__ import annotations
 #: An opportunity or a group of people (the thing one applies to, wins, joins or belongs to).
 _OPPORTUNITY = (r"(?:programa|programas|programme|programs?|becas?|plazas?|cupos?|red|redes|asociacion|asociaciones|colectivo|mentoria"
                 r"|scholarships?|fellowships?|grants?|bursar(?:y|ies)|schemes?|networks?|associations?|groups?|internships?|practicas"
-                r"|ayudas?|subvencion\w*|convocatoria|cohorte?|circulo|society|alliance|affinity\s+group|erg|premios?|awards?|quotas?)")
+                r"|ayudas?|subvencion\w*|convocatoria|cohorte?|circulo|society|alliance|affinity\s+group|erg|premios?|awards?|quotas?"
+                r"|accelerators?|incubators?|aceleradora|incubadora)")
 #: People named by a role (Spanish plural nouns come before the ethnic adjective, English after).
 _PEOPLE = (r"(?:estudiantes|alumn[oa]s|profesionales|emplead[oa]s|trabajador[ae]s|mujeres|hombres|jovenes|chic[oa]s|ninas|ninos|personas"
            r"|personal|candidat[oa]s|solicitantes|emprendedor[ae]s|ingenier[oa]s|investigador[ae]s|artistas|familias|abogad[oa]s"

@@ -47,9 +47,13 @@ def test_the_splits_are_the_documented_files() -> None:
 def test_third_split_floors_in_sample() -> None:
     figures = measure(HELDOUT)
     assert figures["overall"]["n_special"] == 180 and figures["overall"]["n_ordinary"] == 180
-    assert figures["lexical"]["recall"] >= 0.9333  # lexicon + n-gram stage (the write path)
+    # stop 38 (special_clauses): 'the only brother in the boardroom' (s3-013) is caught by
+    # ``only_one_named``, the write path's last miss of D that the vector stage also missed: 175 ->
+    # 176/180 on the write path, 179 -> 180/180 overall (pins raised from 0.9333 and 0.9556, which
+    # dated from before the learned stages were trained on every spent author; in sample)
+    assert figures["lexical"]["recall"] >= 0.9777  # lexicon + n-gram stage (the write path)
     assert figures["lexical"]["fpr"] <= 0.0167
-    assert figures["overall"]["recall"] >= 0.9556
+    assert figures["overall"]["recall"] >= 1.0
     assert figures["overall"]["fpr"] <= 0.0167
     assert all(isinstance(i, str) for i in figures["misses"] + figures["false_positives"])
 
