@@ -151,7 +151,8 @@ def main() -> None:
                     labels: dict[str, str] = {}
                     for phase in ("first", "steady"):
                         audit_after = AuditEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
-                        review_after = set(ReviewItem.objects.filter(subject_id=subject_id).values_list("pk", flat=True))
+                        review_after = set(ReviewItem.objects.filter(subject_id=subject_id)
+                                           .values_list("pk", flat=True))
                         with CaptureQueriesContext(connection) as captured:
                             result = run.consolidation_run_subject(subject_id=subject_id, actor=run.CONSOLIDATOR,
                                                                    mode="deep", judge_chain=chain)
