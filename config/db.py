@@ -15,11 +15,16 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Callable, Sequence
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from operator import attrgetter
 from typing import Any, TypeVar
 
 import psycopg
 from django.db import InterfaceError, OperationalError, connection, models
+from django.db.models.base import DEFERRED, ModelState
+from django.db.models.signals import post_init, pre_init
 
 logger = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -121,40 +126,86 @@ def copy_insert(model: type[Any], objs: Sequence[Any]) -> None:
     For the rows a consolidation run writes by the hundred (decisions, evidence): ``bulk_create``
     spends longer building its statement than PostgreSQL spends inserting. Each value is what a
     save would send: the attribute itself for fields whose preparation leaves a value of the right
-    type unchanged (:data:`_PLAIN_FIELDS`), else the field's ``pre_save`` and ``get_db_prep_save``.
-    Generated columns are left to the database, and so is an auto-incremented key (the instances
-    get no pk back, so use this only where nothing reads it afterwards). Triggers fire as for an
-    ``INSERT``."""
+    type unchanged (:data:`_PLAIN_FIELDS`, read for a whole row with one ``attrgetter``), else the
+    field's ``pre_save`` and ``get_db_prep_save``. Generated columns are left to the database, and
+    so is an auto-incremented key (the instances get no pk back, so use this only where nothing
+    reads it afterwards). Triggers fire as for an ``INSERT``.
+
+    ``objs`` may also be plain objects (no model instance: a slotted row class) that carry every
+    field's ``attname`` (``run_id``, not ``run``): a run's decisions and evidence are built that way,
+    a model instance's ``__init__`` costing more than its row's share of the ``COPY``. Only model
+    instances are marked saved."""
     if not objs:
         return
     fields = [f for f in model._meta.concrete_fields
               if not f.generated and not (f.primary_key and getattr(f, "db_returning", False))]
-    readers = [_copy_reader(f) for f in fields]
+    plain = [f for f in fields if _plain(f)]
+    prepared = [f for f in fields if not _plain(f)]
+    read_plain = attrgetter(*(f.attname for f in plain)) if plain else (lambda obj: ())
+    single = len(plain) == 1
     quote = connection.ops.quote_name
-    sql = f"COPY {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) FROM STDIN"
+    columns = ", ".join(quote(f.column) for f in plain + prepared)
+    sql = f"COPY {quote(model._meta.db_table)} ({columns}) FROM STDIN"
     with connection.cursor() as cursor, cursor.copy(sql) as copy:
         for obj in objs:
-            copy.write_row([read(obj) for read in readers])
+            values = read_plain(obj)
+            row = [values] if single else list(values)
+            for value, field in zip(row, plain):
+                if type(value) not in _SIMPLE_TYPES and hasattr(value, "resolve_expression"):
+                    # e.g. a db_default: COPY cannot send it
+                    raise ValueError(f"copy_insert: {field.name} holds an expression")
+            for field in prepared:
+                row.append(field.get_db_prep_save(field.pre_save(obj, True), connection))
+            copy.write_row(row)
     for obj in objs:
-        obj._state.adding, obj._state.db = False, connection.alias
+        state = getattr(obj, "_state", None)
+        if state is not None:
+            state.adding, state.db = False, connection.alias
 
 
 #: Fields whose ``get_db_prep_save`` returns a value of the right type unchanged.
 _PLAIN_FIELDS = (models.CharField, models.TextField, models.IntegerField, models.BigIntegerField,
                  models.PositiveIntegerField, models.FloatField, models.BooleanField, models.UUIDField)
+#: Value types that are never an expression (the check in :func:`copy_insert` skips them).
+_SIMPLE_TYPES = frozenset({str, int, float, bool, type(None), uuid.UUID, datetime})
 
 
-def _copy_reader(field: Any) -> Callable[[Any], Any]:
-    """How :func:`copy_insert` reads one field of an instance."""
-    if type(field) in _PLAIN_FIELDS or isinstance(field, models.ForeignKey) or (
-            type(field) is models.DateTimeField and not (field.auto_now or field.auto_now_add)):
-        attname = field.attname
+def _plain(field: Any) -> bool:
+    """Whether :func:`copy_insert` sends the attribute itself for this field."""
+    return type(field) in _PLAIN_FIELDS or isinstance(field, models.ForeignKey) or (
+        type(field) is models.DateTimeField and not (field.auto_now or field.auto_now_add))
 
-        def read(obj: Any) -> Any:
-            value = getattr(obj, attname)
-            if hasattr(value, "resolve_expression"):  # e.g. a db_default: COPY cannot send it
-                raise ValueError(f"copy_insert: {field.name} holds an expression")
-            return value
 
-        return read
-    return lambda obj: field.get_db_prep_save(field.pre_save(obj, True), connection)
+def instances_from_rows(model: type[Any], attnames: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[Any]:
+    """Model instances, marked loaded, from rows of ``values_list(*attnames)`` (attribute names:
+    ``agent_id``, not ``agent``; an annotation's name sets that attribute, as a queryset does).
+
+    What ``Model.from_db`` builds — the same attributes, the fields not read left deferred (a later
+    access loads them as usual), ``_state`` saying loaded from this database — without
+    ``Model.__init__``, which sets each field one by one and sends two signals: for the rows a
+    consolidation run reads by the hundred (a subject's memories and claims) that was most of the
+    read's time. When a receiver listens to ``pre_init``/``post_init`` for ``model`` the instances
+    are built by ``from_db`` instead, so receivers still see them."""
+    alias = connection.alias
+    if pre_init.has_listeners(model) or post_init.has_listeners(model):
+        concrete = [f.attname for f in model._meta.concrete_fields]
+        extra = [name for name in attnames if name not in concrete]
+        loaded = []
+        for row in rows:
+            values = dict(zip(attnames, row))
+            obj = model.from_db(alias, concrete, [values.get(name, DEFERRED) for name in concrete])
+            for name in extra:
+                setattr(obj, name, values[name])
+            loaded.append(obj)
+        return loaded
+    new = model.__new__
+    loaded = []
+    for row in rows:
+        obj = new(model)
+        state = ModelState()
+        state.adding, state.db = False, alias
+        attributes = obj.__dict__
+        attributes["_state"] = state
+        attributes.update(zip(attnames, row))
+        loaded.append(obj)
+    return loaded

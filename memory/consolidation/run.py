@@ -148,6 +148,24 @@ class Budget:
                     or time.monotonic() - self.started > self.limits.get("max_seconds", 20))
 
 
+@dataclass(slots=True)
+class DecisionRow:
+    """One :class:`Decision` as a run records it, under the model's attribute names, written with
+    the run's others by one ``COPY`` (``config.db.copy_insert``): a run records hundreds, and a
+    model instance's construction cost more than its row's share of the ``COPY``."""
+
+    run_id: Any
+    subject_id: Any
+    step: str
+    inputs: dict[str, Any]
+    outcome: str
+    score: float | None
+    judge: str
+    reason: str
+    policy_version: str
+    created_at: datetime
+
+
 @dataclass
 class RunContext:
     """Everything a step may read or record during one run; built whole before the first step."""
@@ -162,7 +180,7 @@ class RunContext:
     overrides: dict[frozenset[Any], str]  # reviewers' pair judgments, by the pair's memory ids
     judgments: JudgmentCache
     now: datetime
-    decisions: list[Decision] = field(default_factory=list)
+    decisions: list[DecisionRow] = field(default_factory=list)
     stats: Counter[str] = field(default_factory=Counter)
     keep_ids: set[Any] = field(default_factory=set)  # versions step 7 must not close
     memo: dict[str, Any] = field(default_factory=dict)  # per-run reads a step shares across clusters
@@ -170,9 +188,8 @@ class RunContext:
     def decide(self, step: str, outcome: str, *, inputs: dict[str, Any] | None = None, score: float | None = None,
                judge: str = "", reason: str = "") -> None:
         """Record one Decision (written in bulk at the end of the run)."""
-        self.decisions.append(Decision(run=self.run, subject_id=self.subject.pk, step=step,
-                                       inputs=inputs or {}, outcome=outcome, score=score, judge=judge,
-                                       reason=reason, policy_version=self.policy.version))
+        self.decisions.append(DecisionRow(self.run.pk, self.subject.pk, step, inputs or {}, outcome, score, judge,
+                                          reason, self.policy.version, timezone.now()))
 
     @cached_property
     def active_agents(self) -> list[Agent]:

@@ -17,12 +17,13 @@ Every version step 5 keeps or writes goes into ``ctx.keep_ids``, which step 7 re
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
-from config.audit import audit
+from config.audit import audit, audit_many
 from config.db import copy_insert
 from governance.services.conflicts import promotion_review_open
 from memory.consolidation.clusters import Cluster
@@ -114,8 +115,9 @@ def fact_close(ctx: RunContext, fact: CollectiveFact, status: str, *, reason: st
 
 class _Inserts:
     """New versions of one run, written together: one ``COPY`` for the versions, one for all their
-    evidence (``config.db.copy_insert``), then an audit row each (a run promotes several facts; a statement per fact and per
-    evidence list was most of step 5's time). Closes of older versions were written before."""
+    evidence (``config.db.copy_insert``), then an audit row each, all sent in one round trip
+    (``config.audit.audit_many``). A run promotes several facts; a statement per fact and per
+    evidence list was most of step 5's time. Closes of older versions were written before."""
 
     def __init__(self) -> None:
         self.facts: list[tuple[CollectiveFact, Cluster]] = []
@@ -137,11 +139,13 @@ class _Inserts:
         if not self.facts:
             return
         copy_insert(CollectiveFact, [fact for fact, _ in self.facts])
-        copy_insert(Evidence, [row for fact, cluster in self.facts for row in _evidence_rows(fact, cluster)])
-        for fact, cluster in self.facts:
-            audit(actor=ctx.actor, action="fact.recorded", object_type="collective_fact", object_id=fact.pk,
-                  data={"status": fact.status, "revises": str(fact.revises_id) if fact.revises_id else None,
-                        "roots": len({r for _, r, ok, _ in cluster.counted if ok}), "run": str(ctx.run.pk)})
+        copy_insert(Evidence, [row for fact, cluster in self.facts for row in _evidence_copy_rows(fact, cluster)])
+        # One round trip for the run's audit rows (config.audit.audit_many), in the facts' order.
+        audit_many([{"actor": ctx.actor, "action": "fact.recorded", "object_type": "collective_fact",
+                     "object_id": fact.pk,
+                     "data": {"status": fact.status, "revises": str(fact.revises_id) if fact.revises_id else None,
+                              "roots": len({r for _, r, ok, _ in cluster.counted if ok}), "run": str(ctx.run.pk)}}
+                    for fact, cluster in self.facts])
         self.facts = []
 
 
@@ -182,6 +186,28 @@ def _metadata(cluster: Cluster) -> dict[str, Any]:
 def _evidence_rows(fact: CollectiveFact, cluster: Cluster) -> list[Evidence]:
     return [Evidence(fact=fact, memory=m, agent_id=m.agent_id, session_id=m.session_id, root=root[:300],
                      trust=m.trust, counted=counted, discount_reason=reason)
+            for m, root, counted, reason in cluster.evidence]
+
+
+@dataclass(slots=True)
+class _EvidenceRow:
+    """One :class:`Evidence` row under the model's attribute names, for ``copy_insert`` (a new
+    version's evidence is written, never read back: no model instance is built for it)."""
+
+    fact_id: Any
+    memory_id: Any
+    agent_id: int
+    session_id: str
+    root: str
+    trust: str
+    counted: bool
+    discount_reason: str
+    created_at: datetime
+
+
+def _evidence_copy_rows(fact: CollectiveFact, cluster: Cluster) -> list[_EvidenceRow]:
+    """What :func:`_evidence_rows` holds, as rows for ``copy_insert``."""
+    return [_EvidenceRow(fact.pk, m.pk, m.agent_id, m.session_id, root[:300], m.trust, counted, reason, timezone.now())
             for m, root, counted, reason in cluster.evidence]
 
 

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from config.db import instances_from_rows
 from governance.selectors.predicates import predicates_by_id
 from memory.models import MemoryClaim
 
@@ -35,11 +36,16 @@ def claims_loaded(*, subject_id: Any, memory_ids: Iterable[Any], predicates: dic
     caller's predicates by id; the claims share those instances and the missing ones are added to
     it (a consolidation run reads a subject's few predicates once, not a copy per claim row)."""
     wanted = set(memory_ids)
-    rows = [claim for claim in MemoryClaim.objects.filter(memory__subject_id=subject_id)
-            .order_by("memory_id", "sentence", "pk") if claim.memory_id in wanted]
+    # Instances as the queryset would build them (config.db.instances_from_rows: no __init__ each).
+    rows = [claim for claim in instances_from_rows(MemoryClaim, _CLAIM_COLUMNS, MemoryClaim.objects.filter(
+        memory__subject_id=subject_id).order_by("memory_id", "sentence", "pk").values_list(*_CLAIM_COLUMNS))
+        if claim.memory_id in wanted]
     predicates.update(predicates_by_id({c.predicate_id for c in rows} - predicates.keys()))
     found: dict[Any, list[MemoryClaim]] = defaultdict(list)
     for claim in rows:
-        claim.predicate = predicates[claim.predicate_id]
+        claim._state.fields_cache["predicate"] = predicates[claim.predicate_id]  # ``claim.predicate = …``
         found[claim.memory_id].append(claim)
     return found
+
+
+_CLAIM_COLUMNS = [f.attname for f in MemoryClaim._meta.concrete_fields]

@@ -124,3 +124,17 @@ def test_concurrent_appends_keep_one_chain():
     assert not errors
     report = audit_chain_verify()
     assert report.ok and report.checked == 40
+
+
+def test_audit_many_appends_in_order_on_the_same_chain():
+    from config.audit import audit_many
+
+    first = record(1)[0]
+    audit_many([{"actor": ACTOR, "action": "test.many", "object_type": "thing", "object_id": i, "data": {"i": i}}
+                for i in range(3)])
+    rows = list(AuditEvent.objects.filter(pk__gt=first.pk).order_by("pk"))
+    assert [(e.action, e.object_id, e.data) for e in rows] == [("test.many", str(i), {"i": i}) for i in range(3)]
+    assert rows[0].prev_hash == first.hash and rows[1].prev_hash == rows[0].hash
+    assert audit_chain_verify().ok
+    with pytest.raises(ValueError, match="ids and hashes only"):
+        audit_many([{"actor": ACTOR, "action": "x", "object_type": "y", "object_id": 1, "data": {"t": "a" * 5000}}])

@@ -42,3 +42,22 @@ def test_gather_of_a_subject_with_nothing_live_is_empty_and_still_recorded(agent
     ctx = run_context()
     assert gather(ctx) == []
     assert [(d.step, d.inputs) for d in ctx.decisions] == [("gather", {"memories": 0})]
+
+
+def test_gathered_instances_are_what_the_queryset_builds(agents, run_context):
+    """``config.db.instances_from_rows`` skips ``Model.__init__``: same attributes, same deferred
+    fields, marked loaded, related agent and predicate cached."""
+    remember(agents[0], "Prefiere informes breves", session="s1", origin="u1",
+             predicate="preference.report_length", value="short")
+    remember(agents[1], "Está de viaje", session="s2", origin="u2", key="travel")
+    gathered = gather(run_context())
+    loaded = {m.pk: m for m in Memory.objects.filter(pk__in=[m.pk for m in gathered])}
+    for memory in gathered:
+        expected = loaded[memory.pk]
+        assert not memory._state.adding and memory._state.db == expected._state.db
+        for field in Memory._meta.concrete_fields:
+            if field.attname in memory.__dict__ and field.name != "embedding":
+                assert getattr(memory, field.attname) == getattr(expected, field.attname), field.name
+        assert {"reasoning", "content_tsv", "expires_at"} <= memory.get_deferred_fields()
+        assert memory.reasoning == expected.reasoning  # a deferred field still loads on access
+        assert memory.agent == expected.agent and memory.predicate == expected.predicate
