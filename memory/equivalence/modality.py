@@ -10,10 +10,26 @@ from __future__ import annotations
 
 import re
 
+from memory.equivalence.phrase_index import PhraseIndex
+
 
 def classes(padded: str, table: dict[str, tuple[str, ...]]) -> frozenset[str]:
-    """The names of ``table`` whose phrases occur in ``padded`` (a folded text padded with spaces)."""
+    """The names of ``table`` whose phrases occur in ``padded`` (a folded text padded with spaces).
+
+    A table met again (the module-level tables: the same object) is looked up through its
+    :class:`~.phrase_index.PhraseIndex`, built once: only the phrases whose first word the text has
+    are tested, with the same answer as testing every phrase."""
+    entry = _INDEXES.get(id(table))
+    if entry is not None and entry[0] is table:
+        return entry[1].found(padded)  # type: ignore[return-value]
+    if len(_INDEXES) < 256:  # a few dozen tables; the table is kept, so its id is not reused
+        _INDEXES[id(table)] = (table, PhraseIndex((name, _probes(phrases)) for name, phrases in table.items()))
     return frozenset(name for name, phrases in table.items() if any(map(padded.__contains__, _probes(phrases))))
+
+
+#: Each table's phrase index, by the table's identity (with the table itself, so a reused id of a
+#: table since freed cannot match). The tables are module constants, never changed after import.
+_INDEXES: dict[int, tuple[dict[str, tuple[str, ...]], PhraseIndex]] = {}
 
 
 #: Each phrase tuple's probes (a phrase that does not open with a space is looked for as a whole

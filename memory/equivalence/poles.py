@@ -8,6 +8,8 @@ Python, no Django.
 
 from __future__ import annotations
 
+from memory.equivalence.phrase_index import PhraseIndex
+
 # Opposite poles of one axis (antonyms), both languages: one side at one pole only and the other at
 # the other pole only is a flipped detail ("prefers the cold" / "prefers hot weather"). Closed lists
 # of general adjectives and adverbs of manner, time and setting — never topic words.
@@ -238,16 +240,13 @@ _PROBES = tuple((f"{axis}+", tuple(f" {w} " for w in one), f"{axis}-", tuple(f" 
                 for axis, (one, other) in _POLES.items())
 
 
+#: The same probes indexed by their first word (:mod:`.phrase_index`): only those the text can hold are tested.
+_INDEX = PhraseIndex(entry for plus, one, minus, other in _PROBES for entry in ((plus, one), (minus, other)))
+
+
 def poles(padded: str) -> frozenset[str]:
     """The poles a padded, folded text is at, as "<axis>+" / "<axis>-"."""
-    found = set()
-    contains = padded.__contains__
-    for plus, one, minus, other in _PROBES:
-        if any(map(contains, one)):
-            found.add(plus)
-        if any(map(contains, other)):
-            found.add(minus)
-    return frozenset(found)
+    return _INDEX.found(padded)  # type: ignore[return-value]
 
 
 #: The phrases of the two parts of the week (the ``week`` axis): weekdays, the weekend.

@@ -21,6 +21,7 @@ from memory.equivalence.modality import classes as _classes
 from memory.equivalence.modality import modalities_agree as _modalities_agree
 from memory.equivalence.modality import modality as _modality
 from memory.equivalence.modality import without_scoped_negators as _without_scoped_negators
+from memory.equivalence.phrase_index import PhraseIndex
 from memory.equivalence.normalise import fold
 from memory.equivalence.poles import opposed as _opposed
 from memory.equivalence.poles import poles as _poles
@@ -323,8 +324,11 @@ _DAY_PROBES = tuple((key, tuple(f" {name} " for name in names))
                     for table in (_CALENDAR, _RELATIVE_DAYS) for key, names in table.items())
 
 
+_DAY_INDEX = PhraseIndex(_DAY_PROBES)
+
+
 def _days(padded: str) -> frozenset[str]:
-    return frozenset(key for key, probes in _DAY_PROBES if any(map(padded.__contains__, probes)))
+    return _DAY_INDEX.found(padded)  # type: ignore[return-value]
 
 
 def _contractions(folded: str) -> str:
@@ -513,12 +517,16 @@ _POSSESSIVE_HER = re.compile(r" her (?!(?:as|to|for|with|in|on|at|the|a|an|and|o
                              r"(?=[a-z])")
 
 
+#: The direction markers but the passive "by" (read by :data:`_PASSIVE`), one table for the index.
+_DIRECTION_WITHOUT_BY = {k: v for k, v in _DIRECTION.items() if k != "by"}
+
+
 def direction_classes(text: str) -> frozenset[str]:
     """Direction markers (to, from, passive by, over) and pronouns of the person (him/her, he/she);
     "her" before a noun is a possessive ("her editor of choice"), not the person acted on."""
     padded = f" {re.sub(r'[^a-z0-9:]+', ' ', _contractions(fold(text)))} "
     padded = _POSSESSIVE_HER.sub(" hers ", padded)
-    found = (_classes(padded, {k: v for k, v in _DIRECTION.items() if k != "by"}) | _classes(padded, _PRONOUN))
+    found = _classes(padded, _DIRECTION_WITHOUT_BY) | _classes(padded, _PRONOUN)
     return found | ({"by"} if _PASSIVE.search(padded) else set())
 
 
