@@ -98,3 +98,44 @@ def test_the_vector_stage_reads_a_scene_note_whole() -> None:
 
     text = "Está escribiendo un artículo sobre la historia del movimiento obrero para una revista."
     assert outside_ordinary(text) == text
+
+
+# --- the vector stage alone at its margin, against the n-gram stage -------------------------------
+class _Ngrams:
+    """A stand-in n-gram stage with a fixed score."""
+
+    def __init__(self, score: float) -> None:
+        self._score = score
+
+    def score(self, text: str) -> float:
+        return self._score
+
+
+def _vector_verdict(monkeypatch: pytest.MonkeyPatch, vector_score: float, ngram_score: float) -> object:
+    import numpy as np
+
+    from memory.inspection import special
+    from memory.inspection.special_model import SpecialModel
+
+    labels = tuple(special.CATEGORY_KEYS)
+    weights = np.zeros(384, dtype=np.float32)
+    weights[0] = 1.0
+    model = SpecialModel(weights, 0.0, 1.0, "test", np.zeros((len(labels), 384), dtype=np.float32),
+                         np.arange(len(labels), dtype=np.float32), labels)
+    monkeypatch.setattr(special, "model_for", lambda embedder, dim: model)
+    monkeypatch.setattr(special, "load_ngrams", lambda: _Ngrams(ngram_score))
+    vector = np.zeros(384, dtype=np.float32)
+    vector[0] = vector_score
+    return special.vector_stage(vector, "Prefers short calls and written agendas before meetings.")
+
+
+@pytest.mark.parametrize(("vector_score", "ngram_score", "flagged"), [
+    (1.2, -1.0, False),  # alone within the band (threshold 1.0 + 0.5), the n-gram stage confident it is ordinary
+    (1.2, -0.5, False),  # at the dissent bound itself
+    (1.2, -0.4, True),   # the n-gram stage not confident enough: doubtful stays special
+    (1.6, -3.0, True),   # beyond the band, the vector stage decides alone as before
+    (0.9, 5.0, False),   # below its threshold the vector stage finds nothing (the write path reads the n-grams)
+])
+def test_a_vector_finding_at_its_margin_needs_the_ngram_stage_not_to_dissent(
+        monkeypatch: pytest.MonkeyPatch, vector_score: float, ngram_score: float, flagged: bool) -> None:
+    assert (_vector_verdict(monkeypatch, vector_score, ngram_score) is not None) is flagged
