@@ -23,7 +23,8 @@ Two stages, same verdict type:
   (``memory.inspection.special_model``, a logistic regression trained by
   ``evaluation.train_special`` on the development authors) the model decides and its
   per-category companion names the category; with any other embedder the labelled exemplars
-  (``memory.inspection.special_exemplars``) decide by similarity margin. The exemplar matrix is embedded once per
+  (``memory.inspection.special_exemplars``) decide by similarity margin. A trained-model finding
+  near its threshold that the n-gram stage confidently contradicts is none (``_vector_outvoted``). The exemplar matrix is embedded once per
   process with the project's embedder (``memory.embedding.get_embedder``).
 
 Doubtful → special (seed: doubtful cases stay private). Findings carry ids only (category, field

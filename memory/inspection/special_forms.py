@@ -687,7 +687,8 @@ def ordinary_spans(text: str, *, scenes: bool = True) -> list[tuple[int, int]]:
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
     ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``, ``_ETHNIC_PRODUCT``, ``_MANAGEMENT_SIDE``,
     ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``; sixteenth round: ``_PROCESSION_NUISANCE``, ``_PARTIES_PLURAL``,
-    ``_FORMER_PRISON``, ``_HABIT_INHERITED``, ``_RELATIVE_WEDDING``, ``_ANIMAL_DNA``, ``_ETHNICITY_AGGREGATE``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_FORMER_PRISON``, ``_HABIT_INHERITED``, ``_RELATIVE_WEDDING``, ``_ANIMAL_DNA``, ``_ETHNICITY_AGGREGATE``; and, unless
+    ``scenes`` is false, ``special_scenes.scene_spans``: a special word not about the person); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     for gate, patterns in _GATED:

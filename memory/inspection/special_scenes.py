@@ -36,6 +36,12 @@ _KIN_UNION_ROLE = re.compile(
     rf"\b{_KIN}\s+(?:(?:es|era|fue|ha\s+sido|is|was|has\s+been|had\s+been|led|lidero|dirigio|fundo|founded|ran|presidio|presided)\s+)"
     rf"(?:[^.;:!?,()]{{0,40}}?\b(?:and|y)\s+)?(?:(?:an?|un[a]?|the|el|la)\s+)?(?:[\w-]+\s+)?{_UNION_ROLE}")
 
+#: The person sharing the relative's tie ("her father was a union rep, as is she", "como ella", "los
+#: dos", "too", "también"): read anywhere in the sentence of a relative's union office, it leaves
+#: that office no span.
+_SHARED_TIE = re.compile(r"\b(?:like\s+(?:her|him|them)|como\s+(?:ella|el)|as\s+(?:is|was|does|did)\s+(?:she|he|they)|too|also"
+                         r"|tambien|as\s+well|both|ambos|ambas|los\s+dos|las\s+dos|same\s+union|mismo\s+sindicato)\b")
+
 #: The staff's union dues as payroll work ("lleva las nóminas, incluida la retención de cuotas
 #: sindicales de la plantilla", "processes the employees' union dues deductions"): the employer's
 #: side of a deduction, not the person's membership (``le descuentan la cuota sindical`` has no span).
@@ -76,9 +82,18 @@ _BIOMETRIC_OBJECT = re.compile(
 #: entregar el ensayo sobre Max Weber y la ética protestante", "works on the wording of the census
 #: question on ethnic origin", "pidió quitar las preguntas sobre afiliación sindical y religión"): a
 #: subject studied or asked about, not the person's belief or answer. Runs to the end of its
-#: sentence, comma or next clause (``as``, ``que``, ``because``…), through ``y``/``and`` (a list of
-#: topics); no span where the person's own
+#: sentence, comma or next clause (``as``, ``que``, ``because``, ``para``, ``by``…; ten words at most),
+#: and through one ``y``/``and`` for up to three more words that end the sentence or come before a
+#: deadline (a list of topics; "and wants Friday off for his chemo" is another clause and stays
+#: outside: blanked, the span would have brought the topic's work frame next to ``chemo``); no span where the person's own
 #: experience, life or condition is the topic (``_OWN_TOPIC``) or the answer follows (``marcó``).
+#: One word of a topic: not a word that opens the next clause or a purpose, a deadline or a list item.
+_TOPIC_WORD = (r"(?!(?:as|como|but|pero|porque|because|que|which|who|where|donde|y|and|or|o|e|for|para|by|before|antes|so|asi"
+               r"|while|mientras|since|desde)\b)[\w'’-]+")
+#: A deadline after a topic list ("… y la ética protestante by Friday", "para el lunes").
+_DEADLINE = (r"(?:by|before|due|antes\s+del?|para\s+el|el)\s+(?:next\s+|this\s+|el\s+)?(?:monday|tuesday|wednesday|thursday"
+             r"|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo|tomorrow|manana|tonight|\d+\w*"
+             r"|week|semana|month|mes|end|fin)\b")
 _TOPIC_OF_WORK = re.compile(
     r"\b(?:(?:ensayos?|essays?|tesis|thesis|dissertation|tfg|tfm|trabajo\s+de\s+fin\s+de\s+\w+|term\s+papers?|papers?"
     r"|articulos?|articles?|memos?|informes?|monografias?|monographs?)"
@@ -88,7 +103,8 @@ _TOPIC_OF_WORK = re.compile(
     r"|(?:questions?|items?|fields?)\s+(?:\w+\s+){0,3}?(?:on|about)(?=[^.;]*\b(?:census|survey|form|questionnaire|poll)\b))"
     r"\s+(?!(?:su|sus|his|her|their|own|propi\w*|the\s+\d+\w*|\d+\w*|weekends?|weekdays?|mondays?|tuesdays?|wednesdays?"
     r"|thursdays?|fridays?|saturdays?|sundays?|lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|time|tiempo)\b)"
-    r"(?:(?!\b(?:as|como|but|pero|porque|because|que|which|who|where|donde|and\s+(?:she|he|they)|y\s+(?:ella|el))\b)[^.;:!?,()]){1,70}")
+    rf"{_TOPIC_WORD}(?:\s+{_TOPIC_WORD}){{0,9}}"
+    rf"(?:\s+(?:y|and|or|o|e)\s+{_TOPIC_WORD}(?:\s+{_TOPIC_WORD}){{0,2}}(?=\s*(?:[.;:!?,()]|$)|\s+{_DEADLINE}))?")
 _TOPIC_GATE = re.compile(r"ensayo|essay|tesis|thesis|dissertation|tfg|tfm|fin\s+de|paper|articul|article|memo|informe"
                          r"|monograf|question|pregunta|casilla|campo|item|field")
 #: The person's own life as the topic ("un ensayo sobre su propia depresión", "an essay about
@@ -137,7 +153,7 @@ _FORMER_RELIGIOUS_BUILDING = re.compile(
 
 #: (gate, frames): a frame runs only where its gate finds a word it turns on.
 GATED: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = (
-    (re.compile("sindica|syndicat|union|steward"), (_KIN_UNION_ROLE, _UNION_PAYROLL, _SYNDICATED)),
+    (re.compile("sindica|syndicat|union|steward"), (_UNION_PAYROLL, _SYNDICATED)),
     (re.compile("biometric|huella|palm|iris|retina|fingerprint|face|facial|touch"), (_BIOMETRIC_OBJECT,)),
     (_CATCH_GATE, (_CATCHES_OFFENDERS,)),
     (_DNA_GATE, (_BREED_DNA,)),
@@ -150,7 +166,16 @@ def scene_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) in one of this module's scenes; a new list."""
     spans = [m.span() for gate, patterns in GATED if gate.search(text) for pattern in patterns
              for m in pattern.finditer(text)]
+    if "sindica" in text or "union" in text or "steward" in text:
+        spans += [m.span() for m in _KIN_UNION_ROLE.finditer(text) if not _SHARED_TIE.search(_sentence(text, m.start()))]
     if _TOPIC_GATE.search(text):
         spans += [m.span() for m in _TOPIC_OF_WORK.finditer(text)
                   if not _OWN_TOPIC.search(text, max(0, m.start() - 40), min(len(text), m.end() + 40))]
     return spans
+
+
+def _sentence(text: str, at: int) -> str:
+    """The sentence of ``text`` around offset ``at`` (between ``.;!?`` or the ends)."""
+    start = max(text.rfind(mark, 0, at) for mark in ".;!?") + 1
+    ends = [i for i in (text.find(mark, at) for mark in ".;!?") if i >= 0]
+    return text[start:min(ends) if ends else len(text)]

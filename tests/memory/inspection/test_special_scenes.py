@@ -31,7 +31,7 @@ from tests.memory.inspection.special_helpers import finding_label, lexicon_label
     "Touch ID on the shared kiosks has been disabled since the audit.",
     # the topic of a written work or of a survey's question
     "Tiene que entregar el TFG sobre el sindicalismo agrario y la reforma de 1932 en junio.",
-    "Reviewing the survey questions about religion and sexual orientation for the data-protection officer.",
+    "For the data-protection officer, she is reviewing the survey questions about religion and sexual orientation.",
     # a job of catching offenders; an animal's breed DNA test
     "Works in fraud analytics and tracks down fraudsters who clone cards.",
     "Le ha comprado a su gata un test de ADN de raza, por curiosidad.",
@@ -48,6 +48,8 @@ def test_a_scene_not_about_the_person_is_no_finding(text: str) -> None:
     # the person's own tie beside a relative's
     ("Su cuñado es delegado sindical y ella también se afilió al sindicato el año pasado.", "trade_union"),
     ("Her father was a union rep and she is a member of Unite too.", "trade_union"),
+    ("Her father was a union rep, as is she.", "trade_union"),
+    ("Su padre fue delegado sindical, igual que ella también.", "trade_union"),
     # her own dues, not the staff's
     ("Le descuentan la cuota sindical de la nómina cada mes.", "trade_union"),
     ("Pays her union dues through payroll every month.", "trade_union"),
@@ -56,6 +58,8 @@ def test_a_scene_not_about_the_person_is_no_finding(text: str) -> None:
     ("El edificio nuevo tiene palm scanners en la entrada y ya registró su palma.", "biometric"),
     # an answer given to the question, the person's own life as the topic
     ("Answered the census question on ethnic origin as Black Caribbean.", "race_ethnicity"),
+    # a clause after a topic list, in the same sentence
+    ("Is writing a paper on diabetes and wants Friday off for his chemo.", "health"),
     # the person's own record beside the job
     ("Fue condenado por estafa y ahora caza a los estafadores como consultor.", "criminal"),
     # a person's DNA test, not an animal's
