@@ -23,7 +23,8 @@ Two stages, same verdict type:
   (``memory.inspection.special_model``, a logistic regression trained by
   ``evaluation.train_special`` on the development authors) the model decides and its
   per-category companion names the category; with any other embedder the labelled exemplars
-  (``memory.inspection.special_exemplars``) decide by similarity margin. The exemplar matrix is embedded once per
+  (``memory.inspection.special_exemplars``) decide by similarity margin. A trained-model finding
+  near its threshold that the n-gram stage confidently contradicts is none (``_vector_outvoted``). The exemplar matrix is embedded once per
   process with the project's embedder (``memory.embedding.get_embedder``).
 
 Doubtful → special (seed: doubtful cases stay private). Findings carry ids only (category, field
@@ -194,11 +195,40 @@ def vector_to_read(vector: np.ndarray, content: str = "") -> np.ndarray | None:
     return np.asarray(get_embedder().embed_passages([rest])[0], dtype=np.float32)
 
 
+#: A vector-stage finding whose score is within this much of the model's threshold stands only where
+#: the n-gram stage is not confident the text is ordinary (its score above ``_NGRAM_DISSENT``).
+#: Chosen leave-a-group-of-authors-out over the 33 spent authors (six groups, both learned stages
+#: refitted per group; docs/privacy.md, "Twenty-third special round"): 14 ordinary notes the vector
+#: stage alone flagged are cleared, 2 special notes lost (a euphemism and a hidden clause with no
+#: lexicon word); with the shipped models, 16 cleared and none lost.
+_VECTOR_BAND = 0.5
+_NGRAM_DISSENT = -0.5
+
+
 def vector_stage(vector: np.ndarray, content: str = "") -> SpecialFinding | None:
     """The vector stage as the backfill, the re-inspection and the evaluation run it: the model on
-    what ``vector_to_read`` says to read of a memory whose passage embedding is ``vector``."""
+    what ``vector_to_read`` says to read of a memory whose passage embedding is ``vector``; a finding
+    near the model's threshold that the n-gram stage confidently contradicts is none
+    (``_vector_outvoted``)."""
     read = vector_to_read(vector, content)
-    return None if read is None else special_category_by_vector(read)
+    if read is None:
+        return None
+    finding = special_category_by_vector(read)
+    if finding is not None and content and _vector_outvoted(read, outside_ordinary(content)):
+        return None
+    return finding
+
+
+def _vector_outvoted(read: np.ndarray, text: str) -> bool:
+    """Whether the trained vector model's score on ``read`` is within ``_VECTOR_BAND`` of its
+    threshold and the n-gram stage scores ``text`` (what the vector was made from) at or below
+    ``_NGRAM_DISSENT``: a learned stage alone at its margin, against the other learned stage. Not
+    with the exemplar fallback (no calibrated score) or without the n-gram model."""
+    model = model_for(get_embedder().name, read.shape[0])
+    ngrams = load_ngrams()
+    if model is None or ngrams is None or model.score(read) > model.threshold + _VECTOR_BAND:
+        return False
+    return ngrams.score(text) <= _NGRAM_DISSENT
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from memory.inspection.special_scenes import scene_spans
+
 # --- frames: the sensitive word names a job, a product, a book, a name, a place ----------------
 #: A clause ends at punctuation or at a conjunction: a frame governs only its own clause.
 _CLAUSE_END = re.compile(
@@ -568,10 +570,10 @@ _ETHNICITY_AGGREGATE = re.compile(
 #: management's side", "is HR's contact for organising the works council elections"). Only the phrase is cleared ("was a union rep before moving to the company
 #: side of the table" still counts).
 _MANAGEMENT_SIDE = re.compile(
-    r"\b(?:(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\s+(?:of|for|in|at)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round)"
+    r"\b(?:(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\s+(?:of|for|in|at)\s+(?:the\s+)?(?:[\w']+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round)"
     r"|(?:for|on)\s+(?:the\s+)?(?:company|management|employers?)'?s?'?\s+side\b"
     r"(?:\s+(?:of|for|in|at)\s+(?:the\s+)?(?:\w+\s+){0,3}?(?:talks|negotiations?|bargaining|table|round))?"
-    r"|(?:hr|rrhh|rr\.\s*hh|recursos\s+humanos|human\s+resources|personnel)(?:'s)?\b\.?[^.;]{0,60}?\b(?:collective\s+bargaining|works\s+council"
+    r"|(?:hr|rrhh|rr\.\s*hh|recursos\s+humanos|human\s+resources|personnel)(?:'s)?\b\.?[^.;]{0,90}?\b(?:collective\s+bargaining|works\s+council"
     r"|comite\s+de\s+empresa|convenio(?:\s+colectivo)?|negociacion\s+colectiva|elecciones\s+sindicales|union\s+elections)"
     r"|(?:reunion|reuniones|meetings?|talks|junta)\s+(?:\w+\s+){0,2}?(?:con|with)\s+(?:el|la|los|las|the)\s+"
     r"(?:comite\s+de\s+empresa|works\s+council|representantes\s+de\s+los\s+trabajadores))\b")
@@ -682,12 +684,13 @@ _GATED: tuple[tuple[re.Pattern[str], tuple[re.Pattern[str], ...]], ...] = (
 )
 
 
-def ordinary_spans(text: str) -> list[tuple[int, int]]:
+def ordinary_spans(text: str, *, scenes: bool = True) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special-looking word is used in an ordinary
     sense (``_IDIOM``, ``_FOOD_AVOIDED`` with ``_TASTE``, ``_ANIMAL_HAS`` and ``_ANIMAL_CARE``,
     ``_ANIMAL_BREED``, ``_LAW_JOB``, ``_PRISON_ROLE``, ``_VICTIM``, ``_CLUB_ROLE``, ``_EVENT_VENUE``, ``_UNION_PLACE``, ``_ETHNIC_PRODUCT``, ``_MANAGEMENT_SIDE``,
     ``_BIOMETRIC_FIXTURE``, ``_QUOTED_TITLE``; sixteenth round: ``_PROCESSION_NUISANCE``, ``_PARTIES_PLURAL``,
-    ``_FORMER_PRISON``, ``_HABIT_INHERITED``, ``_RELATIVE_WEDDING``, ``_ANIMAL_DNA``, ``_ETHNICITY_AGGREGATE``); a new list. Each is a set phrase or a frame; what lies outside
+    ``_FORMER_PRISON``, ``_HABIT_INHERITED``, ``_RELATIVE_WEDDING``, ``_ANIMAL_DNA``, ``_ETHNICITY_AGGREGATE``; and, unless
+    ``scenes`` is false, ``special_scenes.scene_spans``: a special word not about the person); a new list. Each is a set phrase or a frame; what lies outside
     the spans is read as usual, so a special clause beside an idiom is still found."""
     spans = [m.span() for pattern in _ALWAYS for m in pattern.finditer(text)]
     for gate, patterns in _GATED:
@@ -702,11 +705,11 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
         animal = [m.span() for m in _ANIMAL_HAS.finditer(text)]
         if animal:
             spans += animal + [m.span() for m in _ANIMAL_CARE.finditer(text)]
-    return spans
+    return spans + scene_spans(text) if scenes else spans
 
 
 def vector_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) the vector stage does not read: every ordinary-sense
     span (``ordinary_spans``) and the verb of a name a person goes by (``_GOES_BY``), which only the
     vector stage misread; the lexicon and the n-gram stage read that verb as written."""
-    return ordinary_spans(text) + [m.span() for m in _GOES_BY.finditer(text)]
+    return ordinary_spans(text, scenes=False) + [m.span() for m in _GOES_BY.finditer(text)]
