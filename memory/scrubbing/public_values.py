@@ -16,6 +16,15 @@ thirty-fifth secrets round", gives what each changes over every spent author):
   ``thumbprint``, ``publishable_key``, ``site_key``): a key rotation log's ``(key_id=kid_2024_11)`` is
   which key, not the key. ``secret_id`` (Vault AppRole) and ``access_key_id`` (AWS) are left out: the
   writers of every spent set count a bare AWS access key id as a secret.
+* **A password hash in a crypt format, whatever names it**: bcrypt (``$2b$12$`` and 40–64 characters:
+  writers cut or pad the 53 of the real format),
+  argon2 with its parameters, SHA-crypt (``$5$``/``$6$``), scrypt/PBKDF2 in the modular notation and
+  Django's ``pbkdf2_sha256$<iterations>$<salt>$<hash>`` (and ``argon2$…``, ``bcrypt_sha256$…``):
+  the stored form of a password, not the password; ``other_values`` needed a hash word standing
+  alone, which ``password_hash = $2y$…`` (a snake-case segment) is not.
+* **A Slack conversation or user ID** (``C04ABCD1234``: C, G, D, U or W then 8–10 capitals and
+  digits, a digit among them) in a text naming Slack, a channel or a canal: an address in the
+  workspace, not a token (tokens are ``xox…-``, found by their prefix).
 * **A keyword's value across a boundary**: the keyword stands inside a quotation that closes before
   the value ("Mira este log: 'Login failed: invalid password for user X' — ¿será …"), or the value
   opens a question or an exclamation (``¿``, ``¡``): the value belongs to the next sentence, not to
@@ -40,6 +49,14 @@ _IDENTIFIER_BEFORE_RE: Final = re.compile(r"(?i:" + _IDENTIFIER_NAME + r"[\"']?[
 _CREDENTIAL_FORMAT_RE: Final = re.compile(
     r"(?:A3T[A-Z0-9]|AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}|(?:sk|rk)_(?:live|test)_|gh[pousr]_|xox[abposr]-"
     r"|glpat-|AIza|-----BEGIN")
+_CRYPT_HASH_RE: Final = re.compile(
+    r"(?:(?:bcrypt(?:_sha256)?|argon2)\$)?(?:\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{40,64}"
+    r"|\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}"
+    r"|\$?argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"
+    r"|\$(?:scrypt|pbkdf2(?:-sha(?:1|256|512))?)\$[^\s$]{1,40}\$[./A-Za-z0-9+=]{8,}\$[./A-Za-z0-9+=]{16,})"
+    r"|pbkdf2_sha(?:1|256)\$\d{4,7}\$[A-Za-z0-9]{1,64}\$[A-Za-z0-9+/]{40,}={0,2}")
+_SLACK_ID_RE: Final = re.compile(r"[CGDUW](?=[A-Z]*\d)[A-Z0-9]{8,10}")
+_SLACK_WORDS_RE: Final = re.compile(r"(?i:\b(?:slack|channel|canal|conversation|conversaci[oó]n)\b)")
 _QUOTES: Final = "'\"“”‘’«»"
 #: A closing quote followed by a blank and then a dash or a word: the quotation ends mid-sentence.
 _PROSE_CLOSE_RE: Final = re.compile(r"[\"'”’»][ \t]+(?:[—–\-]|[^\W\d_])")
@@ -60,9 +77,21 @@ def public_identifier(text: str, start: int, end: int) -> bool:
     return named and _CREDENTIAL_FORMAT_RE.search(value) is None
 
 
+def crypt_hash(text: str, start: int, end: int) -> bool:
+    """Does ``text[start:end]`` lie inside a password hash in a crypt format (the module docstring)?"""
+    return "$" in text and any(h.start() <= start and end <= h.end() for h in _CRYPT_HASH_RE.finditer(text))
+
+
+def slack_id(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a Slack conversation or user ID in a text about Slack (the module docstring)?"""
+    return _SLACK_ID_RE.fullmatch(text, start, end) is not None and _SLACK_WORDS_RE.search(text) is not None
+
+
 def public_value(text: str, start: int, end: int) -> bool:
-    """A driver filter: an obvious fake or a public identifier (the module docstring)."""
-    return obvious_fake(text[start:end]) or public_identifier(text, start, end)
+    """A driver filter: an obvious fake, a public identifier, a crypt-format hash or a Slack ID (the
+    module docstring)."""
+    return (obvious_fake(text[start:end]) or public_identifier(text, start, end) or crypt_hash(text, start, end)
+            or slack_id(text, start, end))
 
 
 def across_a_boundary(text: str, keyword_start: int, keyword_end: int, value_start: int) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.scrubbing import answers, driver, keywords, scrub
+from memory.scrubbing import answers, driver, keywords, public_values, scrub
 
 
 def _redacted(text: str, secret: str) -> bool:
@@ -26,8 +26,18 @@ FAKES = [
 ]
 IDENTIFIERS = [
     "WARN [rotacion] la api key del cliente 'norte' caduca en 3 días (key_id=kid_2025_03)",
+    "INFO api token for org 'delta' rotated today (key_id=kid_2025_07)",
     "ERROR token refresh for app 'billing' failed (client_id=billing-web-01)",
     "api key rotated, new fingerprint: 5f2a9c0e11b7",
+]
+HASHES = [
+    "password_hash = $2y$10$abcdefghijklmnopqrstuu5Yd7Ns2bYQ4xJ3Wq8Lm1Zk9Vc6Tr0Pa",
+    'contrasena_hash: "pbkdf2_sha256$600000$Qx2sLt9v$Xk3mN8bP2wQ7rT5yV1zA4cE6gH9jK0lM2nB4vC7xZ8="',
+    'passwordHash: "$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG"',
+]
+SLACK_IDS = [
+    "Slack channel id for the alerts token: C04ABCD1234",
+    "Canal de Slack para el token del bot: C07XYZ98765",
 ]
 BOUNDARIES = [
     "Sale esto en el log: 'error: wrong password for user mgarcia' — ¿será que caducó?",
@@ -63,7 +73,7 @@ LOGIN_KEPT = [
 ]
 
 
-@pytest.mark.parametrize("text", FAKES + IDENTIFIERS + BOUNDARIES + CHAT_KEPT + BY_LENGTH_KEPT + LOGIN_KEPT)
+@pytest.mark.parametrize("text", FAKES + IDENTIFIERS + HASHES + SLACK_IDS + BOUNDARIES + CHAT_KEPT + BY_LENGTH_KEPT + LOGIN_KEPT)
 def test_kept(text: str) -> None:
     assert _kept(text)
 
@@ -82,14 +92,18 @@ def test_redacted(text: str, secret: str) -> None:
     # a real-looking token with "example" once in a word is not a fake
     ("La clave de la API es Example9Kq2Wz7Lm4", "Example9Kq2Wz7Lm4"),
     ("password: Tr0ub4dor&3 — ojo con la mayúscula", "Tr0ub4dor&3"),
+    # a capital-and-digit token is a Slack ID only in a text about Slack or a channel
+    ("el token del bot es C07XYZ98765QQ", "C07XYZ98765QQ"),
+    # a value after "$2b$" that is no hash of the format is still a password
+    ("password = $2b$Gato-Azul-77", "Gato-Azul-77"),
 ])
 def test_still_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
 
 
 def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
-    if rule == "public":
-        monkeypatch.setattr(driver, "public_value", lambda text, start, end: False)
+    if rule in ("obvious_fake", "public_identifier", "crypt_hash", "slack_id"):
+        monkeypatch.setattr(public_values, rule, lambda *args: False)
     elif rule == "boundary":
         monkeypatch.setattr(keywords, "across_a_boundary", lambda *args: False)
     else:
@@ -98,8 +112,14 @@ def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
 
 
 @pytest.mark.parametrize(("rule", "text", "secret"), [
-    ("public", FAKES[0], None),
-    ("public", IDENTIFIERS[0], None),
+    ("obvious_fake", FAKES[0], None),
+    ("obvious_fake", FAKES[1], None),
+    ("public_identifier", IDENTIFIERS[0], None),
+    ("public_identifier", IDENTIFIERS[1], None),
+    ("crypt_hash", HASHES[0], None),
+    ("crypt_hash", HASHES[1], None),
+    ("slack_id", SLACK_IDS[0], None),
+    ("slack_id", SLACK_IDS[1], None),
     ("boundary", BOUNDARIES[0], None),
     ("boundary", BOUNDARIES[1], None),
     ("_find_chat_replies", *CHAT[0]),
