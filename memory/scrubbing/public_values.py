@@ -34,6 +34,7 @@ thirty-fifth secrets round", gives what each changes over every spent author):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 _FAKE_RE: Final = re.compile(r"EXAMPLE|(?i:example).*(?i:example)")
@@ -60,6 +61,8 @@ _SLACK_WORDS_RE: Final = re.compile(r"(?i:\b(?:slack|channel|canal|conversation|
 _QUOTES: Final = "'\"“”‘’«»"
 #: A closing quote followed by a blank and then a dash or a word: the quotation ends mid-sentence.
 _PROSE_CLOSE_RE: Final = re.compile(r"[\"'”’»][ \t]+(?:[—–\-]|[^\W\d_])")
+#: How far back on its line a quotation holding the keyword may open (bounds the work per keyword).
+_QUOTATION_REACH: Final = 300
 _CLOSING: Final = {"“": "”", "‘": "’", "«": "»", "'": "'", '"': '"'}
 
 
@@ -77,9 +80,14 @@ def public_identifier(text: str, start: int, end: int) -> bool:
     return named and _CREDENTIAL_FORMAT_RE.search(value) is None
 
 
+@lru_cache(maxsize=8)
+def _crypt_hashes(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(h.span() for h in _CRYPT_HASH_RE.finditer(text))
+
+
 def crypt_hash(text: str, start: int, end: int) -> bool:
     """Does ``text[start:end]`` lie inside a password hash in a crypt format (the module docstring)?"""
-    return "$" in text and any(h.start() <= start and end <= h.end() for h in _CRYPT_HASH_RE.finditer(text))
+    return "$" in text and any(h_start <= start and end <= h_end for h_start, h_end in _crypt_hashes(text))
 
 
 def slack_id(text: str, start: int, end: int) -> bool:
@@ -98,7 +106,7 @@ def across_a_boundary(text: str, keyword_start: int, keyword_end: int, value_sta
     """Does the value at ``value_start`` lie past a quotation holding the keyword, or open a question?"""
     if text[value_start:value_start + 1] in ("¿", "¡"):
         return True
-    line_start = text.rfind("\n", 0, keyword_start) + 1
+    line_start = max(text.rfind("\n", 0, keyword_start) + 1, keyword_start - _QUOTATION_REACH)
     before = text[line_start:keyword_start]
     between = text[keyword_end:value_start]
     if not any(q in between for q in _QUOTES) or not _PROSE_CLOSE_RE.search(between):
