@@ -45,6 +45,7 @@ _COUNT_WORDS: Final = {
 _BY_LENGTH_RE: Final = re.compile(
     r"(?i:\b(?P<n>\d{1,2}|three|four|five|six|seven|eight|nine|ten|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)"
     r"[ \t\-]*(?:digits?|d[ií]gitos|cifras|n[uú]meros|numbers)[ \t]*(?:[,:]|[—–]|[ \t]-)[ \t]*(?P<v>\d{3,12})(?![\d\w]))")
+_LENGTH_WORD_RE: Final = re.compile(r"d[ií]git|cifra|n[uú]mero|number")
 _LOGIN_PAIR_RE: Final = re.compile(
     r"(?i:\b(?:log[ \-]?ins?|sign[ \-]?in|credentials?|credenciales|acceso|account|cuenta"
     r"|usuario[ \t]+y[ \t]+contrase[ñn]a|user(?:name)?[ \t]+and[ \t]+password)\b[^.\n!?]{0,60}?[ \t(]"
@@ -77,7 +78,7 @@ def _find_chat_replies(text: str, lower: str) -> Iterator[_Span]:
 
 def _find_codes_by_length(text: str, lower: str) -> Iterator[_Span]:
     """Exactly N digits after "N digits," (the module docstring)."""
-    if not any(w in lower for w in ("digit", "dígito", "digito", "cifra", "número", "numero", "number")):
+    if _LENGTH_WORD_RE.search(lower) is None:
         return
     for m in _BY_LENGTH_RE.finditer(text):
         count = m.group("n").lower()

@@ -37,6 +37,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
+_BLANK_RE: Final = re.compile(r"\s")
 _FAKE_RE: Final = re.compile(r"EXAMPLE|(?i:example).*(?i:example)")
 _IDENTIFIER_NAME: Final = (
     r"(?:(?<![\w])|(?<=[_\-.]))(?<!secret_)(?<!access_)(?<!secret-)(?<!access-)"
@@ -68,7 +69,9 @@ _CLOSING: Final = {"“": "”", "‘": "’", "«": "»", "'": "'", '"': '"'}
 
 def obvious_fake(value: str) -> bool:
     """A blank-free token of twelve characters or more that says EXAMPLE (the module docstring)."""
-    return len(value) >= 12 and not any(c.isspace() for c in value) and _FAKE_RE.search(value) is not None
+    if len(value) < 12 or ("EXAMPLE" not in value and "xample" not in value):
+        return False
+    return _BLANK_RE.search(value) is None and _FAKE_RE.search(value) is not None
 
 
 def public_identifier(text: str, start: int, end: int) -> bool:
