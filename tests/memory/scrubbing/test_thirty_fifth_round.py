@@ -6,6 +6,8 @@ has a mutant check: with its rule switched off the first case of the class fails
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from memory.scrubbing import answers, driver, keywords, public_values, scrub
@@ -66,6 +68,14 @@ LOGIN_PAIRS = [
     ("El login del router viejo sigue siendo admin / Tr4mpa!roja.9, lo puso Iker.", "Tr4mpa!roja.9"),
     ("Reminder: the login for the staging CMS is still editor / Qz7!cedar.lamp, Dev set it in 2022.", "Qz7!cedar.lamp"),
 ]
+CONTRA = [
+    ("la contra es Gato-Azul-77, no la compartas", "Gato-Azul-77"),
+    ("Oye, la contra sigue siendo p.e.r.a.7.7 (sin los puntos)", "p.e.r.a.7.7"),
+]
+CONTRA_KEPT = [
+    "La contra es que cuesta 30 euros más.",
+    "La contra es el precio, 2024 fue peor.",
+]
 LOGIN_KEPT = [
     "git checkout -b feature/login-2fa && git push origin feature/login-2fa",
     "El login falla entre 12 / 05 y 14 / 05, revisa los logs.",
@@ -73,12 +83,12 @@ LOGIN_KEPT = [
 ]
 
 
-@pytest.mark.parametrize("text", FAKES + IDENTIFIERS + HASHES + SLACK_IDS + BOUNDARIES + CHAT_KEPT + BY_LENGTH_KEPT + LOGIN_KEPT)
+@pytest.mark.parametrize("text", FAKES + IDENTIFIERS + HASHES + SLACK_IDS + BOUNDARIES + CHAT_KEPT + BY_LENGTH_KEPT + LOGIN_KEPT + CONTRA_KEPT)
 def test_kept(text: str) -> None:
     assert _kept(text)
 
 
-@pytest.mark.parametrize(("text", "secret"), CHAT + BY_LENGTH + LOGIN_PAIRS)
+@pytest.mark.parametrize(("text", "secret"), CHAT + BY_LENGTH + LOGIN_PAIRS + CONTRA)
 def test_redacted(text: str, secret: str) -> None:
     assert _redacted(text, secret)
 
@@ -104,6 +114,10 @@ def test_still_redacted(text: str, secret: str) -> None:
 def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
     if rule in ("obvious_fake", "public_identifier", "crypt_hash", "slack_id"):
         monkeypatch.setattr(public_values, rule, lambda *args: False)
+    elif rule == "contra":
+        pattern = keywords._KEYWORD_RE.pattern.replace(r"|\s+(?:es|era|sigue\s+siendo|nueva\s+es)\s", "")
+        assert pattern != keywords._KEYWORD_RE.pattern
+        monkeypatch.setattr(keywords, "_KEYWORD_RE", re.compile(pattern))
     elif rule == "boundary":
         monkeypatch.setattr(keywords, "across_a_boundary", lambda *args: False)
     else:
@@ -126,6 +140,8 @@ def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
     ("_find_chat_replies", *CHAT[1]),
     ("_find_codes_by_length", *BY_LENGTH[0]),
     ("_find_codes_by_length", *BY_LENGTH[1]),
+    ("contra", *CONTRA[0]),
+    ("contra", *CONTRA[1]),
     ("_find_login_pairs", *LOGIN_PAIRS[0]),
     ("_find_login_pairs", *LOGIN_PAIRS[1]),
 ])
