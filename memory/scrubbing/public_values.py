@@ -20,8 +20,10 @@ thirty-fifth secrets round", gives what each changes over every spent author):
   writers cut or pad the 53 of the real format),
   argon2 with its parameters, SHA-crypt (``$5$``/``$6$``), scrypt/PBKDF2 in the modular notation and
   Django's ``pbkdf2_sha256$<iterations>$<salt>$<hash>`` (and ``argon2$…``, ``bcrypt_sha256$…``):
-  the stored form of a password, not the password; ``other_values`` needed a hash word standing
-  alone, which ``password_hash = $2y$…`` (a snake-case segment) is not.
+  the stored form of a password, not the password — when a word for hashing stands in the text, as
+  a word or as a segment of an identifier (``password_hash = $2y$…``, ``passwordHash:``), which
+  ``other_values`` (a word standing alone) did not read. Without one, "La contraseña del panel:
+  $2b$12$…" stays a password (the thirtieth round's test).
 * **A Slack conversation or user ID** (``C04ABCD1234``: C, G, D, U or W then 8–10 capitals and
   digits, a digit among them) in a text naming Slack, a channel or a canal: an address in the
   workspace, not a token (tokens are ``xox…-``, found by their prefix).
@@ -57,6 +59,12 @@ _CRYPT_HASH_RE: Final = re.compile(
     r"|\$?argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"
     r"|\$(?:scrypt|pbkdf2(?:-sha(?:1|256|512))?)\$[^\s$]{1,40}\$[./A-Za-z0-9+=]{8,}\$[./A-Za-z0-9+=]{16,})"
     r"|pbkdf2_sha(?:1|256)\$\d{4,7}\$[A-Za-z0-9]{1,64}\$[A-Za-z0-9+/]{40,}={0,2}")
+#: A word for hashing, alone or as a segment of an identifier ("password_hash", "passwordHash",
+#: "pw-digest"): the thirtieth round keeps "La contraseña del panel: $2b$12$…" a password, since no
+#: word says it is a hash.
+_HASH_NAME_RE: Final = re.compile(
+    r"(?:(?i:(?<![^\W_])(?:hash|hashed|hashes|digest|bcrypt|argon2\w*|scrypt|pbkdf2\w*|crypt|sha-?crypt|shadow"
+    r"|htpasswd|hashea\w*))(?![^\W_])|[a-z](?:Hash|Digest)\b)")
 _SLACK_ID_RE: Final = re.compile(r"[CGDUW](?=[A-Z]*\d)[A-Z0-9]{8,10}")
 _SLACK_WORDS_RE: Final = re.compile(r"(?i:\b(?:slack|channel|canal|conversation|conversaci[oó]n)\b)")
 _QUOTES: Final = "'\"“”‘’«»"
@@ -90,7 +98,9 @@ def _crypt_hashes(text: str) -> tuple[tuple[int, int], ...]:
 
 def crypt_hash(text: str, start: int, end: int) -> bool:
     """Does ``text[start:end]`` lie inside a password hash in a crypt format (the module docstring)?"""
-    return "$" in text and any(h_start <= start and end <= h_end for h_start, h_end in _crypt_hashes(text))
+    if "$" not in text or _HASH_NAME_RE.search(text) is None:
+        return False
+    return any(h_start <= start and end <= h_end for h_start, h_end in _crypt_hashes(text))
 
 
 def slack_id(text: str, start: int, end: int) -> bool:
