@@ -17,6 +17,9 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable
 
+from evaluation import train_special as ts
+from evaluation.detector_cv import SECRET_SOURCES
+from evaluation.train_secrets import AS_READ, _scrub_as_read
 from memory.scrubbing import answers, driver, keywords, public_values
 from memory.scrubbing.kinds import PLACEHOLDER_RE
 
@@ -61,10 +64,6 @@ def reach(text: str, secret: str | None, old_out: str | None = None) -> set[str]
 
 
 def main(argv: list[str]) -> int:
-    from evaluation import train_special as ts
-    from evaluation.detector_cv import SECRET_SOURCES
-    from evaluation.train_secrets import AS_READ, _scrub_as_read
-
     table: dict[tuple[str, str], list[str]] = defaultdict(list)
     for name, path in SECRET_SOURCES.items():
         for row in ts.read_rows(path):
