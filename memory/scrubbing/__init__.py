@@ -123,6 +123,12 @@ private to the package):
   notation whose name names a secret, any request verb then any choosing verb, labelled parts of a
   split value, a code set/reset/changed "a/to N" or "para/to <verb> … es N", a quoted value "as the
   password", a value to type exactly, a bare password word after a credentials list's first item.
+* ``answers`` - the thirty-fifth round's finders: a credential on the next speaker's line after a
+  chat question asking for one, a code given by its length ("five digits, 63907"), the password
+  of a ``user / pass`` pair after a login word.
+* ``public_values`` - the thirty-fifth round's filters: an obvious fake (``EXAMPLE`` inside a
+  token), a public identifier under its own name (``key_id=``, ``client_id=``…, not a vendor's
+  credential format), and a keyword's value past the end of a quotation holding the keyword.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on both readings,
   merge, replace, repeat until stable, fail closed.

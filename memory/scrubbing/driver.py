@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.codes import CODE_FINDERS
+from memory.scrubbing.answers import FINDERS as ANSWER_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
 from memory.scrubbing.broad_frames import FINDERS as BROAD_FRAME_FINDERS
 from memory.scrubbing.disguises import FINDERS as DISGUISE_FINDERS
@@ -29,6 +30,7 @@ from memory.scrubbing.kinds import (
 from memory.scrubbing.other_values import other_value
 from memory.scrubbing.places import is_manager_name
 from memory.scrubbing.private_keys import _find_private_keys
+from memory.scrubbing.public_values import public_value
 from memory.scrubbing.separated import SEPARATED_FINDERS
 from memory.scrubbing.prose import (
     _find_after_aside,
@@ -76,6 +78,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *HANDOVER_FINDERS,
     *DISGUISE_FINDERS,
     *BROAD_FRAME_FINDERS,
+    *ANSWER_FINDERS,
     _find_high_entropy,
 )
 
@@ -145,7 +148,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
              and not (("@" in text or "-u" in text) and template_userinfo(text, s[0], s[1]))
              and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])
-             and not store_path(text, s[0], s[1])
+             and not store_path(text, s[0], s[1]) and not public_value(text, s[0], s[1])
              and not ("{" in text and cut_template(text, s[0], s[1]))]
     examples = published_example_spans(text) + resource_name_spans(text)
     if examples:

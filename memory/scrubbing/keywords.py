@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.codes import postal_pin
+from memory.scrubbing.public_values import across_a_boundary
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
 from memory.scrubbing.measures import (
     DESCRIBING_WORDS,
@@ -68,7 +69,8 @@ _WEAK_PW = (
     # ("clave_usuario" holds a user's password).
     r"(?![_\-]?(?:seguimiento|rastreo|env[ií]o|pedido|factura|referencia|expediente|asignatura|elector|catastr[a-z]*)(?![a-z]))"
     r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
-    r"|contra(?=\s+del?\s)"  # "la contra del correo" (Latin-American slang; "la" checked in Python)
+    # "la contra del correo", and (thirty-fifth round) "la contra es …" (slang; "la" checked in Python)
+    r"|contra(?=\s+del?\s|\s+(?:es|era|sigue\s+siendo|nueva\s+es)\s)"
     r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
     r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
     r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
@@ -605,6 +607,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "token en ~/.npmrc: _authToken=${NPM_TOKEN}": the value assigns a reference
         if _IDENTIFIER_NOUN_RE.search(lower, m.end(keyword_group(m)), start):
             continue  # "el campo password del formulario tiene el id login-pw2": the field's id
+        if across_a_boundary(text, m.start(), m.end(keyword_group(m)), start):
+            continue  # "'… invalid password for user X' — ¿será …": the next sentence (public_values)
         if _ACCOUNT_FIELD_RE.search(lower, max(m.end(keyword_group(m)), start - 24), start):
             continue  # "invalid password for user=ana_r from 10.0.0.7": the account's field, not the password
         if _names_the_tool(lower, m, keyword):

@@ -46,9 +46,9 @@ from tests.memory.scrubbing.fakes import AWS_KEY, JWT, PEM, PEM_BODY
         ("api_key=9f8e7d6c5b4a3f2e1d0c", "api_key", "9f8e7d6c5b4a3f2e1d0c"),
         ("token: 0a1b2c3d4e5f60718293", "token", "0a1b2c3d4e5f60718293"),
         (
-            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLE98",
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQWRTYUI98",
             "aws_secret_key",
-            "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLE98",
+            "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQWRTYUI98",
         ),
         ("seed Zx8Kq2LmN7pR4tV9wY3bC6dF1gH5jA0s here", "high_entropy", "Zx8Kq2LmN7pR4tV9"),
     ],
