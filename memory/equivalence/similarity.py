@@ -33,7 +33,7 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 from __future__ import annotations
 
 from config.text import normalize
-from memory.equivalence import bilingual, opposites, phrases, translation, verb_opposites
+from memory.equivalence import bilingual, opposites, phrases, siblings, translation, verb_opposites
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.clitic import clitic_subject_swap
 from memory.equivalence.lexicon import _STOPWORDS
@@ -89,11 +89,17 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "antonym"  # "Es muy generoso" / "He is stingy": WordNet's antonym clusters (.opposites)
     if la in ("es", "en") and lb in ("es", "en") and verb_opposites.opposite_verbs(a.text, la, b.text, lb):
         return "antonym"  # "Aceptó la oferta" / "Rejected the offer": WordNet's verb antonyms (.verb_opposites)
+    if la in ("es", "en") and la == lb and siblings.role_heads(la, a.text, b.text):
+        return "role_mismatch"  # "the project's main investor" / "lead developer" (round 53, .siblings)
     if {la, lb} != {"es", "en"}:
         return None
+    if siblings.sibling_adjectives(a.text, la, b.text, lb):
+        return "antonym"  # "sweet" / "salado": two values of one attribute (round 53, .siblings)
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
     if bilingual.substituted_nouns(spanish, english):
         return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
+    if siblings.unknown_member(spanish, english):
+        return "entity_mismatch"  # "Plays tennis" / "Juega al pádel": another game (round 53, .siblings)
     if bilingual.only_moved(spanish, english):
         return "scope_mismatch"  # "solo habla inglés en el trabajo" / "speaks English only at work"
     names = signature(spanish).names | signature(english).names
