@@ -78,7 +78,9 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     """The checks through Apertium's taggers, dictionary and translator: the noun phrases of any two
     notes (:mod:`.phrases`), their adjectives at opposite WordNet poles (:mod:`.opposites`), and for a Spanish note and an English one the nouns each names
     (:mod:`.bilingual`) and ``judge``'s same-language veto on both translated readings
-    (:mod:`.translation`); None when none fires or Apertium is not installed."""
+    (:mod:`.translation`); two members of one category put for each other — two roles heading one
+    slot, two values of one attribute, an unknown Spanish word for another game (:mod:`.siblings`);
+    None when none fires or Apertium is not installed."""
     if phrases.one_against_several(a.text, b.text):
         return "number_mismatch"  # "Tiene un gato en casa" / "Tiene gatos en casa"
     if phrases.kind_narrowed(a.text, b.text):
