@@ -19,7 +19,7 @@ analysis and WordNet, and is a veto: it stops a merge, never proves one.
 * :func:`unknown_member` (ES↔EN, ``entity_mismatch``): a Spanish word the analyser does not know,
   lower case in a noun's place (after an article or a preposition: "al pádel"), against an English
   common noun the Spanish note does not translate that WordNet files under a **closed category
-  whose members exclude each other** (:data:`CATEGORIES`: games and sports, musical instruments,
+  whose members exclude each other** (:data:`CATEGORY_LEMMAS`: games and sports, musical instruments,
   languages). The unknown word is another member, unless it spells the English noun or its Spanish
   translation alike, or clips it ("vóley" / "volleyball": a shared first :data:`CLIP` letters).
   Categories of things said many ways (documents, places, illnesses) are left out: there an unknown
@@ -50,7 +50,7 @@ from memory.equivalence.normalise import fold
 #: WordNet lemmas (their first noun sense) of the categories whose members exclude each other: a
 #: game or sport, an instrument, a language.
 CATEGORY_LEMMAS = ("game", "sport", "musical_instrument", "language")
-#: Hypernym steps searched above a noun for a category (tennis → court game → … → sport: 4).
+#: Hypernym steps searched above a noun for a category ("tennis" is a court game, a kind of sport).
 CATEGORY_DEPTH = 10
 #: A noun's first senses read for its category (its rare senses would file "bridge" under games).
 CATEGORY_SENSES = 2
