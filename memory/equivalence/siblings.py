@@ -25,8 +25,9 @@ analysis and WordNet, and is a veto: it stops a merge, never proves one.
   Categories of things said many ways (documents, places, illnesses) are left out: there an unknown
   Spanish word is more often a synonym the dictionary lacks ("carné" / "licence").
 * :func:`role_heads` (one language, ``role_mismatch``): the two notes are one frame, the same words
-  before and after, with one short phrase (at most :data:`SPAN` words) put for another, and the
-  phrases are headed by two **person nouns** (WordNet: under *person*) that share no synset and
+  before and after (articles left out), with one short phrase (at most :data:`SPAN` words) put for
+  another, and the phrases are headed (English: the last noun, or the last before "of"; Spanish: the
+  first) by two **person nouns** (WordNet: under *person*) that share no synset and
   neither is a near hypernym of the other: "the project's main investor" / "the project's lead
   developer", "el dueño de" / "camarero en". A paraphrase of a role through a synonym shares a
   synset or a near hypernym ("lawyer" / "attorney"), or one Spanish translation ("head" / "boss":
@@ -62,6 +63,8 @@ SPAN = 3
 PERSON_DEPTH = 12
 _SLOT = frozenset({"det", "pr"})
 _PUNCTUATION = frozenset({"sent", "cm", "lpar", "rpar"})
+#: Articles, left out of the frame ("as an outside contractor" / "as a permanent employee").
+_ARTICLES = frozenset({"a", "an", "the", "el", "uno"})
 
 
 def _ready() -> bool:
@@ -170,12 +173,39 @@ def is_person(noun: str) -> bool:
     return bool(person and senses) and (senses[0] == person[0] or person[0] in wordnet._above(senses[0], PERSON_DEPTH))
 
 
+def _noun(w: Word, lang: str) -> bool:
+    """A common noun; in English also a word Apertium does not know that WordNet lists as a noun
+    only ("planner")."""
+    if w.pos == "n" and w.lemma:
+        return True
+    return lang == "en" and not w.pos and w.lemma.isalpha() and bool(wordnet.synsets(w.lemma)) \
+        and not wordnet.is_adjective(w.lemma)
+
+
 def _head(span: list[Word], lang: str) -> Word | None:
-    """The noun heading a short phrase: English puts it last, Spanish first."""
-    nouns = [w for w in span if w.pos == "n" and w.lemma]
+    """The noun heading a short phrase: English puts it last ("main investor"), or last before "of"
+    ("maid of honour"); Spanish first ("dueño del bar")."""
+    if lang == "en" and any(w.lemma == "of" for w in span):
+        span = span[:next(k for k, w in enumerate(span) if w.lemma == "of")]
+    nouns = [w for w in span if _noun(w, lang)]
     if not nouns:
         return None
     return nouns[-1] if lang == "en" else nouns[0]
+
+
+def _tokens(words: tuple[Word, ...]) -> list[Word]:
+    """The words compared for one frame: punctuation and articles left out, a multiword lemma split
+    into its words (Apertium reads "as a" as one preposition in one note and two words in another)."""
+    out = []
+    for w in words:
+        if w.pos in _PUNCTUATION:
+            continue
+        parts = w.lemma.split()
+        for part in parts:
+            if part in _ARTICLES and (w.pos == "det" or len(parts) > 1):
+                continue
+            out.append(w if len(parts) == 1 else Word(part, w.pos, w.translations, w.tags))
+    return out
 
 
 def role_heads(lang: str, text_a: str, text_b: str) -> bool | None:
@@ -189,8 +219,7 @@ def role_heads(lang: str, text_a: str, text_b: str) -> bool | None:
     wa, wb = bilingual.analyse(lang, text_a), bilingual.analyse(lang, text_b)
     if wa is None or wb is None:
         return None
-    a = [w for w in wa if w.pos not in _PUNCTUATION]
-    b = [w for w in wb if w.pos not in _PUNCTUATION]
+    a, b = _tokens(wa), _tokens(wb)
     shortest = min(len(a), len(b))
     i = 0
     while i < shortest and a[i].lemma == b[i].lemma:
