@@ -51,6 +51,12 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "order": (("antes", "before", "earlier", "primero", "primera", "first"),
               ("despues", "after", "afterwards", "later", "ultimo", "ultima", "last")),
     "light": (("claro", "clara", "light", "bright"), ("oscuro", "oscura", "dark")),
+    # round 53: in the sun or in the shade ("la parte soleada" / "the shady side"): WordNet 3.0 knows
+    # "sunny" only as cheerful, so no antonym link reaches "shady"
+    "sun": (("soleado", "soleada", "soleados", "soleadas", "sunny", "sunlit", "al sol", "a pleno sol",
+             "in the sun", "in full sun"),
+            ("sombreado", "sombreada", "sombreados", "sombreadas", "sombrio", "sombria", "umbrio", "umbria",
+             "shady", "shaded", "a la sombra", "in the shade")),
     # round 46: a device left on or off ("con la calefacción apagada" / "with the heating on"); a
     # bare "on" is a preposition, so English "on" only after a device or a verb of switching
     "power": (("encendido", "encendida", "encendidos", "encendidas", "prendido", "prendida", "switched on",

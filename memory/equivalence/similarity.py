@@ -33,7 +33,7 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 from __future__ import annotations
 
 from config.text import normalize
-from memory.equivalence import bilingual, opposites, phrases, translation, verb_opposites
+from memory.equivalence import bilingual, opposites, phrases, siblings, translation, verb_opposites
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.clitic import clitic_subject_swap
 from memory.equivalence.lexicon import _STOPWORDS
@@ -78,7 +78,9 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     """The checks through Apertium's taggers, dictionary and translator: the noun phrases of any two
     notes (:mod:`.phrases`), their adjectives at opposite WordNet poles (:mod:`.opposites`), and for a Spanish note and an English one the nouns each names
     (:mod:`.bilingual`) and ``judge``'s same-language veto on both translated readings
-    (:mod:`.translation`); None when none fires or Apertium is not installed."""
+    (:mod:`.translation`); two members of one category put for each other — two roles heading one
+    slot, two values of one attribute, an unknown Spanish word for another game (:mod:`.siblings`);
+    None when none fires or Apertium is not installed."""
     if phrases.one_against_several(a.text, b.text):
         return "number_mismatch"  # "Tiene un gato en casa" / "Tiene gatos en casa"
     if phrases.kind_narrowed(a.text, b.text):
@@ -89,11 +91,17 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "antonym"  # "Es muy generoso" / "He is stingy": WordNet's antonym clusters (.opposites)
     if la in ("es", "en") and lb in ("es", "en") and verb_opposites.opposite_verbs(a.text, la, b.text, lb):
         return "antonym"  # "Aceptó la oferta" / "Rejected the offer": WordNet's verb antonyms (.verb_opposites)
+    if la in ("es", "en") and la == lb and siblings.role_heads(la, a.text, b.text):
+        return "role_mismatch"  # "the project's main investor" / "lead developer" (round 53, .siblings)
     if {la, lb} != {"es", "en"}:
         return None
+    if siblings.sibling_adjectives(a.text, la, b.text, lb):
+        return "antonym"  # "sweet" / "salado": two values of one attribute (round 53, .siblings)
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
     if bilingual.substituted_nouns(spanish, english):
         return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
+    if siblings.unknown_member(spanish, english):
+        return "entity_mismatch"  # "Plays tennis" / "Juega al pádel": another game (round 53, .siblings)
     if bilingual.only_moved(spanish, english):
         return "scope_mismatch"  # "solo habla inglés en el trabajo" / "speaks English only at work"
     names = signature(spanish).names | signature(english).names
