@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  fifty-eight authors A1–BE, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  sixty authors A1–BG, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -18,7 +18,7 @@ Two modes:
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
   on every spent special set (``SPECIAL_SPENT``: the six sources and every set read once untouched
-  since, 33 authors A1–AF32), per author and pooled, with the ids missed and flagged.
+  since, 35 authors A1–AH34), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works).
@@ -111,6 +111,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "BC": ts.HELDOUT / "issue15_seventyeighth" / "secrets_untouched55.jsonl",
     "BD": ts.HELDOUT / "issue15_seventyninth" / "secrets_untouched56.jsonl",
     "BE": ts.HELDOUT / "issue15_eightieth" / "secrets_untouched57.jsonl",
+    "BF": ts.HELDOUT / "issue15_eightyfirst" / "secrets_untouched58.jsonl",
+    "BG": ts.HELDOUT / "issue15_eightysecond" / "secrets_untouched59.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).
