@@ -8,7 +8,7 @@ over every spent author).
   function word ("usa la frase que está en el sobre"); after a colon that closes a passphrase label
   the whole sentence to the end of its line (or to a dash opening a remark) is the value when it has four to twelve words, the
   text says what the phrase opens or names a password, and no word of it points elsewhere, states a
-  policy, negates or opens a clause about the phrase ("la frase es: la de siempre", "Passphrase:
+  policy or a status (nor does the label: "Recovery phrase status: still missing"), negates or opens a clause about the phrase ("la frase es: la de siempre", "Passphrase:
   at least four random words", "la frase es: no la compartas").
 * **A value announced as something to copy exactly**: "copy exactly, it has invisible chars in
   it: …", "cópiala tal cual: …", "paste it verbatim: …" — a verb of copying, pasting or typing and
@@ -31,7 +31,7 @@ from memory.scrubbing.prose import _strong_credential
 _PASSPHRASE_LABEL_RE: Final = re.compile(
     r"(?i:\b(?P<label>frase(?:[ \t]+(?:de[ \t]+paso|secreta|de[ \t]+(?:contrase[ñn]a|acceso|recuperaci[oó]n|desbloqueo)"
     r"|maestra))?|pass[ \t\-]?phrase|(?:contrase[ñn]a|clave)[ \t]+larga|long[ \t]+password"
-    r"|(?:unlock|secret|master|recovery)[ \t]+(?:phrase|sentence))\b"
+    r"|(?:(?:unlock|secret|master|recovery)[ \t]+)?(?:phrase|sentence))\b"
     r"(?P<aside>[^:\n.;?!]{0,50}?)(?:[ \t]+(?:es|era|is|was))?[ \t]*:[ \t]*"
     r"(?P<v>[^\W\d_][^\n]{10,140}?)[ \t]*(?:[.;!]?[ \t]*$|\.[ \t]+|\n))", re.M)
 _OPENS_RE: Final = re.compile(
@@ -43,7 +43,12 @@ _WORD_RE: Final = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 #: Words that negate, describe or refer instead of stating the phrase.
 _NOT_A_PHRASE: Final[frozenset[str]] = frozenset(
     """no not never nunca don't dont ni sin without igual same misma mismo usual siempre always
-    larga long corta short secreta secret cambia change pregunta ask pide request""".split())
+    larga long corta short secreta secret cambia change pregunta ask pide request still todavía aún pending
+    pendiente missing falta lost perdida perdido unknown desconocida cuando when""".split())
+#: Verbs that send the reader elsewhere, with any clitic ("pídesela", "pregúntale", "búscala").
+_SENDS_ELSEWHERE: Final = ("pide", "píde", "pregunt", "busca", "búsca", "mira", "consulta", "ask", "check", "look")
+#: Words of a label about the phrase rather than before it ("Recovery phrase status: …").
+_ABOUT_LABEL: Final[frozenset[str]] = frozenset("status estado".split()) | _POLICY
 _COPY_RE: Final = re.compile(
     r"(?i:\b(?:copy|copia(?:la|lo|r)?|c[oó]piala|c[oó]pialo|paste|pega(?:la|lo|r)?|p[eé]gala|p[eé]galo|type|teclea(?:la|lo)?"
     r"|escr[ií]be(?:la|lo)?)\b[^:\n]{0,40}?\b(?:exactly|verbatim|as[ \t]+is|tal[ \t]+(?:cual|como[ \t]+est[aá])"
@@ -60,9 +65,11 @@ def _find_passphrase_sentences(text: str, lower: str) -> Iterator[_Span]:
         words = [w.lower() for w in _WORD_RE.findall(value)]
         if not 4 <= len(words) <= 12 or "[REDACTED:" in value or any(c in value for c in ",:\"'()=/<>[]{}"):
             continue
-        if _OPENS_RE.search(text, 0, m.start("v")) is None:
+        aside = {w.lower() for w in _WORD_RE.findall(m.group("aside"))}
+        if _OPENS_RE.search(text, 0, m.start("v")) is None or aside & _ABOUT_LABEL:
             continue
         if (points_elsewhere(words) or any(w in _POLICY or w in _NOT_A_PHRASE for w in words)
+                or any(w.startswith(_SENDS_ELSEWHERE) for w in words)
                 or (words[0] in _CLAUSE_STARTS and words[1] in _CLAUSE_STARTS)
                 or words[0] in ("que", "which", "that", "what", "lo", "it", "she", "he", "you", "tú", "usa", "use")):
             continue
@@ -74,7 +81,7 @@ def _find_copied_exactly(text: str, lower: str) -> Iterator[_Span]:
     if ":" not in text or not any(h in lower for h in ("exact", "verbatim", "as is", "tal c", "literal", "cter")):
         return
     for m in _COPY_RE.finditer(text):
-        value = m.group("v").rstrip(".,;!?)\"'")
+        value = m.group("v").rstrip(",;\"'")  # announced as exact: a final "!" or "." may be the value's
         if _strong_credential(value):
             yield m.start("v"), m.start("v") + len(value), "password"
 

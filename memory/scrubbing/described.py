@@ -63,7 +63,7 @@ _SEGMENT_RE: Final = re.compile(r"[_\-.]")
 _REQUIREMENT_RE: Final = re.compile(
     r"(?i:(?:(?:m[ií]nimo|minimum|min\.?|at[ \t]+least|al[ \t]+menos|como[ \t]+m[ií]nimo|m[aá]ximo|maximum|max\.?"
     r"|no[ \t]+more[ \t]+than|up[ \t]+to|hasta|entre|between|de)[ \t]+(?:de[ \t]+)?)?\d{1,3}"
-    r"(?:[ \t]*(?:-|–|a|to|y|and)[ \t]*\d{1,3})?[ \t]*(?:caracteres|characters|chars|letras|letters|d[ií]gitos|digits"
+    r"(?:[ \t]*(?:-|–|a|to|y|and)[ \t]*\d{1,3})?[ \t]+(?:caracteres|characters|chars|letras|letters|d[ií]gitos|digits"
     r"|cifras|s[ií]mbolos|symbols|may[uú]sculas|uppercase|min[uú]sculas|lowercase|palabras|words)\b"
     r"|(?:must|should|has[ \t]+to|have[ \t]+to|needs?[ \t]+to|debe|deben|tiene[ \t]+que|ha[ \t]+de)[ \t]+"
     r"(?:contain|include|have|be|tener|contener|incluir|llevar|ser)\b"
