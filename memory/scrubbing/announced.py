@@ -5,8 +5,9 @@ over every spent author).
 * **A passphrase sentence after a passphrase label, whatever its first word**: "la frase es: el gato
   de Ana duerme en la nevera", "contraseña larga del wifi: …", "the passphrase is: the old fox sleeps
   under Maple bridge". The phrase finders (``phrases``) refuse a run opening with an article or a
-  function word ("usa la frase que está en el sobre"); after a colon that closes a passphrase label
-  the whole sentence to the end of its line (or to a dash opening a remark) is the value when it has four to twelve words, the
+  function word ("usa la frase que está en el sobre"); after a colon or an arrow (``->``, ``→``,
+  ``=>``) that closes a passphrase label the whole sentence to the end of its line (or to a dash or a
+  comma opening a remark: "…, todo en minúsculas") is the value when it has four to twelve words, the
   text says what the phrase opens or names a password, and no word of it points elsewhere, states a
   policy or a status (nor does the label: "Recovery phrase status: still missing"), negates or opens a clause about the phrase ("la frase es: la de siempre", "Passphrase:
   at least four random words", "la frase es: no la compartas").
@@ -32,13 +33,13 @@ _PASSPHRASE_LABEL_RE: Final = re.compile(
     r"(?i:\b(?P<label>frase(?:[ \t]+(?:de[ \t]+paso|secreta|de[ \t]+(?:contrase[ñn]a|acceso|recuperaci[oó]n|desbloqueo)"
     r"|maestra))?|pass[ \t\-]?phrase|(?:contrase[ñn]a|clave)[ \t]+larga|long[ \t]+password"
     r"|(?:(?:unlock|secret|master|recovery)[ \t]+)?(?:phrase|sentence))\b"
-    r"(?P<aside>[^:\n.;?!]{0,50}?)(?:[ \t]+(?:es|era|is|was))?[ \t]*:[ \t]*"
+    r"(?P<aside>[^:\n.;?!]{0,50}?)(?:[ \t]+(?:es|era|is|was))?[ \t]*(?::|->|→|=>)[ \t]*"
     r"(?P<v>[^\W\d_][^\n]{10,140}?)[ \t]*(?:[.;!]?[ \t]*$|\.[ \t]+|\n))", re.M)
 _OPENS_RE: Final = re.compile(
     r"(?i:desbloque|unlock|descifr|decrypt|cifrad|encrypt|backup|copia|wifi|wi-fi|vault|b[oó]veda|keepass|bitwarden"
     r"|1password|wallet|monedero|disco|disk|luks|veracrypt|bitlocker|recovery|recuperaci|contrase|password|clave"
     r"|login|acceso|abrir|open)")
-_REMARK_RE: Final = re.compile(r"[ \t]*(?:[—–]|[ \t]-[ \t])")
+_REMARK_RE: Final = re.compile(r"[ \t]*(?:[—–]|[ \t]-[ \t]|,[ \t])")
 _WORD_RE: Final = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 #: Words that negate, describe or refer instead of stating the phrase.
 _NOT_A_PHRASE: Final[frozenset[str]] = frozenset(
@@ -57,13 +58,15 @@ _COPY_RE: Final = re.compile(
 
 
 def _find_passphrase_sentences(text: str, lower: str) -> Iterator[_Span]:
-    """A sentence to the end of its line after a colon closing a passphrase label (the module docstring)."""
-    if ":" not in text or not any(h in lower for h in ("frase", "phrase", "larga", "long", "sentence")):
+    """A sentence to the end of its line after a colon or an arrow closing a passphrase label (the module
+    docstring)."""
+    if not any(h in lower for h in ("frase", "phrase", "larga", "long", "sentence")) \
+            or (":" not in text and ">" not in text and "→" not in text):
         return
     for m in _PASSPHRASE_LABEL_RE.finditer(text):
         value = _REMARK_RE.split(m.group("v"), maxsplit=1)[0]  # "… — todo en minúsculas": a remark after it
         words = [w.lower() for w in _WORD_RE.findall(value)]
-        if not 4 <= len(words) <= 12 or "[REDACTED:" in value or any(c in value for c in ",:\"'()=/<>[]{}"):
+        if not 4 <= len(words) <= 12 or "[REDACTED:" in value or any(c in value for c in ":\"'()=/<>[]{}"):
             continue
         aside = {w.lower() for w in _WORD_RE.findall(m.group("aside"))}
         if _OPENS_RE.search(text, 0, m.start("v")) is None or aside & _ABOUT_LABEL:
@@ -78,7 +81,8 @@ def _find_passphrase_sentences(text: str, lower: str) -> Iterator[_Span]:
 
 def _find_copied_exactly(text: str, lower: str) -> Iterator[_Span]:
     """A credential after a colon announced as something to copy or paste exactly (the module docstring)."""
-    if ":" not in text or not any(h in lower for h in ("exact", "verbatim", "as is", "tal c", "literal", "cter")):
+    if ":" not in text or not any(h in lower for h in ("exact", "verbatim", "as is", "tal c", "literal", "cter")) \
+            or not any(h in lower for h in ("cop", "past", "pega", "pé", "type", "teclea", "escr")):
         return
     for m in _COPY_RE.finditer(text):
         value = m.group("v").rstrip(",;\"'")  # announced as exact: a final "!" or "." may be the value's

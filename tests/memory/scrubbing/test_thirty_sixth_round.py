@@ -41,6 +41,11 @@ SENTENCES = [
     ("Para abrir la bóveda de KeePass la frase es: la abuela de Marcos baila en el tejado",
      "la abuela de Marcos baila en el tejado"),
     ("For the USB backup the phrase is: my uncle Ramiro sings in the bath", "my uncle Ramiro sings in the bath"),
+    # an arrow closes the label too, and a comma opens a remark after the phrase
+    ("Frase para abrir el portátil -> tres búhos leen poesía en Lugo, todo en minúsculas",
+     "tres búhos leen poesía en Lugo"),
+    ("Passphrase to unlock the laptop -> the red fox of Lucía jumps twice, all lower case",
+     "the red fox of Lucía jumps twice"),
 ]
 SENTENCES_KEPT = [
     "La frase del día es: el que madruga encuentra trabajo",
@@ -128,6 +133,7 @@ def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
     ("stamp", *CHAT_STAMP[1]),
     ("_find_passphrase_sentences", *SENTENCES[0]),
     ("_find_passphrase_sentences", *SENTENCES[1]),
+    ("_find_passphrase_sentences", *SENTENCES[2]),
     ("_find_copied_exactly", *COPIED[0]),
     ("_find_copied_exactly", *COPIED[1]),
     ("command_line", COMMANDS[0], None),
