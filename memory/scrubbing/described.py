@@ -37,6 +37,8 @@ _FLAG_BEFORE_RE: Final = re.compile(r"(?:^|[ \t])(?P<flag>--?[A-Za-z][\w\-]*)(?:
 _SECRET_FLAG_RE: Final = re.compile(
     r"-(?:p|P|a|u|U|H|e|E|d|b|c|k|K|s|S)|--?(?:\w*(?:pass|pwd|token|secret|key|auth|cred|cookie|header|user|login"
     r"|env|set|build-arg|data|arg|var|bearer|otp|pin|session|signature|sig)[\w\-]*)", re.I)
+#: How far back on its line the command's head is looked for (bounds the work per span).
+_COMMAND_REACH: Final = 300
 _CREDENTIAL_SHAPE_RE: Final = re.compile(r"(?=.*\d)(?=.*[a-z])(?=.*(?:[^\w\s]|[A-Z]))")
 
 _QUOTE_PAIRS: Final = {"'": "'", '"': '"', "“": "”", "‘": "’", "«": "»"}
@@ -79,8 +81,8 @@ def command_line(text: str, start: int, end: int) -> bool:
     if (len(value) <= 24 and text[start - 1:start] not in ("=", ":") and _COMMAND_NAME_RE.fullmatch(value)
             and _FLAG_AFTER_RE.match(text, end)):
         return True
-    line_start = text.rfind("\n", 0, start) + 1
-    flag = _FLAG_BEFORE_RE.search(text, line_start, start)
+    line_start = max(text.rfind("\n", 0, start) + 1, start - _COMMAND_REACH)
+    flag = _FLAG_BEFORE_RE.search(text, max(line_start, start - 80), start)
     if flag is None or _SECRET_FLAG_RE.fullmatch(flag.group("flag")) is not None:
         return False
     if _CREDENTIAL_SHAPE_RE.match(value) and "@" not in value:
