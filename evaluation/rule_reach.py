@@ -1,7 +1,7 @@
-"""What the thirty-fifth secrets round's classes reach, in sample and as read (issue 15, stop 38).
+"""What the thirty-fifth and thirty-sixth secrets rounds' classes reach, in sample and as read (issue 15, stop 38).
 
-``python -m evaluation.rule_reach`` prints, for each class (``memory.scrubbing.answers`` finders and
-``memory.scrubbing.public_values`` filters), the spent rows it fires on — a finder when a span covers
+``python -m evaluation.rule_reach`` prints, for each class (``memory.scrubbing.answers`` and ``announced``
+finders, ``memory.scrubbing.public_values`` and ``described`` filters), the spent rows it fires on — a finder when a span covers
 the row's secret (positives) or any span (negatives), a filter when it is true on a span some finder
 yields — and then the same over the cases the last ten readings failed **with the scrubber they were
 read on** (``train_secrets.AS_READ``: each commit unpacked and run as ``train_secrets --as-read``
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from evaluation import train_special as ts
 from evaluation.detector_cv import SECRET_SOURCES
 from evaluation.train_secrets import AS_READ, _scrub_as_read
-from memory.scrubbing import answers, driver, keywords, public_values
+from memory.scrubbing import announced, answers, described, driver, keywords, public_values
 from memory.scrubbing.kinds import PLACEHOLDER_RE
 
 FILTERS: dict[str, Callable[[str, int, int], bool]] = {
@@ -28,7 +28,14 @@ FILTERS: dict[str, Callable[[str, int, int], bool]] = {
     "public_identifier": public_values.public_identifier,
     "crypt_hash": public_values.crypt_hash,
     "slack_id": public_values.slack_id,
+    # thirty-sixth round (``described``)
+    "command_line": described.command_line,
+    "quoted_title": described.quoted_title,
+    "placeholder_words": lambda t, s, e: described.placeholder_words(t[s:e]),
+    "requirement": lambda t, s, e: described.requirement(t[s:e]),
 }
+#: The finders counted as classes: round 35's (``answers``) and round 36's (``announced``).
+CLASS_FINDERS = (*answers.FINDERS, *announced.FINDERS)
 
 
 def _redacted_spans(text: str, out: str) -> list[tuple[int, int]]:
@@ -42,12 +49,13 @@ def reach(text: str, secret: str | None, old_out: str | None = None) -> set[str]
     """The classes that fire on one row (a finder only on the secret of a positive row)."""
     lower = text.translate(driver._LOWER_TABLE)
     fired: set[str] = set()
-    for finder in answers.FINDERS:
+    for finder in CLASS_FINDERS:
         for start, end, _ in finder(text, lower):
             at = text.find(secret) if secret else -1
             if secret is None or (at >= 0 and start <= at < end):
                 fired.add(finder.__name__)
-    spans = [(s, e) for f in driver._FINDERS if f.__module__ != answers.__name__ for s, e, _ in f(text, lower)]
+    spans = [(s, e) for f in driver._FINDERS if f.__module__ not in (answers.__name__, announced.__name__)
+             for s, e, _ in f(text, lower)]
     if old_out is not None:
         spans += _redacted_spans(text, old_out)
     fired |= {name for name, rule in FILTERS.items() if any(rule(text, s, e) for s, e in spans)}

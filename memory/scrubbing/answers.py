@@ -27,12 +27,21 @@ from typing import Final
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.prose import _strong_credential
 
-_CREDENTIAL_WORD: Final = (r"(?:contrase[ñn]a|clave|pass(?:word|phrase|code)?|pwd|pin|c[oó]digo|code|frase|phrase"
+_CREDENTIAL_WORD: Final = (r"(?:contrase[ñn]a|clave|pass(?:word|phrase|code|wd)?|pwd|pw|pin|c[oó]digo|code|frase|phrase"
                            r"|key|llave|secret|secreto|token)")
 _SPEAKER: Final = r"[A-ZÁÉÍÓÚÑ][\w.\-]{0,20}(?:[ \t][A-ZÁÉÍÓÚÑ][\w.\-]{0,20})?"
+#: A line's prefix before its speaker: a bracketed stamp ("[10:42]") or, since round 36, a bare time
+#: ("10:42", "10:42:07 -", "9:05 pm").
+_STAMP: Final = r"(?:\[[^\]\n]{1,20}\][ \t]*|\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?[ \t]+(?:[-–|][ \t]+)?)?"
 _CHAT_RE: Final = re.compile(
-    r"(?m:^[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*)?(?P<q>" + _SPEAKER + r"):[ \t]*(?P<question>[^\n]{3,160}\?)[ \t]*\n"
-    r"[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*)?(?P<a>" + _SPEAKER + r"):[ \t]*(?P<v>[^\n]{4,120}?)[ \t]*$)")
+    r"(?m:^[ \t]*" + _STAMP + r"(?P<q>" + _SPEAKER + r"):[ \t]*(?P<question>[^\n]{3,160}\?)[ \t]*\n"
+    r"[ \t]*" + _STAMP + r"(?P<a>" + _SPEAKER + r"):[ \t]*(?P<v>[^\n]{4,120}?)[ \t]*$)")
+#: Round 36: an answer that opens with a lead-in ("it's", "es", "here:", "toma") and goes on after
+#: its value with a remark ("it's Jjip5M.y7h, don't paste it in #general"): the first token after
+#: the lead-in is the value when it is a credential.
+_LEAD_IN_RE: Final = re.compile(
+    r"(?i:(?:(?:it['’]?s|it[ \t]+is|that['’]?s|es|era|is|here(?:['’]s)?|aqu[ií](?:[ \t]+(?:va|tienes))?|toma|ah[ií][ \t]+va"
+    r"|sure|claro|yes|yep|s[ií]|ok)[,:]?[ \t]+)*(?P<v>[^\s,;]+))")
 _ASKS_RE: Final = re.compile(
     r"(?i:\b" + _CREDENTIAL_WORD + r"s?\b)")
 _PROSE_WORDS: Final = frozenset(
@@ -74,6 +83,11 @@ def _find_chat_replies(text: str, lower: str) -> Iterator[_Span]:
             continue
         if (" " not in value and _strong_credential(value)) or _passphrase_like(value):
             yield m.start("v"), m.start("v") + len(value), "password"
+            continue
+        lead = _LEAD_IN_RE.match(text, m.start("v"), m.end("v"))
+        token = lead.group("v").rstrip(".,;:!?)") if lead else ""
+        if token and "=" not in token and _strong_credential(token):  # "apikey=…" is the keyword finder's
+            yield lead.start("v"), lead.start("v") + len(token), "password"
 
 
 def _find_codes_by_length(text: str, lower: str) -> Iterator[_Span]:

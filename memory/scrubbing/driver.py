@@ -8,6 +8,7 @@ from typing import Final
 
 from memory.scrubbing.codes import CODE_FINDERS
 from memory.scrubbing.answers import FINDERS as ANSWER_FINDERS
+from memory.scrubbing.announced import FINDERS as ANNOUNCED_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
 from memory.scrubbing.broad_frames import FINDERS as BROAD_FRAME_FINDERS
 from memory.scrubbing.disguises import FINDERS as DISGUISE_FINDERS
@@ -31,6 +32,7 @@ from memory.scrubbing.other_values import other_value
 from memory.scrubbing.places import is_manager_name
 from memory.scrubbing.private_keys import _find_private_keys
 from memory.scrubbing.public_values import public_value
+from memory.scrubbing.described import described_value
 from memory.scrubbing.separated import SEPARATED_FINDERS
 from memory.scrubbing.prose import (
     _find_after_aside,
@@ -79,6 +81,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *DISGUISE_FINDERS,
     *BROAD_FRAME_FINDERS,
     *ANSWER_FINDERS,
+    *ANNOUNCED_FINDERS,
     _find_high_entropy,
 )
 
@@ -149,6 +152,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
              and not (("@" in text or "-u" in text) and template_userinfo(text, s[0], s[1]))
              and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])
              and not store_path(text, s[0], s[1]) and not public_value(text, s[0], s[1])
+             and not described_value(text, s[0], s[1])
              and not ("{" in text and cut_template(text, s[0], s[1]))]
     examples = published_example_spans(text) + resource_name_spans(text)
     if examples:
