@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  sixty authors A1–BG, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  sixty-two authors A1–BI, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -113,6 +113,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "BE": ts.HELDOUT / "issue15_eightieth" / "secrets_untouched57.jsonl",
     "BF": ts.HELDOUT / "issue15_eightyfirst" / "secrets_untouched58.jsonl",
     "BG": ts.HELDOUT / "issue15_eightysecond" / "secrets_untouched59.jsonl",
+    "BH": ts.HELDOUT / "issue15_eightyfifth" / "secrets_untouched60.jsonl",
+    "BI": ts.HELDOUT / "issue15_eightysixth" / "secrets_untouched61.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).
