@@ -47,7 +47,7 @@ from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold_text, readi
 from memory.inspection.special_clauses import CLAUSE_RULES, PARTNER, extra_forms
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_forms import ordinary_spans as _forms_ordinary_spans
-from memory.inspection.special_forms import vector_spans
+from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, role_spans
@@ -64,6 +64,11 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """``special_forms.ordinary_spans`` and the civic roles and cultural works of
     ``special_roles.role_spans`` (sp25)."""
     return _forms_ordinary_spans(text) + role_spans(text)
+
+
+def vector_spans(text: str) -> list[tuple[int, int]]:
+    """``special_forms.vector_spans`` and ``special_roles.role_spans`` (sp25)."""
+    return _forms_vector_spans(text) + role_spans(text)
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {

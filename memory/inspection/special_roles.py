@@ -130,9 +130,27 @@ _CULTURAL_WORK = re.compile(rf"\b{_CULTURE}\s+(?:de\s+|del\s+|of\s+)?(?:\w+\s+)?
 _OWN_ETHNIC = re.compile(r"\b(?:su\s+(?:pueblo|comunidad|familia|origen|abuel\w*)|her\s+(?:people|community|heritage|roots)|his\s+(?:people|community|heritage|roots)|es\s+(?:indigena|mapuche|quechua)|is\s+(?:indigenous|native))\b")
 
 
+#: Opting out of a biometric feature: the person's own choice not to use it (``turned off Face ID``,
+#: ``desactivó el desbloqueo con huella``, ``doesn't use facial recognition``) tells no trait.
+_OPT_OUT = re.compile(r"""
+(?:turned\s+off|turns\s+off|switched\s+off|disabled|disables|removed|deleted|opted\s+out\s+of|refuses\s+to\s+use|doesn'?t\s+use|does\s+not\s+use|won'?t\s+use
+  |desactiv\w*|quit[oó]|borr[oó]|no\s+usa|no\s+quiere\s+usar|se\s+niega\s+a\s+usar)
+  \s+(?:the\s+|el\s+|la\s+|su\s+|her\s+|his\s+)?(?:desbloqueo\s+(?:con|por)\s+(?:la\s+)?)?
+  (?:face\s*id|touch\s*id|faceid|touchid|huella|fingerprint(?:\s+unlock)?|reconocimiento\s+facial|facial\s+recognition|face\s+unlock)\b
+""", re.VERBOSE)
+#: A sacred word in quotes as a name given to a thing (``calls the Monday stand-up 'the sacred
+#: ritual'``, ``llama a la siesta 'sagrada'``): a figure of speech, not a belief.
+_SACRED_FIGURE = re.compile(r"""
+\b(?:calls?|called|llama|llaman)\s+(?:a\s+)?(?:the|el|la|los|las|su|sus|his|her|their)\s+(?:[\w-]+\s+){1,3}?(?P<figure>['"‘“]\s*(?:the\s+|el\s+|la\s+|a\s+|una?\s+)?
+  (?:sacred|holy|sagrad[oa]|ritual|religious|religios[oa]|gospel|evangelio|mantra|bible|biblia)\b[^'"’”]{0,30}['"’”])
+""", re.VERBOSE)
+
+
 def role_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of ``text`` (an inspection form) of a civic role or a cultural work (module docstring)."""
-    spans = [m.span() for m in _CIVIC_ROLE.finditer(text)]
+    """Spans of ``text`` (an inspection form) of a civic role, a cultural work, a biometric feature
+    opted out of or a sacred word as a figure (module docstring)."""
+    spans = [m.span() for pattern in (_CIVIC_ROLE, _OPT_OUT) for m in pattern.finditer(text)]
+    spans += [m.span("figure") for m in _SACRED_FIGURE.finditer(text)]  # the quoted name alone
     if not _OWN_ETHNIC.search(text):
         spans += [m.span() for m in _CULTURAL_WORK.finditer(text)]
     return spans

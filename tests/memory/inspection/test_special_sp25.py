@@ -82,3 +82,27 @@ def test_a_near_miss_of_sp25_is_no_lexicon_finding(text: str) -> None:
 ])
 def test_a_span_of_sp25_does_not_hide_the_persons_own_fact(text: str) -> None:
     assert lexicon_label(text) is not None
+
+
+@pytest.mark.parametrize(("text", "rest"), [
+    # opting out of a biometric feature is the person's choice not to use a trait
+    ("Turned off Face ID on the shared tablet, prefers the passcode", "on the shared tablet, prefers the passcode"),
+    ("Desactivó la huella del móvil porque prefiere el PIN", "del movil porque prefiere el pin"),
+    # a sacred word in quotes as the name of a thing: only the quoted name is set aside
+    ("Calls the Monday stand-up 'the sacred ritual' and refuses to move it", "calls the monday stand-up and refuses to move it"),
+])
+def test_an_opt_out_or_a_sacred_figure_is_not_read_by_the_vector_stage(text: str, rest: str) -> None:
+    from memory.inspection.special import outside_ordinary
+
+    assert outside_ordinary(text) == rest
+
+
+@pytest.mark.parametrize("text", [
+    # enrolling a trait is not opting out; a sacred word about the person's own practice is not a figure
+    "Enrolled her Face ID on the banking app yesterday",
+    "Says Sunday Mass is sacred to her and never misses it",
+])
+def test_a_near_miss_of_an_opt_out_or_a_figure_is_read_whole(text: str) -> None:
+    from memory.inspection.special import outside_ordinary
+
+    assert outside_ordinary(text) == text
