@@ -50,7 +50,7 @@ from memory.inspection.special_forms import ordinary_spans as _forms_ordinary_sp
 from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
-from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, role_spans
+from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
@@ -67,8 +67,8 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
 
 
 def vector_spans(text: str) -> list[tuple[int, int]]:
-    """``special_forms.vector_spans`` and ``special_roles.role_spans`` (sp25)."""
-    return _forms_vector_spans(text) + role_spans(text)
+    """``special_forms.vector_spans`` and ``special_roles.figure_spans`` (sp25)."""
+    return _forms_vector_spans(text) + figure_spans(text)
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {

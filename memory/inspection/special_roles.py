@@ -15,8 +15,9 @@ like any lexicon hit):
 * ``politics.party_dues`` — dues, a fee or a subscription paid to a party or one of its branches
   (``la cuota trimestral de la junta local del PP``, ``her Labour membership dues``).
 * ``biometric.enrolment`` — a trait enrolled or registered anywhere in a note (``dio de alta su
-  huella``, ``enrolled her fingerprint on the time clock``); ``biometric.veins`` — a vein reader
-  (``palm-vein reader``, ``lector de venas``), which has no ordinary sense.
+  huella``, ``enrolled her fingerprint on the time clock``); ``biometric.veins`` — the person
+  getting in or identified through a vein reader (``gets in through the palm-vein reader``, ``entra
+  por el lector de venas``): a hotel or a building that has one is a near miss.
 * ``health.sugar_thing`` — the English form of ``lo del azúcar``: ``her sugar thing``, ``his sugar
   issue``.
 
@@ -66,9 +67,11 @@ _TRAIT = r"(?:huella\w*|fingerprints?|face\s*id|cara|rostro|iris|retina|palma|pa
 _ENROLMENT = rf"""
 (?:d(?:io|ar|a|an|ado)\s+de\s+alta|registr\w*|enrol\w*|set\s+up|grab\w*)\s+(?:\w+\s+)?(?:su|sus|her|his|their)\s+{_TRAIT}\b
 """
-#: A vein reader has no ordinary sense and no work frame clears it (``_Plain``).
+#: The person getting in or identified through a vein reader (a building's or a hotel's reader alone
+#: is a near miss); no work frame clears it (``_Plain``).
 _VEINS = r"""
-palm[\s-]?veins?\b | vein[\s-]?(?:reader|scanner|scan|recognition) | (?:lector|escaner|reconocimiento)\s+(?:\w+\s+)?de\s+(?:las\s+)?venas
+(?:gets?\s+in|gets?\s+into|got\s+in|enters?|entra|accede|uses?|usa|through|por\s+el|via|con\s+el|scan\w*|escane\w*|enrol\w*|registr\w*)\b[^.;,]{0,40}?
+  \b(?:palm[\s-]?veins?\b|vein[\s-]?(?:reader|scanner|scan|recognition)|(?:lector|escaner|reconocimiento)\s+(?:\w+\s+)?de\s+(?:las\s+)?venas)
 """
 
 
@@ -146,11 +149,17 @@ _SACRED_FIGURE = re.compile(r"""
 """, re.VERBOSE)
 
 
+def figure_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of a biometric feature opted out of and of a quoted sacred figure (the quoted name alone):
+    the vector stage reads outside these too. Not the civic roles and cultural works: blanked, what
+    was left of a short note ("Hoy tiene jury duty, so …") read as special to the vector stage."""
+    return [m.span() for m in _OPT_OUT.finditer(text)] + [m.span("figure") for m in _SACRED_FIGURE.finditer(text)]
+
+
 def role_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) of a civic role, a cultural work, a biometric feature
     opted out of or a sacred word as a figure (module docstring)."""
-    spans = [m.span() for pattern in (_CIVIC_ROLE, _OPT_OUT) for m in pattern.finditer(text)]
-    spans += [m.span("figure") for m in _SACRED_FIGURE.finditer(text)]  # the quoted name alone
+    spans = [m.span() for m in _CIVIC_ROLE.finditer(text)] + figure_spans(text)
     if not _OWN_ETHNIC.search(text):
         spans += [m.span() for m in _CULTURAL_WORK.finditer(text)]
     return spans

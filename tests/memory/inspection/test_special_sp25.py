@@ -106,3 +106,19 @@ def test_a_near_miss_of_an_opt_out_or_a_figure_is_read_whole(text: str) -> None:
     from memory.inspection.special import outside_ordinary
 
     assert outside_ordinary(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    # a vein reader the person does not use (a hotel's, a building's): a near miss
+    "The hotel offers palm-vein check-in, but she prefers the old key card",
+    "Mentioned that the new turnstiles read palm veins, wants the facilities contact",
+])
+def test_a_vein_reader_not_used_by_the_person_is_no_lexicon_finding(text: str) -> None:
+    assert lexicon_label(text) is None
+
+
+def test_a_civic_role_is_not_blanked_for_the_vector_stage() -> None:
+    from memory.inspection.special import outside_ordinary
+
+    text = "Hoy tiene jury duty, so no puede atender llamadas hasta el jueves"
+    assert outside_ordinary(text) == text
