@@ -46,16 +46,29 @@ from memory.embedding.exemplars import constant_passages
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold_text, readings
 from memory.inspection.special_clauses import CLAUSE_RULES, PARTNER, extra_forms
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
-from memory.inspection.special_forms import ordinary_spans, vector_spans
+from memory.inspection.special_forms import ordinary_spans as _forms_ordinary_spans
+from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
+from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
-#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38); the same-sex partner's
-#: patterns likewise.
-_RULES = RULES + CLAUSE_RULES
-_PARTNER = (*SAME_SEX_PARTNER, *PARTNER)
+#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38) and ``special_roles`` (sp25);
+#: the same-sex partner's patterns likewise.
+_RULES = RULES + CLAUSE_RULES + ROLE_RULES
+_PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
+
+
+def ordinary_spans(text: str) -> list[tuple[int, int]]:
+    """``special_forms.ordinary_spans`` and the civic roles and cultural works of
+    ``special_roles.role_spans`` (sp25)."""
+    return _forms_ordinary_spans(text) + role_spans(text)
+
+
+def vector_spans(text: str) -> list[tuple[int, int]]:
+    """``special_forms.vector_spans`` and ``special_roles.figure_spans`` (sp25)."""
+    return _forms_vector_spans(text) + figure_spans(text)
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {
