@@ -129,6 +129,11 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                # contracted "she'd rather", the synthetic future of a request, hating said otherwise
                "d rather", "solicitara", "solicitaran", "pedira", "pediran", "detesta", "detestan", "detests",
                "detest", "loathes", "aborrece",
+               # round 54: liking, disliking and choosing said with other verbs ("No le agrada el picante",
+               # "Doesn't enjoy spicy dishes", "Favors mountain holidays", "Elige siempre ventanilla")
+               "enjoy", "agrada", "agradan", "desagrada", "desagradan", "le molesta", "le molestan",
+               "favors", "favours", "favor", "favour", "elige", "eligen", "chooses", "to his taste",
+               "to her taste", "to their taste",
                # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
                "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
                "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
