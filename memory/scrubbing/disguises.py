@@ -173,11 +173,33 @@ _DEVICE_TAKES_RE: Final = re.compile(
     r"(?:user|usuario|account|cuenta|login|password|contrase[ñn]a|clave|admin|root)\b)")
 
 
+# Thirty-seventh round, in sample (k63-234): a login told as done with the value ("logged into the tax
+# portal with X after the reset", "entré en el banco con X", "inicié sesión con X"): a verb of logging
+# in, the rest of its clause, "with"/"con" and a strong credential ("signed in with Google" stays).
+_LOGGED_WITH_RE: Final = re.compile(
+    r"(?i:\b(?:(?:logged|signed|log|sign)[ \t]*(?:in|on)(?:to)?\b[^.\n:;]{0,60}?[ \t]with"
+    r"|(?:entr[eé]|acced[ií]|inici[eé][ \t]+sesi[oó]n|me[ \t]+logu?e[eé])\b[^.\n:;]{0,60}?[ \t]con)[ \t]+"
+    r"[\"'“‘«]?(?P<v>[^\s\"'”’»]{6,60}))")
+
+
+_SIGN_IN_METHOD_RE: Final = re.compile(
+    r"(?i:google|microsoft|apple|github|gitlab|facebook|okta|azure|sso|saml|oauth|oidc|passkey|yubikey|fido|face|touch"
+    r"|ldap|kerberos|ssh|cert|mfa|2fa|totp|otp)")
+
+
 def _find_device_logins(text: str, lower: str) -> Iterator[_Span]:
     """A strong credential a device's login is said to use or take (the module docstring)."""
-    for pattern in (_DEVICE_USE_RE, _DEVICE_TAKES_RE):
+    for pattern in (_DEVICE_USE_RE, _DEVICE_TAKES_RE, _LOGGED_WITH_RE):
         for m in pattern.finditer(text):
-            if _strong_credential(m.group("v")):
+            value = m.group("v")
+            if pattern is _LOGGED_WITH_RE:
+                if _SIGN_IN_METHOD_RE.match(value):
+                    continue  # "signed in with Google-SSO2", "con YubiKey-5C": how, not with what secret
+                value = value.rstrip(".,;:)")
+                if _strong_credential(value):
+                    yield m.start("v"), m.start("v") + len(value), "password"
+                continue
+            if _strong_credential(value):
                 yield m.start("v"), m.end("v"), "password"
 
 

@@ -37,15 +37,31 @@ _GLUED_RE: Final = re.compile(
     r"(?=[^\n.;:=]{0,60}?(?:[:=]|->|→|=>|\b(?:is|es|was|era)\b))")
 
 
+# Thirty-seventh round, in sample (k62-060): a password manager's name, then a bare "master"/"maestra"
+# label closed by a colon or an arrow ("KeePass de la oficina → master: …"), labels the manager's master
+# password: read as "passwd" ("1Password master:" was already read so by ``keywords``).
+_MANAGER_MASTER_RE: Final = re.compile(
+    r"(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|nordpass|enpass)\b[^\n.;:=]{0,40}?"
+    r"\b(?P<word>master|maestra)[ \t]*(?::|->|→|=>)")
+
+
 def glued_view(text: str, lower: str) -> tuple[str, int] | None:
     """``text`` with the noun of every glued password label blanked out (same length), and where the
     first such label ends; ``None`` when ``text`` has none. ``lower`` is ``text`` lower-cased."""
-    if "pass" not in lower and "pw" not in lower and "pswd" not in lower:
+    glued = "pass" in lower or "pw" in lower or "pswd" in lower
+    master = "master" in lower or "maestra" in lower
+    if not glued and not master:
         return None
-    matches = list(_GLUED_RE.finditer(lower))
-    if not matches:
+    matches = list(_GLUED_RE.finditer(lower)) if glued else []
+    masters = list(_MANAGER_MASTER_RE.finditer(lower)) if master else []
+    if not matches and not masters:
         return None
     chars = list(text)
+    for m in masters:
+        start, end = m.span("word")
+        chars[start:end] = "passwd".rjust(end - start)
+    if not matches:
+        return "".join(chars), masters[0].end()
     for m in matches:
         start, end = m.span()
         if m.group("word") == "passphrase":
@@ -55,4 +71,4 @@ def glued_view(text: str, lower: str) -> tuple[str, int] | None:
         if text[end - 1].isupper():
             stand_in = stand_in.upper()
         chars[start:end] = stand_in.rjust(end - start)
-    return "".join(chars), matches[0].end()
+    return "".join(chars), min([m.end() for m in matches] + [m.end() for m in masters])

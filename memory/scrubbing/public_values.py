@@ -122,11 +122,25 @@ def publishable_key(value: str) -> bool:
     return value.startswith("pk_") and _PUBLISHABLE_RE.fullmatch(value.rstrip(".,;:)]}\"'»”")) is not None
 
 
+#: Thirty-seventh round, in sample (k63-281): an Ethereum account or contract address — ``0x`` and
+#: exactly forty hex digits (twenty bytes, EIP-55 mixed case or not) — is public by design, whatever
+#: label stands before it ("Token de Ethereum: 0x…" names an ERC-20 contract); a private key is
+#: sixty-four hex digits and stays a candidate.
+_ETH_ADDRESS_RE: Final = re.compile(r"0x[0-9a-fA-F]{40}")
+#: Thirty-seventh round, in sample (k63-248): a PEM or PGP armor line's dashes and word ("-----BEGIN",
+#: "-----END PGP PUBLIC KEY BLOCK-----") taken as a label's value: the boundary of a block, not a
+#: value (a private block is ``private_keys``' whole span, never this short one).
+_ARMOR_RE: Final = re.compile(r"-{5}(?:BEGIN|END)(?: [A-Z0-9 ]{1,40}-{5})?")
+
+
 def public_value(text: str, start: int, end: int) -> bool:
-    """A driver filter: an obvious fake, a public identifier, a crypt-format hash, a Slack ID or a
-    publishable key (the module docstring)."""
-    return (obvious_fake(text[start:end]) or public_identifier(text, start, end) or crypt_hash(text, start, end)
-            or slack_id(text, start, end) or publishable_key(text[start:end]))
+    """A driver filter: an obvious fake, a public identifier, a crypt-format hash, a Slack ID, a
+    publishable key, an Ethereum address or an armor line (the module docstring)."""
+    value = text[start:end]
+    return (obvious_fake(value) or public_identifier(text, start, end) or crypt_hash(text, start, end)
+            or slack_id(text, start, end) or publishable_key(value)
+            or (value.startswith("0x") and _ETH_ADDRESS_RE.fullmatch(value.rstrip(".,;:)")) is not None)
+            or (value.startswith("-----") and _ARMOR_RE.fullmatch(value) is not None))
 
 
 def across_a_boundary(text: str, keyword_start: int, keyword_end: int, value_start: int) -> bool:

@@ -120,9 +120,12 @@ _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{
 # The label word may end a snake_case name ("auth_key", "device_secret") or start one ("clave_aes").
 # Seventeenth round: the value may be quoted, as JSON, YAML and INI write a string ('"auth_key":
 # "9c…"'), and a label closing its line may state the value on the next one ("license key\n5e…").
+# Thirty-seventh round, in sample (k62-148, k63-143): an arrow stands for the colon ("Clave HMAC para
+# firmar → 73e6…"), as the keyword and phrase finders read it; and a seed of encryption ("semilla de
+# cifrado", "encryption seed") labels its key as "clave" does.
 _HEX_AFTER_LABEL_RE: Final = re.compile(
-    r"(?i:(?:\b|(?<=_))(?:clave|key|secret|secreto|token)(?:\b|(?=_)))(?:(?P<label>[^\n:=]{0,80}?)"
-    r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)"
+    r"(?i:(?:\b|(?<=_))(?:clave|key|secret|secreto|token|semilla|seed)(?:\b|(?=_)))(?:(?P<label>[^\n:=→]{0,80}?)"
+    r"(?:\s*(?:[:=]|->|→|=>)|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)"
     r"|(?P<bare>(?:[ \t]+[A-Za-z][\w\-]{0,15}){0,2}(?:[ \t]+|[ \t]*\r?\n[ \t]*)))"
     r"\s*[\"'“]?(?P<v>[0-9a-fA-F]{32,})\b")
 _NAME_BEFORE_RE: Final = re.compile(r"[A-Za-z0-9_]*$")
@@ -269,7 +272,10 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
             continue
         for m in regex.finditer(text):
             if regex is _PHRASE_VALUE_RE and not (_stated_phrase(m.group("v"), m.group("colon") is not None)
-                                                  and (m.group("bare") is None or _names_a_holder(m.group("obj")))):
+                                                  and (m.group("bare") is None or _names_a_holder(m.group("obj"))
+                                                       or (m.group("v")[:1].isalpha()
+                                                           and _PURPOSE_BEFORE_RE.search(text, max(0, m.start() - 80),
+                                                                                         m.start()) is not None))):
                 continue
             if regex is _BARE_PIN_RE and postal_pin(lower, m.group("v")):
                 continue
@@ -282,6 +288,14 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
 _OBJECT_HEAD_RE: Final = re.compile(
     r"\s+\w+\s+(?:(?:the|my|our|your|his|her|their|its|this|that|el|la|los|las|mi|tu|su|nuestra|nuestro|este|esta"
     r"|ese|esa)\s+)?(?P<head>[^\W\d_][\w\-]*)(?:\s+(?P<next>[^\W\d_][\w\-]*))?")
+
+
+# Thirty-seventh round, in sample (k63-223): a bare "frase"/"phrase" after a purpose of opening in its
+# own sentence ("para abrir el disco cifrado la frase es …", "to unlock the backup the phrase is …")
+# names a passphrase as "la frase del VeraCrypt" does.
+_PURPOSE_BEFORE_RE: Final = re.compile(
+    r"(?i:\b(?:para|to)[ \t]+(?:abrir|desbloquear|descifrar|entrar|acceder|unlock|open|decrypt|access|get[ \t]+into)\b"
+    r"[^.\n;:!?]{0,60}$)")
 
 
 def _names_a_holder(obj: str | None) -> bool:
@@ -312,7 +326,7 @@ def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
     names a public digest (fingerprint, checksum, hash, commit, id), or the label word is negated
     (fourteenth round: "not a secret", "no es secreto", "non-secret", "ningún token": a writer saying
     the value is none)."""
-    if not any(h in lower for h in ("clave", "key", "secret", "token")):
+    if not any(h in lower for h in ("clave", "key", "secret", "token", "semilla", "seed")):
         return
     for m in _HEX_AFTER_LABEL_RE.finditer(text):
         if _NEGATED_RE.search(lower, max(0, m.start() - 24), m.start()):

@@ -3,7 +3,8 @@ quoted value, a password word glued to what it opens, a reversal heading its sen
 key, a label calling its key public and a password word that is a log field's value kept
 (docs/privacy.md, "The thirty-seventh secrets round"; no database). Made-up sentences, none from a
 corpus, Spanish and English for each class where the class has both. Each class also has a mutant
-check: with its rule switched off the case fails."""
+check: with its rule switched off the case fails. The second group ("in sample") was written after
+k62/k63 were read, from their open cases."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 
 import pytest
 
-from memory.scrubbing import answers, disguises, driver, keywords, prose, public_values, scrub, shapes
+from memory.scrubbing import answers, described, disguises, driver, glued, keywords, prose, public_values, scrub, shapes
 from memory.scrubbing.measures import HEDGE
 
 
@@ -95,6 +96,70 @@ LOG_FIELDS = [
 ]
 
 
+# In sample (written after reading k62/k63): the classes of their open cases.
+HEX_ARROW_SEED = [
+    ("Clave de firma del webhook → 9b1f3c7e2a4d6b8c0e1f2a3b4c5d6e7f (el hash del fichero es otro).",
+     "9b1f3c7e2a4d6b8c0e1f2a3b4c5d6e7f"),
+    ("Backup cipher seed -> 4e7a9c1b3d5f7a9c1e3b5d7f9a1c3e5b", "4e7a9c1b3d5f7a9c1e3b5d7f9a1c3e5b"),
+    ("Semilla de cifrado del NAS:\n0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+     "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0"),
+    ("Encryption seed for the backups: 7c2e9a4f1b6d3e8a5c0f7b2d9e4a1c6f", "7c2e9a4f1b6d3e8a5c0f7b2d9e4a1c6f"),
+]
+HEX_KEPT = [
+    "Random seed for the experiment: 42, and the commit hash is 9b1f3c7e2a4d6b8c0e1f2a3b4c5d6e7f",
+]
+LOGGED_WITH = [
+    ("Note to self: logged into the pension portal with Br1ck&Fern#77 after the reset.", "Br1ck&Fern#77"),
+    ("Ayer entré en la web del banco con Sardina!42 y funcionó.", "Sardina!42"),
+]
+LOGGED_KEPT = [
+    "She signed in with Google-SSO2 yesterday and it worked.",
+    "Me logueé con mi usuario de siempre, jlopez, sin problema.",
+    "Logged in with the new laptop at 09:30.",
+]
+PURPOSE_PHRASES = [
+    ("Ojo, para abrir el disco cifrado la frase es cuchara de palo y limón verde, todo junto no.",
+     "cuchara de palo y limón verde"),
+    ("To unlock the travel drive the phrase is copper tulip and sleepy fox.", "copper tulip and sleepy fox"),
+]
+PURPOSE_KEPT = [
+    "Para abrir la reunión la frase es la de siempre.",
+]
+MANAGER_MASTER = [
+    ("Bitwarden de casa → master: nube pepino cometa jardín", "nube pepino cometa jardín"),
+    ("Bitwarden at home, master: orbit cactus lemon drizzle", "orbit cactus lemon drizzle"),
+]
+MANAGER_KEPT = [
+    "KeePass: master branch of the plugin is broken.",
+]
+VENDOR_PLACEHOLDERS = [
+    "Copia el .env.example: STRIPE_SECRET_KEY=sk_live_YOUR_KEY_HERE y rellénalo.",
+    "In the README: GITHUB_TOKEN=ghp_YOUR_TOKEN_HERE until CI sets the real one.",
+]
+PUBLIC_BY_FORMAT = [
+    "Token del contrato en la factura: 0x8Fa2c3D4e5F60718293A4b5C6d7E8f90123456aB (dirección pública).",
+    "Contract token address: 0x1b2C3d4E5f60718293a4B5c6D7e8F9012345678C",
+    "Mi clave pública PGP para el servidor de claves:\n-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n"
+    "mDMEZkZ3bRYJKwYBBAHaRw8BAQdADyKHJlyXc2US4ISo5E2Q50XAeeH/e1d0ZU8R\n=kP3w\n-----END PGP PUBLIC KEY BLOCK-----",
+]
+
+
+@pytest.mark.parametrize("text", HEX_KEPT + LOGGED_KEPT + PURPOSE_KEPT + MANAGER_KEPT + VENDOR_PLACEHOLDERS
+                         + PUBLIC_BY_FORMAT)
+def test_in_sample_kept(text: str) -> None:
+    assert _kept(text)
+
+
+@pytest.mark.parametrize(("text", "secret"), HEX_ARROW_SEED + LOGGED_WITH + PURPOSE_PHRASES + MANAGER_MASTER + [
+    # a private key in hex (64 digits) is no address, and a real-looking key after a vendor prefix stays
+    ("Ethereum private key: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",
+     "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"),
+    ("STRIPE_SECRET_KEY=sk_live_51HqX8vKz2LmP4rT7wY9bC3dF6gH", "sk_live_51HqX8vKz2LmP4rT7wY9bC3dF6gH"),
+])
+def test_in_sample_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
 @pytest.mark.parametrize("text", HEDGED_KEPT + PHRASES_KEPT + GLUED_KEPT + REVERSED_KEPT + PUBLISHABLE
                          + PUBLIC_LABEL + LOG_FIELDS)
 def test_kept(text: str) -> None:
@@ -154,6 +219,16 @@ def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
     elif rule == "log_fields":
         monkeypatch.setattr(prose, "a_field_value", lambda *args: False)
         monkeypatch.setattr(prose, "opens_a_log_field", lambda value: False)
+    elif rule == "hex_arrow_seed":
+        pattern = shapes._HEX_AFTER_LABEL_RE.pattern
+        old = pattern.replace("|semilla|seed", "").replace(r"(?:[:=]|->|→|=>)", "[:=]")
+        assert old != pattern
+        monkeypatch.setattr(shapes, "_HEX_AFTER_LABEL_RE", re.compile(old))
+    elif rule in ("logged_with", "purpose_before", "manager_master", "vendor_prefix", "eth_address", "armor"):
+        module, name = {"logged_with": (disguises, "_LOGGED_WITH_RE"), "purpose_before": (shapes, "_PURPOSE_BEFORE_RE"),
+                        "manager_master": (glued, "_MANAGER_MASTER_RE"), "vendor_prefix": (described, "_VENDOR_PREFIX_RE"),
+                        "eth_address": (public_values, "_ETH_ADDRESS_RE"), "armor": (public_values, "_ARMOR_RE")}[rule]
+        monkeypatch.setattr(module, name, re.compile(r"(?!)"))
     else:
         raise AssertionError(rule)
 
@@ -181,6 +256,20 @@ def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
     ("log_fields", LOG_FIELDS[0], None),
     ("log_fields", LOG_FIELDS[1], None),
     ("log_fields", LOG_FIELDS[2], None),
+    ("hex_arrow_seed", *HEX_ARROW_SEED[0]),
+    ("hex_arrow_seed", *HEX_ARROW_SEED[1]),
+    ("hex_arrow_seed", *HEX_ARROW_SEED[2]),
+    ("hex_arrow_seed", *HEX_ARROW_SEED[3]),
+    ("logged_with", *LOGGED_WITH[0]),
+    ("logged_with", *LOGGED_WITH[1]),
+    ("purpose_before", *PURPOSE_PHRASES[0]),
+    ("manager_master", *MANAGER_MASTER[0]),
+    ("manager_master", *MANAGER_MASTER[1]),
+    ("vendor_prefix", VENDOR_PLACEHOLDERS[0], None),
+    ("vendor_prefix", VENDOR_PLACEHOLDERS[1], None),
+    ("eth_address", PUBLIC_BY_FORMAT[0], None),
+    ("eth_address", PUBLIC_BY_FORMAT[1], None),
+    ("armor", PUBLIC_BY_FORMAT[2], None),
 ])
 def test_fails_without_its_rule(monkeypatch: pytest.MonkeyPatch, rule: str, text: str, secret: str | None) -> None:
     _without(monkeypatch, rule)
