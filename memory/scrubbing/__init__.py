@@ -129,6 +129,9 @@ private to the package):
 * ``public_values`` - the thirty-fifth round's filters: an obvious fake (``EXAMPLE`` inside a
   token), a public identifier under its own name (``key_id=``, ``client_id=``…, not a vendor's
   credential format), and a keyword's value past the end of a quotation holding the keyword.
+* ``glued`` - (thirty-seventh round) a password word glued to what it opens ("diskpass", "rootpw",
+  "WIFIPASS": a closed list of nouns) or a manager's bare "master:" label, read a third time as a
+  strong password word of the same length so the usual frames decide what follows.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on both readings,
   merge, replace, repeat until stable, fail closed.

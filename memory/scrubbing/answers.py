@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import HEDGE
 from memory.scrubbing.prose import _strong_credential
 
 _CREDENTIAL_WORD: Final = (r"(?:contrase[ñn]a|clave|pass(?:word|phrase|code|wd)?|pwd|pw|pin|c[oó]digo|code|frase|phrase"
@@ -39,9 +40,10 @@ _CHAT_RE: Final = re.compile(
 #: Round 36: an answer that opens with a lead-in ("it's", "es", "here:", "toma") and goes on after
 #: its value with a remark ("it's Jjip5M.y7h, don't paste it in #general"): the first token after
 #: the lead-in is the value when it is a credential.
+#: Round 37: a hedge is a lead-in too ("I think it's …", "creo que …").
 _LEAD_IN_RE: Final = re.compile(
     r"(?i:(?:(?:it['’]?s|it[ \t]+is|that['’]?s|es|era|is|here(?:['’]s)?|aqu[ií](?:[ \t]+(?:va|tienes))?|toma|ah[ií][ \t]+va"
-    r"|sure|claro|yes|yep|s[ií]|ok)[,:]?[ \t]+)*(?P<v>[^\s,;]+))")
+    r"|sure|claro|yes|yep|s[ií]|ok)[,:]?[ \t]+|" + HEDGE + r")*(?P<v>[^\s,;]+))")
 _ASKS_RE: Final = re.compile(
     r"(?i:\b" + _CREDENTIAL_WORD + r"s?\b)")
 _PROSE_WORDS: Final = frozenset(

@@ -13,6 +13,11 @@ frame that announces them rather than by their shape (each class in both languag
   because the chat wrapped it:"). The joined value
   must look like a credential (six characters or more once its separators are dropped, a letter, and
   a digit, a symbol or mixed case), so "te la escribo con guiones: sí" stays.
+  Thirty-seventh round: a reversal may head the sentence with no verb or password word before it
+  ("Al revés para que no lo vean en la pantalla: 8102_…", "Backwards, so nobody reads it off the
+  screen: …"): the token after the colon must then read as a password turned round — eight characters
+  or more, opening with a digit or a symbol and closing with three letters (a word, then digits or a
+  symbol, reversed), and ``prose._strong_credential`` of its reverse.
 * **A chat answer to a question about a password** ("—¿Y la del NAS?⏎—Es XJJTM&WGu* con
   mayúsculas", "- and the router's password?⏎- It's Kx9#mLp2"): a line opening with a dash or with
   "es"/"it's" right after a question line that names a password, a PIN, a wifi, or elides it
@@ -43,6 +48,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.kinds import _Span
+from memory.scrubbing.measures import HEDGE
 from memory.scrubbing.prose import _strong_credential
 
 _PASSWORD_WORD: Final = r"(?:contrase[ñn]as?|claves?|pass(?:word|words|phrase)?|pwd|pin|passcode)"
@@ -63,6 +69,15 @@ _TOKEN_RE: Final = re.compile(r"[^\s]{4,80}")
 _SPACED_RUN_RE: Final = re.compile(r"(?:\S[ ]){3,39}\S(?!\S)")
 _LINE_RUN_RE: Final = re.compile(r"(?P<v>[^\s]{2,40}(?:[ \t]*\n[ \t]*[^\s(]{2,40}){1,2})(?![^\n])")
 _SEPARATORS: Final = frozenset("-. \n·_")
+#: Thirty-seventh round: a reversal that opens its sentence or line (after a dash or a bullet at most).
+_HEADING_RE: Final = re.compile(r"[ \t]*(?:[—–\-*•][ \t]*)?")
+_REVERSAL_RE: Final = re.compile(r"(?i:(?:al|del)[ \t]+rev[eé]s|invertid[oa]|backwards?|in[ \t]+reverse|reversed)")
+#: What may follow a heading reversal before its colon: nothing, or a purpose or a remark.
+_PURPOSE_RE: Final = re.compile(
+    r"(?i:[ \t]*(?::|,|[—–(]|(?:para|por|so|to|in[ \t]+case|just|que|and|y)\b))")
+#: A password's usual shape (a word, then digits or a symbol) turned round: it opens with a digit or a
+#: symbol and closes with three letters or more.
+_TURNED_RE: Final = re.compile(r"[^\w\s]*\d*[^\w\s]*[\d\W_]\S*[^\W\d_]{3}")
 
 
 def _credential_like(value: str) -> bool:
@@ -82,12 +97,25 @@ def _find_announced_disguises(text: str, lower: str) -> Iterator[_Span]:
     for d in _DISGUISE_RE.finditer(text):
         before = text[max(0, d.start() - 80):d.start()]
         cut = max(before.rfind(". "), before.rfind("\n"))
-        if _ANNOUNCE_RE.search(before, cut + 1) is None:
+        heading = _HEADING_RE.fullmatch(before, cut + 1) is not None and _REVERSAL_RE.fullmatch(d.group("d")) is not None
+        if not heading and _ANNOUNCE_RE.search(before, cut + 1) is None:
             continue
         after = _AFTER_RE.match(text, d.end())
         if after is None:
             continue
         pos = after.end()
+        if heading:
+            # Thirty-seventh round: a reversal heading the sentence, no verb or password word
+            # before it ("Al revés para que no lo vean: 8102_…"): only a purpose or a remark may
+            # stand before the colon ("Backwards compatible: …" is an adjective), and the token must
+            # read as a credential once turned round.
+            if _PURPOSE_RE.match(text, d.end(), pos) is None:
+                continue
+            m = _TOKEN_RE.match(text, pos)
+            value = m.group().rstrip(",.;:!?)\"'»”") if m else ""
+            if len(value) >= 8 and _TURNED_RE.fullmatch(value) and _strong_credential(value[::-1]):
+                yield pos, pos + len(value), "password"
+            continue
         lines = d.group("d").lower().split()[-1] in _LINES
         if lines:
             m = _LINE_RUN_RE.match(text, pos)
@@ -104,9 +132,12 @@ def _find_announced_disguises(text: str, lower: str) -> Iterator[_Span]:
             yield m.start(), m.start() + len(value), "password"
 
 
+# Thirty-seventh round: a hedge may open the answer, the copula then optional ("—Creo que X, pero…",
+# "- I think it's X").
 _QUESTION_RE: Final = re.compile(
-    r"(?i:[^\n?]{0,120}\?[ \t]*\n[ \t]*(?:[—–\-][ \t]*)?(?:pues[ \t]+|well[ \t]+)?(?:es|era|it['’]s|it[ \t]+is|it[ \t]+was)"
-    r"[ \t]+(?:la[ \t]+|el[ \t]+)?[\"'“‘«]?(?P<v>[^\s\"'”’»]{6,60}))")
+    r"(?i:[^\n?]{0,120}\?[ \t]*\n[ \t]*(?:[—–\-][ \t]*)?(?:pues[ \t]+|well[ \t]+)?"
+    r"(?:" + HEDGE + r"(?:(?:es|era|it['’]s|it[ \t]+is|it[ \t]+was)[ \t]+)?|(?:es|era|it['’]s|it[ \t]+is|it[ \t]+was)[ \t]+)"
+    r"(?:la[ \t]+|el[ \t]+)?[\"'“‘«]?(?P<v>[^\s\"'”’»]{6,60}))")
 _QUESTION_TOPIC_RE: Final = re.compile(
     r"(?i:" + _PASSWORD_WORD + r"|wi-?fi|\b(?:la|el)[ \t]+del?\b|\bthe[ \t]+one[ \t]+for\b|['’]s\b)")
 
@@ -142,11 +173,33 @@ _DEVICE_TAKES_RE: Final = re.compile(
     r"(?:user|usuario|account|cuenta|login|password|contrase[ñn]a|clave|admin|root)\b)")
 
 
+# Thirty-seventh round, in sample (k63-234): a login told as done with the value ("logged into the tax
+# portal with X after the reset", "entré en el banco con X", "inicié sesión con X"): a verb of logging
+# in, the rest of its clause, "with"/"con" and a strong credential ("signed in with Google" stays).
+_LOGGED_WITH_RE: Final = re.compile(
+    r"(?i:\b(?:(?:logged|signed|log|sign)[ \t]*(?:in|on)(?:to)?\b[^.\n:;]{0,60}?[ \t]with"
+    r"|(?:entr[eé]|acced[ií]|inici[eé][ \t]+sesi[oó]n|me[ \t]+logu?e[eé])\b[^.\n:;]{0,60}?[ \t]con)[ \t]+"
+    r"[\"'“‘«]?(?P<v>[^\s\"'”’»]{6,60}))")
+
+
+_SIGN_IN_METHOD_RE: Final = re.compile(
+    r"(?i:google|microsoft|apple|github|gitlab|facebook|okta|azure|sso|saml|oauth|oidc|passkey|yubikey|fido|face|touch"
+    r"|ldap|kerberos|ssh|cert|mfa|2fa|totp|otp)")
+
+
 def _find_device_logins(text: str, lower: str) -> Iterator[_Span]:
     """A strong credential a device's login is said to use or take (the module docstring)."""
-    for pattern in (_DEVICE_USE_RE, _DEVICE_TAKES_RE):
+    for pattern in (_DEVICE_USE_RE, _DEVICE_TAKES_RE, _LOGGED_WITH_RE):
         for m in pattern.finditer(text):
-            if _strong_credential(m.group("v")):
+            value = m.group("v")
+            if pattern is _LOGGED_WITH_RE:
+                if _SIGN_IN_METHOD_RE.match(value):
+                    continue  # "signed in with Google-SSO2", "con YubiKey-5C": how, not with what secret
+                value = value.rstrip(".,;:)")
+                if _strong_credential(value):
+                    yield m.start("v"), m.start("v") + len(value), "password"
+                continue
+            if _strong_credential(value):
                 yield m.start("v"), m.end("v"), "password"
 
 

@@ -14,6 +14,7 @@ from memory.scrubbing.broad_frames import FINDERS as BROAD_FRAME_FINDERS
 from memory.scrubbing.disguises import FINDERS as DISGUISE_FINDERS
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
+from memory.scrubbing.glued import glued_view
 from memory.scrubbing.handover import FINDERS as HANDOVER_FINDERS
 from memory.scrubbing.jwt import _find_jwts
 from memory.scrubbing.phrases import PHRASE_FINDERS
@@ -140,6 +141,12 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
         [m.span() for m in PLACEHOLDER_RE.finditer(text)] if "[REDACTED:" in text else []
     )
     spans: list[_Span] = list(_detect(text, _mask(text.translate(_LOWER_TABLE), text)))
+    glued = glued_view(text, text.translate(_LOWER_TABLE))
+    if glued is not None:
+        # A password word glued to what it opens ("diskpass for …: …") reads as the word alone.
+        unglued, label_end = glued
+        spans.extend(s for s in _detect(unglued, _mask(unglued.translate(_LOWER_TABLE), unglued))
+                     if s[0] >= label_end)
     view = folded_view(text)
     if view is not None:
         # Disguised secrets (fullwidth, zero-width, homoglyphs, combining accents) are found in

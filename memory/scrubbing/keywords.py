@@ -104,6 +104,8 @@ _VERBAL = (
     r"(?:are|is|son|es)\s+(?:\w+\s+)?(?:words|palabras)|"
     r"(?:has\s+been\s+|was\s+|got\s+)?(?:changed|set|reset|updated)\s+to"
     r"|(?:is|was|es|era)\s+(?:still|literally|actually|todav[ií]a|literalmente)(?:\s+(?:just|only|simply|solo|sólo|simplemente))?"
+    # Thirty-seventh round: a hedge between the copula and the value ("is probably X", "es seguramente X").
+    r"|(?:is|was|es|era)\s+(?:probably|likely|maybe|perhaps|possibly|probablemente|seguramente|posiblemente|quiz[aá]s?)"
     r"|(?:is|was|es|era)\s+(?:just|only|simply|solo|sólo|simplemente)"
     # Thirteenth round: a change of state states the value too ("became", "pasó a ser").
     r"|(?:has\s+|have\s+)?bec[oa]me|becomes|turned\s+into|pas[oó]\s+a\s+ser|se\s+convirti[oó]\s+en"

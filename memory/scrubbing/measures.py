@@ -73,8 +73,12 @@ def described_before(lower: str, start: int) -> bool:
 # qualifying it before its value ("la clave del sitio (pública): …"), or a CAPTCHA's site key, which
 # reCAPTCHA, hCaptcha and Turnstile document as public, embedded in every page ("clave del sitio de
 # reCAPTCHA", "clave de sitio hCaptcha"; "clave del sitio web" alone is a site's password).
+# Thirty-seventh round: also a public adjective right after the password word ("la clave publicable
+# de Stripe, pk_live_…", "la clave pública, ssh-ed25519 …"): the label names a public key, as the
+# bracketed form does.
 _PUBLIC_KEY_LABEL_RE: Final = re.compile(
     r"[^.;:=\n()]{0,50}?\((?:p[uú]blic[ao]s?|public|publishable)\)"
+    r"|[ \t]+(?:p[uú]blic[ao]s?|publicables?|public|publishable)\b"
     r"|[ \t]+del?[ \t]+sitio[ \t]+(?:de[ \t]+|del[ \t]+)?(?:google[ \t]+)?(?:re-?captcha|hcaptcha|turnstile)\b")
 
 
@@ -131,6 +135,16 @@ def closes_a_quote(text: str, pos: int) -> bool:
 # "access_token=…") stays a candidate.
 _LOG_FIELD_RE: Final = re.compile(r"[A-Za-z_][\w.\-]*(?==[^=])")
 _SECRET_FIELD_RE: Final = re.compile(r"(?i:token|secret|pass|pwd|key|auth|cred|sig|session|cookie|clave|contrase)")
+#: A field's name glued to ``=`` or ``:`` right before a word, or a colon and an opening quote: that
+#: word is the field's value ("Ojo: password, …" is a remark's colon, not a field).
+_FIELD_BEFORE_RE: Final = re.compile(r"(?<![\w.\-])[A-Za-z_][\w.\-]{0,30}(?:=[\"']?|:[ \t]?[\"']|:)$")
+
+
+def a_field_value(text: str, kw_start: int) -> bool:
+    """Thirty-seventh round: is the password word at ``kw_start`` itself a log field's value
+    (``method=password``, ``auth: "password"``, ``grant_type=password``)? Then it says how someone
+    logged in and labels nothing: the next comma-separated item is another field."""
+    return _FIELD_BEFORE_RE.search(text, max(0, kw_start - 40), kw_start) is not None
 
 
 def opens_a_log_field(value: str) -> bool:
@@ -169,3 +183,18 @@ _KEY_COLON_RE: Final = re.compile(r":(?:[ \t]|\r?\n|$)")
 def opens_a_mapping(text: str, label_end: int, start: int, end: int) -> bool:
     """Does the label end its line, and the unquoted word on the next line carry its own colon?"""
     return "\n" in text[label_end:start] and _KEY_COLON_RE.match(text, end) is not None
+
+
+# Thirty-seventh round: an epistemic hedge opening an answer or standing before the value ("—Creo que
+# Quesito.Frito.41, pero…", "I think it's Kettle.Blue.52", "si no me equivoco es …"): the speaker
+# is unsure of the value, not saying it is something else. Lower-case (the answer finders read it in
+# their own case), followed by its blank; a copula may follow it.
+HEDGE: Final = (
+    # a doubt first ("no sé, pero creo que …", "not sure, but I think …")
+    r"(?:(?:no[ \t]+(?:s[eé]|estoy[ \t]+segur[oa])|not[ \t]+(?:100%[ \t]+)?sure|no[ \t]+idea)[,.]?[ \t]+(?:pero|but)[ \t]+)?"
+    r"(?:(?:yo[ \t]+)?(?:creo|pienso|juraría|juraria|diría|diria|me[ \t]+parece|me[ \t]+suena|supongo|imagino)[ \t]+que"
+    r"|si[ \t]+(?:no[ \t]+(?:me[ \t]+equivoco|recuerdo[ \t]+mal|me[ \t]+falla[ \t]+la[ \t]+memoria)|mal[ \t]+no[ \t]+recuerdo)"
+    r"|a[ \t]+lo[ \t]+mejor|quiz[aá]s?|igual|probablemente|seguramente"
+    r"|i[ \t]+(?:think|believe|guess|reckon|suppose)(?:[ \t]+that)?|i['’]m[ \t]+(?:pretty|fairly|almost)[ \t]+sure"
+    r"|(?:pretty|fairly)[ \t]+sure|probably|maybe|perhaps|iirc|if[ \t]+i[ \t]+(?:remember|recall)"
+    r"(?:[ \t]+(?:right|correctly))?)[,]?[ \t]+")

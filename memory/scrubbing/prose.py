@@ -31,7 +31,15 @@ from typing import Final
 from memory.scrubbing.keywords import _KEYWORD_RE, _find_keyword_values, _shape_score
 from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, _has_digit, at_as_a_letter
+from memory.scrubbing.measures import (
+    DESCRIBING_WORDS,
+    HEDGE,
+    _has_digit,
+    a_field_value,
+    at_as_a_letter,
+    labels_a_public_key,
+    opens_a_log_field,
+)
 from memory.scrubbing.places import CONTAINERS
 
 
@@ -128,7 +136,9 @@ _QUESTION_ANSWER_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:contrase(?:ñ|n)a|password|passwd|pwd|clave|pass)\b[^\n.!?]{0,60}\?[ \t]*\n?[ \t]*"
     r"(?:[/|—–\-][ \t]*)?(?:[^\W\d_][\w.]{0,20}[ \t]*:[ \t]*)?"
     r"(?:(?:oye|vale|ok|okay|sure|s[ií]|yes|yeah|claro|pues|well|so)[,!]?[ \t]+)?"
-    r"(?:(?:it'?s|it[ \t]+is|es|is|era|was|sigue[ \t]+siendo)[ \t]+|(?<=:)[ \t]*|(?<=:[ \t]))(?P<v>[^\s\"'`<>]{6,64})")
+    # Thirty-seventh round: a hedge may open the answer, with or without the copula ("creo que es X").
+    r"(?:" + HEDGE + r"(?:(?:it'?s|it[ \t]+is|es|is|era|was)[ \t]+)?"
+    r"|(?:it'?s|it[ \t]+is|es|is|era|was|sigue[ \t]+siendo)[ \t]+|(?<=:)[ \t]*|(?<=:[ \t]))(?P<v>[^\s\"'`<>]{6,64})")
 # "uses the same password everywhere: Sunflower*77": a password word, an aside, a colon/arrow/dash.
 _LABEL_ASIDE_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:contrase(?:ñ|n)as?|passwords?|passwd|pwd|clave|pass)\b(?P<aside>(?:[ \t]+[^\W\d_][^\s.;:=,\"“”«»()\[\]]*){1,6})"
@@ -196,18 +206,34 @@ def _find_set_off_values(text: str, lower: str) -> Iterator[_Span]:
                 yield m.start("v"), m.end("v"), "password"
 
 
+_WORD_AT_RE: Final = re.compile(r"\w+")
+
+
+def _labelling(matches: Iterator[re.Match[str]], text: str, lower: str) -> Iterator[re.Match[str]]:
+    """The ``matches`` (each opening at its password word) whose word labels a value: not a log field's
+    value ("method=password, mfa=totp, ip=…") and not a label calling the key public ("la clave
+    publicable de Stripe, pk_live_…"), thirty-seventh round."""
+    for m in matches:
+        word = _WORD_AT_RE.match(lower, m.start())
+        if a_field_value(text, m.start()) or (word is not None and labels_a_public_key(lower, word.end())):
+            continue
+        yield m
+
+
 def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
     """A credential-shaped password after an aside, after Spanish's elided "la del …", after a
     Wi-Fi label, or in the answer to a question about a password."""
     if "," in text and any(h in lower for h in _ASIDE_HINTS):
-        yield from _strong_values(_AFTER_ASIDE_RE.finditer(lower), text)
+        yield from _strong_values(_labelling(_AFTER_ASIDE_RE.finditer(lower), text, lower), text)
     if "," in text and any(h in lower for h in _ASIDE_HINTS):
-        for m in _APPOSITION_RE.finditer(lower):
+        for m in _labelling(_APPOSITION_RE.finditer(lower), text, lower):
             value = text[m.start("v"):m.end("v")].rstrip(".,;:)]}")
+            if opens_a_log_field(value):
+                continue
             if _strong_credential(value) or (len(value) >= 10 and _CAMEL_RE.fullmatch(value)):
                 yield m.start("v"), m.start("v") + len(value), "password"
     if "," in text and any(h in lower for h in _ASIDE_HINTS):
-        yield from _strong_values(_COPULA_ASIDE_RE.finditer(lower), text)
+        yield from _strong_values(_labelling(_COPULA_ASIDE_RE.finditer(lower), text, lower), text)
     if " del" in lower or " de " in lower:
         yield from _strong_values(_ELIDED_RE.finditer(text), text)
     if "clave de" in lower:
@@ -215,9 +241,10 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
     if "@" in text:
         yield from _strong_values(_LOGIN_WITH_RE.finditer(lower), text)
     if ":" in text or ">" in text or "→" in text or "—" in text or "–" in text:
-        yield from _strong_values((m for m in _LABEL_ASIDE_RE.finditer(lower) if _plain_aside(m.group("aside"))), text)
+        yield from _strong_values((m for m in _labelling(_LABEL_ASIDE_RE.finditer(lower), text, lower)
+                                   if _plain_aside(m.group("aside"))), text)
     if "?" in text and any(h in lower for h in _ASIDE_HINTS):
-        yield from _strong_values(_QUESTION_ANSWER_RE.finditer(lower), text)
+        yield from _strong_values(_labelling(_QUESTION_ANSWER_RE.finditer(lower), text, lower), text)
     if "wifi" in lower or "wi-fi" in lower or "wlan" in lower:
         yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))),
                                   text)
@@ -234,7 +261,7 @@ def _strong_values(matches: Iterator[re.Match[str]], text: str) -> Iterator[_Spa
     for m in matches:
         start = m.start("v")
         value = text[start:m.end("v")].rstrip(".,;:)]}")
-        if _strong_credential(value):
+        if _strong_credential(value) and not opens_a_log_field(value):  # "ip=10.8.0.14": another field
             yield start, start + len(value), "password"
 
 

@@ -27,6 +27,10 @@ thirty-fifth secrets round", gives what each changes over every spent author):
 * **A Slack conversation or user ID** (``C04ABCD1234``: C, G, D, U or W then 8–10 capitals and
   digits, a digit among them) in a text naming Slack, a channel or a canal: an address in the
   workspace, not a token (tokens are ``xox…-``, found by their prefix).
+* **A publishable key** (thirty-seventh round): Stripe's ``pk_live_…``/``pk_test_…``, public by
+  Stripe's design (the key a checkout page ships to every browser), whatever finder took it — the
+  entropy fallback already passed it; a prose frame reading "la clave publicable de Stripe, pk_live_…"
+  as an apposition did not.
 * **A keyword's value across a boundary**: the keyword stands inside a quotation that closes before
   the value ("Mira este log: 'Login failed: invalid password for user X' — ¿será …"), or the value
   opens a question or an exclamation (``¿``, ``¡``): the value belongs to the next sentence, not to
@@ -108,11 +112,35 @@ def slack_id(text: str, start: int, end: int) -> bool:
     return _SLACK_ID_RE.fullmatch(text, start, end) is not None and _SLACK_WORDS_RE.search(text) is not None
 
 
+#: Thirty-seventh round: Stripe's publishable key (``pk_live_…``/``pk_test_…``), which Stripe documents
+#: as public (it goes in the page's JavaScript); a restricted ``rk_`` or secret ``sk_`` key stays one.
+_PUBLISHABLE_RE: Final = re.compile(r"pk_(?:live|test)_[A-Za-z0-9]{8,247}")
+
+
+def publishable_key(value: str) -> bool:
+    """Is ``value`` (closing punctuation aside) a publishable key, public by its vendor's design?"""
+    return value.startswith("pk_") and _PUBLISHABLE_RE.fullmatch(value.rstrip(".,;:)]}\"'»”")) is not None
+
+
+#: Thirty-seventh round, in sample (k63-281): an Ethereum account or contract address — ``0x`` and
+#: exactly forty hex digits (twenty bytes, EIP-55 mixed case or not) — is public by design, whatever
+#: label stands before it ("Token de Ethereum: 0x…" names an ERC-20 contract); a private key is
+#: sixty-four hex digits and stays a candidate.
+_ETH_ADDRESS_RE: Final = re.compile(r"0x[0-9a-fA-F]{40}")
+#: Thirty-seventh round, in sample (k63-248): a PEM or PGP armor line's dashes and word ("-----BEGIN",
+#: "-----END PGP PUBLIC KEY BLOCK-----") taken as a label's value: the boundary of a block, not a
+#: value (a private block is ``private_keys``' whole span, never this short one).
+_ARMOR_RE: Final = re.compile(r"-{5}(?:BEGIN|END)(?: [A-Z0-9 ]{1,40}-{5})?")
+
+
 def public_value(text: str, start: int, end: int) -> bool:
-    """A driver filter: an obvious fake, a public identifier, a crypt-format hash or a Slack ID (the
-    module docstring)."""
-    return (obvious_fake(text[start:end]) or public_identifier(text, start, end) or crypt_hash(text, start, end)
-            or slack_id(text, start, end))
+    """A driver filter: an obvious fake, a public identifier, a crypt-format hash, a Slack ID, a
+    publishable key, an Ethereum address or an armor line (the module docstring)."""
+    value = text[start:end]
+    return (obvious_fake(value) or public_identifier(text, start, end) or crypt_hash(text, start, end)
+            or slack_id(text, start, end) or publishable_key(value)
+            or (value.startswith("0x") and _ETH_ADDRESS_RE.fullmatch(value.rstrip(".,;:)")) is not None)
+            or (value.startswith("-----") and _ARMOR_RE.fullmatch(value) is not None))
 
 
 def across_a_boundary(text: str, keyword_start: int, keyword_end: int, value_start: int) -> bool:

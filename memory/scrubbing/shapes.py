@@ -27,6 +27,10 @@ to a credential in prose rather than how a vendor formats it.
 * a token of letters only right after a bare token label ("token fkjnFCZSbKjuWpkbJO is Leo's …",
   thirtieth round): 14–64 letters, both cases three times or more, a shape no camel-case or
   acronym-and-word split explains (``random_letters``).
+* (thirty-seventh round) every passphrase label the phrase finder reads ("frase maestra", "master
+  phrase", ``PHRASE_LABELS``) also labels a quoted value, and a relative clause saying who chose or
+  uses the phrase may stand between that label and its copula (``RELATIVE_CLAUSE``: "La frase
+  maestra que elegí para el gestor es «…»", "the master phrase she picked for the vault is …").
 Each finder first checks a cheap hint in the lower-cased text, so ordinary text pays a few
 substring tests.
 """
@@ -49,8 +53,14 @@ _SEED_RUN_RE: Final = re.compile(r"(?<![\w-])(?:[a-z]{3,8} ){10,23}[a-z]{3,8}(?!
 
 _PW_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|frase|passcode|pin|puk|c[oó]digo|code"
                    r"|semilla|seed)")
+# Thirty-seventh round: every passphrase label ``_PHRASE_VALUE_RE`` reads ("frase maestra", "frase de
+# desbloqueo", "master/unlock/secret phrase") also labels a quoted value, whatever clause stands between
+# ("La frase maestra que elegí para el gestor es «…»").
+PHRASE_LABELS: Final = (r"|frase\s+(?:maestra|de\s+desbloqueo|de\s+contrase(?:ñ|n)a)"
+                        r"|(?:secret|master|unlock|access|security)\s+phrase")
 _QUOTED_WORD: Final = (r"(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|clave|passcode|pin|semilla|seed"
-                       r"|frase\s+(?:para\s+desbloquear|de\s+acceso|de\s+paso|secreta|de\s+recuperaci[oó]n))")
+                       r"|frase\s+(?:para\s+desbloquear|de\s+acceso|de\s+paso|secreta|de\s+recuperaci[oó]n)"
+                       + PHRASE_LABELS + ")")
 _QUOTED_RE: Final = re.compile(
     r"(?i:\b" + _QUOTED_WORD + r"\b)(?P<label>[^\n\"“”«».]{0,60}?)(?i:\b(?:es|is|was|era|será|sera)\b|[:=])(?P<gap>[^\n\"“”«».]{0,25}?)"
     r"[\"“«](?P<v>[^\"“”«»\n]{6,80})[\"”»]")
@@ -69,7 +79,7 @@ _RECORD_POINTERS: Final = frozenset(
     """see ver véase vease mira mirar consulta consultar busca buscar check look lookup find open abre
     entrada entradas entry entries item items elemento elementos nota notas note notes registro
     record ficha tarjeta card""".split())
-_QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase")
+_QUOTED_HINTS: Final = ("pass", "pwd", "contrase", "clave", "pin", "semilla", "seed", "frase", "phrase")
 _SPACED_HINTS: Final = ("pass", "contrase", "clave", "pin", "code", "token", "secret", "key", "c o n t r", "p a s s",
                         "p i n")
 _SPACED_CHARS_RE: Final = re.compile(r"(?<!\S)(?:\S ){5,}\S(?!\S)")
@@ -110,9 +120,12 @@ _BARE_PIN_RE: Final = re.compile(r"(?i:\b(?:passcode|pin|puk|nip)\b)\s+(?P<v>\d{
 # The label word may end a snake_case name ("auth_key", "device_secret") or start one ("clave_aes").
 # Seventeenth round: the value may be quoted, as JSON, YAML and INI write a string ('"auth_key":
 # "9c…"'), and a label closing its line may state the value on the next one ("license key\n5e…").
+# Thirty-seventh round, in sample (k62-148, k63-143): an arrow stands for the colon ("Clave HMAC para
+# firmar → 73e6…"), as the keyword and phrase finders read it; and a seed of encryption ("semilla de
+# cifrado", "encryption seed") labels its key as "clave" does.
 _HEX_AFTER_LABEL_RE: Final = re.compile(
-    r"(?i:(?:\b|(?<=_))(?:clave|key|secret|secreto|token)(?:\b|(?=_)))(?:(?P<label>[^\n:=]{0,80}?)"
-    r"(?:\s*[:=]|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)"
+    r"(?i:(?:\b|(?<=_))(?:clave|key|secret|secreto|token|semilla|seed)(?:\b|(?=_)))(?:(?P<label>[^\n:=→]{0,80}?)"
+    r"(?:\s*(?:[:=]|->|→|=>)|\s+(?i:is|es|was|era|ser[aá]|will\s+be|sigue\s+siendo)\b(?:\s*:)?)"
     r"|(?P<bare>(?:[ \t]+[A-Za-z][\w\-]{0,15}){0,2}(?:[ \t]+|[ \t]*\r?\n[ \t]*)))"
     r"\s*[\"'“]?(?P<v>[0-9a-fA-F]{32,})\b")
 _NAME_BEFORE_RE: Final = re.compile(r"[A-Za-z0-9_]*$")
@@ -122,6 +135,12 @@ _NEGATED_RE: Final = re.compile(
     r"|non|ning[uú]n|ninguna|nothing|nada)[\s\-]+$")
 _HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica"
                                 r"|cache|idempot|partition|sort|primary|foreign|object|routing|dedup)")
+# Thirty-seventh round: or a relative clause saying who chose or uses it ("que elegí para el gestor",
+# "she picked for the vault", "that I use for the backups") before the copula.
+RELATIVE_CLAUSE: Final = (
+    r"|\s+(?i:que|which|that|i|she|he|we|they|you)[ \t]+(?i:[^\W\d_]+[ \t]+)?"
+    r"(?i:eleg\w*|escog\w*|puse|puso|pusimos|us[oa]s?|usamos|uses?|used|us[eé]|chose|chosen|picked|picks?"
+    r"|set|tiene|tengo|has|have|guard\w*|saved?|keeps?|kept)\b[^\n.:=,;\"“”]{0,50}?")
 _PHRASE_VALUE_RE: Final = re.compile(
     r"(?i:\bpass\s?phrase|\b(?:secret|master|unlock|access|security)\s+phrase"
     r"|\bfrase\s+(?:de\s+paso|de\s+acceso|secreta|maestra|de\s+desbloqueo|de\s+contrase(?:ñ|n)a)"
@@ -130,7 +149,7 @@ _PHRASE_VALUE_RE: Final = re.compile(
     # an aside in brackets: "wifi passphrase (the long one) is …"
     r"(?:[ \t]*\([^()\n]{1,40}\))?"
     # what it unlocks ("for the backup drive", "del disco cifrado de Nerea", "de la clave SSH")
-    r"(?P<obj>\s+(?i:for|of|on|to|at|in|del?|al?|para|en)\b[^\n.:=,;\"“”]{1,50}?)?"
+    r"(?P<obj>\s+(?i:for|of|on|to|at|in|del?|al?|para|en)\b[^\n.:=,;\"“”]{1,50}?" + RELATIVE_CLAUSE + r")?"
     # Twenty-sixth round: an arrow stands for the colon (->, →, =>, ⇒, ➜: "master phrase → …"), as the
     # keyword finder reads it after a password word.
     r"(?:\s*(?P<colon>->|→|=>|⇒|➜|[:=])|\s+(?i:is|es|was|era|ser[aá]|will\s+be)\b)\s*"
@@ -253,7 +272,10 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
             continue
         for m in regex.finditer(text):
             if regex is _PHRASE_VALUE_RE and not (_stated_phrase(m.group("v"), m.group("colon") is not None)
-                                                  and (m.group("bare") is None or _names_a_holder(m.group("obj")))):
+                                                  and (m.group("bare") is None or _names_a_holder(m.group("obj"))
+                                                       or (m.group("v")[:1].isalpha()
+                                                           and _PURPOSE_BEFORE_RE.search(text, max(0, m.start() - 80),
+                                                                                         m.start()) is not None))):
                 continue
             if regex is _BARE_PIN_RE and postal_pin(lower, m.group("v")):
                 continue
@@ -266,6 +288,14 @@ def _find_spelled_and_shaped(text: str, lower: str) -> Iterator[_Span]:
 _OBJECT_HEAD_RE: Final = re.compile(
     r"\s+\w+\s+(?:(?:the|my|our|your|his|her|their|its|this|that|el|la|los|las|mi|tu|su|nuestra|nuestro|este|esta"
     r"|ese|esa)\s+)?(?P<head>[^\W\d_][\w\-]*)(?:\s+(?P<next>[^\W\d_][\w\-]*))?")
+
+
+# Thirty-seventh round, in sample (k63-223): a bare "frase"/"phrase" after a purpose of opening in its
+# own sentence ("para abrir el disco cifrado la frase es …", "to unlock the backup the phrase is …")
+# names a passphrase as "la frase del VeraCrypt" does.
+_PURPOSE_BEFORE_RE: Final = re.compile(
+    r"(?i:\b(?:para|to)[ \t]+(?:abrir|desbloquear|descifrar|entrar|acceder|unlock|open|decrypt|access|get[ \t]+into)\b"
+    r"[^.\n;:!?]{0,60}$)")
 
 
 def _names_a_holder(obj: str | None) -> bool:
@@ -296,7 +326,7 @@ def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
     names a public digest (fingerprint, checksum, hash, commit, id), or the label word is negated
     (fourteenth round: "not a secret", "no es secreto", "non-secret", "ningún token": a writer saying
     the value is none)."""
-    if not any(h in lower for h in ("clave", "key", "secret", "token")):
+    if not any(h in lower for h in ("clave", "key", "secret", "token", "semilla", "seed")):
         return
     for m in _HEX_AFTER_LABEL_RE.finditer(text):
         if _NEGATED_RE.search(lower, max(0, m.start() - 24), m.start()):
