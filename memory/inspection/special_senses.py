@@ -71,7 +71,7 @@ _CARE = (r"(?:quimio\w*|dialisis|terapia|rehabilitacion|fisio\w*|alzheimer|parki
 _CARE_OF = (r"(?:el|la|los|las)\s+(?:\w+\s+(?:de\s+)?)?" + _CARE + r"\s+(?:de|del)\s+"
             + _OTHER.replace("(?:(?:su|sus|his|her|their)", "(?:(?:su|sus)", 1)
             + r"|(?:his|her|their)\s+(?:\w+\s+)?(?:mum|mom|mother|dad|father|parents|brother|sister|son|daughter|grandmother|grandfather"
-            r"|gran|grandma|grandpa|aunt|uncle|friend|colleague|boss|flatmate|roommate)'s\s+(?:\w+\s+){0,2}?"
+            r"|gran|grandma|grandpa|aunt|uncle|cousin|niece|nephew|friend|colleague|boss|flatmate|roommate)'s\s+(?:\w+\s+){0,2}?"
             r"(?:chemo\w*|dialysis|surgery|operation|treatment|therapy|rehab|diagnosis|illness|condition|appointments?|care|medication|meds"
             r"|wedding|campaign)\b" + _TO_CLAUSE_END)
 _OTHERS_MATTER = re.compile(rf"\b{_OTHER}(?:,?\s+\w+,?)?\s+{_ITS_STATE}{_TO_CLAUSE_END}|\b{_TAKES_TO_CARE}|\b(?:{_CARE_OF})")
