@@ -130,10 +130,10 @@ _FAN_WORD = re.compile(r"devot|devout")
 _FAN_CONTEXT = re.compile(r"\b(?:partidos?|match(?:es)?|games?|estadio|stadium|temporada|season|abono|season\s+ticket|liga|league"
                           r"|hincha|fans?|aficionad[oa]|supporter|gol(?:es)?|goals?|campo|grounds?|away|fuera\s+de\s+casa)\b")
 _FAN_DEVOTION = re.compile(
-    r"\b(?:(?:muy\s+|gran\s+|fiel\s+|very\s+)?(?:devot[oa]s?|devout|devotee)\s+(?:del|de\s+la|de\s+los|of\s+the|of)\s+"
+    r"\b(?:(?:muy\s+|gran\s+|fiel\s+|very\s+)?(?:devot[oa]s?|devout|devotee)['’\"”]?\s+(?:del|de\s+la|de\s+los|of\s+the|of)\s+"
     r"(?!(?:virgen|santo|santa|san|cristo|jesus|senor|dios|god|lord|saint|st|our\s+lady|nuestra\s+senora|fe|faith|iglesia|church"
     r"|misa|mass|rosario|rosary)\b)(?:\w+\s+){0,2}?\w+"
-    r"|devout\s+(?:\w+\s+)?(?:fan|supporter|follower\s+of\s+(?:the\s+)?\w+\s+(?:fc|united|city|club|team)))\b")
+    r"|devout['’\"”]?\s+(?:\w+\s+)?(?:fan|supporter|follower\s+of\s+(?:the\s+)?\w+\s+(?:fc|united|city|club|team)))\b")
 
 #: An evangelist of a technology, a product or a method.
 _TECH = (r"(?:tech\w*|developer|dev|devrel|product|brand|chief|cloud|data|ai|linux|open[\s-]?source|software|api|agile|scrum|devops"
@@ -151,12 +151,32 @@ _CLIENT_WORD = re.compile(r"client|customer|account|cuenta")
 #: The person's own part in what the client is ("donde ella misma se trata", "her own clinic"): no span.
 _OWN = re.compile(r"\b(?:ella\s+misma|el\s+mismo|si\s+mism[oa]|herself|himself|themselves|own|propi[oa]s?)\b")
 
+# --- added after AK37 and AL38 were read (in sample there) ----------------------------------------
+#: A crime word in quotes as hyperbole ("el tráfico a esas horas 'es un delito'", "that haircut is 'a crime'").
+_CRIME_HYPERBOLE = re.compile(r"(?:(?<![a-z])['‘]|[\"“])\s*(?:es\s+un\s+|is\s+a\s+|it'?s\s+a\s+|a\s+|un\s+)?(?:delito|crimen|crime|criminal)\s*['’\"”]"
+                              r"|\b(?:es\s+un|is\s+a)\s+['‘\"“]\s*(?:delito|crimen|crime)\b")
+#: The colour of a thing ("a rainbow-coloured cake", "coloured pencils", "ropa de color").
+_COLOURED = re.compile(r"\b(?:[a-z]+-colou?red|multi-?colou?red|colou?red\s+(?:pencils?|pens?|lights?|paper|glass|card|ink|sprinkles"
+                       r"|balloons?|chalk|tape|stickers?|beads?|lanterns?|laundry|wash|clothes|tiles?|bricks?|stones?|markers?|folders?))\b")
+#: The fingerprint of a device, a browser or a file ("fingerprinting de navegadores", "browser fingerprinting").
+_DEVICE_FINGERPRINT = re.compile(
+    r"\b(?:(?:browser|device|canvas|tls|ja3|audio|digital|file|network|os|tcp)\s+fingerprint\w*"
+    r"|fingerprint\w*\s+(?:de|of)\s+(?:los\s+|las\s+|the\s+)?(?:navegador\w*|dispositivos?|browsers?|devices?|archivos?|files?|red|network))\b")
+#: A place's name given after "called" ("su restaurante favorito se llama El Convento", "a bar called The Chapel").
+_PLACE_NAMED = re.compile(
+    r"\b(?:restaurante|restaurant|bar|pub|cafe|cafeteria|hotel|tienda|shop|store|gimnasio|gym|club|bakery|panaderia|sala|venue)\s+"
+    r"(?:\w+\s+){0,2}?(?:se\s+llama|is\s+called|called|named|llamad[oa])\s+(?:\w+\s+){0,2}\w+")
+
 #: (gate, frame): a frame runs only where its gate finds a word it turns on.
 _GATED: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     (_PASTIME_WORD, _PASTIME),
     (_CRIME_GAME_WORD, _GAME_CRIME),
     (_FOOD_WORD, _NAMED_FOOD),
     (re.compile("evangelist"), _TECH_EVANGELIST),
+    (re.compile("delito|crimen|crime|criminal"), _CRIME_HYPERBOLE),
+    (re.compile("colou?red"), _COLOURED),
+    (re.compile("fingerprint"), _DEVICE_FINGERPRINT),
+    (re.compile("llama|called|named"), _PLACE_NAMED),
 )
 
 
