@@ -85,3 +85,31 @@ def test_what_is_not_the_frame_gets_no_span(text: str) -> None:
     # a client inside another phrase, and a relative's wedding (``special_forms``' own frame, which
     # leaves the partner named after it), are not this module's spans
     assert sense_spans(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    # added after AK37 and AL38 were read (in sample there): a quoted 'devout' fan
+    "A 'devout' Celtic supporter, he never misses an away match",
+    # a crime word in quotes as hyperbole
+    "Says the price of rent in the centre 'is a crime'",
+    "Dice que pagar siete euros por un café 'es un delito'",
+    # the colour of a thing
+    "Wants cream-coloured napkins and coloured pencils for the kids' table",
+    # a device's or a browser's fingerprint
+    "Works on browser fingerprinting to flag account takeovers",
+    "Su equipo hace fingerprinting de dispositivos para el antifraude",
+    # a place's name after "called"
+    "Quiere cenar en un bar que se llama La Sacristía, cerca de su casa",
+])
+def test_an_in_sample_class_of_sp27_is_no_lexicon_finding(text: str) -> None:
+    assert lexicon_label(text) is None
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Devout Catholic, goes to Mass at the chapel called St Anne's every Sunday", "religion"),
+    ("Fue condenado por un delito de estafa en 2019", "criminal"),
+    ("Is a coloured woman from Cape Town and proud of it", "race_ethnicity"),
+    ("Registró su huella en el lector de la oficina para fichar", "biometric"),
+])
+def test_a_special_note_beside_an_in_sample_class_is_still_found(text: str, label: str) -> None:
+    assert lexicon_label(text) == label
