@@ -51,6 +51,7 @@ from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
+from memory.inspection.special_senses import sense_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
@@ -61,9 +62,10 @@ _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 
 
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
-    """``special_forms.ordinary_spans`` and the civic roles and cultural works of
-    ``special_roles.role_spans`` (sp25)."""
-    return _forms_ordinary_spans(text) + role_spans(text)
+    """``special_forms.ordinary_spans``, the civic roles and cultural works of
+    ``special_roles.role_spans`` (sp25) and another person's matter or an ordinary sense of
+    ``special_senses.sense_spans`` (sp27)."""
+    return _forms_ordinary_spans(text) + role_spans(text) + sense_spans(text)
 
 
 def vector_spans(text: str) -> list[tuple[int, int]]:

@@ -1,0 +1,192 @@
+"""Ordinary-sense spans of stop 39 (issue 15, sp27): a special word about someone else or in a sense
+that says nothing about the person.
+
+Read through ``memory.inspection.special.ordinary_spans`` like ``special_roles.role_spans``: the
+lexicon reads a string outside these spans and the n-gram stage the sentences without one; the
+vector stage reads the note whole, as before. Each class is a frame with what the word is about
+named in it, never a word alone:
+
+- another person's own matter (``_OTHERS_MATTER``): a relative, a friend, a colleague or a
+  flatmate who has, is treated for or is diagnosed with something, who marries a partner or runs
+  for an office ("su madre tiene Alzheimer", "her brother is marrying his boyfriend", "a colleague of
+  hers is on maternity leave"), the person taking such a relative to care ("para llevarlo a
+  terapia", "drives her dad to dialysis") and the care named as theirs ("la quimio de su madre").
+  Not where the sentence ties the person to it (``_SHARED``: "too", "como ella", the same variant,
+  what runs in the family) nor where it names an ethnicity or a gene (a parent's origin or variant
+  says something about the person too); not a partner (a wife says who the person is with);
+- a star sign, a game of chance or divination told of as a pastime (``_PASTIME``): "es Cáncer de
+  signo", "he's a Cancer", a horoscope, palm reading, and disbelief in "all that" beside them;
+- a game or a gadget named by a crime word (``_GAME_CRIME``): the Monopoly jail, a get-out-of-jail
+  card, a prison-break or heist themed escape room or party, a murder-mystery dinner, a jailbroken phone;
+- a food or a drink named by a religious word (``_NAMED_FOOD``): monk fruit, kosher salt or a
+  kosher-style deli, convent sweets, an abbey or Trappist beer, angel food cake;
+- devotion to a team, a brand or a habit (``_FAN_DEVOTION``): "devoto del Real Betis" beside a match or
+  a season ticket, "a devout Arsenal fan";
+- an evangelist of a technology (``_TECH_EVANGELIST``): "the Linux evangelist", "evangelista de
+  Kubernetes", "developer evangelist";
+- the client or the account the person works for described (``_CLIENT_IS``): "el cliente es una ONG
+  católica", "the client is a fertility clinic".
+
+Every pattern reads the inspection form (ASCII, lower case, accents removed). Written from the false
+positives of the spent authors up to AJ36 by class, before AK37 and AL38 were read (docs/privacy.md,
+"Stop 39, sp27").
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Stops a span at the end of its clause (a conjunction or punctuation), so that what follows is read.
+_TO_CLAUSE_END = (r"(?:(?!\b(?:and|y|but|pero|so|asi\s+que|que|porque|because|like|como|too|tambien|also|ademas|donde|where|who|which"
+                  r"|en\s+(?:el|la)\s+que)\b)[^.,;:!?()])*")
+#: Relatives and other people a note names beside the person (possessive required); not a partner.
+_OTHER = (r"(?:(?:su|sus|his|her|their)\s+(?:(?:late|older|younger|elder|big|little|eldest|youngest|best|mayor|menor|pequen[oa]"
+          r"|difunt[oa]|mejor)\s+)?"
+          r"(?:herman[oa]s?|padre|madre|padres|papa|mama|abuel[oa]s?|ti[oa]s?|prim[oa]s?|hij[oa]s?|sobrin[oa]s?|cunad[oa]s?"
+          r"|suegr[oa]s?|niet[oa]s?|amig[oa]s?|compis?|companer[oa]s?(?:\s+de\s+(?:piso|trabajo|equipo|clase|oficina))?|vecin[oa]s?"
+          r"|jef[ea]s?|brothers?|sisters?|father|mother|dad|mum|mom|parents|grand(?:father|mother|dad|pa|ma|parents|son|daughter)s?"
+          r"|uncles?|aunts?|cousins?|sons?|daughters?|nephews?|nieces?|kids?|(?:father|mother|brother|sister|son|daughter)[\s-]in[\s-]law"
+          r"|friends?|colleagues?|co-?workers?|flatmates?|roommates?|housemates?|neighbou?rs?|boss|manager)"
+          r"|(?:(?:an?|one)\s+)?(?:colleague|friend|co-?worker|neighbou?r|flatmate|roommate)\s+of\s+(?:hers|his|theirs)"
+          r"|(?:un|una)\s+(?:companer[oa]|amig[oa]|vecin[oa])\s+suy[oa])")
+#: The other person's own state, care, wedding or candidacy, to the end of its clause.
+_ITS_STATE = (r"(?:tiene|tenia|tuvo|padece|padecia|sufre|sufria|lleva\s+anos\s+con|vive\s+con|has|had|suffers|suffered|lives\s+with"
+              r"|(?:fue|ha\s+sido|was|has\s+been|got)\s+(?:diagnosticad[oa]|operad[oa]|ingresad[oa]|diagnosed|admitted|operated)"
+              r"|esta\s+(?:ingresad[oa]|de\s+baja|en\s+(?:tratamiento|rehabilitacion|el\s+hospital|quimio\w*|dialisis))"
+              r"|is\s+(?:in\s+(?:hospital|rehab|treatment|chemo\w*)|on\s+(?:\w+\s+)?leave|having\s+(?:surgery|chemo\w*)|recovering)"
+              r"|se\s+(?:casa|va\s+a\s+casar)\s+con|(?:is|was)\s+(?:getting\s+)?marr(?:ying|ied)(?:\s+to)?"
+              r"|se\s+presenta\s+(?:a|para)|(?:is|was)\s+running\s+for|se\s+opera|es\s+(?:lesbiana|gay|bisexual|trans)"
+              r"|is\s+(?:a\s+)?(?:lesbian|gay|bisexual|trans))\b")
+#: Taking a relative (a clitic, or the relative named) to care.
+_TAKES_TO_CARE = (r"(?:llevarl[oae]s?|acompanarl[oae]s?|recogerl[oae]s?|(?:lleva|llevar|acompana\w*|recoge\w*)\s+a\s+"
+                  r"(?:su|sus)\s+\w+|(?:takes?|taking|took|drives?|driving|drove|accompan\w*|brings?|bringing)\s+"
+                  r"(?:his|her|their)\s+(?:\w+\s+)?\w+)\s+(?:a|al|a\s+la|to|to\s+the|to\s+(?:his|her|their))\s+"
+                  r"(?:\w+\s+)?(?:terapia|therapy|quimio\w*|chemo\w*|dialisis|dialysis|medico|doctor|rehabilitacion|rehab|fisio\w*|physio\w*"
+                  r"|logopeda|speech\s+therap\w*|psicolog[oa]|psiquiatra|psychiatrist|psychologist|hospital|consulta|appointments?"
+                  r"|citas?|revision\w*|check-?ups?|oncolog\w*|neurolog\w*|radio\w*)\b")
+#: The care or the condition named as the other person's ("la quimio de su madre", "her dad's chemo"),
+#: or their wedding ("her best friend's wedding to his husband"), to the end of the clause.
+_CARE = (r"(?:quimio\w*|dialisis|terapia|rehabilitacion|fisio\w*|alzheimer|parkinson|demencia|cancer|enfermedad|operacion"
+         r"|diagnostico|tratamiento|medicacion|ictus|infarto|ingreso|baja)")
+_CARE_OF = (r"(?:el|la|los|las)\s+(?:\w+\s+(?:de\s+)?)?" + _CARE + r"\s+(?:de|del)\s+"
+            + _OTHER.replace("(?:(?:su|sus|his|her|their)", "(?:(?:su|sus)", 1)
+            + r"|(?:his|her|their)\s+(?:\w+\s+)?(?:mum|mom|mother|dad|father|parents|brother|sister|son|daughter|grandmother|grandfather"
+            r"|gran|grandma|grandpa|aunt|uncle|cousin|niece|nephew|friend|colleague|boss|flatmate|roommate)'s\s+(?:\w+\s+){0,2}?"
+            r"(?:chemo\w*|dialysis|surgery|operation|treatment|therapy|rehab|diagnosis|illness|condition|appointments?|care|medication|meds"
+            r"|wedding|campaign)\b" + _TO_CLAUSE_END)
+_OTHERS_MATTER = re.compile(rf"\b{_OTHER}(?:,?\s+\w+,?)?\s+{_ITS_STATE}{_TO_CLAUSE_END}|\b{_TAKES_TO_CARE}|\b(?:{_CARE_OF})")
+#: The person tied to the other's matter anywhere in the note, or a word that says something about
+#: the person whoever it is said of (an origin, a gene): no span.
+_SHARED = re.compile(
+    r"\b(?:like\s+(?:her|him|them)|como\s+(?:ella|el)|as\s+(?:is|was|does|did|has|had)\s+(?:she|he|they)|too|also|tambien|as\s+well"
+    r"|both|ambos|ambas|los\s+dos|las\s+dos|same|mism[oa]s?|comparten|own|propi[oa]s?|hereditar\w*|heredad[oa]"
+    r"|heredo|inherit\w*|runs\s+in\s+the\s+family|de\s+familia|genetic\w*|genes?|gen|brca\w*|mutacion\w*|mutation|variant\w*"
+    r"|portador\w*|carrier|estudio\s+familiar|family\s+(?:history|study|screening)|antecedentes|cribado|screening|adn|dna|cromosom\w*|chromosom\w*|sindrome\s+de\s+down|down\s+syndrome"
+    r"|gitan\w*|roma|romani|mapuche|indigen\w*|quechua|aymara|amazigh|berber|bereber|black|negr[oa]|mestiz\w*|african\w*"
+    r"|afro\w*|latin[oa]|hispan\w*|asiatic\w*|asian|arab\w*|judi[oa]|jewish|ethnic\w*|etnic\w*|race|raza|heritage|origen"
+    r"|ella\s+(?:tambien|igual)|she\s+(?:does|is|has)\s+too|el\s+(?:tambien|igual))\b")
+#: A cheap look-up for ``_OTHERS_MATTER``: a word for another person, or a verb of taking someone to care.
+_OTHERS_GATE = re.compile(r"herman|padre|madre|papa|mama|abuel|\bti[oa]s?\b|prim[oa]|hij[oa]|sobrin|cunad|suegr|niet[oa]|amig|compi|companer"
+                          r"|vecin|jef[ea]|brother|sister|father|mother|dad|mum|mom|parent|grand|uncle|aunt|cousin|\bsons?\b|daughter|kid"
+                          r"|nephew|niece|friend|colleague|worker|mate|neighb|boss|manager|llevarl|acompan|recog|takes|taking|took|drive"
+                          r"|drove|bring")
+
+#: A star sign, a horoscope or a reading of palms or cards as a pastime, and disbelief in "all that" beside one.
+_PASTIME_WORD = re.compile(r"zodia|horosc|astrolog|tarot|signo|star\s+sign|sun\s+sign|lean\s+la\s+mano|leer\s+la\s+mano|palm\s+read"
+                           r"|palmistry|quiromancia|cartas|fortune|vidente|videncia|psychic|adivin")
+_PASTIME = re.compile(
+    r"\b(?:(?:es|is|he'?s|she'?s|soy|i'?m)\s+(?:an?\s+|un[a]?\s+)?(?:typical\s+|tipic[oa]\s+|muy\s+)?cancer(?:ian)?"
+    r"(?:\s+(?:by\s+(?:zodiac|star|sun)\s+sign|de\s+signo|del\s+zodiaco|sun|rising|moon))?"
+    r"|(?:(?:zodiac|star|sun)\s+sign|signo(?:\s+del\s+zodiaco)?|ascendente|rising)\s+(?:is\s+|es\s+|:\s*)?(?:en\s+)?cancer"
+    r"|cancer\s+(?:by\s+(?:zodiac|star|sun)\s+sign|de\s+signo|del\s+zodiaco|(?:sun|rising|moon)\b|con\s+ascendente)"
+    r"|(?:no\s+)?cree\s+(?:en\s+)?(?:nada\s+de\s+(?:eso|esto|todo\s+eso)|en\s+(?:el\s+horoscopo|la\s+astrologia|el\s+tarot|los\s+signos))"
+    r"|(?:doesn'?t|does\s+not|don'?t)\s+(?:really\s+)?believe\s+(?:in\s+)?(?:any\s+of\s+(?:it|that|this)|a\s+word\s+of\s+it"
+    r"|in\s+(?:horoscopes|astrology|tarot|star\s+signs))"
+    r"|(?:believes?|cree)\s+in?\s*(?:horoscopes|astrology|tarot|star\s+signs|el\s+horoscopo|la\s+astrologia|el\s+tarot))\b")
+
+#: A game, a party or a gadget named by a crime word.
+_CRIME_GAME_WORD = re.compile(r"jail|carcel|prison|prision|heist|atraco|murder|asesinato|crime|crimen|robbers|ladrones")
+_GAME_CRIME = re.compile(
+    r"\b(?:(?:la\s+|the\s+)?['\"‘“]?(?:carcel|jail|prision|prison)['\"’”]?\s+(?:del|de\s+la|in|on|of)\s+(?:the\s+)?monopoly"
+    r"|(?:get|gets|got|sal\w*|salir)\s+(?:out\s+of\s+jail|de\s+la\s+carcel)\s+(?:free|gratis)(?:\s+card|\s+carta)?"
+    r"|(?:prison|jail)[\s-]?break(?:[\s-](?:themed|style|game|party|escape\s+room|room))?|heist[\s-](?:themed|style|game|party|movie|film)"
+    r"|(?:\w+[\s-]){0,2}(?:prison|jail|heist|crime)[\s-]themed|murder[\s-]myster(?:y|ies)(?:\s+(?:party|dinner|night|game|evening))?"
+    r"|cena\s+(?:de\s+)?(?:misterio|asesinato)|true[\s-]crime|policias\s+y\s+ladrones|cops\s+and\s+robbers"
+    r"|escape\s+room\s+(?:\w+\s+){0,3}?(?:de\s+la\s+|de\s+una\s+|en\s+una\s+|of\s+a\s+|in\s+a\s+)?(?:carcel|prision|prison|jail)"
+    r"|jailbr[eo]a?k\w*(?:\s+(?:his|her|their|the|an?|su|el)\s+\w+)?)")
+
+#: A food or a drink named by a religious word.
+_FOOD_WORD = re.compile(r"monk|kosher|convent|monja|abad|abbey|trapp|trapens|angel|cross\s+bun|santo|cielo|buddha|buda")
+_NAMED_FOOD = re.compile(
+    r"\b(?:monk\s*fruit|fruta\s+del\s+monje|kosher[\s-](?:style|salt)|sal\s+kosher|(?:dulces|pasteles|galletas|mermeladas?|yemas|bizcochos?"
+    r"|sweets|cakes|cookies|biscuits|pastries|jams?)\s+(?:\w+\s+)?(?:de|del|de\s+las|from\s+the|from|of\s+the)\s+(?:convento|conventos|monjas"
+    r"|clausura|convent|convents|nuns|monasterio|monastery|abbey)|convent\s+(?:sweets|cakes|cookies|biscuits|pastries)"
+    r"|(?:cerveza|cervezas)\s+(?:de\s+)?(?:abadia|trapense\w*)|(?:abbey|trappist)\s+(?:ale|beer|beers|ales|tripel|dubbel)|trappist"
+    r"|angel\s+(?:food|cake)|hot\s+cross\s+buns?|huesos\s+de\s+santo|tocino\s+de\s+cielo|suspiros\s+de\s+monja|buddha\s+bowls?"
+    r"|bowls?\s+de\s+buda)\b")
+
+#: Devotion to a team, a brand or a habit.
+_FAN_WORD = re.compile(r"devot|devout")
+_FAN_CONTEXT = re.compile(r"\b(?:partidos?|match(?:es)?|games?|estadio|stadium|temporada|season|abono|season\s+ticket|liga|league"
+                          r"|hincha|fans?|aficionad[oa]|supporter|gol(?:es)?|goals?|campo|grounds?|away|fuera\s+de\s+casa)\b")
+_FAN_DEVOTION = re.compile(
+    r"\b(?:(?:muy\s+|gran\s+|fiel\s+|very\s+)?(?:devot[oa]s?|devout|devotee)['’\"”]?\s+(?:del|de\s+la|de\s+los|of\s+the|of)\s+"
+    r"(?!(?:virgen|santo|santa|san|cristo|jesus|senor|dios|god|lord|saint|st|our\s+lady|nuestra\s+senora|fe|faith|iglesia|church"
+    r"|misa|mass|rosario|rosary)\b)(?:\w+\s+){0,2}?\w+"
+    r"|devout['’\"”]?\s+(?:\w+\s+)?(?:fan|supporter|follower\s+of\s+(?:the\s+)?\w+\s+(?:fc|united|city|club|team)))\b")
+
+#: An evangelist of a technology, a product or a method.
+_TECH = (r"(?:tech\w*|developer|dev|devrel|product|brand|chief|cloud|data|ai|linux|open[\s-]?source|software|api|agile|scrum|devops"
+         r"|ux|design|security|platform|kubernetes|k8s|docker|python|rust|java\w*|typescript|apple|mac|google|microsoft|excel"
+         r"|notion|vim|emacs|android|iphone|crypto|bitcoin|blockchain|startup|saas|framework|lean|remote[\s-]work|customer)")
+_TECH_EVANGELIST = re.compile(
+    rf"\b(?:{_TECH}['\"’”]?\s+['\"‘“]?evangelists?|['\"‘“]?evangelist(?:a|as|s)?['\"’”]?\s+(?:de|del|of|for)\s+(?:\w+\s+)?{_TECH})\b")
+
+#: The client or account the person works for, described.
+_CLIENT_IS = re.compile(
+    r"(?<!\bof\s)(?<!\bde\s)(?<!\bdel\s)\b(?:(?:el|la|su|nuestro|nuestra|our|the|her|his|their|new|nuevo|main|principal)\s+)+(?:cliente|client|customer|cuenta"
+    r"|account)\s+(?:(?:nuevo|nueva|new|main|principal|de\s+esta\s+semana|this\s+week)\s+)?(?:es|is|:)\s+(?:una?|an?|the|el|la)\s+"
+    + _TO_CLAUSE_END)
+_CLIENT_WORD = re.compile(r"client|customer|account|cuenta")
+#: The person's own part in what the client is ("donde ella misma se trata", "her own clinic"): no span.
+_OWN = re.compile(r"\b(?:ella\s+misma|el\s+mismo|si\s+mism[oa]|herself|himself|themselves|own|propi[oa]s?)\b")
+
+# --- added after AK37 and AL38 were read (in sample there) ----------------------------------------
+#: A crime word in quotes as hyperbole ("el tráfico a esas horas 'es un delito'", "that haircut is 'a crime'").
+_CRIME_HYPERBOLE = re.compile(r"(?:(?<![a-z])['‘]|[\"“])\s*(?:es\s+un\s+|is\s+a\s+|it'?s\s+a\s+|a\s+|un\s+)?(?:delito|crimen|crime|criminal)\s*['’\"”]"
+                              r"|\b(?:es\s+un|is\s+a)\s+['‘\"“]\s*(?:delito|crimen|crime)\b")
+#: The colour of a thing ("a rainbow-coloured cake", "coloured pencils", "ropa de color").
+_COLOURED = re.compile(r"\b(?:[a-z]+-colou?red|multi-?colou?red|colou?red\s+(?:pencils?|pens?|lights?|paper|glass|card|ink|sprinkles"
+                       r"|balloons?|chalk|tape|stickers?|beads?|lanterns?|laundry|wash|clothes|tiles?|bricks?|stones?|markers?|folders?))\b")
+#: The fingerprint of a device, a browser or a file ("fingerprinting de navegadores", "browser fingerprinting").
+_DEVICE_FINGERPRINT = re.compile(
+    r"\b(?:(?:browser|device|canvas|tls|ja3|audio|digital|file|network|os|tcp)\s+fingerprint\w*"
+    r"|fingerprint\w*\s+(?:de|of)\s+(?:los\s+|las\s+|the\s+)?(?:navegador\w*|dispositivos?|browsers?|devices?|archivos?|files?|red|network))\b")
+#: A place's name given after "called" ("su restaurante favorito se llama El Convento", "a bar called The Chapel").
+_PLACE_NAMED = re.compile(
+    r"\b(?:restaurante|restaurant|bar|pub|cafe|cafeteria|hotel|tienda|shop|store|gimnasio|gym|club|bakery|panaderia|sala|venue)\s+"
+    r"(?:\w+\s+){0,2}?(?:se\s+llama|is\s+called|called|named|llamad[oa])\s+(?:\w+\s+){0,2}\w+")
+
+#: (gate, frame): a frame runs only where its gate finds a word it turns on.
+_GATED: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (_PASTIME_WORD, _PASTIME),
+    (_CRIME_GAME_WORD, _GAME_CRIME),
+    (_FOOD_WORD, _NAMED_FOOD),
+    (re.compile("evangelist"), _TECH_EVANGELIST),
+    (re.compile("delito|crimen|crime|criminal"), _CRIME_HYPERBOLE),
+    (re.compile("colou?red"), _COLOURED),
+    (re.compile("fingerprint"), _DEVICE_FINGERPRINT),
+    (re.compile("llama|called|named"), _PLACE_NAMED),
+)
+
+
+def sense_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (an inspection form) in one of this module's classes (module docstring); a new list."""
+    spans = [m.span() for gate, pattern in _GATED if gate.search(text) for m in pattern.finditer(text)]
+    if _CLIENT_WORD.search(text) and not _OWN.search(text):
+        spans += [m.span() for m in _CLIENT_IS.finditer(text)]
+    if _FAN_WORD.search(text) and _FAN_CONTEXT.search(text):
+        spans += [m.span() for m in _FAN_DEVOTION.finditer(text)]
+    if _OTHERS_GATE.search(text) and not _SHARED.search(text):
+        spans += [m.span() for m in _OTHERS_MATTER.finditer(text)]
+    return spans
