@@ -21,7 +21,12 @@ Two modes:
   since, 39 authors A1–AL38), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
-  on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works).
+  on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works), with
+  the special-category false positives also listed by the part that flags each (``lexicon``: the
+  write path's rules; ``n-gram`` and ``vector``: a learned stage, both when both do).
+  ``--models DIR`` (with ``--special`` or ``--special-spent``) runs the same detector with the two
+  learned stages' files from ``DIR`` instead of the committed ones (candidate files written by
+  ``python -m evaluation.train_special --out-dir DIR``), so a retrain is measured as it would ship.
 
 Figures: recall on special notes / false positives on ordinary ones, per author and pooled, per
 label, per form; secrets recall per kind and false redaction. Misses and false positives are
@@ -266,6 +271,40 @@ def loao_special(before: bool) -> dict[str, Any]:
     return result
 
 
+def use_models(directory: Path) -> None:
+    """Point both learned stages at the model files in ``directory`` for the rest of the process
+    (``--models``): the same file names as the committed ones; a missing or unreadable file stops
+    the run rather than measuring a detector without that stage."""
+    from memory.inspection import special_model, special_ngrams  # local import: needs Django settings
+
+    special_model.MODEL_PATH = directory / special_model.MODEL_PATH.name
+    special_ngrams.MODEL_PATH = directory / special_ngrams.MODEL_PATH.name
+    special_model._load.cache_clear()
+    special_ngrams.load.cache_clear()
+    if special_model._load() is None or special_ngrams.load() is None:
+        raise SystemExit(f"no readable special_model.npz and special_ngrams.npz in {directory}")
+
+
+def false_positives_by_stage(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The ids of the ordinary notes each part of the shipped detector flags: ``lexicon`` (the write
+    path's rules, after the n-gram veto), ``n-gram`` (the write path's n-gram stage, lexicon silent)
+    and ``vector`` (the vector stage as the backfill runs it); a note both learned stages flag is
+    under both. Ids only."""
+    from memory.embedding import get_embedder  # local import: needs Django settings (set up in main)
+    from memory.inspection.special import special_category_in, vector_stage  # local import: as above
+
+    ordinary = [r for r in rows if r["label"] == "none"]
+    vectors = get_embedder().embed_passages([r["text"] for r in ordinary])
+    parts: dict[str, list[str]] = {"lexicon": [], "n-gram": [], "vector": []}
+    for row, vector in zip(ordinary, vectors, strict=True):
+        write = special_category_in([("content", row["text"])])
+        if write is not None:
+            parts["n-gram" if write.rule.startswith("ngram.") else "lexicon"].append(row["id"])
+        if vector_stage(np.asarray(vector, dtype=np.float32), row["text"]) is not None:
+            parts["vector"].append(row["id"])
+    return parts
+
+
 def spent_special() -> dict[str, Any]:
     """The shipped detector on every spent special set (``SPECIAL_SPENT``), per author and pooled:
     how many authors a change helps and how many it costs."""
@@ -283,12 +322,15 @@ def main(argv: list[str]) -> int:
     ts.setup()
     as_json = "--json" in argv
     figures: dict[str, Any] = {}
+    if "--models" in argv:
+        use_models(Path(argv[argv.index("--models") + 1]))
     if "--special" in argv or "--secrets" in argv:
         if "--special" in argv:
             from evaluation.special_corpus import flags  # local import: needs Django settings (above)
 
             rows = ts.read_rows(Path(argv[argv.index("--special") + 1]))
             figures["special"] = special_table(rows, flags(rows))
+            figures["special"]["false_positives_by_stage"] = false_positives_by_stage(rows)
         if "--secrets" in argv:
             figures["secrets"] = secrets_table(ts.read_rows(Path(argv[argv.index("--secrets") + 1])))
     elif "--special-spent" in argv:
@@ -309,6 +351,8 @@ def main(argv: list[str]) -> int:
         _print_breakdown(figures["special"], ("by_label", "by_form"))
         print(f"    misses: {' '.join(figures['special']['misses'])}")
         print(f"    false positives: {' '.join(figures['special']['false_positive_ids'])}")
+        for part, ids in figures["special"]["false_positives_by_stage"].items():
+            print(f"      flagged by the {part}: {' '.join(ids)}")
     if "special_spent" in figures:
         print("special categories, shipped detector on each spent set:")
         for name, t in figures["special_spent"].items():

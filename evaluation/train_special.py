@@ -32,7 +32,9 @@ Run: ``python -m evaluation.train_special`` (``--check`` reports without writing
 ``--all-spent`` trains on every spent author (``SPECIAL_SPENT``, which ``evaluation.detector_cv`` measures) instead of
 the six sources, with the same per-author out-of-author thresholds and veto; ``--leave-out
 S19,T20`` drops the named authors (to estimate a training set on authors it has not seen), and
-``--out-dir DIR`` writes the two files into ``DIR`` instead of beside the detector.
+``--out-dir DIR`` writes the two files into ``DIR`` instead of beside the detector; ``python -m
+evaluation.detector_cv --special PATH --models DIR`` measures the shipped detector with those files
+(a candidate judged as it would ship, before it replaces the committed ones).
 """
 
 from __future__ import annotations

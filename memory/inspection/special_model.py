@@ -48,9 +48,11 @@ class SpecialModel:
 
 
 @lru_cache(maxsize=1)
-def _load(path: Path = MODEL_PATH) -> SpecialModel | None:
+def _load(path: Path | None = None) -> SpecialModel | None:
+    """The model in ``path`` (default ``MODEL_PATH``, read at the call: ``evaluation.detector_cv
+    --models`` points it at candidate files and clears this cache)."""
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with np.load(MODEL_PATH if path is None else path, allow_pickle=False) as data:
             return SpecialModel(np.asarray(data["w"], dtype=np.float32), float(data["b"]),
                                 float(data["threshold"]), str(data["embedder"]),
                                 np.asarray(data["category_w"], dtype=np.float32),

@@ -95,10 +95,11 @@ class NgramModel:
 
 
 @lru_cache(maxsize=1)
-def load(path: Path = MODEL_PATH) -> NgramModel | None:
-    """The trained stage, once per process; None when the file is missing or unreadable."""
+def load(path: Path | None = None) -> NgramModel | None:
+    """The trained stage in ``path`` (default ``MODEL_PATH``, read at the call), once per process;
+    None when the file is missing or unreadable."""
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with np.load(MODEL_PATH if path is None else path, allow_pickle=False) as data:
             weights = np.asarray(data["w"], dtype=np.float32)
             if weights.shape != (BUCKETS,):
                 raise ValueError("bucket count")
