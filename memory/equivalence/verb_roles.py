@@ -22,7 +22,12 @@ earlier says otherwise, and "conducts" is "direct the course of; manage". It fir
   ("sings … in the choir", "juega en el equipo", "attends the class"), the same noun or its
   translation, and
 * neither note also says the other kind of verb of that setting (both roles said on one side are
-  no mismatch).
+  no mismatch), and the whole setting (every noun the running verb governs: "the town band" is not
+  "the school band") is named on the other side.
+
+A verb followed by "as"/"como" says its role with a noun ("Serves as the club's organizer"), and a
+taking-part verb whose object is an office ("ocupa la presidencia de la asociación", WordNet's kinds
+of "office") is running the setting: neither is read as taking part.
 
 A note that opens without a subject ("Conducts the choir") is read as "He conducts…", because
 Apertium's tagger otherwise takes the verb for a plural noun. Same language and ES↔EN alike. None
@@ -56,6 +61,8 @@ _SENSES, _FEW_SENSES, _FEW = 4, 7, 15
 _NO_ROLE = frozenset({"vbser", "vbhaver", "vaux", "vbmod"})
 #: Spanish "a" before a person or group as direct object ("Entrena al equipo").
 _PERSONAL_A = frozenset({"a"})
+#: Prepositions that put a role noun after the verb ("serves as", "trabaja como").
+_AS = frozenset({"as", "como"})
 _SKIP = frozenset({"det", "adj", "preadv", "adv", "num", "predet", "prn", "cnjcoo"})
 
 
@@ -107,15 +114,24 @@ def _kind_of_sense(offset: int) -> str | None:
 
 @lru_cache(maxsize=8192)
 def verb_kind(english: str) -> str | None:
-    """"running", "taking_part" or None for an English verb: its most frequent sense of either kind,
-    among its first :data:`_SENSES` senses (:data:`_FEW_SENSES` for a verb of at most
-    :data:`_FEW` senses): a light verb's far sense ("give" a course, "take" part) says nothing."""
+    """"running", "taking_part" or None for an English verb: the kind of its most frequent sense of
+    either kind among its first :data:`_SENSES` senses (:data:`_FEW_SENSES` for a verb of at most
+    :data:`_FEW` senses), provided no sense at all is of the other kind. A light verb's far sense
+    ("give" a course) says nothing, and a verb that can name both ("run" a shop / a marathon, "work",
+    "train", "prepare") names neither."""
     senses = wordnet.synsets(english, "verb")
-    for sense in senses[:_FEW_SENSES if len(senses) <= _FEW else _SENSES]:
-        kind = _kind_of_sense(sense)
-        if kind:
-            return kind
-    return None
+    kinds = [_kind_of_sense(sense) for sense in senses]
+    window = kinds[:_FEW_SENSES if len(senses) <= _FEW else _SENSES]
+    first = next((k for k in window if k), None)
+    if first is None or any(k and k != first for k in kinds):
+        return None
+    return first
+
+
+def _office(word: Word, lang: str) -> bool:
+    """``word`` names an office held ("la presidencia", "the captaincy"): WordNet's kinds of office."""
+    readings = (word.lemma,) if lang == "en" else word.translations
+    return any(wordnet.kind_of("office", r) for r in readings)
 
 
 def _kind(word: Word, lang: str) -> str | None:
@@ -125,12 +141,17 @@ def _kind(word: Word, lang: str) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
+def _stems(word: str) -> tuple[str, ...]:
+    """``word`` and, for a third-person "-s"/"-es" form, what it may be a form of ("teaches" → "teach")."""
+    return (word, word[:-1], word[:-2]) if word.endswith("s") and len(word) > 3 else (word,)
+
+
 def _words(lang: str, text: str) -> tuple[Word, ...] | None:
     words = bilingual.analyse(lang, text)
     if words is None or lang != "en" or not words:
         return words
     first = words[0]
-    if first.pos in ("n", "") and wordnet.synsets(first.lemma, "verb"):
+    if first.pos in ("n", "") and any(wordnet.synsets(stem, "verb") for stem in _stems(first.lemma)):
         return bilingual.analyse("en", "He " + text[:1].lower() + text[1:])  # a note that opens with its verb
     return words
 
@@ -151,14 +172,23 @@ def settings(lang: str, text: str) -> tuple[tuple[Word, str, bool, int], ...] | 
         if w.pos in ("vblex",):
             verb, direct, at = _kind(w, lang), True, i
             continue
+        if lang == "en" and not w.pos and (i == 0 or words[i - 1].pos == "prn"):
+            # a verb Apertium does not know, where the note's verb stands ("Teaches the class")
+            verb, direct, at = next((k for k in map(verb_kind, _stems(w.lemma)) if k), None), True, i
+            continue
         if w.pos in _NO_ROLE or w.pos in ("sent", "cnjsub", "rel"):
             verb = None
             continue
         if w.pos == "pr":
-            if not (lang == "es" and w.lemma in _PERSONAL_A):
+            if w.lemma in _AS:
+                verb = None  # "Serves as organizer", "Trabaja como director": the role is a noun
+            elif not (lang == "es" and w.lemma in _PERSONAL_A):
                 direct = False
             continue
         if w.pos == "n" and verb is not None:
+            if verb == "taking_part" and direct and _office(w, lang):
+                verb = None  # "ocupa la presidencia de…": holding an office is running it
+                continue
             out.append((w, verb, direct, at))
             continue
         if w.pos not in _SKIP and w.pos != "n":
