@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from memory.equivalence.class_vetoes import ClassVetoJudge
 from memory.equivalence.memo import texts_memoised
 from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.pairmodel import PairModel
@@ -124,7 +125,8 @@ def default_chain(
     rules = LocalRulesJudge(cardinality=cardinality, defer_free_text=True)
     judges: list[Judge] = [PredicateValueJudge(cardinality=cardinality), rules,
                            SimilarityJudge(rules=rules, abstain=llm is not None,
-                                           model=PairModel.load() if learned else None)]
+                                           model=PairModel.load() if learned else None),
+                           ClassVetoJudge()]  # vetoes only (.class_vetoes): stop 39's open classes
     if llm is not None:
         judges.append(llm)
     return JudgeChain(judges, review_similarity=review_similarity, unrelated_similarity=unrelated_similarity)

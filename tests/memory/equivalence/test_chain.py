@@ -140,9 +140,11 @@ class TestJudgeChain:
         assert verdict.label is Label.EQUIVALENT
 
     def test_default_chain_composition(self) -> None:
-        assert [j.name for j in default_chain().judges] == ["predicate_value", "local_rules", "similarity"]
+        assert [j.name for j in default_chain().judges] == ["predicate_value", "local_rules", "similarity",
+                                                            "class_veto"]
         llm = _Fixed("llm")
-        assert [j.name for j in default_chain(llm=llm).judges] == ["predicate_value", "local_rules", "similarity", "llm"]
+        assert [j.name for j in default_chain(llm=llm).judges] == ["predicate_value", "local_rules", "similarity",
+                                                                   "class_veto", "llm"]
         assert all(isinstance(j, Judge) for j in default_chain(llm=llm).judges)
 
     def test_llm_is_only_asked_when_rules_abstain(self) -> None:
