@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from governance.selectors.reviews import promotion_review_filed
+from governance.selectors.reviews import promotion_review_refs, review_refs_key
 from governance.services.conflicts import promotion_review_open
 from memory.consolidation.clusters import Cluster, cluster_describe
 from memory.equivalence import Judgment, Label, Statement, texts_memoised
@@ -226,9 +226,16 @@ def _similarities(memories: list[Memory]) -> np.ndarray | None:
 
 def _review_pair(ctx: RunContext, a: Memory, b: Memory, reason: str) -> None:
     refs = {"a": str(min(a.pk, b.pk)), "b": str(max(a.pk, b.pk))}
-    if promotion_review_filed(subject_id=ctx.subject.pk, refs=refs):
+    # The subject's filed promotion refs, read once per run (the first unsure pair) instead of one
+    # query per pair; the run holds the subject's lock, and the items it opens are added here.
+    filed = ctx.memo.get("promotion_refs")
+    if filed is None:
+        filed = ctx.memo["promotion_refs"] = promotion_review_refs(subject_id=ctx.subject.pk)
+    key = review_refs_key(refs)
+    if key in filed:
         return
     promotion_review_open(actor=ctx.actor, subject_id=ctx.subject.pk, reason=reason or "unsure_equivalence",
                                 refs=refs)
+    filed.add(key)
     ctx.stats["review"] += 1
 
