@@ -71,6 +71,7 @@ def _group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     # Read once: a subject has thousands of candidate pairs, most of them skipped or memoised.
     pks = [m.pk for m in memories]
     made = [claims.get(pk, []) for pk in pks]
+    statements = [_statement(m) for m in memories]  # once per memory, not twice per pair
     overrides = ctx.overrides
     for (i, j), similarity in ordered:
         if find(i) == find(j):
@@ -97,7 +98,7 @@ def _group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
             if by_claims.label == Label.EQUIVALENT:
                 parent[find(j)] = find(i)
             continue
-        sa, sb = _statement(a), _statement(b)
+        sa, sb = statements[i], statements[j]
         cache_key = ctx.judgments.key(ctx.chain, sa, sb, similarity)
         judgment = ctx.judgments.get(cache_key)
         if judgment is None:
