@@ -4,10 +4,11 @@ Run after ``QUORUM_BENCH_FREETEXT=0.3 QUORUM_BENCH_SUBJECTS=64 python -m benchma
 on the same database (it leaves its subjects in place): every subject's deep pass runs again in this
 one process, each inside a transaction that is rolled back (so the rows stay as the benchmark left
 them), with the judgment memo emptied first so every pair is judged fresh, as in the benchmark's
-first pass. Times are CPU time of this process (``time.process_time``: the machine is shared and
+first pass (``--fresh``: the subject's collective layer, runs, decisions, digest and review items
+deleted first, untimed, so each run promotes from scratch as the benchmark's pass did). Times are CPU time of this process (``time.process_time``: the machine is shared and
 wall time moves with other people's load).
 
-    python scripts/profile_deep_pass.py [--cprofile FILE] [--subjects N]
+    python scripts/profile_deep_pass.py [--cprofile FILE] [--subjects N] [--fresh]
     python scripts/profile_deep_pass.py --chain-only [--repeat R]
 
 ``--chain-only`` re-judges exactly the pairs the benchmark's pass judged with the chain (its
@@ -74,6 +75,7 @@ def main() -> None:
     parser.add_argument("--subjects", type=int, default=0)
     parser.add_argument("--chain-only", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--fresh", action="store_true")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
     import django
@@ -89,7 +91,7 @@ def main() -> None:
 
     from memory.consolidation import dependence, digest, echo, gate, gather, group, run, validity
     from memory.equivalence import similarity
-    from memory.models import Subject
+    from memory.models import CollectiveFact, ConsolidationRun, Decision, Digest, Subject
 
     chain = run.default_judge_chain()
     for judge in chain.judges:
@@ -124,6 +126,14 @@ def main() -> None:
     for subject_id in subjects:
         try:
             with transaction.atomic():
+                if args.fresh:  # as the benchmark's first pass: no collective layer yet (not timed)
+                    if profile:
+                        profile.disable()
+                    t = time.process_time()
+                    _fresh(subject_id, CollectiveFact, ConsolidationRun, Decision, Digest)
+                    SPENT["(--fresh deletions, not part of a run)"] += time.process_time() - t
+                    if profile:
+                        profile.enable()
                 t = time.process_time()
                 run.consolidation_run_subject(subject_id=subject_id, actor=run.CONSOLIDATOR, mode="deep",
                                               judge_chain=chain)
@@ -144,6 +154,20 @@ def main() -> None:
     for name in sorted(SPENT):
         print(f"  {name:<52} {SPENT[name]:8.3f} s  {CALLS[name]:7d} calls"
               f"  {1000 * SPENT[name] / max(CALLS[name], 1):8.3f} ms/call")
+
+
+def _fresh(subject_id: Any, *models: Any) -> None:
+    """The subject's collective layer, runs, decisions, digest and review items deleted (inside the
+    run's rolled-back transaction), as ``scripts/consolidation_identity.py --fresh`` does."""
+    from governance.models import ReviewItem
+
+    collective, runs, decisions, digests = models
+    collective.objects.filter(subject_id=subject_id).update(revises=None)
+    decisions.objects.filter(subject_id=subject_id).delete()
+    collective.objects.filter(subject_id=subject_id).delete()
+    runs.objects.filter(subject_id=subject_id).delete()
+    digests.objects.filter(subject_id=subject_id).delete()
+    ReviewItem.objects.filter(subject_id=subject_id).delete()
 
 
 def _caches_clear() -> None:

@@ -3,6 +3,7 @@ found", exactly like missing ones (the permission is memory's ``memory.review_su
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -45,3 +46,18 @@ def review_item_exists(*, kind: str, subject_id: uuid.UUID, refs: Mapping[str, A
 def promotion_review_filed(*, subject_id: uuid.UUID, refs: Mapping[str, Any]) -> bool:
     """Whether the consolidator already asked the reviewers about this promotion (``refs``)."""
     return review_item_exists(kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id, refs=refs)
+
+
+def promotion_review_refs(*, subject_id: uuid.UUID) -> set[str]:
+    """The ``refs`` of every promotion item ever opened about the person (any status), each as
+    :func:`review_refs_key` writes it: one query for a run that asks :func:`promotion_review_filed`
+    about many pairs. Ids only (refs never hold text)."""
+    return {review_refs_key(refs) for refs in ReviewItem.objects.filter(
+        kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id).values_list("refs", flat=True)}
+
+
+def review_refs_key(refs: Mapping[str, Any]) -> str:
+    """A canonical form of ``refs`` (sorted keys): two refs are the same item's exactly when their
+    keys are equal, as the ``refs`` equality of :func:`review_item_exists` compares them for the
+    string-valued refs the consolidator writes."""
+    return json.dumps(dict(refs), sort_keys=True, separators=(",", ":"), default=str)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from governance.selectors.reviews import promotion_review_filed
+from governance.selectors.reviews import promotion_review_refs, review_refs_key
 from governance.services.conflicts import promotion_review_open
 from memory.consolidation.clusters import Cluster, cluster_describe
 from memory.equivalence import Judgment, Label, Statement, texts_memoised
@@ -71,6 +71,7 @@ def _group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     # Read once: a subject has thousands of candidate pairs, most of them skipped or memoised.
     pks = [m.pk for m in memories]
     made = [claims.get(pk, []) for pk in pks]
+    statements = [_statement(m) for m in memories]  # once per memory, not twice per pair
     overrides = ctx.overrides
     for (i, j), similarity in ordered:
         if find(i) == find(j):
@@ -97,7 +98,7 @@ def _group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
             if by_claims.label == Label.EQUIVALENT:
                 parent[find(j)] = find(i)
             continue
-        sa, sb = _statement(a), _statement(b)
+        sa, sb = statements[i], statements[j]
         cache_key = ctx.judgments.key(ctx.chain, sa, sb, similarity)
         judgment = ctx.judgments.get(cache_key)
         if judgment is None:
@@ -226,9 +227,16 @@ def _similarities(memories: list[Memory]) -> np.ndarray | None:
 
 def _review_pair(ctx: RunContext, a: Memory, b: Memory, reason: str) -> None:
     refs = {"a": str(min(a.pk, b.pk)), "b": str(max(a.pk, b.pk))}
-    if promotion_review_filed(subject_id=ctx.subject.pk, refs=refs):
+    # The subject's filed promotion refs, read once per run (the first unsure pair) instead of one
+    # query per pair; the run holds the subject's lock, and the items it opens are added here.
+    filed = ctx.memo.get("promotion_refs")
+    if filed is None:
+        filed = ctx.memo["promotion_refs"] = promotion_review_refs(subject_id=ctx.subject.pk)
+    key = review_refs_key(refs)
+    if key in filed:
         return
     promotion_review_open(actor=ctx.actor, subject_id=ctx.subject.pk, reason=reason or "unsure_equivalence",
                                 refs=refs)
+    filed.add(key)
     ctx.stats["review"] += 1
 

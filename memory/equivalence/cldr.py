@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from babel import Locale
 
+from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
 
 LOCALES = ("es", "en")
@@ -91,6 +92,7 @@ def _scan(words: list[str], table: _Names) -> dict[str, set[str]]:
     return found
 
 
+@per_text  # read by both lookups below: once per note (memo.py)
 def _capitalised_runs(text: str) -> list[list[str]]:
     """Runs of capitalised words (folded), with the function words inside a name ("Isle of Man")."""
     runs: list[list[str]] = []
@@ -106,6 +108,7 @@ def _capitalised_runs(text: str) -> list[list[str]]:
     return runs
 
 
+@per_text  # read by the analysis and by the signature of the same note: once per note (memo.py)
 def languages(text: str) -> dict[str, frozenset[str]]:
     """ISO 639-1 codes of the languages a text names, each with the folded words naming it: Spanish
     names in any case ("gallego"), English ones capitalised as English writes them ("Portuguese";
@@ -118,6 +121,7 @@ def languages(text: str) -> dict[str, frozenset[str]]:
     return {code: frozenset(words) for code, words in found.items()}
 
 
+@per_text  # as languages(): once per note within a scope; callers do not mutate the answer
 def countries(text: str) -> dict[str, frozenset[str]]:
     """ISO 3166 codes of the countries named by capitalised words, each with the folded words naming it.
 

@@ -11,7 +11,13 @@ from guardian.shortcuts import assign_perm
 from config.actors import Actor
 from config.errors import NotFoundError
 from governance.models import ReviewItem
-from governance.selectors.reviews import review_item_exists, review_item_get_for_user, review_items_for_user
+from governance.selectors.reviews import (
+    promotion_review_refs,
+    review_item_exists,
+    review_item_get_for_user,
+    review_items_for_user,
+    review_refs_key,
+)
 from governance.services.conflicts import promotion_review_open
 from memory.models import Subject
 from memory.services.memories import memory_record
@@ -53,3 +59,22 @@ def test_review_item_exists_matches_kind_person_and_exact_refs(make_agent):
     opened = promotion_review_open(actor=Actor.system("tests"), subject_id=ana.pk, reason="unsure_pair", refs=pair)
     assert opened.kind == ReviewItem.Kind.PROMOTION
     assert review_item_exists(kind=ReviewItem.Kind.PROMOTION, subject_id=ana.pk, refs=dict(pair))
+
+
+def test_promotion_review_refs_agree_with_review_item_exists(make_agent):
+    """The consolidator's one-query form of the promotion check (``group._review_pair``): a pair is
+    in it exactly when ``review_item_exists`` says so — promotions only, this person only."""
+    agent, _ = make_agent("reviews-refs")
+    quarantine = quarantined(agent, "ana")
+    quarantined(agent, "bea")
+    ana, bea = Subject.objects.get(external_ref="ana"), Subject.objects.get(external_ref="bea")
+    pair = {"a": str(uuid.uuid4()), "b": str(uuid.uuid4())}
+    promotion_review_open(actor=Actor.system("tests"), subject_id=ana.pk, reason="unsure_pair", refs=pair)
+    other = {"a": pair["a"], "b": str(uuid.uuid4())}
+    filed = promotion_review_refs(subject_id=ana.pk)
+    for refs in (pair, {"b": pair["b"], "a": pair["a"]}, other, quarantine.refs):
+        assert (review_refs_key(refs) in filed) == review_item_exists(kind=ReviewItem.Kind.PROMOTION,
+                                                                     subject_id=ana.pk, refs=refs)
+    assert review_refs_key({"b": pair["b"], "a": pair["a"]}) in filed  # key order does not matter
+    assert review_refs_key(other) not in filed and review_refs_key(quarantine.refs) not in filed
+    assert promotion_review_refs(subject_id=bea.pk) == set()
