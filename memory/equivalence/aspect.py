@@ -136,10 +136,12 @@ def origin_named(padded: str) -> frozenset[str]:
 
 
 # --- an onset against the state it began ----------------------------------------------------------
-_ONSET = re.compile(r" (?:moved|relocated|se mudo|se traslado|joined|se unio|started|began|empezo|comenzo|se caso|"
+_ONSET = re.compile(r" (?:moved|relocated|se mudo|se traslado|se ha mudado|se han mudado|se ha trasladado|"
+                    r"has moved|has relocated|joined|se unio|started|began|empezo|comenzo|se caso|"
                     r"se casaron|married|got|se saco|obtained|obtuvo|went|became|se hizo|dejo de|dejo la|dejo el|quit|"
                     r"stopped|gave up|abandono)(?= )")
-_SINCE = re.compile(r" (?:since|desde|lleva|llevan) ")
+# a state said from its start ("since 2021", "lleva … desde") or as new now ("Ahora vive…", "Su nuevo domicilio")
+_SINCE = re.compile(r" (?:since|desde|lleva|llevan|ahora|now|currently|actualmente|nuevo|nueva|new) ")
 
 
 def onset(padded: str) -> bool:
@@ -148,5 +150,6 @@ def onset(padded: str) -> bool:
 
 
 def dated_since(padded: str) -> bool:
-    """A present state dated from its start: "since 2021", "desde los 18", "lleva … desde"."""
+    """A present state dated from its start ("since 2021", "desde los 18", "lleva … desde") or said as
+    new ("Ahora vive en Bilbao", "Su nuevo domicilio está en Bilbao")."""
     return bool(_SINCE.search(padded))

@@ -167,6 +167,9 @@ def intention_only(padded: str) -> bool:
         stripped = stripped.replace(probe, " ")
     return stripped != padded and "desire" not in classes(stripped, _MODALITY)
 
+# choosing, which said "always" is the preference itself (round 55; "Always loves hiking" keeps it)
+_CHOOSES = re.compile(r" (?:elige|eligen|escoge|escogen|chooses|choose|picks|pick|opts for|pide|piden|asks for|"
+                      r"books|reserva|reservan|se queda con) ")
 _CAN_WORD = re.compile(r" (?:can|cannot|could|puede|pueden|podria|podrian|podra|podran)(?= )")
 _TRATA_INFINITIVE = re.compile(r" (?:trata|tratan|trato|trataba) de [a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
 _SABE_INFINITIVE = re.compile(r" (?:sabe|saben|sabia|sabian) (?!si )[a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
@@ -214,6 +217,8 @@ def modality(padded: str) -> frozenset[str]:
     if "can" in found and _CAN_LANGUAGE.search(padded) and len(_CAN_WORD.findall(padded)) == \
             len(_CAN_LANGUAGE.findall(padded)):
         found = found - {"can"} | {"ability"}  # every "can" of the note is one of using a language
+    if "always" in found and _CHOOSES.search(padded):
+        found.discard("always")  # "Elige siempre ventanilla" is "Prefiere ventanilla": a standing choice
     if _OFFERED.search(padded):
         found.add("offered")
     if _SABE_INFINITIVE.search(padded):
@@ -247,9 +252,6 @@ def modalities_agree(a: frozenset[str], b: frozenset[str]) -> bool:
     ("Puede conducir" / "Is able to drive", "Puede trabajar desde casa" / "Is allowed to…"), and
     an ability is read as the plain statement when the other side says no ability or permission at
     all ("no lo habla" / "no sabe hablarlo"). Ability against permission stays a mismatch."""
-    if "desire" in a and "desire" in b and (a ^ b) == {"always"}:
-        return True  # "Prefiere ventanilla" / "Elige siempre ventanilla": a standing choice (round 55)
-
     def read(x: frozenset[str], other: frozenset[str]) -> frozenset[str]:
         if "can" in other:
             x = frozenset("can" if c in ("ability", "permission") else c for c in x)

@@ -39,7 +39,9 @@ _TENSE: dict[str, tuple[str, ...]] = {
              "pasado", "last year", "el ano pasado", "ya no", "no longer", "anymore", "did", "went", "worked",
              "trabajo en", "vivio", "lived", "moved", "se mudo", "dejo", "left", "joined", "se unio", "terminado",
              "finished", "acabo de", "acaba de", "acaban de", "ya ha", "already", "started", "began",
-             "empezo", "comenzo"),
+             "empezo", "comenzo",
+             # round 55: a time counted back from now ("Quit smoking three years ago", "two years back")
+             "ago", "years back", "months back", "weeks back", "a while back"),
     "future": ("will", "going to", "sera", "seran", "ira", "planea", "planning to", "plans to", "plan to",
                "piensa", "pretende", "intends", "intend", "aims", "next", "proximo", "proxima", "que viene",
                "previsto", "prevista", "intencion", "intention", "hoping to", "hopes to", "espera",
@@ -380,6 +382,9 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            # round 55: "works out of the Berlin office" is where the person works, no "out of"
            (" works out of ", " works at "), (" working out of ", " working at "), (" work out of ", " work at "),
            (" operates out of ", " operates at "),
+           # "dropping out of university" is leaving it, not the "out of" of being left out
+           (" dropping out of ", " leaving "), (" drops out of ", " leaves "), (" dropped out of ", " left "),
+           (" drop out of ", " leave "),
            # ... and away from the office is one absence however it is said
            # ("two blocks away from the office" is a distance: only the absence said outright is read)
            (" is away from the office ", " fuera de la oficina "), (" are away from the office ", " fuera de la oficina "),
@@ -446,6 +451,13 @@ _IA_VERBS = frozenset("corria corrian comia comian bebia bebian vivia vivian esc
                       "creia creian aprendia aprendian volvia volvian ponia ponian traia traian sufria "
                       "sufrian compartia compartian recibia recibian asistia asistian existia existian "
                       "dirigia dirigian elegia elegian solia solian habia habian".split())
+# Round 55: an English past after a relative who opens the note as its subject ("Her father died in
+# 2018", "Father passed away in 2021"): the notes about kin name the subject, as agents write them
+_SUBJECT_PAST = re.compile(r"\s*(?:(?:her|his|their|my|the|a) )?(?:father|mother|dad|mum|mom|parents|son|daughter|"
+                           r"husband|wife|partner|brother|sister|grandfather|grandmother|grandparents|grandma|"
+                           r"grandpa|granddad|grandad|nan|uncle|aunt)(?: (?!(?:is|are|was|were|has|have|had|be|been|s|will|would|can|does|do|"
+                           r"gets|got)\b)\w+)? (?:\w{2,}ed|passed away|died|left|went|"
+                           r"became|sold|bought|took|got|won|lost)\b(?! (?:by|to be)\b)")
 # A note that opens with an English -ed verb is about the past, unless the word names a state.
 _FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
 # An English irregular past opening the note (its subject left out, as agents write): "Had a
@@ -453,7 +465,7 @@ _FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
 _FIRST_IRREGULAR = re.compile(r"\s*(?:(?:he|she|they)\s+)?(had|did|went|made|got|took|came|saw|knew|gave|found|"
                               r"thought|told|became|felt|brought|began|kept|held|wrote|heard|meant|met|ran|paid|"
                               r"spoke|led|grew|lost|fell|sent|built|spent|drove|bought|wore|chose|sold|taught|"
-                              r"caught|won|slept|left|owned|used)\b")
+                              r"caught|won|slept|left|owned|used|quit|sat|put|set|cut)\b")
 _ED_STATES = frozenset("based located interested married engaged involved focused focussed specialised specialized "
                        "employed qualified certified registered subscribed allergic dedicated committed attached "
                        "related used tired scared worried annoyed bored excited pleased concerned obsessed "
@@ -466,7 +478,8 @@ _IRREGULAR_PARTICIPLES = ("written|taken|given|seen|made|begun|bought|built|chos
                           "spent|spoken|taught|told|thought|won|broken|become|come|drawn|flown|shown|sung|thrown|"
                           "escrito|hecho|dicho|visto|puesto|vuelto|abierto|roto|cubierto|resuelto|devuelto|"
                           "descubierto|impreso")
-_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido)|\w{{2,}}ed|been|done|gone|moved|left|"
+_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:(?:never|ever|already|just|recently|not|nunca) )?"
+                      rf"(?:\w+(?:ado|ido)|\w{{2,}}ed|been|done|gone|moved|left|"
                       rf"{_IRREGULAR_PARTICIPLES}) ")
 # A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015") is
 # the present state, not a done thing
@@ -488,7 +501,11 @@ def _padded(folded: str) -> str:
 # Wants and intentions (two of them ignore a future marker; a request "va a pedir" / "pide" does not)
 _WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea", "wishes", "hoping to", "hopes to",
          "hope to", "piensa", "tiene pensado", "planea", "plans to", "planning to", "pretende", "intends",
-         "intend to", "aims to", "tiene previsto", "tiene intencion")
+         "intend to", "aims to", "tiene previsto", "tiene intencion",
+         # round 55: every intention of the desire class is a wish about the future ("Su intención es…")
+         "su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "objetivo", "goal",
+         "se ha propuesto", "se propone", "tiene planeado", "tiene planeada", "aiming to", "means to",
+         "his plan is", "her plan is", "their plan is", "the plan is")
 # "solo" closing its clause is the adjective (alone: "Los lunes trabaja solo"), not "only"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
 
@@ -530,6 +547,8 @@ def _tense(text: str) -> frozenset[str]:
                                     and not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS)
            for w in _IA_FORM.findall(lowered)):
         tense.add("past")  # imperfect or conditional: "Corría maratones", "Se mudaría"
+    if _SUBJECT_PAST.match(folded):
+        tense.add("past")  # "Her father died in 2018", "His parents divorced last year" (round 55)
     first = _FIRST_ED.match(folded) or _FIRST_IRREGULAR.match(folded)
     if first and first.group(1) not in _ED_STATES \
             and not (first.group(1) == "left" and _LEFT_SIDE.match(folded, first.end(1))):
