@@ -366,7 +366,7 @@ def _days(padded: str) -> frozenset[str]:
 
 def _contractions(folded: str) -> str:
     folded = folded.replace("’", "'").replace("can't", "cannot").replace("won't", "will not")
-    return folded.replace("n't", " not")
+    return re.sub(r"\b(he|she|they|i|we|you|it)'ll\b", r"\1 will", folded.replace("n't", " not"))  # "he'll" (round 55)
 
 
 # Fixed phrases read as one word before the classes: "can't stand" is hating, not being able.

@@ -46,7 +46,8 @@ def test_words_that_only_look_like_a_tense_are_read_as_present(text: str) -> Non
 @pytest.mark.parametrize(("text", "tense"), [("Left the company in May", "past"), ("Grababa vídeos de cocina", "past"),
                                              ("Will move next month", "future"), ("El próximo mes se muda", "future"),
                                              ("Going to sell the car", "future"), ("Va a ver a su abuela el sábado", "future"),
-                                             ("Espera mudarse en junio", "future"), ("Vivía en Sevilla", "past")])
+                                             ("Espera mudarse en junio", "future"), ("Vivía en Sevilla", "past"),
+                                             ("Next month she'll start a new job", "future")])
 def test_the_real_tense_marks_are_still_read(text: str, tense: str) -> None:
     assert tense in signature(text).tense
 
