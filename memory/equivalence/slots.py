@@ -311,6 +311,12 @@ _CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
      ("lost to", "loses to", "was beaten by", "perdio contra", "perdio con", "pierde contra", "pierde con")),
     (("gives", "gave", "da", "dio", "regala", "regalo", "donates", "dona"),
      ("gets", "got", "receives from", "recibe de", "le dan", "le dieron", "le regalan", "le regalaron")),
+    # round 55: support paid to a former partner flows one way ("Le pasa una pensión a su exmujer" /
+    # "Receives alimony from his ex-wife")
+    (("pasa una pension", "paga una pension", "pasa la pension", "paga la pension", "pays alimony",
+      "pays child support", "pays maintenance", "pays spousal support"),
+     ("receives alimony", "recibe una pension", "cobra una pension", "recibe la pension", "cobra la pension",
+      "gets alimony", "receives child support", "receives maintenance", "receives spousal support")),
     (("pays", "paid", "paga", "pago a"), ("is paid by", "gets paid", "cobra de", "le paga", "le pagan")),
     (("visits", "visited", "visita a", "visito a", "va a ver a"), ("is visited by", "le visita", "la visita",
                                                                    "lo visita", "recibe la visita")),
