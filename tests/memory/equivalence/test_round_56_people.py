@@ -1,4 +1,4 @@
-"""Round 55 (issue 16, helper eq56): three false vetoes on two notes that say one thing about people.
+"""Round 56 (issue 16, helper eq56): three false vetoes on two notes that say one thing about people.
 
 * **different subject**: the subject the rules read was any party noun after the opening function
   words, so "Es la jefa de compras" (what the person *is*) had another subject than "Dirige el
