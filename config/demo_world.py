@@ -57,7 +57,7 @@ PHASE_1 = [
     ("planner", PERSON, "fact", "Prefiere un tono formal", {
         "predicate": "communication.style", "value": "formal", "asserted_by": "user",
         "session_id": "demo-p1", "origin_ref": "demo-utt-10"}),
-    ("support-desk", PERSON, "fact", "Escribe y pide un trato formal", {
+    ("support-desk", PERSON, "fact", "Pide que le hablen con formalidad", {
         "predicate": "communication.style", "value": "formal", "asserted_by": "user",
         "session_id": "demo-s1", "origin_ref": "demo-utt-11"}),
     ("planner", PERSON, "fact", "Trabaja en el proyecto Atlas", {

@@ -322,28 +322,7 @@ def substituted_nouns(spanish: str, english: str) -> bool | None:
     if both is None:
         return None
     es, en = both
-    return bool(_unnamed(unmatched_nouns(es, en, "es"), spanish, english)) \
-        and bool(_unnamed(unmatched_nouns(en, es, "en"), english, spanish))
-
-
-def _unnamed(nouns: list[str], ours: str, theirs: str) -> list[str]:
-    """``nouns`` (unmatched lemmas of the note ``ours``) less the person nouns the other note names
-    too: a role, kinship or occupation of :mod:`.slots`' bilingual lexicon both notes name ("Vive
-    con su pareja" / "with his partner", "Sus suegros" / "In-laws", "becarios" / "interns"), which
-    Apertium's dictionary translates otherwise ("pareja" → couple, "partner" → socio); a role one note
-    names and the other says with a verb ("tutora" / "Mentors")."""
-    if not nouns:
-        return nouns
-    from memory.equivalence.slots import person_nouns, role_verbs  # local: slots is read lazily
-
-    # a role may be said with a verb on the other side: "Es la tutora de los becarios" / "Mentors the interns"
-    theirs_said = {c for c, _ in person_nouns(theirs)} | role_verbs(theirs)
-    # one person concept both name, of one sex where both say it ("hermana" / "sister", "hermanos" /
-    # "siblings"), never two ("hermana" / "brother")
-    shared = theirs_said | {c.rsplit(":", 1)[0] for c in theirs_said if c.count(":") == 2}
-    covered = {w for c, words in person_nouns(ours)
-               if c in shared or (c.count(":") == 2 and c.rsplit(":", 1)[0] in theirs_said) for w in words}
-    return [n for n in nouns if not any(_spells(w, fold(n)) for w in covered)]
+    return bool(unmatched_nouns(es, en, "es")) and bool(unmatched_nouns(en, es, "en"))
 
 
 def _spells(word: str, lemma: str) -> bool:

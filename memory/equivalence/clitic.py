@@ -45,12 +45,11 @@ _ENGLISH_NOT_ACTIVE = frozenset("be have do will would can could may might must 
 
 def clitic_subject_verb(text: str) -> tuple[str, frozenset[str]] | None:
     """For a Spanish note whose main clause opens with a noun subject, an object clitic and the verb
-    ("La nueva directora lo entrevistó…"), or with the accusative clitic, the verb and then a person
-    as the subject ("Lo demandó su antiguo casero": :func:`_inverted`): the verb's lemma and its
-    English translations; None otherwise (or when the dictionary is not available)."""
+    ("La nueva directora lo entrevistó…"): the verb's lemma and its English translations; None
+    otherwise (or when the dictionary is not available)."""
     match = _OPENING.match(main_clause(text))
     if match is None:
-        return _inverted(text)
+        return None
     det, phrase, clitic = match.group(1), match.group(2).split(), match.group(3)
     if any(w in _NOT_IN_PHRASE for w in phrase):
         return None
@@ -89,28 +88,3 @@ def clitic_subject_swap(spanish: str, english: str) -> bool:
         return False
     verb = opening_verb(english)
     return verb is not None and verb in read[1]
-
-
-# The accusative clitic (the person acted on), the verb, then a determined person: the subject said
-# after the verb ("Lo demandó su antiguo casero", "La llamó su madre").
-_INVERTED = re.compile(r" (lo|la|los|las) ([a-z]+) (el|la|los|las|su|sus|mi|mis|un|una) ((?:[a-z][a-z-]* ){1,3})")
-
-
-def _inverted(text: str) -> tuple[str, frozenset[str]] | None:
-    from memory.equivalence.slots import person_nouns  # local: read lazily
-
-    match = _INVERTED.match(main_clause(text))
-    if match is None:
-        return None
-    phrase = set(match.group(4).split())
-    if not any(words & phrase for _, words in person_nouns(match.group(4))):
-        return None  # "Lo vendió el año pasado": a time, not a person, after the verb
-    words = bilingual.analyse("es", text)
-    if not words:
-        return None
-    for before, word in zip(words, words[1:]):
-        if before.pos == "prn" and "p3" in before.tags and word.pos == "vblex":
-            return (None if word.lemma in EXPERIENCER_VERBS else (word.lemma, frozenset(word.translations)))
-        if word.pos in ("vblex", "vbser", "vbhaver", "vbmod", "vaux"):
-            return None
-    return None

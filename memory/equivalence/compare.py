@@ -145,138 +145,15 @@ def _roles_consistent(fa: _Features, fb: _Features) -> bool:
     return True
 
 
-#: What may open a subject noun phrase before the person noun: articles, possessives, demonstratives.
-_SUBJECT_DETERMINERS = frozenset("el la los las un una unos unas lo the a an his her their its my our your su sus mi "
-                                 "mis tu tus nuestro nuestra this that these those este esta ese esa".split())
-#: The person a note is about, as a pronoun ("He and his son are building…": he is a subject too).
-_PERSON_PRONOUNS = frozenset("el ella ellos ellas he she they".split())
-#: The party concept of the lexicon for the kinship nouns of :mod:`.slots`' wider lexicon
-#: ("parents", "mum", "dad", "in-laws" are family as much as "mother").
-_KIN_PARTY = {"parent": "FAMILY", "child": "FAMILY", "sibling": "FAMILY", "partner": "FAMILY",
-              "grandparent": "FAMILY", "grandchild": "FAMILY", "uncle": "FAMILY", "nephew": "FAMILY",
-              "cousin": "FAMILY", "parent_inlaw": "FAMILY", "sibling_inlaw": "FAMILY", "child_inlaw": "FAMILY",
-              "stepparent": "FAMILY", "stepsibling": "FAMILY", "stepchild": "FAMILY"}
-
-
-def _party(tok: _Tok) -> str | None:
-    if tok.kind == "concept" and tok.concept is not None and tok.concept.party:
-        return tok.concept.id
-    if tok.kind == "residual":
-        from memory.equivalence.slots import role_concept  # local: slots is read lazily
-
-        return _KIN_PARTY.get(role_concept(tok.norm) or "")
-    return None
-
-
-#: A verb of having that opens a note about a relative: "Tiene un hermano que vive en…" is about the
-#: brother as much as "Su hermano vive en…" is.
-_HAVING = frozenset("tiene tienen tenia has have had".split())
-_AND = frozenset({"y", "and"})
-
-
-def _subjects(feats: _Features, *, strict: bool = False) -> frozenset[str]:
-    """Other people or groups the statement opens with: who it is about ("su jefe se reúne...").
-
-    The subject noun phrase: function words, up to two modifiers right before the person noun after
-    an article, a possessive or a verb of having, or opening the note ("Her older sister", "Has a
-    twin sister", "Twin brother lives…"), the person noun a kinship noun of :mod:`.slots`' lexicon
-    too ("Her parents", "mum"). A pronoun of the person coordinated with it ("He and his son are
-    building…") keeps the person the subject, as "Building … with his son" does.
-
-    ``strict``: only articles, possessives and a verb of having may open it; a copula or another
-    verb said first makes the person noun what the person *is* ("Es la jefa de…"), not someone else."""
+def _subjects(feats: _Features) -> frozenset[str]:
+    """Other people or groups the statement opens with: who it is about ("su jefe se reúne...")."""
     found: set[str] = set()
-    tokens = feats.tokens
-    for i, tok in enumerate(tokens):
-        party = _party(tok)
-        if party is not None:
-            found.add(party)
-            continue
-        if found:
-            if tok.key and tok.kind not in ("stop", "punct"):
-                break  # the first other content word ends the subject
-            continue
-        if tok.kind == "punct":
-            continue
-        if tok.kind == "stop" and tok.norm in _PERSON_PRONOUNS and i + 1 < len(tokens) and tokens[i + 1].norm in _AND:
-            return frozenset()  # the person themself is a subject ("He and his son…")
-        if tok.kind == "stop" and (not strict or tok.norm in _SUBJECT_DETERMINERS or tok.norm in _HAVING):
-            continue
-        if _modifier(tokens, i):
-            continue  # "Her older sister", "Has a five-year-old daughter"
-        break  # a verb, a preposition or another content word first: no other subject
+    for tok in feats.tokens:
+        if tok.kind == "concept" and tok.concept is not None and tok.concept.party:
+            found.add(tok.concept.id)
+        elif tok.key and tok.kind not in ("stop", "punct"):
+            break  # the first other content word ends the subject
     return frozenset(found)
-
-
-def _modifier(tokens: list[_Tok], i: int) -> bool:
-    """``tokens[i]`` is one of at most three words between a determiner (or the note's start) and the
-    person noun right after them."""
-    def word(t: _Tok) -> bool:
-        return bool(t.key) and t.kind in ("residual", "num", "concept") and _party(t) is None
-
-    start = i
-    while start > 0 and word(tokens[start - 1]):
-        start -= 1
-    if start and not (tokens[start - 1].norm in _SUBJECT_DETERMINERS or tokens[start - 1].norm in _HAVING):
-        return False
-    end = i
-    while end < len(tokens) and word(tokens[end]):
-        end += 1
-    return end - start <= 3 and end < len(tokens) and _party(tokens[end]) is not None
-
-
-_WITH = frozenset({"con", "with"})
-_BACK = frozenset("el ella ellos ellas him her them".split())
-#: Words that may follow "with her" when "her" is the pronoun, not a possessive ("with her since May").
-_AFTER_BACK = frozenset("desde since en in at a de for por every todos todas cada y and los las el la now ahora "
-                        "durante during".split())
-
-
-def _with_each_other(text_a: str, text_b: str) -> bool:
-    """A relation said from either side: one note has a relative do it "with her" / "con él" (the
-    person), the other has the person do it with the relative ("Su madre vive con ella" / "Convive
-    con su madre", "Her grandmother lives with them" / "They share their home with her
-    grandmother"): the same two people together, each way of saying it is about both."""
-    from memory.equivalence.slots import person_nouns, _tokens as slot_tokens  # local: read lazily
-
-    def back(text: str) -> bool:
-        norms = [n for _, n in slot_tokens(text)]
-        return any(w in _WITH and x in _BACK and (k + 2 >= len(norms) or not norms[k + 2].isalnum()
-                                                  or norms[k + 2] in _AFTER_BACK)
-                   for k, (w, x) in enumerate(zip(norms, norms[1:])))
-
-    def with_kin(text: str) -> set[str]:
-        norms = [n for _, n in slot_tokens(text)]
-        kin = {w for c, words in person_nouns(text) if c.split(":")[1] in _KIN_PARTY for w in words}
-        return {norms[j] for k, w in enumerate(norms) if w in _WITH
-                for j in range(k + 1, min(k + 4, len(norms))) if norms[j] in kin}
-
-    def kin_concepts(text: str, words: set[str]) -> set[str]:
-        return {c.split(":")[1] for c, ws in person_nouns(text) if ws & words}
-
-    for one, other in ((text_a, text_b), (text_b, text_a)):
-        if back(one) and not back(other):
-            said = with_kin(other)
-            if said and kin_concepts(other, said) & {c.split(":")[1] for c, _ in person_nouns(one)}:
-                return True
-    return False
-
-
-#: A coordinator leads as a boss does (the role verb "coordina" and the noun "coordinador").
-_ROLE_ALIKE = {"coordinator": "boss"}
-
-
-def _one_role(fa: _Features, fb: _Features, text_a: str, text_b: str) -> bool:
-    """The two notes differ in subject only by a role noun said after a verb on one side, and both say
-    the person plays one same role: "Es la jefa de contabilidad" / "Dirige el departamento de
-    contabilidad" (a role noun and a role verb, :func:`~.slots.People.predicates`). "Es el jefe de
-    Sonia" / "Reports to Sonia" says no role on the second side: still about someone else."""
-    if _subjects(fa, strict=True) != _subjects(fb, strict=True):
-        return False
-    from memory.equivalence.slots import opening_role  # local: slots is read lazily
-
-    role_a, role_b = opening_role(text_a), opening_role(text_b)
-    return role_a is not None and role_b is not None and _ROLE_ALIKE.get(role_a, role_a) == _ROLE_ALIKE.get(role_b, role_b)
 
 
 def _overlap(fa: _Features, fb: _Features) -> tuple[float, int]:

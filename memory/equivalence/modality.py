@@ -57,10 +57,7 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                 "mayormente", "principalmente", "mostly", "en general", "por lo general", "most days",
                 "la mayoria de los dias", "la mayoria de dias", "casi todos los dias", "casi a diario",
                 "most of the time", "la mayor parte del tiempo",
-                "most weeks", "almost every", "nearly every", "casi cada",
-                # round 55: "casi todas las noches" is "almost every night", as "casi todos los días" is
-                "casi todas las noches", "casi todas las tardes", "casi todas las mananas", "casi todas las semanas",
-                "casi todos los fines de semana", "casi todos los findes", "casi todos los meses"),
+                "most weeks", "almost every", "nearly every", "casi cada"),
     "rarely": ("rara vez", "rarely", "seldom", "casi nunca", "hardly ever", "apenas"),
     "never": ("nunca", "never", "jamas", "en ningun momento", "at no time", "at no point", "en ninguna ocasion"),
     "maybe": ("puede que", "quiza", "quizas", "tal vez", "a lo mejor", "maybe", "might", "may", "perhaps",
@@ -142,35 +139,9 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
                "su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "his plan is",
                "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
-               "the goal is", "his aim is", "her aim is",
-               # round 55: intentions said otherwise ("Se ha propuesto aprender piano", "Aiming to run a marathon",
-               # "Goal: car loan repaid by December", "Is looking to start lessons")
-               "se ha propuesto", "se propone", "tiene planeado", "tiene planeada", "aiming to", "aiming for",
-               "means to", "looking to", "goal", "objetivo", "su deseo es"),
+               "the goal is", "his aim is", "her aim is"),
 }
 
-#: The desire phrases that say an intention (a plan), not a want: the plan a future states
-#: ("Tiene previsto pintar el salón" / "Va a pintar el salón"; round 55).
-_INTENTION = ("tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
-              "aims to", "tiene previsto", "tiene intencion", "su plan es", "su idea es", "su objetivo es",
-              "su intencion es", "su meta es", "his plan is", "her plan is", "their plan is", "his goal is",
-              "her goal is", "their goal is", "the plan is", "the goal is", "his aim is", "her aim is",
-              "se ha propuesto", "se propone", "tiene planeado", "tiene planeada", "aiming to", "aiming for",
-              "means to", "goal", "objetivo")
-_INTENTION_PROBES = tuple(f" {p} " for p in sorted(_INTENTION, key=len, reverse=True))
-
-
-def intention_only(padded: str) -> bool:
-    """The note's desire is an intention and nothing else: no want, liking or request besides it."""
-    stripped = padded
-    for probe in _INTENTION_PROBES:
-        stripped = stripped.replace(probe, " ")
-    return stripped != padded and "desire" not in classes(stripped, _MODALITY)
-
-# choosing, which said "always" is the preference itself (round 55; "Always loves hiking" keeps it)
-_CHOOSES = re.compile(r" (?:elige|eligen|escoge|escogen|chooses|choose|picks|pick|opts for|pide|piden|asks for|"
-                      r"books|reserva|reservan|se queda con) ")
-_CAN_WORD = re.compile(r" (?:can|cannot|could|puede|pueden|podria|podrian|podra|podran)(?= )")
 _TRATA_INFINITIVE = re.compile(r" (?:trata|tratan|trato|trataba) de [a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
 _SABE_INFINITIVE = re.compile(r" (?:sabe|saben|sabia|sabian) (?!si )[a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
 #: What an outright prohibition or a lifted obligation replaces: "Must not smoke" is not "must" plus
@@ -196,29 +167,10 @@ _OFFERED = re.compile(r"^ (?:[a-z]+ )?(?:was|were|has been|have been|had been|is
                       r"proponen) ")
 
 
-# Round 55: "May" the month, not the modal ("turns 90 in May", "May 3", "by May")
-_MAY_MONTH = re.compile(r" (?:(in|by|for|of|since|until|till|from|next|last|this|early|late|mid|through|before|after|"
-                        r"\d+(?:st|nd|rd|th)?) may|may(?= \d))(?= )")
-# "in favour of cycling" prefers nothing: it is "instead of" (round 54's "favour" is the verb)
-_IN_FAVOUR = re.compile(r" in favou?r of ")
-# Round 55: a bare "can" with a verb of using a language is the ability ("Can read Italian" / "Lee
-# italiano"), which the plain statement says too; "Can work from home" keeps its bare "can"
-_CAN_LANGUAGE = re.compile(r" (?:can|cannot|could|puede|pueden|no puede) (?:(?:really|barely|hardly|only|also|still|"
-                           r"not|fluently|well) )?(?:read|speak|understand|follow|write|converse|hold a conversation|"
-                           r"get by|leer|hablar|entender|comprender|escribir|hablarlo|hablarla|leerlo|leerla|"
-                           r"entenderlo|entenderla)\b")
-
-
 def modality(padded: str) -> frozenset[str]:
     """The modality classes, with ``sabe`` + infinitive as ability and a prohibition or a lifted
     obligation replacing the plain obligation and permission words it is said with."""
-    padded = _IN_FAVOUR.sub(" instead of ", _MAY_MONTH.sub(lambda m: f" {m.group(1) or ''} mayo", padded))
     found = set(classes(padded, _MODALITY))
-    if "can" in found and _CAN_LANGUAGE.search(padded) and len(_CAN_WORD.findall(padded)) == \
-            len(_CAN_LANGUAGE.findall(padded)):
-        found = found - {"can"} | {"ability"}  # every "can" of the note is one of using a language
-    if "always" in found and _CHOOSES.search(padded):
-        found.discard("always")  # "Elige siempre ventanilla" is "Prefiere ventanilla": a standing choice
     if _OFFERED.search(padded):
         found.add("offered")
     if _SABE_INFINITIVE.search(padded):

@@ -9,7 +9,6 @@ from memory.equivalence.compare import (
     _direction_swap,
     _flipped_axes,
     _is_compound,
-    _one_role,
     _order_consistent,
     _overlap,
     _pairs_correspond,
@@ -17,7 +16,6 @@ from memory.equivalence.compare import (
     _slot_conflict,
     _subjects,
     _unify_entities,
-    _with_each_other,
 )
 from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.types import CardinalityLookup, Judgment, Label, Statement, _is_multi
@@ -99,7 +97,7 @@ class LocalRulesJudge:
         fa, fb = _analyse(a.text), _analyse(b.text)
         fa, fb = _unify_entities(fa, fb)
         cmp = self._compare(fa, fb, a, b, sim)
-        verdict = self._decide(fa, fb, cmp, a, sim, b)
+        verdict = self._decide(fa, fb, cmp, a, sim)
         if verdict is not None and self.defer_free_text and not a.predicate and not b.predicate \
                 and verdict.reason in _DEFERRED:
             return None  # two free texts: the similarity judge's normalised signature decides these
@@ -171,7 +169,7 @@ class LocalRulesJudge:
         return Judgment(label, self.name, self.version, reason, confidence)
 
     def _decide(self, fa: _Features, fb: _Features, cmp: _Comparison, a: Statement,
-                sim: float | None, b: Statement | None = None) -> Judgment | None:
+                sim: float | None) -> Judgment | None:
         # 1. negation (or tense: "used to", "prefería") with everything else equal
         if cmp.neg_flip or cmp.tense_flip:
             if cmp.flips or cmp.slot_mismatches or cmp.swap or not cmp.strong or (cmp.neg_flip and cmp.tense_flip):
@@ -199,8 +197,7 @@ class LocalRulesJudge:
             return None  # "prefiere breves" vs "evita extensos": maybe a paraphrase, unproven
         if not cmp.neg_equal:
             return None  # same polarity, different negated words: unproven either way
-        if _subjects(fa) != _subjects(fb) and not (b is not None and (_one_role(fa, fb, a.text, b.text)
-                                                              or _with_each_other(a.text, b.text))):
+        if _subjects(fa) != _subjects(fb):
             # "su hija habla inglés" is about someone else than "habla inglés"
             return self._j(Label.UNRELATED, "different_subject", 0.7)
         # 6./7. same concepts -> paraphrase; strictly more -> entailment

@@ -16,9 +16,8 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from memory.equivalence import aspect, bilingual, cldr
+from memory.equivalence import bilingual, cldr
 from memory.equivalence.modality import classes as _classes
-from memory.equivalence.modality import intention_only as _intention_only
 from memory.equivalence.modality import modalities_agree as _modalities_agree
 from memory.equivalence.modality import modality as _modality
 from memory.equivalence.modality import without_scoped_negators as _without_scoped_negators
@@ -39,9 +38,7 @@ _TENSE: dict[str, tuple[str, ...]] = {
              "pasado", "last year", "el ano pasado", "ya no", "no longer", "anymore", "did", "went", "worked",
              "trabajo en", "vivio", "lived", "moved", "se mudo", "dejo", "left", "joined", "se unio", "terminado",
              "finished", "acabo de", "acaba de", "acaban de", "ya ha", "already", "started", "began",
-             "empezo", "comenzo",
-             # round 55: a time counted back from now ("Quit smoking three years ago", "two years back")
-             "ago", "years back", "months back", "weeks back", "a while back"),
+             "empezo", "comenzo"),
     "future": ("will", "going to", "sera", "seran", "ira", "planea", "planning to", "plans to", "plan to",
                "piensa", "pretende", "intends", "intend", "aims", "next", "proximo", "proxima", "que viene",
                "previsto", "prevista", "intencion", "intention", "hoping to", "hopes to", "espera",
@@ -55,8 +52,7 @@ _SCOPE: dict[str, tuple[str, ...]] = {
     "whole": ("toda la", "todo el", "todas las", "todos los", "entero", "entera", "whole", "entire", "all of",
               "every single", "completo", "completa", "in full", "enteros", "al completo", "all year",
               "year round", "year-round", "todo el ano"),
-    "only": ("solo", "solamente", "unicamente", "only", "exclusivamente", "exclusively", "nada mas",
-             "sole", "solely", "en exclusiva"),  # round 55: "Has sole custody" is not "shares custody"
+    "only": ("solo", "solamente", "unicamente", "only", "exclusivamente", "exclusively", "nada mas"),
     "part": ("parte de", "part of", "some of", "algunas de", "algunos de", "una parte", "a share of",
              "a portion of", "partly", "en parte", "a sample of", "una muestra de", "a selection of",
              "spot checks", "spot-checks", "al azar", "at random"),
@@ -99,14 +95,7 @@ _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca",
                               "rechaza", "rejects", "unavailable", "stopped", "dejo de", "deja de", "dejar de", "dejado de", "quit",
                               "quits", "off", "libre de",
                               "libres de", "free of", "free from", "skip", "skips", "abstemio", "abstemia",
-                              "teetotal", "libra", "libran",
-                              # round 55: not having, disliking and abstaining said with other words
-                              # ("Carece de carné", "Le desagrada el picante", "Is a teetotaller"), and
-                              # "onlychild", :data:`_ONLY_CHILD`'s one word
-                              "carece de", "carecen de", "lacks", "lacking", "desagrada", "desagradan",
-                              "le molesta", "le molestan", "le disgusta", "le disgustan", "teetotaller",
-                              "teetotaler", "teetotallers", "teetotalers", "gave up", "give up", "gives up",
-                              "given up", "giving up", "onlychild")
+                              "teetotal", "libra", "libran")
 
 
 assert len(set(_NEGATIVE)) == len(_NEGATIVE), "a word listed twice would flip the polarity back"
@@ -122,14 +111,13 @@ _CONCORD = frozenset({"nunca", "ni", "nadie", "nada", "ningun", "ninguno", "ning
 
 
 def _negators(padded: str) -> int:
-    """Grammatical negators, each counted, except a Spanish n-word after another negator or after
-    "sin" (negative concord: "no trabaja nunca" negates once; "not … can't" twice)."""
-    count, after_without = 0, False
+    """Grammatical negators, each counted, except a Spanish n-word after another negator (negative
+    concord: "no trabaja nunca" negates once; "not … can't" twice)."""
+    count = 0
     for token in padded.split():
-        if token in _CONCORD and (count or after_without):
-            continue  # round 55: "sin compartir coche con ningún compañero" negates once, by "sin"
+        if token in _CONCORD and count:
+            continue
         count += token in _NEGATOR_TOKENS
-        after_without = after_without or token in ("sin", "without")
     return count
 
 
@@ -162,19 +150,10 @@ class Signature:
     countries: frozenset[str] = frozenset()  # ISO 3166 codes of the countries named
     country_words: frozenset[str] = frozenset()  # the folded words that named them
     instruments: frozenset[str] = frozenset()  # musical instruments named (``_INSTRUMENTS``)
-    positions: frozenset[str] = frozenset()  # where a thing is against another (``_POSITIONS``)
     meals: frozenset[str] = frozenset()  # the meals a note is limited to (``_MEALS``), or "every" meal
     court_roles: frozenset[str] = frozenset()  # who the person is in a trial (``_COURT_ROLES``)
     but_not: bool = False  # "X but not Y": one thing done and another not (``_BUT_NOT``)
     both_negated: bool = False  # "ni X ni Y", "neither X nor Y" (``_BOTH_NEGATED``)
-    # round 55 (:mod:`.aspect`): the kinds of origin said with a verb, the tense without those verbs,
-    # the kinds named at all; an onset event; a state dated from its start; an intention only
-    origin_verbs: frozenset[str] = frozenset()
-    origin_tense: frozenset[str] = frozenset()
-    origin_named: frozenset[str] = frozenset()
-    onset: bool = False
-    since: bool = False
-    intention: bool = False
 
 
 # "casi todos los días" is how often (usually), not almost all of a group
@@ -235,18 +214,6 @@ _INSTRUMENTS: dict[str, tuple[str, ...]] = {
     "bagpipes": ("gaita", "bagpipes"),
     "banjo": ("banjo",),
     "mandolin": ("mandolina", "mandolin"),
-}
-# Round 55: where one thing is against another, a closed class the embedder places as close as a
-# translation ("encima de la cafetería" / "next to the café"): two notes naming different ones differ.
-_POSITIONS: dict[str, tuple[str, ...]] = {
-    "above": ("encima de", "encima del", "above", "upstairs from", "en el piso de arriba"),
-    "below": ("debajo de", "debajo del", "below", "beneath", "underneath", "downstairs from"),
-    "beside": ("junto a", "junto al", "al lado de", "al lado del", "next to", "beside", "next door to", "pegado a",
-               "pegada a"),
-    "opposite": ("enfrente de", "enfrente del", "frente a", "frente al", "opposite", "across from",
-                 "across the street from"),
-    "behind": ("detras de", "detras del", "behind"),
-    "in_front": ("delante de", "delante del", "in front of"),
 }
 _ALMOST_ALL = ("casi todos", "casi todas", "almost all", "nearly all", "almost every", "nearly every")
 
@@ -366,7 +333,7 @@ def _days(padded: str) -> frozenset[str]:
 
 def _contractions(folded: str) -> str:
     folded = folded.replace("’", "'").replace("can't", "cannot").replace("won't", "will not")
-    return re.sub(r"\b(he|she|they|i|we|you|it)'ll\b", r"\1 will", folded.replace("n't", " not"))  # "he'll" (round 55)
+    return folded.replace("n't", " not")
 
 
 # Fixed phrases read as one word before the classes: "can't stand" is hating, not being able.
@@ -378,51 +345,12 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            (" insured against ", " insured for "),
            # "without a problem" is a way of saying it goes well, no negative
            (" sin problema ", " bien "), (" sin problemas ", " bien "), (" sin ningun problema ", " bien "),
-           (" without a problem ", " well "), (" without any problem ", " well "), (" no problem ", " well "),
-           # round 55: "works out of the Berlin office" is where the person works, no "out of"
-           (" works out of ", " works at "), (" working out of ", " working at "), (" work out of ", " work at "),
-           (" operates out of ", " operates at "),
-           # "dropping out of university" is leaving it, not the "out of" of being left out
-           (" dropping out of ", " leaving "), (" drops out of ", " leaves "), (" dropped out of ", " left "),
-           (" drop out of ", " leave "),
-           # ... and away from the office is one absence however it is said
-           # ("two blocks away from the office" is a distance: only the absence said outright is read)
-           (" is away from the office ", " fuera de la oficina "), (" are away from the office ", " fuera de la oficina "),
-           (" out of the office ", " fuera de la oficina "), (" out of office ", " fuera de la oficina "),
-           (" ooo ", " fuera de la oficina "),
-           # "llueva o no", "whether or not": either way, no negation
-           (" o no ", " regardless "), (" or not ", " regardless "),
-           # a limit is no negation: "no más de 30 minutos" is "30 minutos como mucho" ("como máximo")
-           (" no mas de ", " como mucho "), (" nunca mas de ", " como mucho "), (" no pasen de ", " como mucho "),
-           (" no pase de ", " como mucho "), (" no exceda ", " como mucho "), (" no excedan ", " como mucho "),
-           (" como maximo ", " como mucho "), (" de maximo ", " de como mucho "), (" maximo ", " como mucho "),
-           (" no more than ", " at most "), (" not more than ", " at most "), (" never more than ", " at most "),
-           (" no longer than ", " at most "), (" at the most ", " at most "), (" maximum ", " at most "),
-           # "cannot be reached" is being unavailable, no ability or permission ("can take calls": available)
-           (" cannot be reached ", " unavailable "), (" cannot be contacted ", " unavailable "),
-           (" cannot be booked ", " unavailable "), (" cannot take meetings ", " unavailable for meetings "),
-           (" cannot take calls ", " unavailable for calls "), (" can take calls ", " available for calls "),
-           (" can take meetings ", " available for meetings "), (" unreachable ", " unavailable "),
-           (" no se le puede localizar ", " no esta disponible "), (" ya no se le puede localizar ", " no esta disponible "))
-_AWAY_OPENING = re.compile(r"^ (?:(?:will be|was) )?away from (?:the office|work) ")
-# Round 55: "hijo único", "only child", "no tiene hermanos", "has no siblings" say one fact; each is
-# read as one word that the polarity counts once, however often the note says it.
-_ONLY_CHILD = re.compile(r"(?: (?:no tiene (?:ningun hermano ni (?:ninguna )?hermana|hermanos ni hermanas|ningun hermano|"
-                         r"hermanos)|sin hermanos(?: ni hermanas)?|hij[oa] unic[oa]|(?:el|la) unic[oa] hij[oa] de|"
-                         r"has no (?:brothers or sisters|siblings)|no (?:brothers or sisters|siblings)|without siblings|"
-                         r"(?:an )?only child))+(?= )")
-# "paid off the mortgage", "drops the children off", "blocks off an hour": no day off
-_PHRASAL_OFF = re.compile(r" (pa(?:y|ys|id|ying)|drop(?:s|ped|ping)?|block(?:s|ed|ing)?|kick(?:s|ed|ing)?|"
-                          r"sign(?:s|ed|ing)?|show(?:s|ed|ing)?|head(?:s|ed|ing)?|set(?:s|ting)?|see(?:s|ing)?|"
-                          r"saw|seen|write(?:s)?|wrote|written|log(?:s|ged|ging)?) ((?:[a-z0-9:]+ ){0,3}?)off ")
+           (" without a problem ", " well "), (" without any problem ", " well "), (" no problem ", " well "))
 # A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
 # "instead of" is: it is read as the marker "over", not as a negative.
 # ", not only" / ", no solo" widens rather than contrasts, and stays a scope marker.
 _CONTRAST = re.compile(r",\s*(?:not|no)\s+(?!(?:s[oó]lo|solamente|[uú]nicamente|only|just|merely)\b)"
-                       r"(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)"
-                       # round 55: "por correo y no por teléfono", "in writing and not in meetings"
-                       r"|\s+(?:y|and)\s+(?:not|no)\s+(?=(?:en|in|por|by|a|al|at|on|con|with|via|de|from|para|"
-                       r"for|over|through)\s)", re.IGNORECASE)
+                       r"(?=(?:en|in|a|an|the|el|la|los|las|un|una)?\s*\w)", re.IGNORECASE)
 _PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)"  # "escribió", "dejaron": Spanish simple past
                         # and the irregular ones, which take no accent: "estuvo casado", "tuvo", "hizo"
                         # ("vino" is left out: it is also the wine)
@@ -451,13 +379,6 @@ _IA_VERBS = frozenset("corria corrian comia comian bebia bebian vivia vivian esc
                       "creia creian aprendia aprendian volvia volvian ponia ponian traia traian sufria "
                       "sufrian compartia compartian recibia recibian asistia asistian existia existian "
                       "dirigia dirigian elegia elegian solia solian habia habian".split())
-# Round 55: an English past after a relative who opens the note as its subject ("Her father died in
-# 2018", "Father passed away in 2021"): the notes about kin name the subject, as agents write them
-_SUBJECT_PAST = re.compile(r"\s*(?:(?:her|his|their|my|the|a) )?(?:father|mother|dad|mum|mom|parents|son|daughter|"
-                           r"husband|wife|partner|brother|sister|grandfather|grandmother|grandparents|grandma|"
-                           r"grandpa|granddad|grandad|nan|uncle|aunt)(?: (?!(?:is|are|was|were|has|have|had|be|been|s|will|would|can|does|do|"
-                           r"gets|got)\b)\w+)? (?:\w{2,}ed|passed away|died|left|went|"
-                           r"became|sold|bought|took|got|won|lost)\b(?! (?:by|to be)\b)")
 # A note that opens with an English -ed verb is about the past, unless the word names a state.
 _FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
 # An English irregular past opening the note (its subject left out, as agents write): "Had a
@@ -465,7 +386,7 @@ _FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
 _FIRST_IRREGULAR = re.compile(r"\s*(?:(?:he|she|they)\s+)?(had|did|went|made|got|took|came|saw|knew|gave|found|"
                               r"thought|told|became|felt|brought|began|kept|held|wrote|heard|meant|met|ran|paid|"
                               r"spoke|led|grew|lost|fell|sent|built|spent|drove|bought|wore|chose|sold|taught|"
-                              r"caught|won|slept|left|owned|used|quit|sat|put|set|cut)\b")
+                              r"caught|won|slept|left|owned|used)\b")
 _ED_STATES = frozenset("based located interested married engaged involved focused focussed specialised specialized "
                        "employed qualified certified registered subscribed allergic dedicated committed attached "
                        "related used tired scared worried annoyed bored excited pleased concerned obsessed "
@@ -478,8 +399,7 @@ _IRREGULAR_PARTICIPLES = ("written|taken|given|seen|made|begun|bought|built|chos
                           "spent|spoken|taught|told|thought|won|broken|become|come|drawn|flown|shown|sung|thrown|"
                           "escrito|hecho|dicho|visto|puesto|vuelto|abierto|roto|cubierto|resuelto|devuelto|"
                           "descubierto|impreso")
-_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:(?:never|ever|already|just|recently|not|nunca) )?"
-                      rf"(?:\w+(?:ado|ido)|\w{{2,}}ed|been|done|gone|moved|left|"
+_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left|"
                       rf"{_IRREGULAR_PARTICIPLES}) ")
 # A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015") is
 # the present state, not a done thing
@@ -491,21 +411,15 @@ _GOING_TO = re.compile(r" (?:va|van|vas|voy|vamos) a (?:\w+(?:ar|er|ir)(?:se|le|
 
 def _padded(folded: str) -> str:
     padded = f" {re.sub(r'[^a-z0-9:]+', ' ', folded)} "
-    padded = _AWAY_OPENING.sub(" fuera de la oficina ", padded)  # "Away from the office on Fridays" (round 55)
     for idiom, word in _IDIOMS:
         padded = padded.replace(idiom, word)
-    padded = _PHRASAL_OFF.sub(r" \1 \2away ", _ONLY_CHILD.sub(" onlychild", padded))  # round 55
     return _relative_day_words(padded)
 
 
 # Wants and intentions (two of them ignore a future marker; a request "va a pedir" / "pide" does not)
 _WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea", "wishes", "hoping to", "hopes to",
          "hope to", "piensa", "tiene pensado", "planea", "plans to", "planning to", "pretende", "intends",
-         "intend to", "aims to", "tiene previsto", "tiene intencion",
-         # round 55: every intention of the desire class is a wish about the future ("Su intención es…")
-         "su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "objetivo", "goal",
-         "se ha propuesto", "se propone", "tiene planeado", "tiene planeada", "aiming to", "means to",
-         "his plan is", "her plan is", "their plan is", "the plan is")
+         "intend to", "aims to", "tiene previsto", "tiene intencion")
 # "solo" closing its clause is the adjective (alone: "Los lunes trabaja solo"), not "only"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
 
@@ -519,48 +433,40 @@ def _ia_noun(word: str) -> bool:
 # A clause that dates the main one ("desde que se conocieron", "when they met"): its verb is not the
 # statement's tense ("Vive en Bogotá desde que se conocieron" is a present). Prepositions that also
 # open a clause ("since 2015", "after lunch", "until June") are left: they date the main verb.
-_SUBORDINATE = re.compile(r"(?:(?<=\w)|(?<=\w,))\s+(?:desde que|cuando|when|while|mientras|antes de que|despu[eé]s de que|hasta que)\b"
+_SUBORDINATE = re.compile(r"(?<=\w)\s+(?:desde que|cuando|when|while|mientras|antes de que|despu[eé]s de que|hasta que)\b"
                           r"[^,.;]*", re.IGNORECASE)
 
 
 # Round 47: "left" after a possessive or an article is the side ("her left shoulder", "on the left"),
 # not the past of "leave".
 _SIDE = re.compile(r" (her|his|my|your|their|our|the|its|a) left ")
-# ... and "left-handed", "left hand" opening a note is the side too (round 55)
-_LEFT_SIDE = re.compile(r"[- ](?:hand|handed|hander|side)\b")
 
 
 def _tense(text: str) -> frozenset[str]:
     """Past and future marks of ``text``'s main clause (:data:`_SUBORDINATE` cut)."""
-    text = _SUBORDINATE.sub(" ", aspect.SINCE_CLAUSE.sub("since then", text))  # "since he was a boy" (round 55)
+    text = _SUBORDINATE.sub(" ", text)
     folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'")))))
     padded = _SIDE.sub(r" \1 side ", _padded(folded))  # "her left shoulder" is a side, not "left" (gone)
-    padded = aspect.plain_words(padded)  # "left-handed", "next to", "próxima a", "going to the gym" (round 55)
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
     lowered = text.casefold()
     if _PRETERITE.search(lowered) or any(not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS
-                                         and fold(w) not in aspect.ABA_PRESENTS for w in _IMPERFECT.findall(lowered)):
+                                         for w in _IMPERFECT.findall(lowered)):
         tense.add("past")
     if any(fold(w) in _IA_VERBS or (w.endswith(("aría", "ería", "iría", "dría", "arían", "erían", "irían", "drían"))
                                     and not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS)
            for w in _IA_FORM.findall(lowered)):
         tense.add("past")  # imperfect or conditional: "Corría maratones", "Se mudaría"
-    if _SUBJECT_PAST.match(folded):
-        tense.add("past")  # "Her father died in 2018", "His parents divorced last year" (round 55)
     first = _FIRST_ED.match(folded) or _FIRST_IRREGULAR.match(folded)
-    if first and first.group(1) not in _ED_STATES \
-            and not (first.group(1) == "left" and _LEFT_SIDE.match(folded, first.end(1))):
+    if first and first.group(1) not in _ED_STATES:
         tense.add("past")  # "Managed the Lisbon office", "Moved to Berlin": a done thing
     if _PERFECT.search(padded):  # a continuing perfect was cut above
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
     if _ES_FUTURE.search(lowered):
         tense.add("future")  # "solicitará" is "va a solicitar"
-    if _GOING_TO.search(padded) and not aspect.habitual_going(padded):
-        tense.add("future")  # "Cada domingo va a ver a su madre" goes there, it is no plan (round 55)
-    if aspect.continues(padded):
-        tense.discard("past")  # "Se mudó a Bilbao y sigue allí": the state holds now (round 55)
+    if _GOING_TO.search(padded):
+        tense.add("future")
     return frozenset(tense)
 
 
@@ -584,7 +490,6 @@ def signature(text: str) -> Signature:
     lexical = sum(map(polar.count, _LEXICAL_PROBES))
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = _tense(text)
-    origin_verbs = aspect.origin_verbs(text)
     plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"
     tongues, places = cldr.languages(text), cldr.countries(text)
     language_words = frozenset().union(*tongues.values())
@@ -597,11 +502,7 @@ def signature(text: str) -> Signature:
                      both_negated=bool(_BOTH_NEGATED.search(plain)),
                      quantities=_classes(_ALMOST_EVERY_UNIT.sub(" ", padded), _QUANTITY), words=words,
                      days=_days(padded),
-                     poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH),
-                     origin_verbs=origin_verbs,
-                     origin_tense=_tense(aspect.origin_neutral(text)) if origin_verbs else tense,
-                     origin_named=aspect.origin_named(padded), onset=aspect.onset(padded),
-                     since=aspect.dated_since(padded), intention=_intention_only(padded))
+                     poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"
@@ -737,47 +638,18 @@ _CLOSED_CLASSES: tuple[tuple[str, dict[str, tuple[str, ...]], str], ...] = (
     ("court_roles", _COURT_ROLES, "role_mismatch"),  # "testigo" / "the defendant"
     ("meals", _MEALS, "scope_mismatch"),  # "en las cenas" / "at every meal", "breakfast" / "dinner"
     ("instruments", _INSTRUMENTS, "entity_mismatch"),  # "Learning the violin" / "Aprende a tocar la viola"
-    ("positions", _POSITIONS, "direction_swap"),  # "encima de la cafetería" / "next to the café" (round 55)
 )
-
-
-def _intended_future(one: Signature, other: Signature) -> bool:
-    """``one`` says an intention and nothing else ``other`` does not, and ``other`` says the future."""
-    return one.intention and one.modality - other.modality == {"desire"} and other.modality <= one.modality \
-        and "future" in other.tense and "past" not in one.tense | other.tense
-
-
-def _origin_or_onset(a: Signature, b: Signature, tense_a: frozenset[str],
-                     tense_b: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """The two tenses once (round 55, :mod:`.aspect`) a verb of birth or upbringing is read as the
-    attribute the other note names ("Nació en Cádiz" / "Es natural de Cádiz"), and an onset in the
-    past as the state the other note dates from it ("Moved to Toronto in 2021" / "Has lived in
-    Toronto since 2021")."""
-    if a.origin_verbs and a.origin_verbs <= b.origin_named:
-        tense_a = tense_a - a.tense | a.origin_tense
-    if b.origin_verbs and b.origin_verbs <= a.origin_named:
-        tense_b = tense_b - b.tense | b.origin_tense
-    for one, other, t_one, t_other in ((a, b, tense_a, tense_b), (b, a, tense_b, tense_a)):
-        if t_one == {"past"} and not t_other and one.onset and other.since and not one.since:
-            return frozenset(), frozenset()
-    return tense_a, tense_b
 
 
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
     """The first axis on which the two signatures differ, or None."""
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
         return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
-    tense_a, tense_b = a.tense, b.tense
     if not _modalities_agree(a.modality, b.modality):
-        # round 55: an intention ("Tiene previsto pintar el salón", "Plans to repaint") is the plan a
-        # future says ("Va a pintar el salón", "Will repaint"); a want is not ("Wants to move")
-        if not _intended_future(a, b) and not _intended_future(b, a):
-            return "modality_mismatch"
-        tense_a, tense_b = tense_a | {"future"}, tense_b | {"future"}
+        return "modality_mismatch"
+    tense_a, tense_b = a.tense, b.tense
     if a.wish and b.wish:
         tense_a, tense_b = tense_a - {"future"}, tense_b - {"future"}  # a wish is about the future, said or not
-    if tense_a != tense_b:
-        tense_a, tense_b = _origin_or_onset(a, b, tense_a, tense_b)
     if tense_a != tense_b:
         return "tense_mismatch"
     # team vs company is a scope only when both are said ("su equipo" / "toda la empresa"); one side

@@ -311,12 +311,6 @@ _CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
      ("lost to", "loses to", "was beaten by", "perdio contra", "perdio con", "pierde contra", "pierde con")),
     (("gives", "gave", "da", "dio", "regala", "regalo", "donates", "dona"),
      ("gets", "got", "receives from", "recibe de", "le dan", "le dieron", "le regalan", "le regalaron")),
-    # round 55: support paid to a former partner flows one way ("Le pasa una pensión a su exmujer" /
-    # "Receives alimony from his ex-wife")
-    (("pasa una pension", "paga una pension", "pasa la pension", "paga la pension", "pays alimony",
-      "pays child support", "pays maintenance", "pays spousal support"),
-     ("receives alimony", "recibe una pension", "cobra una pension", "recibe la pension", "cobra la pension",
-      "gets alimony", "receives child support", "receives maintenance", "receives spousal support")),
     (("pays", "paid", "paga", "pago a"), ("is paid by", "gets paid", "cobra de", "le paga", "le pagan")),
     (("visits", "visited", "visita a", "visito a", "va a ver a"), ("is visited by", "le visita", "la visita",
                                                                    "lo visita", "recibe la visita")),
@@ -387,91 +381,6 @@ def people(text: str, names: frozenset[str]) -> People:
     return People(slots={k: frozenset(v) for k, v in slots.items()}, roles=frozenset(roles), acts_as=acts_as,
                   occupations=_occupations(norms), kin_number=frozenset(kin),
                   assists=bool(_ASSISTING.search(f" {' '.join(norms)} ")))
-
-
-def person_nouns(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    """Each role, kinship or occupation noun of ``text`` (the closed bilingual lexicons of this module)
-    as (concept, the folded words it is written with, a hyphenated form split too): "Sus suegros"
-    gives ("role:parent_inlaw", {"suegros"}), "In-laws" ("role:parent_inlaw", {"in-laws", "in",
-    "laws"}). A dictionary of people for the ES↔EN noun check (:mod:`.bilingual`): "pareja" is
-    "partner", "becario" is "intern", whatever else Apertium's dictionary lists for each."""
-    norms = [norm for _, norm in _tokens(text)]
-    out: list[tuple[str, frozenset[str]]] = []
-    i = 0
-    while i < len(norms):
-        width = 1
-        for prefix, table, longest in (("role", _ROLE, _LONGEST), ("occupation", _OCCUPATION, _OCCUPATION_LONGEST)):
-            match = _longest(norms, i, table, longest)
-            if match is not None:
-                concept, n = match
-                words = norms[i:i + n]
-                sex = {_sex(w) for w in words} - {None}
-                # a relative's sex is part of who it is: "su hermana" is not "his brother"
-                key = f"{prefix}:{concept}" + (f":{min(sex)}" if len(sex) == 1 else "")
-                out.append((key, frozenset(words) | {p for w in words for p in w.split("-")}))
-                width = max(width, n)
-        i += width
-    return tuple(out)
-
-
-def role_concept(word: str) -> str | None:
-    """The role or kinship concept of one folded word of :data:`_ROLE_FORMS` ("mum" → "parent"), or None."""
-    return _ROLE.get((word,))
-
-
-# Who is in charge of something, said of the person after a copula ("Es la responsable de compras",
-# "Is the person in charge of IT"): a head, as "Dirige…" says (only here: "responsable de producto"
-# elsewhere is another role).
-_IN_CHARGE = {("responsable",): "boss", ("in", "charge"): "boss", ("person", "in", "charge"): "boss",
-              ("encargado",): "boss", ("encargada",): "boss"}
-_OPENING_SKIP = frozenset("el ella he she es is was fue era trabaja works worked ejerce serves acts de como as "
-                          "the a an la el un una his her su".split())
-
-
-def opening_role(text: str) -> str | None:
-    """The role the note opens by saying the person plays: a role verb said first ("Dirige el…",
-    "Leads the…") or a role or occupation noun after the copula or a verb of working ("Es la jefa
-    de…", "Works as a…", "She is the head of…"); None when the note opens otherwise ("Tiene a
-    Jorge como jefe" says Jorge's role, not the person's)."""
-    norms = [norm for _, norm in _tokens(text) if norm not in ("'s",)]
-    if norms and norms[0] in _ROLE_VERBS:
-        return _ROLE_VERBS[norms[0]]
-    i = 0
-    while i < len(norms) and norms[i] in _OPENING_SKIP:
-        i += 1
-    if not i or norms[0] in ("de", "como", "as", "the", "a", "an", "la", "un", "una", "his", "her", "su"):
-        return None  # no verb said first: a subject noun phrase, another check's
-    for k in range(i, min(i + 2, len(norms))):  # one modifier at most: "Es la nueva jefa"
-        for table, longest in ((_ROLE, _LONGEST), (_OCCUPATION, _OCCUPATION_LONGEST), (_IN_CHARGE, 3)):
-            match = _longest(norms, k, table, longest)
-            if match is not None:
-                return match[0]
-    return None
-
-
-def role_verbs(text: str) -> frozenset[str]:
-    """The roles ``text`` says with a verb anywhere ("Mentors the interns" → mentor), as the keys of
-    :func:`person_nouns` (``role:`` and ``occupation:``: "coordina" is the coordinator either way)."""
-    return frozenset(f"{kind}:{_ROLE_VERBS[norm]}" for _, norm in _tokens(text) if norm in _ROLE_VERBS
-                     for kind in ("role", "occupation"))
-
-
-# The relatives (and partners) whose noun says their sex, in each language; a Spanish masculine
-# plural says none ("sus hermanos" are brothers, or a brother and a sister), nor does "pareja".
-_FEMALE = frozenset("hija hijas madre madres hermana hermanas abuela abuelas nieta nietas tia tias sobrina sobrinas "
-                    "prima primas suegra suegras cunada cunadas nuera nueras esposa mujer novia madrastra hermanastra "
-                    "hijastra madrina daughter daughters mother mum mom sister sisters grandmother grandma "
-                    "granddaughter granddaughters aunt aunts niece nieces mother-in-law sister-in-law "
-                    "daughter-in-law wife girlfriend stepmother stepmum stepmom stepsister stepdaughter "
-                    "half-sister".split())
-_MALE = frozenset("hijo padre hermano abuelo nieto tio sobrino primo suegro cunado yerno esposo marido novio "
-                  "padrastro hermanastro hijastro padrino son sons father dad brother brothers grandfather grandpa "
-                  "grandson grandsons uncle uncles nephew nephews father-in-law brother-in-law son-in-law husband "
-                  "boyfriend stepfather stepdad stepbrother stepson half-brother".split())
-
-
-def _sex(word: str) -> str | None:
-    return "f" if word in _FEMALE else "m" if word in _MALE else None
 
 
 # Assisting or standing in for someone in a role, not holding it: "Assistant to the head of HR" is not
