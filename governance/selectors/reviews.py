@@ -43,15 +43,10 @@ def review_item_exists(*, kind: str, subject_id: uuid.UUID, refs: Mapping[str, A
     return ReviewItem.objects.filter(kind=kind, subject_id=subject_id, refs=dict(refs)).exists()
 
 
-def promotion_review_filed(*, subject_id: uuid.UUID, refs: Mapping[str, Any]) -> bool:
-    """Whether the consolidator already asked the reviewers about this promotion (``refs``)."""
-    return review_item_exists(kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id, refs=refs)
-
-
 def promotion_review_refs(*, subject_id: uuid.UUID) -> set[str]:
     """The ``refs`` of every promotion item ever opened about the person (any status), each as
-    :func:`review_refs_key` writes it: one query for a run that asks :func:`promotion_review_filed`
-    about many pairs. Ids only (refs never hold text)."""
+    :func:`review_refs_key` writes it: one query for a run that asks about many pairs, where
+    :func:`review_item_exists` would take one each. Ids only (refs never hold text)."""
     return {review_refs_key(refs) for refs in ReviewItem.objects.filter(
         kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id).values_list("refs", flat=True)}
 
