@@ -33,6 +33,10 @@ import re
 from functools import lru_cache
 
 from memory.equivalence.normalise import fold
+from memory.equivalence.values import _UNITS
+
+#: Words of :data:`.values._UNITS` that count but are not clock hours.
+_NOT_CARDINAL = frozenset({"dozen", "docena", "pair", "par", "couple", "twice"})
 
 #: The parts of the day, as phrases said right after an hour ("a las 9 de la noche").
 _AFTER = {
@@ -58,10 +62,12 @@ _CLOCK_WORDS = frozenset({"o", "clock", "oclock", "en", "punto", "horas", "hrs",
 _LEAD_WORDS = frozenset({"at", "a", "las", "la", "around", "about", "sobre", "hacia", "eso", "de", "from", "desde",
                          "by", "until", "hasta", "till", "before", "antes", "after", "despues", "approx",
                          "approximately", "aproximadamente", "on"})
-#: Spelled hours after "a las" / "at" ("a las nueve", "at nine").
-_HOURS = {"una": 1, "one": 1, "dos": 2, "two": 2, "tres": 3, "three": 3, "cuatro": 4, "four": 4, "cinco": 5,
-          "five": 5, "seis": 6, "six": 6, "siete": 7, "seven": 7, "ocho": 8, "eight": 8, "nueve": 9, "nine": 9,
-          "diez": 10, "ten": 10, "once": 11, "eleven": 11, "doce": 12, "twelve": 12}
+#: Spelled hours after "a las" / "at" ("a las nueve", "at nine"): the cardinals 2–12 of the number
+#: check's table (:data:`.values._UNITS`, not its "pair" / "dozen" words), plus the three words that
+#: are an hour only after such a lead ("a la una", "at one", "a las once"), which that table leaves
+#: out as ambiguous in running text.
+_HOURS = {**{word: n for word, n in _UNITS.items() if 2 <= n <= 12 and word not in _NOT_CARDINAL},
+          "una": 1, "one": 1, "once": 11}
 _HOUR_LEAD = frozenset({"las", "la", "at", "around", "until", "till", "by", "from", "desde", "hasta", "sobre"})
 _TOKEN = re.compile(r"\d{1,2}(?::\d{2})?(?:am|pm|h)?|[a-z]+")
 
