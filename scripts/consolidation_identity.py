@@ -60,6 +60,21 @@ def _shape(sql: str) -> str:
     return f"{head} {table}".strip()
 
 
+def subject_layer_clear(subject_id: Any) -> None:
+    """The subject's collective layer, runs, decisions, digest and review items deleted (``--fresh``;
+    inside the caller's transaction), so the next run promotes from scratch as a first pass does.
+    ``scripts/profile_deep_pass.py --fresh`` calls it too."""
+    from governance.models import ReviewItem
+    from memory.models import CollectiveFact, ConsolidationRun, Decision, Digest
+
+    CollectiveFact.objects.filter(subject_id=subject_id).update(revises=None)
+    Decision.objects.filter(subject_id=subject_id).delete()
+    CollectiveFact.objects.filter(subject_id=subject_id).delete()
+    ConsolidationRun.objects.filter(subject_id=subject_id).delete()
+    Digest.objects.filter(subject_id=subject_id).delete()
+    ReviewItem.objects.filter(subject_id=subject_id).delete()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", required=True)
@@ -142,12 +157,7 @@ def main() -> None:
             try:
                 with transaction.atomic():
                     if args.fresh:
-                        CollectiveFact.objects.filter(subject_id=subject_id).update(revises=None)
-                        Decision.objects.filter(subject_id=subject_id).delete()
-                        CollectiveFact.objects.filter(subject_id=subject_id).delete()
-                        ConsolidationRun.objects.filter(subject_id=subject_id).delete()
-                        Digest.objects.filter(subject_id=subject_id).delete()
-                        ReviewItem.objects.filter(subject_id=subject_id).delete()
+                        subject_layer_clear(subject_id)
                     labels: dict[str, str] = {}
                     for phase in ("first", "steady"):
                         audit_after = AuditEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0

@@ -46,6 +46,8 @@ from config.runner import WORKER_OMP_ENV  # noqa: E402
 for _name, _value in WORKER_OMP_ENV.items():
     os.environ.setdefault(_name, _value)
 
+from consolidation_identity import subject_layer_clear  # noqa: E402  (this script's directory, as the script runs)
+
 SPENT: Counter[str] = Counter()
 CALLS: Counter[str] = Counter()
 
@@ -91,7 +93,7 @@ def main() -> None:
 
     from memory.consolidation import dependence, digest, echo, gate, gather, group, run, validity
     from memory.equivalence import similarity
-    from memory.models import CollectiveFact, ConsolidationRun, Decision, Digest, Subject
+    from memory.models import Subject
 
     chain = run.default_judge_chain()
     for judge in chain.judges:
@@ -130,7 +132,7 @@ def main() -> None:
                     if profile:
                         profile.disable()
                     t = time.process_time()
-                    _fresh(subject_id, CollectiveFact, ConsolidationRun, Decision, Digest)
+                    subject_layer_clear(subject_id)
                     SPENT["(--fresh deletions, not part of a run)"] += time.process_time() - t
                     if profile:
                         profile.enable()
@@ -154,20 +156,6 @@ def main() -> None:
     for name in sorted(SPENT):
         print(f"  {name:<52} {SPENT[name]:8.3f} s  {CALLS[name]:7d} calls"
               f"  {1000 * SPENT[name] / max(CALLS[name], 1):8.3f} ms/call")
-
-
-def _fresh(subject_id: Any, *models: Any) -> None:
-    """The subject's collective layer, runs, decisions, digest and review items deleted (inside the
-    run's rolled-back transaction), as ``scripts/consolidation_identity.py --fresh`` does."""
-    from governance.models import ReviewItem
-
-    collective, runs, decisions, digests = models
-    collective.objects.filter(subject_id=subject_id).update(revises=None)
-    decisions.objects.filter(subject_id=subject_id).delete()
-    collective.objects.filter(subject_id=subject_id).delete()
-    runs.objects.filter(subject_id=subject_id).delete()
-    digests.objects.filter(subject_id=subject_id).delete()
-    ReviewItem.objects.filter(subject_id=subject_id).delete()
 
 
 def _caches_clear() -> None:
