@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  sixty-six authors A1–BM, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  sixty-eight authors A1–BO, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -18,7 +18,7 @@ Two modes:
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
   on every spent special set (``SPECIAL_SPENT``: the six sources and every set read once untouched
-  since, 41 authors A1–AN40), per author and pooled, with the ids missed and flagged.
+  since, 43 authors A1–AP42), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works), with
@@ -124,6 +124,9 @@ SECRET_SOURCES: dict[str, Path] = {
     "BK": ts.HELDOUT / "issue15_ninetieth" / "secrets_untouched63.jsonl",
     "BL": ts.HELDOUT / "issue15_ninetythird" / "secrets_untouched64.jsonl",
     "BM": ts.HELDOUT / "issue15_ninetyfourth" / "secrets_untouched65.jsonl",
+    # read once at the start of stop 40 (main 63bab7d); spent since
+    "BN": ts.HELDOUT / "issue15_ninetyseventh" / "secrets_untouched66.jsonl",
+    "BO": ts.HELDOUT / "issue15_ninetyeighth" / "secrets_untouched67.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).

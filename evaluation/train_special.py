@@ -3,7 +3,7 @@
 **The committed files are trained with ``--all-spent``** (stop 37): every author spent at the time
 (``SPECIAL_SPENT`` through AD30: 31 authors, 10,142 notes, 2,194 s on the shared 2-core machine;
 vector threshold 1.80, n-gram threshold 0.94, lexicon veto below −2.24, chosen again on the lexicon of sp22: −2.2377 → −2.2368;
-AE31 to AN40 were read once on these files and spent afterwards), each
+AE31 to AP42 were read once on these files and spent afterwards), each
 threshold and the veto chosen out of author as below. Without the option the script trains on the six original sources (the procedure's
 reference, and what the leave-one-author-out measurement of ``evaluation.detector_cv`` nests).
 
@@ -111,6 +111,9 @@ SPECIAL_SPENT: dict[str, Path] = {
     "AL38": HELDOUT / "issue15_eightyeighth" / "special_untouched38.jsonl",
     "AM39": HELDOUT / "issue15_ninetyfirst" / "special_untouched39.jsonl",
     "AN40": HELDOUT / "issue15_ninetysecond" / "special_untouched40.jsonl",
+    # read once at the start of stop 40 on the same models (main 63bab7d); spent since
+    "AO41": HELDOUT / "issue15_ninetyfifth" / "special_untouched41.jsonl",
+    "AP42": HELDOUT / "issue15_ninetysixth" / "special_untouched42.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"
