@@ -13,6 +13,8 @@ from __future__ import annotations
 import pytest
 
 from memory.equivalence import Label, Statement, default_chain
+from memory.equivalence.poles import opposed
+from memory.equivalence.signature import signature
 from memory.equivalence.translated_classes import LOOSE_POLES, one_reading_class
 
 
@@ -73,3 +75,34 @@ def test_the_part_of_the_day_is_a_loose_pole() -> None:
 def test_same_language_pairs_are_not_read_through_a_translation() -> None:
     # the module is asked only for ES↔EN pairs; within one language the class checks read the notes as written
     assert _verdict("Her piano teacher is very strict", "Her piano teacher is very strict") is Label.EQUIVALENT
+
+
+# --- running a gathering or taking part in it, said with nouns (poles: "gathering") -----------------
+
+def _pole_flip(a: str, b: str) -> bool:
+    pa = frozenset(p for p in signature(a).poles if p.startswith("gathering"))
+    pb = frozenset(p for p in signature(b).poles if p.startswith("gathering"))
+    return opposed(pa, pb)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Hosts the neighbourhood quiz night every month", "Es una invitada habitual en la noche de preguntas del barrio"),
+    ("Es la anfitriona de la cena de Navidad de la empresa", "Is a guest at the company Christmas dinner"),
+    ("Es jurado en el festival de cortos del instituto", "Is a contestant in the school short film festival"),
+    ("Is one of the judges of the local baking contest", "Is one of the contestants in the local baking contest"),
+    ("Es concursante en el programa de cocina", "Es jueza en el programa de cocina"),
+])
+def test_the_one_who_runs_a_gathering_against_one_who_takes_part_is_vetoed(a: str, b: str) -> None:
+    assert _pole_flip(a, b) and _pole_flip(b, a)
+    assert _verdict(a, b) is not Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Es la anfitriona de la cena de Navidad", "Is the host of the Christmas dinner"),
+    ("Is a guest at the wedding on Saturday", "Es invitada a la boda del sábado"),
+    ("Es concursante en el programa de cocina", "Is a contestant on the cooking show"),
+    ("Es juez en el tribunal de Sevilla", "Is a judge at the court in Seville"),
+    ("Organiza la cena y es la anfitriona", "Hosts the dinner as the organiser"),
+])
+def test_one_role_at_a_gathering_said_twice_is_no_flip(a: str, b: str) -> None:
+    assert not _pole_flip(a, b)
