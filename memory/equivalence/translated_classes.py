@@ -25,7 +25,7 @@ the classes a translation's wording does not invent:
 
 Measured over the spent sources (docs/consolidation.md, round 58): on the ES↔EN pairs the chain
 merges, these fire on no equivalent; the axes left out (negation, tense, number, modality, scope,
-entity, date, direction on one reading) each fire on 5–95 merged equivalents. None when Apertium or
+entity, date, direction on one reading) fire on merged equivalents, up to 95 on one reading (tense). None when Apertium or
 WordNet is not installed. Pure Python, no Django; nothing is logged.
 """
 
