@@ -177,6 +177,12 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "event_role": (("organiza", "organizan", "organizo", "organiza el", "organizes", "organises", "organized",
                     "organised", "hosts", "hosted", "coordina el", "coordina la"),
                    ("asiste", "asisten", "asistio", "attends", "attended", "attending", "va al", "goes to the")),
+    # a person who runs a gathering or judges it, or one who only takes part in it (round 58; nouns)
+    "gathering": (("host", "hosts", "anfitrion", "anfitriona", "anfitriones", "organizer", "organiser",
+                   "organizador", "organizadora", "judge", "judges", "juez", "jueza", "jurado", "chairs", "chairman",
+                   "chairwoman", "chairperson"),
+                  ("guest", "guests", "invitado", "invitada", "invitados", "invitadas", "contestant", "contestants",
+                   "concursante", "concursantes", "entrant", "attendee", "attendees")),
     # who owes a loan and who answers for it
     "loan_role": (("avalista", "avala", "guarantor", "cosigner", "co signer", "fiador", "fiadora"),
                   ("co borrower", "coborrower", "prestatario", "prestataria", "borrower", "cotitular",

@@ -33,7 +33,15 @@ Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`, never text
 from __future__ import annotations
 
 from config.text import normalize
-from memory.equivalence import bilingual, opposites, phrases, siblings, translation, verb_opposites
+from memory.equivalence import (
+    bilingual,
+    opposites,
+    phrases,
+    siblings,
+    translated_classes,
+    translation,
+    verb_opposites,
+)
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.clitic import clitic_subject_swap
 from memory.equivalence.lexicon import _STOPWORDS
@@ -108,6 +116,9 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     if owner_swap(spanish, english, names, same=lambda es, en: bilingual.same_noun("es", spanish, es, en)
                   or bilingual.same_noun("en", english, en, es)):
         return "direction_swap"  # "Alquila su garaje a un vecino" / "Rents a neighbour's garage"
+    one_reading = translated_classes.one_reading_class(spanish, english)
+    if one_reading:
+        return one_reading  # "permisiva" / "strict": an antonym or a role on one translated reading (round 58)
     # each note translated into the other's language, both readings vetoed (.translation)
     return translation.translated_veto(
         spanish, english, lambda x, y: judge.veto(Statement(x), Statement(y), across_languages=False))
