@@ -168,7 +168,7 @@ _ACTION_RE: Final = re.compile(
     r"|unlock(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo)[ \t]+)?desbloque(?:a|o|an|amos)[ \t]+con"
     r"|(?:is[ \t]+|gets[ \t]+)?disarm(?:ed|s)?(?:[ \t]+it)?[ \t]+with|(?:se[ \t]+)?desactiva(?:la|lo)?[ \t]+con"
     r"|(?:se[ \t]+)?desarma[ \t]+con|marca(?:r|s)?|teclea(?:r|s)?|introduce|introducir|pulsa(?:r)?|dial"
-    r"|enter|type|key[ \t]+in|punch[ \t]+in|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
+    r"|enter|type|key[ \t]+in|punch(?:[ \t]+in)?|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
     + _VALUE
 )
 # A value and what it is for or where it is typed: "Alarm: 4471 to disarm", "Garaje - 5577 para
@@ -190,7 +190,7 @@ _PIN_ASIDE_RE: Final = re.compile(
     r"(?:(?:el|the)[ \t]+)?" + _VALUE)
 _ACTION_HINTS: Final = ("with", "con", "marca", "teclea", "introduc", "pulsa", "dial", "enter", "type", "key in",
                         "takes", "accepts", "acepta", " to ", "para",
-                        "punch in")
+                        "punch")
 _CLAUSE_START_RE: Final = re.compile(r"[.;:!?\n]")
 
 
