@@ -124,7 +124,9 @@ _AFTER_RE: Final = re.compile(
 _BARE_END_RE: Final = re.compile(
     r"[ \t]*(?:$|[\n.,;:!?)\]—–\-(]|(?:for|and|or|but|at|on|to|from|since|until|y|o|pero|para|de|del|en|desde"
     r"|hasta|que|which|if|si|por)\b"
-    r"|(?:seguid[oa]s?[ \t]+de(?:[ \t]+la|[ \t]+el)?|followed[ \t]+by(?:[ \t]+the)?|then(?:[ \t]+the)?|luego)[ \t]+"
+    r"|(?:seguid[oa]s?[ \t]+de(?:[ \t]+la|[ \t]+el)?|followed[ \t]+by(?:[ \t]+the)?|then(?:[ \t]+the)?|luego"
+    # Thirty-eighth round (in sample, k66-060): a verb of pressing before the key ("then press #").
+    r"|(?:then|luego|y)[ \t]+(?:press|pulsa|presiona|hit|marca|dale[ \t]+a)(?:[ \t]+(?:the|la|el))?)[ \t]+"
     r"(?:tecla[ \t]+)?(?:almohadilla|asterisco|hash|pound|star|[#*])(?!\w))")
 _TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
 # When the first reading takes a number of the label phrase for the value ("Código del portal de

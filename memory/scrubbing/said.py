@@ -1,6 +1,7 @@
 """Thirty-eighth secrets round: credentials said in prose without a password word right before them
 (docs/privacy.md, "The thirty-eighth secrets round", gives what each finder changes over every spent
-author; ``cues`` holds the same round's rewritten cues).
+author; ``cues`` holds the same round's rewritten cues). Further classes are listed as comments above
+their regular expressions; those marked "in sample" were written after authors BL–BO were read.
 
 * **A password set to a plain word closing its clause**: a verb of setting (set, changed, reset,
   updated; puse, cambié, dejé, pusimos…), the password word with at most three words of what it
@@ -14,10 +15,10 @@ author; ``cues`` holds the same round's rewritten cues).
   (``prose._strong_credential``) or a word with a number.
 * **Digits after the purpose of unlocking an access object**: "Para desbloquear el móvil: 482916",
   "To unlock the phone — 4829", "para abrir la caja fuerte, 7731": an unlocking verb, an access object
-  (``codes``' list) within three words, a colon, a comma or a dash, then four to eight digits not
+  (``codes``' list, or a device with a lock screen: tablet, portátil, ordenador…) within six words, a colon, a comma or a dash, then four to eight digits not
   followed by a unit or more digits ("To unlock the phone: 2024 models need…" has a noun after).
-* **A PIN said as a number in words**: after a PIN or code label and a connector, two or more number
-  words that make a number (teens, tens, hundreds, thousands: "mil novecientos ochenta y cuatro",
+* **A PIN said as a number in words**: after a PIN label (or a code word with what it opens in the
+  sentence, as ``codes`` reads it) and a connector, three or more number words that make a number (teens, tens, hundreds, thousands: "mil novecientos ochenta y cuatro",
   "twelve thirty-four"), closing the clause; digit by digit was read by ``shapes`` already.
 """
 
@@ -31,6 +32,7 @@ from memory.scrubbing.answers import _passphrase_like
 from memory.scrubbing.codes import _ACCESS_OBJECTS
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.prose import _strong_credential
+from memory.scrubbing.shapes import _QUOTED_WORD
 
 _PLAIN_NOT_A_VALUE: Final = frozenset(
     """expire expires never change changed reset rotate rotated something anything nothing default blank empty
@@ -44,10 +46,15 @@ _SET_TO_RE: Final = re.compile(
     r"|dejamos|dej[oó])\b[ \t]+(?:(?:the|my|his|her|our|their|its|la|mi|su|tu|nuestra)[ \t]+)?"
     r"(?:[^\W\d_][\w\-]*[ \t]+){0,3}?(?:password|passphrase|passcode|contrase(?:ñ|n)a|clave)"
     r"(?:[ \t]+(?:for|of|on|del?|para|en)(?:[ \t]+[^\W\d_][\w\-]*){1,3}?)?[ \t]+(?:to|a|en|como)[ \t]+"
-    r"(?P<v>[^\W_][\w]{5,40})(?=[ \t]*(?:[.!;,)\n]|$))")
+    r"(?:(?P<v>[^\W_][\w]{5,40})(?=[ \t]*(?:[.!;,)\n]|$))"
+    # In sample (k67-299): or a quoted value, any words ("set the vault master password to "…" so …").
+    r"|[\"“«‘'](?P<q>[^\"“”«»‘’'\n]{4,80})[\"”»’'](?![\w]))")
 _NAMED_FOR_RE: Final = re.compile(
-    r"\b(?:de|como)[ \t]+(?:contrase(?:ñ|n)a|clave)[ \t]+(?:a|al|para|en|del)[ \t]+(?:(?:la|el|los|las|mi|su)[ \t]+)?"
-    r"[^\W\d_][\w\-]{1,20}(?:[ \t]+(?:de[ \t]+)?[^\W\d_][\w\-]{1,20})?[ \t]+(?P<v>[^\s\"'`<>,;]{6,64})")
+    r"\b(?:de|como)[ \t]+(?:contrase(?:ñ|n)a|clave)[ \t]+(?:(?:a|al|para|en|del)[ \t]+(?:(?:la|el|los|las|mi|su)[ \t]+)?"
+    r"[^\W\d_][\w\-]{1,20}(?:[ \t]+(?:de[ \t]+)?[^\W\d_][\w\-]{1,20})?"
+    # In sample (k66-209): the verb of setting after the label ("y de contraseña le pusieron …").
+    r"|(?:(?:le|les|se|me|te|nos)[ \t]+)?(?:puse|pusieron|puso|pusimos|pusiste|pone|ponen|eligi[oó]|eligieron"
+    r"|dej[oó]|dejaron|tiene|tienen|lleva|llevan))[ \t]+(?P<v>[^\s\"'`<>,;]{6,64})")
 _WORD_WITH_NUMBER_RE: Final = re.compile(r"[^\W\d_]{3,}[_\-.]?\d{2,}")
 _UNLOCK_VERB: Final = (r"(?:desbloquear|abrir|desarmar|desactivar|entrar[ \t]+(?:en|a|al)|unlock|open|disarm"
                        r"|get[ \t]+into|enter)")
@@ -83,7 +90,12 @@ def _find_set_to_plain(text: str, lower: str) -> Iterator[_Span]:
     if not any(h in lower for h in ("pass", "contrase", "clave")):
         return
     for m in _SET_TO_RE.finditer(lower):
-        if m.group("v") not in _PLAIN_NOT_A_VALUE:
+        if m.group("q") is not None:
+            quoted = m.group("q")
+            if (len(quoted.split()) >= 2 or credential_like(text[m.start("q"):m.end("q")])) \
+                    and quoted not in _PLAIN_NOT_A_VALUE:
+                yield m.start("q"), m.end("q"), "password"
+        elif m.group("v") not in _PLAIN_NOT_A_VALUE:
             yield m.start("v"), m.end("v"), "password"
 
 
@@ -126,6 +138,13 @@ _PIECES_RE: Final = re.compile(
     r"(?P<v>(?P<q>[\"'“‘])[^\"'“”‘’\n]{1,20}[\"'”’](?:[ \t]*(?:\+|&|\.\.|\|\|)[ \t]*[\"'“‘][^\"'“”‘’\n]{1,20}[\"'”’]){1,5})")
 _PIECES_LABEL_RE: Final = re.compile(
     r"\b(?:contrase(?:ñ|n)a|clave|pass(?:word|phrase|wd)?|pwd|pin|secret|secreto|token)\b[^\n.!?]{0,80}$")
+#: In sample (k64-024): the pieces announced as pieces or to be joined ("te la pongo a trozos", "y lo
+#: juntas tú", "in pieces", "join them") stand for the password word.
+#: An instruction to the reader, not a word about joining strings in general ("a classic concatenation").
+_JOINING_RE: Final = re.compile(r"\b(?:a[ \t]+trozos|en[ \t]+trozos|por[ \t]+partes|a[ \t]+cachos"
+                                r"|j[uú]nt(?:a|as|alo|ala|alos|alas|ando|adlo)|in[ \t]+pieces|in[ \t]+parts"
+                                r"|join[ \t]+(?:them|it|the[ \t]+pieces)|put[ \t]+(?:them|it)[ \t]+together"
+                                r"|glue[ \t]+(?:them|it))\b")
 _PIECE_RE: Final = re.compile(r"[\"'“‘]([^\"'“”‘’\n]{1,20})[\"'”’]")
 
 
@@ -134,7 +153,8 @@ def _find_quoted_pieces(text: str, lower: str) -> Iterator[_Span]:
     if not any(j in text for j in ("+", "&", "..", "||")):
         return
     for m in _PIECES_RE.finditer(text):
-        if _PIECES_LABEL_RE.search(lower, max(0, m.start() - 80), m.start()) is None:
+        if (_PIECES_LABEL_RE.search(lower, max(0, m.start() - 80), m.start()) is None
+                and _JOINING_RE.search(lower, max(0, m.start() - 60), min(len(lower), m.end() + 40)) is None):
             continue
         joined = "".join(_PIECE_RE.findall(m.group("v")))
         if credential_like(joined):
@@ -287,14 +307,14 @@ def _find_described_pins(text: str, lower: str) -> Iterator[_Span]:
 
 def _find_counted_words(text: str, lower: str) -> Iterator[_Span]:
     """A passphrase announced by its count of words (the notes above)."""
-    if "words" not in lower and "palabras" not in lower:
+    if ("words" not in lower and "palabras" not in lower) or _SECRET_CONTEXT_RE.search(lower) is None:
         return
     for m in _WORD_COUNT_RE.finditer(lower):
         n = m.group("n")
         count = int(n) if n.isdigit() else _COUNTS[n]
         if _RULE_BEFORE_RE.search(lower, max(0, m.start() - 20), m.start()) is not None:
             continue  # a rule and its example ("use four words — …"), not a stated passphrase
-        if len(m.group("v").split()) == count and _SECRET_CONTEXT_RE.search(lower) is not None:
+        if len(m.group("v").split()) == count:
             yield m.start("v"), m.end("v"), "password"
 
 
@@ -348,11 +368,17 @@ _ASKED_RE: Final = re.compile(
     r"\b(?:contrase(?:ñ|n)a|clave|password|passwd|passphrase|frase|phrase|pin|c[oó]digo|passcode"
     r"|(?:te[ \t]+|me[ \t]+)?(?:la|lo)[ \t]+(?:pid[ae]|pregunte|solicite)|asks?[ \t]+(?:you[ \t]+)?for[ \t]+it"
     r"|prompts?[ \t]+(?:you[ \t]+)?for[ \t]+it|arranc(?:ar|a|es)|boot(?:s|ing)?|desbloque(?:ar|a|es)|descifr(?:ar|a|es)"
-    r"|unlock(?:s|ing)?|decrypt(?:s|ing)?|encender|power[ \t]+on)\b")
+    r"|unlock(?:s|ing)?|decrypt(?:s|ing)?|encender|power[ \t]+on"
+    # In sample (k65-257): what is typed opens an encrypted thing ("For the encrypted volume, teclea: …").
+    r"|cifrad[oa]s?|encrypted)\b")
 _MAKING_RE: Final = re.compile(r"\b(?:cambiar|change|changing|reset|resetear|restablecer|crear|create|set[ \t]+up"
                                r"|configurar|generar|generate|recuperar|recover)\b")
+#: A value that points elsewhere: a relative or a possessive ("el que te llegó", "the one from…", "your
+#: usual"), or a place ("sobre la mesa del salón", "under the keyboard": where it is written).
 _REFERENCE_RE: Final = re.compile(r"(?:el|la|lo|los|las)[ \t]+(?:que|de|del|mism[ao])\b|the[ \t]+(?:one|same)\b"
-                                  r"|whatever|cualquier|any\b|your\b|tu\b|su\b")
+                                  r"|whatever|cualquier|any\b|your\b|tu\b|su\b"
+                                  r"|(?:sobre|en|bajo|debajo|encima|dentro|detr[aá]s|junto|on|in|under|inside|behind|at"
+                                  r"|next[ \t]+to)\b")
 _TYPING_HINTS: Final = ("tecle", "escrib", "introduc", "mete", "pon", "pega", "type", "enter", "key in", "input",
                         "paste")
 
@@ -380,6 +406,31 @@ def _find_typed_at_prompt(text: str, lower: str) -> Iterator[_Span]:
             yield start, start + len(value), "password"
 
 
+# * **A phrase in single quotes after a password or phrase label** (in sample, k66-101): the labels
+#   ``shapes`` reads before a double-quoted value ("la frase para desbloquear el Veracrypt es '…'",
+#   "the passphrase is '…'"), a copula or a colon, then three words or more between straight or curly
+#   single quotes; a quote touching a letter on its outer side is an apostrophe ("don't", "it's").
+_SINGLE_QUOTED_RE: Final = re.compile(
+    r"\b" + _QUOTED_WORD + r"\b(?P<label>[^\n\"“”«».']{0,60}?)(?:\b(?:es|is|was|era|será|sera)\b|[:=])[ \t]*"
+    r"(?<![\w])['‘](?P<v>[^'‘’\n]{6,80})['’](?![\w])")
+
+_ABOUT_THE_WORD_RE: Final = re.compile(
+    r"[ \t]*(?:hints?|pista|policy|pol[ií]tica|rules?|reglas?|reminder|recordatorio|questions?|pregunta|format"
+    r"|formato|requirements?|requisitos?)\b")
+
+
+def _find_single_quoted(text: str, lower: str) -> Iterator[_Span]:
+    """A phrase in single quotes after a password or phrase label (the notes above)."""
+    if "'" not in text and "‘" not in text:
+        return
+    for m in _SINGLE_QUOTED_RE.finditer(lower):
+        if _ABOUT_THE_WORD_RE.match(m.group("label")) or lower.endswith(("palabra ", "palabras "), 0, m.start()):
+            continue  # "password hint … es '…'", "palabra clave para el SEO: '…'": about a password, or a keyword
+        if len(m.group("v").split()) >= 3:
+            yield m.start("v"), m.end("v"), "password"
+
+
 FINDERS: Final = (_find_set_to_plain, _find_named_for, _find_unlock_digits, _find_number_word_pins,
                   _find_quoted_pieces, _find_log_in_with, _find_new_value, _find_described_then, _find_account_pairs,
-                  _find_described_pins, _find_counted_words, _find_holder_phrases, _find_typed_at_prompt)
+                  _find_described_pins, _find_counted_words, _find_holder_phrases, _find_typed_at_prompt,
+                  _find_single_quoted)

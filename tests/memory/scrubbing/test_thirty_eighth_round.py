@@ -225,3 +225,46 @@ def test_kept_values_fail_without_their_rule(monkeypatch: pytest.MonkeyPatch, te
     monkeypatch.setattr(other_values, "_FORM_RE", re.compile(
         other_values._FORM_RE.pattern.replace(other_values._RULE_LEAD, "")))
     assert not _kept(text)
+
+
+# --- In sample: classes written after the four authors BL–BO were read once (their open cases) -------
+# Made-up sentences of the same classes; none is a corpus string.
+
+IN_SAMPLE_REDACTED = [
+    ("Te la mando a trozos: 'Lim' + 'onero' + '_84', júntalo tú.", "onero"),
+    ("Sent in pieces so the bot won't flag it: \"Gra\" + \"nite\" + \"_62\"", "nite"),
+    ("For the encrypted disk, type: purple rivers hum softly at night", "purple rivers hum softly at night"),
+    ("Para el volumen cifrado, teclea: mi tía come churros los domingos", "mi tía come churros los domingos"),
+    ("y de clave le pusieron Cometa·2001, con el punto", "Cometa·2001"),
+    ("She set the router password to \"velvet moon 88 harbor\" for the guests.", "velvet moon 88 harbor"),
+    ("Le cambié la contraseña del NAS a 'trigo limpio 44 norte' ayer.", "trigo limpio 44 norte"),
+    ("the unlock phrase is 'seven owls drink tea', don't ask", "seven owls drink tea"),
+    ("La frase maestra es ‘río seco bajo la luna’.", "río seco bajo la luna"),
+    ("The installer asked for a password, I used 'Cobalt!Fern22' because it was handy.", "Cobalt!Fern22"),
+    ("Gate keypad (block C): code 48213 then press the star", "48213"),
+    ("Her Nintendo ID password is Mario!Kart77.", "Mario!Kart77"),
+    ("The wifi pass for the gym: Sudor#2024!", "Sudor#2024!"),
+]
+IN_SAMPLE_KEPT = [
+    "Te lo mando a trozos: \"Hola\" + \"Mundo\", júntalo.",
+    "For the encrypted disk, type: the one from the email",
+    "y de contraseña le pusieron una muy larga",
+    "She set the password to 'expire'.",
+    "Palabra clave para el SEO: 'zapatos baratos online'.",
+    "The password hint is 'name of my first cat'.",
+    "El token: Cookie: ****",
+    "password_from_env: STRIPE_SECRET_KEY",
+    "Nombre de la wifi: Casa_Lopez_5G",
+    "Season pass for the gym: GYM2024X7781",
+    "Bus pass for the kids: Maria2012",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), IN_SAMPLE_REDACTED)
+def test_in_sample_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", IN_SAMPLE_KEPT)
+def test_in_sample_kept(text: str) -> None:
+    assert _kept(text), scrub(text).text
