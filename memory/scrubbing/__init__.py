@@ -128,12 +128,25 @@ private to the package):
   of a ``user / pass`` pair after a login word.
 * ``public_values`` - the thirty-fifth round's filters: an obvious fake (``EXAMPLE`` inside a
   token), a public identifier under its own name (``key_id=``, ``client_id=``…, not a vendor's
-  credential format), and a keyword's value past the end of a quotation holding the keyword.
+  credential format), and a keyword's value past the end of a quotation holding the keyword; (thirty-eighth
+  round) an HTTP header's name taken as a value, an environment variable's name in capitals, a ticket's
+  "pass" (boarding, season, day pass).
 * ``glued`` - (thirty-seventh round) a password word glued to what it opens ("diskpass", "rootpw",
   "WIFIPASS": a closed list of nouns) or a manager's bare "master:" label, read a third time as a
   strong password word of the same length so the usual frames decide what follows.
+* ``cues`` - (thirty-eighth round) cues read as a password word in a fourth reading: a question that is
+  only a password's noun phrase answered by a copula ("My email password? It is …"), unlock/secret
+  words, "the <thing> one is" after a password word.
+* ``said`` - (thirty-eighth round) credentials said in prose without a password word right before
+  them: typed at a prompt for a secret ("cuando pida la frase, teclea: …"), a default account's
+  ``admin / …`` pair, set to a plain or quoted value, named for what it opens, digits after the purpose
+  of unlocking, PINs in number words or after a description, quoted pieces to be joined, a login told
+  with the value, the new value after a change, a value after a description and a colon, a passphrase
+  counted in words or after an encryption tool's label, a single-quoted phrase after a phrase label;
+  ``credential_like`` (a credential, or a word with a number that names no product).
 * ``folding`` - the case-keeping inspection view a second reading uses.
-* ``driver`` - :func:`scrub`: run the detectors in order on both readings,
+* ``driver`` - :func:`scrub`: run the detectors in order on every reading (the writer's text, the fold,
+  the glued view, the cue view),
   merge, replace, repeat until stable, fail closed.
 * ``fields`` - every field of a write: :func:`~memory.scrubbing.fields.inspect_secrets`
   (the write path's one call), values under secret-named keys, identifiers

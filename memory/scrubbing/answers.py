@@ -59,7 +59,11 @@ _BY_LENGTH_RE: Final = re.compile(
 _LENGTH_WORD_RE: Final = re.compile(r"d[ií]git|cifra|n[uú]mero|number")
 _LOGIN_PAIR_RE: Final = re.compile(
     r"(?i:\b(?:log[ \-]?ins?|sign[ \-]?in|credentials?|credenciales|acceso|account|cuenta"
-    r"|usuario[ \t]+y[ \t]+contrase[ñn]a|user(?:name)?[ \t]+and[ \t]+password)\b[^.\n!?]{0,60}?[ \t(]"
+    r"|usuario[ \t]+y[ \t]+contrase[ñn]a|user(?:name)?[ \t]+and[ \t]+password"
+    # Thirty-eighth round: a verb of getting in or of using, or a password word, opens the pair too
+    # ("para entrar al router se usa admin / …", "to get into the NAS use root / …", "se entra con").
+    r"|entra(?:r|s|n|mos)?|entro|acced(?:er|e|es|o|emos)|get(?:s|ting)?[ \t]+(?:into|in)|log(?:s|ged)?[ \t]+(?:into|on)"
+    r"|se[ \t]+usa|us(?:e|es|a|an|amos)|takes|toma|contrase[ñn]a|clave|password|passwd)\b[^.\n!?]{0,60}?[ \t(]"
     r"(?P<u>[\w.@\-]{2,40})[ \t]+/[ \t]+(?P<v>[^\s,;)]{6,64}))")
 
 
@@ -100,7 +104,7 @@ def _find_codes_by_length(text: str, lower: str) -> Iterator[_Span]:
         count = m.group("n").lower()
         n = int(count) if count.isdigit() else _COUNT_WORDS[count]
         if len(m.group("v")) == n:
-            yield m.start("v"), m.end("v"), "pin"
+            yield m.start("v"), m.end("v"), "password"
 
 
 def _find_login_pairs(text: str, lower: str) -> Iterator[_Span]:

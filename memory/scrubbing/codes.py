@@ -124,7 +124,9 @@ _AFTER_RE: Final = re.compile(
 _BARE_END_RE: Final = re.compile(
     r"[ \t]*(?:$|[\n.,;:!?)\]—–\-(]|(?:for|and|or|but|at|on|to|from|since|until|y|o|pero|para|de|del|en|desde"
     r"|hasta|que|which|if|si|por)\b"
-    r"|(?:seguid[oa]s?[ \t]+de(?:[ \t]+la|[ \t]+el)?|followed[ \t]+by(?:[ \t]+the)?|then(?:[ \t]+the)?|luego)[ \t]+"
+    r"|(?:seguid[oa]s?[ \t]+de(?:[ \t]+la|[ \t]+el)?|followed[ \t]+by(?:[ \t]+the)?|then(?:[ \t]+the)?|luego"
+    # Thirty-eighth round (in sample, k66-060): a verb of pressing before the key ("then press #").
+    r"|(?:then|luego|y)[ \t]+(?:press|pulsa|presiona|hit|marca|dale[ \t]+a)(?:[ \t]+(?:the|la|el))?)[ \t]+"
     r"(?:tecla[ \t]+)?(?:almohadilla|asterisco|hash|pound|star|[#*])(?!\w))")
 _TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
 # When the first reading takes a number of the label phrase for the value ("Código del portal de
@@ -168,7 +170,7 @@ _ACTION_RE: Final = re.compile(
     r"|unlock(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo)[ \t]+)?desbloque(?:a|o|an|amos)[ \t]+con"
     r"|(?:is[ \t]+|gets[ \t]+)?disarm(?:ed|s)?(?:[ \t]+it)?[ \t]+with|(?:se[ \t]+)?desactiva(?:la|lo)?[ \t]+con"
     r"|(?:se[ \t]+)?desarma[ \t]+con|marca(?:r|s)?|teclea(?:r|s)?|introduce|introducir|pulsa(?:r)?|dial"
-    r"|enter|type|key[ \t]+in|punch[ \t]+in|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
+    r"|enter|type|key[ \t]+in|punch(?:[ \t]+in)?|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
     + _VALUE
 )
 # A value and what it is for or where it is typed: "Alarm: 4471 to disarm", "Garaje - 5577 para
@@ -190,7 +192,7 @@ _PIN_ASIDE_RE: Final = re.compile(
     r"(?:(?:el|the)[ \t]+)?" + _VALUE)
 _ACTION_HINTS: Final = ("with", "con", "marca", "teclea", "introduc", "pulsa", "dial", "enter", "type", "key in",
                         "takes", "accepts", "acepta", " to ", "para",
-                        "punch in")
+                        "punch")
 _CLAUSE_START_RE: Final = re.compile(r"[.;:!?\n]")
 
 

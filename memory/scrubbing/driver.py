@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.codes import CODE_FINDERS
+from memory.scrubbing.cues import cue_view
+from memory.scrubbing.said import FINDERS as SAID_FINDERS
 from memory.scrubbing.answers import FINDERS as ANSWER_FINDERS
 from memory.scrubbing.announced import FINDERS as ANNOUNCED_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
@@ -83,6 +85,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *BROAD_FRAME_FINDERS,
     *ANSWER_FINDERS,
     *ANNOUNCED_FINDERS,
+    *SAID_FINDERS,
     _find_high_entropy,
 )
 
@@ -141,12 +144,15 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
         [m.span() for m in PLACEHOLDER_RE.finditer(text)] if "[REDACTED:" in text else []
     )
     spans: list[_Span] = list(_detect(text, _mask(text.translate(_LOWER_TABLE), text)))
-    glued = glued_view(text, text.translate(_LOWER_TABLE))
-    if glued is not None:
-        # A password word glued to what it opens ("diskpass for …: …") reads as the word alone.
-        unglued, label_end = glued
-        spans.extend(s for s in _detect(unglued, _mask(unglued.translate(_LOWER_TABLE), unglued))
-                     if s[0] >= label_end)
+    lowered = text.translate(_LOWER_TABLE)
+    for view_of in (glued_view, cue_view):
+        # A password word glued to what it opens ("diskpass for …: …") reads as the word alone; a cue
+        # that does a password word's job ("teclea:" after "cuando pida la frase") reads as one.
+        rewritten = view_of(text, lowered)
+        if rewritten is not None:
+            other, label_end = rewritten
+            spans.extend(s for s in _detect(other, _mask(other.translate(_LOWER_TABLE), other))
+                         if s[0] >= label_end)
     view = folded_view(text)
     if view is not None:
         # Disguised secrets (fullwidth, zero-width, homoglyphs, combining accents) are found in

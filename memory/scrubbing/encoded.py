@@ -120,7 +120,19 @@ def _decodes_to_content(core: str) -> bool:
         decoded = raw.decode("utf-8")
     except ValueError:
         return False
-    return decoded.isprintable() and (_is_sentence(decoded) or _plain_json(decoded))
+    return decoded.isprintable() and (_is_sentence(decoded) or _plain_json(decoded) or _plain_link(decoded))
+
+
+# Thirty-eighth round: base64 of a plain link (a QR code's or a redirect's payload, "aHR0cHM6Ly9…") is
+# encoded content, when the link carries no credential: no user or password before its host and no
+# query parameter named like a secret (token, key, secret, signature, password, auth, code, session).
+_LINK_RE: Final = re.compile(r"https?://[\w.\-]+(?::\d{1,5})?(?:[/?#][^\s@]*)?")
+_SECRET_PARAM_RE: Final = re.compile(r"(?i:[?&;](?:[\w\-]*(?:token|key|secret|sig|signature|pass|pwd|auth|code|session"
+                                     r"|cred)[\w\-]*)=)")
+
+
+def _plain_link(decoded: str) -> bool:
+    return _LINK_RE.fullmatch(decoded) is not None and _SECRET_PARAM_RE.search(decoded) is None
 
 
 def decodes_to_text(core: str) -> bool:

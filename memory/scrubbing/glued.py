@@ -40,16 +40,21 @@ _GLUED_RE: Final = re.compile(
 # Thirty-seventh round, in sample (k62-060): a password manager's name, then a bare "master"/"maestra"
 # label closed by a colon or an arrow ("KeePass de la oficina → master: …"), labels the manager's master
 # password: read as "passwd" ("1Password master:" was already read so by ``keywords``).
+# Thirty-eighth round: the label may also be "principal" (ES), and a prepositional phrase saying whose or
+# which vault it opens may stand between it and the colon or arrow ("Bitwarden master del equipo →",
+# "KeePass master for the family vault →"); a noun right after the label ("master file", "master
+# password rotation") makes it another thing's label and is not read.
 _MANAGER_MASTER_RE: Final = re.compile(
     r"(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|nordpass|enpass)\b[^\n.;:=]{0,40}?"
-    r"\b(?P<word>master|maestra)[ \t]*(?::|->|→|=>)")
+    r"\b(?P<word>master|maestra|principal)"
+    r"(?P<aside>[ \t]+(?:for|of|del|de|para)\b[^\n.;:=→>]{1,40}?)?[ \t]*(?P<conn>:|->|→|=>)")
 
 
 def glued_view(text: str, lower: str) -> tuple[str, int] | None:
     """``text`` with the noun of every glued password label blanked out (same length), and where the
     first such label ends; ``None`` when ``text`` has none. ``lower`` is ``text`` lower-cased."""
     glued = "pass" in lower or "pw" in lower or "pswd" in lower
-    master = "master" in lower or "maestra" in lower
+    master = "master" in lower or "maestra" in lower or "principal" in lower
     if not glued and not master:
         return None
     matches = list(_GLUED_RE.finditer(lower)) if glued else []
@@ -59,7 +64,13 @@ def glued_view(text: str, lower: str) -> tuple[str, int] | None:
     chars = list(text)
     for m in masters:
         start, end = m.span("word")
-        chars[start:end] = "passwd".rjust(end - start)
+        if m.group("aside") is not None or m.group("word") == "principal":
+            # The label with its aside reads as one password word, a passphrase where there is room.
+            end = m.start("conn")
+            word = next(w for w in ("passphrase", "passwd") if len(w) <= end - start)
+            chars[start:end] = word.ljust(end - start)
+        else:
+            chars[start:end] = "passwd".rjust(end - start)
     if not matches:
         return "".join(chars), masters[0].end()
     for m in matches:

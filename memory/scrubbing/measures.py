@@ -58,6 +58,11 @@ _DESCRIBED_RE: Final = re.compile(
 _IDENTITY_BEFORE_RE: Final = re.compile(
     r"(?:^|[^\w])(?:id|ids|identificador|identifier|nombre|name|alias|etiqueta|label)[ \t]+$")
 
+# Thirty-eighth round (in sample, k67-258): "ID" after a vendor's name is the vendor's account ("Apple ID
+# password", "Nintendo ID contraseña"): its password, not an identifier's name.
+_ACCOUNT_ID_BEFORE_RE: Final = re.compile(
+    r"\b(?:apple|adobe|nintendo|samsung|huawei|xiaomi|mi|sony|playstation|psn|epic|ubisoft|garmin|microsoft)[ \t]+id[ \t]+$")
+
 
 def described_before(lower: str, start: int) -> bool:
     """Is the password word at ``start`` the complement of a describing noun ("la pista de la
@@ -66,7 +71,8 @@ def described_before(lower: str, start: int) -> bool:
     what follows is not one."""
     m = _DESCRIBED_RE.search(lower, max(0, start - 40), start)
     return (m is not None and m.group("word") in DESCRIBING_WORDS) \
-        or _IDENTITY_BEFORE_RE.search(lower, max(0, start - 16), start) is not None
+        or (_IDENTITY_BEFORE_RE.search(lower, max(0, start - 16), start) is not None
+            and _ACCOUNT_ID_BEFORE_RE.search(lower, max(0, start - 30), start) is None)
 
 
 # Twenty-third round: the label itself says the key is public — a bracketed "(pública)"/"(public)"

@@ -135,14 +135,22 @@ _NEGATED_LABEL_RE: Final = re.compile(
     r"(?i:(?:\bno\b|\bnot\b|\bnunca\b|\bnever\b|\bningun[oa]?\b|\bningún\b|n['’]t\b)[ \t]+(?:[\w-]+[ \t]+){0,2}"
     r"(?:password|passwd|passphrase|secret|secreto|clave|contrase[ñn]a|token|key|api[ _-]?key|pass)"
     r"[ \t]*[:=][ \t]*(?:(?:es|is|it['’]s|son|are)[ \t]+)?[\"'`]?$)")
-_MASKED_RE: Final = re.compile(r"(?:[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)*[_\-])?(?:…|\.{3}|[*•●]{3,})[\w\-]{0,6}")
+# Thirty-eighth round: the visible head may also touch an ellipsis with no separator ("abc…9f3e",
+# "AKIA...WXYZ": a display cut in the middle), when it is short (twelve characters at most) and the
+# tail has a letter — "Gato...2024" or "Gato***2024" show a word and a year, which is a password's shape.
+_MASKED_RE: Final = re.compile(r"(?:[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)*[_\-])?(?:…|\.{3}|[*•●]{3,})[\w\-]{0,6}"
+                               r"|[A-Za-z0-9]{1,12}(?:…|\.{3})(?=[\w\-]{0,5}[A-Za-z])[\w\-]{1,6}")
 _EXAMPLE_NOTE_RE: Final = re.compile(
     r"(?i:[^\s#/]{0,2}[ \t]*(?:(?<=\s)(?:\#|//|--)[ \t]|\()[^\n/#]{0,40}?\b(?:example|placeholder|dummy|fake|ejemplo"
     r"|ficticio|ficticia|no[ \t]+(?:es[ \t]+)?(?:el[ \t]+|la[ \t]+)?real|not[ \t]+(?:the[ \t]+)?real)\b)")
 _COUNT: Final = (r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a[ \t]+few|several"
                  r"|una?|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|varias|unas)")
+# Thirty-eighth round: the form may be given as a rule ("use at least four random words", "al menos
+# doce caracteres", "minimum 12 characters").
+_RULE_LEAD: Final = (r"(?:(?:use|uses|usa|usar|pick|choose|elige|escoge|at[ \t]+least|al[ \t]+menos|m[ií]nimo|minimum"
+                     r"|max(?:imum)?|m[aá]ximo|exactly|exactamente|de)[ \t]+){0,3}")
 _FORM_RE: Final = re.compile(
-    r"(?i:" + _COUNT + r"(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:words|characters|chars|letters|digits|symbols|palabras"
+    r"(?i:" + _RULE_LEAD + _COUNT + r"(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:words|characters|chars|letters|digits|symbols|palabras"
     r"|caracteres|letras|d[ií]gitos|s[ií]mbolos|n[uú]meros)(?:[ \t]+[^\W\d_]+){0,3})")
 
 

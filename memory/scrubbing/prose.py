@@ -122,6 +122,9 @@ _ELIDED_RE: Final = re.compile(
 _WIFI_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:wi-?fi|wlan)\b(?P<label>[^\n:=.;]{0,30}?)[ \t]*[:=][ \t]*(?P<v>[^\s\"'`<>]{10,64})")
 _WIFI_NAME_RE: Final = re.compile(r"network|red|ssid|name|nombre|guest|invitad")
+# Thirty-eighth round (in sample, k67-003): the network word before the Wi-Fi word ("Red wifi: …",
+# "Nombre de la wifi: …", "SSID wifi: …") labels the network's name as well.
+_NAMES_THE_NETWORK_RE: Final = re.compile(r"\b(?:red|network|ssid|nombre|name)[ \t]+(?:(?:de|of)[ \t]+(?:la[ \t]+|the[ \t]+)?)?$")
 # "My Netflix login is ana.g@example.com with Sardina!42": a user or an address, then the password.
 _LOGIN_WITH_RE: Final = re.compile(  # read on the lower-cased text
     r"\b(?:login|log-in|user(?:name)?|usuario|account|cuenta|acceso|access)\b[^\n.;]{0,40}?[ \t]"
@@ -246,7 +249,9 @@ def _find_after_aside(text: str, lower: str) -> Iterator[_Span]:
     if "?" in text and any(h in lower for h in _ASIDE_HINTS):
         yield from _strong_values(_labelling(_QUESTION_ANSWER_RE.finditer(lower), text, lower), text)
     if "wifi" in lower or "wi-fi" in lower or "wlan" in lower:
-        yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))),
+        yield from _strong_values((m for m in _WIFI_RE.finditer(lower) if not _WIFI_NAME_RE.search(m.group("label"))
+                                                 and not _NAMES_THE_NETWORK_RE.search(lower, max(0, m.start() - 16),
+                                                                                       m.start())),
                                   text)
 
 

@@ -1,5 +1,6 @@
 """Thirty-fifth secrets round: values that are public or fake whatever finder took them (driver filters),
-and a keyword's value reached across a quotation's or a sentence's end (read by ``keywords``).
+and a keyword's value reached across a quotation's or a sentence's end (read by ``keywords``). The
+thirty-eighth round added three filters, commented where they are defined.
 
 Each class is written once, for the family, not for the string that showed it (docs/privacy.md, "The
 thirty-fifth secrets round", gives what each changes over every spent author):
@@ -140,7 +141,32 @@ def public_value(text: str, start: int, end: int) -> bool:
     return (obvious_fake(value) or public_identifier(text, start, end) or crypt_hash(text, start, end)
             or slack_id(text, start, end) or publishable_key(value)
             or (value.startswith("0x") and _ETH_ADDRESS_RE.fullmatch(value.rstrip(".,;:)")) is not None)
-            or (value.startswith("-----") and _ARMOR_RE.fullmatch(value) is not None))
+            or (value.startswith("-----") and _ARMOR_RE.fullmatch(value) is not None)
+            or _header_label(text, end, value) or _VARIABLE_NAME_RE.fullmatch(value) is not None
+            or (" pass" in text and _TICKET_PASS_RE.search(text.lower(), max(0, start - 40), start) is not None))
+
+
+# Thirty-eighth round (in sample): three values that name something else.
+# * An HTTP header's name closed by its colon, taken as a keyword's value ("el token: Authorization:
+#   Bearer ***…***", k64-189): the next label, whatever stands after it is its own value.
+_HEADER_NAMES: Final = frozenset(
+    "authorization proxy-authorization cookie set-cookie x-api-key api-key x-auth-token x-access-token".split())
+
+
+def _header_label(text: str, end: int, value: str) -> bool:
+    return text[end:end + 1] == ":" and value.lower() in _HEADER_NAMES
+
+
+# * An environment variable's name in capitals naming a secret ("contraseña_desde_env: DB_PASS",
+#   "password: STRIPE_SECRET_KEY", k66-204): a reference to where the value is, as ``${DB_PASS}`` is.
+_VARIABLE_NAME_RE: Final = re.compile(
+    r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:PASS|PASSWD|PASSWORD|PWD|KEY|SECRET|TOKEN|CLAVE|CREDENTIALS?|AUTH)(?:_[A-Z]+)*"
+    r"|(?:PASS|PASSWORD|SECRET|TOKEN|API)_[A-Z][A-Z_]*")
+# * A ticket's or a permit's "pass" ("Boarding pass for flight IB3167", k67-219; season, day, bus, ski,
+#   backstage, press, visitor passes): the pass is a document, what follows names it.
+_TICKET_PASS_RE: Final = re.compile(
+    r"\b(?:boarding|season|day|bus|train|rail|ski|backstage|press|hall|visitor|guest|gym|museum|transit|metro"
+    r"|weekly|monthly|annual|festival|vip|parking|hotel|cruise|travel|interrail|eurail)[ \t]+pass(?:es)?\b[^\n.;]{0,40}$")
 
 
 def across_a_boundary(text: str, keyword_start: int, keyword_end: int, value_start: int) -> bool:

@@ -247,6 +247,10 @@ _CHOSEN_RE: Final = re.compile(  # read on the lower-cased text
     r"[ \t]+(?P<v>[^\n,;()—–]{4,120}?)(?=[ \t]+[—–\-][ \t]|[ \t]*[\n,;()—–]|[.:!?]+(?:\s|$)|[ \t]*$)")
 
 
+#: A chosen value in quotes, whatever remark follows the closing quote ("I used 'quiet harbor …' so we …").
+_QUOTED_CHOICE_RE: Final = re.compile(r"[\"'“‘«](?P<q>[^\"'“”‘’«»\n]{4,100})[\"'”’»](?![\w])")
+
+
 # The verb's object already said: a Spanish clitic or relative before it, an object word after it.
 _CLITIC_RE: Final = re.compile(r"\b(?:la|lo|las|los|le|les|se|que)[ \t]+$")
 _OBJECT_WORDS: Final = frozenset("it them this that these those one him her me us ones into onto out up down back again twice".split())
@@ -261,7 +265,11 @@ def _find_chosen_values(text: str, lower: str) -> Iterator[_Span]:
         if _CLITIC_RE.search(lower, max(0, m.start("verb") - 8), m.start("verb")) \
                 or lower[m.start("v"):].split(None, 1)[0] in _OBJECT_WORDS:
             continue  # "la puso ayer", "que puso Fede", "she typed it twice": the verb has its object
-        start, end = _strip(text, m.start("v"), m.end("v"))
+        quoted = _QUOTED_CHOICE_RE.match(text, m.start("v"))
+        if quoted is not None:  # thirty-eighth round, in sample (k66-289): the choice in quotes, a remark after
+            start, end = quoted.span("q")
+        else:
+            start, end = _strip(text, m.start("v"), m.end("v"))
         if end > start and _value_ok(text[start:end]) and not is_vague_description(text[start:end]):
             yield start, end, "password"
 
