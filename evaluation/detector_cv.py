@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  sixty-eight authors A1–BO, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  seventy authors A1–BQ, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -127,6 +127,9 @@ SECRET_SOURCES: dict[str, Path] = {
     # read once at the start of stop 40 (main 63bab7d); spent since
     "BN": ts.HELDOUT / "issue15_ninetyseventh" / "secrets_untouched66.jsonl",
     "BO": ts.HELDOUT / "issue15_ninetyeighth" / "secrets_untouched67.jsonl",
+    # read once at the end of stop 40 on the thirty-eighth round (5088f3c); spent since
+    "BP": ts.HELDOUT / "issue15_hundredth" / "secrets_untouched68.jsonl",
+    "BQ": ts.HELDOUT / "issue15_hundred_second" / "secrets_untouched69.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).
