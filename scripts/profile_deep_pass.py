@@ -106,6 +106,11 @@ def main() -> None:
     _patch(gather, "gather", "1 gather")
     _patch(group, "group", "2 group (with the chain)")
     _patch(group, "candidate_pairs", "2 group: candidate_pairs")
+    _patch(group, "claims_loaded", "2 group: claims read")
+    _patch(group, "_review_pair", "2 group: review items (asked)")
+    if hasattr(group, "_reviews_flush"):  # since perf42 they are written together at the step's end
+        _patch(group, "_reviews_flush", "2 group: review items (written together)")
+    _patch(group, "cluster_describe", "2 group: cluster_describe")
     _patch(echo, "discounts", "6 echo")
     _patch(run.corroborate, "corroborate", "3 corroborate")
     _patch(gate, "gate", "4 gate")

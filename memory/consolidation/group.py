@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from governance.selectors.reviews import promotion_review_refs, review_refs_key
-from governance.services.conflicts import promotion_review_open
+from governance.services.conflicts import promotion_reviews_open
 from memory.consolidation.clusters import Cluster, cluster_describe
 from memory.equivalence import Judgment, Label, Statement, texts_memoised
 from memory.models import Memory, MemoryClaim
@@ -119,6 +119,7 @@ def _group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
         elif judgment.label == Label.UNSURE and similarity is not None \
                 and similarity >= ctx.policy.review_similarity:
             _review_pair(ctx, a, b, judgment.reason)
+    _reviews_flush(ctx)
     groups: dict[int, list[Memory]] = defaultdict(list)
     for i, memory in enumerate(memories):
         groups[find(i)].append(memory)
@@ -235,8 +236,16 @@ def _review_pair(ctx: RunContext, a: Memory, b: Memory, reason: str) -> None:
     key = review_refs_key(refs)
     if key in filed:
         return
-    promotion_review_open(actor=ctx.actor, subject_id=ctx.subject.pk, reason=reason or "unsure_equivalence",
-                                refs=refs)
+    # Opened together when the pairs are judged (_reviews_flush): nothing in the step reads them.
+    ctx.memo.setdefault("promotion_pending", []).append((reason or "unsure_equivalence", refs))
     filed.add(key)
     ctx.stats["review"] += 1
+
+
+def _reviews_flush(ctx: RunContext) -> None:
+    """The promotion review items this step's unsure pairs asked for, opened in the order asked
+    (one insert and one audit append for all, instead of one each), before any later step writes."""
+    pending = ctx.memo.pop("promotion_pending", None)
+    if pending:
+        promotion_reviews_open(actor=ctx.actor, subject_id=ctx.subject.pk, items=pending)
 

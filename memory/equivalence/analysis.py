@@ -96,6 +96,9 @@ def _build_lexicon() -> tuple[dict[tuple[str, ...], _Entry], set[str], set[str],
 
 
 _TABLE, _ES_ONLY, _EN_ONLY, _LONGEST_PHRASE = _build_lexicon()
+#: The first words of the lexicon's phrases (entries of two words or more): a word that opens none
+#: cannot start a merge, so :func:`_merge_phrases` tries no window there.
+_PHRASE_STARTS = frozenset(key[0] for key in _TABLE if len(key) > 1)
 
 _TOKEN_RE = re.compile(
     r"""
@@ -115,6 +118,7 @@ _TOKEN_RE = re.compile(
 _SENTENCE_BREAK = {".", "!", "?", "¿", "¡", ":", ";", "\n", "…"}
 _THOUSANDS = re.compile(r"^\d{1,3}(?:[.,]\d{3})+$")
 _NT_BASES = {"ca": "can", "wo": "will", "sha": "shall"}
+_APOSTROPHE = re.compile(r"['’]")
 _MAX_TOKENS = 400  # memories are short; bound the work on pathological input
 
 
@@ -214,7 +218,7 @@ def _raw_tokens(text: str) -> list[_Tok]:
                 at_start = True
             continue
         if group == "word":
-            parts = re.split(r"['’]", raw)
+            parts = _APOSTROPHE.split(raw) if "'" in raw or "’" in raw else [raw]
             norm_first = fold(parts[0])
             if len(parts) == 2 and fold(parts[1]) == "t" and norm_first.endswith("n"):
                 # can't / doesn't / won't: the base word, then a negator
@@ -286,7 +290,7 @@ def _merge_phrases(tokens: list[_Tok]) -> list[_Tok]:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok.kind != "word":
+        if tok.kind != "word" or tok.norm not in _PHRASE_STARTS:
             out.append(tok)
             i += 1
             continue

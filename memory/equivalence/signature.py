@@ -239,17 +239,24 @@ _TITLE = re.compile(r"\b(?:dr|dra|drs|sr|sra|srta|mr|mrs|ms|st|prof|profa|lic|in
 def _names(text: str) -> frozenset[str]:
     """Capitalised words not at a sentence start (people, places, products), folded."""
     names = set()
-    for k, match in enumerate(re.finditer(r"[^\W\d_][\w'-]*", text)):
+    for k, match in enumerate(_NAME_WORD.finditer(text)):
         word = match.group(0).strip("'-")  # a closing quote or dash is not part of the name ('brand DNA')
-        word = re.sub(r"['’]s$", "", word)  # "Omar's manager": Omar
-        if not word:
+        if word.endswith(("'s", "’s")):
+            word = word[:-2]  # "Omar's manager": Omar
+        if len(word) <= 1:
             continue
-        before = text[: match.start()].rstrip()
-        # a title's full stop ("Dr. Ruiz", "Mrs. Lee") ends no sentence
-        initial = k == 0 or (before.endswith((".", ":", ";", "!", "?", "\n")) and not _TITLE.search(before))
-        if (word[0].isupper() and not initial or word.isupper()) and len(word) > 1:
-            names.add(fold(word))
+        if not word.isupper():
+            if not word[0].isupper() or k == 0:
+                continue  # lower case, or the note's first word
+            before = text[: match.start()].rstrip()
+            # a sentence's first word is no name; a title's full stop ("Dr. Ruiz", "Mrs. Lee") ends no sentence
+            if before.endswith((".", ":", ";", "!", "?", "\n")) and not _TITLE.search(before):
+                continue
+        names.add(fold(word))  # a capitalised word after a sentence's first, or one in capitals
     return frozenset(names - _NOT_NAMES)
+
+
+_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
 _NOT_NAMES = frozenset(
@@ -409,8 +416,11 @@ _ES_FUTURE = re.compile(r"\b\w{2,}(?:rá|rán|réis|remos)(?=\W|$)")
 _GOING_TO = re.compile(r" (?:va|van|vas|voy|vamos) a (?:\w+(?:ar|er|ir)(?:se|le|lo|la)?) ")
 
 
+_NOT_ALNUM = re.compile(r"[^a-z0-9:]+")
+
+
 def _padded(folded: str) -> str:
-    padded = f" {re.sub(r'[^a-z0-9:]+', ' ', folded)} "
+    padded = f" {_NOT_ALNUM.sub(' ', folded)} "
     for idiom, word in _IDIOMS:
         padded = padded.replace(idiom, word)
     return _relative_day_words(padded)
