@@ -357,6 +357,9 @@ def main(argv: list[str]) -> int:
         CATEGORY_BUCKETS,
     )
 
+    out_dir = Path(argv[argv.index("--out-dir") + 1]) if "--out-dir" in argv else INSPECTION
+    if "--check" not in argv:
+        out_dir.mkdir(parents=True, exist_ok=True)  # before the fits: a run must not end on a missing folder
     cache_path, cache = load_cache(argv)
     embedder = get_embedder()
     sources = training_sources(argv)
@@ -378,7 +381,6 @@ def main(argv: list[str]) -> int:
           f"of ordinary notes out of author), lexicon veto below {stages.veto:.4f} (n-gram score); leave-one-author-out figures: python -m evaluation.detector_cv")
     if "--check" in argv:
         return 0
-    out_dir = Path(argv[argv.index("--out-dir") + 1]) if "--out-dir" in argv else INSPECTION
     out, out_ngrams = out_dir / OUT.name, out_dir / OUT_NGRAMS.name
     np.savez_compressed(out, w=stages.w.astype(np.float32), b=np.float32(stages.b),
                         threshold=np.float32(stages.threshold), embedder=np.array(embedder.name),
