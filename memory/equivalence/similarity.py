@@ -35,6 +35,7 @@ from __future__ import annotations
 from config.text import normalize
 from memory.equivalence import (
     bilingual,
+    endpoints,
     opposites,
     phrases,
     siblings,
@@ -78,7 +79,7 @@ from memory.equivalence.values import is_number_word
 SOFT_VETOES = frozenset({"near_copy", "detail_added", "entity_mismatch", "modality_mismatch", "scope_mismatch"})
 
 _CONTRADICTING = {"negation_mismatch", "antonym", "direction_swap", "number_mismatch", "date_mismatch",
-                  "month_mismatch", "weekday_mismatch", "tense_mismatch", "role_mismatch"}
+                  "month_mismatch", "weekday_mismatch", "tense_mismatch", "role_mismatch", "direction_endpoints"}
 
 
 def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None,
@@ -86,7 +87,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     """The checks through Apertium's taggers, dictionary and translator: the noun phrases of any two
     notes (:mod:`.phrases`), their adjectives at opposite WordNet poles (:mod:`.opposites`), and for a Spanish note and an English one the nouns each names
     (:mod:`.bilingual`) and ``judge``'s same-language veto on both translated readings
-    (:mod:`.translation`); two members of one category put for each other — two roles heading one
+    (:mod:`.translation`); the same two from–to endpoints in opposite order (:mod:`.endpoints`); two
+    members of one category put for each other — two roles heading one
     slot, two values of one attribute, an unknown Spanish word for another game (:mod:`.siblings`);
     None when none fires or Apertium is not installed."""
     if phrases.one_against_several(a.text, b.text):
@@ -116,6 +118,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     if owner_swap(spanish, english, names, same=lambda es, en: bilingual.same_noun("es", spanish, es, en)
                   or bilingual.same_noun("en", english, en, es)):
         return "direction_swap"  # "Alquila su garaje a un vecino" / "Rents a neighbour's garage"
+    if endpoints.reversed_endpoints(spanish, english):
+        return "direction_endpoints"  # "from English into French" / "del francés al inglés" (round 59)
     one_reading = translated_classes.one_reading_class(spanish, english)
     if one_reading:
         return one_reading  # "permisiva" / "strict": an antonym or a role on one translated reading (round 58)
