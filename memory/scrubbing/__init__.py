@@ -144,6 +144,9 @@ private to the package):
   with the value, the new value after a change, a value after a description and a colon, a passphrase
   counted in words or after an encryption tool's label, a single-quoted phrase after a phrase label;
   ``credential_like`` (a credential, or a word with a number that names no product).
+* ``value_shape`` - (thirty-ninth round) the one value shape every frame that states a value shares:
+  the characters of a bare value, the punctuation left after it, a credential's shape, the shapes that
+  are a link, path, address or version.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on every reading (the writer's text, the fold,
   the glued view, the cue view),

@@ -26,6 +26,8 @@ from memory.scrubbing.measures import (
 from memory.scrubbing.phrases import points_elsewhere
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
 from memory.scrubbing.stand_ins import names_a_stored_secret
+from memory.scrubbing.value_shape import TRAILING_PUNCT, VALUE_TOKEN
+from memory.scrubbing.value_shape import shape_score as _shape_score
 
 
 # Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
@@ -176,10 +178,11 @@ _KEYWORD_RE: Final = re.compile(
     r"|(?P<bare>\s+(?:(?i:to|a)\s+)?)(?=[^\s\"'`<>]*\d)(?=[^\s\"'`<>]*[A-Za-z])(?=[^\s\"'`<>]{6}))"
     r"(?:\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|`(?P<bq>[^`\n]{1,256})`"
     r"|“(?P<cq>[^”\n]{1,256})”|«(?P<gq>[^»\n]{1,256})»"
-    r"|(?P<uq>(?:(?![;&][\w\-]+=)[^\s\"'`<>“”«»])+))"
+    r"|(?P<uq>" + VALUE_TOKEN + r"))"
 )
 _QUOTED_GROUPS: Final = ("dq", "sq", "bq", "cq", "gq")
-_TRAILING_PUNCT: Final = ".,;:)]}"
+_PASSPHRASE_LABEL_RE: Final = re.compile(r"frase\s+de\s+(?:paso|acceso)")
+_TRAILING_PUNCT: Final = TRAILING_PUNCT  # one value shape for every frame (value_shape)
 _CLAUSE_END_RE: Final = re.compile(
     r"[.,;!?)\]}\"']*[ \t]*(?:\r?\n|$)|[.,;!?)\"']+(?:\s|$)|[ \t]+(?:\(|—|–|-\s)"
 )
@@ -232,15 +235,6 @@ _REFERENCE_RE: Final = re.compile(
 _CODE_SHAPE_RE: Final = re.compile(r"[A-Z]{2,}(?:-[A-Z0-9]{2,})+")
 _STATUS_CODE_RE: Final = re.compile(r"[A-Z]{1,3}-?\d{1,3}|0x[0-9A-Fa-f]{1,4}")
 _WORD_PATH_RE: Final = re.compile(r"(?:/[a-z][a-z\-]*){2,}/?")
-
-
-def _shape_score(value: str) -> bool:
-    """Does ``value`` look like a credential rather than a word?"""
-    has_digit = _has_digit(value)
-    has_alpha = _has_alpha(value)
-    has_symbol = any(not (c.isalnum() or c.isspace()) for c in value)
-    inner_upper = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
-    return (has_digit and (has_alpha or len(value) >= 4)) or has_symbol or inner_upper
 
 
 def _token_value_ok(value: str) -> bool:
@@ -654,8 +648,9 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
                 continue
         if len(value) < 4 or value.lower() in _STOPWORDS or _REFERENCE_RE.fullmatch(value):
             continue
-        if m.group("phrase") is not None:
-            continue
+        if m.group("phrase") is not None and not (_PASSPHRASE_LABEL_RE.fullmatch(m.group("phrase").lower())
+                                                  and _shape_score(value)):
+            continue  # a seed's label wants words; after "frase de paso/acceso" a credential's shape is one too
         if m.group("weak") is not None:
             kw = m.group("weak").lower()
             if kw.startswith(("pin", "puk")) and (sum(c.isdigit() for c in value) < 4 or postal_pin(lower, value)):

@@ -47,6 +47,7 @@ drops a stand-in, ``stand_ins``). Each class names the notation, not a sentence:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from memory.scrubbing.prose import _strong_credential
@@ -95,10 +96,18 @@ def _design_colour(text: str, value: str) -> bool:
     return _COLOUR_VALUE_RE.fullmatch(value) is not None and _COLOUR_WORDS_RE.search(text) is not None
 
 
+@lru_cache(maxsize=8)
+def _hash_tokens(text: str) -> tuple[tuple[int, int], ...]:
+    # Thirty-ninth round: once per text, not once per span (a text of many "$" values was quadratic).
+    if _HASH_WORDS_RE.search(text) is None:
+        return ()
+    return tuple(h.span() for h in _HASH_TOKEN_RE.finditer(text))
+
+
 def _inside_a_password_hash(text: str, start: int, end: int) -> bool:
-    if "$" not in text or _HASH_WORDS_RE.search(text) is None:
+    if "$" not in text:
         return False
-    return any(h.start() <= start and end <= h.end() for h in _HASH_TOKEN_RE.finditer(text))
+    return any(h_start <= start and end <= h_end for h_start, h_end in _hash_tokens(text))
 
 
 def _test_card_companion(text: str, start: int, end: int) -> bool:

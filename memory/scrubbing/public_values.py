@@ -101,9 +101,15 @@ def _crypt_hashes(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(h.span() for h in _CRYPT_HASH_RE.finditer(text))
 
 
+@lru_cache(maxsize=8)
+def _names_a_hash(text: str) -> bool:
+    # Thirty-ninth round: once per text, not once per span (a text of many "$" values was quadratic).
+    return _HASH_NAME_RE.search(text) is not None
+
+
 def crypt_hash(text: str, start: int, end: int) -> bool:
     """Does ``text[start:end]`` lie inside a password hash in a crypt format (the module docstring)?"""
-    if "$" not in text or _HASH_NAME_RE.search(text) is None:
+    if "$" not in text or not _names_a_hash(text):
         return False
     return any(h_start <= start and end <= h_end for h_start, h_end in _crypt_hashes(text))
 

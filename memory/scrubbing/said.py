@@ -33,6 +33,13 @@ from memory.scrubbing.codes import _ACCESS_OBJECTS
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _QUOTED_WORD
+from memory.scrubbing.value_shape import (
+    VALUE_TOKEN,
+    cut_trailing,
+    not_a_credential_shape,
+    shape_score,
+    stated_value_end,
+)
 
 _PLAIN_NOT_A_VALUE: Final = frozenset(
     """expire expires never change changed reset rotate rotated something anything nothing default blank empty
@@ -44,17 +51,21 @@ _PLAIN_NOT_A_VALUE: Final = frozenset(
 _SET_TO_RE: Final = re.compile(
     r"\b(?:set|sets|changed|change|reset|updated|update|puse|pusimos|pone|cambi[eé]|cambiamos|cambi[oó]|dej[eé]"
     r"|dejamos|dej[oó])\b[ \t]+(?:(?:the|my|his|her|our|their|its|la|mi|su|tu|nuestra)[ \t]+)?"
-    r"(?:[^\W\d_][\w\-]*[ \t]+){0,3}?(?:password|passphrase|passcode|contrase(?:ñ|n)a|clave)"
+    r"(?:[^\W\d_][\w\-]*[ \t]+){0,3}?(?:password|passphrase|passcode|contrase(?:ñ|n)a|clave|frase[ \t]+de[ \t]+(?:paso|acceso))"
     r"(?:[ \t]+(?:for|of|on|del?|para|en)(?:[ \t]+[^\W\d_][\w\-]*){1,3}?)?[ \t]+(?:to|a|en|como)[ \t]+"
-    r"(?:(?P<v>[^\W_][\w]{5,40})(?=[ \t]*(?:[.!;,)\n]|$))"
     # In sample (k67-299): or a quoted value, any words ("set the vault master password to "…" so …").
-    r"|[\"“«‘'](?P<q>[^\"“”«»‘’'\n]{4,80})[\"”»’'](?![\w]))")
+    r"(?:[\"“«‘'](?P<q>[^\"“”«»‘’'\n]{4,80})[\"”»’'](?![\w])"
+    # Thirty-ninth round: the bare value has the copula frame's shape (value_shape), not word characters only.
+    r"|(?P<v>" + VALUE_TOKEN + r"))")
 _NAMED_FOR_RE: Final = re.compile(
     r"\b(?:de|como)[ \t]+(?:contrase(?:ñ|n)a|clave)[ \t]+(?:(?:a|al|para|en|del)[ \t]+(?:(?:la|el|los|las|mi|su)[ \t]+)?"
     r"[^\W\d_][\w\-]{1,20}(?:[ \t]+(?:de[ \t]+)?[^\W\d_][\w\-]{1,20})?"
     # In sample (k66-209): the verb of setting after the label ("y de contraseña le pusieron …").
     r"|(?:(?:le|les|se|me|te|nos)[ \t]+)?(?:puse|pusieron|puso|pusimos|pusiste|pone|ponen|eligi[oó]|eligieron"
-    r"|dej[oó]|dejaron|tiene|tienen|lleva|llevan))[ \t]+(?P<v>[^\s\"'`<>,;]{6,64})")
+    r"|dej[oó]|dejaron|tiene|tienen|lleva|llevan))[ \t]+(?P<v>" + VALUE_TOKEN + r")"
+    # Thirty-ninth round: or the verb of setting before the label ("le pusieron de contraseña …").
+    r"|\b(?:puse|pusieron|puso|pusimos|pusiste|pone|ponen|pongo|eligi[oó]|eligieron|dej[eéoó]|dejaron)[ \t]+"
+    r"(?:de|como)[ \t]+(?:contrase(?:ñ|n)a|clave|frase[ \t]+de[ \t]+(?:paso|acceso))[ \t]+(?!(?:a|al|para|en|del)[ \t])(?P<w>" + VALUE_TOKEN + r")")
 _WORD_WITH_NUMBER_RE: Final = re.compile(r"[^\W\d_]{3,}[_\-.]?\d{2,}")
 _UNLOCK_VERB: Final = (r"(?:desbloquear|abrir|desarmar|desactivar|entrar[ \t]+(?:en|a|al)|unlock|open|disarm"
                        r"|get[ \t]+into|enter)")
@@ -87,27 +98,36 @@ def _names_an_access_object(words: str) -> bool:
 
 def _find_set_to_plain(text: str, lower: str) -> Iterator[_Span]:
     """A password set to a plain word closing its clause (the finders' notes above)."""
-    if not any(h in lower for h in ("pass", "contrase", "clave")):
+    if not any(h in lower for h in ("pass", "contrase", "clave", "frase de")):
         return
     for m in _SET_TO_RE.finditer(lower):
         if m.group("q") is not None:
             quoted = m.group("q")
-            if (len(quoted.split()) >= 2 or credential_like(text[m.start("q"):m.end("q")])) \
+            value = text[m.start("q"):m.end("q")]
+            if (len(quoted.split()) >= 2 or credential_like(value)
+                    or shape_score(value) and not not_a_credential_shape(value)) \
                     and quoted not in _PLAIN_NOT_A_VALUE:
                 yield m.start("q"), m.end("q"), "password"
-        elif m.group("v") not in _PLAIN_NOT_A_VALUE:
-            yield m.start("v"), m.end("v"), "password"
+        else:
+            end = stated_value_end(text, m.start("v"), text[m.start("v"):m.end("v")], _PLAIN_NOT_A_VALUE)
+            if end is not None:
+                yield m.start("v"), end, "password"
 
 
 def _find_named_for(text: str, lower: str) -> Iterator[_Span]:
     """A password named for what it opens before its value (ES; the finders' notes above)."""
-    if "contrase" not in lower and "clave" not in lower:
+    if "contrase" not in lower and "clave" not in lower and "frase de" not in lower:
         return
     for m in _NAMED_FOR_RE.finditer(lower):
-        start, end = m.span("v")
-        value = text[start:end].rstrip(".!?):")
+        group = "v" if m.group("v") is not None else "w"
+        start, end = m.span(group)
+        value = cut_trailing(text[start:end]).rstrip("!?")
         if credential_like(value):
             yield start, start + len(value), "password"
+            continue
+        end = stated_value_end(text, start, text[start:end], _PLAIN_NOT_A_VALUE, plain_ok=False)
+        if end is not None and end - start >= 6:
+            yield start, end, "password"  # the copula frame's shapes (value_shape)
 
 
 def _find_unlock_digits(text: str, lower: str) -> Iterator[_Span]:
