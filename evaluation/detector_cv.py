@@ -18,7 +18,7 @@ Two modes:
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
   on every spent special set (``SPECIAL_SPENT``: the six sources and every set read once untouched
-  since, 43 authors A1–AP42), per author and pooled, with the ids missed and flagged.
+  since, 45 authors A1–AR44), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works), with

@@ -115,6 +115,9 @@ SPECIAL_SPENT: dict[str, Path] = {
     # read once at the start of stop 40 on the same models (main 63bab7d); spent since
     "AO41": HELDOUT / "issue15_ninetyfifth" / "special_untouched41.jsonl",
     "AP42": HELDOUT / "issue15_ninetysixth" / "special_untouched42.jsonl",
+    # read once at the end of stop 40 on the files trained on A1–AL38 (above); spent since
+    "AQ43": HELDOUT / "issue15_ninetyninth" / "special_untouched43.jsonl",
+    "AR44": HELDOUT / "issue15_hundred_first" / "special_untouched44.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"

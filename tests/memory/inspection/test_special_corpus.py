@@ -51,9 +51,14 @@ def test_third_split_floors_in_sample() -> None:
     # ``only_one_named``, the write path's last miss of D that the vector stage also missed: 175 ->
     # 176/180 on the write path, 179 -> 180/180 overall (pins raised from 0.9333 and 0.9556, which
     # dated from before the learned stages were trained on every spent author; in sample)
-    assert figures["lexical"]["recall"] >= 0.9777  # lexicon + n-gram stage (the write path)
+    # stop 40: the learned stages retrained on 39 authors (n-gram threshold 0.94 -> 0.957, chosen out
+    # of author as before) cost this source, in sample, two write-path finds (176 -> 174/180) and one
+    # overall (s3-025: 180 -> 179/180), the trade stop 39 measured for a higher n-gram threshold; on
+    # the four authors neither model had seen (AM39-AP42) recall held at 713/720 and false positives
+    # fell 31 -> 26/560 (docs/privacy.md), which is why it was taken. Pins at the new figures.
+    assert figures["lexical"]["recall"] >= 0.9666  # lexicon + n-gram stage (the write path)
     assert figures["lexical"]["fpr"] <= 0.0167
-    assert figures["overall"]["recall"] >= 1.0
+    assert figures["overall"]["recall"] >= 0.9944
     assert figures["overall"]["fpr"] <= 0.0167
     assert all(isinstance(i, str) for i in figures["misses"] + figures["false_positives"])
 
@@ -67,7 +72,7 @@ def test_every_spent_special_set_is_listed_once_per_author() -> None:
 
     assert list(SPECIAL_SPENT) == [*SOURCES, "F5", "G6", "H7", "I8", "J10", "K11", "L12", "M13", "N14", "O15", "P16", "Q17",
                                  "R18", "S19", "T20", "U21", "V22", "W23", "X24", "Y25", "Z26",
-                                 "AA27", "AB28", "AC29", "AD30", "AE31", "AF32", "AG33", "AH34", "AI35", "AJ36", "AK37", "AL38", "AM39", "AN40", "AO41", "AP42"]
+                                 "AA27", "AB28", "AC29", "AD30", "AE31", "AF32", "AG33", "AH34", "AI35", "AJ36", "AK37", "AL38", "AM39", "AN40", "AO41", "AP42", "AQ43", "AR44"]
     assert SPECIAL_SPENT["M13"].parent.name == "issue15_sixteenth"
     assert SPECIAL_SPENT["R18"].parent.name == "issue15_twentyeighth"
     assert len(set(SPECIAL_SPENT.values())) == len(SPECIAL_SPENT)
