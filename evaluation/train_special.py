@@ -118,6 +118,8 @@ SPECIAL_SPENT: dict[str, Path] = {
     # read once at the end of stop 40 on the files trained on A1–AL38 (above); spent since
     "AQ43": HELDOUT / "issue15_ninetyninth" / "special_untouched43.jsonl",
     "AR44": HELDOUT / "issue15_hundred_first" / "special_untouched44.jsonl",
+    "AS45": HELDOUT / "issue15_hundred_fifth" / "special_untouched45.jsonl",
+    "AT46": HELDOUT / "issue15_hundred_fourth" / "special_untouched46.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"
