@@ -45,7 +45,7 @@ def test_a_sentence_ruled_out_is_never_classified_whatever_its_vector(index):
         if sentence is None or may_claim(index, sentence):
             continue
         ruled_out += 1
-        for candidate in (vector, *index.values[::3], *index.none):
+        for candidate in (vector, *index.values, *index.none):
             assert classify(index, sentence, candidate) is None
     assert ruled_out > len(texts) // 2
 
