@@ -120,15 +120,16 @@ def claims_infer_for_batch(*, embedder: Embedder, rows: Sequence[tuple[Any, str,
     predicate's topic, cue and words read in the text) are embedded in one call — the others
     could yield none whatever their vector, so they are not embedded. Ineligible rows (not a
     fact/status, an explicit predicate, quarantined) get none, and so do notes written with a
-    proposed key still pending. Notes the local default found
-    nothing in go to the LLM extractor when one is configured (its budget is per batch).
+    proposed key still pending. Notes the local default found nothing in go to the LLM extractor
+    when one is configured (its budget is per batch).
     """
     index = exemplar_index(embedder)
     held = memories_awaiting_proposal(memory_ids=[pk for pk, _, eligible, _ in rows if eligible])
     split = {pk: sentences(content) for pk, content, eligible, _ in rows if eligible and pk not in held}
     whole = {pk for pk, content, _, _ in rows if _whole_note(split.get(pk, []), content)}
     wanted = {pk: [may_claim(index, p) for p in parts] for pk, parts in split.items() if pk not in whole}
-    extra = [p.text for pk, flags in wanted.items() for p, flag in zip(split[pk], flags, strict=True) if flag]
+    extra = [p.text for pk, _, _, _ in rows if pk in wanted
+             for p, flag in zip(split[pk], wanted[pk], strict=True) if flag]
     extra_vectors = iter(embedder.embed_passages(extra)) if extra else iter(())
     found: dict[Any, list[InferredClaim]] = {}
     unresolved: list[Any] = []
