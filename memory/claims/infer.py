@@ -185,6 +185,10 @@ class ExemplarIndex:
         self.none = vectors[len(texts):]
         self.owner = np.asarray(owner, dtype=np.int64)
         self.entries = entries
+        #: Each predicate's entries, in the entries' order (what :func:`may_claim` walks).
+        self.by_predicate: dict[str, tuple[ValueExemplars, ...]] = {}
+        for entry in entries:
+            self.by_predicate[entry.predicate] = (*self.by_predicate.get(entry.predicate, ()), entry)
 
     def scores(self, vector: np.ndarray) -> tuple[np.ndarray, float]:
         """Best similarity per (predicate, value) entry, and the best "none" similarity."""
@@ -195,6 +199,25 @@ class ExemplarIndex:
         if len(sims):
             np.maximum.at(best, self.owner, sims)
         return best, float(np.max(self.none @ v)) if len(self.none) else -1.0
+
+
+def may_claim(index: ExemplarIndex, sentence: Sentence) -> bool:
+    """Whether :func:`classify` can find a claim in ``sentence`` at all, read from its text alone.
+
+    False when a veto fires, or when no predicate of the index is at once named by one of its
+    topic words, the whole of the sentence (:func:`_only_the_claim`) and named by exactly one of its
+    values' cues: :func:`classify` requires all three of the predicate the vector ranks first,
+    whichever that is, so for such a sentence it returns None whatever the vector — the sentence
+    need not be embedded nor compared with the exemplars (the same answer, without the vector)."""
+    if not index.entries or sentence_veto(sentence.text):
+        return False
+    padded = f" {fold(sentence.text)}"
+    for predicate, entries in index.by_predicate.items():
+        if (_has_cue(padded, index.topics.get(predicate, ()))
+                and sum(1 for entry in entries if _has_cue(padded, entry.cues)) == 1
+                and _only_the_claim(sentence.text, index.vocabulary[predicate], index.prefixes[predicate])):
+            return True
+    return False
 
 
 def classify(index: ExemplarIndex, sentence: Sentence, vector: np.ndarray) -> InferredClaim | None:
@@ -230,10 +253,16 @@ def classify(index: ExemplarIndex, sentence: Sentence, vector: np.ndarray) -> In
     return InferredClaim(entry.predicate, entry.value, confidence, sentence.index, sentence.start, sentence.end)
 
 
-def infer(index: ExemplarIndex, parts: Sequence[Sentence], vectors: Sequence[np.ndarray]) -> list[InferredClaim]:
-    """Claims of a note's sentences (one per (predicate, value); the most confident kept)."""
+def infer(index: ExemplarIndex, parts: Sequence[Sentence], vectors: Sequence[np.ndarray | None]
+          ) -> list[InferredClaim]:
+    """Claims of a note's sentences (one per (predicate, value); the most confident kept). A
+    sentence :func:`may_claim` rules out is not classified: its vector may be None."""
     chosen: dict[tuple[str, str], InferredClaim] = {}
     for sentence, vector in zip(parts, vectors, strict=True):
+        if not may_claim(index, sentence):
+            continue  # classify would say None whatever the vector
+        if vector is None:
+            raise ValueError("a sentence that may make a claim needs its vector")
         claim = classify(index, sentence, vector)
         if claim is None:
             continue

@@ -4,7 +4,8 @@
 place, whose content changed): it replaces the memory's claims by the one its predicate and value
 make, if any (an inactive predicate makes none). ``claims_infer_for_batch`` runs in the embedding
 backfill before a batch is marked embedded: it splits each claim-less fact/status note into
-sentences, embeds the sentences the memory's own vector does not already cover (one batched call),
+sentences, embeds those of its sentences that may make a claim (``memory.claims.infer.may_claim``,
+read from the text) and that the memory's own vector does not already cover (one batched call),
 and returns the claims per memory — the local default first, then the optional LLM extractor
 (``memory.claims.llm``, off unless ``QUORUM_LLM_CLAIMS_URL`` is set) for notes the local default
 found nothing in; ``claims_store_inferred`` writes them in the same transaction as the row's
@@ -52,7 +53,7 @@ from governance.services.predicates import (
     predicate_proposal_note,
 )
 from memory.claims import CLAIM_KINDS, canonical_value, has_value, value_key
-from memory.claims.infer import TRIM, ExemplarIndex, InferredClaim, infer, sentences
+from memory.claims.infer import TRIM, ExemplarIndex, InferredClaim, infer, may_claim, sentences
 from memory.claims.llm import llm_extractor_from_settings
 from memory.claims.registry import registry_entries
 from memory.embedding import Embedder, get_embedder
@@ -115,18 +116,20 @@ def claims_infer_for_batch(*, embedder: Embedder, rows: Sequence[tuple[Any, str,
     """Inferred claims per memory id, for ``(pk, content, eligible, vector)`` rows.
 
     A note that is one sentence (up to the punctuation ``sentences`` trims) reuses its own vector;
-    the sentences of longer notes are embedded in one call. Ineligible rows (not a fact/status, an explicit predicate, quarantined) get none,
-    and so do notes written with a proposed key still pending. Notes the local default found
-    nothing in go to the LLM extractor when one is configured (its budget is per batch).
+    of longer notes, the sentences that may make a claim at all (``may_claim``: no veto, and a
+    predicate's topic, cue and words read in the text) are embedded in one call — the others
+    could yield none whatever their vector, so they are not embedded. Ineligible rows (not a
+    fact/status, an explicit predicate, quarantined) get none, and so do notes written with a
+    proposed key still pending. Notes the local default found nothing in go to the LLM extractor
+    when one is configured (its budget is per batch).
     """
     index = exemplar_index(embedder)
     held = memories_awaiting_proposal(memory_ids=[pk for pk, _, eligible, _ in rows if eligible])
     split = {pk: sentences(content) for pk, content, eligible, _ in rows if eligible and pk not in held}
     whole = {pk for pk, content, _, _ in rows if _whole_note(split.get(pk, []), content)}
-    extra: list[str] = []
-    for pk, _, _, _ in rows:
-        if pk not in whole:
-            extra.extend(p.text for p in split.get(pk, []))
+    wanted = {pk: [may_claim(index, p) for p in parts] for pk, parts in split.items() if pk not in whole}
+    extra = [p.text for pk, _, _, _ in rows if pk in wanted
+             for p, flag in zip(split[pk], wanted[pk], strict=True) if flag]
     extra_vectors = iter(embedder.embed_passages(extra)) if extra else iter(())
     found: dict[Any, list[InferredClaim]] = {}
     unresolved: list[Any] = []
@@ -135,9 +138,9 @@ def claims_infer_for_batch(*, embedder: Embedder, rows: Sequence[tuple[Any, str,
         if not parts:
             continue
         if pk in whole:
-            vectors = [np.asarray(vector)]
+            vectors: list[np.ndarray | None] = [np.asarray(vector)]
         else:
-            vectors = [next(extra_vectors) for _ in parts]
+            vectors = [next(extra_vectors) if flag else None for flag in wanted[pk]]
         claims = infer(index, parts, vectors)
         if claims:
             found[pk] = claims
