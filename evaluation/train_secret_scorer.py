@@ -8,7 +8,7 @@
 * Out of author: the authors are split into ``--folds`` groups (default 8, round robin in source
   order); each group's candidates are scored by a model trained on the others only.
 * Threshold: the lowest logit at which the out-of-author candidates flag at most ``--budget``
-  (default 0.001) of the ordinary strings, counting a string as flagged when any of its candidates
+  (default 0.0005) of the ordinary strings, counting a string as flagged when any of its candidates
   scores above it.
 * Then every group's strings are scrubbed by the *whole* scrubber with that group's model put in
   (``token_scorer.override``): recall and false redaction per author, pooled, before (no scorer)
@@ -27,7 +27,7 @@ import numpy as np
 
 from evaluation import train_special as ts
 
-L2 = 1e-5
+L2 = 1e-6
 STEPS = 250
 RATE = 0.05
 
@@ -106,7 +106,7 @@ def main(argv: list[str]) -> int:
 
     upto = argv[argv.index("--upto") + 1] if "--upto" in argv else None
     folds = int(argv[argv.index("--folds") + 1]) if "--folds" in argv else 8
-    budget = float(argv[argv.index("--budget") + 1]) if "--budget" in argv else 0.001
+    budget = float(argv[argv.index("--budget") + 1]) if "--budget" in argv else 0.0005
     authors = _rows(upto)
     names = list(authors)
     per_row = {name: [samples(r) for r in rows] for name, rows in authors.items()}
@@ -149,6 +149,8 @@ def main(argv: list[str]) -> int:
         w, b = fit(xs, ys)
         np.savez_compressed(tsc.MODEL_PATH, w=w.astype(np.float16), b=np.float64(b), threshold=np.float64(threshold))
         print(f"wrote {tsc.MODEL_PATH.name} ({len(names)} authors, {len(ys)} candidates)")
+        return 0
+    if "--curve-only" in argv:
         return 0
     totals = {"before": [0, 0, 0, 0], "after": [0, 0, 0, 0]}
     for name in names:
