@@ -11,8 +11,9 @@ Two modes:
   hand-written lexicon is fixed: it was written with A1–D in view (in sample there); source E
   (``issue15_fourth``) has never been used to change it, so E's fold is out of sample for every
   part of the detector (see docs/privacy.md). ``--before`` measures the previous round's procedure
-  the same way (no veto). Secrets are rules only (nothing is trained), so their per-author figures
-  are simply the scrubber on each author's strings; ``--secrets-only`` prints only those (twenty
+  the same way (no veto). Secrets: the per-author figures are the shipped scrubber on each author's
+  strings; its one learned part, the token scorer (fortieth round), is trained on all 72 authors, so
+  they are in sample (its out-of-author figures: ``python -m evaluation.train_secret_scorer``); ``--secrets-only`` prints only those (twenty
   authors, with a pooled per-kind table), and ``--secrets-only --ablation`` adds, for each finder
   family switched off alone, the positives each author loses and the false redactions it no longer
   makes (how many authors a rule rests on).

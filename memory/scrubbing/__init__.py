@@ -147,6 +147,14 @@ private to the package):
 * ``value_shape`` - (thirty-ninth round) the one value shape every frame that states a value shares:
   the characters of a bare value, the punctuation left after it, a credential's shape, the shapes that
   are a link, path, address or version.
+* ``token_scorer`` - (fortieth round) no frame: a credential context anywhere in the text (password,
+  contraseña, clave, PIN, passphrase, wifi, login, admin, vpn…) plus a credential-shaped token, scored
+  by a logistic regression over hashed features (``token_scores.npz``, trained leave-author-out by
+  ``evaluation.train_secret_scorer``); and a chat turn answering a question that names a credential.
+* ``pieces`` - (fortieth round) a credential given in pieces in that context: over lines, with a
+  repeated symbol between the pieces, a phrase of plain words after "is"/"type" in a passphrase context.
+* ``not_credentials`` - (fortieth round) driver filters: a truncated display ("sk_live_…(oculta)…"),
+  a piece of a date, a value made only of field-name words ("auth_token"), a lone JOSE header segment.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on every reading (the writer's text, the fold,
   the glued view, the cue view),

@@ -46,6 +46,9 @@ from memory.scrubbing.prose import (
 )
 from memory.scrubbing.shapes import SHAPE_FINDERS
 from memory.scrubbing.typing_notes import FINDERS as TYPING_NOTE_FINDERS
+from memory.scrubbing.token_scorer import FINDERS as TOKEN_SCORER_FINDERS
+from memory.scrubbing.pieces import FINDERS as PIECE_FINDERS
+from memory.scrubbing.not_credentials import not_a_credential
 from memory.scrubbing.stand_ins import (
     cut_template,
     inside_published_example,
@@ -86,6 +89,8 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *ANSWER_FINDERS,
     *ANNOUNCED_FINDERS,
     *SAID_FINDERS,
+    *TOKEN_SCORER_FINDERS,
+    *PIECE_FINDERS,
     _find_high_entropy,
 )
 
@@ -165,7 +170,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
              and not (("@" in text or "-u" in text) and template_userinfo(text, s[0], s[1]))
              and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])
              and not store_path(text, s[0], s[1]) and not public_value(text, s[0], s[1])
-             and not described_value(text, s[0], s[1])
+             and not described_value(text, s[0], s[1]) and not not_a_credential(text, s[0], s[1])
              and not ("{" in text and cut_template(text, s[0], s[1]))]
     examples = published_example_spans(text) + resource_name_spans(text)
     if examples:

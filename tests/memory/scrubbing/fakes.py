@@ -26,3 +26,14 @@ PEM_BODY = [
 PEM = "\n".join(
     ["-----BEGIN RSA " + "PRIVATE KEY-----", *PEM_BODY, "-----END RSA " + "PRIVATE KEY-----"]
 )
+
+
+def without_fortieth_round(monkeypatch) -> None:
+    """Switch off the fortieth round's finders and filter (the token scorer, answering turns, values
+    in pieces, ``not_credentials``). The scorer reads many of the earlier rounds' cases too; their
+    mutant checks ask whether each *rule* is needed among the rules, so they run without it."""
+    from memory.scrubbing import driver, pieces, token_scorer  # local import: keeps this module data-only
+
+    gone = {*token_scorer.FINDERS, *pieces.FINDERS}
+    monkeypatch.setattr(driver, "_FINDERS", tuple(f for f in driver._FINDERS if f not in gone))
+    monkeypatch.setattr(driver, "not_a_credential", lambda *args: False)

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from memory.scrubbing import answers, codes, driver, encoded, glued, other_values, said, scrub
+from tests.memory.scrubbing.fakes import without_fortieth_round
 
 
 def _redacted(text: str, secret: str) -> bool:
@@ -189,6 +190,7 @@ _OLD_MASTER = (r"(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|
 
 
 def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
+    without_fortieth_round(monkeypatch)
     if rule in _SAID or rule == "typed":
         finder = _SAID["typed_at_prompt" if rule == "typed" else rule]
         monkeypatch.setattr(driver, "_FINDERS", tuple(f for f in driver._FINDERS if f is not finder))
@@ -219,6 +221,7 @@ def test_fails_without_its_rule(monkeypatch: pytest.MonkeyPatch, rule: str, text
     "Passphrase: use at least four random words",
 ])
 def test_kept_values_fail_without_their_rule(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    without_fortieth_round(monkeypatch)
     monkeypatch.setattr(other_values, "_MASKED_RE", re.compile(
         r"(?:[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)*[_\-])?(?:…|\.{3}|[*•●]{3,})[\w\-]{0,6}"))
     monkeypatch.setattr(encoded, "_plain_link", lambda decoded: False)

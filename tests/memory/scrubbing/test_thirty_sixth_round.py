@@ -12,6 +12,7 @@ import re
 import pytest
 
 from memory.scrubbing import announced, answers, described, driver, other_values, scrub
+from tests.memory.scrubbing.fakes import without_fortieth_round
 
 
 def _redacted(text: str, secret: str) -> bool:
@@ -113,6 +114,7 @@ _OLD_STAMP = r"(?:\[[^\]\n]{1,20}\][ \t]*)?"
 
 
 def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
+    without_fortieth_round(monkeypatch)
     if rule in ("command_line", "quoted_title", "placeholder_words", "requirement"):
         monkeypatch.setattr(described, rule, lambda *args: False)
         if rule == "requirement":

@@ -1,0 +1,132 @@
+"""Fortieth secrets round: credentials given in pieces, in a credential context (docs/privacy.md).
+
+The token scorer (``token_scorer``) reads one token at a time; a value written in several pieces
+is several tokens, each of which may look ordinary. Three shapes of the same class, each bound to
+a credential context (``token_scorer.CUE_RE``) as the scorer is:
+
+* **over lines** — two to six consecutive lines that are each one short token, right after a line
+  naming a credential, and either announced as split ("split", "across lines", "troceada", "en
+  partes") or followed by an instruction to join them ("join", "junta", "únelas", "together");
+  the lines are redacted as one value;
+* **with a repeated separator** — three or more pieces joined by the same symbol that is neither a
+  letter, a digit nor sentence punctuation ("Nube 🔒 Gris 🔒 4410"), in the sentence of a cue;
+* **a phrase of plain words** — in a passphrase context ("passphrase", "frase de paso", "la frase
+  para …") a run of two to six words right after a copula or a typing verb ("is", "es", "type",
+  "teclea", "escribe", "enter"), closed by a clause boundary, with at most one short function word
+  and none first.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from typing import Final
+
+from memory.scrubbing.kinds import _Span
+from memory.scrubbing.token_scorer import CUE_RE, described_cue
+
+_KIND: Final = "password"
+_LINE_TOKEN_RE: Final = re.compile(r"[ \t]*(\S{1,24})[ \t]*")
+_SPLIT_SAID_RE: Final = re.compile(
+    r"(?<![a-z])(?:split|splits|across|lines|line|pieces|parts|chunks|troce\w*|partid\w*|partes|trozos|l[ií]neas)(?![a-z])")
+_JOIN_RE: Final = re.compile(
+    r"(?<![a-z])(?:join\w*|together|concat\w*|junt\w*|[uú]n\w*|pega\w*|seguid\w*|sin[ \t]+espacios|no[ \t]+spaces)(?![a-z])")
+_SEPARATED_RE: Final = re.compile(
+    r"(?<![^\s:])(?P<first>[^\s]+)(?P<sep>[ \t]*(?P<mark>[^\w\s.,;:!?¡¿'\"()\[\]{}\-_/@#&*+=%$€<>|\\~`^])[ \t]*)"
+    r"[^\s]+(?:(?P=sep)[^\s]+){1,8}")
+_PHRASE_CUE_RE: Final = re.compile(
+    r"(?<![a-z])(?:pass[ \t-]?phrase|frase(?:[ \t]+(?:de[ \t]+(?:paso|acceso)|secreta))?|seed)(?![a-z])")
+_INTRO_RE: Final = re.compile(
+    r"(?<![a-z])(?:is|es|era|was|type|teclea|tecl[eé]e|escribe|escriba|enter|introduce|pon)[ \t]*:?[ \t]+")
+_WORD_RE: Final = re.compile(r"[^\W_]+")
+_SENTENCE_END_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
+_CLOSE_RE: Final = re.compile(r"[ \t]*(?:$|[,.;!—–\n(]|(?:and|y|with|con|then|luego|pero|but)(?![^\W\d_]))")
+_FUNCTION: Final = frozenset(
+    "a an the of in on at to for from by with and or but is are was it its this that my your his her our their "
+    "el la los las un una de del en con por para y o u que es su sus mi mis tu tus al lo se no not".split())
+_SHORT_FUNCTION: Final = frozenset("of de del on sobre en in to a y and".split())
+#: Words that say where or how a phrase is kept, not what it is ("the passphrase is stored in …").
+_NOT_VALUE: Final = frozenset(
+    "stored saved kept written set changed required needed missing wrong correct the same different long short "
+    "guardada guardado escrita cambiada necesaria larga corta igual distinta misma mismo nueva nuevo "
+    "required optional empty blank unknown secret private personal".split())
+
+
+def _find_split_lines(text: str, lower: str) -> Iterator[_Span]:
+    if "\n" not in text:
+        return
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    i = 0
+    while i < len(lines):
+        head = lower[offsets[i]:offsets[i] + len(lines[i])]
+        if not CUE_RE.search(head):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(lines) and j - i <= 6 and _LINE_TOKEN_RE.fullmatch(lines[j]):
+            j += 1
+        pieces = j - i - 1
+        tail = lower[offsets[j]:offsets[j] + len(lines[j])] if j < len(lines) else ""
+        if 2 <= pieces <= 6 and (_SPLIT_SAID_RE.search(head) or _JOIN_RE.search(tail)):
+            first = _LINE_TOKEN_RE.fullmatch(lines[i + 1])
+            last = _LINE_TOKEN_RE.fullmatch(lines[j - 1])
+            if first is not None and last is not None:
+                yield offsets[i + 1] + first.start(1), offsets[j - 1] + last.end(1), _KIND
+        i = max(j, i + 1)
+
+
+def _sentence_of(lower: str, start: int) -> str:
+    floor = max(0, start - 200)
+    lo = max(lower.rfind(". ", floor, start), lower.rfind("\n", floor, start), floor)
+    return lower[lo:start]
+
+
+def _find_separated(text: str, lower: str) -> Iterator[_Span]:
+    for m in _SEPARATED_RE.finditer(text):
+        mark = m.group("mark")
+        # A symbol or pictograph (category So) that is no arrow; quotes and guillemets are punctuation.
+        if unicodedata.category(mark) != "So" or "\u2190" <= mark <= "\u21ff" or "\u27f0" <= mark <= "\u297f":
+            continue
+        if CUE_RE.search(_sentence_of(lower, m.start())):
+            value = m.group()
+            yield m.start(), m.start() + len(value.rstrip(".,;:)")), _KIND
+
+
+def _find_phrase(text: str, lower: str) -> Iterator[_Span]:
+    for cue in _PHRASE_CUE_RE.finditer(lower):
+        if described_cue(lower, cue.start(), cue.end()):
+            continue  # "la frase del día", "passphrase policy"
+        window = min(len(lower), cue.end() + 200)
+        sentence_end = _SENTENCE_END_RE.search(lower, cue.end(), window)
+        stop = sentence_end.start() if sentence_end else window
+        intro = _INTRO_RE.search(lower, cue.end(), stop)
+        if intro is None or len(lower[cue.end():intro.start()].split()) > 6:
+            continue
+        spans: list[tuple[int, int]] = []
+        for word in _WORD_RE.finditer(text, intro.end(), stop):
+            if spans and text[spans[-1][1]:word.start()].strip(" \t"):
+                break
+            if not spans and word.start() != intro.end():
+                break
+            spans.append(word.span())
+            if len(spans) == 6:
+                break
+        # The longest run of two words or more that a clause boundary closes.
+        while len(spans) >= 2 and not _CLOSE_RE.match(lower, spans[-1][1]):
+            spans.pop()
+        if len(spans) < 2:
+            continue
+        low = [lower[a:b] for a, b in spans]
+        if low[0] in _FUNCTION or low[0][0].isdigit() or any(w in _NOT_VALUE for w in low):
+            continue
+        functions = [w for w in low if w in _FUNCTION]
+        if len(functions) > 1 or any(w not in _SHORT_FUNCTION for w in functions) or low[-1] in _FUNCTION:
+            continue
+        yield spans[0][0], spans[-1][1], _KIND
+
+
+FINDERS: Final = (_find_split_lines, _find_separated, _find_phrase)
