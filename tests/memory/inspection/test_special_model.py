@@ -202,3 +202,12 @@ def test_recent_authors_set_the_ngram_threshold_alone(monkeypatch: pytest.Monkey
     assert recent.ngram_threshold == pytest.approx(np.quantile(scores["ngram"][last_two_ordinary], 1 - train_special.FP_BUDGET))
     assert (recent.threshold, recent.veto) == (pooled.threshold, pooled.veto)
     assert np.array_equal(recent.ngram_w, pooled.ngram_w)
+
+
+def test_an_unknown_option_trains_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` (or a typo) prints the usage and stops before any fit or write: it once trained
+    six-source files into the package."""
+    assert train_special.main(["train_special", "--help"]) == 2
+    assert "nothing trained" in capsys.readouterr().out
+    assert train_special.unknown_options(["x", "--all-spent", "--leave-out", "AQ43", "--jobs", "2", "--chek"]) == ["--chek"]
+    assert train_special.unknown_options(["x", "--check", "--cache", "/tmp/c.npz", "--out-dir", "d"]) == []
