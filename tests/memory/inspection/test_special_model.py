@@ -16,9 +16,10 @@ from memory.inspection.special_model import MODEL_PATH, SpecialModel, model_for
 from memory.inspection.special_ngrams import BUCKETS, CATEGORY_BUCKETS, NgramModel, features, load
 
 ALL_NOTES = 2002  # the six sources' labelled notes
-#: The committed models are trained with ``--all-spent --leave-out AM39,AN40,AO41,AP42`` on the 39
-#: authors spent up to AL38 (stop 40; the four left out measured the candidate against the files before).
-SPENT_NOTES = 12702
+#: The committed models are trained with ``--all-spent --leave-out AQ43,AR44,AS45,AT46 --folds 11
+#: --recent-authors 12`` on the 43 authors spent up to AP42 (stop 41; the four left out measured the
+#: candidate against stop 40's files, trained on 39 authors to AL38).
+SPENT_NOTES = 13982
 
 
 def test_the_committed_vector_model_is_what_the_training_script_writes() -> None:
@@ -45,10 +46,10 @@ def test_the_training_sources_are_the_six_sources() -> None:
 
 
 def test_the_committed_models_are_trained_on_every_author_spent_before_them() -> None:
-    """The committed files: ``--all-spent`` less the four newest authors of stop 40 (AM39–AP42, on
-    which the candidate was measured against the files before it), i.e. the 39 authors up to AL38."""
-    trained = list(train_special.SPECIAL_SPENT)[:39]
-    assert trained[-1] == "AL38" and set(train_special.SOURCES) <= set(trained)
+    """The committed files: ``--all-spent`` less the four newest authors of stop 41 (AQ43–AT46, on
+    which the candidate was measured against the files before it), i.e. the 43 authors up to AP42."""
+    trained = list(train_special.SPECIAL_SPENT)[:43]
+    assert trained[-1] == "AP42" and set(train_special.SOURCES) <= set(trained)
     assert sum(len(train_special.read_rows(train_special.SPECIAL_SPENT[a])) for a in trained) == SPENT_NOTES
 
 
@@ -135,3 +136,78 @@ def test_all_spent_trains_on_every_spent_author_less_those_left_out() -> None:
     assert list(fewer) == [name for name in SPECIAL_SPENT if name not in {"S19", "T20", "U21", "V22", "W23"}]
     with pytest.raises(SystemExit):
         train_special.training_sources(["--leave-out", "S19"])  # not one of the six sources
+
+
+def _toy_authors() -> list[train_special.Author]:
+    """Five small authors: a religious place 'every' week is special, anything 'each' week ordinary."""
+    rng = np.random.default_rng(1)
+    places = ["mosque", "gym", "church", "market", "synagogue", "cinema", "temple", "park"]
+    authors = []
+    for k in range(5):
+        rows = [{"label": "religion" if i % 2 == 0 else "none", "text": f"goes to the {places[(i + k) % 8]} "
+                 f"{'every' if i % 2 == 0 else 'each'} week", "form": "explicit" if i % 2 == 0 else
+                 ("near_miss" if i % 4 == 1 else "ordinary")} for i in range(24)]
+        special_notes = np.array([r["label"] != "none" for r in rows])
+        authors.append(train_special.Author(rows, rng.normal(size=(24, 8)) + special_notes[:, None],
+                                            [features(r["text"]) for r in rows], rng.random(24) < 0.5))
+    return authors
+
+
+def test_parallel_and_grouped_folds_give_the_serial_procedures_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs`` only spreads the same fits over processes; ``--folds`` holds out runs of
+    consecutive authors (one author at a time without it), which moves the thresholds, not the weights."""
+    monkeypatch.setattr(train_special, "NGRAM_STEPS", 40)
+    authors = _toy_authors()
+    serial = train_special.train(authors, BUCKETS)
+    parallel = train_special.train(authors, BUCKETS, jobs=2)
+    assert np.array_equal(serial.ngram_w, parallel.ngram_w) and np.array_equal(serial.w, parallel.w)
+    assert (serial.threshold, serial.ngram_threshold, serial.veto) == \
+        (parallel.threshold, parallel.ngram_threshold, parallel.veto)
+    grouped = train_special.train(authors, BUCKETS, folds=2, jobs=2)
+    assert np.array_equal(grouped.ngram_w, serial.ngram_w)
+    assert grouped.ngram_threshold == train_special.train(authors, BUCKETS, folds=2).ngram_threshold
+    assert grouped.ngram_threshold != serial.ngram_threshold
+    assert train_special.folds_of(5, 2) == [(0, 1, 2), (3, 4)]
+    assert train_special.folds_of(3, None) == train_special.folds_of(3, 7) == [(0,), (1,), (2,)]
+
+
+def test_near_miss_weight_weighs_only_the_near_misses_more() -> None:
+    y = np.array([1.0, 1.0, 0.0, 0.0, 0.0, 0.0])
+    near = np.array([False, False, True, True, False, False])
+    plain = train_special._balance(y)
+    assert plain[:2].sum() == pytest.approx(plain[2:].sum())  # each class half the total
+    assert np.array_equal(train_special._balance(y, near, 1.0), plain)
+    weighted = train_special._balance(y, near, 2.0)
+    assert np.array_equal(weighted[~near], plain[~near]) and np.allclose(weighted[near], 2 * plain[near])
+
+
+def test_the_out_of_author_scores_can_be_kept() -> None:
+    authors = _toy_authors()
+    scores: dict[str, np.ndarray] = {}
+    train_special.train(authors, BUCKETS, scores=scores, folds=5)
+    assert set(scores) == {"vector", "ngram", "author", "y", "hard", "lexicon"}
+    assert len(scores["ngram"]) == sum(len(a.rows) for a in authors)
+    assert scores["hard"].sum() == sum(a.hard.sum() for a in authors) > 0
+
+
+def test_recent_authors_set_the_ngram_threshold_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--recent-authors K``: the n-gram threshold is the same quantile of the out-of-author ordinary
+    scores of the last K authors only; the vector threshold and the veto are chosen as before."""
+    monkeypatch.setattr(train_special, "NGRAM_STEPS", 40)
+    authors = _toy_authors()
+    scores: dict[str, np.ndarray] = {}
+    pooled = train_special.train(authors, BUCKETS, scores=scores)
+    recent = train_special.train(authors, BUCKETS, recent=2)
+    last_two_ordinary = (scores["author"] >= 3) & ~scores["y"]
+    assert recent.ngram_threshold == pytest.approx(np.quantile(scores["ngram"][last_two_ordinary], 1 - train_special.FP_BUDGET))
+    assert (recent.threshold, recent.veto) == (pooled.threshold, pooled.veto)
+    assert np.array_equal(recent.ngram_w, pooled.ngram_w)
+
+
+def test_an_unknown_option_trains_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` (or a typo) prints the usage and stops before any fit or write: it once trained
+    six-source files into the package."""
+    assert train_special.main(["train_special", "--help"]) == 2
+    assert "nothing trained" in capsys.readouterr().out
+    assert train_special.unknown_options(["x", "--all-spent", "--leave-out", "AQ43", "--jobs", "2", "--chek"]) == ["--chek"]
+    assert train_special.unknown_options(["x", "--check", "--cache", "/tmp/c.npz", "--out-dir", "d"]) == []
