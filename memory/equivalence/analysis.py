@@ -228,8 +228,8 @@ def _raw_tokens(text: str) -> list[_Tok]:
             else:
                 # "user's" -> "user"; clitic halves ("'ll", "'re") carry no content
                 first = True
-                for part in parts:
-                    norm = fold(part)
+                for k, part in enumerate(parts):
+                    norm = norm_first if k == 0 else fold(part)  # the first part is already folded
                     if not norm or (not first and norm in {"s", "re", "ll", "ve", "d", "m"}):
                         continue
                     tok = _Tok(norm, "word", capital=part[:1].isupper(), sentence_start=at_start and first,
@@ -680,10 +680,13 @@ def _direction_pairs(tokens: list[_Tok]) -> tuple[list[Pair], set[int]]:
             y, _ = _collect_forward(tokens, i + 1)
             if x and y:
                 pairs.append((x, y))
+    said = set(norms)
     for marker, reverse in _ORDER_MARKERS:
+        if marker[0] not in said:
+            continue  # the marker's first word is nowhere in the note
         size = len(marker)
         for i in range(len(tokens) - size + 1):
-            if tuple(norms[i : i + size]) != marker or tokens[i].kind == "concept":
+            if norms[i] != marker[0] or tuple(norms[i : i + size]) != marker or tokens[i].kind == "concept":
                 continue
             x = _collect_backward(tokens, i - 1)
             y, _ = _collect_forward(tokens, i + size)
