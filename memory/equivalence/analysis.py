@@ -122,7 +122,7 @@ _APOSTROPHE = re.compile(r"['’]")
 _MAX_TOKENS = 400  # memories are short; bound the work on pathological input
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tok:
     """One token after phrase merging; ``key`` is what content comparison uses."""
 
