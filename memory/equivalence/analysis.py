@@ -218,7 +218,17 @@ def _raw_tokens(text: str) -> list[_Tok]:
                 at_start = True
             continue
         if group == "word":
-            parts = _APOSTROPHE.split(raw) if "'" in raw or "’" in raw else [raw]
+            if "'" not in raw and "’" not in raw:
+                # one part, the common case, as the loop below reads it (letters only: an ASCII
+                # word folds to its lower case)
+                norm = raw.lower() if raw.isascii() else fold(raw)
+                if norm:
+                    tokens.append(_Tok("té" if norm == "te" and raw.casefold() == "té" else norm, "word",
+                                       capital=raw[:1].isupper(), sentence_start=at_start, raw=raw,
+                                       acronym=len(raw) >= 2 and raw.isupper()))
+                at_start = False
+                continue
+            parts = _APOSTROPHE.split(raw)
             norm_first = fold(parts[0])
             if len(parts) == 2 and fold(parts[1]) == "t" and norm_first.endswith("n"):
                 # can't / doesn't / won't: the base word, then a negator

@@ -521,7 +521,7 @@ def signature(text: str) -> Signature:
                      both_negated=bool(_BOTH_NEGATED.search(plain)),
                      quantities=_classes(_ALMOST_EVERY_UNIT.sub(" ", padded), _QUANTITY), words=words,
                      days=_days(padded),
-                     poles=_poles(padded.replace("-", " ")), wish=any(probe in padded for probe in _WISH_PROBES))
+                     poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"

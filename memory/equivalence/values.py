@@ -161,9 +161,9 @@ def numbers(text: str) -> tuple[Readings, ...]:
     words = _words(text)
     padded = f" {' '.join(words)} "
     # "1-2pm", "de 5 a 7 de la tarde": the marker reads for every hour of the text
-    afternoon = any(probe in padded for probe in _AFTERNOON_PROBES) or any(
+    afternoon = any(map(padded.__contains__, _AFTERNOON_PROBES)) or any(
         w[0].isdigit() and w.endswith("pm") for w in words)
-    morning = not afternoon and (any(probe in padded for probe in _MORNING_PROBES) or any(
+    morning = not afternoon and (any(map(padded.__contains__, _MORNING_PROBES)) or any(
         w[0].isdigit() and w.endswith("am") for w in words))
     found: list[Readings] = []
     k = 0

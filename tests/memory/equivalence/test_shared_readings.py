@@ -104,3 +104,30 @@ def test_the_tense_reused_from_the_signature_is_the_tense_read_afresh(words):
     folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'")))))
     assert _tense(text, (folded, _padded(folded))) == _tense(text)
     assert signature(text).tense == _tense(text)
+
+
+def _word_token_by_definition(raw: str, at_start: bool):
+    """One word without an apostrophe as the general loop of ``_raw_tokens`` reads it."""
+    from memory.equivalence.normalise import fold  # noqa: PLC0415
+
+    norm = fold(raw)
+    tok = analysis._Tok(norm, "word", capital=raw[:1].isupper(), sentence_start=at_start, raw=raw,
+                        acronym=len(raw) >= 2 and raw.isupper())
+    if norm == "te" and raw.casefold() == "té":
+        tok.norm = "té"
+    return tok
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(list("abteTEzZáéÉñÑüßİıǅ")), min_size=1, max_size=6),
+                min_size=1, max_size=6))
+def test_a_word_without_an_apostrophe_is_read_as_by_the_general_loop(words):
+    text = " ".join(words)
+    tokens = analysis._raw_tokens(text)
+    raws = [m.group() for m in analysis._TOKEN_RE.finditer(text) if m.lastgroup == "word"]
+    expected = [_word_token_by_definition(raw, i == 0) for i, raw in enumerate(raws)]
+    assert [t for t in tokens if t.kind == "word"] == [t for t in expected if t.norm]
+
+
+def test_te_with_an_accent_is_tea_and_without_is_the_pronoun():
+    assert [t.norm for t in analysis._raw_tokens("Té te TÉ")] == ["té", "te", "té"]
