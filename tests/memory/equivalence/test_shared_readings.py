@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from memory.equivalence import analysis, compare, rules
 from memory.equivalence.lexicon import _ORDER_MARKERS
 from memory.equivalence.memo import texts_memoised
+from memory.equivalence.normalise import fold
 from memory.equivalence.rules import LocalRulesJudge
-from memory.equivalence.signature import _padded, _tense, signature
+from memory.equivalence.signature import _ALONE, _CONTRAST, _contractions, _padded, _tense, signature
 from memory.equivalence.types import Statement
 
 PAIRS = [
@@ -99,8 +100,6 @@ def test_an_order_marker_still_makes_a_pair():
 def test_the_tense_reused_from_the_signature_is_the_tense_read_afresh(words):
     text = " ".join(words)
     signature.cache_clear()
-    from memory.equivalence.signature import _ALONE, _CONTRAST, _contractions  # noqa: PLC0415
-    from memory.equivalence.normalise import fold  # noqa: PLC0415
     folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'")))))
     assert _tense(text, (folded, _padded(folded))) == _tense(text)
     assert signature(text).tense == _tense(text)
@@ -108,8 +107,6 @@ def test_the_tense_reused_from_the_signature_is_the_tense_read_afresh(words):
 
 def _word_token_by_definition(raw: str, at_start: bool):
     """One word without an apostrophe as the general loop of ``_raw_tokens`` reads it."""
-    from memory.equivalence.normalise import fold  # noqa: PLC0415
-
     norm = fold(raw)
     tok = analysis._Tok(norm, "word", capital=raw[:1].isupper(), sentence_start=at_start, raw=raw,
                         acronym=len(raw) >= 2 and raw.isupper())
