@@ -122,7 +122,7 @@ _APOSTROPHE = re.compile(r"['’]")
 _MAX_TOKENS = 400  # memories are short; bound the work on pathological input
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tok:
     """One token after phrase merging; ``key`` is what content comparison uses."""
 
@@ -218,7 +218,17 @@ def _raw_tokens(text: str) -> list[_Tok]:
                 at_start = True
             continue
         if group == "word":
-            parts = _APOSTROPHE.split(raw) if "'" in raw or "’" in raw else [raw]
+            if "'" not in raw and "’" not in raw:
+                # one part, the common case, as the loop below reads it (letters only: an ASCII
+                # word folds to its lower case)
+                norm = raw.lower() if raw.isascii() else fold(raw)
+                if norm:
+                    tokens.append(_Tok("té" if norm == "te" and raw.casefold() == "té" else norm, "word",
+                                       capital=raw[:1].isupper(), sentence_start=at_start, raw=raw,
+                                       acronym=len(raw) >= 2 and raw.isupper()))
+                at_start = False
+                continue
+            parts = _APOSTROPHE.split(raw)
             norm_first = fold(parts[0])
             if len(parts) == 2 and fold(parts[1]) == "t" and norm_first.endswith("n"):
                 # can't / doesn't / won't: the base word, then a negator
@@ -228,8 +238,8 @@ def _raw_tokens(text: str) -> list[_Tok]:
             else:
                 # "user's" -> "user"; clitic halves ("'ll", "'re") carry no content
                 first = True
-                for part in parts:
-                    norm = fold(part)
+                for k, part in enumerate(parts):
+                    norm = norm_first if k == 0 else fold(part)  # the first part is already folded
                     if not norm or (not first and norm in {"s", "re", "ll", "ve", "d", "m"}):
                         continue
                     tok = _Tok(norm, "word", capital=part[:1].isupper(), sentence_start=at_start and first,
@@ -680,10 +690,13 @@ def _direction_pairs(tokens: list[_Tok]) -> tuple[list[Pair], set[int]]:
             y, _ = _collect_forward(tokens, i + 1)
             if x and y:
                 pairs.append((x, y))
+    said = set(norms)
     for marker, reverse in _ORDER_MARKERS:
+        if marker[0] not in said:
+            continue  # the marker's first word is nowhere in the note
         size = len(marker)
         for i in range(len(tokens) - size + 1):
-            if tuple(norms[i : i + size]) != marker or tokens[i].kind == "concept":
+            if norms[i] != marker[0] or tuple(norms[i : i + size]) != marker or tokens[i].kind == "concept":
                 continue
             x = _collect_backward(tokens, i - 1)
             y, _ = _collect_forward(tokens, i + size)

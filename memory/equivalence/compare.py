@@ -18,6 +18,8 @@ def _unify_entities(fa: _Features, fb: _Features) -> tuple[_Features, _Features]
     changed copy (the analyses may be shared, :mod:`.memo`), the other itself.
     """
     names = {_stem(entity): entity for entity in fa.entities | fb.entities}
+    if not names:
+        return fa, fb  # no word of either side can be promoted to a name
     unified = []
     for feats in (fa, fb):
         if any(tok.kind == "residual" and tok.key in names for tok in feats.tokens):

@@ -17,6 +17,7 @@ from memory.equivalence.compare import (
     _subjects,
     _unify_entities,
 )
+from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.types import CardinalityLookup, Judgment, Label, Statement, _is_multi
 
@@ -94,9 +95,7 @@ class LocalRulesJudge:
         if a.predicate and b.predicate and a.predicate != b.predicate:
             return None  # different attributes: the predicate judge's call
         sim = _clean_similarity(similarity)
-        fa, fb = _analyse(a.text), _analyse(b.text)
-        fa, fb = _unify_entities(fa, fb)
-        cmp = self._compare(fa, fb, a, b, sim)
+        fa, fb, cmp = self._compare(a, b, sim)
         verdict = self._decide(fa, fb, cmp, a, sim)
         if verdict is not None and self.defer_free_text and not a.predicate and not b.predicate \
                 and verdict.reason in _DEFERRED:
@@ -117,9 +116,8 @@ class LocalRulesJudge:
         return reason
 
     def _veto(self, a: Statement, b: Statement) -> str | None:
-        fa, fb = _analyse(a.text), _analyse(b.text)
-        fa, fb = _unify_entities(fa, fb)
-        cmp = self._compare(fa, fb, a, b, None)
+        # reads only what the similarity does not change: the pair's shared comparison as it is
+        cmp = _compared(a.text, b.text)[2]
         if cmp.swap:
             return "direction_swap"
         if cmp.slot_mismatches:
@@ -134,36 +132,19 @@ class LocalRulesJudge:
 
     # -- internals -------------------------------------------------------------
 
-    def _compare(self, fa: _Features, fb: _Features, a: Statement, b: Statement,
-                 sim: float | None) -> _Comparison:
-        only = fa.only or fb.only
-        slots: list[str] = []
-        if _slot_conflict(fa.numbers, fb.numbers, only):
-            slots.append("number_mismatch")
-        if _slot_conflict(fa.dates, fb.dates, only):
-            slots.append("date_mismatch")
-        if _slot_conflict(fa.weekdays, fb.weekdays, only):
-            slots.append("weekday_mismatch")
-        if _slot_conflict(fa.months, fb.months, only):
-            slots.append("month_mismatch" if "date_mismatch" in slots else "date_mismatch")
-        if _slot_conflict(fa.entities, fb.entities, only):
-            slots.append("entity_mismatch")
-        ratio, shared = _overlap(fa, fb)
+    def _compare(self, a: Statement, b: Statement, sim: float | None) -> tuple[_Features, _Features, _Comparison]:
+        """The two notes' unified analyses and their comparison: the pair's part read once per scope
+        (:func:`_compared`), with what depends on this judge's threshold, the similarity and the
+        predicates (``strong``, ``same_predicate``) added here."""
+        fa, fb, base, ratio, shared = _compared(a.text, b.text)
         strong = shared >= 1 and (ratio >= self.strong_overlap
                                   or (ratio >= 0.5 and sim is not None and sim >= 0.9))
-        return _Comparison(
-            neg_flip=(fa.logical_neg - fb.logical_neg) % 2 == 1,
-            neg_equal=fa.raw_neg == fb.raw_neg and fa.neg_scopes == fb.neg_scopes,
-            tense_flip=fa.tense != fb.tense,
-            flips=_flipped_axes(fa, fb),
-            slot_mismatches=slots,
-            swap=_direction_swap(fa, fb),
-            strong=strong,
-            disjoint=shared == 0 and not any(
-                x & y for x, y in ((fa.entities, fb.entities), (fa.numbers, fb.numbers), (fa.dates, fb.dates),
-                                   (fa.weekdays, fb.weekdays), (fa.months, fb.months))),
+        cmp = _Comparison(
+            neg_flip=base.neg_flip, neg_equal=base.neg_equal, tense_flip=base.tense_flip, flips=base.flips,
+            slot_mismatches=base.slot_mismatches, swap=base.swap, strong=strong, disjoint=base.disjoint,
             same_predicate=bool(a.predicate) and a.predicate == b.predicate,
         )
+        return fa, fb, cmp
 
     def _j(self, label: Label, reason: str, confidence: float) -> Judgment:
         return Judgment(label, self.name, self.version, reason, confidence)
@@ -251,3 +232,41 @@ class LocalRulesJudge:
         if fully_known or (same_language and (sim is None or sim < self.disjoint_similarity_ceiling)):
             return self._j(Label.UNRELATED, "disjoint_content", 0.8)
         return None
+
+
+@per_text
+def _compared(text_a: str, text_b: str) -> tuple[_Features, _Features, _Comparison, float, int]:
+    """Two notes' analyses with their names unified, and what of their comparison depends on the two
+    texts alone: computed once per :func:`~.memo.texts_memoised` scope for the rules' judge and their
+    veto of the same pair (perf44), with the content keys' overlap (ratio, shared). ``strong`` and
+    ``same_predicate`` are left False here: they depend on the judge's threshold, the similarity and
+    the predicates (:meth:`LocalRulesJudge._compare`). The answer is shared: its features and lists
+    are never changed by a caller."""
+    fa, fb = _unify_entities(_analyse(text_a), _analyse(text_b))
+    only = fa.only or fb.only
+    slots: list[str] = []
+    if _slot_conflict(fa.numbers, fb.numbers, only):
+        slots.append("number_mismatch")
+    if _slot_conflict(fa.dates, fb.dates, only):
+        slots.append("date_mismatch")
+    if _slot_conflict(fa.weekdays, fb.weekdays, only):
+        slots.append("weekday_mismatch")
+    if _slot_conflict(fa.months, fb.months, only):
+        slots.append("month_mismatch" if "date_mismatch" in slots else "date_mismatch")
+    if _slot_conflict(fa.entities, fb.entities, only):
+        slots.append("entity_mismatch")
+    ratio, shared = _overlap(fa, fb)
+    comparison = _Comparison(
+        neg_flip=(fa.logical_neg - fb.logical_neg) % 2 == 1,
+        neg_equal=fa.raw_neg == fb.raw_neg and fa.neg_scopes == fb.neg_scopes,
+        tense_flip=fa.tense != fb.tense,
+        flips=_flipped_axes(fa, fb),
+        slot_mismatches=slots,
+        swap=_direction_swap(fa, fb),
+        strong=False,
+        disjoint=shared == 0 and not any(
+            x & y for x, y in ((fa.entities, fb.entities), (fa.numbers, fb.numbers), (fa.dates, fb.dates),
+                               (fa.weekdays, fb.weekdays), (fa.months, fb.months))),
+        same_predicate=False,
+    )
+    return fa, fb, comparison, ratio, shared

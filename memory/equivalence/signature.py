@@ -430,6 +430,7 @@ def _padded(folded: str) -> str:
 _WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea", "wishes", "hoping to", "hopes to",
          "hope to", "piensa", "tiene pensado", "planea", "plans to", "planning to", "pretende", "intends",
          "intend to", "aims to", "tiene previsto", "tiene intencion")
+_WISH_PROBES = tuple(f" {w} " for w in _WISH)  # as the padded words are searched, built once
 # "solo" closing its clause is the adjective (alone: "Los lunes trabaja solo"), not "only"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
 
@@ -452,11 +453,19 @@ _SUBORDINATE = re.compile(r"(?<=\w)\s+(?:desde que|cuando|when|while|mientras|an
 _SIDE = re.compile(r" (her|his|my|your|their|our|the|its|a) left ")
 
 
-def _tense(text: str) -> frozenset[str]:
-    """Past and future marks of ``text``'s main clause (:data:`_SUBORDINATE` cut)."""
-    text = _SUBORDINATE.sub(" ", text)
-    folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", text.replace("’", "'")))))
-    padded = _SIDE.sub(r" \1 side ", _padded(folded))  # "her left shoulder" is a side, not "left" (gone)
+def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
+    """Past and future marks of ``text``'s main clause (:data:`_SUBORDINATE` cut).
+
+    ``read``: the whole text's ``folded`` and ``_padded(folded)`` as :func:`signature` made them
+    with these same steps; used when no subordinate clause was cut (the text is then the same)."""
+    cut = _SUBORDINATE.sub(" ", text)
+    if read is not None and cut == text:
+        folded, padded = read
+    else:
+        folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", cut.replace("’", "'")))))
+        padded = _padded(folded)
+    text = cut
+    padded = _SIDE.sub(r" \1 side ", padded)  # "her left shoulder" is a side, not "left" (gone)
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
@@ -499,7 +508,7 @@ def signature(text: str) -> Signature:
     polar = _without_scoped_negators(padded)  # "must not", "no tiene que": the modality says it
     lexical = sum(map(polar.count, _LEXICAL_PROBES))
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
-    tense = _tense(text)
+    tense = _tense(text, (folded, padded))
     plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"
     tongues, places = cldr.languages(text), cldr.countries(text)
     language_words = frozenset().union(*tongues.values())
@@ -512,7 +521,7 @@ def signature(text: str) -> Signature:
                      both_negated=bool(_BOTH_NEGATED.search(plain)),
                      quantities=_classes(_ALMOST_EVERY_UNIT.sub(" ", padded), _QUANTITY), words=words,
                      days=_days(padded),
-                     poles=_poles(padded.replace("-", " ")), wish=any(f" {w} " in padded for w in _WISH))
+                     poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"

@@ -65,6 +65,9 @@ _AFTERNOON = ("de la tarde", "de la noche", "in the afternoon", "in the evening"
               "por la noche")
 # …and the words that keep it before noon ("a las 8 de la mañana" is not "at 8 pm")
 _MORNING = ("de la manana", "por la manana", "in the morning", "de la madrugada", "en la manana")
+# the two as :func:`numbers` looks for them among the padded words, built once
+_AFTERNOON_PROBES = tuple(f" {phrase} " for phrase in _AFTERNOON)
+_MORNING_PROBES = tuple(f" {phrase} " for phrase in _MORNING)
 _TOKEN = re.compile(r"\d+(?:[.,:]\d+)*(?:st|nd|rd|th|am|pm|h|º|ª)?|[a-z]+")
 _THOUSANDS = re.compile(r"(?<=\d)[.,](?=\d{3}\b)")
 
@@ -158,9 +161,9 @@ def numbers(text: str) -> tuple[Readings, ...]:
     words = _words(text)
     padded = f" {' '.join(words)} "
     # "1-2pm", "de 5 a 7 de la tarde": the marker reads for every hour of the text
-    afternoon = any(f" {phrase} " in padded for phrase in _AFTERNOON) or any(
+    afternoon = any(map(padded.__contains__, _AFTERNOON_PROBES)) or any(
         w[0].isdigit() and w.endswith("pm") for w in words)
-    morning = not afternoon and (any(f" {phrase} " in padded for phrase in _MORNING) or any(
+    morning = not afternoon and (any(map(padded.__contains__, _MORNING_PROBES)) or any(
         w[0].isdigit() and w.endswith("am") for w in words))
     found: list[Readings] = []
     k = 0
