@@ -15,6 +15,9 @@
   and after, and the scorer's own recall on the secrets it reaches alone. Ids only, never text.
 * ``--write`` trains on every selected author and writes ``memory/scrubbing/token_scores.npz``.
 
+The committed ``token_scores.npz`` (stop 41, sec41) was written with ``--upto BS --write``: the 72
+authors A1–BS; BT and BU, read untouched at the end of stop 41 on it, were spent after.
+
 Class-balanced logistic regression on L2-normalised binary hashed features, Adam, deterministic.
 """
 
