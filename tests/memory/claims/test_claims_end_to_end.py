@@ -8,6 +8,7 @@ from governance.selectors.exports import access_export
 from memory.models import CollectiveFact, Decision, MemoryClaim, Subject
 from memory.services.embedding_backfill import memory_embed_pending
 from tests.memory.consolidation.support import consolidate, current, remember
+from tests.memory.claims.counting import CountingEmbedder
 
 pytestmark = pytest.mark.django_db
 
@@ -91,20 +92,11 @@ def test_one_sentence_note_reuses_its_vector_despite_trailing_punctuation(text):
     from memory.services.claims import claims_infer_for_batch, exemplar_index
 
     real = get_embedder()
-    embedded: list[str] = []
-
-    class Counting:
-        name = real.name
-
-        def embed_passages(self, texts):  # noqa: ANN001, ANN202
-            embedded.extend(texts)
-            return real.embed_passages(texts)
-
-        def __getattr__(self, attr):  # noqa: ANN001, ANN204
-            return getattr(real, attr)
+    counting = CountingEmbedder(real)
+    embedded = counting.embedded
 
     (vector,) = real.embed_passages([text])
     exemplar_index(real)  # the registry's exemplars, embedded once and cached by embedder name
-    found = claims_infer_for_batch(embedder=Counting(), rows=[(1, text, True, vector)])
+    found = claims_infer_for_batch(embedder=counting, rows=[(1, text, True, vector)])
     assert embedded == []
     assert [(c.predicate, c.value) for c in found.get(1, [])] == [("preference.report_length", "short")]

@@ -12,6 +12,7 @@ from memory.claims.exemplars import EXEMPLARS
 from memory.claims.infer import ExemplarIndex, classify, infer, may_claim, sentences
 from memory.embedding import get_embedder
 from memory.embedding.exemplars import constant_passages
+from tests.memory.claims.counting import CountingEmbedder
 
 OTHER = ["Le gusta el jazz", "Trabaja en el proyecto de migración", "Vive cerca de la oficina",
          "Prefers coffee to tea", "Lleva gafas", "Hates long meetings", "Los informes van por correo"]
@@ -72,22 +73,13 @@ def test_the_backfill_embeds_only_sentences_that_may_claim():
     from memory.services.claims import claims_infer_for_batch, exemplar_index
 
     real = get_embedder()
-    embedded: list[str] = []
-
-    class Counting:
-        name = real.name
-
-        def embed_passages(self, texts):  # noqa: ANN001, ANN202
-            embedded.extend(texts)
-            return real.embed_passages(texts)
-
-        def __getattr__(self, attr):  # noqa: ANN001, ANN204
-            return getattr(real, attr)
+    counting = CountingEmbedder(real)
+    embedded = counting.embedded
 
     note = "Prefiere informes breves. Le gusta el jazz; no quiere reuniones los lunes. Quiere las reuniones por la tarde."
     (vector,) = real.embed_passages([note])
     index = exemplar_index(real)
-    found = claims_infer_for_batch(embedder=Counting(), rows=[(1, note, True, vector)])
+    found = claims_infer_for_batch(embedder=counting, rows=[(1, note, True, vector)])
     parts = sentences(note)
     assert embedded == [p.text for p in parts if may_claim(index, p)]
     assert len(embedded) < len(parts)
