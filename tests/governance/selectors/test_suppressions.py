@@ -35,7 +35,9 @@ from tests.memory.test_secrets_end_to_end import rows_containing
 
 pytestmark = pytest.mark.django_db
 
-MARKER = "Su contraseña de la taquilla es el número Velarquino-51"
+#: An ordinary note (no credential: since the fortieth secrets round a value after "contraseña" is
+#: redacted, and the test needs the stored content to be the written one).
+MARKER = "Guarda el casco en la taquilla 51 del gimnasio Velarquino"
 
 
 def body(origin: str, *, subject: str = "ana-garcia", content: str = MARKER, session: str = "s1") -> dict:
@@ -124,7 +126,7 @@ def test_erasing_the_person_refuses_the_replay_without_recreating_them(make_agen
     keys = list(Suppression.objects.values_list("key", flat=True))
     assert erased_root_key(subject_ref="ana-garcia", origin_ref="crm-9001") in keys
     assert all(re.fullmatch(r"[0-9a-f]{64}", key) for key in keys)
-    for plain in ("crm-9001", "crm-9002", "Velarquino-51"):
+    for plain in ("crm-9001", "crm-9002", "Velarquino"):
         assert rows_containing(plain) == [], plain
     # New roots → a new, private subject; the fact is not promoted again.
     for i, client in enumerate(clients):
