@@ -18,8 +18,11 @@ _PASSWORDS = st.builds(lambda a, b, n: a.capitalize() + b + str(n), _WORD, _WORD
 
 
 def _redacted(text: str, secret: str) -> bool:
+    """Every piece of the secret is gone: the scrubbed text holds it no more often than the text
+    around the secret does (a drawn piece may also be a word of the frame)."""
     out = scrub(text).text
-    return all(part not in out for part in secret.split("\n") if len(part) > 2)
+    around = text.replace(secret, "")
+    return all(out.count(part) <= around.count(part) for part in secret.split("\n") if len(part) > 2)
 
 
 def _kept(text: str) -> bool:
