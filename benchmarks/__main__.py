@@ -26,7 +26,15 @@ ON_REQUEST = {"end_to_end", "http_stack"}
 
 
 def main(argv: list[str]) -> int:
-    """Names choose benchmarks (default: all); ``--flags`` are passed to each of them."""
+    """Names choose benchmarks (default: all); ``--flags`` are passed to each of them.
+    ``-h``/``--help`` prints the names and runs nothing."""
+    if "-h" in argv or "--help" in argv:
+        print(__doc__)
+        for name, run in BENCHMARKS.items():
+            module = sys.modules[run.__module__]
+            summary = (module.__doc__ or "").strip().splitlines()[0] if module.__doc__ else ""
+            print(f"  {name:<14}{' (only when named)' if name in ON_REQUEST else ''}  {summary}")
+        return 0
     flags = [a for a in argv if a.startswith("--")]
     names = [a for a in argv if not a.startswith("--")] or [n for n in BENCHMARKS if n not in ON_REQUEST]
     for name in names:
