@@ -315,9 +315,9 @@ def find_answer_turns(text: str, lower: str) -> Iterator[_Span]:
     if "\n" not in text or "?" not in text:
         return
     line_start = 0
-    previous = ""
-    for line in text.split("\n"):
-        low_prev = previous.translate(_LOWER)
+    previous = low_prev = ""
+    # ``lower`` is the driver's one-for-one lower-casing of ``text``: its lines are the same lines.
+    for line, low_line in zip(text.split("\n"), lower.split("\n"), strict=True):
         if previous.rstrip().endswith("?") and CUE_RE.search(low_prev):
             speaker = _SPEAKER_RE.match(line)
             offset = speaker.end() if speaker is not None and ":" in speaker.group() else len(line) - len(line.lstrip())
@@ -327,9 +327,7 @@ def find_answer_turns(text: str, lower: str) -> Iterator[_Span]:
                 if (len(value) >= 6 and shape_score(value) and not not_a_credential_shape(value)
                         and not truncated_display(value, 0, len(value)) and not value.endswith("?")):
                     yield line_start + offset, line_start + offset + len(value), _KIND
-        previous = line
+        previous, low_prev = line, low_line
         line_start += len(line) + 1
 
-
-_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZÁÉÍÓÚÑÜ", "abcdefghijklmnopqrstuvwxyzáéíóúñü")
 FINDERS: Final = (find_scored_tokens, find_answer_turns)
