@@ -17,6 +17,21 @@ from memory.services.search import embed_query, search_params
 
 pytestmark = pytest.mark.django_db
 PURPOSE = "essential.service"
+SNAPSHOT = 9  # the gate row's pg_current_snapshot(): moves whenever any other transaction commits
+
+
+def stable(rows: list[tuple]) -> list[tuple]:
+    """The rows with the gate row's snapshot replaced by a marker, after checking it is one: another
+    connection (the CI run's Celery worker, autovacuum) may commit between two runs and move xmax,
+    which is no difference in what recall returns."""
+    out = []
+    for row in rows:
+        if row[0] == "g":
+            xmin, xmax, _ = row[SNAPSHOT].split(":")
+            assert int(xmin) <= int(xmax)
+            row = (*row[:SNAPSHOT], "snapshot", *row[SNAPSHOT + 1:])
+        out.append(row)
+    return out
 
 
 def test_prepared_generic_plan_returns_the_unprepared_rows(make_agent):
@@ -45,10 +60,10 @@ def test_prepared_generic_plan_returns_the_unprepared_rows(make_agent):
     assert generic_plans() >= before + 2
     with psycopg.Cursor(raw) as cursor:
         cursor.execute(RECALL_SQL, params, binary=True, prepare=False)
-        expected = cursor.fetchall()
-    assert any(row[0] == "p" for row in expected)
+        expected = stable(cursor.fetchall())
+    assert any(row[0] == "p" for row in expected) and any(row[0] == "g" for row in expected)
     for _ in range(3):
         with raw.transaction(), psycopg.RawCursor(raw) as cursor:
             cursor.execute("SELECT set_config('plan_cache_mode', 'force_generic_plan', true)")
             execute_prepared(cursor, RECALL_SQL, params)  # the $n form (config.db.raw_query), prepared
-            assert cursor.fetchall() == expected
+            assert stable(cursor.fetchall()) == expected
