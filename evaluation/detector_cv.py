@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  seventy-four authors A1–BU, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  seventy-six authors A1–BW, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -19,7 +19,7 @@ Two modes:
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
   on every spent special set (``SPECIAL_SPENT``: the six sources and every set read once untouched
-  since, 49 authors A1–AV48), per author and pooled, with the ids missed and flagged.
+  since, 51 authors A1–AX50), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works), with
@@ -135,6 +135,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "BS": ts.HELDOUT / "issue15_hundred_sixth" / "secrets_untouched71.jsonl",
     "BT": ts.HELDOUT / "issue15_hundred_ninth" / "secrets_untouched72.jsonl",
     "BU": ts.HELDOUT / "issue15_hundred_tenth" / "secrets_untouched73.jsonl",
+    "BV": ts.HELDOUT / "issue15_hundred_thirteenth" / "secrets_untouched74.jsonl",
+    "BW": ts.HELDOUT / "issue15_hundred_fourteenth" / "secrets_untouched75.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).

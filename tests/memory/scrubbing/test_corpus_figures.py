@@ -51,13 +51,13 @@ def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     assert figures["per_kind"] == {"pw": {"found": 1, "of": 2}}
 
 
-def test_the_leave_one_author_out_tables_cover_seventy_four_authors_and_every_kind() -> None:
+def test_the_leave_one_author_out_tables_cover_seventy_six_authors_and_every_kind() -> None:
     from evaluation.detector_cv import SECRET_SOURCES, loao_secrets
 
     figures = loao_secrets()
     assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T",
                                    "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU"]
+                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW"]
     pooled = figures["pooled"]
     assert pooled["recall"][1] == sum(figures[a]["recall"][1] for a in SECRET_SOURCES) >= 1400
     assert {"pin", "passphrase_spaced", "password_prose", "obfuscated"} <= set(pooled["by_kind"])
