@@ -134,6 +134,7 @@ _TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
 # as a "#" glued to it does (``_KEYPAD_VALUE_RE``), whatever the connector.
 _KEY_NAMED_AFTER_RE: Final = re.compile(
     r"[ \t]*,?[ \t]*(?:seguid[oa]s?[ \t]+de(?:[ \t]+la|[ \t]+el)?|followed[ \t]+by(?:[ \t]+the)?|then(?:[ \t]+the)?|luego"
+    r"|(?:and|y)[ \t]+(?:then|luego)(?:[ \t]+(?:the|la|el))?"
     r"|(?:then|luego|y)[ \t]+(?:press|pulsa|presiona|hit|marca|dale[ \t]+a)(?:[ \t]+(?:the|la|el))?|and[ \t]+(?:press|hit)"
     r"(?:[ \t]+the)?)[ \t]+(?:tecla[ \t]+)?(?:almohadilla|asterisco|hash|pound|star|[#*])(?!\w)")
 # When the first reading takes a number of the label phrase for the value ("Código del portal de
