@@ -181,7 +181,7 @@ _ACTION_RE: Final = re.compile(
     r"|enter|type|key[ \t]+in|punch(?:[ \t]+in)?|takes|accepts|acepta"
     # Forty-first round: the same verbs said of what someone did ("marqué 906613 y funcionó", "I
     # punched in 4471 and it opened", "tecleamos 2580"), in any person of the past.
-    r"|marqu[eé]|marc(?:[oó]|amos|aron|aba)|tecle(?:[eé]|[oó]|amos|aron|aba)|introduj(?:e|o|imos|eron)"
+    r"|marqu[eé]|marc(?:[oó]|amos|aron|aba)|tecleo|introduzco|pulso|tecle(?:[eé]|[oó]|amos|aron|aba)|introduj(?:e|o|imos|eron)"
     r"|met(?:[ií]|i[oó]|imos)|puls(?:[eé]|[oó]|amos)|entered|typed|keyed[ \t]+in|punched(?:[ \t]+in)?|dial(?:l)?ed"
     r"|press(?:ed)?)"
     r"[ \t]+(?:(?:el|the|code|c[oó]digo|in)[ \t]+){0,2}"
@@ -204,7 +204,7 @@ _LOCK_COLON_RE: Final = re.compile(r"[ \t]*[:=][ \t]*" + _VALUE)
 _PIN_ASIDE_RE: Final = re.compile(
     r"[^\n.;:]{0,60}?,[ \t]*(?:(?:y|and|but|pero)[ \t]+)?(?:ahora|now)[ \t]+(?:(?:it'?s|it[ \t]+is|es|is)[ \t]+)?"
     r"(?:(?:el|the)[ \t]+)?" + _VALUE)
-_ACTION_HINTS: Final = ("with", "con", "marca", "marqu", "teclea", "tecle", "introduc", "introduj", "pulsa", "dial",
+_ACTION_HINTS: Final = ("with", "con", "marc", "marqu", "teclea", "tecle", "introduc", "introduj", "pulsa", "dial",
                         "enter", "type", "key in", "keyed", "takes", "accepts", "acepta", " to ", "para",
                         "punch", "met", "puls", "press")
 _CLAUSE_START_RE: Final = re.compile(r"[.;:!?\n]")
@@ -409,8 +409,21 @@ _TYPED_ON_LOCK_RE: Final = re.compile(
     r"(?:keypad|keypads|lock|padlock|safe|alarm|teclado|candado|cerradura|caja[ \t]+fuerte|alarma)\b")
 
 
+# Forty-first round: what the digits are said to be, or where they were typed instead of a lock
+# ("entered 2024 as the year", "punched 2500 into the calculator", "lo marqué como año de alta").
+_TYPED_AS_OTHER_RE: Final = re.compile(
+    r"[ \t]+(?:(?:as|como)[ \t]+(?:(?:the|my|his|her|a|an|el|la|mi|su|un|una)[ \t]+"
+    r"(?!(?:\w+[ \t]+)?(?:code|c[oó]digo|pin|passcode|password|contrase[ñn]a|clave|combination|combinaci[oó]n)\b)[^\W\d_]"
+    r"|(?:year|date|extension|a[nñ]o|fecha|extensi[oó]n|importe|amount|precio|price)\b)"
+    r"|(?:on|in|into|en)[ \t]+(?:(?:the|my|a|el|la|mi|su|un|una)[ \t]+)?(?:calculator|calculadora|phone|tel[eé]fono"
+    r"|m[oó]vil|app|form|formulario|computer|ordenador|laptop|port[aá]til|search|buscador|spreadsheet|hoja|sign|cartel"
+    r"|calendar|calendario|agenda|website|web)\b)")
+
+
 def _acted_values(regex: re.Pattern[str], lower: str) -> Iterator[_Span]:
     for m in regex.finditer(lower):
+        if _TYPED_AS_OTHER_RE.match(lower, m.end("v")) is not None:
+            continue
         # Forty-first round: the lock may be named by a heading before a colon ("Garage keypad: punch
         # … then the # key"), as a label's heading names it (``_heading_names_lock``).
         if not any(w in _LOCKS for w in _words_before(lower, m.start(), 8)) \

@@ -32,6 +32,7 @@ CODES = [
     ("I entered 4417 on the side gate keypad and it let me in.", "4417"),
     ("The studio's door panel was reset — the new code is 8036 followed by the hash key.", "8036"),
     ("Nuevo acceso al trastero: el código es 2719 y luego almohadilla.", "2719"),
+    ("Para abrir la caja fuerte marqué 906614 como siempre.", "906614"),
 ]
 CODE_NEAR_MISSES = [
     "Para abrir la tienda del hotel llegué a las 0930 y pagué 1250 euros.",
@@ -43,6 +44,11 @@ CODE_NEAR_MISSES = [
     "Garage invoice: order 88213, paid 340 on 12/03.",
     "The gym reopened in 2021, followed by the annex in 2023.",
     "Marcó 3 goles en el partido del sábado en el estadio de la puerta norte.",
+    "En la recepción del edificio marqué la extensión 2210 y nadie contestó.",
+    "At the gate I entered 2024 as the year on the visitor form.",
+    "Garage sale: punched 2500 into the calculator then the # key to total.",
+    "En la puerta del garaje tecleé 1998 como año de alta.",
+    "I typed 0930 on the door sign so people know when we open.",
 ]
 
 
@@ -216,3 +222,10 @@ def test_beside_those_classes_a_credential_is_still_redacted(text: str, secret: 
 def test_each_false_redaction_guard_is_needed(monkeypatch: pytest.MonkeyPatch, module, name: str, value, case: int) -> None:
     monkeypatch.setattr(module, name, value)
     assert not _kept(KEPT[case])
+
+
+def test_digits_said_to_be_something_else_are_what_keeps_a_typed_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "At the gate I entered 2024 as the year on the visitor form."
+    assert _kept(text)
+    monkeypatch.setattr(codes, "_TYPED_AS_OTHER_RE", re.compile(r"(?!)"))
+    assert not _kept(text)
