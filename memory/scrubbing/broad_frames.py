@@ -158,12 +158,21 @@ _PROSE_START: Final = frozenset(
     "stays vive guardada queda".split())
 
 
+# Forty-first round: a copula or a verb of place inside the run makes it a clause ("file is in the
+# vault", "fichero está en el NAS", "lives in 1Password"): the word after "key" was a compound's noun.
+_PREDICATE_WORDS: Final = frozenset(
+    "is are was were es son era está esta están estan queda quedan vive viven lives sits stays stored kept saved "
+    "guardada guardado guardados".split())
+
+
 def _find_bare_list_items(text: str, lower: str) -> Iterator[_Span]:
     for m in _BARE_LIST_RE.finditer(text):
         value = m.group("v")
         words = value.split()
         if "[REDACTED:" in value or words[0].lower() in _PROSE_START:
             continue
+        if len(words) >= 3 and any(w.lower() in _PREDICATE_WORDS for w in words[1:]):
+            continue  # forty-first round: "the key file is in the vault" — a clause about a thing, no phrase
         if len(words) >= 3 or (len(words) == 1 and _credential_like(value)):
             yield m.start("v"), m.end("v"), "password"
 

@@ -129,6 +129,14 @@ _BARE_END_RE: Final = re.compile(
     r"|(?:then|luego|y)[ \t]+(?:press|pulsa|presiona|hit|marca|dale[ \t]+a)(?:[ \t]+(?:the|la|el))?)[ \t]+"
     r"(?:tecla[ \t]+)?(?:almohadilla|asterisco|hash|pound|star|[#*])(?!\w))")
 _TAIL_RE: Final = re.compile(_MID + _CONNECTOR + _VALUE)
+# Forty-first round: a keypad's key named in words right after the digits ("… is 2580 followed by the
+# hash key", "es 4471 y luego almohadilla", "2580 then press #") says the value is typed on a keypad,
+# as a "#" glued to it does (``_KEYPAD_VALUE_RE``), whatever the connector.
+_KEY_NAMED_AFTER_RE: Final = re.compile(
+    r"[ \t]*,?[ \t]*(?:seguid[oa]s?[ \t]+de(?:[ \t]+la|[ \t]+el)?|followed[ \t]+by(?:[ \t]+the)?|then(?:[ \t]+the)?|luego"
+    r"|(?:and|y)[ \t]+(?:then|luego)(?:[ \t]+(?:the|la|el))?"
+    r"|(?:then|luego|y)[ \t]+(?:press|pulsa|presiona|hit|marca|dale[ \t]+a)(?:[ \t]+(?:the|la|el))?|and[ \t]+(?:press|hit)"
+    r"(?:[ \t]+the)?)[ \t]+(?:tecla[ \t]+)?(?:almohadilla|asterisco|hash|pound|star|[#*])(?!\w)")
 # When the first reading takes a number of the label phrase for the value ("Código del portal de
 # Calle Alcalá 112: 58#903"), the value is the one after the colon that closes the phrase.
 _TAIL_COLON_RE: Final = re.compile(
@@ -170,7 +178,13 @@ _ACTION_RE: Final = re.compile(
     r"|unlock(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo)[ \t]+)?desbloque(?:a|o|an|amos)[ \t]+con"
     r"|(?:is[ \t]+|gets[ \t]+)?disarm(?:ed|s)?(?:[ \t]+it)?[ \t]+with|(?:se[ \t]+)?desactiva(?:la|lo)?[ \t]+con"
     r"|(?:se[ \t]+)?desarma[ \t]+con|marca(?:r|s)?|teclea(?:r|s)?|introduce|introducir|pulsa(?:r)?|dial"
-    r"|enter|type|key[ \t]+in|punch(?:[ \t]+in)?|takes|accepts|acepta)[ \t]+(?:(?:el|the|code|c[oó]digo)[ \t]+){0,2}"
+    r"|enter|type|key[ \t]+in|punch(?:[ \t]+in)?|takes|accepts|acepta"
+    # Forty-first round: the same verbs said of what someone did ("marqué 906613 y funcionó", "I
+    # punched in 4471 and it opened", "tecleamos 2580"), in any person of the past.
+    r"|marqu[eé]|marc(?:[oó]|amos|aron|aba)|tecleo|introduzco|pulso|tecle(?:[eé]|[oó]|amos|aron|aba)|introduj(?:e|o|imos|eron)"
+    r"|met(?:[ií]|i[oó]|imos)|puls(?:[eé]|[oó]|amos)|entered|typed|keyed[ \t]+in|punched(?:[ \t]+in)?|dial(?:l)?ed"
+    r"|press(?:ed)?)"
+    r"[ \t]+(?:(?:el|the|code|c[oó]digo|in)[ \t]+){0,2}"
     + _VALUE
 )
 # A value and what it is for or where it is typed: "Alarm: 4471 to disarm", "Garaje - 5577 para
@@ -190,9 +204,9 @@ _LOCK_COLON_RE: Final = re.compile(r"[ \t]*[:=][ \t]*" + _VALUE)
 _PIN_ASIDE_RE: Final = re.compile(
     r"[^\n.;:]{0,60}?,[ \t]*(?:(?:y|and|but|pero)[ \t]+)?(?:ahora|now)[ \t]+(?:(?:it'?s|it[ \t]+is|es|is)[ \t]+)?"
     r"(?:(?:el|the)[ \t]+)?" + _VALUE)
-_ACTION_HINTS: Final = ("with", "con", "marca", "teclea", "introduc", "pulsa", "dial", "enter", "type", "key in",
-                        "takes", "accepts", "acepta", " to ", "para",
-                        "punch")
+_ACTION_HINTS: Final = ("with", "con", "marc", "marqu", "teclea", "tecle", "introduc", "introduj", "pulsa", "dial",
+                        "enter", "type", "key in", "keyed", "takes", "accepts", "acepta", " to ", "para",
+                        "punch", "met", "puls", "press")
 _CLAUSE_START_RE: Final = re.compile(r"[.;:!?\n]")
 
 
@@ -298,7 +312,8 @@ def _bound(text: str, lower: str, label: re.Match[str]) -> Iterator[tuple[int, i
         return
     pin = label.group("pin") is not None
     mid = _words(m.group("mid"))
-    keypad = _KEYPAD_VALUE_RE.fullmatch(m.group("v")) is not None
+    keypad = (_KEYPAD_VALUE_RE.fullmatch(m.group("v")) is not None
+              or _KEY_NAMED_AFTER_RE.match(lower, m.end("v")) is not None)
     # A number in the label phrase may be an address's ("Calle Alcalá 112") when the value is typed
     # on a keypad (fourteenth round); otherwise it must say which lock it is.
     if any(w in _DESCRIBING for w in mid) or not (keypad or _numbers_designate(m.group("mid"))):
@@ -387,9 +402,32 @@ def _find_action_codes(text: str, lower: str) -> Iterator[_Span]:
             yield m.start("v"), m.end("v"), "password"
 
 
+# Forty-first round: or the lock right after the value, where it was typed ("I entered 4471 on the
+# gate keypad", "tecleé 3309 en el teclado del portal"): a keypad or a lock, not a door or a phone.
+_TYPED_ON_LOCK_RE: Final = re.compile(
+    r"[ \t]+(?:on|into|en)[ \t]+(?:the[ \t]+|el[ \t]+|la[ \t]+)?(?:[^\W\d_]+[ \t]+){0,2}?"
+    r"(?:keypad|keypads|lock|padlock|safe|alarm|teclado|candado|cerradura|caja[ \t]+fuerte|alarma)\b")
+
+
+# Forty-first round: what the digits are said to be, or where they were typed instead of a lock
+# ("entered 2024 as the year", "punched 2500 into the calculator", "lo marqué como año de alta").
+_TYPED_AS_OTHER_RE: Final = re.compile(
+    r"[ \t]+(?:(?:as|como)[ \t]+(?:(?:the|my|his|her|a|an|el|la|mi|su|un|una)[ \t]+"
+    r"(?!(?:\w+[ \t]+)?(?:code|c[oó]digo|pin|passcode|password|contrase[ñn]a|clave|combination|combinaci[oó]n)\b)[^\W\d_]"
+    r"|(?:year|date|extension|a[nñ]o|fecha|extensi[oó]n|importe|amount|precio|price)\b)"
+    r"|(?:on|in|into|en)[ \t]+(?:(?:the|my|a|el|la|mi|su|un|una)[ \t]+)?(?:calculator|calculadora|phone|tel[eé]fono"
+    r"|m[oó]vil|app|form|formulario|computer|ordenador|laptop|port[aá]til|search|buscador|spreadsheet|hoja|sign|cartel"
+    r"|calendar|calendario|agenda|website|web)\b)")
+
+
 def _acted_values(regex: re.Pattern[str], lower: str) -> Iterator[_Span]:
     for m in regex.finditer(lower):
-        if not any(w in _LOCKS for w in _words_before(lower, m.start(), 8)):
+        if _TYPED_AS_OTHER_RE.match(lower, m.end("v")) is not None:
+            continue
+        # Forty-first round: the lock may be named by a heading before a colon ("Garage keypad: punch
+        # … then the # key"), as a label's heading names it (``_heading_names_lock``).
+        if not any(w in _LOCKS for w in _words_before(lower, m.start(), 8)) \
+                and not _heading_names_lock(lower, m.start()) and _TYPED_ON_LOCK_RE.match(lower, m.end("v")) is None:
             continue
         if sum(c.isdigit() for c in m.group("v")) < 3 or _AFTER_RE.match(lower, m.end("v")) is not None:
             continue

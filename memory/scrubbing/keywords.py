@@ -677,6 +677,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
         # like one (above).
         if m.group("colon") in ("—", "–"):
             continue
+        if _PLURAL_LABEL_RE.fullmatch(keyword) and value.isalpha() and value.islower():
+            continue  # forty-first round: "passphrases are encouraged" says what passwords in general are
         if _CLAUSE_END_RE.match(text, end):
             yield start, end, "password"
 
@@ -709,6 +711,13 @@ _IDENTIFIER_NOUN_RE: Final = re.compile(
 # ``password=`` has no account noun before its "=").
 _ACCOUNT_FIELD_RE: Final = re.compile(
     r"[ \t(\[,;](?:user(?:name)?|usr|uid|login|account|acct|e-?mail|usuari[oa]|cuenta|correo)=[\"'`]?$")
+
+
+# Forty-first round: a plural password word ("passwords", "passphrases", "contraseñas", "claves") with
+# a plain lower-case word after its copula states a rule for every password ("passphrases are
+# encouraged", "las contraseñas son obligatorias"), not one password's value.
+_PLURAL_LABEL_RE: Final = re.compile(
+    r"(?i:(?:pass(?:word|phrase|code)|contrase[ñn]a|clave|frases[ \t]+de[ \t]+paso|pin|secret(?:o)?)s)")
 
 
 def _names_a_login(value: str) -> bool:

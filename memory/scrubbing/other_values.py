@@ -40,6 +40,9 @@ drops a stand-in, ``stand_ins``). Each class names the notation, not a sentence:
     so a URL's "example.org" is no comment) that says example, placeholder, dummy, fake, "de
     ejemplo", "ficticio", "no es la real" ("client_secret: changeme-in-prod  # valor de ejemplo"). A
     test or sandbox token ("// token de prueba de Inés") is still a token and is not in the list.
+    Forty-first round: the word must stand alone — inside a host name or an identifier
+    ("# dominio mg.tienda-ejemplo.test", "# sends from example.com") it names an example *domain*
+    the real key is used with, not the key.
   - *The passphrase's form described*: a count and a noun of units ("five random words", "cuatro
     palabras aleatorias", "12 characters", "16 caracteres con símbolos"), letters and the count only.
 """
@@ -150,8 +153,8 @@ _NEGATED_LABEL_RE: Final = re.compile(
 _MASKED_RE: Final = re.compile(r"(?:[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)*[_\-])?(?:…|\.{3}|[*•●]{3,})[\w\-]{0,6}"
                                r"|[A-Za-z0-9]{1,12}(?:…|\.{3})(?=[\w\-]{0,5}[A-Za-z])[\w\-]{1,6}")
 _EXAMPLE_NOTE_RE: Final = re.compile(
-    r"(?i:[^\s#/]{0,2}[ \t]*(?:(?<=\s)(?:\#|//|--)[ \t]|\()[^\n/#]{0,40}?\b(?:example|placeholder|dummy|fake|ejemplo"
-    r"|ficticio|ficticia|no[ \t]+(?:es[ \t]+)?(?:el[ \t]+|la[ \t]+)?real|not[ \t]+(?:the[ \t]+)?real)\b)")
+    r"(?i:[^\s#/]{0,2}[ \t]*(?:(?<=\s)(?:\#|//|--)[ \t]|\()[^\n/#]{0,40}?(?<![\w.\-@])(?:example|placeholder|dummy|fake|ejemplo"
+    r"|ficticio|ficticia|no[ \t]+(?:es[ \t]+)?(?:el[ \t]+|la[ \t]+)?real|not[ \t]+(?:the[ \t]+)?real)(?![\w@]|\.\w|-[\w\-]*\.\w))")
 _COUNT: Final = (r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a[ \t]+few|several"
                  r"|una?|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|varias|unas)")
 # Thirty-eighth round: the form may be given as a rule ("use at least four random words", "al menos

@@ -5,7 +5,7 @@ is several tokens, each of which may look ordinary. Three shapes of the same cla
 a credential context (``token_scorer.CUE_RE``) as the scorer is:
 
 * **over lines** — two to six consecutive lines that are each one short token, right after a line
-  naming a credential, and either announced as split ("split", "across lines", "troceada", "en
+  naming a credential (since the forty-first round also a key, a token or a secret), and either announced as split ("split", "across lines", "troceada", "en
   partes") or followed by an instruction to join them ("join", "junta", "únelas", "together");
   the lines are redacted as one value;
 * **with a repeated separator** — three or more pieces joined by the same symbol that is neither a
@@ -25,9 +25,14 @@ from typing import Final
 
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.token_scorer import CUE_RE, described_cue
+from memory.scrubbing.value_shape import shape_score
 
 _KIND: Final = "password"
-_LINE_TOKEN_RE: Final = re.compile(r"[ \t]*(\S{1,24})[ \t]*")
+#: A piece's line: one token, after an optional enumerator (forty-first round: "1)", "-", "part 2:",
+#: "trozo 3 -" number the pieces; the number is no part of the value).
+_LINE_TOKEN_RE: Final = re.compile(
+    r"[ \t]*(?:(?:[-•*]|\d[.)]|(?:part|parte|piece|pieza|trozo|chunk|line|l[ií]nea)[ \t]*\d[ \t]*[:.)\-–])[ \t]*)?"
+    r"(\S{1,24})[ \t]*")
 _SPLIT_SAID_RE: Final = re.compile(
     r"(?<![a-z])(?:split|splits|across|lines|line|pieces|parts|chunks|troce\w*|partid\w*|partes|trozos|l[ií]neas)(?![a-z])")
 _JOIN_RE: Final = re.compile(
@@ -35,6 +40,11 @@ _JOIN_RE: Final = re.compile(
 _SEPARATED_RE: Final = re.compile(
     r"(?<![^\s:])(?P<first>[^\s]+)(?P<sep>[ \t]*(?P<mark>[^\w\s.,;:!?¡¿'\"()\[\]{}\-_/@#&*+=%$€<>|\\~`^])[ \t]*)"
     r"[^\s]+(?:(?P=sep)[^\s]+){1,8}")
+#: Forty-first round: over lines, a key or a token is named as a password is ("API key split up so the
+#: bot doesn't catch it:", "el token en tres trozos:"): announced as split or followed by a join, the
+#: lines are a value in pieces whatever the credential.
+_PIECE_CUE_RE: Final = re.compile(
+    r"(?<![a-z])(?:api[ \t_-]?key|keys?|tokens?|llaves?|secret\w*|secreto\w*|credential\w*|credencial\w*)(?![a-z])")
 _PHRASE_CUE_RE: Final = re.compile(
     r"(?<![a-z])(?:pass[ \t-]?phrase|frase(?:[ \t]+(?:de[ \t]+(?:paso|acceso)|secreta))?|seed)(?![a-z])")
 _INTRO_RE: Final = re.compile(
@@ -63,7 +73,7 @@ def _find_split_lines(text: str, lower: str) -> Iterator[_Span]:
     i = 0
     while i < len(lines):
         head = lower[offsets[i]:offsets[i] + len(lines[i])]
-        if not CUE_RE.search(head):
+        if not CUE_RE.search(head) and not _PIECE_CUE_RE.search(head):
             i += 1
             continue
         j = i + 1
@@ -74,7 +84,10 @@ def _find_split_lines(text: str, lower: str) -> Iterator[_Span]:
         if 2 <= pieces <= 6 and (_SPLIT_SAID_RE.search(head) or _JOIN_RE.search(tail)):
             first = _LINE_TOKEN_RE.fullmatch(lines[i + 1])
             last = _LINE_TOKEN_RE.fullmatch(lines[j - 1])
-            if first is not None and last is not None:
+            # After a key or token word (not a password's), a piece must be shaped like part of a
+            # value: "Keys to buy, split by floor:" then colour names is a list.
+            shaped = CUE_RE.search(head) is not None or any(shape_score(line.strip()) for line in lines[i + 1:j])
+            if first is not None and last is not None and shaped:
                 yield offsets[i + 1] + first.start(1), offsets[j - 1] + last.end(1), _KIND
         i = max(j, i + 1)
 

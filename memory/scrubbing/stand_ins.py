@@ -222,8 +222,18 @@ _EXAMPLE_HEADS: Final = frozenset(e[:8] for e in PUBLISHED_EXAMPLES)
 _TRIM: Final = " \t\n\"'`“”«».,;:()[]{}<>"
 
 
+# Forty-first round: a published example JWT is known by its header and claims, whatever its
+# signature: the jwt.io debugger re-signs its sample claims ("John Doe", iat 1516239022) with whatever
+# secret is typed into it, and a copy by hand changes a character of the signature, so the sample is
+# the sample when its first two segments are (a token with those claims names no one's session).
+_EXAMPLE_JWT_BODIES: Final = frozenset(e.rsplit(".", 1)[0] + "." for e in PUBLISHED_EXAMPLES
+                                       if e.startswith("eyJ") and e.count(".") == 2)
+_SIGNATURE_RE: Final = re.compile(r"[A-Za-z0-9_\-]*")
+
+
 def published_example_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` quotes a published example credential (``PUBLISHED_EXAMPLES``)."""
+    """Where ``text`` quotes a published example credential (``PUBLISHED_EXAMPLES``), an example
+    JWT with any signature included."""
     if not any(head in text for head in _EXAMPLE_HEADS):
         return []
     spans: list[tuple[int, int]] = []
@@ -232,6 +242,13 @@ def published_example_spans(text: str) -> list[tuple[int, int]]:
         while start >= 0:
             spans.append((start, start + len(example)))
             start = text.find(example, start + 1)
+    if "eyJ" in text:
+        for body in _EXAMPLE_JWT_BODIES:
+            start = text.find(body)
+            while start >= 0:
+                signature = _SIGNATURE_RE.match(text, start + len(body))
+                spans.append((start, signature.end() if signature is not None else start + len(body)))
+                start = text.find(body, start + 1)
     return spans
 
 
@@ -241,9 +258,20 @@ def published_example_spans(text: str) -> list[tuple[int, int]]:
 _ARN_RE: Final = re.compile(r"(?<![\w:])arn:aws[a-z\-]*:[a-z0-9\-]+:[a-z0-9\-]*:\d{0,12}:[^\s\"'`<>]+")
 
 
+# Forty-first round: a Google Cloud service account's address (``name@project.iam.gserviceaccount.com``,
+# ``…@developer.gserviceaccount.com``, ``…@appspot.gserviceaccount.com``) names an identity, as an ARN
+# names a resource: it is shared in IAM policies and logs and signs nothing in by itself (the JSON key
+# file beside it does, and its private key has its own finder).
+_SERVICE_ACCOUNT_RE: Final = re.compile(
+    r"(?i:(?<![\w.+\-])[a-z0-9][a-z0-9._\-]{0,62}@(?:[a-z0-9][a-z0-9\-]{0,62}\.){1,3}gserviceaccount\.com(?![\w\-]))")
+
+
 def resource_name_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` writes an Amazon Resource Name (see above)."""
-    return [m.span() for m in _ARN_RE.finditer(text)] if "arn:" in text else []
+    """Where ``text`` writes an Amazon Resource Name or a Google service account's address (see above)."""
+    spans = [m.span() for m in _ARN_RE.finditer(text)] if "arn:" in text else []
+    if "gserviceaccount" in text:
+        spans.extend(m.span() for m in _SERVICE_ACCOUNT_RE.finditer(text))
+    return spans
 
 
 def inside_published_example(text: str, start: int, end: int, examples: list[tuple[int, int]]) -> bool:

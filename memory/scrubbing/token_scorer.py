@@ -21,8 +21,8 @@ Not read by the model: a cue that is said *about* a credential (``described_cue`
 "política de contraseñas", "clave de rastreo", "method=password"); a text that says its value is
 public, an example or an id, or gives advice about passwords in general (``_DISCLAIMER_RE``); a PEM
 block's body; bare numbers (the PIN finders in ``codes`` judge those); hex; truncated displays.
-``find_answer_turns`` is a rule beside the model: the first token of a chat turn right under a
-question naming a credential, when it has a credential's shape.
+The fortieth round's rule beside the model (the first token of a chat turn right under a question
+naming a credential) is read since round 41 by the one chat-answer finder, ``answers.find_chat_answers``.
 
 Weights come from ``token_scores.npz`` beside this module, written by
 ``python -m evaluation.train_secret_scorer`` on the spent authors' labelled strings (deterministic);
@@ -87,7 +87,7 @@ _DESCRIBES: Final = frozenset(
 _LINKS: Final = frozenset("de del la el las los the for of a an se your my su mi tu".split())
 _LABEL_RE: Final = re.compile(r"[^\W\d][\w.\-]{0,30}[=:]")
 #: A chat turn's prefix: an optional [time] and a speaker's name with a colon.
-_SPEAKER_RE: Final = re.compile(r"\s*(?:\[[^\]\n]{1,20}\]\s*)?[^\s:]{1,24}(?:\s[^\s:]{1,24})?:\s*")
+TURN_PREFIX_RE: Final = re.compile(r"\s*(?:\[[^\]\n]{1,20}\]\s*)?[^\s:]{1,24}(?:\s[^\s:]{1,24})?:\s*")
 _MIN_LEN: Final = 4
 _MAX_LEN: Final = 40
 
@@ -231,7 +231,7 @@ def _features(lower: str, start: int, end: int, token: str, context: _Context) -
     line = bisect_right(context.newlines, start)
     line_start = context.newlines[line - 1] + 1 if line else 0
     gap = lower[line_start:start] if start - line_start <= 60 else "x" * 61
-    keys.append("first_on_line" if not gap.strip() else "first_in_turn" if _SPEAKER_RE.fullmatch(gap) else "inline")
+    keys.append("first_on_line" if not gap.strip() else "first_in_turn" if TURN_PREFIX_RE.fullmatch(gap) else "inline")
     # The nearest cue on each side, in words; whether a sentence end lies between.
     i = bisect_right(context.cue_ends, start) - 1
     j = bisect_left(context.cue_starts, end)
@@ -305,29 +305,4 @@ def find_scored_tokens(text: str, lower: str) -> Iterator[_Span]:
             yield cand.start, cand.end, _KIND
 
 
-_TURN_VALUE_RE: Final = re.compile(r"(?P<value>\S{6,40})(?:[ \t]*(?:$|[,;(—–-][^\n]{0,60}$|[ \t][^\W\d_]+(?:[ \t][^\W\d_]+){0,3}$))", re.M)
-
-
-def find_answer_turns(text: str, lower: str) -> Iterator[_Span]:
-    """A chat turn that opens with a credential-shaped token, right under a turn that asks a
-    question naming a credential ("¿me pasas la del wifi?" / "Luis: almendra-tostada-52"): the
-    answer needs no password word of its own. Only the first token of the answering turn is read."""
-    if "\n" not in text or "?" not in text:
-        return
-    line_start = 0
-    previous = low_prev = ""
-    # ``lower`` is the driver's one-for-one lower-casing of ``text``: its lines are the same lines.
-    for line, low_line in zip(text.split("\n"), lower.split("\n"), strict=True):
-        if previous.rstrip().endswith("?") and CUE_RE.search(low_prev):
-            speaker = _SPEAKER_RE.match(line)
-            offset = speaker.end() if speaker is not None and ":" in speaker.group() else len(line) - len(line.lstrip())
-            m = _TURN_VALUE_RE.match(line, offset)
-            if m is not None:
-                value = m.group("value").rstrip(_TAIL)
-                if (len(value) >= 6 and shape_score(value) and not not_a_credential_shape(value)
-                        and not truncated_display(value, 0, len(value)) and not value.endswith("?")):
-                    yield line_start + offset, line_start + offset + len(value), _KIND
-        previous, low_prev = line, low_line
-        line_start += len(line) + 1
-
-FINDERS: Final = (find_scored_tokens, find_answer_turns)
+FINDERS: Final = (find_scored_tokens,)

@@ -32,8 +32,10 @@ def without_fortieth_round(monkeypatch) -> None:
     """Switch off the fortieth round's finders and filter (the token scorer, answering turns, values
     in pieces, ``not_credentials``). The scorer reads many of the earlier rounds' cases too; their
     mutant checks ask whether each *rule* is needed among the rules, so they run without it."""
-    from memory.scrubbing import driver, pieces, token_scorer  # local import: keeps this module data-only
+    from memory.scrubbing import answers, driver, pieces, token_scorer  # local import: keeps this module data-only
 
     gone = {*token_scorer.FINDERS, *pieces.FINDERS}
     monkeypatch.setattr(driver, "_FINDERS", tuple(f for f in driver._FINDERS if f not in gone))
+    # The fortieth round's reading of a chat turn lives in the one chat-answer finder since round 41.
+    monkeypatch.setattr(answers, "_turn_opening", lambda *args: iter(()))
     monkeypatch.setattr(driver, "not_a_credential", lambda *args: False)

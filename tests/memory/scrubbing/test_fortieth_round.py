@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from memory.scrubbing import driver, not_credentials, pieces, scrub, token_scorer
+from memory.scrubbing import answers, driver, not_credentials, pieces, scrub, token_scorer
 
 
 def _redacted(text: str, secret: str) -> bool:
@@ -86,7 +86,7 @@ def test_the_answering_turn_is_its_own_finder() -> None:
     """Mutant check: the model alone scores the answer below its threshold; the turn rule takes it."""
     text, secret = SCORED[3]
     lower = text.translate(driver._LOWER_TABLE)
-    assert [text[s:e] for s, e, _ in token_scorer.find_answer_turns(text, lower)] == [secret]
+    assert [text[s:e] for s, e, _ in answers.find_chat_answers(text, lower)] == [secret]
     assert not any(text[s:e] == secret for s, e, _ in token_scorer.find_scored_tokens(text, lower))
 
 
