@@ -39,3 +39,22 @@ def without_fortieth_round(monkeypatch) -> None:
     # The fortieth round's reading of a chat turn lives in the one chat-answer finder since round 41.
     monkeypatch.setattr(answers, "_turn_opening", lambda *args: iter(()))
     monkeypatch.setattr(driver, "not_a_credential", lambda *args: False)
+
+
+def scrub_growth(make_text, scrub, *, small: int, factor: int = 4) -> tuple[float, float]:
+    """The fastest scrub of ``make_text(small)`` and of ``make_text(factor * small)``: a linear-time
+    scrubber takes about ``factor`` times as long on the larger text, a quadratic one ``factor**2``
+    times. The linear-time tests compare the two, never a wall-clock bound (one failed under the
+    shared machine's load)."""
+    import time  # local import: only the timing tests need it
+
+    def fastest(tokens: int, runs: int) -> float:
+        text = make_text(tokens)
+        times = []
+        for _ in range(runs):
+            began = time.perf_counter()
+            scrub(text)
+            times.append(time.perf_counter() - began)
+        return min(times)
+
+    return fastest(small, 3), fastest(factor * small, 2)
