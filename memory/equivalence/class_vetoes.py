@@ -11,6 +11,8 @@ claim-less free texts, so it costs nothing on pairs that would not merge anyway:
   "desordenado", "messy" / "ordenado", "top shelf" / "estante de abajo");
 * ``role_mismatch`` — one note runs a setting the other takes part in, said with verbs
   (:mod:`.verb_roles`: "Sings bass in the choir" / "Conducts the choir");
+* ``role_mismatch`` (round 60's, merged in round 61) — in one language, two people exchanging what is
+  said of them across clauses (:mod:`.exchanged_roles`: "X is A; Y is B" / "X is B; Y is A");
 * ``direction_unclear`` (round 61) — a Spanish *alquilar* that cannot say whether the thing is rented
   to or from the other person, against a note that says which (:mod:`.transfer`);
 * ``role_mismatch`` (round 61, ES↔EN) — the role nouns the two notes give the person, which neither
@@ -23,6 +25,8 @@ from __future__ import annotations
 
 from memory.equivalence import dayparts, polar, role_nouns, transfer, verb_roles
 from memory.equivalence.analysis import _analyse
+from memory.equivalence.exchanged_roles import roles_exchanged
+from memory.equivalence.signature import signature
 from memory.equivalence.types import Judgment, Statement
 
 
@@ -48,6 +52,8 @@ class ClassVetoJudge:
             return "antonym"
         if verb_roles.role_by_verb(a.text, la, b.text, lb):
             return "role_mismatch"
+        if la == lb and roles_exchanged(a.text, b.text, signature(a.text).names | signature(b.text).names):
+            return "role_mismatch"  # "X is A; Y is B" / "X is B; Y is A" (.exchanged_roles, eq60's round 60)
         if transfer.transfer_clash(a.text, b.text) == "direction_unclear":
             return "direction_unclear"  # Spanish "le alquila … a X" (to or from) / "Rents … from X" (round 61)
         if la != lb and role_nouns.roles_differ(*((a.text, b.text) if la == "es" else (b.text, a.text))):

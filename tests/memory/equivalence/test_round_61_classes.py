@@ -17,6 +17,7 @@ import pytest
 from memory.equivalence import REASONS, Judgment, Label, Statement, default_chain
 from memory.equivalence.class_vetoes import ClassVetoJudge
 from memory.equivalence.counted import counts_moved
+from memory.equivalence.exchanged_roles import roles_exchanged
 from memory.equivalence.role_nouns import roles_differ
 from memory.equivalence.similarity import SimilarityJudge
 from memory.equivalence.transfer import direction, transfer_clash
@@ -162,3 +163,27 @@ def test_two_roles_across_languages_never_merge(spanish: str, english: str) -> N
 ])
 def test_one_role_said_in_two_languages_is_no_mismatch(spanish: str, english: str) -> None:
     assert roles_differ(spanish, english) is False
+
+
+# -- 3b. one language: two people exchanging what is said of them (round 60's check, merged here) ---------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Marta is the treasurer; Omar is the secretary", "Marta is the secretary; Omar is the treasurer"),
+    ("Lucía lleva la contabilidad y Pablo diseña la web", "Lucía diseña la web y Pablo lleva la contabilidad"),
+    ("Is the team lead; Marta is the tester", "Is the tester; Marta is the team lead"),  # the unnamed subject
+])
+def test_two_people_exchanging_roles_across_clauses_never_merge(a: str, b: str) -> None:
+    assert roles_exchanged(a, b) and roles_exchanged(b, a)
+    assert ClassVetoJudge().veto(Statement(a), Statement(b)) == "role_mismatch"
+    for verdict in _both_ways(a, b):
+        assert verdict.label is not Label.EQUIVALENT
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Marta is the treasurer; Omar is the secretary", "Omar is the secretary and Marta is the treasurer"),
+    ("Marta teaches Omar the piano", "Omar learns the piano from Marta"),
+    ("Visita a su tía en Toledo cada semana", "Cada semana va a Toledo a ver a su tía"),  # a place inside a clause
+])
+def test_the_same_roles_in_another_order_are_no_exchange(a: str, b: str) -> None:
+    assert not roles_exchanged(a, b)
+    assert not roles_exchanged(b, a)
