@@ -35,6 +35,7 @@ from __future__ import annotations
 from config.text import normalize
 from memory.equivalence import (
     bilingual,
+    counted,
     endpoints,
     opposites,
     phrases,
@@ -71,6 +72,7 @@ from memory.equivalence.slots import (
     people,
     role_mismatch,
 )
+from memory.equivalence.transfer import transfer_clash
 from memory.equivalence.types import Judgment, Label, Statement
 from memory.equivalence.values import is_number_word
 
@@ -110,6 +112,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
     if bilingual.substituted_nouns(spanish, english):
         return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
+    if counted.counts_moved(spanish, english):
+        return "number_mismatch"  # "dos gatos y un perro" / "one cat and two dogs" (round 61, .counted)
     if siblings.unknown_member(spanish, english):
         return "entity_mismatch"  # "Plays tennis" / "Juega al pádel": another game (round 53, .siblings)
     if bilingual.only_moved(spanish, english):
@@ -238,6 +242,8 @@ class SimilarityJudge:
             return roles  # "role_mismatch", or "number_mismatch" for one relative against several
         if converse_swap(a.text, b.text):
             return "direction_swap"  # lends / borrows, teaches / learns, sells / buys
+        if transfer_clash(a.text, b.text) == "direction_swap":
+            return "direction_swap"  # "Rents a room to X" / "Rents a room from X" (round 61, .transfer)
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
         if (la is None or la == lb) and actor_order_swap(a.text, b.text, names):
             return "role_mismatch"  # "she hosts and he produces" / "he hosts and she produces"

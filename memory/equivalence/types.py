@@ -66,7 +66,8 @@ REASONS: frozenset[str] = frozenset({
     *(f"vetoed_{r}" for r in ("negation_mismatch", "tense_mismatch", "number_mismatch", "date_mismatch",
                               "month_mismatch", "weekday_mismatch", "entity_mismatch", "direction_swap",
                               "antonym", "modality_mismatch", "scope_mismatch", "entity_mismatch", "near_copy",
-                              "detail_added", "role_mismatch", "direction_endpoints")),
+                              "detail_added", "role_mismatch", "direction_endpoints",
+                              "direction_unclear")),
 })
 
 
