@@ -51,6 +51,7 @@ from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
+from memory.inspection.special_sense_check import topic_spans
 from memory.inspection.special_senses import sense_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
@@ -64,7 +65,8 @@ _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """``special_forms.ordinary_spans``, the civic roles and cultural works of
     ``special_roles.role_spans`` (sp25) and another person's matter or an ordinary sense of
-    ``special_senses.sense_spans`` (sp27)."""
+    ``special_senses.sense_spans`` (sp27). The lexicon also reads outside ``special_sense_check.topic_spans``
+    (sp29; ``lexical_stage``)."""
     return _forms_ordinary_spans(text) + role_spans(text) + sense_spans(text)
 
 
@@ -147,9 +149,10 @@ def lexical_stage(text: str) -> tuple[str | None, str]:
     ngram_text: str | None = None
     for reading in _special_readings(text):
         spans = ordinary_spans(reading)
-        blanked = _blank(reading, spans) if spans else reading
         if spans and ngram_text is None:
             ngram_text = _sentences_outside(reading, spans)
+        spans += topic_spans(reading)  # the lexicon's alone: the n-gram stage still reads their sentences
+        blanked = _blank(reading, spans) if spans else reading
         for rule in _RULES:
             if rule.fires(reading) and (not spans or rule.fires(blanked)):
                 return f"{rule.label}:{rule.name}", text if ngram_text is None else ngram_text
