@@ -17,6 +17,9 @@ word is about, never the word alone:
   partner the lexicon does not read, and the hit, for the wrong reason, kept it private;
 - a **technical or sporting term** built on a special word (``_TERM``): a genetic algorithm, mutation
   testing, a race pace or a race day, a boat race, "la crónica" (a news report, not a chronic illness);
+- a **picket met as an obstacle or a machine called ill** (``_OBSTACLE``): "hay un piquete en la
+  puerta", "there's a picket line at the depot", "el servidor está 'enfermo'", "my laptop is sick" —
+  not the person on the picket, nor the person ill;
 - a **topic of study, media or work** (``_TOPIC``): what a book, a series, a documentary, a thesis, an
   article, a blog, a seminar or a lecture is about, a history of something, census tables broken
   down by a special category for a report, a Pride event the person organises or sponsors as part
@@ -63,6 +66,16 @@ _TERM = re.compile(
     r"|\brace\s+(?:pace|day|plan|time|times|results?|bib|number|entry|kit|strategy|calendar|report|morning|weekend|season)\b"
     r"|\b(?:marathon|half[\s-]marathon|10k|5k|ultra|trail|bike|cycling|sailing|boat|horse|car|relay|charity|fun|sack|egg)\s+race\b")
 
+#: A picket met as an obstacle (there is one at a door or a depot), and a machine or a thing said to be
+#: ill in a word of health; not the person on the picket nor the person ill.
+_THING = (r"(?:motor|coche|car|engine|ordenador|portatil|laptop|pc|movil|phone|servidor|server|router|impresora|printer|lavadora"
+          r"|nevera|fridge|caldera|boiler|bici|bike|web|website|app|codigo|code|build|pipeline|cluster|base\s+de\s+datos|database)")
+_OBSTACLE = re.compile(
+    r"\b(?:hay|habra|habia|hubo)\s+(?:un\s+|otro\s+)?piquetes?(?:\s+informativos?)?\b"
+    r"|\bthere(?:'s|\s+is|\s+was|\s+will\s+be|\s+are)\s*(?:a\s*)?picket(?:s|\s+lines?)?\b"
+    rf"|\b{_THING}\s+(?:\w+\s+){{0,3}}?(?:esta|estaba|anda|sigue|is|was|looks|seems|parece|sounds)\s+(?:\w+\s+)?"
+    r"['\"‘“]?(?:enferm[oa]|malit[oa]|sick|ill|poorly)['\"’”]?")
+
 #: Media, study and work nouns whose topic a span may be.
 _MEDIA = (r"(?:libros?|books?|serie|series|documental(?:es)?|documentar(?:y|ies)|podcasts?|novelas?|novels?|peliculas?|films?|movies?"
           r"|tesis|thesis|dissertation|tfg|tfm|articulos?|articles?|reportajes?|cronicas?|ensayos?|essays?|blog|newsletter"
@@ -104,7 +117,7 @@ _OWN = re.compile(
 
 def topic_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) in one of this module's classes (module docstring); a new list."""
-    spans = [m.span() for pattern in (_RECORD_DOCUMENT, _MANNER, _TERM) for m in pattern.finditer(text)]
+    spans = [m.span() for pattern in (_RECORD_DOCUMENT, _MANNER, _TERM, _OBSTACLE) for m in pattern.finditer(text)]
     if not _OWN.search(text):
         for m in _TOPIC.finditer(text):
             if ("pride" in m.group(0) and not _WORK_FRAME.search(text)) or (

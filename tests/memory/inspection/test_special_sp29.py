@@ -29,6 +29,11 @@ from tests.memory.inspection.special_helpers import lexicon_label
     "Set her race day alarm for 5:15, the start is at seven",
     "Entered the office charity race with two colleagues from finance",
     "Tiene que entregar la crónica del partido antes de las once",
+    # a picket met as an obstacle, a machine called ill
+    "There's a picket line outside the depot, so deliveries go to the back gate",
+    "Mañana hay piquetes en la entrada del polígono; que salga por la otra puerta",
+    "Su portátil está 'malito' otra vez y necesita que le reinstalen el sistema",
+    "The build server is sick again; restart it before the demo",
     # a topic of study, media or work
     "Está leyendo un libro sobre la historia del budismo en Japón",
     "Watching a documentary about the first vaccine trials for her science podcast",
@@ -56,6 +61,10 @@ def test_a_class_of_sp29_is_no_lexicon_finding(text: str) -> None:
     ("Está escribiendo un libro sobre su propia depresión", "health"),
     ("Writes about her own bipolar disorder for a mental-health blog", "health"),
     ("Reads books about Islam because she converted last year, like her husband", "religion"),
+    # the person on the picket, the person ill beside a machine
+    ("Está en el piquete de la huelga de mañana desde las seis", "trade_union"),
+    ("Hay un piquete en la puerta y ella es la delegada sindical que lo organiza", "trade_union"),
+    ("Está enfermo de gripe y el coche sigue en el taller", "health"),
     # a Pride event without a work frame: the person's own
     ("Goes to the Pride parade every year with her girlfriend", "sex_life_orientation"),
 ])
