@@ -76,15 +76,34 @@ _OBSTACLE = re.compile(
     rf"|\b{_THING}\s+(?:\w+\s+){{0,3}}?(?:esta|estaba|anda|sigue|is|was|looks|seems|parece|sounds)\s+(?:\w+\s+)?"
     r"['\"‘“]?(?:enferm[oa]|malit[oa]|sick|ill|poorly)['\"’”]?")
 
+#: A product bought as a gift for someone else, and a colour named by a word of ethnicity.
+_GIFT_OR_COLOUR = re.compile(
+    r"\b(?:kits?|tests?|pruebas?)\s+(?:\w+\s+){0,3}?(?:de|of)?\s*(?:adn|dna|ancestry|ascendencia|genetic\w*|genetic[oa]s?)\b"
+    r"(?:\s+\w+){0,4}?\s+(?:como|as\s+a|as)\s+(?:un\s+)?(?:regalo|gift|present|birthday\s+present|christmas\s+present)\b"
+    r"|\b(?:adn|dna|ancestry)\s+(?:\w+\s+){0,2}?kits?\s+(?:as\s+a|como)\s+(?:\w+\s+)?(?:gift|present|regalo)\b"
+    r"|\b(?:colou?rs?|color(?:es)?|palette|paleta|shade|tono)\s+(?:\w+\s+){0,4}?(?:is|are|es|son|:)\s+(?:el\s+)?(?:black|white|negro|blanco)\b"
+    r"|\b(?:matte|jet|pitch|glossy|brillante|mate)\s+(?:black|white)\b|\b(?:black|white|negro|blanco)\s+(?:mate|brillante)\b")
+
 #: Media, study and work nouns whose topic a span may be.
 _MEDIA = (r"(?:libros?|books?|serie|series|documental(?:es)?|documentar(?:y|ies)|podcasts?|novelas?|novels?|peliculas?|films?|movies?"
           r"|tesis|thesis|dissertation|tfg|tfm|articulos?|articles?|reportajes?|cronicas?|ensayos?|essays?|blog|newsletter"
-          r"|seminarios?|seminars?|conferencias?|lectures?|charlas?|ponencias?|cursos?|courses?|asignaturas?|modules?"
+          r"|seminarios?|seminars?|clases?|class(?:es)?|conferencias?|lectures?|charlas?|ponencias?|cursos?|courses?|asignaturas?|modules?"
           r"|exposicion(?:es)?|exhibitions?|informes?|reports?|revistas?|magazines?|periodico|newspaper|episodios?|episodes?)")
+#: The topic a media noun names: up to six words, not the person's own (a possessive first), ending
+#: before a place, a time, a purpose or a new clause ("clase sobre el Corán | en la mezquita"), so a
+#: special word there is still read.
+_NP = (r"(?!(?:su|sus|her|his|their|mi|my|tu|your)\b)[\w'-]+(?:\s+(?!(?:en|at|in|con|with|cada|every|on|para|for|y|and|que"
+       r"|who|which|porque|because|desde|since|como|like|cuando|when|los|las|todos|todas|each)\b)[\w'-]+){0,5}")
 _TOPIC = re.compile(
     rf"\b{_MEDIA}\s+(?:\w+\s+){{0,2}}?(?:sobre|about|acerca\s+de|que\s+va\s+de|de\s+historia\s+(?:de|sobre)|on\s+the\s+history\s+of)\s+"
-    r"(?!(?:su|sus|her|his|their|mi|my|tu|your)\b)" + _TO_CLAUSE_END
-    + r"|\b(?:la\s+historia|the\s+history)\s+(?:de|of)\s+(?:(?:los|las|la|el|the)\s+)?" + _TO_CLAUSE_END
+    + _NP
+    + r"|\b(?:la\s+historia|the\s+history)\s+(?:de|of)\s+" + _NP
+    + r"|\b(?:reading|reads|read|writing|writes|lee|leyendo|escribe|escribiendo)\s+(?:a|an|una|un)\s+(?:\w+\s+)?(?:history|historia)\s+(?:of|de)\s+"
+    + _NP
+    + r"|" + _TO_CLAUSE_END.replace("(?:(?!", "(?:(?!\\b(?:is|es|was|era)\\b|", 1)
+    + r"\s+(?:is|was|es|era|sera|will\s+be)\s+(?:the|el)\s+(?:main\s+)?(?:topic|subject|theme|tema|asunto)\s+(?:of|de|del)\s+"
+    r"(?:(?:the|her|his|their|this|la|el|su|esta|este)\s+)?(?:\w+\s+){0,3}?" + _MEDIA
+    + r"|\b(?:el\s+)?tema\s+(?:del|de\s+la|de\s+su)\s+(?:\w+\s+){0,2}?" + _MEDIA + r"\s+(?:es|sera|era)\s+" + _TO_CLAUSE_END
     + r"|\b(?:census|censo)\s+(?:\w+\s+){0,3}?(?:broken\s+down\s+by|por|by)\s+" + _TO_CLAUSE_END
     + r"|\b(?:tablas?|tables?|datos|data|figures|cifras|statistics|estadisticas)\s+(?:\w+\s+){0,2}?(?:broken\s+down\s+by|desglosad[oa]s\s+por)\s+"
     + _TO_CLAUSE_END
@@ -117,7 +136,7 @@ _OWN = re.compile(
 
 def topic_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) in one of this module's classes (module docstring); a new list."""
-    spans = [m.span() for pattern in (_RECORD_DOCUMENT, _MANNER, _TERM, _OBSTACLE) for m in pattern.finditer(text)]
+    spans = [m.span() for pattern in (_RECORD_DOCUMENT, _MANNER, _TERM, _OBSTACLE, _GIFT_OR_COLOUR) for m in pattern.finditer(text)]
     if not _OWN.search(text):
         for m in _TOPIC.finditer(text):
             if ("pride" in m.group(0) and not _WORK_FRAME.search(text)) or (

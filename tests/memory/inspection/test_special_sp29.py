@@ -41,6 +41,14 @@ from tests.memory.inspection.special_helpers import lexicon_label
     "Reviews vegan Ethiopian restaurants for a food magazine",
     "Needs the headcount figures broken down by ethnicity for the board report",
     "She's running the firm's Pride week stand as part of her events job",
+    # added after AW49 and AX50 were read (in sample there): a matter named as the topic of a class,
+    # a history being read, a kit bought as a present, a colour
+    "Racial profiling is the main topic of the criminology course he teaches",
+    "El sindicalismo agrario es el tema de la charla que prepara para el máster",
+    "Reading a history of the Irish famine for her evening class",
+    "Wants to buy an ancestry DNA kit as a present for her grandfather",
+    "Le regala a su hermana un test de ADN como regalo de Reyes",
+    "Her kitchen palette is white and grey, with handles in matte black",
 ])
 def test_a_class_of_sp29_is_no_lexicon_finding(text: str) -> None:
     assert lexicon_label(text) is None
@@ -65,6 +73,11 @@ def test_a_class_of_sp29_is_no_lexicon_finding(text: str) -> None:
     ("Está en el piquete de la huelga de mañana desde las seis", "trade_union"),
     ("Hay un piquete en la puerta y ella es la delegada sindical que lo organiza", "trade_union"),
     ("Está enfermo de gripe y el coche sigue en el taller", "health"),
+    # a topic span ends before a place or a time: the class at a place of worship is still read
+    ("Va a clase sobre el Corán los viernes en la mezquita", "religion"),
+    ("Takes a class about the Torah at the synagogue every Sunday", "religion"),
+    # a DNA kit whose result is the person's
+    ("Se hizo un test de ADN y salió portadora de una mutación del BRCA2", "genetic"),
     # a Pride event without a work frame: the person's own
     ("Goes to the Pride parade every year with her girlfriend", "sex_life_orientation"),
 ])
