@@ -145,19 +145,29 @@ def lexical_stage(text: str) -> tuple[str | None, str]:
     law, a quoted title) can only clear, never add: a rule counts only when it fires on the string
     both as written and with the spans blanked, so a special clause beside an idiom is still found.
     A string without such a span is read once, as before, and the n-gram stage reads it whole; in
-    one with a span the n-gram stage reads the sentences without one (``_sentences_outside``)."""
+    one with a span the n-gram stage reads the sentences without one (``_sentences_outside``).
+    ``special_sense_check.topic_spans`` (sp29: a record document, a manner, a term, a topic of study,
+    media or work) are the lexicon's alone — the n-gram stage still reads their sentences — and are
+    looked for only once a rule fires on the reading (the write path's cost)."""
     ngram_text: str | None = None
     for reading in _special_readings(text):
         spans = ordinary_spans(reading)
         if spans and ngram_text is None:
             ngram_text = _sentences_outside(reading, spans)
-        spans += topic_spans(reading)  # the lexicon's alone: the n-gram stage still reads their sentences
-        blanked = _blank(reading, spans) if spans else reading
+        blanked: str | None = None  # with sp29's spans too, the lexicon's alone; read once a rule fires
         for rule in _RULES:
-            if rule.fires(reading) and (not spans or rule.fires(blanked)):
-                return f"{rule.label}:{rule.name}", text if ngram_text is None else ngram_text
-        if any(pattern.search(reading) and pattern.search(blanked) for pattern in _PARTNER):
-            return "sex_life_orientation:lexicon.sex_life_orientation.partner", text if ngram_text is None else ngram_text
+            if rule.fires(reading):
+                if blanked is None:
+                    spans += topic_spans(reading)
+                    blanked = _blank(reading, spans) if spans else reading
+                if not spans or rule.fires(blanked):
+                    return f"{rule.label}:{rule.name}", text if ngram_text is None else ngram_text
+        if any(pattern.search(reading) for pattern in _PARTNER):
+            if blanked is None:
+                spans += topic_spans(reading)
+                blanked = _blank(reading, spans) if spans else reading
+            if any(pattern.search(reading) and pattern.search(blanked) for pattern in _PARTNER):
+                return "sex_life_orientation:lexicon.sex_life_orientation.partner", text if ngram_text is None else ngram_text
     return None, text if ngram_text is None else ngram_text
 
 
