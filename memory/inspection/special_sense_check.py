@@ -127,7 +127,7 @@ _STUDY = re.compile(
     r"|lee|leyendo|reads?|reading|escribe|writes?|writing|museo|museum)\b")
 #: The matter tied to the person: no topic span anywhere in the note.
 _OWN = re.compile(
-    r"\b(?:her|his|their|su|sus)\s+own\b|\bsu\s+propi[oa]\b|\b(?:que|which|that|lo\s+que)\s+(?:ella|el\s+)?(?:tiene|padece|sufre|has|had)\b"
+    r"\b(?:her|his|their|su|sus)\s+own\b|\bsu\s+propi[oa]\b|\b(?:que|which|that|lo\s+que)\s+(?:(?:ella|el)\s+)?(?:tiene|padece|sufre|has|had)\b"
     r"|\b(?:since|desde)\s+(?:her|his|their|su)\s+(?:diagnos\w*|operacion|surgery|conversion|transition|transicion|arrest\w*|detencion"
     r"|condena|conviction|release|salida)\b|\b(?:como|like)\s+(?:el|ella|ellos|her|him|them|herself|himself|themselves)\b"
     r"|\b(?:herself|himself|themselves|el\s+mismo|ella\s+misma)\b|\b(?:he|she|they)\s+(?:is|are|was|were|has|have)\s+(?:one|too)\b"
