@@ -100,9 +100,6 @@ _TOPIC = re.compile(
     + r"|\b(?:la\s+historia|the\s+history)\s+(?:de|of)\s+" + _NP
     + r"|\b(?:reading|reads|read|writing|writes|lee|leyendo|escribe|escribiendo)\s+(?:a|an|una|un)\s+(?:\w+\s+)?(?:history|historia)\s+(?:of|de)\s+"
     + _NP
-    + r"|" + _TO_CLAUSE_END.replace("(?:(?!", "(?:(?!\\b(?:is|es|was|era)\\b|", 1)
-    + r"\s+(?:is|was|es|era|sera|will\s+be)\s+(?:the|el)\s+(?:main\s+)?(?:topic|subject|theme|tema|asunto)\s+(?:of|de|del)\s+"
-    r"(?:(?:the|her|his|their|this|la|el|su|esta|este)\s+)?(?:\w+\s+){0,3}?" + _MEDIA
     + r"|\b(?:el\s+)?tema\s+(?:del|de\s+la|de\s+su)\s+(?:\w+\s+){0,2}?" + _MEDIA + r"\s+(?:es|sera|era)\s+" + _TO_CLAUSE_END
     + r"|\b(?:census|censo)\s+(?:\w+\s+){0,3}?(?:broken\s+down\s+by|por|by)\s+" + _TO_CLAUSE_END
     + r"|\b(?:tablas?|tables?|datos|data|figures|cifras|statistics|estadisticas)\s+(?:\w+\s+){0,2}?(?:broken\s+down\s+by|desglosad[oa]s\s+por)\s+"
@@ -116,6 +113,12 @@ _TOPIC = re.compile(
     + r"|\b(?:debate|mitin|rally|juicio|trial|concierto|concert)\s+" + _TO_CLAUSE_END
     + r"(?=\s*(?:por\s+trabajo|for\s+work|para\s+(?:el|la|su)\s+(?:periodico|trabajo|cronica|revista|blog|programa)"
     r"|for\s+(?:the|her|his|their)\s+(?:paper|newspaper|magazine|blog|show|work|job)))")
+#: A matter named as the topic of a media noun ("X is the topic of the seminar she teaches"): the span
+#: runs from the start of the clause (``_CLAUSE_START``) to the media noun.
+_TOPIC_OF = re.compile(
+    r"\s+(?:is|was|es|era|sera|will\s+be)\s+(?:the|el)\s+(?:main\s+)?(?:topic|subject|theme|tema|asunto)\s+(?:of|de|del)\s+"
+    r"(?:(?:the|her|his|their|this|la|el|su|esta|este)\s+)?(?:\w+\s+){0,3}?" + _MEDIA + r"\b")
+_CLAUSE_START = re.compile(r".*[.,;:!?()\n]|", re.S)
 #: The topic's work frame, required for a Pride event and a debate or an event watched (gated below).
 _WORK_FRAME = re.compile(
     r"\b(?:as\s+part\s+of\s+(?:her|his|their)\s+(?:\w+\s+){0,2}(?:job|role|work)|(?:her|his|their)\s+(?:\w+\s+){0,2}(?:job|role)\b"
@@ -156,4 +159,7 @@ def topic_spans(text: str) -> list[tuple[int, int]]:
                     "histor" in m.group(0)[:12] and not _STUDY.search(text)):
                 continue
             spans.append(m.span())
+        for m in _TOPIC_OF.finditer(text):
+            start = _CLAUSE_START.match(text, 0, m.start()).end()
+            spans.append((start, m.end()))
     return spans
