@@ -51,6 +51,7 @@ from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
+from memory.inspection.special_sense_check import topic_spans
 from memory.inspection.special_senses import sense_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
@@ -64,7 +65,8 @@ _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """``special_forms.ordinary_spans``, the civic roles and cultural works of
     ``special_roles.role_spans`` (sp25) and another person's matter or an ordinary sense of
-    ``special_senses.sense_spans`` (sp27)."""
+    ``special_senses.sense_spans`` (sp27). The lexicon also reads outside ``special_sense_check.topic_spans``
+    (sp29; ``lexical_stage``)."""
     return _forms_ordinary_spans(text) + role_spans(text) + sense_spans(text)
 
 
@@ -143,18 +145,29 @@ def lexical_stage(text: str) -> tuple[str | None, str]:
     law, a quoted title) can only clear, never add: a rule counts only when it fires on the string
     both as written and with the spans blanked, so a special clause beside an idiom is still found.
     A string without such a span is read once, as before, and the n-gram stage reads it whole; in
-    one with a span the n-gram stage reads the sentences without one (``_sentences_outside``)."""
+    one with a span the n-gram stage reads the sentences without one (``_sentences_outside``).
+    ``special_sense_check.topic_spans`` (sp29: a record document, a manner, a term, a topic of study,
+    media or work) are the lexicon's alone — the n-gram stage still reads their sentences — and are
+    looked for only once a rule fires on the reading (the write path's cost)."""
     ngram_text: str | None = None
     for reading in _special_readings(text):
         spans = ordinary_spans(reading)
-        blanked = _blank(reading, spans) if spans else reading
         if spans and ngram_text is None:
             ngram_text = _sentences_outside(reading, spans)
+        blanked: str | None = None  # with sp29's spans too, the lexicon's alone; read once a rule fires
         for rule in _RULES:
-            if rule.fires(reading) and (not spans or rule.fires(blanked)):
-                return f"{rule.label}:{rule.name}", text if ngram_text is None else ngram_text
-        if any(pattern.search(reading) and pattern.search(blanked) for pattern in _PARTNER):
-            return "sex_life_orientation:lexicon.sex_life_orientation.partner", text if ngram_text is None else ngram_text
+            if rule.fires(reading):
+                if blanked is None:
+                    spans += topic_spans(reading)
+                    blanked = _blank(reading, spans) if spans else reading
+                if not spans or rule.fires(blanked):
+                    return f"{rule.label}:{rule.name}", text if ngram_text is None else ngram_text
+        if any(pattern.search(reading) for pattern in _PARTNER):
+            if blanked is None:
+                spans += topic_spans(reading)
+                blanked = _blank(reading, spans) if spans else reading
+            if any(pattern.search(reading) and pattern.search(blanked) for pattern in _PARTNER):
+                return "sex_life_orientation:lexicon.sex_life_orientation.partner", text if ngram_text is None else ngram_text
     return None, text if ngram_text is None else ngram_text
 
 
