@@ -8,7 +8,7 @@ schedule is declared in one place: ``config.schedule.BEAT_SCHEDULE``.
 import os
 
 from celery import Celery
-from celery.signals import worker_process_init
+from celery.signals import worker_init, worker_process_init
 from kombu import Queue
 
 from config.schedule import BEAT_SCHEDULE
@@ -27,6 +27,15 @@ app.conf.task_routes = {
 @app.on_after_finalize.connect
 def _install_beat_schedule(sender: Celery, **kwargs: object) -> None:
     sender.conf.beat_schedule = BEAT_SCHEDULE
+
+
+@worker_init.connect
+def _worker_queues_record(sender: object, **kwargs: object) -> None:
+    """In the main worker process, before the pool forks: which queues it consumes (the warm-up's
+    ``auto`` reads it in each pool process)."""
+    from config.worker_start import worker_queues_record  # local import: Django's settings are read only once a worker runs
+
+    worker_queues_record(sender.app.amqp.queues.consume_from)  # type: ignore[attr-defined]
 
 
 @worker_process_init.connect

@@ -1,8 +1,11 @@
 """What each Celery pool process does as it starts (``config.celery``'s ``worker_process_init``).
 
-1. The warm-up (``QUORUM_WORKER_WARMUP``, on by default): :func:`memory.equivalence.warm.warm_up`
-   starts the process's Apertium pipelines and loads the equivalence chain's lazy tables before its
-   first task. It never raises; a missing or broken Apertium is a warning with the failure's type.
+1. The warm-up (``QUORUM_WORKER_WARMUP``): :func:`memory.equivalence.warm.warm_up` starts the
+   process's Apertium pipelines and loads the equivalence chain's lazy tables before its first task.
+   ``auto`` (the default) warms the processes of a worker that consumes the ``consolidation`` queue
+   (or every queue: no ``-Q``), where the chain runs, and not those of a ``rights,default`` worker,
+   which would only carry the pipelines' ~170 MB; ``on``/``off`` force it. It never raises; a
+   missing or broken Apertium is a warning with the failure's type.
 2. ``gc.freeze()``: what start-up built moves to the collector's permanent generation.
 3. With ``QUORUM_WORKER_READY_DIR`` set (the consolidation benchmark sets it), the process writes
    ``<pid>.json`` there — its pid, the seconds its start took and the warm-up's share — so a caller
@@ -26,12 +29,33 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
+#: The queues the worker consumes, recorded by :func:`worker_queues_record` in the main process
+#: before the pool forks (so every pool process inherits it); None: every queue (no ``-Q``).
+_CONSUMES: frozenset[str] | None = None
+_ON, _OFF = {"on", "1", "true", "yes"}, {"off", "0", "false", "no"}
+
+
+def worker_queues_record(queues: object) -> None:
+    """Remember the worker's queues (``worker.app.amqp.queues.consume_from``: names, or None)."""
+    global _CONSUMES
+    _CONSUMES = None if queues is None else frozenset(queues)  # type: ignore[arg-type]
+
+
+def warmup_wanted() -> bool:
+    """``QUORUM_WORKER_WARMUP``: on, off, or auto (on where the worker consumes ``consolidation``)."""
+    mode = str(settings.QUORUM_WORKER_WARMUP).strip().lower()
+    if mode in _ON:
+        return True
+    if mode in _OFF:
+        return False
+    return _CONSUMES is None or "consolidation" in _CONSUMES
+
 
 def pool_process_start() -> dict[str, Any]:
     """The start of one pool process (module docstring); returns what :func:`ready_write` writes."""
     started = time.perf_counter()
     cpu = time.process_time()
-    report: dict[str, Any] = {"pid": os.getpid(), "warmup": bool(settings.QUORUM_WORKER_WARMUP),
+    report: dict[str, Any] = {"pid": os.getpid(), "warmup": warmup_wanted(),
                               "warmup_seconds": 0.0, "apertium_seconds": 0.0, "warmup_ok": True}
     if report["warmup"]:
         from memory.equivalence.warm import warm_up  # local import: the chain loads only where a worker warms it

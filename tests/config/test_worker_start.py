@@ -25,11 +25,21 @@ def test_the_settings_give_a_warm_up_room_to_finish() -> None:
     """Celery kills a pool process that has not reported up in ``worker_proc_alive_timeout`` (4 s by
     default): a warm-up of about a second on a loaded machine needs more room than that."""
     assert app.conf.worker_proc_alive_timeout >= 20
-    assert settings.QUORUM_WORKER_WARMUP is True
+    assert settings.QUORUM_WORKER_WARMUP == "auto"
 
 
-@pytest.mark.parametrize("on", [True, False])
-def test_the_warm_up_is_switchable_and_the_ready_file_says_so(on: bool, settings, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+@pytest.mark.parametrize(("mode", "queues", "on"), [
+    ("auto", {"rights", "default", "consolidation"}, True),  # make run's worker
+    ("auto", {"consolidation"}, True),
+    ("auto", None, True),  # every queue
+    ("auto", {"rights", "default"}, False),  # the chain never runs there: no pipelines to carry
+    ("on", {"rights", "default"}, True),
+    ("1", {"rights"}, True),
+    ("off", {"consolidation"}, False),
+    ("0", None, False),
+])
+def test_the_warm_up_is_switchable_and_the_ready_file_says_so(mode, queues, on, settings, tmp_path,  # noqa: ANN001
+                                                              monkeypatch) -> None:  # noqa: ANN001
     calls: list[int] = []
 
     def fake() -> warm.WarmUp:
@@ -38,8 +48,10 @@ def test_the_warm_up_is_switchable_and_the_ready_file_says_so(on: bool, settings
 
     monkeypatch.setattr(warm, "warm_up", fake)
     monkeypatch.setattr(worker_start.gc, "freeze", lambda: None)  # not this test process's collector
-    settings.QUORUM_WORKER_WARMUP = on
+    settings.QUORUM_WORKER_WARMUP = mode
     settings.QUORUM_WORKER_READY_DIR = str(tmp_path)
+    monkeypatch.setattr(worker_start, "_CONSUMES", None)
+    worker_start.worker_queues_record(None if queues is None else {name: object() for name in queues})
     report = worker_start.pool_process_start()
     assert calls == ([os.getpid()] if on else [])
     written = json.loads((tmp_path / f"{os.getpid()}.json").read_text())
@@ -50,12 +62,14 @@ def test_the_warm_up_is_switchable_and_the_ready_file_says_so(on: bool, settings
 
 
 def _worker(tmp_path: Path, extra_env: dict[str, str]) -> tuple[subprocess.Popen[bytes], Path, Path]:
-    """A prefork worker with one pool process, on a queue no task is sent to."""
+    """A prefork worker with one pool process, on a queue no task is sent to (the warm-up forced on:
+    ``auto`` warms only a worker that consumes ``consolidation``)."""
     ready = tmp_path / "ready"
     ready.mkdir()
     log_path = tmp_path / "worker.log"
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test", "QUORUM_WORKER_READY_DIR": str(ready),
-           "QUORUM_DATABASE_NAME": settings.DATABASES["default"]["NAME"], **WORKER_OMP_ENV, **extra_env}
+           "QUORUM_DATABASE_NAME": settings.DATABASES["default"]["NAME"], "QUORUM_WORKER_WARMUP": "on",
+           **WORKER_OMP_ENV, **extra_env}
     proc = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "worker-start-test",
                              "--concurrency", "1", "--hostname", f"worker-start-test-{os.getpid()}@%h",
                              "--without-gossip", "--without-mingle", "--loglevel", "INFO"],
@@ -105,5 +119,18 @@ def test_a_broken_apertium_does_not_stop_the_worker(tmp_path) -> None:  # noqa: 
             assert "warm-up: the Apertium pipelines did not start (OSError)" in log
         for pair in warm.PROBES:  # the probes' text is never logged
             assert not any(text in log for text in pair)
+    finally:
+        stop_process(proc, timeout=20)
+
+
+def test_auto_reads_the_queues_the_main_process_consumes(tmp_path) -> None:  # noqa: ANN001
+    """``worker_init`` records ``-Q`` in the main process; the forked pool process reads it: a worker
+    that does not consume ``consolidation`` starts no pipeline."""
+    proc, ready, log_path = _worker(tmp_path, {"QUORUM_WORKER_WARMUP": "auto"})
+    try:
+        report = _ready(proc, ready, log_path)
+        assert report["pid"] != proc.pid
+        assert report["warmup"] is False and report["warmup_seconds"] == 0.0
+        assert not [c for c in psutil.Process(report["pid"]).children() if c.name() == "sh"]
     finally:
         stop_process(proc, timeout=20)
