@@ -164,6 +164,18 @@ def _tree_cpu(proc: subprocess.Popen[bytes]) -> float:
     return total
 
 
+def one_running_seconds(spans: list[tuple[float, float]]) -> float:
+    """Seconds during which exactly one subject's run was going, from the runs' (start, end) times:
+    one pool process busy while the other idled (a chain that ended first, or a start not yet done)."""
+    events = sorted([(start, 1) for start, _ in spans] + [(end, -1) for _, end in spans])
+    active, last, alone = 0, 0.0, 0.0
+    for at, step in events:
+        if active == 1:
+            alone += at - last
+        active, last = active + step, at
+    return alone
+
+
 def _ms(run: Any) -> float:
     return (run.finished_at - run.started_at).total_seconds() * 1000
 
@@ -232,6 +244,8 @@ def _print_cpu(result: dict[str, Any]) -> None:
           + (f"of it the warm-up {start['warmup_seconds']:.2f} s (Apertium pipelines {start['apertium_seconds']:.2f} s), "
              if start["warmup"] else "warm-up off (QUORUM_WORKER_WARMUP=0): the pass pays the lazy loads, ")
           + f"worker CPU {start['startup_cpu_seconds']:.1f} s")
+    print(f"one pool process alone (the other idle) for {result['one_process_alone_seconds']:.2f} s of the pass "
+          f"(from the runs' start and end times)")
     print(f"worker CPU during the pass: {result['worker_cpu_seconds']:.1f} s (its processes and their Apertium "
           f"pipelines) → {result['memories_per_worker_cpu_s']:.0f} memories per worker CPU second; "
           f"load average {load} at the end")
@@ -289,7 +303,9 @@ def main(argv: list[str]) -> None:
             time.sleep(0.05)
         wall = time.perf_counter() - started
         worker_cpu = _tree_cpu(proc) - worker_cpu
-        per_run = [_ms(run) for run in deep.only("started_at", "finished_at")]
+        rows = list(deep.only("started_at", "finished_at"))
+        per_run = [_ms(run) for run in rows]
+        alone = one_running_seconds([(r.started_at.timestamp(), r.finished_at.timestamp()) for r in rows])
         # The incremental pass is the default variant's (its memories carry no free text).
         incremental = _incremental(agent_ids, tag) if notes is None else []
     finally:
@@ -299,7 +315,7 @@ def main(argv: list[str]) -> None:
               "memories_per_s": memories / wall, "subjects_per_s": subjects / wall,
               "worker_cpu_seconds": worker_cpu, "memories_per_worker_cpu_s": memories / worker_cpu,
               "load": os.getloadavg(), "worker_start": startup,
-              "run_p50_ms": statistics.median(per_run), "statuses": statuses}
+              "run_p50_ms": statistics.median(per_run), "statuses": statuses, "one_process_alone_seconds": alone}
     if notes is None:
         result.update({"incremental_200_p50_ms": statistics.median(incremental),
                        "incremental_200_ms": [round(ms, 1) for ms in incremental]})
