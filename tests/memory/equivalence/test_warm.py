@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 
 import pytest
 
@@ -50,7 +51,7 @@ def test_apertium_switched_off_is_no_failure(monkeypatch: pytest.MonkeyPatch) ->
 @pytest.mark.usefixtures("fresh_pipelines")
 def test_a_broken_apertium_is_a_warning_without_text(monkeypatch: pytest.MonkeyPatch, tmp_path, caplog) -> None:  # noqa: ANN001
     """The dictionaries are there by name but unreadable: the pipeline dies, the warm-up goes on."""
-    if not all(__import__("shutil").which(b) for b in bilingual._BINARIES):
+    if not all(shutil.which(b) for b in bilingual._BINARIES):
         pytest.skip("Apertium's binaries are not installed")
     for name in ("spa-eng.autobil.bin", "eng-spa.autobil.bin", "spa-eng.automorf.bin", "eng-spa.automorf.bin"):
         (tmp_path / name).write_bytes(b"not a transducer")
