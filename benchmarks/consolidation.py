@@ -86,24 +86,60 @@ def _populate(subjects: int, per_subject: int, agent_ids: list[int], tag: str) -
         cursor.execute("ANALYZE")
 
 
-def _worker() -> tuple[subprocess.Popen[bytes], Any]:
-    """``make run``'s worker (command and environment), on the benchmark database, queues purged."""
+def _worker() -> tuple[subprocess.Popen[bytes], Any, dict[str, Any]]:
+    """``make run``'s worker (command and environment), on the benchmark database, queues purged;
+    returned once **every pool process** has finished its start (``config.worker_start``: the
+    warm-up, then ``gc.freeze``), not only once the main process answers a ping, with what the start
+    took: ``startup_seconds`` (from the command to the last pool process ready), ``ping_seconds``,
+    ``warmup_seconds`` (the slowest process's warm-up; 0 when ``QUORUM_WORKER_WARMUP`` is off),
+    ``apertium_seconds`` (of it, the pipelines) and ``startup_cpu_seconds`` (the worker tree's)."""
+    import tempfile
+
     from config.celery import app
     from config.runner import celery_commands
 
     with app.connection_for_write() as conn:
         for queue in ("default", "consolidation", "rights"):
             conn.default_channel.queue_purge(queue)
-    argv, extra_env = celery_commands(hostname="bench-consolidation@%h", loglevel="WARNING",
+    hostname = "bench-consolidation@%h"
+    argv, extra_env = celery_commands(hostname=hostname, loglevel="WARNING",
                                       schedule=ROOT / "var" / "bench-celerybeat-schedule")["worker"]
     log = open(ROOT / "var" / "bench-consolidation-worker.log", "wb")
-    proc = subprocess.Popen(argv, cwd=ROOT, env={**os.environ, **extra_env}, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    ready_dir = tempfile.mkdtemp(prefix="quorum-bench-ready-")
+    started = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=ROOT, env={**os.environ, **extra_env, "QUORUM_WORKER_READY_DIR": ready_dir},
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 90
     while not app.control.ping(timeout=1.0):
         if time.monotonic() > deadline or proc.poll() is not None:
             raise RuntimeError("the Celery worker did not answer; see var/bench-consolidation-worker.log")
-    return proc, log
+    ping = time.perf_counter() - started
+    reports = _pool_ready(app, ready_dir, proc, deadline)
+    startup = {"startup_seconds": time.perf_counter() - started, "ping_seconds": ping, "pool_processes": len(reports),
+               "warmup_seconds": max(r["warmup_seconds"] for r in reports),
+               "apertium_seconds": max(r["apertium_seconds"] for r in reports),
+               "warmup": all(r["warmup"] for r in reports), "startup_cpu_seconds": _tree_cpu(proc)}
+    return proc, log, startup
+
+
+def _pool_ready(app: Any, ready_dir: str, proc: subprocess.Popen[bytes], deadline: float) -> list[dict[str, Any]]:
+    """The ready reports of the worker's pool processes (their pids from ``inspect().stats()``),
+    once each has written one (``QUORUM_WORKER_READY_DIR``)."""
+    from pathlib import Path
+
+    pids: list[int] = []
+    while not pids:
+        stats = app.control.inspect(timeout=1.0).stats() or {}
+        pids = [pid for name, stat in stats.items() if name.startswith("bench-consolidation@")
+                for pid in stat.get("pool", {}).get("processes", [])]
+        if not pids and (time.monotonic() > deadline or proc.poll() is not None):
+            raise RuntimeError("the Celery worker listed no pool process; see var/bench-consolidation-worker.log")
+    files = [Path(ready_dir) / f"{pid}.json" for pid in pids]
+    while not all(f.exists() for f in files):
+        if time.monotonic() > deadline or proc.poll() is not None:
+            raise RuntimeError("a pool process did not finish its start; see var/bench-consolidation-worker.log")
+        time.sleep(0.02)
+    return [json.loads(f.read_text()) for f in files]
 
 
 def _stop(proc: subprocess.Popen[bytes], log: Any) -> None:
@@ -126,6 +162,18 @@ def _tree_cpu(proc: subprocess.Popen[bytes]) -> float:
             continue
         total += times.user + times.system
     return total
+
+
+def one_running_seconds(spans: list[tuple[float, float]]) -> float:
+    """Seconds during which exactly one subject's run was going, from the runs' (start, end) times:
+    one pool process busy while the other idled (a chain that ended first, or a start not yet done)."""
+    events = sorted([(start, 1) for start, _ in spans] + [(end, -1) for _, end in spans])
+    active, last, alone = 0, 0.0, 0.0
+    for at, step in events:
+        if active == 1:
+            alone += at - last
+        active, last = active + step, at
+    return alone
 
 
 def _ms(run: Any) -> float:
@@ -190,6 +238,14 @@ def _print_freetext(result: dict[str, Any], notes: Any, per_run: list[float]) ->
 
 def _print_cpu(result: dict[str, Any]) -> None:
     load = "/".join(f"{x:.1f}" for x in result["load"])
+    start = result["worker_start"]
+    print(f"worker start (before the clock, not in the pass's figures): {start['startup_seconds']:.1f} s until all "
+          f"{start['pool_processes']} pool processes were ready (main process's ping at {start['ping_seconds']:.1f} s); "
+          + (f"of it the warm-up {start['warmup_seconds']:.2f} s (Apertium pipelines {start['apertium_seconds']:.2f} s), "
+             if start["warmup"] else "warm-up off (QUORUM_WORKER_WARMUP=0): the pass pays the lazy loads, ")
+          + f"worker CPU {start['startup_cpu_seconds']:.1f} s")
+    print(f"one pool process alone (the other idle) for {result['one_process_alone_seconds']:.2f} s of the pass "
+          f"(from the runs' start and end times)")
     print(f"worker CPU during the pass: {result['worker_cpu_seconds']:.1f} s (its processes and their Apertium "
           f"pipelines) → {result['memories_per_worker_cpu_s']:.0f} memories per worker CPU second; "
           f"load average {load} at the end")
@@ -231,7 +287,7 @@ def main(argv: list[str]) -> None:
         notes = notes_populate(subjects=subjects, pairs_per_subject=note_pairs, agents=agents, tag=tag)
     Subject.objects.update(consolidation_requested_at=None)  # only the deep pass consolidates them
     memories = Memory.objects.count()
-    proc, log = _worker()
+    proc, log, startup = _worker()
     try:
         deep = ConsolidationRun.objects.filter(mode=ConsolidationRun.Mode.DEEP, finished_at__isnull=False)
         worker_cpu = _tree_cpu(proc)
@@ -247,7 +303,9 @@ def main(argv: list[str]) -> None:
             time.sleep(0.05)
         wall = time.perf_counter() - started
         worker_cpu = _tree_cpu(proc) - worker_cpu
-        per_run = [_ms(run) for run in deep.only("started_at", "finished_at")]
+        rows = list(deep.only("started_at", "finished_at"))
+        per_run = [_ms(run) for run in rows]
+        alone = one_running_seconds([(r.started_at.timestamp(), r.finished_at.timestamp()) for r in rows])
         # The incremental pass is the default variant's (its memories carry no free text).
         incremental = _incremental(agent_ids, tag) if notes is None else []
     finally:
@@ -256,8 +314,8 @@ def main(argv: list[str]) -> None:
     result = {"subjects": subjects, "memories": memories, "chains": chains, "seconds": wall,
               "memories_per_s": memories / wall, "subjects_per_s": subjects / wall,
               "worker_cpu_seconds": worker_cpu, "memories_per_worker_cpu_s": memories / worker_cpu,
-              "load": os.getloadavg(),
-              "run_p50_ms": statistics.median(per_run), "statuses": statuses}
+              "load": os.getloadavg(), "worker_start": startup,
+              "run_p50_ms": statistics.median(per_run), "statuses": statuses, "one_process_alone_seconds": alone}
     if notes is None:
         result.update({"incremental_200_p50_ms": statistics.median(incremental),
                        "incremental_200_ms": [round(ms, 1) for ms in incremental]})

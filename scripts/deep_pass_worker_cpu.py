@@ -40,7 +40,7 @@ def main() -> None:
         for subject_id in subjects:
             subject_layer_clear(subject_id)
         Subject.objects.update(consolidation_requested_at=None)
-    proc, log = _worker()
+    proc, log, _startup = _worker()
     try:
         at_ping = _tree_cpu(proc)
         time.sleep(3)  # the pool processes' start-up (worker_process_init) lands before the pass

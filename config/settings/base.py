@@ -281,6 +281,14 @@ CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_connect_timeout": 1}
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# Each pool process warms the equivalence chain as it starts (config.worker_start: Apertium's
+# pipelines and the chain's tables, ~1 s on a loaded 2-core machine); Celery kills a pool process
+# that has not reported up within this many seconds (its default, 4 s, is too close).
+CELERY_WORKER_PROC_ALIVE_TIMEOUT = env_float("QUORUM_WORKER_PROC_ALIVE_TIMEOUT", 30.0)
+#: auto: where the worker consumes the consolidation queue; on; off (config.worker_start).
+QUORUM_WORKER_WARMUP = os.environ.get("QUORUM_WORKER_WARMUP", "auto")
+#: Where each pool process writes ``<pid>.json`` once started (the consolidation benchmark's wait); unset: nowhere.
+QUORUM_WORKER_READY_DIR = os.environ.get("QUORUM_WORKER_READY_DIR", "")
 CELERY_TIMEZONE = "UTC"
 
 # ----------------------------------------------------------------------------- Axes (dashboard login lockout)

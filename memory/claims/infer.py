@@ -253,13 +253,15 @@ def classify(index: ExemplarIndex, sentence: Sentence, vector: np.ndarray) -> In
     return InferredClaim(entry.predicate, entry.value, confidence, sentence.index, sentence.start, sentence.end)
 
 
-def infer(index: ExemplarIndex, parts: Sequence[Sentence], vectors: Sequence[np.ndarray | None]
-          ) -> list[InferredClaim]:
+def infer(index: ExemplarIndex, parts: Sequence[Sentence], vectors: Sequence[np.ndarray | None],
+          may: Sequence[bool] | None = None) -> list[InferredClaim]:
     """Claims of a note's sentences (one per (predicate, value); the most confident kept). A
-    sentence :func:`may_claim` rules out is not classified: its vector may be None."""
+    sentence :func:`may_claim` rules out is not classified: its vector may be None. ``may``: the
+    caller's own ``may_claim`` of each sentence (with this ``index``), so it is not read twice."""
     chosen: dict[tuple[str, str], InferredClaim] = {}
-    for sentence, vector in zip(parts, vectors, strict=True):
-        if not may_claim(index, sentence):
+    flags = may if may is not None else [may_claim(index, sentence) for sentence in parts]
+    for sentence, vector, flag in zip(parts, vectors, flags, strict=True):
+        if not flag:
             continue  # classify would say None whatever the vector
         if vector is None:
             raise ValueError("a sentence that may make a claim needs its vector")

@@ -8,8 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db import connection, transaction
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from config.actors import Actor
@@ -105,7 +105,23 @@ _UUID_SPACE = 1 << 128
 
 
 def deep_chain_ranges(chains: int) -> list[tuple[str, str]]:
-    """``chains`` consecutive slices of the UUID space, as (first, last) ids, inclusive."""
+    """``chains`` consecutive slices of the UUID space, as (first, last) ids, inclusive, that cover
+    it whole (a subject written after the cut still falls in exactly one slice) and hold an equal
+    share of the subjects the pass will visit (±1): each cut is the first id of a ``ntile`` of them.
+
+    Cut evenly in the id space instead, the slices held as many subjects only on average: 64
+    subjects split 33/31 or 36/28 by chance (binomial), and the process with the shorter chain
+    waited for the other at the end of the pass (docs/performance.md, perf45). With fewer subjects
+    than chains the space is cut evenly, as before."""
+    if chains > 1:
+        with connection.cursor() as cursor:
+            sql, params = _deep_subjects().values(due_id=F("pk")).query.sql_with_params()
+            cursor.execute(f"SELECT DISTINCT ON (tile) due_id FROM (SELECT due_id, ntile(%s) OVER (ORDER BY due_id)"
+                           f" AS tile FROM ({sql}) AS due) AS tiles ORDER BY tile, due_id", [chains, *params])
+            cuts = [row[0].int for row in cursor.fetchall()][1:]
+        if len(cuts) == chains - 1:
+            bounds = [0, *cuts, _UUID_SPACE]
+            return [(str(uuid.UUID(int=lo)), str(uuid.UUID(int=hi - 1))) for lo, hi in zip(bounds, bounds[1:])]
     bounds = [(_UUID_SPACE * i) // chains for i in range(chains + 1)]
     return [(str(uuid.UUID(int=lo)), str(uuid.UUID(int=hi - 1))) for lo, hi in zip(bounds, bounds[1:])]
 

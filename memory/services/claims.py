@@ -141,7 +141,7 @@ def claims_infer_for_batch(*, embedder: Embedder, rows: Sequence[tuple[Any, str,
             vectors: list[np.ndarray | None] = [np.asarray(vector)]
         else:
             vectors = [next(extra_vectors) if flag else None for flag in wanted[pk]]
-        claims = infer(index, parts, vectors)
+        claims = infer(index, parts, vectors, wanted.get(pk))  # a longer note's may_claim, read above
         if claims:
             found[pk] = claims
         else:

@@ -70,14 +70,36 @@ def test_the_deep_pass_runs_every_subject_with_facts(agents):
     assert ConsolidationRun.objects.filter(mode="deep", status="succeeded").count() == 1
 
 
+def _slices_cover_the_space(ranges: list[tuple[int, int]]) -> None:
+    assert ranges[0][0] == 0 and ranges[-1][1] == (1 << 128) - 1
+    for (_, last), (first, _) in zip(ranges, ranges[1:]):
+        assert first == last + 1  # consecutive: every id falls in exactly one slice
+    assert all(first <= last for first, last in ranges)
+
+
 @pytest.mark.parametrize("chains", [1, 2, 3, 7])
 def test_the_chains_slice_the_whole_id_space_without_overlap(chains):
+    """No subject to visit (or fewer than chains): the space is cut evenly."""
     ranges = [(uuid.UUID(first).int, uuid.UUID(last).int) for first, last in deep_chain_ranges(chains)]
     assert len(ranges) == chains
     assert ranges[0][0] == 0 and ranges[-1][1] == (1 << 128) - 1
     for (_, last), (first, _) in zip(ranges, ranges[1:]):
         assert first == last + 1  # consecutive: every id falls in exactly one slice
     assert all(first <= last for first, last in ranges)
+
+
+@pytest.mark.parametrize("chains", [2, 3])
+def test_the_chains_hold_an_equal_share_of_the_subjects_wherever_their_ids_fall(agents, chains):
+    """Nine subjects whose ids all sit in the first sixteenth of the id space: cut evenly, one slice
+    would hold all nine; cut at the subjects' ntiles, each holds 9 / chains of them (±1)."""
+    for n in range(9):
+        Subject.objects.create(pk=uuid.UUID(int=(n + 1) << 120), external_ref=f"low-{n}")
+        remember(agents[0], "Prefiere informes breves", session="s1", subject=f"low-{n}")
+    assert Subject.objects.filter(external_ref__startswith="low-").count() == Subject.objects.count() == 9
+    ranges = deep_chain_ranges(chains)
+    _slices_cover_the_space([(uuid.UUID(first).int, uuid.UUID(last).int) for first, last in ranges])
+    held = [Subject.objects.filter(pk__gte=first, pk__lte=last).count() for first, last in ranges]
+    assert sum(held) == 9 and max(held) - min(held) <= 1
 
 
 def test_a_chain_walks_its_slice_in_steps_and_skips_subjects_without_facts(agents):
