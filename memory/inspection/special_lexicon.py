@@ -361,7 +361,7 @@ musulman\w* | muslim\w* | islam\w* | mezquita\w* | mosque\w* | ramadan | ramad\b
 | god[\s-]fearing | god[\s-]botherer\w* | (?:man|woman|person)\s+of\s+faith | (?:persona|hombre|mujer)\s+de\s+fe\b
 """
 _RELIGION_NEAR = r"""
-religios[oa]\s+con\s+(?:los|las|el|la|sus) | religious\s+about | demo\s+gods | religiously | religious\s+experience | religioso\s+cumplimiento | church\s+of\s+the\s+(?:build|ci|pipeline)
+religios[oa]\s+con\s+(?:los|las|el|la|sus) | religious\s+about | demo\s+gods | religious\s+experience | religioso\s+cumplimiento | church\s+of\s+the\s+(?:build|ci|pipeline)
 | pray\s+(?:the|that)\s+(?:build|deploy|ci|tests)
 | (?:sociology|history|philosophy|anthropology|psychology|studies|sociologia|historia|filosofia|antropologia|psicologia)\s+(?:of|de)\s+(?:the\s+|las?\s+)?religio\w* | comparative\s+religions?\b | religious\s+studies | religiones\s+comparadas | ciencias\s+de\s+las\s+religiones | vacaciones\s+de\s+semana\s+santa | easter\s+holidays?
 """
