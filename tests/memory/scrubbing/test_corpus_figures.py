@@ -51,13 +51,13 @@ def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     assert figures["per_kind"] == {"pw": {"found": 1, "of": 2}}
 
 
-def test_the_leave_one_author_out_tables_cover_seventy_eight_authors_and_every_kind() -> None:
+def test_the_leave_one_author_out_tables_cover_eighty_authors_and_every_kind() -> None:
     from evaluation.detector_cv import SECRET_SOURCES, loao_secrets
 
     figures = loao_secrets()
     assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T",
                                    "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY"]
+                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA"]
     pooled = figures["pooled"]
     assert pooled["recall"][1] == sum(figures[a]["recall"][1] for a in SECRET_SOURCES) >= 1400
     assert {"pin", "passphrase_spaced", "password_prose", "obfuscated"} <= set(pooled["by_kind"])
@@ -65,9 +65,10 @@ def test_the_leave_one_author_out_tables_cover_seventy_eight_authors_and_every_k
     assert pooled["false_redaction"][0] / pooled["false_redaction"][1] <= FALSE_REDACTION_CEILING
     # In sample, as measured on the forty-first round (docs/privacy.md): 11,464/11,465 and 3/11,280 over
     # the 76 authors (main before it: 11,458 and 6); BX and BY, read once at the end of stop 42 on that
-    # round, add 296/300 and 3/300. A floor and a ceiling, so a regression fails.
-    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (11765, 11580)
-    assert pooled["recall"][0] >= 11760 and pooled["false_redaction"][0] <= 6
+    # round, add 296/300 and 3/300; BZ and CA, read once at the start of stop 43 on the same code,
+    # add 296/300 and 4/300. A floor and a ceiling, so a regression fails.
+    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (12065, 11880)
+    assert pooled["recall"][0] >= 12056 and pooled["false_redaction"][0] <= 10
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
