@@ -48,8 +48,21 @@ _PIECE_CUE_RE: Final = re.compile(
 _PHRASE_CUE_RE: Final = re.compile(
     r"(?<![a-z])(?:pass[ \t-]?phrase|frase(?:[ \t]+(?:de[ \t]+(?:paso|acceso)|secreta))?|seed)(?![a-z])")
 _INTRO_RE: Final = re.compile(
-    r"(?<![a-z])(?:is|es|era|was|type|teclea|tecl[eé]e|escribe|escriba|enter|introduce|pon)[ \t]*:?[ \t]+")
+    r"(?<![a-z])(?:is|es|era|was|type|teclea|tecl[eé]e|escribe|escriba|enter|introduce|pon"
+    # Forty-second round: the copula with its subject ("…asks for a passphrase, it's …").
+    r"|it['’]s|that['’]s|it[ \t]+is|it[ \t]+was)[ \t]*:?[ \t]+")
+#: Forty-second round: a heading closed by a colon ("frase de la clave SSH de la copia (…): …"), the
+#: value right after it or after a copula ("La frase del disco: es …").
+_HEADING_COLON_RE: Final = re.compile(
+    r"[ \t]*:[ \t]*(?:(?:es|is|it['’]s|son|are|será|sería)[ \t]+)?")
+#: A heading's colon counts only when the heading names what the phrase opens with a credential's
+#: word, or the cue is a passphrase's own name ("passphrase", "frase de paso"): "la frase del día:",
+#: "frase célebre:" are quotations.
+_HEADING_CREDENTIAL_RE: Final = re.compile(
+    r"(?<![a-z])(?:clave|contrase(?:ñ|n)a|password|ssh|gpg|pgp|disco|disk|drive|usb|vault|b[oó]veda|llavero"
+    r"|keychain|keyring|cifrad\w*|encrypt\w*|bitlocker|veracrypt|luks|wallet|cartera|backup|copia|key)(?![a-z])")
 _WORD_RE: Final = re.compile(r"[^\W_]+")
+_ANSWER_RE: Final = re.compile(r"[ \t]*(?:it['’]s|it[ \t]+is|es|that['’]s)[ \t]")
 _SENTENCE_END_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
 _CLOSE_RE: Final = re.compile(r"[ \t]*(?:$|[,.;!—–\n(]|(?:and|y|with|con|then|luego|pero|but)(?![^\W\d_]))")
 _FUNCTION: Final = frozenset(
@@ -115,10 +128,16 @@ def _find_phrase(text: str, lower: str) -> Iterator[_Span]:
             continue  # "la frase del día", "passphrase policy"
         window = min(len(lower), cue.end() + 200)
         sentence_end = _SENTENCE_END_RE.search(lower, cue.end(), window)
+        if sentence_end is not None and sentence_end.group()[0] == "?" and _ANSWER_RE.match(lower, sentence_end.end()):
+            # Forty-second round: a question naming the phrase answered by a copula ("The vault
+            # passphrase? it's …") is one sentence for the run.
+            sentence_end = _SENTENCE_END_RE.search(lower, sentence_end.end(), window)
         stop = sentence_end.start() if sentence_end else window
         intro = _INTRO_RE.search(lower, cue.end(), stop)
         if intro is None or len(lower[cue.end():intro.start()].split()) > 6:
-            continue
+            intro = _heading_colon(lower, cue, stop)
+            if intro is None:
+                continue
         spans: list[tuple[int, int]] = []
         for word in _WORD_RE.finditer(text, intro.end(), stop):
             if spans and text[spans[-1][1]:word.start()].strip(" \t"):
@@ -140,6 +159,21 @@ def _find_phrase(text: str, lower: str) -> Iterator[_Span]:
         if len(functions) > 1 or any(w not in _SHORT_FUNCTION for w in functions) or low[-1] in _FUNCTION:
             continue
         yield spans[0][0], spans[-1][1], _KIND
+
+
+def _heading_colon(lower: str, cue: re.Match[str], stop: int) -> re.Match[str] | None:
+    """The colon closing a heading that starts at ``cue`` (at most fourteen words before it, the cue
+    first on its line or after one word), when the heading names a credential (above)."""
+    line_start = lower.rfind("\n", 0, cue.start()) + 1
+    if len(lower[line_start:cue.start()].split()) > 1:
+        return None
+    colon = lower.find(":", cue.end(), stop)
+    if colon < 0 or len(lower[cue.end():colon].split()) > 14:
+        return None
+    strong = cue.group() != "frase" and not cue.group().startswith("seed")
+    if not strong and _HEADING_CREDENTIAL_RE.search(lower, cue.end(), colon) is None:
+        return None
+    return _HEADING_COLON_RE.match(lower, colon)
 
 
 FINDERS: Final = (_find_split_lines, _find_separated, _find_phrase)
