@@ -13,6 +13,9 @@
   factory default is admin, change it"): what every unit ships with, not this person's secret;
 * ``room_key`` — the "clave" of a meeting room, a calendar or a booking ("la clave de la sala en el
   calendario es 'Sala Júpiter 3'"): the key that names a resource, a name of words, not a password;
+* ``spacing_described`` — words about how a passphrase is written, not the passphrase ("no recuerdo si
+  la frase de paso era con espacios o todo junto", "whether it is with spaces or with dashes", "spaced
+  or not"): a separator or joining word with an alternative or a negation in the same run;
 * ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) in a text with no
   credential word or that gives the decoded words themselves ("El campo nombre viene en base64: …
   (es «…»)", "Base64 of 'hello from Lagos' is …"): an encoded field, not a hidden secret.
@@ -50,6 +53,11 @@ _SENTENCE_BREAK_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
 _WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[ \t'’\-][^\W\d_]+){1,7}[.!?]?")
 _CREDENTIAL_WORD_RE: Final = re.compile(
     r"(?i:passw|contrase|\bclave|passphrase|frase[ \t]+de[ \t]+paso|secret|secreto|token|\bpin\b|credencial|credential)")
+_FORM_WORDS: Final = frozenset(
+    """spaces space spaced spacing dashes dash hyphens hyphen hyphenated underscores underscore together joined
+    separated capitals uppercase lowercase espacios espacio espaciado espaciada guiones guión guion barras junto
+    juntas juntos junta separado separada separados separadas mayúsculas minúsculas""".split())
+_ALTERNATIVE_WORDS: Final = frozenset("or not without with o u no sin con todo ni".split())
 _B64_RE: Final = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
 
 
@@ -98,6 +106,13 @@ def room_key(text: str, start: int, end: int) -> bool:
     return _ROOM_KEY_RE.search(text, lo, start) is not None
 
 
+def spacing_described(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` words on a passphrase's spacing with an alternative or a negation?"""
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text[start:end])]
+    return (len(words) >= 2 and any(w in _FORM_WORDS for w in words)
+            and any(w in _ALTERNATIVE_WORDS for w in words))
+
+
 def encoded_words(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` base64 of plain words, in a text with no credential word or giving them?"""
     value = text[start:end]
@@ -115,4 +130,4 @@ def encoded_words(text: str, start: int, end: int) -> bool:
 def no_value(text: str, start: int, end: int) -> bool:
     """Any of the classes above."""
     return (policy_pattern(text, start, end) or source_reference(text, start, end) or factory_default(text, start, end)
-            or room_key(text, start, end) or encoded_words(text, start, end))
+            or room_key(text, start, end) or spacing_described(text, start, end) or encoded_words(text, start, end))
