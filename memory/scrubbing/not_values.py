@@ -15,7 +15,8 @@
   calendario es 'Sala Júpiter 3'"): the key that names a resource, a name of words, not a password;
 * ``spacing_described`` — words about how a passphrase is written, not the passphrase ("no recuerdo si
   la frase de paso era con espacios o todo junto", "whether it is with spaces or with dashes", "spaced
-  or not"): a separator or joining word with an alternative or a negation in the same run;
+  or not"): a word on spacing with an alternative or a negation in the same run (no comma: a spelled-out
+  value names its separators);
 * ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) in a text with no
   credential word or that gives the decoded words themselves ("El campo nombre viene en base64: …
   (es «…»)", "Base64 of 'hello from Lagos' is …"): an encoded field, not a hidden secret.
@@ -53,11 +54,11 @@ _SENTENCE_BREAK_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
 _WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[ \t'’\-][^\W\d_]+){1,7}[.!?]?")
 _CREDENTIAL_WORD_RE: Final = re.compile(
     r"(?i:passw|contrase|\bclave|passphrase|frase[ \t]+de[ \t]+paso|secret|secreto|token|\bpin\b|credencial|credential)")
-_FORM_WORDS: Final = frozenset(
-    """spaces space spaced spacing dashes dash hyphens hyphen hyphenated underscores underscore together joined
-    separated capitals uppercase lowercase espacios espacio espaciado espaciada guiones guión guion barras junto
-    juntas juntos junta separado separada separados separadas mayúsculas minúsculas""".split())
-_ALTERNATIVE_WORDS: Final = frozenset("or not without with o u no sin con todo ni".split())
+#: Words on the spacing of a phrase (not its separators: a spelled-out value names "dash", "guion bajo").
+_SPACING_WORDS: Final = frozenset(
+    """spaces space spaced spacing together joined espacios espacio espaciado espaciada junto juntas juntos
+    junta separado separada separados separadas""".split())
+_ALTERNATIVE_WORDS: Final = frozenset("or not without o no sin ni".split())
 _B64_RE: Final = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
 
 
@@ -108,8 +109,11 @@ def room_key(text: str, start: int, end: int) -> bool:
 
 def spacing_described(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` words on a passphrase's spacing with an alternative or a negation?"""
-    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text[start:end])]
-    return (len(words) >= 2 and any(w in _FORM_WORDS for w in words)
+    value = text[start:end]
+    if "," in value:
+        return False  # a value spelled out piece by piece
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", value)]
+    return (len(words) >= 3 and any(w in _SPACING_WORDS for w in words)
             and any(w in _ALTERNATIVE_WORDS for w in words))
 
 
