@@ -55,7 +55,10 @@ _TYPE_RE: Final = re.compile(
     r"(?<![^\W\d_])(?:(?:just|simply|only|solo|sólo|simplemente)[ \t]+)?(?P<verb>type|teclea|tecleas|escribe|escribes"
     r"|escriba|mete|metes|pon|pones)[ \t]+(?P<v>" + VALUE_TOKEN + r")")
 _CLAUSE_END_RE: Final = re.compile(
-    r"[ \t]*(?:$|[,.;:!?)\n—–]|(?:and|y|then|luego|pero|but)(?![^\W\d_]))")
+    r"[ \t]*(?:$|[,.;:!?)\n—–]|(?:and|y|then|luego|pero|but)(?![^\W\d_])"
+    # Where it is typed ("… at the lock screen", "en la pantalla de bloqueo") closes it too.
+    r"|(?:at|on|in|into|en)[ \t]+(?:(?:the|la|el)[ \t]+)?(?:lock|login|sign|prompt|screen|pantalla|password|contrase|field"
+    r"|campo|box|casilla))")
 #: A word that names an access code on its own, and one ("code", "código", "clave") that needs what it
 #: opens in the same sentence ("el código del móvil", not "the code review").
 _ACCESS_CODE_RE: Final = re.compile(
@@ -77,8 +80,8 @@ def _value_closes(text: str, lower: str, start: int, token: str, *, commands: bo
     value = cut_trailing(token)
     end = start + len(value)
     low = value.lower()
-    if (len(value) < 4 or low in _NOT_A_VALUE or low in _PLAIN_NOT_A_VALUE or (commands and low in _COMMANDS) or not_a_credential_shape(value)
-            or "@" in value or "/" in value):
+    if (len(value) < 4 or low in _NOT_A_VALUE or low in _PLAIN_NOT_A_VALUE or (commands and low in _COMMANDS)
+            or not_a_credential_shape(value)):
         return None
     return end if _CLAUSE_END_RE.match(lower, end) else None
 

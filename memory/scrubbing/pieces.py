@@ -62,6 +62,9 @@ _HEADING_CREDENTIAL_RE: Final = re.compile(
     r"(?<![a-z])(?:clave|contrase(?:ñ|n)a|password|ssh|gpg|pgp|disco|disk|drive|usb|vault|b[oó]veda|llavero"
     r"|keychain|keyring|cifrad\w*|encrypt\w*|bitlocker|veracrypt|luks|wallet|cartera|backup|copia|key)(?![a-z])")
 _WORD_RE: Final = re.compile(r"[^\W_]+")
+_PROMPT_RE: Final = re.compile(
+    r"(?<![a-z])(?:pide|pid[eií][oó]?|pidiendo|solicita|asks?|asked|asking|prompts?|prompted)(?![a-z])")
+_SENTENCE_CLOSE_RE: Final = re.compile(r"[ \t]*(?:$|[.!\n])")
 _ANSWER_RE: Final = re.compile(r"[ \t]*(?:it['’]s|it[ \t]+is|es|that['’]s)[ \t]")
 _SENTENCE_END_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
 _CLOSE_RE: Final = re.compile(r"[ \t]*(?:$|[,.;!—–\n(]|(?:and|y|with|con|then|luego|pero|but)(?![^\W\d_]))")
@@ -158,9 +161,23 @@ def _find_phrase(text: str, lower: str) -> Iterator[_Span]:
         if low[0] in _FUNCTION or low[0][0].isdigit() or any(w in _NOT_VALUE for w in low):
             continue
         functions = [w for w in low if w in _FUNCTION]
-        if len(functions) > 1 or any(w not in _SHORT_FUNCTION for w in functions) or low[-1] in _FUNCTION:
+        if low[-1] in _FUNCTION or (len(functions) > 1 or any(w not in _SHORT_FUNCTION for w in functions)) and not (
+                # Forty-second round: a longer phrase may read as a sentence ("es lluvia sobre los
+                # tejados de …"): five words or more, two function words at most, closing its sentence.
+                len(spans) >= 5 and len(functions) <= 2 and _SENTENCE_CLOSE_RE.match(lower, spans[-1][1])
+                and _credential_phrase(lower, cue, intro.start())):
             continue
         yield spans[0][0], spans[-1][1], _KIND
+
+
+def _credential_phrase(lower: str, cue: re.Match[str], intro_start: int) -> bool:
+    """Is the phrase at ``cue`` a credential's? A passphrase's own name is; a bare "frase" (a saying, an
+    advert's line) is when its sentence names what it opens or a prompt asks for it ("ssh-add me pide
+    la frase")."""
+    if cue.group() != "frase":
+        return True
+    around = _sentence_of(lower, cue.start()) + lower[cue.start():intro_start]
+    return _HEADING_CREDENTIAL_RE.search(around) is not None or _PROMPT_RE.search(around) is not None
 
 
 def _heading_colon(lower: str, cue: re.Match[str], stop: int) -> re.Match[str] | None:
