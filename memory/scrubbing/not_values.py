@@ -9,16 +9,17 @@
   or a source scheme and a name (``env:PG_PASS``, ``vault:secret/smtp#pass``, ``ssm:/app/db``,
   ``file:/run/secrets/db``);
 * ``factory_default`` — a vendor's documented default ("admin", "password", "1234", "root"…) said as a
-  factory or default one in a sentence that cites the manual or asks to change it ("the manual's
-  factory default is admin, change it"): what every unit ships with, not this person's secret;
+  factory or default one in a sentence that cites where the vendor prints it (the manual, the docs, the
+  label: "the manual's factory default is admin"): what every unit ships with, not this person's secret
+  ("pin: 0000 (default, change it)" is still this device's PIN);
 * ``room_key`` — the "clave" of a meeting room, a calendar or a booking ("la clave de la sala en el
   calendario es 'Sala Júpiter 3'"): the key that names a resource, a name of words, not a password;
 * ``spacing_described`` — words about how a passphrase is written, not the passphrase ("no recuerdo si
   la frase de paso era con espacios o todo junto", "whether it is with spaces or with dashes", "spaced
   or not"): a word on spacing with an alternative or a negation in the same run (no comma: a spelled-out
   value names its separators);
-* ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) in a text with no
-  credential word or that gives the decoded words themselves ("El campo nombre viene en base64: …
+* ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) with no credential
+  word around it, or beside the decoded words themselves ("El campo nombre viene en base64: …
   (es «…»)", "Base64 of 'hello from Lagos' is …"): an encoded field, not a hidden secret.
 """
 
@@ -45,8 +46,7 @@ _DEFAULT_WORD_RE: Final = re.compile(
     r"(?i:\bfactory\b|\bdefault\b|de[ \t]+f[aá]brica|por[ \t]+defecto|predeterminad[ao]|de[ \t]+serie)")
 _DEFAULT_SOURCE_RE: Final = re.compile(
     r"(?i:\bmanual\b|\bdocs?\b|documentation|documentaci[oó]n|datasheet|\bgu[ií]a\b|quick[ \t-]?start|\blabel\b"
-    r"|etiqueta|pegatina|\bchange[ \t]+it\b|\bc[aá]mbia(?:la|lo|d)?\b|\bc[aá]mbiala\b|debe[ \t]+cambiarse"
-    r"|must[ \t]+be[ \t]+changed|should[ \t]+be[ \t]+changed)")
+    r"|etiqueta|pegatina|fabricante|manufacturer|vendor)")
 _ROOM_KEY_RE: Final = re.compile(
     r"(?i:\bclave[ \t]+(?:de[ \t]+)?(?:la[ \t]+|el[ \t]+|del[ \t]+)?(?:sala|reuni[oó]n|calendario|agenda|evento|cita|aula"
     r"|despacho|espacio|recurso|room|meeting|calendar|booking|reserva)\b)")
@@ -91,7 +91,7 @@ def _sentence(text: str, start: int, end: int) -> str:
 
 
 def factory_default(text: str, start: int, end: int) -> bool:
-    """Is ``text[start:end]`` a vendor's default value, cited from its manual or to be changed?"""
+    """Is ``text[start:end]`` a vendor's default value, cited from its manual or label?"""
     if text[start:end].lower() not in _DEFAULT_VALUES:
         return False
     sentence = _sentence(text, start, end)
@@ -101,10 +101,9 @@ def factory_default(text: str, start: int, end: int) -> bool:
 def room_key(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` a room's or a calendar's name after its "clave"?"""
     value = text[start:end]
-    if " " not in value.strip() or not value[:1].isupper() or "clave" not in text.lower():
+    if " " not in value.strip() or not value[:1].isupper():
         return False
-    lo = max(0, start - 80)
-    return _ROOM_KEY_RE.search(text, lo, start) is not None
+    return _ROOM_KEY_RE.search(text, max(0, start - 80), start) is not None
 
 
 def spacing_described(text: str, start: int, end: int) -> bool:
@@ -128,7 +127,9 @@ def encoded_words(text: str, start: int, end: int) -> bool:
         return False
     if _WORDS_RE.fullmatch(decoded.strip()) is None:
         return False
-    return _CREDENTIAL_WORD_RE.search(text) is None or decoded.strip().lower() in text.lower()
+    # The text around it (three hundred characters each side: a long text costs no more per span).
+    around = text[max(0, start - 300):start] + " " + text[end:end + 300]
+    return _CREDENTIAL_WORD_RE.search(around) is None or decoded.strip().lower() in around.lower()
 
 
 def no_value(text: str, start: int, end: int) -> bool:

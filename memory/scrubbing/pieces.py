@@ -183,8 +183,11 @@ def _credential_phrase(lower: str, cue: re.Match[str], intro_start: int) -> bool
 def _heading_colon(lower: str, cue: re.Match[str], stop: int) -> re.Match[str] | None:
     """The colon closing a heading that starts at ``cue`` (at most fourteen words before it, the cue
     first on its line or after one word), when the heading names a credential (above)."""
-    line_start = lower.rfind("\n", 0, cue.start()) + 1
-    if len(lower[line_start:cue.start()].split()) > 1:
+    lo = max(0, cue.start() - 60)
+    newline = lower.rfind("\n", lo, cue.start())
+    if newline < 0 and lo > 0:
+        return None  # sixty characters of its line before the cue: no heading's start
+    if len(lower[newline + 1:cue.start()].split()) > 1:
         return None
     colon = lower.find(":", cue.end(), stop)
     if colon < 0 or len(lower[cue.end():colon].split()) > 14:
