@@ -62,6 +62,8 @@ _HEADING_CREDENTIAL_RE: Final = re.compile(
     r"(?<![a-z])(?:clave|contrase(?:ñ|n)a|password|ssh|gpg|pgp|disco|disk|drive|usb|vault|b[oó]veda|llavero"
     r"|keychain|keyring|cifrad\w*|encrypt\w*|bitlocker|veracrypt|luks|wallet|cartera|backup|copia|key)(?![a-z])")
 _WORD_RE: Final = re.compile(r"[^\W_]+")
+_POINTER_RE: Final = re.compile(
+    r"(?:see|ask|check|look|find|get|use|mira|pide\w*|p[ií]de\w*|pregunt\w*|busca\w*|usa|est[aá]|en|in|on|at)$")
 _PROMPT_RE: Final = re.compile(
     r"(?<![a-z])(?:pide|pid[eií][oó]?|pidiendo|solicita|asks?|asked|asking|prompts?|prompted)(?![a-z])")
 _SENTENCE_CLOSE_RE: Final = re.compile(r"[ \t]*(?:$|[.!\n])")
@@ -139,10 +141,12 @@ def _find_phrase(text: str, lower: str) -> Iterator[_Span]:
             sentence_end = _SENTENCE_END_RE.search(lower, sentence_end.end(), window)
         stop = sentence_end.start() if sentence_end else window
         intro = _INTRO_RE.search(lower, cue.end(), stop)
+        heading = False
         if intro is None or len(lower[cue.end():intro.start()].split()) > 6:
             intro = _heading_colon(lower, cue, stop)
             if intro is None:
                 continue
+            heading = True
         spans: list[tuple[int, int]] = []
         for word in _WORD_RE.finditer(text, intro.end(), stop):
             if spans and text[spans[-1][1]:word.start()].strip(" \t"):
@@ -158,13 +162,18 @@ def _find_phrase(text: str, lower: str) -> Iterator[_Span]:
         if len(spans) < 2:
             continue
         low = [lower[a:b] for a, b in spans]
+        if heading and (any(not w.isalpha() or text[a:b] != w for w, (a, b) in zip(low, spans, strict=True))
+                        or _POINTER_RE.match(low[0])):
+            # After a heading's colon only a phrase of plain lower-case words is read: "Passphrase: see
+            # 1Password", "Frase de paso: pídesela a Jorge" say where the phrase is.
+            continue
         if low[0] in _FUNCTION or low[0][0].isdigit() or any(w in _NOT_VALUE for w in low):
             continue
         functions = [w for w in low if w in _FUNCTION]
         if low[-1] in _FUNCTION or (len(functions) > 1 or any(w not in _SHORT_FUNCTION for w in functions)) and not (
                 # Forty-second round: a longer phrase may read as a sentence ("es lluvia sobre los
                 # tejados de …"): five words or more, two function words at most, closing its sentence.
-                len(spans) >= 5 and len(functions) <= 2 and _SENTENCE_CLOSE_RE.match(lower, spans[-1][1])
+                not heading and len(spans) >= 5 and len(functions) <= 2 and _SENTENCE_CLOSE_RE.match(lower, spans[-1][1])
                 and _credential_phrase(lower, cue, intro.start())):
             continue
         yield spans[0][0], spans[-1][1], _KIND
