@@ -43,7 +43,9 @@ _NOT_A_VALUE: Final = frozenset(
     same new old temporary temp default shown listed sent written saved stored here there
     el la los las un una de del en con por para y o u que es su sus mi mis tu tus al lo se no le les te nos
     siempre habitual anterior provisional temporal nueva nuevo vieja viejo antigua antiguo misma mismo
-    adjunta adjunto enviada enviado abajo arriba aquí aqui allí alli cual cuál""".split())
+    adjunta adjunto enviada enviado abajo arriba aquí aqui allí alli cual cuál
+    authentication auth login prompt field hash policy manager expired only yours mine
+    autenticación autenticacion campo política politica gestor caducada caducado solo sólo tuya suya mía""".split())
 _COMMANDS: Final = frozenset(
     """yes no y n ok enter exit quit help sudo ls cd logout reboot shutdown clear si sí vale make python python3 bash
     git npm node docker ssh whoami top htop vim nano less cat man date ping passwd su cmd powershell""".split())

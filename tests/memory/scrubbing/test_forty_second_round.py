@@ -41,6 +41,8 @@ SIGN_IN_NEAR_MISSES = [
     "Entra como admin con la contraseña de siempre.",
     "Sign in as yourself with the password you chose.",
     "log in as guest with password disabled.",
+    "You can log in as root with password authentication.",
+    "Entra como administrador con la contraseña caducada.",
 ]
 
 
