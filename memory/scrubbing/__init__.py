@@ -155,6 +155,13 @@ private to the package):
   repeated symbol between the pieces, a phrase of plain words after "is"/"type" in a passphrase context.
 * ``not_credentials`` - (fortieth round) driver filters: a truncated display ("sk_live_…(oculta)…"),
   a piece of a date, a value made only of field-name words ("auth_token"), a lone JOSE header segment.
+* ``logins`` - (forty-second round) a login told with its password ("sign in as … with the password
+  …", "entra como … con la contraseña …"), a value typed at a login or lock screen ("just type …",
+  "escribe …"), "mine's N" after an access-code word, digits glued to "#" closing a line that names a
+  door or keypad.
+* ``not_values`` - (forty-second round) driver filters: a password-policy regular expression, a
+  config field naming its source (``VAULT``, ``env:…``), a manual's factory default, a meeting
+  room's "clave", a passphrase's spacing described, base64 of plain words.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on every reading (the writer's text, the fold,
   the glued view, the cue view),

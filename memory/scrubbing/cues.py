@@ -42,6 +42,24 @@ _ONE_RE: Final = re.compile(r"\bthe[ \t]+[\w\-]{2,20}[ \t]+(?P<one>one)[ \t]+(?=
 _PASSWORD_WORD_RE: Final = re.compile(r"\b(?:passwords?|passwd|pwd|logins?)\b")
 
 
+#: Forty-second round: "palabras clave" are also a text's keywords ("Palabras clave del artículo: …",
+#: "Palabras clave: a, b, c"): a label qualified by what the text is, or a list of three items or more
+#: set off by commas or semicolons, is an index, not a passphrase (passphrases are words in a row).
+_KEYWORDS_OF_RE: Final = re.compile(
+    r"[ \t]+(?:del?|de[ \t]+la|de[ \t]+los|for|of)[ \t]+(?:art[ií]culo|paper|documento|texto|post|entrada|b[uú]squeda"
+    r"|tema|curso|publicaci[oó]n|web|seo|anuncio|campa[nñ]a|trabajo|tesis|libro|cap[ií]tulo|informe|v[ií]deo|search|article)\b")
+_LIST_SEPARATOR_RE: Final = re.compile(r"[,;]")
+
+
+def _keyword_list(lower: str, label_end: int) -> bool:
+    if _KEYWORDS_OF_RE.match(lower, label_end):
+        return True
+    stop = min(len(lower), label_end + 300)
+    line_end = lower.find("\n", label_end, stop)
+    rest = lower[label_end:line_end if line_end >= 0 else stop]
+    return ":" in rest[:3] and len(_LIST_SEPARATOR_RE.findall(rest)) >= 2
+
+
 def _stand_in(room: int) -> str:
     """The longest strong password word that fits in ``room`` characters, right-aligned."""
     for word in ("passphrase", "password", "passwd", "pwd"):
@@ -60,6 +78,8 @@ def cue_view(text: str, lower: str) -> tuple[str, int] | None:
             rewrites.append((start, end, " " * (end - start)))
     if "words" in lower or "palabras" in lower:
         for m in _WORDS_LABEL_RE.finditer(lower):
+            if m.group().startswith("palabras") and _keyword_list(lower, m.end()):
+                continue
             rewrites.append((m.start(), m.end(), _stand_in(m.end() - m.start())))
     if " one " in lower and _PASSWORD_WORD_RE.search(lower) is not None:
         for m in _ONE_RE.finditer(lower):

@@ -22,6 +22,7 @@ from memory.scrubbing.jwt import _find_jwts
 from memory.scrubbing.phrases import PHRASE_FINDERS
 from memory.scrubbing.keywords import _find_keyword_values, _find_option_values
 from memory.scrubbing.long_labels import FINDERS as LONG_LABEL_FINDERS
+from memory.scrubbing.logins import FINDERS as LOGIN_FINDERS
 from memory.scrubbing.kinds import (
     PLACEHOLDER_RE,
     _PRIORITY,
@@ -49,6 +50,7 @@ from memory.scrubbing.typing_notes import FINDERS as TYPING_NOTE_FINDERS
 from memory.scrubbing.token_scorer import FINDERS as TOKEN_SCORER_FINDERS
 from memory.scrubbing.pieces import FINDERS as PIECE_FINDERS
 from memory.scrubbing.not_credentials import not_a_credential
+from memory.scrubbing.not_values import no_value
 from memory.scrubbing.stand_ins import (
     cut_template,
     inside_published_example,
@@ -91,6 +93,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *SAID_FINDERS,
     *TOKEN_SCORER_FINDERS,
     *PIECE_FINDERS,
+    *LOGIN_FINDERS,
     _find_high_entropy,
 )
 
@@ -171,6 +174,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
              and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])
              and not store_path(text, s[0], s[1]) and not public_value(text, s[0], s[1])
              and not described_value(text, s[0], s[1]) and not not_a_credential(text, s[0], s[1])
+             and not no_value(text, s[0], s[1])
              and not ("{" in text and cut_template(text, s[0], s[1]))]
     examples = published_example_spans(text) + resource_name_spans(text)
     if examples:

@@ -48,8 +48,26 @@ _PIECE_CUE_RE: Final = re.compile(
 _PHRASE_CUE_RE: Final = re.compile(
     r"(?<![a-z])(?:pass[ \t-]?phrase|frase(?:[ \t]+(?:de[ \t]+(?:paso|acceso)|secreta))?|seed)(?![a-z])")
 _INTRO_RE: Final = re.compile(
-    r"(?<![a-z])(?:is|es|era|was|type|teclea|tecl[eé]e|escribe|escriba|enter|introduce|pon)[ \t]*:?[ \t]+")
+    r"(?<![a-z])(?:is|es|era|was|type|teclea|tecl[eé]e|escribe|escriba|enter|introduce|pon"
+    # Forty-second round: the copula with its subject ("…asks for a passphrase, it's …").
+    r"|it['’]s|that['’]s|it[ \t]+is|it[ \t]+was)[ \t]*:?[ \t]+")
+#: Forty-second round: a heading closed by a colon ("frase de la clave SSH de la copia (…): …"), the
+#: value right after it or after a copula ("La frase del disco: es …").
+_HEADING_COLON_RE: Final = re.compile(
+    r"[ \t]*:[ \t]*(?:(?:es|is|it['’]s|son|are|será|sería)[ \t]+)?")
+#: A heading's colon counts only when the heading names what the phrase opens with a credential's
+#: word, or the cue is a passphrase's own name ("passphrase", "frase de paso"): "la frase del día:",
+#: "frase célebre:" are quotations.
+_HEADING_CREDENTIAL_RE: Final = re.compile(
+    r"(?<![a-z])(?:clave|contrase(?:ñ|n)a|password|ssh|gpg|pgp|disco|disk|drive|usb|vault|b[oó]veda|llavero"
+    r"|keychain|keyring|cifrad\w*|encrypt\w*|bitlocker|veracrypt|luks|wallet|cartera|backup|copia|key)(?![a-z])")
 _WORD_RE: Final = re.compile(r"[^\W_]+")
+_POINTER_RE: Final = re.compile(
+    r"(?:see|ask|check|look|find|get|use|mira|pide\w*|p[ií]de\w*|pregunt\w*|busca\w*|usa|est[aá]|en|in|on|at)$")
+_PROMPT_RE: Final = re.compile(
+    r"(?<![a-z])(?:pide|pid[eií][oó]?|pidiendo|solicita|asks?|asked|asking|prompts?|prompted)(?![a-z])")
+_SENTENCE_CLOSE_RE: Final = re.compile(r"[ \t]*(?:$|[.!\n])")
+_ANSWER_RE: Final = re.compile(r"[ \t]*(?:it['’]s|it[ \t]+is|es|that['’]s)[ \t]")
 _SENTENCE_END_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
 _CLOSE_RE: Final = re.compile(r"[ \t]*(?:$|[,.;!—–\n(]|(?:and|y|with|con|then|luego|pero|but)(?![^\W\d_]))")
 _FUNCTION: Final = frozenset(
@@ -60,7 +78,9 @@ _SHORT_FUNCTION: Final = frozenset("of de del on sobre en in to a y and".split()
 _NOT_VALUE: Final = frozenset(
     "stored saved kept written set changed required needed missing wrong correct the same different long short "
     "guardada guardado escrita cambiada necesaria larga corta igual distinta misma mismo nueva nuevo "
-    "required optional empty blank unknown secret private personal".split())
+    "required optional empty blank unknown secret private personal "
+    # Forty-second round: "it's" before a participle is no copula of a value ("it's been ages").
+    "been gone got sido estado".split())
 
 
 def _find_split_lines(text: str, lower: str) -> Iterator[_Span]:
@@ -115,10 +135,18 @@ def _find_phrase(text: str, lower: str) -> Iterator[_Span]:
             continue  # "la frase del día", "passphrase policy"
         window = min(len(lower), cue.end() + 200)
         sentence_end = _SENTENCE_END_RE.search(lower, cue.end(), window)
+        if sentence_end is not None and sentence_end.group()[0] == "?" and _ANSWER_RE.match(lower, sentence_end.end()):
+            # Forty-second round: a question naming the phrase answered by a copula ("The vault
+            # passphrase? it's …") is one sentence for the run.
+            sentence_end = _SENTENCE_END_RE.search(lower, sentence_end.end(), window)
         stop = sentence_end.start() if sentence_end else window
         intro = _INTRO_RE.search(lower, cue.end(), stop)
+        heading = False
         if intro is None or len(lower[cue.end():intro.start()].split()) > 6:
-            continue
+            intro = _heading_colon(lower, cue, stop)
+            if intro is None:
+                continue
+            heading = True
         spans: list[tuple[int, int]] = []
         for word in _WORD_RE.finditer(text, intro.end(), stop):
             if spans and text[spans[-1][1]:word.start()].strip(" \t"):
@@ -134,12 +162,49 @@ def _find_phrase(text: str, lower: str) -> Iterator[_Span]:
         if len(spans) < 2:
             continue
         low = [lower[a:b] for a, b in spans]
+        if heading and (any(not w.isalpha() or text[a:b] != w for w, (a, b) in zip(low, spans, strict=True))
+                        or _POINTER_RE.match(low[0])):
+            # After a heading's colon only a phrase of plain lower-case words is read: "Passphrase: see
+            # 1Password", "Frase de paso: pídesela a Jorge" say where the phrase is.
+            continue
         if low[0] in _FUNCTION or low[0][0].isdigit() or any(w in _NOT_VALUE for w in low):
             continue
         functions = [w for w in low if w in _FUNCTION]
-        if len(functions) > 1 or any(w not in _SHORT_FUNCTION for w in functions) or low[-1] in _FUNCTION:
+        if low[-1] in _FUNCTION or (len(functions) > 1 or any(w not in _SHORT_FUNCTION for w in functions)) and not (
+                # Forty-second round: a longer phrase may read as a sentence ("es lluvia sobre los
+                # tejados de …"): five words or more, two function words at most, closing its sentence.
+                not heading and len(spans) >= 5 and len(functions) <= 2 and _SENTENCE_CLOSE_RE.match(lower, spans[-1][1])
+                and _credential_phrase(lower, cue, intro.start())):
             continue
         yield spans[0][0], spans[-1][1], _KIND
+
+
+def _credential_phrase(lower: str, cue: re.Match[str], intro_start: int) -> bool:
+    """Is the phrase at ``cue`` a credential's? A passphrase's own name is; a bare "frase" (a saying, an
+    advert's line) is when its sentence names what it opens or a prompt asks for it ("ssh-add me pide
+    la frase")."""
+    if cue.group() != "frase":
+        return True
+    around = _sentence_of(lower, cue.start()) + lower[cue.start():intro_start]
+    return _HEADING_CREDENTIAL_RE.search(around) is not None or _PROMPT_RE.search(around) is not None
+
+
+def _heading_colon(lower: str, cue: re.Match[str], stop: int) -> re.Match[str] | None:
+    """The colon closing a heading that starts at ``cue`` (at most fourteen words before it, the cue
+    first on its line or after one word), when the heading names a credential (above)."""
+    lo = max(0, cue.start() - 60)
+    newline = lower.rfind("\n", lo, cue.start())
+    if newline < 0 and lo > 0:
+        return None  # sixty characters of its line before the cue: no heading's start
+    if len(lower[newline + 1:cue.start()].split()) > 1:
+        return None
+    colon = lower.find(":", cue.end(), stop)
+    if colon < 0 or len(lower[cue.end():colon].split()) > 14:
+        return None
+    strong = cue.group() != "frase" and not cue.group().startswith("seed")
+    if not strong and _HEADING_CREDENTIAL_RE.search(lower, cue.end(), colon) is None:
+        return None
+    return _HEADING_COLON_RE.match(lower, colon)
 
 
 FINDERS: Final = (_find_split_lines, _find_separated, _find_phrase)

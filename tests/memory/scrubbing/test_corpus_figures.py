@@ -66,9 +66,10 @@ def test_the_leave_one_author_out_tables_cover_eighty_authors_and_every_kind() -
     # In sample, as measured on the forty-first round (docs/privacy.md): 11,464/11,465 and 3/11,280 over
     # the 76 authors (main before it: 11,458 and 6); BX and BY, read once at the end of stop 42 on that
     # round, add 296/300 and 3/300; BZ and CA, read once at the start of stop 43 on the same code,
-    # add 296/300 and 4/300. A floor and a ceiling, so a regression fails.
+    # add 296/300 and 4/300. The forty-second round (stop 43, sec43) measures 12,063/12,065 and 2/11,880
+    # over all 80 (main before it: 12,056 and 10). A floor and a ceiling, so a regression fails.
     assert (pooled["recall"][1], pooled["false_redaction"][1]) == (12065, 11880)
-    assert pooled["recall"][0] >= 12056 and pooled["false_redaction"][0] <= 10
+    assert pooled["recall"][0] >= 12063 and pooled["false_redaction"][0] <= 2
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:

@@ -1,0 +1,138 @@
+"""Forty-second secrets round: what a finder took after a password word that is no credential's value
+(docs/privacy.md). Driver filters, whichever finder took the span:
+
+* ``policy_pattern`` — a regular expression a password must match ("Password regex: ^(?=.*\\d)….{8,}$"):
+  two regex constructs or more (a look-ahead, a ``{m,n}`` count, a character class, an escape class,
+  ``.*``, anchors at both ends), no white space: a rule about passwords, not one;
+* ``source_reference`` — a config field that names where its value comes from, not the value: a bare
+  source in capitals (``password: VAULT``, ``KEYCHAIN``, ``SECRETS_MANAGER``), ``from_vault``/``via_env``,
+  or a source scheme and a name (``env:PG_PASS``, ``vault:secret/smtp#pass``, ``ssm:/app/db``,
+  ``file:/run/secrets/db``);
+* ``factory_default`` — a vendor's documented default ("admin", "password", "1234", "root"…) said as a
+  factory or default one in a sentence that cites where the vendor prints it (the manual, the docs, the
+  label: "the manual's factory default is admin"): what every unit ships with, not this person's secret
+  ("pin: 0000 (default, change it)" is still this device's PIN);
+* ``room_key`` — the "clave" of a meeting room, a calendar or a booking ("la clave de la sala en el
+  calendario es 'Sala Júpiter 3'"): the key that names a resource, a name of words, not a password;
+* ``spacing_described`` — words about how a passphrase is written, not the passphrase ("no recuerdo si
+  la frase de paso era con espacios o todo junto", "whether it is with spaces or with dashes", "spaced
+  or not"): a word on spacing with an alternative or a negation in the same run (no comma: a spelled-out
+  value names its separators);
+* ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) with no credential
+  word around it, or beside the decoded words themselves ("El campo nombre viene en base64: …
+  (es «…»)", "Base64 of 'hello from Lagos' is …"): an encoded field, not a hidden secret.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from typing import Final
+
+_REGEX_PARTS: Final = (
+    re.compile(r"\(\?[=!<]"), re.compile(r"\{\d{1,3}(?:,\d{0,3})?\}"), re.compile(r"\[[^\]\s]{2,}\]"),
+    re.compile(r"\\[dwsDWS]"), re.compile(r"\.[*+]"), re.compile(r"^\^.*\$$"))
+_SOURCE_WORDS: Final = frozenset(
+    """vault keychain keyring env environment secrets_manager secretsmanager secret_manager ssm kms parameter_store
+    credstash sops doppler infisical keyvault key_vault onepassword 1password bitwarden lastpass keepass
+    secrets""".split())
+_SOURCE_WORD_RE: Final = re.compile(r"(?i:(?:from|via|in|desde)[_\-](?P<w>[\w\-]{2,24})|(?P<c>[A-Z0-9_]{3,24}))")
+_SOURCE_SCHEME_RE: Final = re.compile(
+    r"(?i:env|vault|ssm|kms|file|keychain|keyring|secret|secrets|sm|awssm|gcpsm|op|sops|doppler|infisical)"
+    r"(?::|\()(?P<name>[A-Za-z_][\w./#\-:]{1,80})\)?")
+_DEFAULT_VALUES: Final = frozenset("admin administrator password passw0rd 1234 12345 123456 0000 root guest user default".split())
+_DEFAULT_WORD_RE: Final = re.compile(
+    r"(?i:\bfactory\b|\bdefault\b|de[ \t]+f[aá]brica|por[ \t]+defecto|predeterminad[ao]|de[ \t]+serie)")
+_DEFAULT_SOURCE_RE: Final = re.compile(
+    r"(?i:\bmanual\b|\bdocs?\b|documentation|documentaci[oó]n|datasheet|\bgu[ií]a\b|quick[ \t-]?start|\blabel\b"
+    r"|etiqueta|pegatina|fabricante|manufacturer|vendor)")
+_ROOM_KEY_RE: Final = re.compile(
+    r"(?i:\bclave[ \t]+(?:de[ \t]+)?(?:la[ \t]+|el[ \t]+|del[ \t]+)?(?:sala|reuni[oó]n|calendario|agenda|evento|cita|aula"
+    r"|despacho|espacio|recurso|room|meeting|calendar|booking|reserva)\b)")
+_SENTENCE_BREAK_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
+_WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[ \t'’\-][^\W\d_]+){1,7}[.!?]?")
+_CREDENTIAL_WORD_RE: Final = re.compile(
+    r"(?i:passw|contrase|\bclave|passphrase|frase[ \t]+de[ \t]+paso|secret|secreto|token|\bpin\b|credencial|credential)")
+#: Words on the spacing of a phrase (not its separators: a spelled-out value names "dash", "guion bajo").
+_SPACING_WORDS: Final = frozenset(
+    """spaces space spaced spacing together joined espacios espacio espaciado espaciada junto juntas juntos
+    junta separado separada separados separadas""".split())
+_ALTERNATIVE_WORDS: Final = frozenset("or not without o no sin ni".split())
+_B64_RE: Final = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
+
+
+def policy_pattern(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a regular expression (two constructs or more, no white space)?"""
+    value = text[start:end].strip("'\"`/")
+    if len(value) < 6 or any(c.isspace() for c in value):
+        return False
+    return sum(1 for part in _REGEX_PARTS if part.search(value)) >= 2
+
+
+def source_reference(text: str, start: int, end: int) -> bool:
+    """Does ``text[start:end]`` name where a config value comes from?"""
+    value = text[start:end]
+    m = _SOURCE_WORD_RE.fullmatch(value)
+    if m is not None:
+        word = (m.group("w") or m.group("c") or "").lower()
+        return word in _SOURCE_WORDS
+    m = _SOURCE_SCHEME_RE.fullmatch(value)
+    return m is not None and (not any(c.isdigit() for c in m.group("name")) or m.group("name").isupper()
+                              or "_" in m.group("name") or "/" in m.group("name"))
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    lo = max(0, start - 160)
+    for m in _SENTENCE_BREAK_RE.finditer(text, lo, start):
+        lo = m.end()
+    stop = _SENTENCE_BREAK_RE.search(text, end, min(len(text), end + 160))
+    return text[lo:stop.start() if stop else min(len(text), end + 160)]
+
+
+def factory_default(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a vendor's default value, cited from its manual or label?"""
+    if text[start:end].lower() not in _DEFAULT_VALUES:
+        return False
+    sentence = _sentence(text, start, end)
+    return _DEFAULT_WORD_RE.search(sentence) is not None and _DEFAULT_SOURCE_RE.search(sentence) is not None
+
+
+def room_key(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a room's or a calendar's name after its "clave"?"""
+    value = text[start:end]
+    if " " not in value.strip() or not value[:1].isupper():
+        return False
+    return _ROOM_KEY_RE.search(text, max(0, start - 80), start) is not None
+
+
+def spacing_described(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` words on a passphrase's spacing with an alternative or a negation?"""
+    value = text[start:end]
+    if "," in value:
+        return False  # a value spelled out piece by piece
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", value)]
+    return (len(words) >= 3 and any(w in _SPACING_WORDS for w in words)
+            and any(w in _ALTERNATIVE_WORDS for w in words))
+
+
+def encoded_words(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` base64 of plain words, in a text with no credential word or giving them?"""
+    value = text[start:end]
+    if len(value) < 12 or len(value) % 4 or _B64_RE.fullmatch(value) is None:
+        return False
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    if _WORDS_RE.fullmatch(decoded.strip()) is None:
+        return False
+    # The text around it (three hundred characters each side: a long text costs no more per span).
+    around = text[max(0, start - 300):start] + " " + text[end:end + 300]
+    return _CREDENTIAL_WORD_RE.search(around) is None or decoded.strip().lower() in around.lower()
+
+
+def no_value(text: str, start: int, end: int) -> bool:
+    """Any of the classes above."""
+    return (policy_pattern(text, start, end) or source_reference(text, start, end) or factory_default(text, start, end)
+            or room_key(text, start, end) or spacing_described(text, start, end) or encoded_words(text, start, end))
