@@ -51,7 +51,7 @@ from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_names import RULES as NAMES_RULES
-from memory.inspection.special_names import name_spans
+from memory.inspection.special_names import idiom_spans, name_spans, vector_name_spans
 from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
 from memory.inspection.special_sense_check import topic_spans
 from memory.inspection.special_senses import sense_spans
@@ -68,15 +68,17 @@ _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """``special_forms.ordinary_spans``, the civic roles and cultural works of
     ``special_roles.role_spans`` (sp25) and another person's matter or an ordinary sense of
-    ``special_senses.sense_spans`` (sp27), and a band, a team or a show named (``special_names.name_spans``,
-    sp30). The lexicon also reads outside ``special_sense_check.topic_spans``
+    ``special_senses.sense_spans`` (sp27), and a band, a team or a show named and sp30's idioms
+    (``special_names.name_spans``, ``idiom_spans``). The lexicon also reads outside ``special_sense_check.topic_spans``
     (sp29; ``lexical_stage``)."""
-    return _forms_ordinary_spans(text) + role_spans(text) + sense_spans(text) + name_spans(text)
+    return _forms_ordinary_spans(text) + role_spans(text) + sense_spans(text) + name_spans(text) + idiom_spans(text)
 
 
 def vector_spans(text: str) -> list[tuple[int, int]]:
-    """``special_forms.vector_spans`` and ``special_roles.figure_spans`` (sp25)."""
-    return _forms_vector_spans(text) + figure_spans(text)
+    """``special_forms.vector_spans``, ``special_roles.figure_spans`` (sp25) and sp30's spans
+    (``special_names``: a band, a team or a show named, an idiom, a nationality for papers, a theft
+    the person reports)."""
+    return _forms_vector_spans(text) + figure_spans(text) + name_spans(text) + idiom_spans(text) + vector_name_spans(text)
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {

@@ -78,6 +78,9 @@ _NEAR_BEFORE = {
                    r"|liberad\w*|asesoria\s+juridica|abogad[oa]s?)",
     "religion": r"(?:members?|miembro\w*|attends?|asiste\w*|goes\s+to|va\s+a)",
 }
+#: A meeting of a body of the organisation ("la reunión de la sección de la CNT"): a meeting alone is no tie.
+_MEETING_OF_BODY = (r"(?:reunion\w*|meetings?|asamblea\w*|assembly)\s+" + "(?:(?:de|del|of|the|la|el)\\s+){1,3}"
+                    r"(?:seccion|section|branch|comite|committee|ejecutiva|executive|agrupacion)\s+")
 _NEAR_AFTER = {
     "politics": r"(?:voters?|votantes?|members?|membership|rally|rallies|mitin\w*|councillors?|concejal\w*|supporters?|activists?|candidates?|candidat[oa]s?"
                 r"|delegates?|donors?|afiliad[oa]s?|militantes?|simpatizantes?|party\s+(?:member|card|conference))",
@@ -131,7 +134,8 @@ class _OrgRule:
         self._words = None
         if words and label in _NEAR_BEFORE:
             word = _alternation(words)
-            self._words = re.compile(rf"\b{_NEAR_BEFORE[label]}\s+(?:[\w$.,']+\s+){{0,2}}?{_LINK}{_BODY}{word}\b|\b{word}[\s'-]+(?:s\s+)?{_NEAR_AFTER[label]}\b")
+            self._words = re.compile(rf"\b{_NEAR_BEFORE[label]}\s+(?:[\w$.,']+\s+){{0,2}}?{_LINK}{_BODY}{word}\b|\b{word}[\s'-]+(?:s\s+)?{_NEAR_AFTER[label]}\b"
+                                     rf"|\b{_MEETING_OF_BODY}{_LINK}{word}\b")
 
     def fires(self, text: str) -> bool:
         for clause in _CLAUSE.finditer(text):
@@ -167,12 +171,21 @@ _MORE_FEMALE = ("carla|marina|noelia|lorena|natalia|sonia|veronica|susana|lourde
                 "|zoe|chloe|grace|priyanka|aisha|fatima|leila|mei|yuki|ana|lucia|maria|laura|marta|elena|sara|paula|sophie|sarah|emma|anna")
 _NOT_BETWEEN = (r"(?:(?!\b(?:herman\w*|hij[oa]s?|padres?|madre|amig[oa]s?|jef[ea]s?|compa\w*|prim[oa]s?|ti[oa]s?|sobrin\w*|niet\w*|client\w*"
                 r"|vecin\w*|brothers?|sons?|father|mother|friends?|boss|cousins?|colleagues?|neighbou?rs?|el|he|him|his|\w+'s)\b)[^.;:!?])")
+#: Between "he" and his partner: no woman, no other person (``_NOT_BETWEEN``'s people, feminine pronouns).
+_NOT_BETWEEN_HE = (r"(?:(?!\b(?:herman\w*|hij[oa]s?|padres?|madre|amig[oa]s?|jef[ea]s?|compa\w*|prim[oa]s?|ti[oa]s?|sobrin\w*|niet\w*|client\w*"
+                   r"|vecin\w*|brothers?|sons?|daughters?|sisters?|father|mother|friends?|boss|cousins?|colleagues?|neighbou?rs?|she|her|hers|ella|\w+'s)\b)[^.;:!?])")
 PARTNER_RULES = (
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         rf"\b(?:ella|she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|esposa|mujer|prometida)\b")),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         r"\b(?:casada|comprometida|prometida|emparejada|casadas)\s+con\s+(?:su|sus)\s+(?:novia|esposa|mujer|prometida)\b"
         r"|\b(?:casado|comprometido|emparejado|casados)\s+con\s+(?:su|sus)\s+(?:novio|esposo|marido|prometido)\b")),
+    Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
+        rf"\b(?:he|he'?s)\b{_NOT_BETWEEN_HE}{{0,70}}\b(?:the|a|his)\s+(?:boyfriend|husband|fiance)\b(?!'s)"
+        rf"|\b(?:she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:the|a|her)\s+(?:wife|fiancee)\b(?!'s)")),
+    Rule("sex_life_orientation", "names.sex_life_orientation.both_sides", re.compile(
+        r"\b(?:le\s+(?:gustan|van|tiran)|(?:likes|swings|goes|plays|bats)\s+(?:for\s+)?)\s*['\"]?\s*(?:los\s+dos|las\s+dos|ambos|ambas|both)\s+"
+        r"(?:palos|aceras|lados|bandos|equipos|sides|teams|ways)\b")),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         rf"\b(?:{_MORE_FEMALE})'s\s+(?:wife|fiancee)\b|\b(?:{_MORE_MALE})'s\s+(?:husband|fiance)\b")),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
@@ -193,6 +206,7 @@ _RELIGIOUS_PRACTICE = rf"""
 | de\s+sacristia | ratas?\s+de\s+sacristia | beato\b | se\s+santigua\w* | crosses\s+(?:himself|herself)
 | door[\s-]to[\s-]door\s+with\s+(?:the\s+)?(?:magazines|watchtower|literature|bible) | predica\w*\s+(?:de\s+)?puerta\s+(?:a|en)\s+puerta | field\s+service
 | (?:one|members?)\s+of\s+the\s+tribe | matzah | matzo\w* | seder\b | challah
+| (?:pertenec\w*|perteneci\w*)\s+a\s+la\s+obra\b | (?:belongs?|belonged|belonging)\s+to\s+the\s+work\b
 """
 #: A people or a nation named by its adjective (``marroqui``, ``saharaui``, ``chino``, ``gitano``; ``Somali``, ``Moroccan``,
 #: ``Chinese``, ``Irish``), not a social origin (``de origen humilde``, ``of humble origin``).
@@ -223,11 +237,12 @@ RULES = (*NAME_RULES, *PARTNER_RULES, *PRACTICE_RULES)
 # --- a band, a team or a show named by a special word (ordinary-sense spans) -------------------------
 _NAMED_ACT = re.compile(r"""
 \b(?:su\s+|his\s+|her\s+|their\s+)?(?:banda|grupo|cantante|equipo|band|team|singer|group)\s+(?:favorit[oa]|preferid[oa]|favou?rite)\s+(?:es|son|era|is|are|was)\s+[^.,;:!?]{1,40}
-| \b(?:banda|band|grupo\s+musical|rock\s+band|tribute\s+band)\s+(?:llamad[oa]|called|named)\s+[^.,;:!?]{1,30}
+| \b(?:favou?rite|preferred)\s+(?:band|singer|group|team|artist|act)\s+(?:is|are|was|were)\s+[^.,;:!?]{1,40}
+| \b(?:banda|band|grupo\s+musical|rock\s+band|tribute\s+band)\s+(?:(?:is|was|se)\s+)?(?:llamad[oa]|llama|called|named)\s+[^.,;:!?]{1,30}
 | \b(?:entradas|tickets?|abonos?|season\s+tickets?)\s+(?:para|for|to)\s+(?:el|la|the|a|an)\s+(?:concierto|concert|gig|show|match|partido)\s+(?:de|del|of|by)\s+[^.,;:!?]{1,30}
 | \b(?:entradas|tickets?|abonos?|season\s+tickets?)\s+(?:para|for|to)\s+(?:el\s+|la\s+|los\s+|the\s+|a\s+|an\s+)?(?:[a-z']+\s+){1,3}?(?:match|matches|partido|concierto|concert|gig)\b
 """, re.VERBOSE)
-_NAMED_ACT_GATE = re.compile(r"banda|band\b|grupo|cantante|equipo|team|singer|group|entradas|ticket|abono")
+_NAMED_ACT_GATE = re.compile(r"banda|band\b|grupo|cantante|equipo|team|singer|group|artist|entradas|ticket|abono")
 
 
 def name_spans(text: str) -> list[tuple[int, int]]:
@@ -238,3 +253,53 @@ def name_spans(text: str) -> list[tuple[int, int]]:
     if not _NAMED_ACT_GATE.search(text):
         return []
     return [m.span() for m in _NAMED_ACT.finditer(text)]
+
+#: A taste, a talent or a habit that "runs in the family" (an idiom of inheritance, not a condition).
+_TRAIT_RUNS = re.compile(r"""
+\b(?:taste|gusto|talent|talento|knack|gift|don|love|amor|passion|pasion|humou?r|sweet\s+tooth|stubbornness|terquedad|habit|mania|eye|ojo|ear|oido)\b
+  [^.;]{0,50}?['"‘“]?\s*(?:runs\s+in\s+(?:the|his|her|their)\s+family|(?:le\s+)?viene\s+de\s+familia|es\s+de\s+familia|corre\s+en\s+la\s+familia)['"’”]?
+""", re.VERBOSE)
+#: The employer or a client sponsoring an event the person works on in a named role ("her company
+#: sponsors a Pride float and, as events manager, she handles the logistics").
+_SPONSOR = re.compile(r"""\b(?:company|firm|employer|empresa|brand|marca|client|cliente|agency|agencia)\s+(?:\w+\s+){0,2}?
+  (?:sponsors?|sponsored|sponsoring|patrocina\w*|organi[sz]es|organiza)\s+[^.;,]{0,60}""", re.VERBOSE)
+_WORK_ROLE = re.compile(r"""\b(?:as|como)\s+(?:the\s+|an?\s+|la\s+|el\s+)?(?:\w+\s+)?(?:manager|coordinator|organi[sz]er|planner|producer|lead
+  |responsable|coordinador\w*|productor\w*|organizador\w*)\b|\bhandl\w*\s+(?:the\s+)?logistics|\blleva\s+la\s+logistica""", re.VERBOSE)
+#: Politics of an office, strikes at bowling, a time of the week held "sacred": idioms.
+_IDIOM = re.compile(r"""
+\b(?:office|workplace|company|internal|corporate|departmental|team)\s+politics\b | \bpolitica\s+(?:de\s+(?:la\s+)?oficina|interna\s+de\s+la\s+empresa)\b | \bpolitiqueo\b
+| \b(?:bowling|bolos|bolera)\b[^.;]{0,60}?\bstrikes?\b | \bstrikes?\s+in\s+a\s+row\b
+| \b(?:domingos|sabados|fines\s+de\s+semana|findes|mananas|tardes|siestas?|vacaciones|weekends?|sundays|saturdays|mornings|evenings|holidays)\s+
+  ['"‘“]?\s*(?:son|es|are|is)\s+['"‘“]?\s*(?:sagrad[oa]s?|sacred|sacrosanct)\b['"’”]?
+""", re.VERBOSE)
+#: A nationality or a passport named for papers (a visa, a consulate): a citizenship, not an origin.
+_NATIONALITY_FOR_PAPERS = re.compile(r"""
+\b(?:su\s+|his\s+|her\s+|their\s+)?(?:nacionalidad|nationality|ciudadania|citizenship)\s+(?:es\s+|is\s+)?[a-z]+\b
+  (?=[^.;]{0,60}\b(?:visa|visado|pasaporte|passport|consulado|consulate|embajada|embassy|permiso\s+de\s+residencia|residence\s+permit|aduana|customs|border|frontera|schengen)\b)
+""", re.VERBOSE)
+#: Property stolen from the person and its police report: the sentences say the person was robbed.
+_THEFT = re.compile(r"""\b(?:(?:le|les|me|nos)\s+(?:han\s+)?(?:robaron|robado|hurtaron|hurtado)\s+(?:el|la|los|las|su|sus)\s+
+  (?:bici\w*|movil|telefono|cartera|bolso|mochila|coche|moto|portatil|maleta|bicicleta|llaves|reloj)
+  |(?:phone|bike|bicycle|wallet|purse|bag|backpack|car|laptop|suitcase|keys|watch|handbag)\s+(?:was|were|got)\s+(?:stolen|nicked|snatched|taken))\b""", re.VERBOSE)
+_REPORT = re.compile(r"\b(?:denuncia|police\s+report|crime\s+(?:reference|number)|report\s+(?:it\s+)?to\s+the\s+police)\b")
+_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;\n]*")
+
+
+def idiom_spans(text: str) -> list[tuple[int, int]]:
+    """Ordinary-sense spans (read with ``special_forms.ordinary_spans``: they can only clear): a trait
+    that runs in the family and an employer's sponsored event the person works on in a named role."""
+    spans = [m.span() for m in _TRAIT_RUNS.finditer(text)]
+    if _WORK_ROLE.search(text):
+        spans += [m.span() for m in _SPONSOR.finditer(text)]
+    return spans
+
+
+def vector_name_spans(text: str) -> list[tuple[int, int]]:
+    """Spans the vector stage alone does not read (the lexicon has no word there, the vector stage
+    read them as special): office politics, bowling strikes, a "sacred" time of the week, a nationality
+    named for papers, and the sentences of a note reporting
+    property stolen from the person with its police report (the person is the victim)."""
+    spans = [m.span() for m in _NATIONALITY_FOR_PAPERS.finditer(text)] + [m.span() for m in _IDIOM.finditer(text)]
+    if _THEFT.search(text) and _REPORT.search(text):
+        spans += [m.span() for m in _SENTENCE.finditer(text) if _THEFT.search(m.group(0)) or _REPORT.search(m.group(0))]
+    return spans
