@@ -66,7 +66,7 @@ _TIES = {
         | saturdays? | sabados? | fridays? | viernes | classes | clases | study | estudio | studies""",
     "race_ethnicity": r"""es\b | is\b | soy\b | she'?s | he'?s | being | como | as\s+an? | comunidad\w* | community | familia\w* | family | pueblo | people
         | heritage | origen | origin | roots | raices | orgullos[oa] | proud | fund\b | scholarship | beca\w* | network | red\b | miembro\w* | members?\b
-        | mentoring | mentoria | asociacion | association | lengua | language | habla | speaks | descent | ascendencia | identity | identidad | socia\b | socio\b""",
+        | grants? | bursary | award | mentoring | mentoria | asociacion | association | lengua | language | habla | speaks | descent | ascendencia | identity | identidad | socia\b | socio\b""",
 }
 
 #: Words right beside an ambiguous name (``word`` rows): before it with a preposition or an article
@@ -226,8 +226,24 @@ _ETHNIC_COMMUNITY = rf"""
 | (?:is|was|being|she'?s|he'?s|as)\s+(?:\w+\s+)?of\s+{_ORIGIN_EN}\s+(?:origin|descent|extraction)\b
 | ethnically\s+\w+ | etnicamente\s+\w+
 """
+class _Practice:
+    """A practice named (``_RELIGIOUS_PRACTICE``), read like a lexicon ``Rule`` but without its quoted-
+    metaphor frame: a practice is usually named in quotes ("calls it 'her time with the man upstairs'"),
+    and the quotes are the euphemism, not a title. A professional frame in the clause clears it."""
+
+    label = "religion"
+    name = "names.religion.practice"
+
+    def __init__(self) -> None:
+        self._pattern = _re(_RELIGIOUS_PRACTICE)
+
+    def fires(self, text: str) -> bool:
+        return any(not _PROFESSIONAL.search(clause.group(0)) and self._pattern.search(clause.group(0))
+                   for clause in _CLAUSE.finditer(text))
+
+
 PRACTICE_RULES = (
-    Rule("religion", "names.religion.practice", _re(_RELIGIOUS_PRACTICE)),
+    _Practice(),
     Rule("race_ethnicity", "names.race_ethnicity.community", _re(_ETHNIC_COMMUNITY)),
 )
 
