@@ -72,15 +72,25 @@ _TIES = {
 #: Words right beside an ambiguous name (``word`` rows): before it with a preposition or an article
 #: between, or right after it as a noun.
 _NEAR_BEFORE = {
-    "politics": r"(?:vot\w*|afiliad\w*|militan\w*|members?|membership|miembro\w*|mitin\w*|rally|candidat\w*|concejal\w*|councillor\w*|supporter\w*"
-                r"|simpatizante\w*|activist\w*|activista\w*|canvass\w*|donat\w*|donacion\w*|campaign\w*\s+for|campana\s+de)",
-    "trade_union": r"(?:afiliad\w*|members?|membership|miembro\w*|delegad\w*|delegates?|reps?|steward|cuotas?|dues|ejecutiva|executive"
-                   r"|liberad\w*|asesoria\s+juridica|abogad[oa]s?)",
+    "politics": r"(?:vot\w*|afiliad\w*|militan\w*|members?|membership|miembro\w*|candidat\w*|concejal\w*|councillor\w*|supporter\w*"
+                r"|simpatizante\w*|activist\w*|activista\w*|canvass\w*)",
+    "trade_union": r"(?:afiliad\w*|members?|membership|miembro\w*|delegad\w*|delegates?|reps?|steward|liberad\w*)",
     "religion": r"(?:members?|miembro\w*|attends?|asiste\w*|goes\s+to|va\s+a)",
 }
+#: Things of the organisation before an ambiguous name (a rally, dues, a section): with an article
+#: between ("las cuotas del USO", "donated to the Sumar campaign"), since "cuota de uso" is a usage
+#: fee and "donación de pan" bread.
+_THING_BEFORE = {
+    "politics": r"(?:mitin\w*|rally|rallies|donat\w*|donacion\w*|campaign\w*\s+for|campana\w*|cuotas?|dues)",
+    "trade_union": r"(?:cuotas?|dues|ejecutiva|executive|asesoria\s+juridica|abogad[oa]s?|lawyers?)",
+}
+_LINK_ARTICLE = r"(?:(?:de|a|of|in|en|to|for|por|con|with)\s+)?(?:the|la|el|los|las|its|su|del|al)\s+"
 #: A meeting of a body of the organisation ("la reunión de la sección de la CNT"): a meeting alone is no tie.
 _MEETING_OF_BODY = (r"(?:reunion\w*|meetings?|asamblea\w*|assembly)\s+" + "(?:(?:de|del|of|the|la|el)\\s+){1,3}"
                     r"(?:seccion|section|branch|comite|committee|ejecutiva|executive|agrupacion)\s+")
+#: A relative clause of belonging right after the name ("USO, al que está afiliada", "la CNT, de la que es miembro").
+_BELONGS_AFTER = (r"\s*,?\s+(?:al|a\s+la|a\s+los|del|de\s+la|de\s+los|en\s+el|en\s+la|which|that|who)\s+(?:que\s+|cual\s+|she\s+|he\s+)?"
+                  r"(?:\w+\s+){0,2}?(?:afiliad\w*|pertenec\w*|miembro|members?|belongs|apoya|supports|vota|votes)\b")
 _NEAR_AFTER = {
     "politics": r"(?:voters?|votantes?|members?|membership|rally|rallies|mitin\w*|councillors?|concejal\w*|supporters?|activists?|candidates?|candidat[oa]s?"
                 r"|delegates?|donors?|afiliad[oa]s?|militantes?|simpatizantes?|party\s+(?:member|card|conference))",
@@ -134,8 +144,10 @@ class _OrgRule:
         self._words = None
         if words and label in _NEAR_BEFORE:
             word = _alternation(words)
+            thing = (rf"|\b{_THING_BEFORE[label]}\s+(?:[\w$.,']+\s+){{0,2}}?{_LINK_ARTICLE}(?:\w+\s+)?{word}\b"
+                     rf"|\b{_THING_BEFORE[label]}\s+{_LINK}{_BODY.removesuffix('?')}{word}\b") if label in _THING_BEFORE else ""
             self._words = re.compile(rf"\b{_NEAR_BEFORE[label]}\s+(?:[\w$.,']+\s+){{0,2}}?{_LINK}{_BODY}{word}\b|\b{word}[\s'-]+(?:s\s+)?{_NEAR_AFTER[label]}\b"
-                                     rf"|\b{_MEETING_OF_BODY}{_LINK}{word}\b")
+                                     rf"|\b{_MEETING_OF_BODY}{_LINK}{word}\b|\b{word}{_BELONGS_AFTER}{thing}")
 
     def fires(self, text: str) -> bool:
         for clause in _CLAUSE.finditer(text):
