@@ -26,9 +26,15 @@ Three classes the lexicon missed on new authors, each a frame and never a word a
   door-to-door ministry; the diaspora, African roots, Roma in-group words for outsiders and the
   Traveller community, a hyphenated American heritage said of the person, origin said of a person.
 
-Every pattern reads the inspection form (ASCII, lower case, accents removed). Written from the
-misses and false positives of the spent authors A1–AZ52 by class, before BA53 and BB54 were read
-(docs/privacy.md, "Stop 43, sp30").
+Ordinary-sense spans beside them: a band, a team or a show named (``name_spans``), a trait that runs
+in the family and an employer's sponsored event worked on in a named role (``idiom_spans``); for the
+vector stage alone, bowling strikes, a "sacred" time of the week, a nationality for
+papers and a theft the person reports (``vector_name_spans``).
+
+Every pattern reads the inspection form (ASCII, lower case, accents removed). The table and the
+three classes were written from the misses of the spent authors A1–AZ52 by class, before BA53 and
+BB54 were read; the meeting of a section, "the Work", "he … the boyfriend", both sides, and every
+span were added after that reading, so those are in sample there (docs/privacy.md, "Stop 43, sp30").
 """
 
 from __future__ import annotations
@@ -268,7 +274,7 @@ _NAMED_ACT = re.compile(r"""
 | \b(?:favou?rite|preferred)\s+(?:band|singer|group|team|artist|act)\s+(?:is|are|was|were)\s+[^.,;:!?]{1,40}
 | \b(?:banda|band|grupo\s+musical|rock\s+band|tribute\s+band)\s+(?:(?:is|was|se)\s+)?(?:llamad[oa]|llama|called|named)\s+[^.,;:!?]{1,30}
 | \b(?:entradas|tickets?|abonos?|season\s+tickets?)\s+(?:para|for|to)\s+(?:el|la|the|a|an)\s+(?:concierto|concert|gig|show|match|partido)\s+(?:de|del|of|by)\s+[^.,;:!?]{1,30}
-| \b(?:entradas|tickets?|abonos?|season\s+tickets?)\s+(?:para|for|to)\s+(?:el\s+|la\s+|los\s+|the\s+|a\s+|an\s+)?(?:[a-z']+\s+){1,3}?(?:match|matches|partido|concierto|concert|gig)\b
+| \b(?:entradas|tickets?|abonos?|season\s+tickets?)\s+(?:para|for|to)\s+(?:el\s+|la\s+|los\s+|the\s+)?(?!(?:un|una|a|an)\s)(?:[a-z']+\s+){1,3}?(?:match|matches|partido)\b
 """, re.VERBOSE)
 _NAMED_ACT_GATE = re.compile(r"banda|band\b|grupo|cantante|equipo|team|singer|group|artist|entradas|ticket|abono")
 
@@ -293,10 +299,9 @@ _SPONSOR = re.compile(r"""\b(?:company|firm|employer|empresa|brand|marca|client|
   (?:sponsors?|sponsored|sponsoring|patrocina\w*|organi[sz]es|organiza)\s+[^.;,]{0,60}""", re.VERBOSE)
 _WORK_ROLE = re.compile(r"""\b(?:as|como)\s+(?:the\s+|an?\s+|la\s+|el\s+)?(?:\w+\s+)?(?:manager|coordinator|organi[sz]er|planner|producer|lead
   |responsable|coordinador\w*|productor\w*|organizador\w*)\b|\bhandl\w*\s+(?:the\s+)?logistics|\blleva\s+la\s+logistica""", re.VERBOSE)
-#: Politics of an office, strikes at bowling, a time of the week held "sacred": idioms.
+#: Strikes at bowling, a time of the week held "sacred": idioms.
 _IDIOM = re.compile(r"""
-\b(?:office|workplace|company|internal|corporate|departmental|team)\s+politics\b | \bpolitica\s+(?:de\s+(?:la\s+)?oficina|interna\s+de\s+la\s+empresa)\b | \bpolitiqueo\b
-| \b(?:bowling|bolos|bolera)\b[^.;]{0,60}?\bstrikes?\b | \bstrikes?\s+in\s+a\s+row\b
+\b(?:bowling|bolos|bolera)\b[^.;]{0,60}?\bstrikes?\b | \bstrikes?\s+in\s+a\s+row\b
 | \b(?:domingos|sabados|fines\s+de\s+semana|findes|mananas|tardes|siestas?|vacaciones|weekends?|sundays|saturdays|mornings|evenings|holidays)\s+
   ['"‘“]?\s*(?:son|es|are|is)\s+['"‘“]?\s*(?:sagrad[oa]s?|sacred|sacrosanct)\b['"’”]?
 """, re.VERBOSE)
@@ -324,7 +329,7 @@ def idiom_spans(text: str) -> list[tuple[int, int]]:
 
 def vector_name_spans(text: str) -> list[tuple[int, int]]:
     """Spans the vector stage alone does not read (the lexicon has no word there, the vector stage
-    read them as special): office politics, bowling strikes, a "sacred" time of the week, a nationality
+    read them as special): bowling strikes, a "sacred" time of the week, a nationality
     named for papers, and the sentences of a note reporting
     property stolen from the person with its police report (the person is the victim)."""
     spans = [m.span() for m in _NATIONALITY_FOR_PAPERS.finditer(text)] + [m.span() for m in _IDIOM.finditer(text)]

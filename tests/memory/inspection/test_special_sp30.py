@@ -70,7 +70,6 @@ def test_an_ordinary_sense_of_sp30_is_no_lexicon_finding(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "Complains about office politics since the merger",
     "Proud of his three strikes in a row at the bowling alley",
     "Los domingos 'son sagrados': paella y siesta",
     "Su nacionalidad es portuguesa, así que no necesita visado para el viaje",
