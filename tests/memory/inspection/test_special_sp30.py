@@ -38,6 +38,7 @@ from tests.memory.inspection.special_helpers import finding_label, lexicon_label
     # a partner of the person's evident gender
     ("Está casada con su mujer desde 2018", "sex_life_orientation"),
     ("Ella reserva una cena con su novia para el viernes", "sex_life_orientation"),
+    ("Ella celebra el aniversario con su novia en Oporto", "sex_life_orientation"),
     ("He moved to Leeds last year with the boyfriend he met at university", "sex_life_orientation"),
     ("Rodrigo se va de vacaciones con su novio a Lisboa", "sex_life_orientation"),
     ("Jennifer's wife picks her up on Fridays", "sex_life_orientation"),
