@@ -50,29 +50,35 @@ from memory.inspection.special_forms import ordinary_spans as _forms_ordinary_sp
 from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
+from memory.inspection.special_names import RULES as NAMES_RULES
+from memory.inspection.special_names import idiom_spans, name_spans, vector_name_spans
 from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
 from memory.inspection.special_sense_check import topic_spans
 from memory.inspection.special_senses import sense_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
-#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38) and ``special_roles`` (sp25);
+#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38), ``special_roles`` (sp25) and
+#: ``special_names`` (sp30);
 #: the same-sex partner's patterns likewise.
-_RULES = RULES + CLAUSE_RULES + ROLE_RULES
+_RULES = RULES + CLAUSE_RULES + ROLE_RULES + NAMES_RULES
 _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 
 
 def ordinary_spans(text: str) -> list[tuple[int, int]]:
     """``special_forms.ordinary_spans``, the civic roles and cultural works of
     ``special_roles.role_spans`` (sp25) and another person's matter or an ordinary sense of
-    ``special_senses.sense_spans`` (sp27). The lexicon also reads outside ``special_sense_check.topic_spans``
+    ``special_senses.sense_spans`` (sp27), and a band, a team or a show named and sp30's idioms
+    (``special_names.name_spans``, ``idiom_spans``). The lexicon also reads outside ``special_sense_check.topic_spans``
     (sp29; ``lexical_stage``)."""
-    return _forms_ordinary_spans(text) + role_spans(text) + sense_spans(text)
+    return _forms_ordinary_spans(text) + role_spans(text) + sense_spans(text) + name_spans(text) + idiom_spans(text)
 
 
 def vector_spans(text: str) -> list[tuple[int, int]]:
-    """``special_forms.vector_spans`` and ``special_roles.figure_spans`` (sp25)."""
-    return _forms_vector_spans(text) + figure_spans(text)
+    """``special_forms.vector_spans``, ``special_roles.figure_spans`` (sp25) and sp30's spans
+    (``special_names``: a band, a team or a show named, an idiom, a nationality for papers, a theft
+    the person reports)."""
+    return _forms_vector_spans(text) + figure_spans(text) + name_spans(text) + idiom_spans(text) + vector_name_spans(text)
 
 #: Detector labels → fideslang keys (plus Quorum's two additions, governance.taxonomy).
 CATEGORY_KEYS = {
@@ -267,6 +273,21 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+def _names_hit(text: str) -> str | None:
+    """The first rule of ``special_names`` (sp30) that fires on ``text`` as ``lexical_stage`` reads it
+    (ordinary-sense spans blanked), as ``label:rule``, or None. Read only where the n-gram stage
+    vetoes an earlier lexicon hit: these rules already need the person's tie (a name with a word of
+    membership, a practice with its act, a partner with the person's gender) and clear a
+    professional frame themselves, so the veto's reading of a job or a place does not apply to them."""
+    for reading in _special_readings(text):
+        spans = ordinary_spans(reading) + topic_spans(reading)
+        blanked = _blank(reading, spans) if spans else reading
+        for rule in NAMES_RULES:
+            if rule.fires(reading) and rule.fires(blanked):
+                return f"{rule.label}:{rule.name}"
+    return None
+
+
 #: Strings shorter than this are not read by the n-gram stage (an id, a key, a category name).
 _NGRAM_MIN_CHARS = 12
 #: Fields the n-gram stage never reads: registry keys, taxonomy keys and identifiers are not prose
@@ -406,9 +427,9 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit, read = (_identifier_rule(text), text) if identifier else lexical_stage(text)
-        if hit is not None and prose and model is not None and model.vetoes(text) and not _self_report(text) \
-                and not _belongs(text) and not _own_state(text):
-            hit = _hit_in_clause(text, model)
+        if hit is not None and prose and model is not None and not hit.split(":", 1)[1].startswith("names.") \
+                and model.vetoes(text) and not _self_report(text) and not _belongs(text) and not _own_state(text):
+            hit = _hit_in_clause(text, model) or _names_hit(text)
         if hit is not None:
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)
