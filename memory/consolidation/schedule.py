@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -142,8 +143,9 @@ def deep_chain_step(*, first: str, last: str, after: str | None, size: int,
         report = deep_pass_subjects(subject_ids=ids)
     else:
         report = {"subjects": 0, "failed": 0}
-        for subject_id in ids:
-            _count(report, _deep_run_claimed(subject_id, since))
+        with _claims() as keys:
+            for subject_id in ids:
+                _count(report, _deep_run_claimed(subject_id, since, keys))
     return report, (str(ids[-1]) if len(ids) == size else None)
 
 
@@ -161,18 +163,19 @@ def deep_help_step(*, since: datetime, size: int) -> tuple[dict[str, int], bool]
     run started at or after ``since``, highest id first, each claimed as a chain's own are. Returns
     the report and whether to go on (False once no such subject is left)."""
     report = {"subjects": 0, "failed": 0}
-    while report["subjects"] < size:
-        left = list(_deep_subjects().exclude(Exists(ConsolidationRun.objects.filter(
-            subject=OuterRef("pk"), mode=ConsolidationRun.Mode.DEEP, started_at__gte=since)))
-            .order_by("-pk").values_list("pk", flat=True)[:2])
-        for subject_id in left:
-            outcome = _deep_run_claimed(subject_id, since)
-            if outcome is not None:
-                _count(report, outcome)
-                break
-        else:
-            # Nothing left, or what is left is being claimed by another chain right now.
-            return report, False
+    with _claims() as keys:
+        while report["subjects"] < size:
+            left = list(_deep_subjects().exclude(Exists(ConsolidationRun.objects.filter(
+                subject=OuterRef("pk"), mode=ConsolidationRun.Mode.DEEP, started_at__gte=since)))
+                .order_by("-pk").values_list("pk", flat=True)[:2])
+            for subject_id in left:
+                outcome = _deep_run_claimed(subject_id, since, keys)
+                if outcome is not None:
+                    _count(report, outcome)
+                    break
+            else:
+                # Nothing left, or what is left is being claimed by another chain right now.
+                return report, False
     return report, True
 
 
@@ -182,24 +185,36 @@ def _count(report: dict[str, int], outcome: ConsolidationRun.Status | None) -> N
         report["failed"] += outcome == ConsolidationRun.Status.FAILED
 
 
-def _deep_run_claimed(subject_id: Any, since: datetime) -> ConsolidationRun.Status | None:
+@contextmanager
+def _claims() -> Iterator[list[int]]:
+    """The claims a step takes (:func:`_deep_run_claimed`), released together when it ends (one
+    statement a step, not one a subject): a claim outliving its subject's finished run is harmless,
+    since that run's row already tells every chain the subject is done."""
+    keys: list[int] = []
+    try:
+        yield keys
+    finally:
+        if keys:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT count(pg_advisory_unlock(%s, k)) FROM unnest(%s::int[]) AS k",
+                               [_CLAIM_NAMESPACE, keys])
+
+
+def _deep_run_claimed(subject_id: Any, since: datetime, keys: list[int]) -> ConsolidationRun.Status | None:
     """The subject's deep run, unless another chain holds its claim or a deep run since ``since``
-    has finished (None: skipped). The claim is a session advisory lock held for the whole run and
-    released after it: the run's row is committed when it starts, so a chain that takes the claim
-    later sees it. A run that started and never finished (its worker lost) is run again, as a
-    redelivered step always did."""
+    has finished (None: skipped). The claim is a session advisory lock, taken before the check and
+    held past the run (``keys``, released by :func:`_claims`): the run's row is committed when it
+    starts, so a chain that takes the claim later sees it. A run that started and never finished
+    (its worker lost, which also ends the lost session's claims) is run again, as a redelivered
+    step always did."""
     key = int.from_bytes(hashlib.sha256(str(subject_id).encode()).digest()[:4], "big", signed=True)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_CLAIM_NAMESPACE, key])
         if not cursor.fetchone()[0]:
             return None
-    try:
-        if ConsolidationRun.objects.filter(subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP,
-                                           started_at__gte=since, finished_at__isnull=False).exists():
-            return None
-        result = consolidation_run_subject(subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP,
-                                           actor=CONSOLIDATOR)
-        return ConsolidationRun.Status(result.status)
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_CLAIM_NAMESPACE, key])
+    keys.append(key)
+    if ConsolidationRun.objects.filter(subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP,
+                                       started_at__gte=since, finished_at__isnull=False).exists():
+        return None
+    result = consolidation_run_subject(subject_id=subject_id, mode=ConsolidationRun.Mode.DEEP, actor=CONSOLIDATOR)
+    return ConsolidationRun.Status(result.status)
