@@ -218,8 +218,17 @@ def consolidation_run_subject(*, subject_id: Any, actor: Actor, mode: str = Cons
                               judge_chain: JudgeChain | None = None) -> RunResult:
     """Run one consolidation pass over one subject. Never raises for a failed run: it records it."""
     policy = policy_current(fresh=True)
-    run_row = ConsolidationRun.objects.create(subject_id=subject_id, mode=mode, policy_version=policy.version,
-                                              code_version=CODE_VERSION, budget=policy.budget)
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost:
+            # The row that says "running" commits without waiting for the disk: lost in a crash, it
+            # is as if the run never started (the subject stays marked); once the run's work
+            # commits, that flush carries this row too, being earlier in the same log. Only when
+            # this block is the transaction: a caller's own transaction keeps its durability.
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        run_row = ConsolidationRun.objects.create(subject_id=subject_id, mode=mode, policy_version=policy.version,
+                                                  code_version=CODE_VERSION, budget=policy.budget)
     try:
         memory_embed_pending(subject_id=subject_id, batch_size=64, max_batches=20)
     except Exception:  # noqa: BLE001 - a missing embedding only narrows candidates to same-key pairs

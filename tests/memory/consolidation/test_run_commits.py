@@ -1,10 +1,11 @@
 """A consolidation run's durable commits (memory/consolidation/run.py, perf46): its row when it starts
-(so a run in progress says ``running``), then its work together with the row saying how it ended."""
+(so a run in progress says ``running``; asynchronously: see the entry's comment), then its work together
+with the row saying how it ended."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 
 from config.actors import Actor
 from memory.consolidation import run as run_module
@@ -23,8 +24,11 @@ def test_a_run_commits_its_row_then_its_work_with_the_row_finished(agents, monke
     memory_embed_pending(subject_id=subject_id)  # as after the write path's backfill: nothing pending
     writes_alone: list[str] = []  # statements that commit on their own (autocommit, no atomic block)
     commits: list[int] = []
+    settings_seen: list[tuple[int, str]] = []
 
     def record(execute, sql, params, many, context):
+        if "synchronous_commit" in sql:
+            settings_seen.append((len(commits), sql.strip()))
         if not connection.in_atomic_block and sql.lstrip().split(" ", 1)[0].upper() in {"INSERT", "UPDATE", "DELETE"}:
             writes_alone.append(sql.lstrip().split(" ", 1)[0].upper())
         return execute(sql, params, many, context)
@@ -35,8 +39,10 @@ def test_a_run_commits_its_row_then_its_work_with_the_row_finished(agents, monke
     with connection.execute_wrapper(record):
         result = consolidation_run_subject(subject_id=subject_id, actor=Actor.system("test"), mode="deep")
     assert result.status == "succeeded"
-    assert writes_alone == ["INSERT"]  # the run's row, saying running; nothing written after the work
-    assert len(commits) == 1  # the work, and the row's end state with it
+    assert writes_alone == []  # nothing commits on its own, before the work or after it
+    # The run's row (saying running) without waiting for the disk, then the work with the row's end.
+    assert len(commits) == 2
+    assert settings_seen == [(0, "SET LOCAL synchronous_commit TO OFF")]
     row = ConsolidationRun.objects.get(pk=result.run_id)
     assert row.status == "succeeded" and row.finished_at is not None and row.stats["ms"] >= 0
     assert Decision.objects.filter(run_id=result.run_id).exists()
@@ -54,3 +60,21 @@ def test_a_run_that_fails_leaves_no_work_and_its_row_says_failed(agents, monkeyp
     row = ConsolidationRun.objects.get(pk=result.run_id)
     assert result.status == row.status == "failed" and row.error == "RuntimeError" and row.finished_at
     assert not Decision.objects.filter(run_id=result.run_id).exists()
+
+
+def test_inside_a_callers_transaction_the_run_leaves_its_durability_alone(agents):
+    corroborate_short_reports(agents)
+    subject_id = Subject.objects.get(external_ref="ana").pk
+    seen: list[str] = []
+
+    def record(execute, sql, params, many, context):
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with transaction.atomic(), connection.execute_wrapper(record):
+        result = consolidation_run_subject(subject_id=subject_id, actor=Actor.system("test"), mode="deep")
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            assert cursor.fetchone()[0] == "on"
+    assert result.status == "succeeded"
+    assert not [sql for sql in seen if "synchronous_commit TO OFF" in sql]
