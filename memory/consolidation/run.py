@@ -43,7 +43,7 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit
-from config.db import copy_insert
+from config.db import copy_insert, insert_without_flush_wait
 from config.metrics import consolidation_run_observed
 from governance.policy import SharingPolicy, policy_current
 from governance.selectors.predicates import predicate_cardinalities
@@ -218,17 +218,13 @@ def consolidation_run_subject(*, subject_id: Any, actor: Actor, mode: str = Cons
                               judge_chain: JudgeChain | None = None) -> RunResult:
     """Run one consolidation pass over one subject. Never raises for a failed run: it records it."""
     policy = policy_current(fresh=True)
-    outermost = not connection.in_atomic_block
-    with transaction.atomic():
-        if outermost:
-            # The row that says "running" commits without waiting for the disk: lost in a crash, it
-            # is as if the run never started (the subject stays marked); once the run's work
-            # commits, that flush carries this row too, being earlier in the same log. Only when
-            # this block is the transaction: a caller's own transaction keeps its durability.
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        run_row = ConsolidationRun.objects.create(subject_id=subject_id, mode=mode, policy_version=policy.version,
-                                                  code_version=CODE_VERSION, budget=policy.budget)
+    run_row = ConsolidationRun(subject_id=subject_id, mode=mode, policy_version=policy.version,
+                               code_version=CODE_VERSION, budget=policy.budget)
+    # The row that says "running" commits without waiting for the disk (config.db): lost in a crash
+    # it is as if the run never started (the subject stays marked), and the run's own commit, which
+    # waits for the disk, flushes it too, being earlier in the log. Inside a caller's transaction it
+    # is a plain insert.
+    insert_without_flush_wait(run_row)
     try:
         memory_embed_pending(subject_id=subject_id, batch_size=64, max_batches=20)
     except Exception:  # noqa: BLE001 - a missing embedding only narrows candidates to same-key pairs

@@ -1,6 +1,6 @@
 """A consolidation run's durable commits (memory/consolidation/run.py, perf46): its row when it starts
-(so a run in progress says ``running``; asynchronously: see the entry's comment), then its work together
-with the row saying how it ended."""
+(so a run in progress says ``running``; without waiting for the disk: ``config.db.insert_without_flush_wait``),
+then its work together with the row saying how it ended."""
 
 from __future__ import annotations
 
@@ -39,10 +39,13 @@ def test_a_run_commits_its_row_then_its_work_with_the_row_finished(agents, monke
     with connection.execute_wrapper(record):
         result = consolidation_run_subject(subject_id=subject_id, actor=Actor.system("test"), mode="deep")
     assert result.status == "succeeded"
-    assert writes_alone == []  # nothing commits on its own, before the work or after it
-    # The run's row (saying running) without waiting for the disk, then the work with the row's end.
-    assert len(commits) == 2
-    assert settings_seen == [(0, "SET LOCAL synchronous_commit TO OFF")]
+    # The run's row (saying running) on its own, without waiting for the disk; nothing after the work.
+    assert writes_alone == ["INSERT"] and len(settings_seen) == 1
+    assert "set_config('synchronous_commit', 'off', true)" in settings_seen[0][1] and settings_seen[0][0] == 0
+    assert len(commits) == 1  # the work, and the row's end state with it, waiting for the disk
+    with connection.cursor() as cursor:  # the session's own setting is untouched
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone()[0] == "on"
     row = ConsolidationRun.objects.get(pk=result.run_id)
     assert row.status == "succeeded" and row.finished_at is not None and row.stats["ms"] >= 0
     assert Decision.objects.filter(run_id=result.run_id).exists()
@@ -77,4 +80,4 @@ def test_inside_a_callers_transaction_the_run_leaves_its_durability_alone(agents
             cursor.execute("SHOW synchronous_commit")
             assert cursor.fetchone()[0] == "on"
     assert result.status == "succeeded"
-    assert not [sql for sql in seen if "synchronous_commit TO OFF" in sql]
+    assert not [sql for sql in seen if "set_config" in sql]
