@@ -5,8 +5,11 @@ Services enqueue these by name (``config.queueing``); tasks call services, never
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from celery import shared_task
 from django.conf import settings
+from django.utils import timezone
 
 from config.queueing import enqueue_after_commit
 from config.redis import REDIS_ERRORS, get_redis
@@ -16,6 +19,7 @@ from memory.consolidation.schedule import (
     consolidation_defer,
     deep_chain_ranges,
     deep_chain_step,
+    deep_help_step,
     deep_pass_prepare,
     subjects_due,
 )
@@ -86,24 +90,37 @@ def consolidation_deep_task() -> dict[str, int]:
     ``QUORUM_CONSOLIDATION_DEEP_CHAINS`` chains of steps (``schedule.deep_chain_step``) that the
     worker's processes run side by side."""
     report = deep_pass_prepare()
+    since = timezone.now().isoformat()  # the pass's start: which deep runs are this pass's
     ranges = deep_chain_ranges(max(1, settings.QUORUM_CONSOLIDATION_DEEP_CHAINS))
     for first, last in ranges:
-        enqueue_after_commit(DEEP_STEP_TASK, first=first, last=last, after=None)
+        enqueue_after_commit(DEEP_STEP_TASK, first=first, last=last, after=None, since=since)
     return {**report, "chains": len(ranges)}
 
 
 @shared_task(name="memory.tasks.consolidation_deep_step_task", time_limit=1800, soft_time_limit=1700,
              acks_late=True)
-def consolidation_deep_step_task(first: str, last: str, after: str | None = None) -> dict[str, object]:
+def consolidation_deep_step_task(first: str, last: str, after: str | None = None, since: str | None = None,
+                                 helping: bool = False) -> dict[str, object]:
     """One step of a deep-pass chain: ``QUORUM_CONSOLIDATION_DEEP_STEP`` subjects of the id slice
-    ``[first, last]`` after ``after``, then the next step is published (ids only). Idempotent: a
-    step redelivered after a lost worker re-runs the same subjects. A publish lost to a broker
-    outage ends the chain early; the subjects it did not reach wait for the next deep pass (their
-    incremental passes still run when they are written to)."""
-    report, next_after = deep_chain_step(first=first, last=last, after=after,
-                                         size=max(1, settings.QUORUM_CONSOLIDATION_DEEP_STEP))
+    ``[first, last]`` after ``after``, then the next step is published (ids only). Once its slice
+    is done, a chain helps the others (``helping``: ``schedule.deep_help_step``, the pass's
+    subjects no run has reached since ``since``, the pass's start) until none is left. Idempotent:
+    a step redelivered after a lost worker re-runs the subjects whose deep run did not finish. A
+    publish lost to a broker outage ends the chain early; the subjects no chain reached wait for
+    the next deep pass (their incremental passes still run when they are written to). A step
+    without ``since`` (published by an older version) walks its slice alone, as before."""
+    size = max(1, settings.QUORUM_CONSOLIDATION_DEEP_STEP)
+    started = datetime.fromisoformat(since) if since else None
+    if helping and started is not None:
+        report, more = deep_help_step(since=started, size=size)
+        if more:
+            enqueue_after_commit(DEEP_STEP_TASK, first=first, last=last, after=None, since=since, helping=True)
+        return {**report, "next": "help" if more else None}
+    report, next_after = deep_chain_step(first=first, last=last, after=after, size=size, since=started)
     if next_after is not None:
-        enqueue_after_commit(DEEP_STEP_TASK, first=first, last=last, after=next_after)
+        enqueue_after_commit(DEEP_STEP_TASK, first=first, last=last, after=next_after, since=since)
+    elif since is not None:
+        enqueue_after_commit(DEEP_STEP_TASK, first=first, last=last, after=None, since=since, helping=True)
     return {**report, "next": next_after}
 
 

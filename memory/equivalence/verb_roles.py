@@ -72,8 +72,11 @@ def _verb_maps() -> bool:
         (wordnet._directory() / "index.verb").exists()
 
 
+@lru_cache(maxsize=16384)
 def _verb_synset(offset: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The verb synset at ``offset``: its lemmas and its hypernyms."""
+    """The verb synset at ``offset``: its lemmas and its hypernyms (cached: WordNet's file does not
+    change while a process runs, and :func:`_kind_of_sense`'s walks up from different senses meet
+    at the same hypernyms)."""
     _, data = wordnet._maps("verb")
     with wordnet._LOCK:
         line, _ = wordnet._line_at(data, offset)
