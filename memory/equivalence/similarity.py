@@ -46,6 +46,7 @@ from memory.equivalence import (
 )
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.clitic import clitic_subject_swap
+from memory.equivalence.giving import frames_compare
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
@@ -240,8 +241,11 @@ class SimilarityJudge:
         roles = role_mismatch(people(a.text, names), people(b.text, names))
         if roles:
             return roles  # "role_mismatch", or "number_mismatch" for one relative against several
-        if converse_swap(a.text, b.text):
-            return "direction_swap"  # lends / borrows, teaches / learns, sells / buys
+        given = frames_compare(a.text, b.text)
+        if given == "swap":
+            return "direction_swap"  # "Transfers money to her son" / "Recibe dinero de su hijo" (round 62, .giving)
+        if given != "agree" and converse_swap(a.text, b.text):
+            return "direction_swap"  # lends / borrows, teaches / learns, sells / buys (unless the frames agree)
         if transfer_clash(a.text, b.text) == "direction_swap":
             return "direction_swap"  # "Rents a room to X" / "Rents a room from X" (round 61, .transfer)
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
@@ -261,7 +265,7 @@ class SimilarityJudge:
             return "role_mismatch"  # "Is editor-in-chief…" / "Es redactora…": a rank on one side only (round 52)
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
-        da, db = direction_classes(a.text), direction_classes(b.text)
+        da, db = direction_classes(a.text, la), direction_classes(b.text, lb)  # each note's own prepositions
         if ("by" in da) != ("by" in db):
             return "direction_swap"
         # An object pronoun of the person on one side only swaps who does what when someone else is named
