@@ -265,7 +265,8 @@ class SimilarityJudge:
             return "role_mismatch"  # "Is editor-in-chief…" / "Es redactora…": a rank on one side only (round 52)
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
-        da, db = direction_classes(a.text, la), direction_classes(b.text, lb)  # each note's own prepositions
+        # each note's own prepositions (round 62); a note whose language is not told reads its partner's
+        da, db = direction_classes(a.text, la or lb), direction_classes(b.text, lb or la)
         if ("by" in da) != ("by" in db):
             return "direction_swap"
         # An object pronoun of the person on one side only swaps who does what when someone else is named
