@@ -8,7 +8,8 @@ merged such a pair, because the direction checks before this one read it wrongly
   English prepositions in one table, so the English article in "rents **a** room" counted as the
   Spanish "a" (*to*): the "from" note then carried both *to* and *from*, and "each side has a marker
   the other lacks" did not hold. Round 62 reads each note's own language's prepositions, and the
-  markers now stop most such pairs themselves (45 of the 46 spent pairs this reading calls a swap);
+  markers stop such pairs themselves (of the 46 spent pairs up to pairs85 this reading calls a
+  swap, 13 were stopped by nothing else before round 62, 1 after);
   this reading stays for the rest: a second preposition after the first end ("to a student from
   Porto" / "from a student from Porto" share the "from"), lends / borrows without one, across
   languages (word overlap too low for the markers), and the Spanish *alquilar* that cannot say which;
