@@ -89,8 +89,6 @@ _EN_NP = frozenset("a an the his her their my our your its this that another one
 _ES_NP = frozenset("el la los las un una unos unas su sus mi mis tu tus este esta otro otra".split())
 _CLAUSE_END = frozenset(". , ; : ! ? ( ) and but or who which that where when while because y pero o que quien "
                         "donde cuando mientras porque aunque".split())
-#: A possessive after an object pronoun makes it a possessive: "sends her son money".
-_NOT_OBJECT_AFTER = re.compile(r"[a-z]")
 
 
 @dataclass(frozen=True)
@@ -170,10 +168,7 @@ def _np(rest: list[tuple[str, str]], k: int, lang: str) -> str | None:
     if raw[:1].isupper():
         return "name:" + word
     if word in (_EN_NP if lang == "en" else _ES_NP):
-        nxt = rest[k + 1] if k + 1 < len(rest) else None
-        if nxt is not None and nxt[1][:1].isupper() and word in ("su", "sus", "his", "her", "their"):
-            return "party"
-        return "party"
+        return "party"  # "her son", "su vecino Raúl": another party (a name after it is that party's)
     return None
 
 
