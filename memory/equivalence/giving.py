@@ -23,7 +23,8 @@ other way round ("Sends money to her son" / "Her son receives money from her"): 
 a swap. A name that opens one note and is not said in the other is the person (the note's subject).
 None when either note has no frame, frames of different relations, or two frames that disagree.
 
-Regular expressions and word lists over folded words: no Apertium, microseconds a note, cached.
+Regular expressions and word lists over folded words: no Apertium, microseconds a note, computed
+once per note within a :func:`~.memo.texts_memoised` scope (nothing kept outside one).
 Pure Python, no Django; nothing is logged.
 """
 
@@ -31,8 +32,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
 
 _TOKEN = re.compile(r"[^\W_][\w'’-]*|[.,;:!?()]")
@@ -254,12 +255,13 @@ _ES_PLAIN_NOUNS = frozenset("clases clase lecciones leccion dinero acciones info
                             "parte curso cursos".split())
 
 #: Letters every verb read here contains: most notes have none and are answered without a parse.
-_STEMS = re.compile(r"send|sent|giv|gave|transf|wire|donat|lend|lent|loan|teach|taught|hand|sell|sold|receiv|"
-                    r"borrow|learn|inherit|buy|bought|purchas|get|got|obtain|tak|took|envi|mand|regal|don|prest|"
-                    r"ensen|\bd[ai]|impart|vend|recib|aprend|hered|compr")
+_STEMS = re.compile(r"\b(?:send|sent|giv|gave|transf|wir|donat|lend|lent|loan|teach|taught|hand|sell|sold|receiv|"
+                    r"borrow|learn|inherit|buy|bought|purchas|get|got|obtain|tak|took|envi|mand|regal|dona|dono|"
+                    r"prest|ensen|impart|vend|recib|aprend|hered|compr|d(?:a|an|io|ieron|aba|aban|ar|arle|arles|ado|"
+                    r"ando)\b)")
 
 
-@lru_cache(maxsize=8192)
+@per_text
 def frames(text: str) -> tuple[Frame, ...]:
     """The note's transfer frames, in the order said (the first verb of a relation in each clause)."""
     folded = fold(text)
@@ -297,8 +299,11 @@ def _roles(found: tuple[Frame, ...], relation: str) -> dict[str, str] | None:
 def frames_compare(text_a: str, text_b: str) -> str | None:
     """``swap`` when a key both notes place is the giver in one and the receiver in the other,
     ``agree`` when every key both place fills the same slot; None when nothing compares."""
-    fa, fb = frames(text_a), frames(text_b)
-    if not fa or not fb:
+    fa = frames(text_a)
+    if not fa:
+        return None
+    fb = frames(text_b)
+    if not fb:
         return None
     relations = {f.relation for f in fa} & {f.relation for f in fb}
     if len(relations) != 1:
@@ -307,19 +312,20 @@ def frames_compare(text_a: str, text_b: str) -> str | None:
     ra, rb = _roles(fa, relation), _roles(fb, relation)
     if not ra or not rb:
         return None
-    words_a, words_b = set(fold(text_a).split()), set(fold(text_b).split())
-    ra, rb = _named_person(ra, rb, words_b), _named_person(rb, ra, words_a)
+    if any(k.startswith("name:") for k in (*ra, *rb)):
+        ra, rb = _named_person(ra, rb, text_b), _named_person(rb, ra, text_a)
     shared = ra.keys() & rb.keys()
     if not shared:
         return None
     return "swap" if any(ra[k] != rb[k] for k in shared) else "agree"
 
 
-def _named_person(roles: dict[str, str], other: dict[str, str], other_words: set[str]) -> dict[str, str]:
+def _named_person(roles: dict[str, str], other: dict[str, str], other_text: str) -> dict[str, str]:
     """A name the other note does not say, where this note has no ``self`` and the other has: the
     person, named ("Pablo le vendió el piso…" / "Le compró el piso…")."""
     if "self" in roles or "self" not in other:
         return roles
+    other_words = set(fold(other_text).split())
     names = [k for k in roles if k.startswith("name:") and not set(k[5:].split()) & other_words]
     if len(names) != 1:
         return roles
