@@ -15,7 +15,8 @@ differ. In order:
    months, antonym poles, names with cognates and abbreviations); a passive "by" on one side, an
    object pronoun of the person on one side only when someone else is named, a named person who
    acts on one side and is acted on on the other, or each side with a direction marker the other
-   lacks; a same-language near copy (most words shared) — where paraphrases rarely fall and
+   lacks (each note's own language's prepositions, round 62); the person at opposite ends of a
+   transfer said with a giver's and a receiver's verb (:mod:`.giving`, round 62); a same-language near copy (most words shared) — where paraphrases rarely fall and
    substitutions ("aprendiendo alemán"/"japonés") always do; one side much longer than the other,
    or saying all the other says and more (a detail added: partial, not the same fact);
 2. **similarity**: at least ``same_language`` (one language) or ``cross_language`` (ES↔EN), the
