@@ -44,15 +44,17 @@ GIVE, SELL = "give", "sell"
 
 _EN_GIVER = {GIVE: "send sends sent sending give gives gave given giving transfer transfers transferred "
                    "transferring wire wires wired wiring donate donates donated donating lend lends lent lending "
-                   "loan loans loaned loaning teach teaches taught teaching hand hands handed handing",
+                   "loan loans loaned loaning teach teaches taught teaching hand hands handed handing deliver delivers "
+                   "delivered delivering forward forwards forwarded forwarding",
              SELL: "sell sells sold selling"}
 _EN_RECEIVER = {GIVE: "receive receives received receiving borrow borrows borrowed borrowing learn learns "
                       "learned learnt learning inherit inherits inherited inheriting",
                 SELL: "buy buys bought buying purchase purchases purchased purchasing"}
 #: Receivers only with "from" ("gets money from her son"; "gets up", "gets rid of" say nothing).
 _EN_FROM_ONLY = {GIVE: "get gets got getting obtain obtains obtained takes take took taking"}
-_ES_GIVER = {GIVE: re.compile(r"^(?:envi|mand|regal|transfier|transfer|don|prest|ensen)(?:a|an|o|aba|aban|ara|aran|"
-                              r"ando|ar|arle|arles|e|en|ado|ada|ados|adas|io|ieron)$|^(?:da|dan|dio|dieron|daba|"
+_ES_GIVER = {GIVE: re.compile(r"^(?:envi|reenvi|mand|regal|transfier|transfer|don|prest|ensen|entreg)"
+                              r"(?:a|an|o|aba|aban|ara|aran|ando|ar|arle|arles|e|en|ado|ada|ados|adas|io|ieron)$"
+                              r"|^(?:da|dan|dio|dieron|daba|"
                               r"daban|dar|darle|darles|dado|dando|imparte|imparten|impartio)$"),
              SELL: re.compile(r"^vend(?:e|en|io|ieron|ia|ian|er|erle|erles|ido|ida|idos|idas|iendo)$")}
 _ES_RECEIVER = {GIVE: re.compile(r"^(?:recib|aprend|hered)(?:e|en|io|ieron|ia|ian|ir|er|ido|ida|idos|idas|"
@@ -80,8 +82,8 @@ _EN_PASSIVE = frozenset("is are was were been being get gets got".split())
 _EN_OBJECT_SELF = frozenset("her him them".split())
 #: An instruction: the verb's plain form opening the clause, or after these words only.
 _EN_IMPERATIVE = frozenset("don't dont do not please never always just".split())
-_EN_BASE = frozenset("send give transfer wire donate lend loan teach hand sell receive borrow learn inherit buy "
-                     "purchase get obtain take".split())
+_EN_BASE = frozenset("send give transfer wire donate lend loan teach hand deliver forward sell receive borrow learn "
+                     "inherit buy purchase get obtain take".split())
 _EN_REFLEXIVE = frozenset("herself himself themselves myself themself yourself".split())
 _EN_SUBJECT_SELF = frozenset("she he they".split())
 _ES_SELF = frozenset("ella el".split())
@@ -255,10 +257,10 @@ _ES_PLAIN_NOUNS = frozenset("clases clase lecciones leccion dinero acciones info
                             "parte curso cursos".split())
 
 #: Letters every verb read here contains: most notes have none and are answered without a parse.
-_STEMS = re.compile(r"\b(?:send|sent|giv|gave|transf|wir|donat|lend|lent|loan|teach|taught|hand|sell|sold|receiv|"
-                    r"borrow|learn|inherit|buy|bought|purchas|get|got|obtain|tak|took|envi|mand|regal|dona|dono|"
-                    r"prest|ensen|impart|vend|recib|aprend|hered|compr|d(?:a|an|io|ieron|aba|aban|ar|arle|arles|ado|"
-                    r"ando)\b)")
+_STEMS = re.compile(r"\b(?:send|sent|giv|gave|transf|wir|donat|lend|lent|loan|teach|taught|hand|deliver|forward|"
+                    r"sell|sold|receiv|borrow|learn|inherit|buy|bought|purchas|get|got|obtain|tak|took|envi|reenvi|"
+                    r"mand|regal|dona|dono|entreg|prest|ensen|impart|vend|recib|aprend|hered|compr|"
+                    r"d(?:a|an|io|ieron|aba|aban|ar|arle|arles|ado|ando)\b)")
 
 
 @per_text

@@ -91,6 +91,7 @@ def test_no_frame_is_read(text: str) -> None:
     ("Gives his niece a lift to school", "His niece gives him a lift to school"),
     ("Le vendió el piso a su cuñado", "Bought the flat from his brother-in-law"),
     ("Teaches pottery to her neighbour Lola", "Aprende cerámica de su vecina Lola"),
+    ("Entrega las actas a su jefa cada viernes", "Receives the minutes from her boss every Friday"),
 ])
 def test_the_person_at_opposite_ends_never_merges(a: str, b: str) -> None:
     assert frames_compare(a, b) == "swap"
