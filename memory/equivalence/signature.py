@@ -73,14 +73,24 @@ _SCOPE: dict[str, tuple[str, ...]] = {
     "team": ("equipo", "team"),
     "company": ("empresa", "company", "compania", "organization", "organisation", "organizacion", "whole company"),
 }
-# Direction markers: to/from, by (passive), instead of.
-_DIRECTION: dict[str, tuple[str, ...]] = {
-    "to": (" a ", " al ", " hacia ", " to ", " into ", " towards "),
-    "from": (" de ", " del ", " desde ", " from ", " out of "),
-    "by": (" by ",),  # only after a participle: see direction_classes
-    "over": ("en vez de", "en lugar de", "instead of", "rather than", "antes que", "over", "mejor que", "better than",
-             " a ", " than "),
+# Direction markers: to/from, by (passive), instead of — each language's own prepositions
+# (round 62): the English article "a" is not the Spanish "a" (to), nor the Spanish "prefiere X a Y"
+# (over); "de" is "of" as often as "from", but only in Spanish.
+_DIRECTION_ES: dict[str, tuple[str, ...]] = {
+    "to": (" a ", " al ", " hacia "),
+    "from": (" de ", " del ", " desde "),
+    "over": ("en vez de", "en lugar de", "antes que", "mejor que", " a "),
 }
+_DIRECTION_EN: dict[str, tuple[str, ...]] = {
+    "to": (" to ", " into ", " towards "),
+    "from": (" from ", " out of "),
+    "over": ("instead of", "rather than", "over", "better than", " than "),
+}
+#: Both languages' markers in one table (and the passive "by"): for a note whose language is not
+#: told (as every note was read before round 62).
+_DIRECTION: dict[str, tuple[str, ...]] = {
+    name: _DIRECTION_ES.get(name, ()) + _DIRECTION_EN.get(name, ()) for name in ("to", "from", "over")}
+_DIRECTION["by"] = (" by ",)  # only after a participle: see direction_classes
 # Who: the person, someone else acting on the person.
 _PRONOUN: dict[str, tuple[str, ...]] = {
     "him_her": (" a el ", " him ", " her ", " them ", " a ella ", " con ella ", " le ", " les "),
@@ -538,14 +548,21 @@ _POSSESSIVE_HER = re.compile(r" her (?!(?:as|to|for|with|in|on|at|the|a|an|and|o
 
 #: The direction markers but the passive "by" (read by :data:`_PASSIVE`), one table for the index.
 _DIRECTION_WITHOUT_BY = {k: v for k, v in _DIRECTION.items() if k != "by"}
+#: The table a note's language reads (round 62); a note of no told language reads both.
+_DIRECTION_BY_LANGUAGE = {"es": _DIRECTION_ES, "en": _DIRECTION_EN}
 
 
-def direction_classes(text: str) -> frozenset[str]:
+def direction_classes(text: str, lang: str | None = None) -> frozenset[str]:
     """Direction markers (to, from, passive by, over) and pronouns of the person (him/her, he/she);
-    "her" before a noun is a possessive ("her editor of choice"), not the person acted on."""
+    "her" before a noun is a possessive ("her editor of choice"), not the person acted on.
+
+    ``lang`` (``"es"``, ``"en"``: the chain's reading of the note, ``_analyse(text).lang``) reads that
+    language's prepositions only, so the article in "rents **a** room" is no Spanish *a* (to); None
+    reads both tables (a note whose language is not told)."""
     padded = f" {re.sub(r'[^a-z0-9:]+', ' ', _contractions(fold(text)))} "
     padded = _POSSESSIVE_HER.sub(" hers ", padded)
-    found = _classes(padded, _DIRECTION_WITHOUT_BY) | _classes(padded, _PRONOUN)
+    table = _DIRECTION_BY_LANGUAGE.get(lang or "", _DIRECTION_WITHOUT_BY)
+    found = _classes(padded, table) | _classes(padded, _PRONOUN)
     return found | ({"by"} if _PASSIVE.search(padded) else set())
 
 

@@ -15,7 +15,8 @@ differ. In order:
    months, antonym poles, names with cognates and abbreviations); a passive "by" on one side, an
    object pronoun of the person on one side only when someone else is named, a named person who
    acts on one side and is acted on on the other, or each side with a direction marker the other
-   lacks; a same-language near copy (most words shared) — where paraphrases rarely fall and
+   lacks (each note's own language's prepositions, round 62); the person at opposite ends of a
+   transfer said with a giver's and a receiver's verb (:mod:`.giving`, round 62); a same-language near copy (most words shared) — where paraphrases rarely fall and
    substitutions ("aprendiendo alemán"/"japonés") always do; one side much longer than the other,
    or saying all the other says and more (a detail added: partial, not the same fact);
 2. **similarity**: at least ``same_language`` (one language) or ``cross_language`` (ES↔EN), the
@@ -46,6 +47,7 @@ from memory.equivalence import (
 )
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.clitic import clitic_subject_swap
+from memory.equivalence.giving import frames_compare
 from memory.equivalence.lexicon import _STOPWORDS
 from memory.equivalence.normalise import _clean_similarity, _stem
 from memory.equivalence.pairmodel import Embed, PairModel, pair_features
@@ -240,8 +242,11 @@ class SimilarityJudge:
         roles = role_mismatch(people(a.text, names), people(b.text, names))
         if roles:
             return roles  # "role_mismatch", or "number_mismatch" for one relative against several
-        if converse_swap(a.text, b.text):
-            return "direction_swap"  # lends / borrows, teaches / learns, sells / buys
+        given = frames_compare(a.text, b.text)
+        if given == "swap":
+            return "direction_swap"  # "Transfers money to her son" / "Recibe dinero de su hijo" (round 62, .giving)
+        if given != "agree" and converse_swap(a.text, b.text):
+            return "direction_swap"  # lends / borrows, teaches / learns, sells / buys (unless the frames agree)
         if transfer_clash(a.text, b.text) == "direction_swap":
             return "direction_swap"  # "Rents a room to X" / "Rents a room from X" (round 61, .transfer)
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
@@ -261,7 +266,8 @@ class SimilarityJudge:
             return "role_mismatch"  # "Is editor-in-chief…" / "Es redactora…": a rank on one side only (round 52)
         wa, wb = set(sa.words), set(sb.words)
         overlap = len(wa & wb) / max(1, len(wa | wb))
-        da, db = direction_classes(a.text), direction_classes(b.text)
+        # each note's own prepositions (round 62); a note whose language is not told reads its partner's
+        da, db = direction_classes(a.text, la or lb), direction_classes(b.text, lb or la)
         if ("by" in da) != ("by" in db):
             return "direction_swap"
         # An object pronoun of the person on one side only swaps who does what when someone else is named
