@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
+from memory.equivalence.transfer import clauses
 
-_TOKEN = re.compile(r"[^\W_][\w'’-]*|[.,;:!?()]")
 
 GIVE, SELL = "give", "sell"
 
@@ -90,8 +90,6 @@ _ES_SELF = frozenset("ella el".split())
 #: A possessive or an article opening another party's noun phrase.
 _EN_NP = frozenset("a an the his her their my our your its this that another one some".split())
 _ES_NP = frozenset("el la los las un una unos unas su sus mi mis tu tus este esta otro otra".split())
-_CLAUSE_END = frozenset(". , ; : ! ? ( ) and but or who which that where when while because y pero o que quien "
-                        "donde cuando mientras porque aunque".split())
 
 
 @dataclass(frozen=True)
@@ -108,18 +106,6 @@ class Frame:
         if self.receiver == key:
             return "receiver"
         return None
-
-
-def _clauses(text: str) -> list[list[tuple[str, str]]]:
-    out: list[list[tuple[str, str]]] = [[]]
-    for raw in _TOKEN.findall(text.replace("’", "'")):
-        word = fold(raw)
-        if word in _CLAUSE_END:
-            if out[-1]:
-                out.append([])
-            continue
-        out[-1].append((word, raw))
-    return [c for c in out if c]
 
 
 def _verb(word: str) -> tuple[str, str, str] | None:
@@ -270,7 +256,7 @@ def frames(text: str) -> tuple[Frame, ...]:
     if not _STEMS.search(folded):
         return ()
     found: list[Frame] = []
-    for clause in _clauses(text):
+    for clause in clauses(text):
         for i, (word, _) in enumerate(clause):
             verb = _verb(word)
             if verb is None:

@@ -107,7 +107,7 @@ _CLAUSE_END = frozenset(". , ; : ! ? ( ) and but or who which that where when wh
                         "donde cuando mientras porque aunque".split())
 
 
-def _clauses(text: str) -> list[list[tuple[str, str]]]:
+def clauses(text: str) -> list[list[tuple[str, str]]]:
     """The note's clauses, each a list of (folded word, word as written)."""
     out: list[list[tuple[str, str]]] = [[]]
     for raw in _TOKEN.findall(text.replace("’", "'")):
@@ -190,8 +190,8 @@ def direction(text: str) -> str | None:
     none or several that disagree."""
     if not _STEMS.search(fold(text)):
         return None
-    clauses = _clauses(text)
-    folded = f" {' '.join(w for c in clauses for w, _ in c)} "
+    parts = clauses(text)
+    folded = f" {' '.join(w for c in parts for w, _ in c)} "
     found: set[str] = set()
     if _ES_BORROW.search(folded):
         found.add("in")
@@ -199,7 +199,7 @@ def direction(text: str) -> str | None:
         found.add("in")
     if _ES_OUT_NOUN.search(folded):
         found.add("out")
-    for clause in clauses:
+    for clause in parts:
         for i, (word, _) in enumerate(clause):
             if word in _EN_OUT or word in _EN_IN or word in _EN_EITHER or word in _EN_HIRE:
                 if (i == 0 and word in _EN_PLAIN) or (i and clause[i - 1][0] in _EN_PASSIVE
