@@ -48,8 +48,16 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
               ("ruidoso", "ruidosa", "ruidosos", "ruidosas", "ruido", "noisy", "loud", "bullicioso", "bulliciosa",
                "busy", "lively", "crowded", "animado", "animada", "animados", "animadas", "abarrotado",
                "abarrotada", "masificado", "masificada", "masificadas", "masificados")),
-    "order": (("antes", "before", "earlier", "primero", "primera", "first"),
-              ("despues", "after", "afterwards", "later", "ultimo", "ultima", "last")),
+    # stop 43: the superlatives of the axis ("the earliest flight" / "el último vuelo", the class of
+    # p89-002 and of stop 40's "último" / "earliest")
+    "order": (("antes", "before", "earlier", "earliest", "primero", "primera", "first"),
+              ("despues", "after", "afterwards", "later", "latest", "ultimo", "ultima", "last")),
+    # stop 43: where in a town ("hoteles céntricos" / "hoteles de las afueras", p88-129); no "central"
+    # (central heating, a central bank) and no "centro" alone (a shopping centre is anywhere)
+    "town": (("centrico", "centrica", "centricos", "centricas", "en el centro", "del centro", "city centre",
+              "city center", "town centre", "town center", "downtown"),
+             ("afueras", "outskirts", "suburbs", "suburban", "extrarradio", "periferia", "out of town",
+              "out-of-town")),
     "light": (("claro", "clara", "light", "bright"), ("oscuro", "oscura", "dark")),
     # round 53: in the sun or in the shade ("la parte soleada" / "the shady side"): WordNet 3.0 knows
     # "sunny" only as cheerful, so no antonym link reaches "shady"
