@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import base64
 
+from memory.scrubbing import scrub
+
 # Fake credentials, built so the source holds no literal secret.
 AWS_KEY = "AK" + "IA" + "Q7RZ4KX2M9TVB3LP"
 JWT = ".".join(
@@ -58,3 +60,15 @@ def scrub_growth(make_text, scrub, *, small: int, factor: int = 4) -> tuple[floa
         return min(times)
 
     return fastest(small, 3), fastest(factor * small, 2)
+
+
+def redacted(text: str, secret: str) -> bool:
+    """The scrubber redacts something in ``text`` and ``secret`` is gone from its output."""
+    out = scrub(text)
+    return secret not in out.text and out.count > 0
+
+
+def kept(text: str) -> bool:
+    """The scrubber leaves ``text`` exactly as written and counts no redaction."""
+    out = scrub(text)
+    return out.text == text and not out.count

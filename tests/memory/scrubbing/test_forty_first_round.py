@@ -11,16 +11,8 @@ import pytest
 
 from memory.scrubbing import answers, broad_frames, codes, driver, keywords, other_values, pieces, scrub, stand_ins
 from tests.memory.scrubbing.fakes import JWT
-
-
-def _redacted(text: str, secret: str) -> bool:
-    out = scrub(text)
-    return secret not in out.text and out.count > 0
-
-
-def _kept(text: str) -> bool:
-    out = scrub(text)
-    return out.text == text and not out.count
+from tests.memory.scrubbing.fakes import kept as _kept
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 # 1. Door, gate, safe and keypad codes said with a verb rather than a label.

@@ -12,17 +12,9 @@ import base64
 import pytest
 
 from memory.scrubbing import cues, driver, logins, not_values, pieces, scrub
+from tests.memory.scrubbing.fakes import kept as _kept
+from tests.memory.scrubbing.fakes import redacted as _redacted
 from tests.memory.scrubbing.fakes import scrub_growth
-
-
-def _redacted(text: str, secret: str) -> bool:
-    out = scrub(text)
-    return secret not in out.text and out.count > 0
-
-
-def _kept(text: str) -> bool:
-    out = scrub(text)
-    return out.text == text and not out.count
 
 
 # 1. A login told with its password: any shape, a plain word too.
