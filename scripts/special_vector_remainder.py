@@ -5,7 +5,7 @@ written").
 Over every spent special author (``evaluation.train_special.SPECIAL_SPENT``), the notes with an
 ordinary-sense span that the write path does not flag are run through the vector stage twice — on the
 embedding of ``special.outside_ordinary`` (the folded reading, what the stage read before stop 43)
-and of ``special._outside_as_written`` (what it reads now) — and the flags are counted per label,
+and of ``special.outside_ordinary(…, as_written=True)`` (what it reads now) — and the flags are counted per label,
 with the ids that differ. Prints ids and counts, never a note's text.
 
     PYTHONPATH=. DJANGO_SETTINGS_MODULE=config.settings.dev python scripts/special_vector_remainder.py
@@ -46,7 +46,7 @@ def main() -> None:
                 continue
             kind = "none" if row["label"] == "none" else "special"
             before = _flags(special.outside_ordinary(text), text)
-            after = _flags(special._outside_as_written(text), text)
+            after = _flags(special.outside_ordinary(text, as_written=True), text)
             counts["notes"][kind] += 1
             counts["folded"][kind] += before
             counts["as_written"][kind] += after

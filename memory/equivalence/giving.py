@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
-from memory.equivalence.transfer import clauses
+from memory.equivalence.transfer import _EN_PASSIVE, clauses
 
 
 GIVE, SELL = "give", "sell"
@@ -78,7 +78,6 @@ _ES_BEFORE = frozenset("le les se lo la ella el ellos ellas ya ahora actualmente
                        "normalmente suele suelen va van iba a quiere quieren piensa planea pretende esta estan "
                        "sigue siguen no nunca ha han habia he cada mes semana ano todos todas los dias meses "
                        "semanas de vez en cuando".split())
-_EN_PASSIVE = frozenset("is are was were been being get gets got".split())
 _EN_OBJECT_SELF = frozenset("her him them".split())
 #: An instruction: the verb's plain form opening the clause, or after these words only.
 _EN_IMPERATIVE = frozenset("don't dont do not please never always just".split())

@@ -200,7 +200,7 @@ def ordinary_sense(text: str) -> bool:
     return any(ordinary_spans(reading) for reading in _special_readings(text))
 
 
-def outside_ordinary(text: str) -> str:
+def outside_ordinary(text: str, *, as_written: bool = False) -> str:
     """``text`` itself, or, where it uses a special word in an ordinary sense, its inspection form
     with those spans blanked (whitespace collapsed). The learned stages cannot tell senses apart
     ("married to his job", a pet's insulin), but stepping aside for the whole string let an
@@ -208,35 +208,29 @@ def outside_ordinary(text: str) -> str:
     hidden by "Thank God it's Friday");
     the vector stage reads the embedding of what lies outside the spans (``vector_to_read``). The
     spans here are ``special_forms.vector_spans``: the ordinary-sense spans and the verb of a name
-    a person goes by, which only the vector stage misread."""
+    a person goes by, which only the vector stage misread.
+
+    ``as_written``: blank the spans in the writer's own text wherever the inspection reading keeps
+    its offsets (same length: case, accents and look-alikes fold one character for one), else in the
+    reading — what the vector stage embeds. The vector model was trained on passages as written; the
+    folded reading (lower case, "7am" read as "tam") is not what it learned from and scored ordinary
+    remainders as special (stop 43: over the 455 spent notes with such spans that the write path does
+    not flag, 37 → 28 ordinary notes flagged, the one special note kept). The n-gram stage, which
+    folds its input anyway, reads the folded form."""
     for reading in _special_readings(text):
         spans = vector_spans(reading)
         if spans:
-            return " ".join(_blank(reading, spans).split())
-    return text
-
-
-def _outside_as_written(text: str) -> str:
-    """What the vector stage embeds of ``text`` with ordinary-sense spans: ``outside_ordinary``'s
-    blanking applied to the writer's own text wherever the inspection reading keeps its offsets (same
-    length: case, accents and look-alikes fold one character for one), else to the reading. The
-    vector model was trained on passages as written; the folded reading (lower case, "7am" read as
-    "tam") is not what it learned from and scored ordinary remainders as special (stop 43: over the
-    455 spent notes with such spans that the write path does not flag, 37 → 28 ordinary notes
-    flagged, the one special note kept)."""
-    for reading in _special_readings(text):
-        spans = vector_spans(reading)
-        if spans:
-            return " ".join(_blank(text if len(reading) == len(text) else reading, spans).split())
+            source = text if as_written and len(reading) == len(text) else reading
+            return " ".join(_blank(source, spans).split())
     return text
 
 
 def vector_to_read(vector: np.ndarray, content: str = "") -> np.ndarray | None:
     """The embedding the vector stage reads for a memory whose passage embedding is ``vector`` and
     whose text is ``content``: ``vector`` itself, or, where that text has an ordinary-sense span, the
-    embedding of what lies outside it (``_outside_as_written``), or None when too little is left to
+    embedding of what lies outside it (``outside_ordinary(…, as_written=True)``), or None when too little is left to
     read (shorter than ``_NGRAM_MIN_CHARS``, as the n-gram stage skips such strings)."""
-    rest = _outside_as_written(content) if content else content
+    rest = outside_ordinary(content, as_written=True) if content else content
     if rest is content:  # no ordinary-sense span (the text itself is returned)
         return np.asarray(vector, dtype=np.float32)
     if len(rest) < _NGRAM_MIN_CHARS:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from memory.embedding import get_embedder
-from memory.inspection.special import _outside_as_written, outside_ordinary, vector_to_read
+from memory.inspection.special import outside_ordinary, vector_to_read
 
 CASES = [
     ("Checks her email religiously at 8am, so keep the daily digest short.",
@@ -21,7 +21,7 @@ CASES = [
 
 @pytest.mark.parametrize(("text", "remainder"), CASES)
 def test_the_remainder_keeps_the_writers_form(text: str, remainder: str) -> None:
-    assert _outside_as_written(text) == remainder
+    assert outside_ordinary(text, as_written=True) == remainder
     assert outside_ordinary(text) != remainder  # the folded reading, for the n-gram stage's vote
 
 
@@ -38,5 +38,5 @@ def test_the_vector_stage_embeds_the_remainder_as_written(text: str, remainder: 
 def test_a_note_without_an_ordinary_span_is_read_from_its_own_vector() -> None:
     text = "Prefers the agenda by email the evening before."
     own = np.asarray(get_embedder().embed_passages([text])[0], dtype=np.float32)
-    assert _outside_as_written(text) is text
+    assert outside_ordinary(text, as_written=True) is text
     assert np.array_equal(vector_to_read(own, text), own)
