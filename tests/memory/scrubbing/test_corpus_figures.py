@@ -51,13 +51,13 @@ def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     assert figures["per_kind"] == {"pw": {"found": 1, "of": 2}}
 
 
-def test_the_leave_one_author_out_tables_cover_eighty_two_authors_and_every_kind() -> None:
+def test_the_leave_one_author_out_tables_cover_eighty_four_authors_and_every_kind() -> None:
     from evaluation.detector_cv import SECRET_SOURCES, loao_secrets
 
     figures = loao_secrets()
     assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T",
                                    "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB", "CC"]
+                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB", "CC", "CD", "CE"]
     pooled = figures["pooled"]
     assert pooled["recall"][1] == sum(figures[a]["recall"][1] for a in SECRET_SOURCES) >= 1400
     assert {"pin", "passphrase_spaced", "password_prose", "obfuscated"} <= set(pooled["by_kind"])
@@ -68,9 +68,10 @@ def test_the_leave_one_author_out_tables_cover_eighty_two_authors_and_every_kind
     # round, add 296/300 and 3/300; BZ and CA, read once at the start of stop 43 on the same code,
     # add 296/300 and 4/300. The forty-second round (stop 43, sec43) measures 12,063/12,065 and 2/11,880
     # over all 80 (main before it: 12,056 and 10); CB and CC, read once at the end of stop 43 on that
-    # round, add 297/300 and 2/300. A floor and a ceiling, so a regression fails.
-    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (12365, 12180)
-    assert pooled["recall"][0] >= 12360 and pooled["false_redaction"][0] <= 4
+    # round, add 297/300 and 2/300; CD and CE, read once at the start of stop 44 on the same code,
+    # add 296/300 and 2/300. A floor and a ceiling, so a regression fails.
+    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (12665, 12480)
+    assert pooled["recall"][0] >= 12656 and pooled["false_redaction"][0] <= 6
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
