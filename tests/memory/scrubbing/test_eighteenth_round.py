@@ -8,10 +8,7 @@ import pytest
 
 from memory.scrubbing import scrub
 from tests.memory.scrubbing.fakes import scrub_growth
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 # --- a password sentence's credential, wherever it stands ---------------------------------------

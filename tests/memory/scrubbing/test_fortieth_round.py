@@ -10,14 +10,8 @@ import numpy as np
 import pytest
 
 from memory.scrubbing import answers, driver, not_credentials, pieces, scrub, token_scorer
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
-
-
-def _kept(text: str) -> bool:
-    return scrub(text).text == text
+from tests.memory.scrubbing.fakes import kept as _kept
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 #: Credentials without the frame a rule expects: the value before its cue, no password word but a

@@ -7,10 +7,7 @@ import pytest
 
 from memory.scrubbing import scrub
 from tests.memory.scrubbing.fakes import scrub_growth
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 # --- the password sentence's token must be the value given ------------------------------------

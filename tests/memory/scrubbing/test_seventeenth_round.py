@@ -7,12 +7,9 @@ from __future__ import annotations
 import pytest
 
 from memory.scrubbing import scrub
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 _HEX = "9f3a1c7e2b8d4f60a5e1c3b7d9f2a4c6"
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
 
 
 # --- Mailgun: the 32-8-8 hex key with no prefix ---------------------------------------------------

@@ -6,10 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memory.scrubbing import scrub
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 # --- stand-ins: a one-word replace instruction, a value that declares itself fake -----------------

@@ -12,16 +12,10 @@ from hypothesis import strategies as st
 
 from memory.scrubbing import scrub
 from memory.scrubbing.other_values import TEST_CARDS, other_value
+from tests.memory.scrubbing.fakes import kept as _kept
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 _SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
-
-
-def _kept(text: str) -> bool:
-    return scrub(text).text == text
 
 
 # --- a design colour in a text about colour ------------------------------------------------------------

@@ -12,14 +12,8 @@ import pytest
 
 from memory.scrubbing import answers, codes, driver, encoded, glued, other_values, said, scrub
 from tests.memory.scrubbing.fakes import without_fortieth_round
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
-
-
-def _kept(text: str) -> bool:
-    return scrub(text).text == text
+from tests.memory.scrubbing.fakes import kept as _kept
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 #: (rule, text, secret): the rule named is the one the mutant check switches off.

@@ -11,18 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memory.scrubbing import scrub
 from memory.scrubbing.stand_ins import is_stand_in, store_path
+from tests.memory.scrubbing.fakes import kept as _kept
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 _SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
-
-
-def _kept(text: str) -> bool:
-    return scrub(text).text == text
 
 
 # --- encoded file contents: the decoded prefix opens with a file's magic number -------------------------

@@ -13,20 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memory.scrubbing import scrub
 from memory.scrubbing.entropy import _entropy_limit, _is_identifier
 from memory.scrubbing.measures import _entropy
+from tests.memory.scrubbing.fakes import kept as _kept
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 _SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _WORD = st.text(alphabet=string.ascii_lowercase, min_size=2, max_size=9)
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
-
-
-def _kept(text: str) -> bool:
-    return scrub(text).text == text
 
 
 # --- a secret store's CLI names the secret with --secret ---------------------------------------------------

@@ -11,16 +11,10 @@ import re
 
 import pytest
 
-from memory.scrubbing import announced, answers, described, driver, other_values, scrub
+from memory.scrubbing import announced, answers, described, driver, other_values
 from tests.memory.scrubbing.fakes import without_fortieth_round
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
-
-
-def _kept(text: str) -> bool:
-    return scrub(text).text == text
+from tests.memory.scrubbing.fakes import kept as _kept
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 CHAT_LEAD_IN = [

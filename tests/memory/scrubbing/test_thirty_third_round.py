@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memory.scrubbing import scrub
+from tests.memory.scrubbing.fakes import kept as _kept
 
 _SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _WORD = st.text(alphabet=string.ascii_lowercase, min_size=3, max_size=8)
@@ -23,10 +24,6 @@ def _redacted(text: str, secret: str) -> bool:
     out = scrub(text).text
     around = text.replace(secret, "")
     return all(out.count(part) <= around.count(part) for part in secret.split("\n") if len(part) > 2)
-
-
-def _kept(text: str) -> bool:
-    return scrub(text).text == text
 
 
 _PASSWORDS = st.builds(lambda a, b, n: a.capitalize() + b + str(n), _WORD, _WORD, st.integers(10, 99))

@@ -7,10 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory.scrubbing import scrub
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 # --- an interjection or a short aside between commas, after the copula and before the value -------

@@ -7,10 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory.scrubbing import scrub
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 # --- the opening verb in any person, with the object's clitic ---------------------------------------

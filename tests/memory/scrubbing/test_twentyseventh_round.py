@@ -8,10 +8,7 @@ from __future__ import annotations
 import pytest
 
 from memory.scrubbing import scrub
-
-
-def _redacted(text: str, secret: str) -> bool:
-    return secret not in scrub(text).text
+from tests.memory.scrubbing.fakes import redacted as _redacted
 
 
 # --- a shell variable without braces stands for the value -------------------------------------------
