@@ -264,12 +264,12 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                     ("south", "southern", "south-facing", "sur", "al sur", "del sur", "meridional")),
     "east_west": (("east", "eastern", "east-facing", "al este", "del este", "hacia el este"),
                   ("west", "western", "west-facing", "oeste", "al oeste", "del oeste", "occidental")),
-    # round 63: a person's manner towards others ("very friendly" / "muy antipáticos"); no "kind"
-    # (a noun too) and no "nice" (said of anything)
+    # round 63: a person's manner towards others ("very friendly" / "muy antipáticos"); no "kind" nor
+    # "borde" (nouns too) and no "nice" (said of anything)
     "manner": (("simpatico", "simpatica", "simpaticos", "simpaticas", "friendly", "amistoso", "amistosa",
                 "amistosos", "amistosas", "amigable", "amigables", "majo", "maja", "majos", "majas"),
                ("antipatico", "antipatica", "antipaticos", "antipaticas", "unfriendly", "hostile", "hostil",
-                "hostiles", "borde", "bordes")),
+                "hostiles")),
     # round 63: work against its plan ("va adelantado" / "running behind schedule")
     "schedule": (("adelantado", "adelantada", "adelantados", "adelantadas", "ahead of schedule", "ahead of time",
                   "ahead of plan", "antes de plazo", "antes de lo previsto"),
