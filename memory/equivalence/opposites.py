@@ -49,16 +49,20 @@ _BETWEEN = frozenset({"muy", "very", "so", "tan", "too", "demasiado", "really", 
                       "especialmente", "nada", "be", "ser", "estar"})
 
 
-def _participles(verb: str) -> set[str]:
-    """The regular English past participles of ``verb`` that WordNet lists as adjectives
-    ("organise" → "organized", "tidy" → "tidied")."""
+def _forms(verb: str) -> set[str]:
+    """The regular English past participles of ``verb`` ("organise" → "organised", "organized")."""
     forms = {verb + "ed", verb + "d" if verb.endswith("e") else verb + "ed"}
     if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
         forms.add(verb[:-1] + "ied")
     if len(verb) > 2 and verb[-1] not in "aeiouwxy" and verb[-2] in "aeiou" and verb[-3] not in "aeiou":
         forms.add(verb + verb[-1] + "ed")
-    forms |= {f.replace("ise", "ize").replace("isa", "iza") for f in forms}
-    return {f for f in forms if wordnet.is_adjective(f)}
+    return forms | {f.replace("ise", "ize").replace("isa", "iza") for f in forms}
+
+
+def _participles(verb: str) -> set[str]:
+    """The regular English past participles of ``verb`` that WordNet lists as adjectives
+    ("organise" → "organized", "tidy" → "tidied")."""
+    return {f for f in _forms(verb) if wordnet.is_adjective(f)}
 
 
 def _english(word: Word, lang: str) -> set[str]:
@@ -80,6 +84,21 @@ def _english(word: Word, lang: str) -> set[str]:
     return set()
 
 
+def compound(words: tuple[Word, ...], i: int, english: set[str], lang: str) -> set[str]:
+    """Round 63: a participle right after an adverb, read as the compound adjective WordNet lists
+    ("well done" → "well-done", "bien hecho" → "well-done"; the participle regular or strong, in -n
+    or -ne: "done", "known"), else ``english`` unchanged."""
+    w = words[i]
+    if not i or words[i - 1].pos != "adv" or w.pos not in ("vblex", "vbmod") or not (
+            "pp" in w.tags or (lang == "en" and "past" in w.tags)):
+        return english
+    adverbs = {words[i - 1].lemma} if lang == "en" else set(words[i - 1].translations)
+    verbs = {w.lemma} if lang == "en" else set(w.translations)
+    forms = {f for v in verbs for f in (_forms(v) | {x for x in wordnet.irregular(v) if x.endswith(("n", "ne"))})}
+    joined = {f"{a}-{f}" for a in adverbs if a.isalpha() for f in forms}
+    return {c for c in joined if wordnet.is_adjective(c)} or english
+
+
 def _negated(words: tuple[Word, ...], i: int) -> bool:
     """A negator or diminisher stands before word ``i`` (intensifiers and the copula between)."""
     j = i - 1
@@ -96,7 +115,7 @@ def _adjectives(lang: str, text: str) -> tuple[tuple[frozenset[str], bool], ...]
         return None
     out = []
     for i, w in enumerate(words):
-        english = _english(w, lang)
+        english = compound(words, i, _english(w, lang), lang)
         if not english or (i and words[i - 1].pos in _PREPOSITION):
             continue  # "desde pequeño": a time of life, not a property
         if w.pos != "adj" and i + 1 < len(words) and words[i + 1].pos in _PREPOSITION:

@@ -92,7 +92,7 @@ def _reading(lang: str, text: str) -> tuple[tuple[tuple[frozenset[str], bool], .
         if locative:
             out.append((locative, negated))
             continue
-        english = opposites._english(w, lang)
+        english = opposites.compound(words, i, opposites._english(w, lang), lang)
         if not english or (i and words[i - 1].pos in opposites._PREPOSITION):
             continue
         state = w.pos == "adj" or not w.pos or (i and words[i - 1].lemma in _INTENSIFIERS)

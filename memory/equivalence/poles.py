@@ -22,9 +22,12 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "detalladas", "detailed", "in detail", "pormenorizado", "pormenorizada", "in depth", "a fondo")),
     "formality": (("formal", "formales", "de usted", "formally"),
                   ("informal", "informales", "casual", "desenfadado", "desenfadada", "de tu", "informally")),
-    "daytime": (("manana", "mananas", "morning", "mornings", "temprano", "early", "madrugada", "madruga"),
+    "daytime": (("manana", "mananas", "morning", "mornings", "temprano", "early", "madrugada", "madruga",
+                 "madrugador", "madrugadora", "madrugadores", "madrugadoras", "early bird", "early riser",
+                 "morning person"),
                 ("tarde", "tardes", "afternoon", "afternoons", "evening", "evenings", "late", "noche", "noches",
-                 "night", "nights")),
+                 "night", "nights", "trasnochador", "trasnochadora", "trasnochadores", "trasnochadoras",
+                 "night owl")),
     "temperature": (("calor", "caliente", "calientes", "calido", "calida", "calidos", "calidas", "hot", "warm",
                      "heat"),
                     ("frio", "fria", "frios", "frias", "cold", "cool", "fresco")),
@@ -87,8 +90,11 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "reducida")),
     "ownership": (("de la empresa", "de empresa", "corporativo", "corporativa", "del trabajo", "company", "work",
                    "corporate"), ("personal", "propio", "propia", "own", "particular")),
-    "amount": (("mucho", "mucha", "muchos", "muchas", "a lot", "lots", "plenty", "heavy"),
-               ("poco", "poca", "pocos", "pocas", "little", "few", "light", "minimal")),
+    # round 63: an abundant meal against a light one ("a light dinner" / "una cena abundante")
+    "amount": (("mucho", "mucha", "muchos", "muchas", "a lot", "lots", "plenty", "heavy", "abundante",
+                "abundantes", "abundant", "copioso", "copiosa", "copiosos", "copiosas", "copious"),
+               ("poco", "poca", "pocos", "pocas", "little", "few", "light", "minimal", "escaso", "escasa",
+                "escasos", "escasas", "scarce", "scant", "ligero", "ligera", "ligeros", "ligeras")),
     # the two bounds of a span of time: "since 2020" is not "until 2020"
     "bound": (("since", "desde", "ever since", "desde entonces"), ("until", "till", "hasta", "up until", "up to")),
     # the sex of a relative named in the singular ("his sister" / "his brother"); plurals such as
@@ -252,6 +258,23 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # how the person gets somewhere: on foot or driven
     "travel": (("andando", "a pie", "caminando", "walking", "walk", "on foot"),
                ("en coche", "conduciendo", "driving", "drive", "by car", "en moto", "by motorbike")),
+    # round 63: the compass points a place faces or lies at ("faces north" / "da al sur"); Spanish
+    # "este" is also "this", so east only after a preposition
+    "north_south": (("north", "northern", "north-facing", "norte", "al norte", "del norte", "septentrional"),
+                    ("south", "southern", "south-facing", "sur", "al sur", "del sur", "meridional")),
+    "east_west": (("east", "eastern", "east-facing", "al este", "del este", "hacia el este"),
+                  ("west", "western", "west-facing", "oeste", "al oeste", "del oeste", "occidental")),
+    # round 63: a person's manner towards others ("very friendly" / "muy antipáticos"); no "kind" nor
+    # "borde" (nouns too) and no "nice" (said of anything)
+    "manner": (("simpatico", "simpatica", "simpaticos", "simpaticas", "friendly", "amistoso", "amistosa",
+                "amistosos", "amistosas", "amigable", "amigables", "majo", "maja", "majos", "majas"),
+               ("antipatico", "antipatica", "antipaticos", "antipaticas", "unfriendly", "hostile", "hostil",
+                "hostiles")),
+    # round 63: work against its plan ("va adelantado" / "running behind schedule")
+    "schedule": (("adelantado", "adelantada", "adelantados", "adelantadas", "ahead of schedule", "ahead of time",
+                  "ahead of plan", "antes de plazo", "antes de lo previsto"),
+                 ("retrasado", "retrasada", "retrasados", "retrasadas", "atrasado", "atrasada", "behind schedule",
+                  "running late", "con retraso", "delayed", "behind plan", "later than planned")),
 }
 
 

@@ -200,14 +200,74 @@ def one_cluster(x: str, y: str) -> bool:
     return available() and bool(_poles(x)[0] & _poles(y)[0])
 
 
+@cache
+def _irregular() -> dict[str, frozenset[str]]:
+    """WordNet's ``verb.exc``: each verb's irregular inflected forms ("do" → "did", "done"), read once."""
+    forms: dict[str, set[str]] = {}
+    path = _directory() / "verb.exc"
+    if path.exists():
+        for line in path.read_text(encoding="ascii", errors="ignore").splitlines():
+            parts = line.split()
+            if len(parts) == 2:
+                forms.setdefault(parts[1], set()).add(parts[0])
+    return {verb: frozenset(f) for verb, f in forms.items()}
+
+
+def irregular(verb: str) -> frozenset[str]:
+    """The irregular inflected forms WordNet lists for ``verb`` (past tense and participle alike;
+    the caller keeps those WordNet also lists as adjectives: "done", "broken")."""
+    return _irregular().get(verb, frozenset()) if available() else frozenset()
+
+
+def lemmas(offset: int) -> tuple[str, ...]:
+    """The words of the adjective synset at ``offset``, lower case ("top(a)" read as "top",
+    "well_done" as "well done")."""
+    _, data = _maps("adj")
+    with _LOCK:
+        line, _ = _line_at(data, offset)
+    fields = line.split()
+    words = (fields[4 + 2 * i].decode() for i in range(int(fields[3], 16)))
+    return tuple(w.split("(", 1)[0].replace("_", " ").lower() for w in words)
+
+
+@lru_cache(maxsize=16384)
+def _reach(adjective: str) -> tuple[frozenset[int], frozenset[int]]:
+    """One step past :func:`_poles` (round 63): the clusters ``adjective`` is in or names by "also
+    see" ("exciting" sees "interesting"), and the clusters opposite its most frequent sense (WordNet
+    lists it first; a rarer sense — "secondary" as "low-level" — flips too much), reached two ways —
+
+    * the antonym of a cluster it "also sees" ("exciting" → "interesting" → "uninteresting", where
+      "boring" is a satellite);
+    * the antonyms of the word that names a satellite sense's head ("luminous" is similar to the
+      "bright" of brightness; the word "bright" is also the satellite of "light", opposite "dark").
+
+    Cached per word: a pair costs two set intersections."""
+    senses = synsets(adjective, "adj")
+    if not senses:
+        return frozenset(), frozenset()
+    first, head = senses[0], _head(senses[0])  # the most frequent sense only: a rarer one proves nothing
+    seen = {_head(t) for s in {first, head} for symbol, t in _adjective(s)[1] if symbol == _ALSO}
+    opposite = {_head(t) for s in seen for symbol, t in _adjective(s)[1] if symbol == _ANTONYM}
+    if head != first:
+        opposite |= {o for w in lemmas(head) if w != adjective for o in _poles(w)[1]}
+    near = {_head(s) for s in senses} | seen
+    return frozenset(near), frozenset(opposite - near)
+
+
 def opposite(x: str, y: str) -> bool:
     """``x`` and ``y`` are adjectives at opposite poles (module docstring): a sense of one in the
-    cluster opposite a sense of the other, and no sense of the two in one cluster or linked by
-    "also see"."""
+    cluster opposite a sense of the other — or one step further (:func:`_reach`) — and no sense of the
+    two in one cluster or linked by "also see"."""
     if x == y or not available():
         return False
     hx, ox, nx = _poles(x)
     hy, oy, ny = _poles(y)
     if not hx or not hy or hx & hy or nx & ny or nx & hy or ny & hx:
         return False
-    return bool(ox & hy or oy & hx)
+    if ox & hy or oy & hx:
+        return True
+    near_x, far_x = _reach(x)
+    near_y, far_y = _reach(y)
+    if near_x & near_y:
+        return False  # both see one cluster: near in some sense, never a proof of a flip
+    return bool(far_x & hy or far_y & hx)
