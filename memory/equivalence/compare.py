@@ -158,6 +158,24 @@ def _subjects(feats: _Features) -> frozenset[str]:
     return frozenset(found)
 
 
+#: A copula opening a subjectless note ("Es la jefa de compras", "Is the manager of…"), round 64.
+_COPULAS = frozenset({"es", "is", "era", "was", "fue"})
+
+
+def _own_role(feats: _Features) -> bool:
+    """The note opens with a copula and a head-of role ("Es la jefa de compras de una cadena"): the role
+    is the person's own, so the note is about the person, as "Dirige las compras" is (round 64). Not
+    when the note names someone or another party: "Es el jefe de Sonia", "Es la jefa de su hermano"
+    relate the person to another (their roles are the role checks' to compare, not this reading's)."""
+    tokens = [t for t in feats.tokens if t.kind not in ("stop", "punct") or t.norm in _COPULAS]
+    if len(tokens) < 2 or tokens[0].norm not in _COPULAS or feats.entities:
+        return False
+    role = tokens[1]
+    parties = [t for t in tokens if t.kind == "concept" and t.concept is not None and t.concept.party]
+    return role.kind == "concept" and role.concept is not None and role.concept.id == "MANAGER" \
+        and parties == [role]
+
+
 def _overlap(fa: _Features, fb: _Features) -> tuple[float, int]:
     ka, kb = fa.core_keys(), fb.core_keys()
     if not ka or not kb:

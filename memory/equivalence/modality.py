@@ -167,10 +167,44 @@ _OFFERED = re.compile(r"^ (?:[a-z]+ )?(?:was|were|has been|have been|had been|is
                       r"proponen) ")
 
 
-def modality(padded: str) -> frozenset[str]:
+# Round 64: a bare "can" is read as the ability it says, or not at all, in two ways of writing a plain
+# state. (1) Of a language skill, in a note that names a language: "Can read French" is "Reads
+# French", "can't speak it" is "doesn't speak it" — nobody is allowed to read a language, so the
+# permission reading cannot be meant. (2) Of being reached: "Can't be reached before ten" is
+# "Unavailable before ten", "No se le puede localizar" is "No está disponible". Only the present
+# "can"/"puede": "could"/"podría" keep the possibility ("Could speak at the meeting" / "Will speak").
+_HEDGE = r"(?:(?:also|still|only|barely|hardly|easily|fluently|comfortably|well|even|tambien|solo|bien) )?"
+_SKILL_CAN = re.compile(r" (?:can|cannot|can not|puede|pueden) " + _HEDGE +
+                        r"(?:read|speak|write|understand|follow|converse|communicate|get by|hold a conversation|"
+                        r"leer|leerlo|leerla|hablar|hablarlo|hablarla|escribir|escribirlo|escribirla|entender|"
+                        r"entenderlo|entenderla|comprender|comprenderlo|comprenderla|comunicarse|"
+                        r"mantener una conversacion|chapurrear|chapurrearlo)(?= )")
+_REACHED_CAN = re.compile(r" (?:can|cannot|can not) (?:be (?:reached|contacted)|take (?:calls|meetings)) "
+                          r"| (?:se le|se la|se les|le|la|les) (?:puede|pueden) (?:localizar|contactar) "
+                          r"| (?:puede|pueden) atender (?:llamadas|reuniones) ")
+#: The bare "can" alone, to tell whether any is left once the two readings above are taken out.
+_BARE_CAN: dict[str, tuple[str, ...]] = {"can": _MODALITY["can"]}
+
+
+def _bare_can_read(found: set[str], padded: str, names_language: bool) -> set[str]:
+    """``found`` with a "can" said only as a language skill (→ ``ability``) or of being reached
+    (→ nothing) read so (round 64); any other "can" left in the note keeps it."""
+    unreached = _REACHED_CAN.sub(" ", padded)
+    rest = _SKILL_CAN.sub(" ", unreached) if names_language else unreached
+    if rest == padded or classes(rest, _BARE_CAN):
+        return found
+    return (found - {"can"}) | ({"ability"} if rest != unreached else set())
+
+
+def modality(padded: str, *, names_language: bool = False) -> frozenset[str]:
     """The modality classes, with ``sabe`` + infinitive as ability and a prohibition or a lifted
-    obligation replacing the plain obligation and permission words it is said with."""
+    obligation replacing the plain obligation and permission words it is said with.
+
+    ``names_language``: the note names a language (:func:`~.cldr.languages`), so a "can" of reading
+    or speaking is that language's skill (round 64, :func:`_bare_can_read`)."""
     found = set(classes(padded, _MODALITY))
+    if "can" in found:
+        found = _bare_can_read(found, padded, names_language)
     if _OFFERED.search(padded):
         found.add("offered")
     if _SABE_INFINITIVE.search(padded):

@@ -522,7 +522,7 @@ def signature(text: str) -> Signature:
     plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"
     tongues, places = cldr.languages(text), cldr.countries(text)
     language_words = frozenset().union(*tongues.values())
-    return Signature(modality=_modality(padded), tense=tense,
+    return Signature(modality=_modality(padded, names_language=bool(tongues)), tense=tense,
                      scope=_scope(padded), negative=negative, names=_names(text) - language_words,
                      numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
                      country_words=frozenset().union(*places.values()),
