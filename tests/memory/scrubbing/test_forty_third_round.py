@@ -1,8 +1,9 @@
 """Forty-third secrets round (docs/privacy.md): a value spaced or hyphened out with a cue that it is one
 value, a lock's code after an arrow or a colon with no code word, a login given as quoted pieces with a
-number in words, a token laced with zero-width characters, a phrase an encrypted thing opens with; and
-four false-redaction classes (a passphrase's form given as a range, a keyword inside a variable
-reference, a street's postcode read as a door code, a payment's reference). Every sentence is made up
+number in words, pieces over lines with the credential named after them, a token laced with zero-width
+characters, a phrase an encrypted thing opens with; and four false-redaction classes (a passphrase's
+form given as a range, a keyword inside a variable reference, a street's postcode read as a door code,
+a payment's reference). Every sentence is made up
 for this file (no corpus string), with hard negatives beside each class and a mutant check that the new
 part decides."""
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.scrubbing import driver, keywords, not_values, said, scrub, unworded
+from memory.scrubbing import driver, keywords, not_values, pieces, said, scrub, unworded
 from tests.memory.scrubbing.fakes import kept as _kept
 from tests.memory.scrubbing.fakes import redacted as _redacted
 from tests.memory.scrubbing.fakes import scrub_growth
@@ -110,6 +111,27 @@ def test_a_login_in_quoted_pieces_with_a_number_in_words_is_redacted(text: str, 
 
 @pytest.mark.parametrize("text", PIECES_NEAR_MISSES)
 def test_quoted_words_joined_without_a_login_or_a_number_stay(text: str) -> None:
+    assert _kept(text)
+
+
+# 3b. Pieces over lines, the credential named on the line after them (the line before says "split").
+LINES = [
+    ("Lo parto en líneas:\nnube\nGris\n4410\njúntalo, es la clave del wifi", "nube\nGris\n4410"),
+    ("Split into lines for the preview:\nalpha\nbeta\nx7\nthat is one password, no line breaks", "alpha\nbeta\nx7"),
+]
+LINES_NEAR_MISSES = [
+    "La lista en líneas:\nleche\npan\nhuevos\ny la password del wifi la tiene Ana, todo junto",
+    "Split into lines:\nr2\nd2\nc3po\nthe droids' names, no password here",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), LINES)
+def test_pieces_over_lines_named_after_them_are_redacted(text: str, secret: str) -> None:
+    assert _redacted(text, secret)
+
+
+@pytest.mark.parametrize("text", LINES_NEAR_MISSES)
+def test_lines_of_words_or_with_no_join_after_them_stay(text: str) -> None:
     assert _kept(text)
 
 
@@ -221,6 +243,11 @@ def test_the_unworded_finders_decide(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_number_in_words_piece_decides(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(said, "_NUMBER_PIECE_RE", said.re.compile(r"(?!)"))
     assert not _redacted(*PIECES[0])
+
+
+def test_the_cue_after_the_lines_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pieces, "_SPLIT_SAID_RE", pieces.re.compile(r"(?!)"))
+    assert not any(_redacted(text, secret) for text, secret in LINES)
 
 
 def test_the_filters_decide(monkeypatch: pytest.MonkeyPatch) -> None:
