@@ -102,8 +102,14 @@ _NOT_A_CODE_RE: Final = re.compile(
     r"|words|box[ \t]+number|\d+)(?![a-z])")
 
 
+_LOCK_HINTS: Final = ("candado", "padlock", "lock", "cerradura", "fuerte", "safe", "keybox", "cofre", "taquilla",
+                      "casillero", "verja", "cancela", "gate", "port", "trastero")
+
+
 def _find_lock_codes(text: str, lower: str) -> Iterator[_Span]:
     """A lock, then an arrow, colon or dash and its digits (the module docstring)."""
+    if not any(h in lower for h in _LOCK_HINTS):
+        return
     for m in _LOCK_CODE_RE.finditer(lower):
         between = m.group("between")
         if _NOT_A_CODE_RE.search(between) is not None or len(between.split()) > 7:
