@@ -161,7 +161,13 @@ private to the package):
   door or keypad.
 * ``not_values`` - (forty-second round) driver filters: a password-policy regular expression, a
   config field naming its source (``VAULT``, ``env:…``), a manual's factory default, a meeting
-  room's "clave", a passphrase's spacing described, base64 of plain words.
+  room's "clave", a passphrase's spacing described, base64 of plain words; (forty-third round) a street's
+  postcode read as a door code, a payment's or a booking's reference under its label.
+* ``unworded`` - (forty-third round) values marked as one secret with no password word beside them: single
+  characters spaced or hyphened out with a cue that they are one value ("sin espacios", "letter by
+  letter:"), a lock's code after an arrow or a colon ("candado de la bici → …"), a token laced with
+  zero-width characters, a phrase an encrypted disk or volume opens with ("se abre con …", "hay que
+  escribir: …"). Its driver filters live in ``not_values`` (a street's postcode, a payment's reference).
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on every reading (the writer's text, the fold,
   the glued view, the cue view),

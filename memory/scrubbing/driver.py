@@ -23,6 +23,7 @@ from memory.scrubbing.phrases import PHRASE_FINDERS
 from memory.scrubbing.keywords import _find_keyword_values, _find_option_values
 from memory.scrubbing.long_labels import FINDERS as LONG_LABEL_FINDERS
 from memory.scrubbing.logins import FINDERS as LOGIN_FINDERS
+from memory.scrubbing.unworded import FINDERS as UNWORDED_FINDERS
 from memory.scrubbing.kinds import (
     PLACEHOLDER_RE,
     _PRIORITY,
@@ -94,6 +95,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *TOKEN_SCORER_FINDERS,
     *PIECE_FINDERS,
     *LOGIN_FINDERS,
+    *UNWORDED_FINDERS,
     _find_high_entropy,
 )
 

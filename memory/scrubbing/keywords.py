@@ -438,9 +438,10 @@ _FILE_SUFFIX_RE: Final = re.compile(r"(?i:[_\-.](?:file|path|dir|filename|locati
 
 
 def _inside_a_path(text: str, start: int) -> bool:
-    """Is the keyword at ``start`` inside a path token ("/run/secrets/db_password")?"""
-    token_start = max(text.rfind(" ", 0, start), text.rfind("\t", 0, start), text.rfind("\n", 0, start)) + 1
-    return "/" in text[token_start:start] or "\\" in text[token_start:start]
+    """Is the keyword at ``start`` inside a path token ("/run/secrets/db_password") or a variable's name
+    ("$POSTGRES_PASSWORD postgres:16", "${DB_PASSWORD}": forty-third round, a reference labels nothing)?"""
+    head = text[max(text.rfind(" ", 0, start), text.rfind("\t", 0, start), text.rfind("\n", 0, start)) + 1:start]
+    return "/" in head or "\\" in head or re.search(r"\$\{?\w*$", head) is not None
 
 
 def _describing_suffix(suffix: str | None) -> bool:

@@ -18,6 +18,12 @@
   la frase de paso era con espacios o todo junto", "whether it is with spaces or with dashes", "spaced
   or not"): a word on spacing with an alternative or a negation in the same run (no comma: a spelled-out
   value names its separators);
+* ``street_postcode`` — (forty-third round) five digits in the postcode range after a street and its
+  number, read by a door-code finder ("calle del Olivo 14, 3º B, código de portal 28014"): the address's
+  postcode, unless the sentence says to type or dial it;
+* ``payment_reference`` — (forty-third round) a value after a payment's, an order's or a booking's
+  reference label on its line ("Referencia de la transferencia: …", "Order ID: …", "localizador: …") in a
+  text with no credential word: an identifier the writer gives out, not a secret;
 * ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) with no credential
   word around it, or beside the decoded words themselves ("El campo nombre viene en base64: …
   (es «…»)", "Base64 of 'hello from Lagos' is …"): an encoded field, not a hidden secret.
@@ -116,6 +122,37 @@ def spacing_described(text: str, start: int, end: int) -> bool:
             and any(w in _ALTERNATIVE_WORDS for w in words))
 
 
+_POSTCODE_RE: Final = re.compile(r"(?:0[1-9]|[1-4]\d|5[0-2])\d{3}")
+_STREET_RE: Final = re.compile(
+    r"(?i:\b(?:calle|c/|avenida|avda\.?|av\.|plaza|pza\.?|paseo|camino|carretera|ronda|traves[ií]a|glorieta|street"
+    r"|road|avenue|lane)[ \t]+[^\n\d]{1,40}?[ \t]\d{1,4}\b)")
+_DIAL_RE: Final = re.compile(
+    r"(?i:\b(?:teclea\w*|tecl[eé]a\w*|marca\w*|m[aá]rca\w*|pulsa\w*|introduce\w*|type|enter|dial|punch|key[ \t]+in)\b)")
+_REFERENCE_LABEL_RE: Final = re.compile(
+    r"(?i:\b(?:referencia|reference|ref\.?|localizador|order[ \t]+(?:id|number|no\.?|\#)|n[ºo°]\.?[ \t]+de[ \t]+pedido"
+    r"|pedido|booking|reserva|tracking|seguimiento|concepto|invoice|factura|transaction[ \t]+id|id[ \t]+de[ \t]+transacci[oó]n)"
+    r"(?:[ \t]+(?:de|del|de[ \t]+la|of|of[ \t]+the|for|para|la|el|the)?[ \t]*[^\W\d_]+){0,3}[ \t]*[:#=][ \t]*[\"'“«]?$)")
+_KEY_WORD_RE: Final = re.compile(r"(?i:\b(?:key|keys|api|login|llave|acceso|access)\b)")
+
+
+def street_postcode(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` an address's postcode after its street and number?"""
+    if _POSTCODE_RE.fullmatch(text[start:end]) is None:
+        return False
+    if _STREET_RE.search(text, max(0, start - 120), start) is None:
+        return False
+    return _DIAL_RE.search(_sentence(text, start, end)) is None
+
+
+def payment_reference(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a payment's, order's or booking's reference given under its label?"""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _REFERENCE_LABEL_RE.search(text[max(line_start, start - 80):start]) is None:
+        return False
+    around = text[max(0, start - 300):end + 300]  # a long text costs no more per span
+    return _CREDENTIAL_WORD_RE.search(around) is None and _KEY_WORD_RE.search(around) is None
+
+
 def encoded_words(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` base64 of plain words, in a text with no credential word or giving them?"""
     value = text[start:end]
@@ -135,4 +172,5 @@ def encoded_words(text: str, start: int, end: int) -> bool:
 def no_value(text: str, start: int, end: int) -> bool:
     """Any of the classes above."""
     return (policy_pattern(text, start, end) or source_reference(text, start, end) or factory_default(text, start, end)
-            or room_key(text, start, end) or spacing_described(text, start, end) or encoded_words(text, start, end))
+            or room_key(text, start, end) or spacing_described(text, start, end) or encoded_words(text, start, end)
+            or street_postcode(text, start, end) or payment_reference(text, start, end))

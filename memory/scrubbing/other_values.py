@@ -161,8 +161,12 @@ _COUNT: Final = (r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|e
 # doce caracteres", "minimum 12 characters").
 _RULE_LEAD: Final = (r"(?:(?:use|uses|usa|usar|pick|choose|elige|escoge|at[ \t]+least|al[ \t]+menos|m[ií]nimo|minimum"
                      r"|max(?:imum)?|m[aá]ximo|exactly|exactamente|de)[ \t]+){0,3}")
+# Forty-third round: the count may be a range ("four or five random words", "cuatro o cinco palabras",
+# "4-6 words", "entre cuatro y seis palabras").
+_COUNT_RANGE: Final = (r"(?:(?:entre|between)[ \t]+)?" + _COUNT + r"(?:[ \t]*(?:-|–|[ \t]or[ \t]|[ \t]o[ \t]|[ \t]to[ \t]"
+                       r"|[ \t]a[ \t]|[ \t]y[ \t]|[ \t]and[ \t])[ \t]*" + _COUNT + r")?")
 _FORM_RE: Final = re.compile(
-    r"(?i:" + _RULE_LEAD + _COUNT + r"(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:words|characters|chars|letters|digits|symbols|palabras"
+    r"(?i:" + _RULE_LEAD + _COUNT_RANGE + r"(?:[ \t]+[^\W\d_]+){0,2}?[ \t]+(?:words|characters|chars|letters|digits|symbols|palabras"
     r"|caracteres|letras|d[ií]gitos|s[ií]mbolos|n[uú]meros)(?:[ \t]+[^\W\d_]+){0,3})")
 
 

@@ -8,6 +8,9 @@ a credential context (``token_scorer.CUE_RE``) as the scorer is:
   naming a credential (since the forty-first round also a key, a token or a secret), and either announced as split ("split", "across lines", "troceada", "en
   partes") or followed by an instruction to join them ("join", "junta", "únelas", "together");
   the lines are redacted as one value;
+* (forty-third round) the credential may instead be named on the line right after the pieces, with a
+  join ("all one password, sin saltos"), when the line before says they are split and a piece has a
+  credential's shape;
 * **with a repeated separator** — three or more pieces joined by the same symbol that is neither a
   letter, a digit nor sentence punctuation ("Nube 🔒 Gris 🔒 4410"), in the sentence of a cue;
 * **a phrase of plain words** — in a passphrase context ("passphrase", "frase de paso", "la frase
@@ -36,7 +39,9 @@ _LINE_TOKEN_RE: Final = re.compile(
 _SPLIT_SAID_RE: Final = re.compile(
     r"(?<![a-z])(?:split|splits|across|lines|line|pieces|parts|chunks|troce\w*|partid\w*|partes|trozos|l[ií]neas)(?![a-z])")
 _JOIN_RE: Final = re.compile(
-    r"(?<![a-z])(?:join\w*|together|concat\w*|junt\w*|[uú]n\w*|pega\w*|seguid\w*|sin[ \t]+espacios|no[ \t]+spaces)(?![a-z])")
+    r"(?<![a-z])(?:join\w*|together|concat\w*|junt\w*|[uú]n\w*|pega\w*|seguid\w*|sin[ \t]+espacios|no[ \t]+spaces"
+    # Forty-third round: the line breaks named as what to drop, or the lines said to be one value.
+    r"|sin[ \t]+saltos|no[ \t]+(?:line[ \t]+)?breaks|all[ \t]+one|one[ \t]+(?:single[ \t]+)?(?:password|value|word))(?![a-z])")
 _SEPARATED_RE: Final = re.compile(
     r"(?<![^\s:])(?P<first>[^\s]+)(?P<sep>[ \t]*(?P<mark>[^\w\s.,;:!?¡¿'\"()\[\]{}\-_/@#&*+=%$€<>|\\~`^])[ \t]*)"
     r"[^\s]+(?:(?P=sep)[^\s]+){1,8}")
@@ -93,7 +98,10 @@ def _find_split_lines(text: str, lower: str) -> Iterator[_Span]:
     i = 0
     while i < len(lines):
         head = lower[offsets[i]:offsets[i] + len(lines[i])]
-        if not CUE_RE.search(head) and not _PIECE_CUE_RE.search(head):
+        # Forty-third round: the credential may be named on the line after the pieces ("Te la parto en
+        # líneas:" … "that's all one password, sin saltos") when the line before says they are split.
+        named_before = CUE_RE.search(head) is not None or _PIECE_CUE_RE.search(head) is not None
+        if not named_before and _SPLIT_SAID_RE.search(head) is None:
             i += 1
             continue
         j = i + 1
@@ -101,6 +109,10 @@ def _find_split_lines(text: str, lower: str) -> Iterator[_Span]:
             j += 1
         pieces = j - i - 1
         tail = lower[offsets[j]:offsets[j] + len(lines[j])] if j < len(lines) else ""
+        if not named_before and (CUE_RE.search(tail) is None or _JOIN_RE.search(tail) is None
+                                 or not any(shape_score(line.strip()) for line in lines[i + 1:j])):
+            i = max(j, i + 1)
+            continue
         if 2 <= pieces <= 6 and (_SPLIT_SAID_RE.search(head) or _JOIN_RE.search(tail)):
             first = _LINE_TOKEN_RE.fullmatch(lines[i + 1])
             last = _LINE_TOKEN_RE.fullmatch(lines[j - 1])

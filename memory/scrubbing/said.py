@@ -156,8 +156,13 @@ def _find_number_word_pins(text: str, lower: str) -> Iterator[_Span]:
 #   password word before it is a string concatenation.
 _PIECES_RE: Final = re.compile(
     r"(?P<v>(?P<q>[\"'“‘])[^\"'“”‘’\n]{1,20}[\"'”’](?:[ \t]*(?:\+|&|\.\.|\|\|)[ \t]*[\"'“‘][^\"'“”‘’\n]{1,20}[\"'”’]){1,5})")
+#: Forty-third round: a login or an access named for the pieces does the password word's job ("Login for
+#: the kiosk: 'kestrel' + 'ninety one' + 'bang'").
 _PIECES_LABEL_RE: Final = re.compile(
-    r"\b(?:contrase(?:ñ|n)a|clave|pass(?:word|phrase|wd)?|pwd|pin|secret|secreto|token)\b[^\n.!?]{0,80}$")
+    r"\b(?:contrase(?:ñ|n)a|clave|pass(?:word|phrase|wd)?|pwd|pin|secret|secreto|token|log[ \t-]?in|sign[ \t-]?in"
+    r"|credentials?|credenciales|acceso|access)\b[^\n.!?]{0,80}$")
+#: Forty-third round: a piece that is a number in words stands for its digits when the pieces are joined.
+_NUMBER_PIECE_RE: Final = re.compile(_NUMBER_WORDS + r"(?:(?:[ \t]+(?:y|and)[ \t]+|[ \t\-]+)" + _NUMBER_WORDS + r"){0,3}")
 #: In sample (k64-024): the pieces announced as pieces or to be joined ("te la pongo a trozos", "y lo
 #: juntas tú", "in pieces", "join them") stand for the password word.
 #: An instruction to the reader, not a word about joining strings in general ("a classic concatenation").
@@ -176,8 +181,9 @@ def _find_quoted_pieces(text: str, lower: str) -> Iterator[_Span]:
         if (_PIECES_LABEL_RE.search(lower, max(0, m.start() - 80), m.start()) is None
                 and _JOINING_RE.search(lower, max(0, m.start() - 60), min(len(lower), m.end() + 40)) is None):
             continue
-        joined = "".join(_PIECE_RE.findall(m.group("v")))
-        if credential_like(joined):
+        pieces = _PIECE_RE.findall(m.group("v"))
+        joined = "".join("0" if _NUMBER_PIECE_RE.fullmatch(p.lower()) else p for p in pieces)
+        if credential_like(joined) or (len(pieces) >= 3 and " " not in joined and any(c.isdigit() for c in joined)):
             yield m.start("v"), m.end("v"), "password"
 
 

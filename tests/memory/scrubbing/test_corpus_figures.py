@@ -69,9 +69,11 @@ def test_the_leave_one_author_out_tables_cover_eighty_four_authors_and_every_kin
     # add 296/300 and 4/300. The forty-second round (stop 43, sec43) measures 12,063/12,065 and 2/11,880
     # over all 80 (main before it: 12,056 and 10); CB and CC, read once at the end of stop 43 on that
     # round, add 297/300 and 2/300; CD and CE, read once at the start of stop 44 on the same code,
-    # add 296/300 and 2/300. A floor and a ceiling, so a regression fails.
+    # add 296/300 and 2/300. The forty-third round (stop 44, sec44) measures 12,665/12,665 and 2/12,480
+    # over all 84 (main before it: 12,656 and 6; in sample, CD and CE not blind). A floor and a ceiling,
+    # so a regression fails.
     assert (pooled["recall"][1], pooled["false_redaction"][1]) == (12665, 12480)
-    assert pooled["recall"][0] >= 12656 and pooled["false_redaction"][0] <= 6
+    assert pooled["recall"][0] >= 12665 and pooled["false_redaction"][0] <= 2
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
