@@ -467,7 +467,7 @@ _NEAR_MISSES = re.compile(r"""
 | \bdieta\s+mediterranea | \bmediterranean\s+diet
 | \b(?:la\s+palabra|the\s+word|the\s+term|el\s+termino)\s+['"‘“]?queer\b['"’”]? | \bqueer\s+(?:theory|studies|reading|criticism|poetics)\b | \b(?:teoria|estudios|lectura)\s+queer\b
 | \b(?:estudi\w*|studying|studies|studied|exam\w*|examen\w*|oposicion\w*|temario|asignatura|module|course|curso|seminar\w*|lecture|grado|degree)\s+(?:\w+\s+){0,4}?
-  (?:derecho\s+(?:laboral|del\s+trabajo|sindical)|labou?r\s+law|employment\s+law|trade\s+union\s+law|collective\s+bargaining(?:\s+law)?|negociacion\s+colectiva)
+  (?P<subject>derecho\s+(?:laboral|del\s+trabajo|sindical)|labou?r\s+law|employment\s+law|trade\s+union\s+law|collective\s+bargaining(?:\s+law)?|negociacion\s+colectiva)
 | \b(?:pareja|companer[oa])\s+de\s+(?:baile|salsa|bachata|tango|padel|tenis|mus|cartas|juego|estudio|laboratorio)\b
 | \b(?:dance|dancing|salsa|tango|bachata|tennis|padel|squash|bridge|card|chess|climbing|running|study|lab|sparring|doubles)\s+partners?\b
 | \btinder[\s-]?(?:dry|box)\b | \b(?:kindling|firelighters?|matches|cerillas|flint|fire\s+steel)\s+(?:\w+\s+){0,4}?tinder\b | \btinder\s+(?:and|y)\s+(?:kindling|matches|cerillas)
@@ -482,7 +482,8 @@ def idiom_spans(text: str) -> list[tuple[int, int]]:
     the near misses of sp31's classes (``_NEAR_MISSES``)."""
     spans = [m.span() for m in _TRAIT_RUNS.finditer(text)]
     if _NEAR_MISS_GATE.search(text):
-        spans += [m.span() for m in _NEAR_MISSES.finditer(text)]
+        # a subject studied: the subject alone, so the vector stage still reads the sentence around it
+        spans += [m.span("subject") if m.group("subject") else m.span() for m in _NEAR_MISSES.finditer(text)]
     if _WORK_ROLE.search(text):
         spans += [m.span() for m in _SPONSOR.finditer(text)]
     return spans
