@@ -308,7 +308,7 @@ _RITE = r"""
 | (?:a|la)\s+misa\s+(?:de\s+(?:\w+\s+)?(?:en\s+)?)?(?:en\s+)?(?:san\b|santa\b|santo\b|santiago\b|nuestra\s+senora|la\s+(?:catedral|basilica|parroquia|ermita|capilla)|(?:su|la)\s+parroquia)
 | misa\s+de\s+(?:doce|once|diez|nueve|ocho|siete|una|\d{1,2})\b | (?:oye|oir|escucha\w*)\s+misa\b
 | (?:goes|go|going|went|gone)\s+to\s+confession | (?:va|fue|ir|iba)\s+a\s+confesar\w* | se\s+confes\w* | confesarse
-| (?:takes?|took|taking|receives?|received|receiving)\s+(?:holy\s+)?communion | comulga\w* | comulgo\b
+| (?:takes?|took|taking|receives?|received|receiving)\s+(?:holy\s+)?communion | comulga\w*(?!\s+con\b) | comulgo\b(?!\s+con\b)
 | (?:hace|hizo|hara|recibe|recibio|recibira)\s+(?:la\s+)?(?:primera\s+)?comunion | (?:her|his|their)\s+(?:first\s+)?(?:holy\s+)?communion\b
 | shabbat\s+(?:dinner|meal|candles|lunch)|cena\s+(?:de|del)\s+(?:shabbat|sabbat|sabat)|(?:keeps?|kept|observes?|guarda\w*)\s+(?:el\s+)?(?:shabbat|sabbath|sabbat|sabat)
 | friday\s+prayers? | (?:oracion\w*|rezo)\s+(?:de\s+los|del)\s+viernes | (?:el|la)\s+jum(?:u'?|m)a
@@ -316,7 +316,7 @@ _RITE = r"""
 | (?:pray\w*|performs?|does|reza\w*|hace)\s+(?:(?:the|her|his|el|la|su)\s+)?(?:salah|salat|namaz)\b | (?:salah|salat|namaz)\s+(?:times?|breaks?|five|5|daily|at|horari\w*|diari\w*)\b
 | (?:fasts?|fasting|fasted|ayun\w*)\s+(?:\w+\s+){0,3}?(?:for|during|in|durante|en|por)\s+(?:el\s+|the\s+)?ramadan | ramadan\s+(?:fast\w*|ayuno) | ayuno\s+(?:de|del)\s+ramadan
 | (?:keeps?|kept|observes?|observing|hace|hacer|cumple)\s+(?:el\s+)?ramadan
-| (?:eats?|eating|ate|come|comer|comia|keeps?|kept|keeping|only|solo|solamente|needs?|necesita|strictly|estrictamente|sigue|follows?|buys?|compra)\s+(?:\w+\s+){0,2}?(?:halal|kosher)\b(?!\s+salt)
+| (?:eats?|eating|ate|come|comer|comia|keeps?|kept|keeping|only|solo|solamente|needs?|necesita|strictly|estrictamente|sigue|follows?|buys?|compra)\s+(?:\w+\s+){0,2}?(?:halal|kosher)\b(?!\s+salt|[\s-]+style)
 | (?:halal|kosher)\s+(?:only|diet|dieta|at\s+home|en\s+casa|household|kitchen|cocina|rules|normas|estricto|estricta|strictly)\b
 | (?:teach\w*|taught|stud(?:y|ies|ied|ying)|estudi\w*|ensena\w*|da\s+clases?|profesor[a]?|alumn[oa]|student|pupil|volunteers?)\s+(?:\w+\s+){0,4}?
   (?:mosque|church|synagogue|parish|temple|gurdwara)(?:'s|s)?\s+(?:\w+\s+)?(?:school|madrasa|madrassa|classes|class)\b

@@ -113,3 +113,13 @@ def test_a_near_miss_is_an_ordinary_sense_span(text: str, kept: str) -> None:
 def test_a_near_miss_span_does_not_hide_a_special_clause_beside_it() -> None:
     # the span can only clear: the rite in the next clause is still read
     assert lexicon_label("Quiere reducir su huella de carbono, y los viernes va a misa en San Ginés") == "religion"
+
+
+@pytest.mark.parametrize("text", [
+    "No comulga con la nueva política de horarios",
+    "Keeps a kosher-style deli on speed dial for team lunches",
+    "Su pareja de pádel no puede el jueves",
+])
+def test_an_idiom_or_a_style_is_no_rite_or_relationship_form(text: str) -> None:
+    # the frames of sp31 alone (the lexicon's older words are not what this pins)
+    assert not names_rules(text) & {"names.religion.rite", "names.sex_life_orientation.relationship_form"}
