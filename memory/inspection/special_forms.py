@@ -23,7 +23,7 @@ _CLAUSE_END = re.compile(
 #: is Black"), when they stand at most ``_FRAME_WORDS`` words before the match in its clause.
 _FRAME = re.compile(
     r"\b(?:(?<!no\s)trabaj\w*\s+(?:como|de|en|para)|works?\s+(?:as|at|for|in)|working\s+(?:as|at|for|in)|employed\s+(?:as|at|by)"
-    r"|vende\w*|vendi\w*|sells?|selling|sold|install\w*|instala\w*|distribu\w*|supplies|suministr\w*|fabric(?:a|an|aba|aban|o|aron|ante|antes)\b|manufactur\w*"
+    r"|vende\w*|vendi\w*|sells?|selling|sold|install\w*|instala\w*|distribu\w*|supplies|suministr\w*|(?<!la\s)(?<!una\s)(?<!esa\s)(?<!esta\s)(?<!su\s)(?<!sus\s)(?<!las\s)fabric(?:a|an|aba|aban|o|aron|ante|antes)\b|manufactur\w*"
     r"|translat\w*|traduc\w*|localis\w*|localiz\w*|novel\w*|thriller|libro|thesis|tesis|dissertation|curso"
     r"|articulo|article|podcast|documental|documentary|pelicula|leaflet|folleto|prospecto|brochure"
     r"|(?:talk|charla|ponencia|conferencia|keynote|lecture|presentation|presentacion|seminar|seminario|webinar"

@@ -293,7 +293,9 @@ _BIO_ENROL = (r"(?:template\w*|plantilla\w*|scan\w*|escane\w*|enrol\w*|registrad
 _BIOMETRIC = r"""
 voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares | dactiloscop\w*
 | retina\s+scan\w* | retinal | iris\s+(?:scan\w*|recognition|template) | escane\w*\s+(?:el|del|de\s+su|su)\s+(?:iris|retina|cara|rostro|huella|palma)
-| palm\s+vein\w* | venas\s+de\s+la\s+palma | hand\s+geometry | geometria\s+de\s+la\s+mano
+| palm\s+vein\w* | venas\s+de\s+la\s+palma | hand\s+geometry | geometria\s+de\s+(?:la|su|sus)\s+manos? | geometry\s+of\s+(?:the|her|his|their)\s+hands?
+| (?:huellas?|fingerprints?|thumbprints?|faceprint|cara|rostro|face|voz|voice|iris)\s+(?:\w+\s+){0,2}?(?:que|that|which|she|he|they)\s+(?:\w+\s+){0,2}?(?:registr\w*|register(?:ed|s)?|enrol\w*|dio\s+de\s+alta|set\s+up|saved|guard\w*|grab\w*|recorded)\b
+| (?:registered|enrolled|saved|stored|registrad[ao]s?|guardad[ao]s?)\s+(?:fingerprints?|thumbprints?|face|voice|huellas?|voz)\b
 | signature\s+dynamics | firma\s+biometrica | face\s+(?:template|embedding|print|scan|enrol\w*)
 | (?:her|his|their|su)\s+face\s+on\s+file | reconocimiento\s+facial | facial\s+recognition | plantilla\s+facial
 | (?:plantilla|template)\s+(?:de\s+)?(?:la\s+)?(?:huella|voz|iris|retina|cara|rostro|facial|face|fingerprint)
@@ -455,7 +457,8 @@ gay\w* | lesbian\w* | bisexual\w* | homosexual\w* | heterosexual\w* | pansexual\
 | coming[\s-]+out\s+(?:to|as|story) | (?:about|her|his|their)\s+coming[\s-]+out | (?:came|comes)\s+out\s+(?:to\s+(?:her|his|their)\s+
   (?:parents|family|mum|mom|dad|mother|father|team|colleagues|friends)|as\s+(?:gay|lesbian|bi|trans|queer|non))
 | salir\s+del\s+armario | sali[oa]\s+del\s+armario | in\s+the\s+closet | en\s+el\s+armario | grindr | tinder | bumble\b
-| scruff | dating\s+apps? | hook[\s-]?up\s+apps? | apps?\s+de\s+(?:citas|ligar) | open\s+relationship | relacion\s+abierta | poliamor\w* | polyamor\w*
+| scruff | dating\s+apps? | hook[\s-]?up\s+apps? | apps?\s+de\s+(?:citas|ligar)
+| open\s+relationship(?!\s+with\s+(?:the\s+|her\s+|his\s+|its\s+|their\s+|our\s+)?(?:clients?|customers?|press|media|team|staff|employees|management|boss|investors|suppliers|board|regulators?)) | relacion\s+abierta | poliamor\w* | polyamor\w*
 | swinger\w* | intercambio\s+de\s+parejas | sex\s+life | vida\s+sexual | sexual\s+(?:orientation|partner\w*|health)
 | orientacion\s+sexual | one[\s-]night\s+stand | bats\s+for\s+the\s+other\s+team | plays\s+for\s+the\s+other\s+team
 | acera\s+de\s+enfrente | la\s+otra\s+acera | (?:sale|salia|sali[oa])\s+con\s+(?:chicos\s+y\s+chicas|chicas\s+y\s+chicos|hombres\s+y\s+mujeres|mujeres\s+y\s+hombres)
@@ -589,7 +592,7 @@ _RELIGION_ACT = r"""
 # as before, and a short string (a key, a terse note) always does.
 _BIOMETRIC_WEAK = r"[\s\S]+"
 _BIOMETRIC_ACT = r"""
-enrol\w* | registr\w* | stored | stores | guardad\w* | guardo\b | guarda\b | guardamos | almacenad\w* | custodi\w* | holds?\b | hold\s+(?:a|his|her)
+enrol\w* | registr\w* | register(?:ed|s|ing)?\b | stored | stores | guardad\w* | guardo\b | guarda\b | guardamos | almacenad\w* | custodi\w* | holds?\b | hold\s+(?:a|his|her)
 | (?:dad[oa]s?|da|dio|dimos)\s+de\s+alta | on\s+(?:file|record) | (?:en|in|into)\s+(?:el|the)\s+(?:sistema|system|database|base\s+de\s+datos)
 | captur\w* | scanned | escanead\w* | escaneamos | escanearon | escaneo\s+de\s+(?:iris|retina|huella\w*|cara|rostro|palma|venas)\s+de
 | digitaliz\w* | cargad\w* | loaded | plantilla\w* | templates? | voiceprint\w* | faceprint\w* | uploaded | subi\w* | grabad\w* | grab[oa]\b | grabaron | grabamos | recorded | record\s+(?:his|her) | measured | midio
