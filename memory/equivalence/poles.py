@@ -28,6 +28,12 @@ _POLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 ("tarde", "tardes", "afternoon", "afternoons", "evening", "evenings", "late", "noche", "noches",
                  "night", "nights", "trasnochador", "trasnochadora", "trasnochadores", "trasnochadoras",
                  "night owl")),
+    # stop 44, after its end reading (p92-065, "vuelos nocturnos" / flights "during the day"): day
+    # against night as a whole, beside the daytime axis's morning against later
+    "day_night": (("diurno", "diurna", "diurnos", "diurnas", "de dia", "durante el dia", "during the day",
+                   "daytime", "by day", "in the daytime"),
+                  ("nocturno", "nocturna", "nocturnos", "nocturnas", "de noche", "por la noche", "at night",
+                   "overnight", "nighttime", "night-time", "by night")),
     "temperature": (("calor", "caliente", "calientes", "calido", "calida", "calidos", "calidas", "hot", "warm",
                      "heat"),
                     ("frio", "fria", "frios", "frias", "cold", "cool", "fresco")),
