@@ -127,13 +127,17 @@ def test_the_lexical_stage_is_well_under_a_millisecond_for_a_typical_note() -> N
               "origin_ref": "agent-7/session-42", "session_id": "session-42", "value": {"day": "monday"}}
     special_category_in(memory_strings(fields))  # warm the fold caches once
     medians = []
-    for batch in range(3):  # the best of three batches' medians: a neighbour's burst is not the stage's cost
+    # The thread's CPU time, not the wall clock: on the shared 2-core machine a neighbour's burst
+    # (another test's worker, a CI job) lengthened the wall-clock median past the bound at stop 44
+    # (1.095 ms in a full run; 0.72 ms quiet). The measurement of record is `python -m benchmarks
+    # inspection`; this guards the order of magnitude of the stage's own work.
+    for batch in range(3):  # the best of three batches' medians
         times = []
         for i in range(200):
             fields["content"] = f"Prefers the weekly report on Monday morning, short, item {batch}-{i}."
-            start = time.perf_counter()
+            start = time.thread_time()
             special_category_in(memory_strings(fields))
-            times.append(time.perf_counter() - start)
+            times.append(time.thread_time() - start)
         medians.append(statistics.median(times))
     assert min(medians) < 0.001
 
