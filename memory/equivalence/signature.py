@@ -36,7 +36,7 @@ _TENSE: dict[str, tuple[str, ...]] = {
     "past": ("was", "were", "used to", "formerly", "former", "previously", "solia", "solian", "era", "eran", "fue",
              "fueron", "ha sido", "habia", "had been", "has been", "before that", "ex", "anterior",
              "pasado", "last year", "el ano pasado", "ya no", "no longer", "anymore", "did", "went", "worked",
-             "trabajo en", "vivio", "lived", "moved", "se mudo", "dejo", "left", "joined", "se unio", "terminado",
+             "vivio", "lived", "moved", "se mudo", "dejo", "left", "joined", "se unio", "terminado",
              "finished", "acabo de", "acaba de", "acaban de", "ya ha", "already", "started", "began",
              "empezo", "comenzo"),
     "future": ("will", "going to", "sera", "seran", "ira", "planea", "planning to", "plans to", "plan to",
@@ -51,7 +51,10 @@ _TENSE: dict[str, tuple[str, ...]] = {
 _SCOPE: dict[str, tuple[str, ...]] = {
     "whole": ("toda la", "todo el", "todas las", "todos los", "entero", "entera", "whole", "entire", "all of",
               "every single", "completo", "completa", "in full", "enteros", "al completo", "all year",
-              "year round", "year-round", "todo el ano"),
+              "year round", "year-round", "todo el ano",
+              # whatever the conditions: "llueva o no" against "when it's not raining" is two facts
+              "llueva o no", "haga el tiempo que haga", "haga frio o calor", "rain or shine", "whatever the weather",
+              "regardless of the weather", "in any weather", "con cualquier tiempo"),
     "only": ("solo", "solamente", "unicamente", "only", "exclusivamente", "exclusively", "nada mas"),
     "part": ("parte de", "part of", "some of", "algunas de", "algunos de", "una parte", "a share of",
              "a portion of", "partly", "en parte", "a sample of", "una muestra de", "a selection of",
@@ -372,7 +375,9 @@ _PRETERITE = re.compile(r"\b\w{2,}(?:ó|aron|ieron)(?=\W|$)"  # "escribió", "de
                         # and the irregular ones, which take no accent: "estuvo casado", "tuvo", "hizo"
                         # ("vino" is left out: it is also the wine)
                         r"|\b(?:estuvo|tuvo|hizo|pudo|puso|quiso|supo|dijo|trajo|condujo|anduvo|hubo|fue|"
-                        r"produjo|tradujo|obtuvo|mantuvo|detuvo|contuvo|propuso|dispuso|supuso|rehízo|deshizo)\b")
+                        r"produjo|tradujo|obtuvo|mantuvo|detuvo|contuvo|propuso|dispuso|supuso|rehízo|deshizo|"
+                        # dar, ver and ir, too short for the endings above: "dio clases", "daba clases", "iba en bici"
+                        r"dio|dieron|vio|vieron|daba|daban|iba|iban)\b")
 # The Spanish imperfect of -ar verbs ("trabajaba") and of the common -er/-ir ones ("prefería", "vivía")
 _IMPERFECT = re.compile(r"\b\w{2,}(?:aba|abas|aban|ábamos|ería|erías|erían|ivía|ivían|enía|enían|acía|acían|"
                         r"abía|abían|odía|odían|ucía|ucían)(?=\W|$)")
