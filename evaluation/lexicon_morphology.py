@@ -8,10 +8,9 @@ lexicon reads such words this measures, over the spent special-category authors
 * **discovery** — every lexicon pattern with its opening word boundary dropped, on the notes the
   write-path stage (``special_category_in``) leaves alone: the letters before the term in its word,
   counted in special notes (would be gained) and in ordinary notes (would be flagged);
-* **families** — for each candidate prefix (``FAMILIES``), the lexicon compiled with that prefix
-  alone allowed before a term (``special_lexicon._compile((prefix,))``, the mechanism of
-  ``special_lexicon.PREFIXES``): the special and ordinary notes where a rule fires only through a term
-  joined to it, and of those the ones the detector missed / did not flag before (``--baseline FILE``:
+* **families** — for each candidate prefix (``FAMILIES``), the mechanism of
+  ``special_morphology`` with that prefix alone (``prefix_reading(reading, (prefix,))``): the
+  special and ordinary notes where the lexicon fires only on the reading with the prefix split off, and of those the ones the detector missed / did not flag before (``--baseline FILE``:
   ``detector_cv --special-spent --json`` of the detector without prefixes; else the write path);
 * **suffixes** — notes holding a word with a medical suffix (``SUFFIXES``) that the write path leaves
   alone, special and ordinary.
@@ -62,26 +61,13 @@ def _relaxed() -> list[tuple[str, re.Pattern[str]]]:
     return out
 
 
-def _joined_hit(rules_p: list[Any], rules_0: list[Any], reading: str) -> str | None:
-    """The label of a rule that fires on ``reading`` only with the candidate prefix (a term joined
-    to it), or None."""
-    for with_prefix, without in zip(rules_p, rules_0, strict=True):
-        if with_prefix.pattern.pattern == without.pattern.pattern:
-            continue
-        inside = any(m.start() > 0 and reading[m.start() - 1].isalpha() for m in with_prefix.pattern.finditer(reading))
-        if inside and with_prefix.fires(reading) and not without.fires(reading):
-            return with_prefix.label
-    return None
-
-
 def measure(exclude: set[str], baseline: dict[str, Any] | None) -> dict[str, Any]:
-    from memory.inspection import special_lexicon  # local import: needs Django settings (set up in main)
+    from memory.inspection import special_morphology  # local import: needs Django settings (set up in main)
     from memory.inspection.normalise import fold_text  # local import: as above
-    from memory.inspection.special import _special_readings, special_category_in  # local import: as above
+    from memory.inspection.special import _special_readings, lexical_rule, special_category_in  # local import: as above
 
     relaxed = _relaxed()
-    rules_0 = special_lexicon._compile(())
-    per_prefix = {p: special_lexicon._compile((p,)) for p in FAMILIES}
+    special_morphology.PREFIXES, special_morphology.LIMITED = (), {}  # without the mechanism; one family at a time below
     suffixes = {name: re.compile(r"\b" + p) for name, p in SUFFIXES.items()}
     discovery: dict[str, Counter[str]] = {"special": Counter(), "ordinary": Counter()}
     families: dict[str, dict[str, list[str]]] = defaultdict(lambda: {"gained": [], "flagged": [], "special": [], "ordinary": []})
@@ -101,10 +87,15 @@ def measure(exclude: set[str], baseline: dict[str, Any] | None) -> dict[str, Any
                 caught = special_category_in([("content", row["text"])]) is not None
             folded = fold_text(row["text"])
             readings = _special_readings(row["text"])
-            for prefix, rules_p in per_prefix.items():
-                if not re.search(rf"\b{prefix}[a-z]", folded):
+            plain: str | None | bool = False  # not read yet
+            for prefix in FAMILIES:
+                if not re.search(rf"\b{prefix}[a-z]{{3}}", folded):
                     continue
-                if any(_joined_hit(rules_p, rules_0, reading) for reading in readings):
+                splits = [s for s in (special_morphology.prefix_reading(r, (prefix,)) for r in readings) if s not in readings]
+                if not splits:
+                    continue
+                plain = lexical_rule(row["text"]) if plain is False else plain
+                if not plain and any(lexical_rule(split) for split in splits):
                     tag = f"{author}:{row['id']}"
                     families[prefix][side].append(tag)
                     if not caught:

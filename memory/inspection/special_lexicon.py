@@ -143,35 +143,6 @@ def _re(words: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "".join(words.split()) + r")")
 
 
-#: Prefixes a lexicon term may be joined to and keep its sense (sp33, measured over the spent authors
-#: by ``evaluation.lexicon_morphology``; docs/privacy.md): "hemodiálisis", "prediabético",
-#: "neurodermatitis", "hipotiroidismo", "posoperatorio", "autoinmune". A term written right after one
-#: of these at the start of a word is read as if the prefix stood apart: the term must begin where the
-#: prefix ends, so "presidente" or "propuesta" never reach a term's start. Left out: prefixes that
-#: negate or reverse (``anti``, ``des``, ``in``, ``no``, ``non``: "antiterrorista", "antirrobo" are
-#: work words), and the short ones whose measured false positives outnumbered the notes gained
-#: (``re``, ``co``, ``bi``, ``trans``, ``sub``, ``ex``: "re"+"ligion" is a word, not a compound).
-PREFIXES: tuple[str, ...] = (
-    "hemo", "hema", "pre", "post", "pos", "neuro", "hipo", "hypo", "hiper", "hyper", "auto", "peri", "pseudo",
-    "semi", "micro", "poli", "poly", "multi", "cardio", "gastro", "psico", "psycho", "fisio", "hidro", "hydro",
-    "endo", "onco", "nefro", "neumo", "uro", "gineco", "osteo", "inmuno", "immuno", "quimio", "radio",
-)
-
-
-def _prefixed(prefixes: tuple[str, ...]) -> str:
-    """The start of a term: a word boundary, or the end of one of ``prefixes`` that opens a word (one
-    fixed-width look-behind per prefix length, as ``re`` needs)."""
-    by_length: dict[int, list[str]] = {}
-    for prefix in prefixes:
-        by_length.setdefault(len(prefix), []).append(prefix)
-    behind = "".join(rf"|(?<=\b(?:{'|'.join(group)}))" for _, group in sorted(by_length.items()))
-    return rf"(?:\b{behind})"
-
-
-def _term(words: str, prefixes: tuple[str, ...] = PREFIXES) -> re.Pattern[str]:
-    """``_re`` for the words a rule looks for (not its context): a term may follow a prefix (``PREFIXES``)."""
-    return re.compile(_prefixed(prefixes) + r"(?:" + "".join(words.split()) + r")")
-
 
 # --- health ----------------------------------------------------------------------------------
 _HEALTH_CONDITIONS = r"""
@@ -667,18 +638,16 @@ _WEAK_ACT = {
 }
 
 
-def _compile(prefixes: tuple[str, ...] = PREFIXES) -> list[Rule]:
-    """The rules; ``prefixes`` (``PREFIXES``) the terms may follow (``evaluation.lexicon_morphology``
-    compiles them with one candidate at a time)."""
+def _compile() -> list[Rule]:
     rules: list[Rule] = []
     for label, words, near, contexts in _SOURCES:
         near = "|".join(part for part in (near, NEAR[label]) if part and part.strip())
         unless = _re(near) if near else None
         weak, act, venue = _WEAK_ACT.get(label, (None, None, None))
-        rules.append(Rule(label, f"lexicon.{label}", _term(words, prefixes), None, unless, weak, act, venue))
-        rules.append(Rule(label, f"lexicon.{label}.form", _term(MORE[label], prefixes), None, unless, weak, act, venue))
+        rules.append(Rule(label, f"lexicon.{label}", _re(words), None, unless, weak, act, venue))
+        rules.append(Rule(label, f"lexicon.{label}.form", _re(MORE[label]), None, unless, weak, act, venue))
         for index, (trigger, needs) in enumerate(contexts):
-            rules.append(Rule(label, f"lexicon.{label}.context{index}", _term(trigger, prefixes), _re(needs), unless, weak, act, venue))
+            rules.append(Rule(label, f"lexicon.{label}.context{index}", _re(trigger), _re(needs), unless, weak, act, venue))
         # the indirect form (special_indirect): each class is itself an act of the person (taking
         # part, unlocking, paying, canvassing), so the weak words' need of one does not apply
         for name, trigger, needs in INDIRECT.get(label, []):
@@ -688,6 +657,8 @@ def _compile(prefixes: tuple[str, ...] = PREFIXES) -> list[Rule]:
 
 #: The lexical rules, in the order they are tried.
 RULES: tuple[Rule, ...] = tuple(_compile())
+
+
 
 # --- a man with a husband, a woman with a girlfriend (Spanish has no gendered "su") ---------------
 _MALE_NAMES = ["andres", "javier", "luis", "carlos", "jose", "juan", "antonio", "manuel", "david", "daniel", "pablo", "sergio", "jorge", "alberto", "alejandro", "miguel", "rafael", "fernando", "pedro", "alvaro", "diego", "adrian", "ivan", "raul", "ruben", "oscar", "victor", "marcos", "mario", "hugo", "tom", "james", "john", "mark", "ben", "paul", "peter", "michael", "david", "chris", "matt", "sam", "jack", "harry", "george", "oliver", "thomas", "william"]

@@ -80,8 +80,9 @@ _VEINS = r"""
 #: (``usa Face ID para aprobar los pagos``, ``activó el reconocimiento facial en la app del banco``,
 #: ``passes the automatic border gate with a face scan``). The feature is named by its function (an
 #: unlock, a recognition, a scan, a sign-in by a trait) or by its product name, with the person's act
-#: before it, or after it an approval, a payment or an entry it is used for, or its being switched
-#: on. ``_AuthRule`` clears the near misses: a feature named as what the person did not choose
+#: before it (enabling, enrolling, approving, paying, passing, unlocking: not a bare "uses", which a
+#: client's app or a question does as well: A1, N14, P16), or after it an approval, a payment or an
+#: entry it is used for, or its being switched on. ``_AuthRule`` clears the near misses: a feature named as what the person did not choose
 #: (``instead of``, ``en vez de``, ``over``), an act negated (``no activó``, ``never uses``), and,
 #: like any rule, a work frame (a login screen designed for a client). Switching it off is
 #: ``_OPT_OUT``'s (an ordinary-sense span).
@@ -90,7 +91,7 @@ _AUTH_FEATURE = r"""(?:face\s*id|touch\s*id|windows\s+hello|voice\s*id|reconocim
   |desbloqueo\s+(?:facial|dactilar|biometrico|(?:con|por)\s+(?:la\s+)?(?:huella|cara|rostro))|escaneo\s+(?:facial|de\s+(?:la\s+)?(?:cara|huella|iris|retina))
   |verificacion\s+(?:facial|biometrica|por\s+huella)|(?:fingerprint|thumbprint|iris|biometric)\s+(?:unlock\w*|login|sign[\s-]?in|approval|authentication|verification|scan\w*|check)
   |huella(?:\s+dactilar)?|fingerprints?|biometri(?:a|cs))\b"""
-_AUTH_ACT = r"""(?:usa|usaba|usando|utiliza\w*|uses|used|using|activ[oóa]\w*|activa(?:do|da|r)?|enabled|enables|turned\s+on|switch(?:ed|es)?\s+on|set\s+up|sets\s+up
+_AUTH_ACT = r"""(?:activ[oóa]\w*|activa(?:do|da|r)?|enabled|enables|turned\s+on|switch(?:ed|es)?\s+on|set\s+up|sets\s+up
   |configur\w*|habilit\w*|enrol\w*|se\s+registr\w*|aprueba\w*|aprob\w*|approv\w*|autoriza\w*|authori[sz]\w*|confirma\w*|confirms?|firma\w*|signs?
   |paga\w*|pays?|paid|pasa\w*|passes|passed|cruza\w*|cross(?:es|ed)|(?:goes|went|gets|got)\s+through|entra\w*|enters?|entered|logs?\s+in|logged\s+in|desbloquea\w*|unlocks?|unlocked)\b"""
 _AUTH_USE = r"""(?:para|to|for|al|when|cuando|y|and)\s+(?:\w+\s+)?(?:aprobar|approv\w*|pagar|pagos?|pay\w*|firmar|sign\w*|confirmar|confirm\w*|autorizar|authori[sz]\w*
@@ -101,18 +102,24 @@ _AUTHENTICATES = rf"""
 | (?P<used>{_AUTH_FEATURE})\s+(?:[^.;:]{{0,30}}?\s)?(?:{_AUTH_USE})
 """
 #: Before the feature: what the person chose instead of it, or an act negated.
-_NOT_CHOSEN = re.compile(r"(?:instead\s+of|rather\s+than|en\s+vez\s+de|en\s+lugar\s+de|antes\s+que|over|sin|without|no|not|never|nunca|n't|ni)\s+(?:(?:el|la|los|las|su|the|a|an|her|his|their|any|ningun\w*)\s+)?$")
+_NOT_CHOSEN = re.compile(r"(?:instead\s+of|rather\s+than|en\s+vez\s+de|en\s+lugar\s+de|antes\s+que|over|sin|without|no|not|never|nunca|n't|ni"
+                         r"|no\s+le\s+gustan?|(?:doesn'?t|does\s+not)\s+like|dislikes|hates|odia|(?:no\s+se\s+fia|desconfia)\s+de\w*|distrusts?)\s+(?:(?:el|la|los|las|su|the|a|an|her|his|their|any|ningun\w*)\s+)?$")
+#: After the feature: switched off (``has fingerprint unlock switched off``).
+_SWITCHED_OFF = re.compile(r"\s+(?:\w+\s+)?(?:switched\s+off|turned\s+off|disabled|off\b|desactivad\w*|apagad\w*)")
 _NEGATED_ACT = re.compile(r"\b(?:no|not|never|nunca|n't|ni|dejo\s+de|stopped|ya\s+no)\s+(?:(?:ha|han|habia|has|have|had|lo|la|le|se|to|been|quiere|wants?|piensa)\s+){0,2}$")
 
 
 class _AuthRule(Rule):
-    """``_AUTHENTICATES`` unless every match names the feature as not chosen or its act negated
-    (``_NOT_CHOSEN``, ``_NEGATED_ACT``), or is about work (``Rule.fires``'s frames)."""
+    """``_AUTHENTICATES`` unless every match names the feature as not chosen, disliked or switched off,
+    or its act negated (``_NOT_CHOSEN``, ``_SWITCHED_OFF``, ``_NEGATED_ACT``), or is about work
+    (``Rule.fires``'s frames)."""
 
     def fires(self, text: str) -> bool:
         for match in self.pattern.finditer(text):
             feature = match.start("feature") if match.group("feature") else match.start("used")
-            if _NOT_CHOSEN.search(text, max(0, feature - 40), feature) or _NEGATED_ACT.search(text, max(0, match.start() - 30), match.start()):
+            feature_end = match.end("feature") if match.group("feature") else match.end("used")
+            if (_NOT_CHOSEN.search(text, max(0, feature - 40), feature) or _NEGATED_ACT.search(text, max(0, match.start() - 30), match.start())
+                    or _SWITCHED_OFF.match(text, feature_end)):
                 continue
             if not _about_work(text, match.start(), match.end()) and not in_frame(text, match.start()):
                 return self.unless is None or not self.unless.search(text)

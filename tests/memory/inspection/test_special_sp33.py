@@ -1,4 +1,4 @@
-"""sp33 (issue 15): the lexicon reads a term joined to a prefix (``special_lexicon.PREFIXES``) as the
+"""sp33 (issue 15): the lexicon reads a term joined to a prefix (``special_morphology``) as the
 term, and biometric authentication by the person's own trait is special (``biometric.authenticates``
 of ``special_roles``), while its near misses — a feature switched off, not chosen, negated, or named
 as a product — stay ordinary. Sentences written for these tests, not taken from a corpus."""
@@ -10,7 +10,8 @@ import re
 import pytest
 
 from memory.inspection.normalise import fold_text
-from memory.inspection.special_lexicon import PREFIXES, _compile
+from memory.inspection.special_lexicon import RULES
+from memory.inspection.special_morphology import PREFIXES, prefix_reading
 from memory.inspection.special_roles import ROLE_RULES
 from tests.memory.inspection.special_helpers import finding_label, lexicon_label
 
@@ -22,18 +23,21 @@ from tests.memory.inspection.special_helpers import finding_label, lexicon_label
     ("La ve su neuropsiquiatra cada dos semanas, los jueves", "health"),
     ("Has hypothyroidism and takes a pill every morning before coffee", "health"),
     ("Hace hidroterapia los martes por lo de la espalda", "health"),
+    ("Toma antiepilépticos desde el verano y evita conducir", "health"),
     ("Tiene una enfermedad autoinmune y evita los viajes largos", "health"),
 ])
 def test_a_term_joined_to_a_prefix_is_read_as_the_term(text: str, label: str) -> None:
     assert lexicon_label(text) == label
 
 
-def test_without_the_prefixes_those_terms_are_not_read() -> None:
-    """The mechanism is what catches them: the same lexicon with no prefix misses the joined forms."""
-    bare = _compile(())
-    for word in ("hemodialisis", "prediabetico", "neuropsiquiatra", "hidroterapia"):
-        assert not any(rule.fires(word) for rule in bare), word
+def test_the_prefix_reading_is_what_catches_them() -> None:
+    """The words joined are not read by any rule as written; split off their prefix, they are."""
     assert {"hemo", "pre", "neuro", "hidro"} <= set(PREFIXES)
+    for word, split in (("hemodialisis", "hemo dialisis"), ("prediabetico", "pre diabetico"),
+                        ("neuropsiquiatra", "neuro psiquiatra"), ("hidroterapia", "hidro terapia")):
+        assert not any(rule.fires(word) for rule in RULES), word
+        assert prefix_reading(word) == split
+        assert prefix_reading(word, ()) == word
 
 
 @pytest.mark.parametrize("text", [
@@ -48,11 +52,11 @@ def test_words_that_only_start_like_a_prefix_stay_ordinary(text: str) -> None:
     assert finding_label(text) is None
 
 
-def test_a_term_must_begin_where_the_prefix_ends() -> None:
-    """``pre`` + ``sidente`` is no term: a prefixed match starts right after a prefix that opens a word."""
-    rules = _compile()
-    reading = fold_text("el presidente y la prensa")
-    assert not any(rule.fires(reading) and re.search(r"\bpre", reading) and rule.label == "health" for rule in rules)
+def test_a_prefix_is_split_off_only_before_a_lexicon_word() -> None:
+    """``pre`` + ``sidente`` is no word of the lexicon: an ordinary note gets no second reading."""
+    for text in ("el presidente presenta la propuesta", "prefers the previous preview", "autobus y microondas",
+                 "que presida la reunion", "un cafe expreso", "desayuna tarde", "la unidad antiterrorista", "alarma antirrobo"):
+        assert prefix_reading(fold_text(text)) == fold_text(text)
 
 
 def authenticates(text: str) -> bool:
