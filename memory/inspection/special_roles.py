@@ -93,7 +93,7 @@ _AUTH_FEATURE = r"""(?:face\s*id|touch\s*id|windows\s+hello|voice\s*id|reconocim
   |huella(?:\s+dactilar)?|fingerprints?|biometri(?:a|cs))\b"""
 _AUTH_ACT = r"""(?:activ[oóa]\w*|activa(?:do|da|r)?|enabled|enables|turned\s+on|switch(?:ed|es)?\s+on|set\s+up|sets\s+up
   |configur\w*|habilit\w*|enrol\w*|se\s+registr\w*|aprueba\w*|aprob\w*|approv\w*|autoriza\w*|authori[sz]\w*|confirma\w*|confirms?|firma\w*|signs?
-  |paga\w*|pays?|paid|pasa\w*|passes|passed|cruza\w*|cross(?:es|ed)|(?:goes|went|gets|got)\s+through|entra\w*|enters?|entered|logs?\s+in|logged\s+in|desbloquea\w*|unlocks?|unlocked)\b"""
+  |paga\w*|pago|pays?|paid|pasa\w*|paso|passes|passed|cruza\w*|cruzo|cross(?:es|ed)|(?:goes|went|gets|got)\s+through|entra\w*|entro|enters?|entered|logs?\s+in|logged\s+in|desbloquea\w*|unlocks?|unlocked)\b"""
 _AUTH_USE = r"""(?:para|to|for|al|when|cuando|y|and)\s+(?:\w+\s+)?(?:aprobar|approv\w*|pagar|pagos?|pay\w*|firmar|sign\w*|confirmar|confirm\w*|autorizar|authori[sz]\w*
   |entrar|acceder|log\s*in|login|desbloquear|unlock\w*|pasar|cruzar|validar|verificar|verify|transfer\w*|bizum|compras?|purchases?|the\s+border|la\s+frontera)\b
   |(?:activad[oa]|enabled|activated|switched\s+on|turned\s+on|configurad[oa])\b"""
@@ -194,9 +194,13 @@ _OPT_OUT = re.compile(r"""
   (?:face\s*id|touch\s*id|faceid|touchid|huella|fingerprint(?:\s+unlock)?|reconocimiento\s+facial|facial\s+recognition|face\s+unlock)\b
 """, re.VERBOSE)
 #: A biometric feature named as what the person did not choose (sp33: ``uses a QR code instead of the
-#: face scan``, ``prefiere el PIN en vez de la huella``, ``a passcode over Face ID``): no trait of theirs.
+#: face scan``, ``prefiere el PIN en vez de la huella``, ``a passcode over Face ID``), or the trait said
+#: not to be what is scanned (``the QR code, not his face``): no trait of theirs.
 _NOT_CHOSEN_SPAN = re.compile(r"\b(?:instead\s+of|rather\s+than|en\s+vez\s+de|en\s+lugar\s+de|antes\s+que|over)\s+(?:(?:el|la|los|las|su|the|a|an|her|his|their)\s+)?"
-                              + "".join(_AUTH_FEATURE.split()))
+                              + "".join(_AUTH_FEATURE.split())
+                              # the trait itself said not to be what is scanned ("scans the QR code, not his face")
+                              + r"|\bnot\s+(?:his|her|their|your)\s+(?:face|fingerprints?|fingers?|thumbs?|eyes?|iris|voice)\b"
+                              + r"|\bno\s+(?:con\s+)?(?:su|la)\s+(?:cara|huella|rostro|voz)\b(?!\s+(?:de|del)\b)")
 #: A sacred word in quotes as a name given to a thing (``calls the Monday stand-up 'the sacred
 #: ritual'``, ``llama a la siesta 'sagrada'``): a figure of speech, not a belief.
 _SACRED_FIGURE = re.compile(r"""

@@ -72,6 +72,7 @@ def authenticates(text: str) -> bool:
     "Pasa el control de fronteras por la puerta automática con escaneo facial",
     "Set up fingerprint unlock on the work laptop yesterday",
     "Paga en la cafetería del campus con la huella",
+    "Pasó el control automático de fronteras con el escaneo de cara y el pasaporte",
 ])
 def test_biometric_authentication_by_the_person_is_special(text: str) -> None:
     assert finding_label(text) == "user.biometric"
@@ -87,6 +88,7 @@ def test_biometric_authentication_by_the_person_is_special(text: str) -> None:
     "Never uses Touch ID on the company laptop",
     "El móvil nuevo trae desbloqueo facial, según el folleto",
     "Is designing the Face ID login screen for a client's banking app",
+    "Scans the QR code on the ticket, not her face, at the stadium gate",
 ])
 def test_its_near_misses_stay_ordinary(text: str) -> None:
     assert not authenticates(text)
