@@ -18,6 +18,10 @@ like any lexicon hit):
   huella``, ``enrolled her fingerprint on the time clock``); ``biometric.veins`` — the person
   getting in or identified through a vein reader (``gets in through the palm-vein reader``, ``entra
   por el lector de venas``): a hotel or a building that has one is a near miss.
+* ``biometric.authenticates`` (sp33) — the person authenticating with a biometric feature: enabling,
+  enrolling, approving, paying, passing a gate or a border with it (``usa Face ID para aprobar las
+  transferencias``, ``passes the e-gate with a face scan``); a feature not chosen, disliked, switched
+  off or negated, or named as a product, is a near miss (``_AuthRule``, ``_NOT_CHOSEN_SPAN``).
 * ``health.sugar_thing`` — the English form of ``lo del azúcar``: ``her sugar thing``, ``his sugar
   issue``.
 
