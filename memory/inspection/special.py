@@ -50,6 +50,7 @@ from memory.inspection.special_forms import ordinary_spans as _forms_ordinary_sp
 from memory.inspection.special_forms import vector_spans as _forms_vector_spans
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
+from memory.inspection.special_morphology import prefix_reading
 from memory.inspection.special_names import RULES as NAMES_RULES
 from memory.inspection.special_names import idiom_spans, name_spans, vector_name_spans
 from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
@@ -119,12 +120,14 @@ _SHORT_LEET_TABLE = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": 
 def _special_readings(text: str) -> list[str]:
     """The shared inspection readings plus those the special-category lexicon alone takes: letters
     split by hyphens joined (``Hunt-ing-ton``, ``anti-d‍ep‍res‍sants``), symbol leet read as
-    letters (``d1@b3t3s``), and, in a note already spelled in leet (a word of three or more
+    letters (``d1@b3t3s``), a lexicon word joined to a prefix split off it (``hemo dialisis``:
+    ``special_morphology.prefix_reading``, sp33), and, in a note already spelled in leet (a word of three or more
     characters with leet digits), the two-character leet tokens too (``d3``: ``_SHORT_LEET``) — each
     only where it changes something."""
     forms = readings(text)
     for extra in extra_forms(text):  # ``1`` for ``l``, a spaced word after a one-letter word (special_clauses)
         forms += [form for form in readings(extra) if form not in forms]
+    forms += [joined for joined in (prefix_reading(form) for form in forms) if joined not in forms]  # "hemo dialisis" (sp33)
     leet = any(_SHORT_LEET.search(form) for form in forms) and bool(_LEET_WORD.search(fold_text(text, words=False)))
     for form in list(forms):
         for alternative in (_HYPHEN_IN_WORD.sub("", form) if "-" in form else form,

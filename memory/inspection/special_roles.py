@@ -18,6 +18,10 @@ like any lexicon hit):
   huella``, ``enrolled her fingerprint on the time clock``); ``biometric.veins`` — the person
   getting in or identified through a vein reader (``gets in through the palm-vein reader``, ``entra
   por el lector de venas``): a hotel or a building that has one is a near miss.
+* ``biometric.authenticates`` (sp33) — the person authenticating with a biometric feature: enabling,
+  enrolling, approving, paying, passing a gate or a border with it (``usa Face ID para aprobar las
+  transferencias``, ``passes the e-gate with a face scan``); a feature not chosen, disliked, switched
+  off or negated, or named as a product, is a near miss (``_AuthRule``, ``_NOT_CHOSEN_SPAN``).
 * ``health.sugar_thing`` — the English form of ``lo del azúcar``: ``her sugar thing``, ``his sugar
   issue``.
 
@@ -36,7 +40,8 @@ from __future__ import annotations
 import re
 
 from memory.inspection.special_clauses import _PARTY_NAME, _OwnRule, _unless
-from memory.inspection.special_lexicon import _FEMALE_NAMES, _MALE_NAMES, Rule, _re
+from memory.inspection.special_forms import in_frame
+from memory.inspection.special_lexicon import _FEMALE_NAMES, _MALE_NAMES, Rule, _about_work, _re
 
 # --- religion ----------------------------------------------------------------------------------
 _SACRAMENT = r"""
@@ -74,6 +79,56 @@ _VEINS = r"""
   \b(?:palm[\s-]?veins?\b|vein[\s-]?(?:reader|scanner|scan|recognition)|(?:lector|escaner|reconocimiento)\s+(?:\w+\s+)?de\s+(?:las\s+)?venas)
 """
 
+#: sp33: the person authenticating with their own face, finger, eye or voice — enabling, using or
+#: enrolling a biometric unlock, approving a payment, passing a gate or a border by a face scan
+#: (``usa Face ID para aprobar los pagos``, ``activó el reconocimiento facial en la app del banco``,
+#: ``passes the automatic border gate with a face scan``). The feature is named by its function (an
+#: unlock, a recognition, a scan, a sign-in by a trait) or by its product name, with the person's act
+#: before it (enabling, enrolling, approving, paying, passing, unlocking: not a bare "uses", which a
+#: client's app or a question does as well: A1, N14, P16), or after it an approval, a payment or an
+#: entry it is used for, or its being switched on. ``_AuthRule`` clears the near misses: a feature named as what the person did not choose
+#: (``instead of``, ``en vez de``, ``over``), an act negated (``no activó``, ``never uses``), and,
+#: like any rule, a work frame (a login screen designed for a client). Switching it off is
+#: ``_OPT_OUT``'s (an ordinary-sense span).
+_AUTH_FEATURE = r"""(?:face\s*id|touch\s*id|windows\s+hello|voice\s*id|reconocimiento\s+(?:facial|de\s+(?:cara|huella|voz|iris))
+  |facial\s+(?:recognition|scan\w*|verification|unlock|login|id)|face\s+(?:unlock\w*|recognition|scan\w*|verification|login|match\w*|check)
+  |desbloqueo\s+(?:facial|dactilar|biometrico|(?:con|por)\s+(?:la\s+)?(?:huella|cara|rostro))|escaneo\s+(?:facial|de\s+(?:la\s+)?(?:cara|huella|iris|retina))
+  |verificacion\s+(?:facial|biometrica|por\s+huella)|(?:fingerprint|thumbprint|iris|biometric)\s+(?:unlock\w*|login|sign[\s-]?in|approval|authentication|verification|scan\w*|check)
+  |huella(?:\s+dactilar)?|fingerprints?|biometri(?:a|cs))\b"""
+_AUTH_ACT = r"""(?:activ[oóa]\w*|activa(?:do|da|r)?|enabled|enables|turned\s+on|switch(?:ed|es)?\s+on|set\s+up|sets\s+up
+  |configur\w*|habilit\w*|enrol\w*|se\s+registr\w*|aprueba\w*|aprob\w*|approv\w*|autoriza\w*|authori[sz]\w*|confirma\w*|confirms?|firma\w*|signs?
+  |paga\w*|pago|pays?|paid|pasa\w*|paso|passes|passed|cruza\w*|cruzo|cross(?:es|ed)|(?:goes|went|gets|got)\s+through|entra\w*|entro|enters?|entered|logs?\s+in|logged\s+in|desbloquea\w*|unlocks?|unlocked)\b"""
+_AUTH_USE = r"""(?:para|to|for|al|when|cuando|y|and)\s+(?:\w+\s+)?(?:aprobar|approv\w*|pagar|pagos?|pay\w*|firmar|sign\w*|confirmar|confirm\w*|autorizar|authori[sz]\w*
+  |entrar|acceder|log\s*in|login|desbloquear|unlock\w*|pasar|cruzar|validar|verificar|verify|transfer\w*|bizum|compras?|purchases?|the\s+border|la\s+frontera)\b
+  |(?:activad[oa]|enabled|activated|switched\s+on|turned\s+on|configurad[oa])\b"""
+_AUTHENTICATES = rf"""
+{_AUTH_ACT}\s+(?:[^.;:]{{0,60}}?\s)?(?P<feature>{_AUTH_FEATURE})
+| (?P<used>{_AUTH_FEATURE})\s+(?:[^.;:]{{0,30}}?\s)?(?:{_AUTH_USE})
+"""
+#: Before the feature: what the person chose instead of it, or an act negated.
+_NOT_CHOSEN = re.compile(r"(?:instead\s+of|rather\s+than|en\s+vez\s+de|en\s+lugar\s+de|antes\s+que|over|sin|without|no|not|never|nunca|n't|ni"
+                         r"|no\s+le\s+gustan?|(?:doesn'?t|does\s+not)\s+like|dislikes|hates|odia|(?:no\s+se\s+fia|desconfia)\s+de\w*|distrusts?)\s+(?:(?:el|la|los|las|su|the|a|an|her|his|their|any|ningun\w*)\s+)?$")
+#: After the feature: switched off (``has fingerprint unlock switched off``).
+_SWITCHED_OFF = re.compile(r"\s+(?:\w+\s+)?(?:switched\s+off|turned\s+off|disabled|off\b|desactivad\w*|apagad\w*)")
+_NEGATED_ACT = re.compile(r"\b(?:no|not|never|nunca|n't|ni|dejo\s+de|stopped|ya\s+no)\s+(?:(?:ha|han|habia|has|have|had|lo|la|le|se|to|been|quiere|wants?|piensa)\s+){0,2}$")
+
+
+class _AuthRule(Rule):
+    """``_AUTHENTICATES`` unless every match names the feature as not chosen, disliked or switched off,
+    or its act negated (``_NOT_CHOSEN``, ``_SWITCHED_OFF``, ``_NEGATED_ACT``), or is about work
+    (``Rule.fires``'s frames)."""
+
+    def fires(self, text: str) -> bool:
+        for match in self.pattern.finditer(text):
+            feature = match.start("feature") if match.group("feature") else match.start("used")
+            feature_end = match.end("feature") if match.group("feature") else match.end("used")
+            if (_NOT_CHOSEN.search(text, max(0, feature - 40), feature) or _NEGATED_ACT.search(text, max(0, match.start() - 30), match.start())
+                    or _SWITCHED_OFF.match(text, feature_end)):
+                continue
+            if not _about_work(text, match.start(), match.end()) and not in_frame(text, match.start()):
+                return self.unless is None or not self.unless.search(text)
+        return False
+
 
 class _Plain(Rule):
     """A rule with no ordinary sense to clear but the category's near misses."""
@@ -91,6 +146,7 @@ _CLASSES: list[tuple[str, str, str, type[Rule]]] = [
     ("politics", "party_dues", _PARTY_DUES, Rule),
     ("biometric", "enrolment", _ENROLMENT, _OwnRule),
     ("biometric", "veins", _VEINS, _Plain),
+    ("biometric", "authenticates", _AUTHENTICATES, _AuthRule),
 ]
 
 #: The rules of this module, tried after ``special_clauses.CLAUSE_RULES``.
@@ -141,6 +197,14 @@ _OPT_OUT = re.compile(r"""
   \s+(?:the\s+|el\s+|la\s+|su\s+|her\s+|his\s+)?(?:desbloqueo\s+(?:con|por)\s+(?:la\s+)?)?
   (?:face\s*id|touch\s*id|faceid|touchid|huella|fingerprint(?:\s+unlock)?|reconocimiento\s+facial|facial\s+recognition|face\s+unlock)\b
 """, re.VERBOSE)
+#: A biometric feature named as what the person did not choose (sp33: ``uses a QR code instead of the
+#: face scan``, ``prefiere el PIN en vez de la huella``, ``a passcode over Face ID``), or the trait said
+#: not to be what is scanned (``the QR code, not his face``): no trait of theirs.
+_NOT_CHOSEN_SPAN = re.compile(r"\b(?:instead\s+of|rather\s+than|en\s+vez\s+de|en\s+lugar\s+de|antes\s+que|over)\s+(?:(?:el|la|los|las|su|the|a|an|her|his|their)\s+)?"
+                              + "".join(_AUTH_FEATURE.split())
+                              # the trait itself said not to be what is scanned ("scans the QR code, not his face")
+                              + r"|\bnot\s+(?:his|her|their|your)\s+(?:face|fingerprints?|fingers?|thumbs?|eyes?|iris|voice)\b"
+                              + r"|\bno\s+(?:con\s+)?(?:su|la)\s+(?:cara|huella|rostro|voz)\b(?!\s+(?:de|del)\b)")
 #: A sacred word in quotes as a name given to a thing (``calls the Monday stand-up 'the sacred
 #: ritual'``, ``llama a la siesta 'sagrada'``): a figure of speech, not a belief.
 _SACRED_FIGURE = re.compile(r"""
@@ -150,10 +214,11 @@ _SACRED_FIGURE = re.compile(r"""
 
 
 def figure_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of a biometric feature opted out of and of a quoted sacred figure (the quoted name alone):
+    """Spans of a biometric feature opted out of or not chosen and of a quoted sacred figure (the quoted name alone):
     the vector stage reads outside these too. Not the civic roles and cultural works: blanked, what
     was left of a short note ("Hoy tiene jury duty, so …") read as special to the vector stage."""
-    return [m.span() for m in _OPT_OUT.finditer(text)] + [m.span("figure") for m in _SACRED_FIGURE.finditer(text)]
+    return ([m.span() for m in _OPT_OUT.finditer(text)] + [m.span() for m in _NOT_CHOSEN_SPAN.finditer(text)]
+            + [m.span("figure") for m in _SACRED_FIGURE.finditer(text)])
 
 
 def role_spans(text: str) -> list[tuple[int, int]]:
