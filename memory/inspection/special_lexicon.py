@@ -143,7 +143,6 @@ def _re(words: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "".join(words.split()) + r")")
 
 
-
 # --- health ----------------------------------------------------------------------------------
 _HEALTH_CONDITIONS = r"""
 diabet\w* | insulin\w* | glucemi\w* | glucosa | hipoglucemi\w* | hypoglyc\w* | vih\b | hiv\b | sida\b
@@ -657,8 +656,6 @@ def _compile() -> list[Rule]:
 
 #: The lexical rules, in the order they are tried.
 RULES: tuple[Rule, ...] = tuple(_compile())
-
-
 
 # --- a man with a husband, a woman with a girlfriend (Spanish has no gendered "su") ---------------
 _MALE_NAMES = ["andres", "javier", "luis", "carlos", "jose", "juan", "antonio", "manuel", "david", "daniel", "pablo", "sergio", "jorge", "alberto", "alejandro", "miguel", "rafael", "fernando", "pedro", "alvaro", "diego", "adrian", "ivan", "raul", "ruben", "oscar", "victor", "marcos", "mario", "hugo", "tom", "james", "john", "mark", "ben", "paul", "peter", "michael", "david", "chris", "matt", "sam", "jack", "harry", "george", "oliver", "thomas", "william"]
