@@ -16,7 +16,10 @@
 * ``--write`` trains on every selected author and writes ``memory/scrubbing/token_scores.npz``.
 
 The committed ``token_scores.npz`` (stop 41, sec41) was written with ``--upto BS --write``: the 72
-authors A1–BS; BT and BU, read untouched at the end of stop 41 on it, were spent after.
+authors A1–BS; BT and BU, read untouched at the end of stop 41 on it, were spent after. Stop 45 (sec45)
+retrained it with ``--upto CG`` (86 authors, CH/CI left out) and did **not** ship the result: the
+same figures on CH/CI and over all 88 authors, one false redaction more out of author on BT–CG
+(docs/privacy.md, "The forty-fourth secrets round").
 
 Class-balanced logistic regression on L2-normalised binary hashed features, Adam, deterministic.
 """

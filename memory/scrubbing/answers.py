@@ -20,6 +20,12 @@ thirty-fifth secrets round", gives what each fires on over every spent author).
   question's own line after a dash ("¿Me pasas el token de la API? — sí, aquí va: …, caduca hoy").
   Folding the two finders changed no output over the 22,745 spent strings (docs/privacy.md, the
   forty-first round).
+  Round 44 adds a fourth reading, ``_numeric_answer``: a bare number is no credential by its shape, so
+  under a question that names a PIN or a code of what it opens (``codes``' labels and access objects:
+  "¿me recuerdas el PIN de la alarma?", "what's the gate code?") the answer turn's first token, after
+  an optional lead-in, is the PIN when it is four to eight digits that no unit, date or amount follows
+  ("Luis: 9052, y no lo apuntes"; a quoted reply's "> 3358, same as last summer"). A question on when or how many ("¿cuándo caduca el PIN?", "how many
+  digits?") and a postal code's question are no request for one.
 * **A code given by its length**: "five digits, 63907", "4 dígitos: 2291", "seis cifras — 118230": a
   count of digits (a numeral or a number word, ES and EN), a comma, colon or dash, then exactly
   that many digits. The count must agree with the digits, so "8 digits, 2 of them …" stays.
@@ -37,6 +43,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from memory.scrubbing import codes
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import HEDGE
 from memory.scrubbing.not_credentials import truncated_display
@@ -105,6 +112,39 @@ _SAME_LINE_ANSWER_RE: Final = re.compile(r"(?m:^(?P<question>[^\n?]{3,160}\?)[ \
 #: The credentials a hand-over answers besides the scorer's cues: a token, a key, a secret (not a
 #: "code", which may be a booking's or a parcel's).
 _REQUEST_RE: Final = re.compile(r"(?<![a-z])(?:tokens?|keys?|llaves?|secret(?:o|os|s)?)(?![a-z])")
+
+
+#: Round 44: a question on when, how long or how many asks for no PIN, and the digits that answer it
+#: are a date or a count.
+_NOT_ASKING_RE: Final = re.compile(
+    r"(?<![a-z])(?:when|how[ \t]+(?:many|long|much|often)|what[ \t]+(?:year|day|date|time)|cu[aá]ndo|cu[aá]nt[oa]s?"
+    r"|qu[eé][ \t]+(?:a[ñn]o|d[ií]a|fecha|hora))(?![a-z])")
+_DIGITS_RE: Final = re.compile(r"\d{4,8}[#*]?")
+#: A quoted reply's marks before a turn with no speaker ("> 3358, same as last summer").
+_QUOTE_MARKS_RE: Final = re.compile(r"[ \t]*(?:>[ \t]*)*")
+
+
+def _asks_for_a_pin(low_question: str) -> bool:
+    """Does a question line name a PIN, or a code of what it opens (round 44)?"""
+    if _NOT_ASKING_RE.search(low_question) or codes._POSTAL_WORDS_RE.search(low_question):
+        return False
+    for m in codes._LABEL_RE.finditer(low_question):
+        if m.group("pin") or codes._names_access(codes._words(low_question)):
+            return True
+    return False
+
+
+def _numeric_answer(text: str, line: str, line_start: int) -> Iterator[_Span]:
+    """Round 44: four to eight digits opening the answer turn under a question naming a PIN."""
+    speaker = _SPEAKER_RE.match(line)
+    offset = speaker.end() if speaker is not None and ":" in speaker.group() else _QUOTE_MARKS_RE.match(line).end()
+    lead = _LEAD_IN_RE.match(line, offset)
+    if lead is None:
+        return
+    value = _DIGITS_RE.match(line, lead.start("v"))
+    if value is None or codes._AFTER_RE.match(line, value.end()):
+        return
+    yield line_start + value.start(), line_start + value.end(), "password"
 
 
 def _asks_for_a_credential(low_question: str) -> bool:
@@ -186,6 +226,8 @@ def find_chat_answers(text: str, lower: str) -> Iterator[_Span]:
                         named_until = m.end()
                         yield from _named_reply(text, m)
                 yield from _turn_opening(line, line_start, low_lines[k - 1])
+                if _asks_for_a_pin(low_lines[k - 1]):
+                    yield from _numeric_answer(text, line, line_start)
                 if _asks_for_a_credential(low_lines[k - 1]):
                     speaker = _SPEAKER_RE.match(line)
                     offset = speaker.end() if speaker is not None and ":" in speaker.group() else 0

@@ -13,6 +13,7 @@ from memory.scrubbing.answers import FINDERS as ANSWER_FINDERS
 from memory.scrubbing.announced import FINDERS as ANNOUNCED_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
 from memory.scrubbing.broad_frames import FINDERS as BROAD_FRAME_FINDERS
+from memory.scrubbing.changed import FINDERS as CHANGED_FINDERS
 from memory.scrubbing.disguises import FINDERS as DISGUISE_FINDERS
 from memory.scrubbing.entropy import _find_high_entropy
 from memory.scrubbing.folding import folded_view
@@ -96,6 +97,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *PIECE_FINDERS,
     *LOGIN_FINDERS,
     *UNWORDED_FINDERS,
+    *CHANGED_FINDERS,
     _find_high_entropy,
 )
 

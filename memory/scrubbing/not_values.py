@@ -24,6 +24,10 @@
 * ``payment_reference`` — (forty-third round) a value after a payment's, an order's or a booking's
   reference label on its line ("Referencia de la transferencia: …", "Order ID: …", "localizador: …") in a
   text with no credential word: an identifier the writer gives out, not a secret;
+* ``example_not_to_use`` — (forty-fourth round) a value its own sentence gives as an example and as one
+  not to use ("the comic's example passphrase — don't use it", "ejemplo de lo que nunca debes usar"):
+  both said, an example word and a "do not use", in the value's sentence; either alone is not enough
+  ("never use the old one again: …" still gives a value);
 * ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) with no credential
   word around it, or beside the decoded words themselves ("El campo nombre viene en base64: …
   (es «…»)", "Base64 of 'hello from Lagos' is …"): an encoded field, not a hidden secret.
@@ -66,6 +70,13 @@ _SPACING_WORDS: Final = frozenset(
     junta separado separada separados separadas""".split())
 _ALTERNATIVE_WORDS: Final = frozenset("or not without o no sin ni".split())
 _B64_RE: Final = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
+_EXAMPLE_RE: Final = re.compile(
+    r"(?i:\b(?:examples?|ejemplos?|e\.g\.|p\.[ \t]?ej\.?|sample|muestra|famous|famos[ao]s?|comic|c[oó]mic|xkcd|meme"
+    r"|vi[ñn]eta|textbook|de[ \t]+libro)\b)")
+_NOT_TO_USE_RE: Final = re.compile(
+    r"(?i:\b(?:(?:do[ \t]+not|don['’]t|never|should[ \t]+not|shouldn['’]t|must[ \t]+not|mustn['’]t|not[ \t]+to)[ \t]+(?:ever[ \t]+)?use"
+    r"|avoid|no[ \t]+(?:(?:la|lo|las|los|me|te)[ \t]+)?(?:uses|usar|uséis|use|usen|utilices|pongas)"
+    r"|nunca[ \t]+(?:(?:la|lo|las|los)[ \t]+)?(?:uses|usar|use|usen|utilices|pongas)|evit\w*)\b)")
 
 
 def policy_pattern(text: str, start: int, end: int) -> bool:
@@ -169,8 +180,15 @@ def encoded_words(text: str, start: int, end: int) -> bool:
     return _CREDENTIAL_WORD_RE.search(around) is None or decoded.strip().lower() in around.lower()
 
 
+def example_not_to_use(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` given by its sentence as an example and as one not to use?"""
+    sentence = _sentence(text, start, end)
+    return _EXAMPLE_RE.search(sentence) is not None and _NOT_TO_USE_RE.search(sentence) is not None
+
+
 def no_value(text: str, start: int, end: int) -> bool:
     """Any of the classes above."""
     return (policy_pattern(text, start, end) or source_reference(text, start, end) or factory_default(text, start, end)
             or room_key(text, start, end) or spacing_described(text, start, end) or encoded_words(text, start, end)
-            or street_postcode(text, start, end) or payment_reference(text, start, end))
+            or street_postcode(text, start, end) or payment_reference(text, start, end)
+            or example_not_to_use(text, start, end))

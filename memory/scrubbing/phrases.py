@@ -247,7 +247,10 @@ def _closing_phrase(text: str, m: re.Match[str], *, prose: bool) -> bool:
 
 
 # Seed and passphrase labels (the value is words by definition).
-_PHRASE_LABEL: Final = (r"(?:seed|recovery|backup|mnemonic|master|secret|pass|unlock|wallet)[ \t]?phrase"
+# Forty-fourth round: a phrase named by what it opens, an account or a login ("my account phrase is …",
+# "the vault phrase", "login phrase"), as a seed's or a wallet's is.
+_PHRASE_LABEL: Final = (r"(?:seed|recovery|backup|mnemonic|master|secret|pass|unlock|wallet|account|login|log-in|sign-in"
+                        r"|access|vault)[ \t]?phrase"
                         r"|(?:seed|mnemonic|wallet)[ \t]words|passphrase"
                         r"|mnemonic|(?:wallet|crypto|bip39)[ \t]+seed|semilla[ \t]+del?[ \t]+(?:la[ \t]+|el[ \t]+)?(?:monedero|cartera|wallet)"
                         r"|frase[ \t]+(?:semilla|maestra|secreta|de[ \t]+(?:recuperaci[oó]n|paso|acceso))"

@@ -11,6 +11,17 @@ a credential context (``token_scorer.CUE_RE``) as the scorer is:
 * (forty-third round) the credential may instead be named on the line right after the pieces, with a
   join ("all one password, sin saltos"), when the line before says they are split and a piece has a
   credential's shape;
+* (forty-fourth round) **pieces joined and read**: two to six consecutive lines that are each one short
+  token — also each a chat turn of one speaker ("Luis: Verde" / "Luis: Limón" / "Luis: 2023") — with a
+  cue that the value is split ("en trozos", "in pieces", "on three lines", "partida") on the line
+  right before or right after the run, in a text naming a credential (a cue of the scorer's not said
+  about one, or a key's or token's word), saying it is split to get past a detector ("para que el bot
+  no la pille", "so the filter won't flag it") within a few lines of them, or telling on the line after
+  to join them ("all together, sin saltos"). The first piece may close the line before after its copula
+  or colon ("La clave del panel es Mira" / "flores_" / "2021 (la escribí en tres líneas …)"), and then
+  the last may open the line after when it has a digit or a symbol. The pieces are joined and the
+  joined value must read as a credential (``prose._strong_credential``: letters, a digit, a symbol or
+  an inner capital); a list of words or of numbers stays, however announced;
 * **with a repeated separator** — three or more pieces joined by the same symbol that is neither a
   letter, a digit nor sentence punctuation ("Nube 🔒 Gris 🔒 4410"), in the sentence of a cue;
 * **a phrase of plain words** — in a passphrase context ("passphrase", "frase de paso", "la frase
@@ -27,6 +38,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from memory.scrubbing.kinds import _Span
+from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.token_scorer import CUE_RE, described_cue
 from memory.scrubbing.value_shape import shape_score
 
@@ -124,6 +136,85 @@ def _find_split_lines(text: str, lower: str) -> Iterator[_Span]:
         i = max(j, i + 1)
 
 
+#: Forty-fourth round: a piece's line, optionally a chat turn (a [time] and a speaker's name with a colon).
+_TURN_PIECE_RE: Final = re.compile(
+    r"(?:[ \t]*(?:\[[^\]\n]{1,20}\][ \t]*)?(?P<who>[^\W\d_][\w.\-]{0,20}):)?" + _LINE_TOKEN_RE.pattern)
+#: Forty-fourth round: more ways to say a value is in pieces ("in pieces", "a cachos", "partida", "bits").
+_IN_PIECES_RE: Final = re.compile(
+    r"(?<![a-z])(?:pedazos|cachos|partid[ao]|dividid[ao]|separad[ao]|bits|halves|mitades|fragment\w*)(?![a-z])")
+
+
+#: Forty-fourth round: split to get past a detector ("para que el bot no la pille", "so the filter won't
+#: flag it"): what is hidden from a scanner is a secret, named or not.
+_EVADES_RE: Final = re.compile(r"(?<![a-z])(?:bots?|filtros?|filters?|scanners?|esc[aá]ner(?:es)?|dlp)(?![a-z])")
+
+
+def _split_said(low_line: str) -> bool:
+    return _SPLIT_SAID_RE.search(low_line) is not None or _IN_PIECES_RE.search(low_line) is not None
+
+
+def _credential_named(lower: str) -> bool:
+    return _PIECE_CUE_RE.search(lower) is not None or any(
+        not described_cue(lower, c.start(), c.end()) for c in CUE_RE.finditer(lower))
+
+
+#: Forty-fourth round: the value may start at the end of a line after its copula or colon ("La clave del
+#: panel es Mira" / "flores_" / "2021 (la escribí en tres líneas …)") and end at the start of the line
+#: after the pieces, when that first token has a digit or a symbol (a word opening a remark stays out).
+_TAIL_PIECE_RE: Final = re.compile(r"(?:[ \t](?:es|is|era|was|son|are)|[:=])[ \t]+(?P<p>[^\s\"'`“”«»]{2,24})[ \t]*$")
+_HEAD_PIECE_RE: Final = re.compile(r"[ \t]*(?P<p>[^\s(\[\"'`“”«»]{1,24}?)[.,;:!?)]*(?:[ \t]|$)")
+
+
+def _head_piece(line: str) -> re.Match[str] | None:
+    m = _HEAD_PIECE_RE.match(line)
+    if m is None or m.end() >= len(line.rstrip()) or not any(c.isdigit() or not c.isalnum() for c in m.group("p")):
+        return None
+    return m
+
+
+def _find_joined_pieces(text: str, lower: str) -> Iterator[_Span]:
+    """Lines of one token each, said to be split, whose joined value reads as a credential (the module docstring)."""
+    if "\n" not in text or (_SPLIT_SAID_RE.search(lower) is None and _IN_PIECES_RE.search(lower) is None):
+        return
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    i = 0
+    while i < len(lines):
+        run: list[re.Match[str]] = []
+        j = i
+        while j < len(lines) and len(run) <= 6:
+            m = _TURN_PIECE_RE.fullmatch(lines[j])
+            if m is None or (run and m.group("who") != run[0].group("who")) or m.group(2).endswith(("?", ":")):
+                break
+            run.append(m)
+            j += 1
+        if not run or len(run) > 6:
+            i = j + 1 if j > i else i + 1
+            continue
+        tail = _TAIL_PIECE_RE.search(lines[i - 1]) if i else None
+        head = _head_piece(lines[j]) if j < len(lines) and tail is not None else None
+        pieces = [m.group(2) for m in run]
+        if tail is not None:
+            pieces = [tail.group("p"), *pieces, *([head.group("p")] if head is not None else [])]
+        if len(pieces) < 2 + (tail is not None):
+            i = j
+            continue
+        before = lower[offsets[i - 1]:offsets[i] - 1] if i else ""
+        after = lower[offsets[j]:offsets[j] + len(lines[j])] if j < len(lines) else ""
+        joined = "".join(pieces)
+        near = lower[offsets[max(0, i - 3)]:offsets[i]] + after
+        # Said to be split, and why it is one value: a credential named, a detector dodged, or the
+        # pieces to be joined ("all together, sin saltos de línea").
+        if ((_split_said(before) or _split_said(after)) and 6 <= len(joined) <= 64 and _strong_credential(joined)
+                and (_credential_named(near) or _EVADES_RE.search(near) is not None or _JOIN_RE.search(after) is not None)):
+            start = offsets[i - 1] + tail.start("p") if tail is not None else offsets[i] + run[0].start(2)
+            end = offsets[j] + head.end("p") if head is not None else offsets[j - 1] + run[-1].end(2)
+            yield start, end, _KIND
+        i = j
+
+
 def _sentence_of(lower: str, start: int) -> str:
     floor = max(0, start - 200)
     lo = max(lower.rfind(". ", floor, start), lower.rfind("\n", floor, start), floor)
@@ -219,4 +310,4 @@ def _heading_colon(lower: str, cue: re.Match[str], stop: int) -> re.Match[str] |
     return _HEADING_COLON_RE.match(lower, colon)
 
 
-FINDERS: Final = (_find_split_lines, _find_separated, _find_phrase)
+FINDERS: Final = (_find_split_lines, _find_joined_pieces, _find_separated, _find_phrase)

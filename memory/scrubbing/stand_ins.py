@@ -117,7 +117,10 @@ _PLACEHOLDER_NAME_RE: Final = re.compile(
     rf"(?:[{_UP}]+_)*(?:YOUR|TU|SU|INSERT|INSERTA|REPLACE|REEMPLAZA|ENTER|PASTE|PEGA|PUT|PON)(?:_[{_UP}]+)+"
     rf"|(?:[{_UP}]+_)+(?:HERE|AQUI|AQUÍ)"
     # stop 34: hyphens too, as jwt.io's debugger writes its HS256 placeholder ("your-256-bit-secret")
-    r"|(?:your|tu)(?:[-_][a-z0-9áéíóúñü]+)+")
+    # Forty-fourth round: after a vendor's prefix too ("xoxb-your-token-here", "sk-tu-clave"), and a
+    # lower-case name of plain words ending in "here"/"aquí" ("sk-paste-key-here", "token-aqui").
+    r"|(?:[a-z0-9]{1,8}[-_])?(?:your|tu)(?:[-_][a-z0-9áéíóúñü]+)+"
+    r"|(?:[a-z0-9]{1,8}[-_])?(?:[a-záéíóúñ]+[-_])+(?:here|aqu[ií])")
 # Fifteenth round: the same instruction in any case, joined by hyphens or underscores — a verb of
 # replacing and its object, with more plain words around it ("replace-me-in-production",
 # "change_me_please", "CAMBIAR-ESTO"): a template's value, letters only.

@@ -72,10 +72,12 @@ def test_the_leave_one_author_out_tables_cover_eighty_eight_authors_and_every_ki
     # add 296/300 and 2/300. The forty-third round (stop 44, sec44) measures 12,665/12,665 and 2/12,480
     # over all 84 (main before it: 12,656 and 6; in sample, CD and CE not blind); CF and CG, read once
     # at the end of stop 44 on that round, add 297/300 and 3/300; CH and CI, read once at the start
-    # of stop 45 on the same code (977fcd9), add 295/300 and 2/300. A floor and a ceiling, so a
-    # regression fails.
+    # of stop 45 on the same code (977fcd9), add 295/300 and 2/300. The forty-fourth round (stop 45,
+    # sec45) measures 13,263/13,265 and 5/13,080 over all 88 (main before it: 13,257 and 7; in sample,
+    # CH and CI opened after their as-read 297/300 and 0/300 on the round's first version). A floor and
+    # a ceiling, so a regression fails.
     assert (pooled["recall"][1], pooled["false_redaction"][1]) == (13265, 13080)
-    assert pooled["recall"][0] >= 13257 and pooled["false_redaction"][0] <= 7
+    assert pooled["recall"][0] >= 13263 and pooled["false_redaction"][0] <= 5
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:

@@ -111,6 +111,10 @@ def _without(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
     without_fortieth_round(monkeypatch)
     if rule in ("command_line", "quoted_title", "placeholder_words", "requirement"):
         monkeypatch.setattr(described, rule, lambda *args: False)
+        if rule == "placeholder_words":
+            # The forty-fourth round's prefixed placeholder names ("pon-tu-secreto-aqui") keep these
+            # too: both are switched off, so this checks the placeholder-words filter alone.
+            monkeypatch.setattr(driver, "is_stand_in", lambda *args: False)
         if rule == "requirement":
             # The thirty-eighth round's form given as a rule ("mínimo 12 caracteres") keeps these too:
             # both are switched off, so this checks the requirement filter alone.
