@@ -141,6 +141,9 @@ class PairModel:
     basis: np.ndarray
     threshold: float
     review_band: float
+    #: the pair sources it was trained on (``evaluation.freetext_cv`` names), so a figure can say which
+    #: authors are out of its sample
+    sources: tuple[str, ...] = ()
 
     def probability(self, x: np.ndarray) -> np.ndarray:
         z = ((x - self.mean) / self.scale) @ self.weights
@@ -150,7 +153,7 @@ class PairModel:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez(path, weights=self.weights, mean=self.mean, scale=self.scale, basis=self.basis,
                  threshold=np.array(self.threshold), review_band=np.array(self.review_band),
-                 names=np.array(feature_names()))
+                 names=np.array(feature_names()), sources=np.array(self.sources, dtype=str))
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> PairModel | None:
@@ -160,8 +163,9 @@ class PairModel:
         with np.load(path) as data:
             if list(data["names"]) != feature_names():
                 return None
+            sources = tuple(str(s) for s in data["sources"]) if "sources" in data.files else ()
             return cls(data["weights"], data["mean"], data["scale"], data["basis"], float(data["threshold"]),
-                       float(data["review_band"]))
+                       float(data["review_band"]), sources)
 
 
 def fit(x: np.ndarray, y: np.ndarray, basis: np.ndarray, *, l2: float = 1.0, threshold: float = 0.5,
