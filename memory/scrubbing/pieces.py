@@ -100,13 +100,19 @@ _NOT_VALUE: Final = frozenset(
     "been gone got sido estado".split())
 
 
+def _line_offsets(lines: list[str]) -> list[int]:
+    """Where each of ``lines`` (a text split on ``\\n``) starts in the text, plus the end."""
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    return offsets
+
+
 def _find_split_lines(text: str, lower: str) -> Iterator[_Span]:
     if "\n" not in text:
         return
     lines = text.split("\n")
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
+    offsets = _line_offsets(lines)
     i = 0
     while i < len(lines):
         head = lower[offsets[i]:offsets[i] + len(lines[i])]
@@ -177,9 +183,7 @@ def _find_joined_pieces(text: str, lower: str) -> Iterator[_Span]:
     if "\n" not in text or (_SPLIT_SAID_RE.search(lower) is None and _IN_PIECES_RE.search(lower) is None):
         return
     lines = text.split("\n")
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
+    offsets = _line_offsets(lines)
     i = 0
     while i < len(lines):
         run: list[re.Match[str]] = []
