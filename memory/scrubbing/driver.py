@@ -173,13 +173,14 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
             spans.append((*view.source_span(start, end), kind))
     if protected:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
+    userinfo, braces = "@" in text or "-u" in text, "{" in text  # once per text, not per span (a long note)
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
-             and not (("@" in text or "-u" in text) and template_userinfo(text, s[0], s[1]))
+             and not (userinfo and template_userinfo(text, s[0], s[1]))
              and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])
              and not store_path(text, s[0], s[1]) and not public_value(text, s[0], s[1])
              and not described_value(text, s[0], s[1]) and not not_a_credential(text, s[0], s[1])
              and not no_value(text, s[0], s[1])
-             and not ("{" in text and cut_template(text, s[0], s[1]))]
+             and not (braces and cut_template(text, s[0], s[1]))]
     examples = published_example_spans(text) + resource_name_spans(text)
     if examples:
         spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]

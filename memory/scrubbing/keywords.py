@@ -548,6 +548,7 @@ def _closes_a_url_scheme(text: str, m: re.Match[str]) -> bool:
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
     required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
+    sibling: bool | None = None  # a quoted "valor"/"value" key in the text: searched once, not per keyword (quadratic)
     for m in _keyword_matches(text, lower):
         quoted = next((g for g in _QUOTED_GROUPS if m.group(g) is not None), None)
         group = quoted or "uq"
@@ -658,7 +659,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
                 continue
             if _STATUS_CODE_RE.fullmatch(value):
                 continue  # "Código de la alarma: E-14": an error or status code
-            if kw.startswith(("cl", "c0")) and quoted and _KEY_VALUE_SIBLING_RE.search(text):
+            if kw.startswith(("cl", "c0")) and quoted and (sibling := _KEY_VALUE_SIBLING_RE.search(text) is not None
+                                                           if sibling is None else sibling):
                 continue  # '{"clave": "modo_compacto", "valor": false}': an entry's name in a key-value record
             if kw.startswith(("cl", "c0")) and _CODE_SHAPE_RE.fullmatch(value):
                 continue  # "la clave de la estación es MAD-RETIRO-03": a code, not a password
