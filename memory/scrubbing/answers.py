@@ -126,12 +126,7 @@ _QUOTE_MARKS_RE: Final = re.compile(r"[ \t]*(?:>[ \t]*)*")
 
 def _asks_for_a_pin(low_question: str) -> bool:
     """Does a question line name a PIN, or a code of what it opens (round 44)?"""
-    if _NOT_ASKING_RE.search(low_question) or codes._POSTAL_WORDS_RE.search(low_question):
-        return False
-    for m in codes._LABEL_RE.finditer(low_question):
-        if m.group("pin") or codes._names_access(codes._words(low_question)):
-            return True
-    return False
+    return _NOT_ASKING_RE.search(low_question) is None and codes.names_a_pin(low_question)
 
 
 def _numeric_answer(text: str, line: str, line_start: int) -> Iterator[_Span]:
@@ -142,7 +137,7 @@ def _numeric_answer(text: str, line: str, line_start: int) -> Iterator[_Span]:
     if lead is None:
         return
     value = _DIGITS_RE.match(line, lead.start("v"))
-    if value is None or codes._AFTER_RE.match(line, value.end()):
+    if value is None or codes.unit_follows(line, value.end()):
         return
     yield line_start + value.start(), line_start + value.end(), "password"
 

@@ -362,6 +362,20 @@ def postal_pin(lower: str, value: str) -> bool:
             and _POSTAL_WORDS_RE.search(lower) is not None and not _names_access(_words(lower)))
 
 
+def names_a_pin(lower: str) -> bool:
+    """Does ``lower`` name a PIN, or a code label beside an access object it opens ("¿me recuerdas el
+    PIN de la alarma?", "what's the gate code?"), in a text that names no postal address?"""
+    if _POSTAL_WORDS_RE.search(lower) is not None:
+        return False
+    labels = list(_LABEL_RE.finditer(lower))
+    return any(m.group("pin") for m in labels) or (bool(labels) and _names_access(_words(lower)))
+
+
+def unit_follows(text: str, end: int) -> bool:
+    """A unit, a date or an amount closes the digits ending at ``end`` (they are no code)."""
+    return _AFTER_RE.match(text, end) is not None
+
+
 def _find_access_codes(text: str, lower: str) -> Iterator[_Span]:
     """Digits bound to a PIN-like label or to a code word naming what it opens."""
     if _THREE_DIGITS_RE.search(text) is None or not any(h in lower for h in _HINTS):

@@ -180,7 +180,7 @@ def _head_piece(line: str) -> re.Match[str] | None:
 
 def _find_joined_pieces(text: str, lower: str) -> Iterator[_Span]:
     """Lines of one token each, said to be split, whose joined value reads as a credential (the module docstring)."""
-    if "\n" not in text or (_SPLIT_SAID_RE.search(lower) is None and _IN_PIECES_RE.search(lower) is None):
+    if "\n" not in text or not _split_said(lower):
         return
     lines = text.split("\n")
     offsets = _line_offsets(lines)
