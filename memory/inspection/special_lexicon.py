@@ -612,7 +612,7 @@ criminal[\s-]law | derecho\s+penal | criminal\s+lawyer | abogad[oa]\s+penalista 
 | cardiac\s+arrest
 """
 
-_SOURCES = [
+LEXICON_SOURCES = [
     ("health", _HEALTH_CONDITIONS, _HEALTH_NEAR, []),
     ("genetic", _GENETIC, _GENETIC_NEAR, _GENETIC_MUTATION),
     ("biometric", _BIOMETRIC, _BIOMETRIC_NEAR, _BIOMETRIC_CONTEXT),
@@ -639,7 +639,7 @@ _WEAK_ACT = {
 
 def _compile() -> list[Rule]:
     rules: list[Rule] = []
-    for label, words, near, contexts in _SOURCES:
+    for label, words, near, contexts in LEXICON_SOURCES:
         near = "|".join(part for part in (near, NEAR[label]) if part and part.strip())
         unless = _re(near) if near else None
         weak, act, venue = _WEAK_ACT.get(label, (None, None, None))

@@ -23,7 +23,7 @@ import functools
 import re
 
 from memory.inspection.special_forms import MORE
-from memory.inspection.special_lexicon import _SOURCES
+from memory.inspection.special_lexicon import LEXICON_SOURCES
 
 #: Prefixes that keep the sense of any term joined to them.
 PREFIXES: tuple[str, ...] = (
@@ -40,7 +40,7 @@ _MIN_TERM = 5
 def _term_heads(labels: tuple[str, ...] | None = None) -> re.Pattern[str]:
     """Every word the lexicon's rules of ``labels`` (all when None) look for, not their context."""
     parts = []
-    for label, words, _, contexts in _SOURCES:
+    for label, words, _, contexts in LEXICON_SOURCES:
         if labels is None or label in labels:
             parts += [words, MORE[label], *(trigger for trigger, _ in contexts)]
     return re.compile("(?:" + "|".join("".join(part.split()) for part in parts if part.strip()) + ")")
