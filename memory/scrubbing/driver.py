@@ -56,6 +56,7 @@ from memory.scrubbing.not_values import no_value
 from memory.scrubbing.stand_ins import (
     cut_template,
     inside_published_example,
+    fingerprint_body,
     is_stand_in,
     pinned_version,
     published_example_spans,
@@ -175,6 +176,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
         spans = [s for s in spans if not _overlaps_any(s[0], s[1], protected)]
     userinfo, braces = "@" in text or "-u" in text, "{" in text  # once per text, not per span (a long note)
     spans = [s for s in spans if not is_stand_in(text[s[0]:s[1]]) and not is_manager_name(text[s[0]:s[1]])
+             and not fingerprint_body(text, s[0], s[1])
              and not (userinfo and template_userinfo(text, s[0], s[1]))
              and not pinned_version(text, s[0], s[1]) and not other_value(text, s[0], s[1])
              and not store_path(text, s[0], s[1]) and not public_value(text, s[0], s[1])

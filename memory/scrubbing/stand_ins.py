@@ -179,6 +179,18 @@ _PATH_WORD_RE: Final = re.compile(r"[a-z][a-z\-]*|v\d{1,2}|")
 _FINGERPRINT_RE: Final = re.compile(
     r"SHA(?:1|256|384|512):[A-Za-z0-9+/]{24,88}={0,2}|MD5:(?:[0-9a-fA-F]{2}:){15}[0-9a-fA-F]{2}")
 
+_DIGEST_NAME_BEFORE_RE: Final = re.compile(r"(?:SHA(?:1|256|384|512)|MD5):$")
+
+
+def fingerprint_body(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` inside a fingerprint named by its digest (``SHA1:…``, ``MD5:…``)? A body
+    can also read as a vendor's token ("SHA1:AC0000…": a Twilio key's shape), which the span alone,
+    without its digest name, cannot tell (``_FINGERPRINT_RE``)."""
+    head = _DIGEST_NAME_BEFORE_RE.search(text, max(0, start - 7), start)
+    whole = _FINGERPRINT_RE.match(text, head.start()) if head is not None else None
+    return whole is not None and whole.end() >= end
+
+
 # Keys in a vendor's token format are assembled from pieces so the source does not trip secret
 # scanners or push protection.
 PUBLISHED_EXAMPLES: Final[frozenset[str]] = frozenset({
