@@ -44,6 +44,7 @@ import numpy as np
 from memory.embedding import get_embedder
 from memory.embedding.exemplars import constant_passages
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold_text, readings
+from memory.inspection.special_access import ACCESS_RULES
 from memory.inspection.special_clauses import CLAUSE_RULES, PARTNER, extra_forms
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_forms import ordinary_spans as _forms_ordinary_spans
@@ -59,10 +60,10 @@ from memory.inspection.special_senses import sense_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
-#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38), ``special_roles`` (sp25) and
-#: ``special_names`` (sp30);
+#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38), ``special_roles`` (sp25),
+#: ``special_names`` (sp30) and ``special_access`` (sp35);
 #: the same-sex partner's patterns likewise.
-_RULES = RULES + CLAUSE_RULES + ROLE_RULES + NAMES_RULES
+_RULES = RULES + CLAUSE_RULES + ROLE_RULES + NAMES_RULES + ACCESS_RULES
 _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 
 
