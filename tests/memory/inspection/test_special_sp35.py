@@ -14,6 +14,7 @@ import pytest
 from memory.inspection.normalise import fold_text, readings
 from memory.inspection.special import lexical_rule
 from memory.inspection.special_access import ACCESS_RULES
+from memory.inspection.special_ngrams import load as load_ngrams
 from tests.memory.inspection.special_helpers import finding_label, lexicon_label
 
 CLASSES = [
@@ -110,3 +111,17 @@ def test_a_party_committee_spelled_with_word_joiners_is_read() -> None:
     text = "Donates to the R\u2060e\u2060p\u2060u\u2060b\u2060l\u2060i\u2060c\u2060a\u2060n National Committee."
     assert fold_text(text) == "donates to the republican national committee."
     assert lexicon_label(text) == "politics"
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("Pasa el control de la oficina poniendo la palma sobre el lector, sin sacar nunca la tarjeta.", "user.biometric"),
+    ("El juez le impuso un curso de educación vial; lo hace los sábados.", "user.criminal_history"),
+])
+def test_a_class_hit_is_not_dropped_by_the_ngram_veto(text: str, category: str) -> None:
+    """The n-gram stage vetoes these notes as ordinary (an office and a card, a driving course); the
+    class's hit already carries the person's own part (a palm laid on the reader, a course a judge
+    imposed on them), as ``special_names``' hits do."""
+    model = load_ngrams()
+    assert model is not None and model.vetoes(text)
+    assert lexical_rule(text).split(":", 1)[1].startswith("access.")
+    assert finding_label(text) == category
