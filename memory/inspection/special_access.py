@@ -1,9 +1,10 @@
-"""Indirect forms of four special categories that name no special word (issue 15, stop 46, sp35):
+"""Indirect forms of five special categories that name no special word (issue 15, stop 46, sp35):
 classes written over every spent special set after the s65/s66 reading, each a mechanism over the
 words the person uses, not a phrase (docs/privacy.md, "sp35: indirect forms by mechanism"). ES+EN;
 every pattern reads the inspection form (ASCII, lower case, accents removed). Rules
-(``ACCESS_RULES``, tried after ``special_names``; each goes through the category's near misses, the
-work frames of ``Rule.fires`` and the n-gram veto like any lexicon hit):
+(``ACCESS_RULES``, tried after ``special_names``; each goes through the category's near misses and
+the work frames of ``Rule.fires``; like ``special_names``' hits, not through the n-gram veto, since
+each pattern carries the person's own act: ``special.special_category_in``):
 
 * ``biometric.body_as_key`` — a body part (a palm, a finger, a thumb, the face, an eye, the voice)
   as what opens, unlocks or identifies, without the word "biometric": the part laid on a reader, a
@@ -20,6 +21,11 @@ work frames of ``Rule.fires`` and the n-gram veto like any lexicon hit):
   expunged or cancelled (``get his record expunged``, ``cancelar sus antecedentes``). A court-ordered
   audit of a company is a work object (the frames), and a record *certificate* for a job is
   ``special_sense_check``'s document.
+* ``criminal.own_case`` — the person's own criminal case: a trial, a case or charges for an offence
+  with the person's possessive or ``has``/``tiene``/``faces`` (``su causa por estafa``, ``his assault
+  trial``), their own criminal or the legal-aid lawyer with a hearing, a defence, a sentence or an
+  appeal (``su abogado penalista … el recurso``), a prosecutor asking years. A lawyer's caseload (``her
+  client's fraud trial``) and a person who is a defence lawyer are not it.
 * ``trade_union.named_office`` — an office, a congress, dues or a subscription *of a union named by
   its name* in the same clause, either order (``the Unite congress where he's a delegate``, ``the
   rise in his Unite subscription``): the names are the lexicon's own list of unions (no maintained
