@@ -44,6 +44,7 @@ import numpy as np
 from memory.embedding import get_embedder
 from memory.embedding.exemplars import constant_passages
 from memory.inspection.normalise import IDENTIFIER_CACHE_CHARS, fold_text, readings
+from memory.inspection.special_access import ACCESS_RULES
 from memory.inspection.special_clauses import CLAUSE_RULES, PARTNER, extra_forms
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_forms import ordinary_spans as _forms_ordinary_spans
@@ -59,10 +60,10 @@ from memory.inspection.special_senses import sense_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
-#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38), ``special_roles`` (sp25) and
-#: ``special_names`` (sp30);
+#: The lexicon's rules, then the classes of ``special_clauses`` (stop 38), ``special_roles`` (sp25),
+#: ``special_names`` (sp30) and ``special_access`` (sp35);
 #: the same-sex partner's patterns likewise.
-_RULES = RULES + CLAUSE_RULES + ROLE_RULES + NAMES_RULES
+_RULES = RULES + CLAUSE_RULES + ROLE_RULES + NAMES_RULES + ACCESS_RULES
 _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 
 
@@ -439,7 +440,8 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit, read = (_identifier_rule(text), text) if identifier else lexical_stage(text)
-        if hit is not None and prose and model is not None and not hit.split(":", 1)[1].startswith("names.") \
+        # sp30's named things and sp35's classes carry the person's own tie in the pattern: not vetoed.
+        if hit is not None and prose and model is not None and not hit.split(":", 1)[1].startswith(("names.", "access.")) \
                 and model.vetoes(text) and not _self_report(text) and not _belongs(text) and not _own_state(text):
             hit = _hit_in_clause(text, model) or _names_hit(text)
         if hit is not None:
