@@ -40,6 +40,8 @@ import binascii
 import re
 from typing import Final
 
+from memory.scrubbing.vocabulary import MENTIONED_RE
+
 _REGEX_PARTS: Final = (
     re.compile(r"\(\?[=!<]"), re.compile(r"\{\d{1,3}(?:,\d{0,3})?\}"), re.compile(r"\[[^\]\s]{2,}\]"),
     re.compile(r"\\[dwsDWS]"), re.compile(r"\.[*+]"), re.compile(r"^\^.*\$$"))
@@ -62,8 +64,6 @@ _ROOM_KEY_RE: Final = re.compile(
     r"|despacho|espacio|recurso|room|meeting|calendar|booking|reserva)\b)")
 _SENTENCE_BREAK_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
 _WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[ \t'’\-][^\W\d_]+){1,7}[.!?]?")
-_CREDENTIAL_WORD_RE: Final = re.compile(
-    r"(?i:passw|contrase|\bclave|passphrase|frase[ \t]+de[ \t]+paso|secret|secreto|token|\bpin\b|credencial|credential)")
 #: Words on the spacing of a phrase (not its separators: a spelled-out value names "dash", "guion bajo").
 _SPACING_WORDS: Final = frozenset(
     """spaces space spaced spacing together joined espacios espacio espaciado espaciada junto juntas juntos
@@ -161,7 +161,7 @@ def payment_reference(text: str, start: int, end: int) -> bool:
     if _REFERENCE_LABEL_RE.search(text[max(line_start, start - 80):start]) is None:
         return False
     around = text[max(0, start - 300):end + 300]  # a long text costs no more per span
-    return _CREDENTIAL_WORD_RE.search(around) is None and _KEY_WORD_RE.search(around) is None
+    return MENTIONED_RE.search(around) is None and _KEY_WORD_RE.search(around) is None
 
 
 def encoded_words(text: str, start: int, end: int) -> bool:
@@ -177,7 +177,7 @@ def encoded_words(text: str, start: int, end: int) -> bool:
         return False
     # The text around it (three hundred characters each side: a long text costs no more per span).
     around = text[max(0, start - 300):start] + " " + text[end:end + 300]
-    return _CREDENTIAL_WORD_RE.search(around) is None or decoded.strip().lower() in around.lower()
+    return MENTIONED_RE.search(around) is None or decoded.strip().lower() in around.lower()
 
 
 def example_not_to_use(text: str, start: int, end: int) -> bool:
