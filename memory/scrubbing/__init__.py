@@ -168,6 +168,13 @@ private to the package):
   letter:"), a lock's code after an arrow or a colon ("candado de la bici → …"), a token laced with
   zero-width characters, a phrase an encrypted disk or volume opens with ("se abre con …", "hay que
   escribir: …"). Its driver filters live in ``not_values`` (a street's postcode, a payment's reference).
+* ``changed`` - (forty-fourth round) what a credential's change ended up as ("quedó como …", "it's now …");
+  (forty-fifth round) a value "le puse" gave an account or a device named before it.
+* ``vocabulary`` - (stop 46) the one credential vocabulary: every reader's credential words as columns of
+  one table, and the keyword finder's label patterns.
+* ``bare_values`` - (forty-fifth round) a value of no word's shape right after a credential noun with no
+  copula ("keeps the password …", "la contraseña …"). Its filters for a value named as a kind or an example
+  of password, said not to be actually used, or a GnuPG key id live in ``not_values``.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on every reading (the writer's text, the fold,
   the glued view, the cue view),

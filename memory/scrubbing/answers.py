@@ -50,9 +50,8 @@ from memory.scrubbing.not_credentials import truncated_display
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.token_scorer import CUE_RE, TURN_PREFIX_RE, described_cue
 from memory.scrubbing.value_shape import TRAILING_PUNCT, not_a_credential_shape, shape_score
+from memory.scrubbing.vocabulary import NAMED
 
-_CREDENTIAL_WORD: Final = (r"(?:contrase[ñn]a|clave|pass(?:word|phrase|code|wd)?|pwd|pw|pin|c[oó]digo|code|frase|phrase"
-                           r"|key|llave|secret|secreto|token)")
 _SPEAKER: Final = r"[A-ZÁÉÍÓÚÑ][\w.\-]{0,20}(?:[ \t][A-ZÁÉÍÓÚÑ][\w.\-]{0,20})?"
 #: A line's prefix before its speaker: a bracketed stamp ("[10:42]") or, since round 36, a bare time
 #: ("10:42", "10:42:07 -", "9:05 pm").
@@ -68,7 +67,7 @@ _LEAD_IN_RE: Final = re.compile(
     r"(?i:(?:(?:it['’]?s|it[ \t]+is|that['’]?s|es|era|is|here(?:['’]s)?|aqu[ií](?:[ \t]+(?:va|tienes))?|toma|ah[ií][ \t]+va"
     r"|sure|claro|yes|yep|s[ií]|ok)[,:]?[ \t]+|" + HEDGE + r")*(?P<v>[^\s,;]+))")
 _ASKS_RE: Final = re.compile(
-    r"(?i:\b" + _CREDENTIAL_WORD + r"s?\b)")
+    r"(?i:\b" + NAMED + r"s?\b)")
 _PROSE_WORDS: Final = frozenset(
     "the a an is it it's its this that on in at of for to and or but not no yes i you we he she they my your our "
     "el la los las es un una en de del que y o pero no sí si yo tú lo le se mi tu su está esta este ese esa "

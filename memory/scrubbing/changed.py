@@ -18,6 +18,11 @@ token after it (its quotes outside), when
   ("el portal del banco pidió cambiarla otra vez; quedó como …", "made me reset it, now it's …"): what
   a login portal makes one change and a strong value ends up as is the password.
 
+Forty-fifth round: "le puse" (and "le pusimos", "le he puesto"…) is a marker too when what it gave the value
+to is an account or a device named just before it ("a la cuenta de la tele le puse «…»", "al router le
+pusimos …"), with no credential word at all: the dative names what the value opens. "Al perro le puse …"
+names a pet.
+
 A number alone is the PIN finders' (``codes``: "cambié el PIN a 5512"); a name, a version ("is now
 v2.4.1"), a branch or a path ("feature/login-2"), a plain word ("quedó como Casa") and a value with no
 credential named near stay, and so does a name changed ("cambié el nombre de la red wifi; quedó como
@@ -40,7 +45,13 @@ _KIND: Final = "password"
 _RESULT_RE: Final = re.compile(
     r"(?<![a-z])(?:(?:qued[oó]|ha[ \t]+quedado|queda|quedar[aá]|acab[oó][ \t]+siendo|(?:la|lo)[ \t]+dej[eé])[ \t]+(?:como|en)"
     r"|ahora[ \t]+(?:es|queda)|ended[ \t]+up[ \t]+(?:as|being)|(?:is|it['’]s)[ \t]+now|now[ \t]+(?:it['’]s|it[ \t]+is|reads)"
-    r"|became)[ \t]*:?[ \t]+[\"'`“‘«]?(?P<v>[^\s\"'`”’»]{6,64})")
+    r"|became|(?P<given>(?:le|les)[ \t]+(?:puse|pusimos|pusiste|puso|pusieron|he[ \t]+puesto|hemos[ \t]+puesto)))"
+    r"[ \t]*:?[ \t]+[\"'`“‘«]?(?P<v>[^\s\"'`”’»]{6,64})")
+#: Forty-fifth round: what "le puse" gave a value to, an account or a device before it ("a la cuenta de la tele
+#: de mamá le puse «…»", "al router le pusimos …"): the dative names what the value opens.
+_GIVEN_TO_RE: Final = re.compile(
+    r"(?<![a-z])(?:a|al)[ \t]+(?:(?:la|el|mi|tu|su|nuestra|nuestro)[ \t]+)?(?:cuenta|perfil|usuario|router|wi-?fi|m[oó]vil"
+    r"|port[aá]til|tablet|ordenador|correo|buz[oó]n|app|aplicaci[oó]n)(?![a-z])[^.;\n]{0,80}$")
 #: A change whose object is a pronoun ("pidió cambiarla", "la cambié", "made me change it", "reset it"):
 #: the note's subject, named elsewhere or not at all, is what was changed.
 _CHANGED_IT_RE: Final = re.compile(
@@ -66,7 +77,8 @@ def _find_changed_to(text: str, lower: str) -> Iterator[_Span]:
     for m in _RESULT_RE.finditer(lower):
         start = m.start("v")
         value = text[start:m.end("v")].rstrip(TRAILING_PUNCT)
-        if "/" not in value and _strong_credential(value) and _credential_near(lower, m.start(), start + len(value)):
+        given_to = m.group("given") is not None and _GIVEN_TO_RE.search(lower, max(0, m.start() - 120), m.start()) is not None
+        if "/" not in value and _strong_credential(value) and (given_to or _credential_near(lower, m.start(), start + len(value))):
             yield start, start + len(value), _KIND
 
 

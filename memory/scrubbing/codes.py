@@ -23,7 +23,9 @@ codes), so it is redacted only when the sentence *binds* it to an access code:
   code word needs no access object ("code 2580#": it is typed on a keypad, thirteenth round).
 
 Also "4821 is my PIN" / "uso 4821 como PIN" (the value first), and "the alarm is disarmed with
-4471" / "para entrar al garaje marca 5577" (an access object, then an unlocking verb and digits).
+4471" / "para entrar al garaje marca 5577" (an access object, then an unlocking verb and digits), and
+(forty-fifth round) the digits said as four to eight digit words after the verb that opens a lock ("el
+candado de la taquilla abre con cero, cinco, ocho, tres").
 An Indian postal "PIN code" (six digits next to an address word) is not a secret, nor is a code
 that is part of an address or a phone number: "código postal", "zip/post code", "código de área/país",
 "area/country/dialling code" ("Código postal de su nueva casa: 28014"), nor a bank's sort, SWIFT/BIC,
@@ -448,6 +450,28 @@ def _acted_values(regex: re.Pattern[str], lower: str) -> Iterator[_Span]:
         yield m.start("v"), m.end("v"), "password"
 
 
+# Forty-fifth round: a lock's code said as digit words ("el candado de la taquilla abre con cero, cinco, ocho,
+# tres", "the padlock opens with four two nine one"): four to eight digit words after the verb that opens the
+# lock or a code's copula, the lock among the eight words before (as for digits above). A count ("se abre con
+# dos o tres vueltas") has fewer than four digit words in a row.
+_DIGIT_WORD: Final = r"(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|one|two|three|four|five|six|seven|eight|nine)"
+_WORDED_CODE_RE: Final = re.compile(
+    r"\b(?:open(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo)[ \t]+)?abr(?:e|o|en|imos|i[oó])[ \t]+con"
+    r"|unlock(?:s|ed)?(?:[ \t]+it)?[ \t]+with|(?:(?:se|la|lo)[ \t]+)?desbloque(?:a|o|an)[ \t]+con"
+    r"|(?:code|c[oó]digo|combination|combinaci[oó]n)[ \t]+(?:is|es)[ \t]*:?)[ \t]+(?:(?:el|the)[ \t]+)?"
+    r"(?P<v>" + _DIGIT_WORD + r"(?:(?:[ \t]*[,\-][ \t]*|[ \t]+)" + _DIGIT_WORD + r"){3,7})(?![\w])")
+_WORDED_HINTS: Final = ("cero", "cinco", "seis", "siete", "ocho", "nueve", "zero", "five", "six", "seven", "eight", "nine")
+
+
+def _find_worded_codes(text: str, lower: str) -> Iterator[_Span]:
+    """A lock's code said as four to eight digit words after the verb that opens it (see above)."""
+    if not any(h in lower for h in _WORDED_HINTS) or _LOCKS_RE.search(lower) is None:
+        return
+    for m in _WORDED_CODE_RE.finditer(lower):
+        if any(w in _LOCKS for w in _words_before(lower, m.start(), 8)) or _heading_names_lock(lower, m.start()):
+            yield m.start("v"), m.end("v"), "password"
+
+
 # Twenty-eighth round: a code given by anaphora. The class: after a PIN-like label or a code word
 # that names what it opens ("Office door code changed", "Han cambiado el código del portal"), a later
 # clause gives the value through a pronoun-like noun phrase that stands for that code — "the new
@@ -510,4 +534,5 @@ def _find_identifier_codes(text: str, lower: str) -> Iterator[_Span]:
         yield m.start("v"), m.end("v"), "password"
 
 
-CODE_FINDERS: Final = (_find_access_codes, _find_action_codes, _find_anaphoric_codes, _find_identifier_codes)
+CODE_FINDERS: Final = (_find_access_codes, _find_action_codes, _find_worded_codes, _find_anaphoric_codes,
+                       _find_identifier_codes)

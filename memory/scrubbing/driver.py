@@ -12,6 +12,7 @@ from memory.scrubbing.said import FINDERS as SAID_FINDERS
 from memory.scrubbing.answers import FINDERS as ANSWER_FINDERS
 from memory.scrubbing.announced import FINDERS as ANNOUNCED_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
+from memory.scrubbing.bare_values import FINDERS as BARE_VALUE_FINDERS
 from memory.scrubbing.broad_frames import FINDERS as BROAD_FRAME_FINDERS
 from memory.scrubbing.changed import FINDERS as CHANGED_FINDERS
 from memory.scrubbing.disguises import FINDERS as DISGUISE_FINDERS
@@ -99,6 +100,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *LOGIN_FINDERS,
     *UNWORDED_FINDERS,
     *CHANGED_FINDERS,
+    *BARE_VALUE_FINDERS,
     _find_high_entropy,
 )
 

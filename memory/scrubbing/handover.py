@@ -201,7 +201,7 @@ def _describing(lower: str, s_start: int, w_start: int, w_end: int) -> bool:
 # Twenty-fourth round: "clave" whose complement is a record — a course or subject, a file, an order,
 # an invoice, an article, a product, a register entry, a reference, a cadastral parcel, a shipment
 # ("la clave de la asignatura … es 'MAT101'", "clave del expediente") — is that record's code, as the
-# keyword finder already reads it (``keywords._WEAK_PW``); the person nouns ("clave del usuario",
+# keyword finder already reads it (``vocabulary.WEAK_LABEL``); the person nouns ("clave del usuario",
 # "del cliente") are left out here, since a user's key is a password.
 _RECORD_COMPLEMENT_RE: Final = re.compile(
     r"[ \t]+del?[ \t]+(?:la[ \t]+|el[ \t]+|los[ \t]+|las[ \t]+)?(?:asignatura|materia|curso|expediente|pedido|factura"

@@ -28,76 +28,12 @@ from memory.scrubbing.places import after_a_place_word, inside_manager_name, lab
 from memory.scrubbing.stand_ins import names_a_stored_secret
 from memory.scrubbing.value_shape import TRAILING_PUNCT, VALUE_TOKEN
 from memory.scrubbing.value_shape import shape_score as _shape_score
+from memory.scrubbing.vocabulary import PHRASE_LABEL as _PHRASE_KW
+from memory.scrubbing.vocabulary import STRONG_LABEL as _STRONG_PW
+from memory.scrubbing.vocabulary import TOKEN_LABEL as _TOKEN_KW
+from memory.scrubbing.vocabulary import WEAK_LABEL as _WEAK_PW
 
 
-# Strong keywords name a password unambiguously; weak ones ("clave", "PIN",
-# "door code") also appear in ordinary prose ("la clave es la constancia"),
-# so their value must look like a credential.
-# Leet spellings of the keywords ("p4ssw0rd") are part of the patterns: the inspection fold reads
-# only characters (``words=False``), since a credential's own digits must stay as written.
-_STRONG_PW = (
-    r"p[a4@][s5$][s5$](?:w[o0]rd|wd|phr[a4]se|code|key)s?|pwd|pw|c[o0]ntr[a4@][s5$][e3](?:ñ|n)[a4@][s5$]?"
-    # Twentieth round: the other abbreviations people type for "password" in notes and chats
-    # ("psw del router: …", "pswd=…", "pword", "passw").
-    r"|pswd?|pwrd|pword|passw"
-    r"|clave\s+de\s+acceso|senha"
-    # Thirteenth round: a Wi-Fi network's key by its standard's names (Windows: "network security key").
-    r"|(?:wpa[23]?(?:[\s\-]?psk)?|wep|wi-?fi|network(?:\s+security)?)[\s_\-]key|clave\s+(?:wpa[23]?|wep|de\s+(?:la\s+)?red)"
-    # Twenty-seventh round: the network may be named by its kind after "red" ("clave de la red VPN",
-    # "de la red wifi de invitados", "red inalámbrica"), which keeps the label a network's key.
-    r"(?:(?<=red)\s+(?:vpn|wi-?fi|wlan|inal[aá]mbrica|local|dom[eé]stica|de\s+invitados))?"
-    # Twentieth round: "clave" whose complement is a device or an account it opens is a password
-    # like "contraseña" ("la clave de la wifi del bar es 'cafeconleche'"), not a key point; the
-    # complements that also name a key point or a record ("banco", "cuenta", "éxito") stay weak.
-    r"|clave\s+del?\s+(?:la\s+|el\s+|mi\s+|tu\s+|su\s+)?(?:wi-?fi|wlan|router|correo|e-?mail|gmail|hotmail|outlook"
-    r"|m[oó]vil|port[aá]til|ordenador|tablet|ipad|iphone|netflix|vpn|nas|servidor)\b"
-)
-# Passphrases and wallet seeds: their value is several plain words (see _passphrase_end).
-_PHRASE_KW = (
-    r"(?:seed|recovery|backup|mnemonic)\s+(?:phrase|words)|mnemonic"
-    r"|(?:wallet|monedero|cartera|crypto|bip39)\s+(?:seed|semilla)"
-    r"|(?:seed|semilla)\s+(?:de\s+(?:la\s+|el\s+)?|of\s+(?:the\s+|my\s+)?|for\s+(?:the\s+)?)?"
-    r"(?:wallet|monedero|cartera|bip39|metamask|ledger|trezor)"
-    r"|frase\s+(?:de\s+recuperaci[oó]n|semilla|de\s+paso|de\s+acceso)|palabras\s+(?:semilla|de\s+recuperaci[oó]n)"
-    # Twenty-third round: a mnemonic named by its length — BIP-39 seeds are 12, 15, 18, 21 or 24
-    # words ("12-word backup: …", "24 words: …", "las 12 palabras: …").
-    r"|(?:12|15|18|21|24)[\s\-](?:words?|palabras)(?:[\s\-](?:seed|backup|recovery|phrase|mnemonic|semilla))?"
-)
-_WEAK_PW = (
-    r"cl[a4@]v[e3]s?(?!\s+del?\s+(?:la\s+|el\s+)?(?:usuario|cliente|elector|producto|registro|referencia|empleado|socio"
-    r"|asignatura|materia|curso|expediente|pedido|factura|art[ií]culo|catastro|seguimiento|rastreo|env[ií]o))"
-    # Twenty-third round: the same record codes as one identifier ("clave_seguimiento", "claveRastreo":
-    # a shipment's tracking code; "clave_pedido", "CLAVE_CATASTRAL"), without the person nouns
-    # ("clave_usuario" holds a user's password).
-    r"(?![_\-]?(?:seguimiento|rastreo|env[ií]o|pedido|factura|referencia|expediente|asignatura|elector|catastr[a-z]*)(?![a-z]))"
-    r"|pin(?:\s+(?:code|number))?|puk|nip|pass|login|combinaci[oó]n|combination"
-    # "la contra del correo", and (thirty-fifth round) "la contra es …" (slang; "la" checked in Python)
-    r"|contra(?=\s+del?\s|\s+(?:es|era|sigue\s+siendo|nueva\s+es)\s)"
-    r"|(?:safe|locker|garage|keypad|padlock|lock)\s+(?:code|combination)"
-    r"|c[oó]digo\s+de\s+(?:la\s+|el\s+)?(?:caja(?:\s+fuerte)?|taquilla|garaje|candado|desbloqueo)"
-    r"|c[oó]digo\s+(?:de\s+acceso|pin|de\s+seguridad|secreto|de\s+(?:la\s+)?(?:puerta|alarma|entrada))"
-    # Twentieth round: the other doors of a building a keypad opens ("código del portal 4590B"):
-    # the street door, the lift, the storage room, the gate, the mailbox.
-    r"|c[oó]digo\s+del?\s+(?:la\s+|el\s+)?(?:portal|porter[ií]a|trastero|ascensor|buz[oó]n|verja|port[oó]n)\b"
-    r"|(?:access|security|door|alarm|gate|entry|unlock|disarm|arming|keypad|building)\s+code"
-    r"|c[oó]digo\s+de\s+(?:desarme|desactivaci[oó]n|armado)"
-)
-_TOKEN_KW = (
-    r"api[\s_\-]?keys?|apikey|api[\s_\-]?token|access[\s_\-]?token|auth(?:entication)?[\s_\-]?token"
-    r"|refresh[\s_\-]?token|bearer[\s_\-]?token|session[\s_\-]?token|secret[\s_\-]?key"
-    r"|client[\s_\-]?secret|app[\s_\-]?secret|webhook[\s_\-]?secret|signing[\s_\-]?(?:key|secret)"
-    r"|encryption[\s_\-]?key|private[\s_\-]?key|secret[\s_\-]?access[\s_\-]?key"
-    r"|access[\s_\-]?key(?:[\s_\-]?id)?|tokens?|secret"
-    r"|clave\s+(?:secreta|privada|api|de\s+(?:la\s+)?api)|secreto\s+compartido(?:\s+[a-z]{2,10})?|secreto"
-    r"|licen[cs]e[\s_\-]?key|product[\s_\-]?key|master[\s_\-]?key|consumer[\s_\-]?(?:key|secret)"
-    r"|shared[\s_\-]?secret|pre[\s_\-]?shared[\s_\-]?key|psk|hmac[\s_\-]?(?:key|secret)"
-    r"|recovery[\s_\-]?codes?|backup[\s_\-]?codes?|totp[\s_\-]?(?:seed|secret)|t[o0]k[e3]n|s[e3]cr[e3]t"
-    # Twenty-eighth round: an environment variable whose name ends in ``_AUTH`` (the convention of
-    # Redis images and compose files, ``REDIS_AUTH``, ``PROXY_AUTH``, ``SMTP_AUTH``): upper-case
-    # snake case only, assigned or given a colon, and its value must be shaped like a credential
-    # (see _ENV_AUTH), since the same names also hold a mode ("SMTP_AUTH=login") or a flag.
-    r"|(?-i:(?<=[A-Z0-9]_)AUTH)(?![_A-Za-z0-9])(?=[\"']?[ \t]*[:=])"
-)
 # The keyword of the alternative above, as matched.
 _ENV_AUTH: Final = "AUTH"
 # Longer alternatives first: the regex commits to the first one that lets

@@ -28,6 +28,14 @@
   not to use ("the comic's example passphrase — don't use it", "ejemplo de lo que nunca debes usar"):
   both said, an example word and a "do not use", in the value's sentence; either alone is not enough
   ("never use the old one again: …" still gives a value);
+* ``said_not_real`` — (forty-fifth round) a value its sentence or the next says is only an example ("solo de
+  ejemplo", "just an example") or not to be *actually* used ("please don't actually use it", "no la uses de
+  verdad"); ``example_not_to_use`` reads the next sentence too since that round, and "don't actually use";
+* ``named_as_a_kind`` — (forty-fifth round) a value named as a style or a pattern of password: "-style",
+  "-type", "-like" right after it, or a plural of passwords or patterns and "like", "such as", "del tipo",
+  "como" right before it ("'…'-style passwords", "contraseñas del tipo …", "guesses things like …");
+* ``key_id`` — (forty-fifth round) 8, 16 or 40 hex digits on a gpg command's line or after "key id" (not
+  after a passphrase option): the name of a key in a keyring;
 * ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) with no credential
   word around it, or beside the decoded words themselves ("El campo nombre viene en base64: …
   (es «…»)", "Base64 of 'hello from Lagos' is …"): an encoded field, not a hidden secret.
@@ -39,6 +47,8 @@ import base64
 import binascii
 import re
 from typing import Final
+
+from memory.scrubbing.vocabulary import MENTIONED_RE
 
 _REGEX_PARTS: Final = (
     re.compile(r"\(\?[=!<]"), re.compile(r"\{\d{1,3}(?:,\d{0,3})?\}"), re.compile(r"\[[^\]\s]{2,}\]"),
@@ -62,8 +72,6 @@ _ROOM_KEY_RE: Final = re.compile(
     r"|despacho|espacio|recurso|room|meeting|calendar|booking|reserva)\b)")
 _SENTENCE_BREAK_RE: Final = re.compile(r"[.!?](?:\s|$)|\n")
 _WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[ \t'’\-][^\W\d_]+){1,7}[.!?]?")
-_CREDENTIAL_WORD_RE: Final = re.compile(
-    r"(?i:passw|contrase|\bclave|passphrase|frase[ \t]+de[ \t]+paso|secret|secreto|token|\bpin\b|credencial|credential)")
 #: Words on the spacing of a phrase (not its separators: a spelled-out value names "dash", "guion bajo").
 _SPACING_WORDS: Final = frozenset(
     """spaces space spaced spacing together joined espacios espacio espaciado espaciada junto juntas juntos
@@ -74,7 +82,7 @@ _EXAMPLE_RE: Final = re.compile(
     r"(?i:\b(?:examples?|ejemplos?|e\.g\.|p\.[ \t]?ej\.?|sample|muestra|famous|famos[ao]s?|comic|c[oó]mic|xkcd|meme"
     r"|vi[ñn]eta|textbook|de[ \t]+libro)\b)")
 _NOT_TO_USE_RE: Final = re.compile(
-    r"(?i:\b(?:(?:do[ \t]+not|don['’]t|never|should[ \t]+not|shouldn['’]t|must[ \t]+not|mustn['’]t|not[ \t]+to)[ \t]+(?:ever[ \t]+)?use"
+    r"(?i:\b(?:(?:do[ \t]+not|don['’]t|never|should[ \t]+not|shouldn['’]t|must[ \t]+not|mustn['’]t|not[ \t]+to)[ \t]+(?:(?:ever|actually|really)[ \t]+)?use"
     r"|avoid|no[ \t]+(?:(?:la|lo|las|los|me|te)[ \t]+)?(?:uses|usar|uséis|use|usen|utilices|pongas)"
     r"|nunca[ \t]+(?:(?:la|lo|las|los)[ \t]+)?(?:uses|usar|use|usen|utilices|pongas)|evit\w*)\b)")
 
@@ -98,13 +106,42 @@ def source_reference(text: str, start: int, end: int) -> bool:
     return m is not None and (not any(c.isdigit() for c in m.group("name")) or m.group("name").isupper()
                               or "_" in m.group("name") or "/" in m.group("name"))
 
+#: Forty-fifth round: a value said not to be real by itself — only an example ("solo de ejemplo", "just an
+#: example", "for illustration only") or one not to use *actually* ("please don't actually use it", "no la
+#: uses de verdad"): "actually" says the value was never meant as one, where a bare "don't use it" may
+#: forbid a real password elsewhere ("no la uses en otras webs").
+_NOT_REAL_RE: Final = re.compile(
+    r"(?i:\b(?:(?:just|only|merely|purely)[ \t]+(?:an?[ \t]+|as[ \t]+an?[ \t]+|for[ \t]+)?(?:example|illustration|sample)"
+    r"|(?:example|sample)[ \t]+only|for[ \t]+illustration|s[oó]lo[ \t]+(?:de|como|es[ \t]+un|un|para|por)[ \t]+(?:ejemplo|ilustrar)"
+    r"|a[ \t]+modo[ \t]+de[ \t]+ejemplo|de[ \t]+ejemplo[ \t]+nada[ \t]+m[aá]s"
+    r"|(?:do[ \t]+not|don['’]t)[ \t]+(?:actually|really)[ \t]+use|no[ \t]+(?:la|lo|las|los)[ \t]+(?:uses|usen|utilices)[ \t]+(?:de[ \t]+verdad|en[ \t]+serio))\b)")
+#: Forty-fifth round: a value named as a *kind* of password — right after it "-style", "-type", "-like"
+#: ("'Summer2024!'-style passwords"), or right before it a plural of passwords or patterns and "like",
+#: "such as", "del tipo", "como", or "del tipo"/"al estilo de" alone ("passwords like …", "contraseñas del
+#: tipo …", "guesses things like …"): a pattern an attacker or a policy names, not a value.
+_STYLE_AFTER_RE: Final = re.compile(r"[\"'`”’»]?(?:[ \t]*-[ \t]*(?i:style|type|like|ish)|[ \t]+(?i:style|estilo))\b")
+_STYLE_BEFORE_RE: Final = re.compile(
+    r"(?i:(?:\b(?:passwords|passphrases|passcodes|pins|contrase[ñn]as|claves|frases|patterns?|patrones|guesses|combinations"
+    r"|combinaciones|things|stuff|ones|words|strings|cosas|palabras|cadenas)[ \t]+(?:like|such[ \t]+as|as|como|tipo|del[ \t]+tipo"
+    r"|al[ \t]+estilo(?:[ \t]+de)?|del[ \t]+estilo(?:[ \t]+de)?)|\bdel[ \t]+tipo(?:[ \t]+de)?|\bal[ \t]+estilo(?:[ \t]+de)?)"
+    r"[ \t]*[\"'`“‘«]?$)")
+#: Forty-fifth round: a GnuPG key id (8, 16 or 40 hex digits, "0x" or not) on a gpg command's line or after
+#: "key id": the name of a key in a keyring, printed by ``gpg --list-keys``, not the key.
+_KEY_ID_RE: Final = re.compile(r"(?:0x)?(?:[0-9A-Fa-f]{40}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{8})")
+_KEY_ID_CONTEXT_RE: Final = re.compile(r"(?i:\bgpg2?\b|\bpgp\b|\bkey[ \t_\-]?id\b|\bkeyid\b|\bid[ \t]+de[ \t]+(?:la[ \t]+)?clave\b)")
 
-def _sentence(text: str, start: int, end: int) -> str:
+
+def _sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     lo = max(0, start - 160)
     for m in _SENTENCE_BREAK_RE.finditer(text, lo, start):
         lo = m.end()
     stop = _SENTENCE_BREAK_RE.search(text, end, min(len(text), end + 160))
-    return text[lo:stop.start() if stop else min(len(text), end + 160)]
+    return lo, stop.start() if stop else min(len(text), end + 160)
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    lo, hi = _sentence_bounds(text, start, end)
+    return text[lo:hi]
 
 
 def factory_default(text: str, start: int, end: int) -> bool:
@@ -161,7 +198,7 @@ def payment_reference(text: str, start: int, end: int) -> bool:
     if _REFERENCE_LABEL_RE.search(text[max(line_start, start - 80):start]) is None:
         return False
     around = text[max(0, start - 300):end + 300]  # a long text costs no more per span
-    return _CREDENTIAL_WORD_RE.search(around) is None and _KEY_WORD_RE.search(around) is None
+    return MENTIONED_RE.search(around) is None and _KEY_WORD_RE.search(around) is None
 
 
 def encoded_words(text: str, start: int, end: int) -> bool:
@@ -177,13 +214,46 @@ def encoded_words(text: str, start: int, end: int) -> bool:
         return False
     # The text around it (three hundred characters each side: a long text costs no more per span).
     around = text[max(0, start - 300):start] + " " + text[end:end + 300]
-    return _CREDENTIAL_WORD_RE.search(around) is None or decoded.strip().lower() in around.lower()
+    return MENTIONED_RE.search(around) is None or decoded.strip().lower() in around.lower()
+
+
+def _sentence_and_next(text: str, start: int, end: int) -> str:
+    """The value's sentence and the one after it ("… is X. Please don't actually use it.")."""
+    lo, hi = _sentence_bounds(text, start, end)
+    if hi >= len(text):
+        return text[lo:hi]
+    next_lo, next_hi = _sentence_bounds(text, hi + 1, hi + 1)
+    return text[lo:hi] + " " + text[next_lo:next_hi]
 
 
 def example_not_to_use(text: str, start: int, end: int) -> bool:
-    """Is ``text[start:end]`` given by its sentence as an example and as one not to use?"""
-    sentence = _sentence(text, start, end)
-    return _EXAMPLE_RE.search(sentence) is not None and _NOT_TO_USE_RE.search(sentence) is not None
+    """Is ``text[start:end]`` given as an example and as one not to use (its sentence and the next)?"""
+    said = _sentence_and_next(text, start, end)
+    return _EXAMPLE_RE.search(said) is not None and _NOT_TO_USE_RE.search(said) is not None
+
+
+def said_not_real(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` said to be only an example, or not to be actually used (its sentence and the next)?"""
+    return _NOT_REAL_RE.search(_sentence_and_next(text, start, end)) is not None
+
+
+def named_as_a_kind(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` named as a style or pattern of password ("X-style", "passwords like X")?"""
+    return (_STYLE_AFTER_RE.match(text, end) is not None
+            or _STYLE_BEFORE_RE.search(text[max(0, start - 48):start]) is not None)
+
+
+def key_id(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a GnuPG key id on a gpg command's line or after "key id"?"""
+    value = text[start:end]
+    if _KEY_ID_RE.fullmatch(value) is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[max(line_start, start - 160):start].rstrip(" \t'\"=")
+    option = before[before.rfind(" ") + 1:].lower()  # "--passphrase 0a1b2c3d": a passphrase, not an id
+    if "pass" in option or "pin" in option or "secret" in option and "keys" not in option:
+        return False
+    return _KEY_ID_CONTEXT_RE.search(before) is not None
 
 
 def no_value(text: str, start: int, end: int) -> bool:
@@ -191,4 +261,5 @@ def no_value(text: str, start: int, end: int) -> bool:
     return (policy_pattern(text, start, end) or source_reference(text, start, end) or factory_default(text, start, end)
             or room_key(text, start, end) or spacing_described(text, start, end) or encoded_words(text, start, end)
             or street_postcode(text, start, end) or payment_reference(text, start, end)
-            or example_not_to_use(text, start, end))
+            or example_not_to_use(text, start, end) or said_not_real(text, start, end)
+            or named_as_a_kind(text, start, end) or key_id(text, start, end))

@@ -108,6 +108,7 @@ _DECLARED_RE: Final = re.compile(
     r"\b(?:pass(?:word|phrase)|contrase(?:ñ|n)a|clave|pwd)\b(?P<label>[^\n:=.;\"“”]{0,60}?)[ \t]*[:=][ \t]*"
     r"(?P<run>" + _RUN + r")")
 _PHRASE_NESS_RE: Final = re.compile(r"\b(?:frase|phrase|sentence|oraci[oó]n|palabras|words)\b")
+_PHRASE_ASIDE_RE: Final = re.compile(r"\((?=[^()\n]*\b(?:frase|phrase|sentence|oraci[oó]n)\b)[^()\n]{0,60}\)")
 _NUMBER_RE: Final = re.compile(r"\d+")
 _CLAUSE_END_RE: Final = re.compile(r"[ \t]*(?:[.;!?)\n]|,[ \t]|$|[ \t][-—–][ \t])|[ \t]+" + _SEQUENCE)
 _FUNCTION_WORDS: Final[frozenset[str]] = frozenset(
@@ -223,7 +224,10 @@ def _find_declared_phrases(text: str, lower: str) -> Iterator[_Span]:
     if (":" not in text and "=" not in text) or not any(h in lower for h in _DECLARED_HINTS):
         return
     for m in _DECLARED_RE.finditer(lower):
-        if any(w.lower() in _POLICY for w in _WORD_RE.findall(m.group("label"))):
+        # Forty-fifth round: an aside that says the value is a phrase may say how it is written too ("clave
+        # maestra (es una frase, con espacios y en minúsculas) = …"): its words describe this value, no policy.
+        label = _PHRASE_ASIDE_RE.sub(" ", m.group("label"))
+        if any(w.lower() in _POLICY for w in _WORD_RE.findall(label)):
             continue
         if (m.group(0).startswith("passphrase") or _PHRASE_NESS_RE.search(m.group("label"))) \
                 and _closing_phrase(text, m, prose=True):
@@ -378,7 +382,9 @@ _PHRASE_VALUE_RE: Final = re.compile(
     r"(?=[ \t]*(?:[(,;]|[.!?](?:\s|$)|\n|$)|[ \t]+" + _SEQUENCE + r"))")
 _PHRASE_CONTEXT_RE: Final = re.compile(
     r"\b(?:pass(?:word|phrase|code)|pwd|contrase(?:ñ|n)a|unlock\w*|decrypt\w*|desbloque\w*|descifr\w*"
-    r"|desencript\w*|encrypt\w*|cifrad\w*|abrir|abre|open|opens)\b")
+    r"|desencript\w*|encrypt\w*|cifrad\w*|abrir|abre|open|opens"
+    # Forty-fifth round: an archive's unpacking ("para descomprimir el zip usa la frase …", "to unzip it use the phrase …").
+    r"|descomprim\w*|unzip\w*|extraer|extract\w*|desempaquet\w*|unpack\w*)\b")
 
 
 def _find_phrase_values(text: str, lower: str) -> Iterator[_Span]:

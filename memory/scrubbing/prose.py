@@ -104,7 +104,7 @@ _CAMEL_RE: Final = re.compile(r"[a-zà-öø-ÿ]{3,}(?:[A-ZÀ-ÖØ-Þ][a-zà-öø
 # Twenty-sixth round: "clave" of a person with the definite article — "la clave del usuario", "de la
 # usuaria", "del cliente", "del empleado", "del socio" — is whose key it is (possession: that person's
 # password), whereas the compound noun without it, "clave de usuario", names a kind of key (often a
-# user id: "Su clave de usuario en el ERP es JGARCIA01"), which ``keywords._WEAK_PW`` has kept since
+# user id: "Su clave de usuario en el ERP es JGARCIA01"), which ``vocabulary.WEAK_LABEL`` has kept since
 # the first round. Only the possessive frame, then a colon or a copula, then a strong credential
 # (``_strong_credential``: lower-case letters, digits and a symbol or an inner capital) is taken; a
 # number or an upper-case code after it stays.

@@ -23,7 +23,9 @@ to a credential in prose rather than how a vendor formats it.
   word or two more ("Algolia admin key 4c9e…", "Clave HMAC 4c9e…"); the label word may be part of a
   snake_case name ("auth_key 4c9e…", thirteenth round); unless the label names a public digest, an
   id or a key that only identifies a row or an entry (cache, idempotency, partition, sort, primary,
-  foreign, object, routing, dedup key);
+  foreign, object, routing, dedup key — since the forty-fifth round that word must stand right before the
+  label word or open what follows it, "cache key", "key for the cache": "the data key for the bucket
+  objects (hex, 256-bit):" names what the key encrypts);
 * a token of letters only right after a bare token label ("token fkjnFCZSbKjuWpkbJO is Leo's …",
   thirtieth round): 14–64 letters, both cases three times or more, a shape no camel-case or
   acronym-and-word split explains (``random_letters``).
@@ -133,8 +135,14 @@ _NAME_BEFORE_RE: Final = re.compile(r"[A-Za-z0-9_]*$")
 _NEGATED_RE: Final = re.compile(
     r"\b(?:(?:not|no|never|nunca)(?:\s+(?:is|es|was|era|really|realmente))?(?:\s+(?:a|an|un|una|el|la|the|any|ning[uú]n|ninguna))?"
     r"|non|ning[uú]n|ninguna|nothing|nada)[\s\-]+$")
-_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica"
-                                r"|cache|idempot|partition|sort|primary|foreign|object|routing|dedup)")
+_HEX_PUBLIC: Final = re.compile(r"(?i:fingerprint|huella|checksum|hash|sha|digest|commit|md5|id\b|public|p[uú]blica)")
+#: A key that names a row or an entry, said right before the label word ("cache key", "object_key", "clave
+#: de partición" is read by the label after it). Forty-fifth round: only there — "the data key for the bucket
+#: objects (hex, 256-bit):" names objects the key encrypts, not an object key.
+_ROW_KEY_RE: Final = re.compile(r"(?i:(?:cache|idempot\w*|partition|sort|primary|foreign|object|routing|dedup\w*)[\s_\-]*$)")
+_ROW_KEY_AFTER_RE: Final = re.compile(
+    r"(?i:[ \t_\-]*(?:(?:for|of|de|del)[ \t]+)?(?:(?:the|an?|la|el)[ \t]+)?(?:cache|idempot|partition|sort|primary|foreign|object"
+    r"|routing|dedup))")
 # Thirty-seventh round: or a relative clause saying who chose or uses it ("que elegí para el gestor",
 # "she picked for the vault", "that I use for the backups") before the copula.
 RELATIVE_CLAUSE: Final = (
@@ -336,7 +344,10 @@ def _find_hex_after_label(text: str, lower: str) -> Iterator[_Span]:
         label = m.group("label") if m.group("bare") is None else text[max(0, m.start() - 40):m.start("v")]
         # The rest of a snake_case name the label word ends ("idempotency_key") is part of the label.
         name = _NAME_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()).group()  # type: ignore[union-attr]
-        if not _HEX_PUBLIC.search(name + " " + label):
+        before = text[max(0, m.start() - 40):m.start()]
+        after_word = m.start("label") if m.group("label") is not None else m.start("bare")
+        row_key = _ROW_KEY_RE.search(before) is not None or _ROW_KEY_AFTER_RE.match(text, after_word) is not None
+        if not _HEX_PUBLIC.search(name + " " + label) and not row_key:
             yield m.start("v"), m.end("v"), "secret"
 
 

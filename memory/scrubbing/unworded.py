@@ -39,6 +39,7 @@ from memory.scrubbing.phrases import (
     HOLDERS,
     points_elsewhere,
 )
+from memory.scrubbing.vocabulary import IN_LOWER_RE
 
 _KIND: Final = "password"
 
@@ -122,15 +123,12 @@ def _find_lock_codes(text: str, lower: str) -> Iterator[_Span]:
 # --- a token laced with zero-width characters --------------------------------------------------------
 _LACING: Final = "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"
 _LACED_RE: Final = re.compile(r"(?<!\S)[^\s" + _LACING + r"]*(?:[" + _LACING + r"][^\s" + _LACING + r"]+){3,}[" + _LACING + r"]?")
-_CREDENTIAL_WORD_RE: Final = re.compile(
-    r"(?<![a-z])(?:tokens?|keys?|api|secret\w*|secreto\w*|pass\w*|contrase(?:ñ|n)as?|claves?|pins?|credential\w*"
-    r"|credencial\w*|pwd|login)(?![a-z])")
 _TRAILING: Final = ".,;:!?)]}\"'”’»"
 
 
 def _find_laced_tokens(text: str, lower: str) -> Iterator[_Span]:
     """A token with zero-width characters between its letters, in a credential's text (the module docstring)."""
-    if not any(c in text for c in _LACING) or _CREDENTIAL_WORD_RE.search(lower) is None:
+    if not any(c in text for c in _LACING) or IN_LOWER_RE.search(lower) is None:
         return
     for m in _LACED_RE.finditer(text):
         token = m.group()

@@ -76,10 +76,12 @@ def test_the_leave_one_author_out_tables_cover_ninety_two_authors_and_every_kind
     # sec45) measures 13,263/13,265 and 5/13,080 over all 88 (main before it: 13,257 and 7; in sample,
     # CH and CI opened after their as-read 297/300 and 0/300 on the round's first version); CJ and CK,
     # read once at the end of stop 45 on that round (ca9284e), add 295/300 and 1/300; CL and CM, read
-    # once at the start of stop 46 on the same code (2898aa9), add 299/300 and 2/300. A floor and
+    # once at the start of stop 46 on the same code (2898aa9), add 299/300 and 2/300. The forty-fifth
+    # round (stop 46, sec46) measures 13,863/13,865 and 5/13,680 over all 92 (main before it, 5645228:
+    # 13,857 and 8; in sample: CJ–CM described at the start of the stop, their texts opened). A floor and
     # a ceiling, so a regression fails.
     assert (pooled["recall"][1], pooled["false_redaction"][1]) == (13865, 13680)
-    assert pooled["recall"][0] >= 13857 and pooled["false_redaction"][0] <= 8
+    assert pooled["recall"][0] >= 13863 and pooled["false_redaction"][0] <= 5
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
