@@ -28,6 +28,8 @@ Round 65: an end whose noun is elided ("to her personal one", "a la personal", "
 names the other end's noun, which is then dropped from that end too ("from the joint account to her
 personal one": *joint* / *personal*); a Spanish word's translation spelled like an English word or
 containing it is that word for common nouns and adjectives too ("conjunto" → "conjoint" / "joint");
+an end said with a possessive ("su cuenta", "a la suya", "to her own", "de su propia cuenta") is the
+owner's, a mark that only another such end matches (dropped from both ends when both have it);
 "out of … into" is an English frame; and each note is read through
 :func:`.bilingual.analyse_names`, so a word written with a capital mid-sentence that the tagger
 reads as a verb is a name by its written form ("de Quito a Lima": not *quitar*, "remove").
@@ -58,6 +60,10 @@ _FROM_AFTER = {"en": frozenset({"from", "out of"}), "es": frozenset({"desde"})}
 _OF = {"en": "of", "es": "de"}
 _ELIDED = frozenset({"el", "la", "los", "las"})  # an article before an elided noun: "a la de ahorro"
 _ONE = frozenset({"one", "ones"})  # "her personal one": an English elided noun
+_OWN = frozenset({"own", "propio"})
+#: An end said with a possessive ("su cuenta", "her own", "la suya"): the owner's, matched only by
+#: another such end (a word both ends say is dropped from both, as any other)
+_OWNED = Word("·own", "own", ())
 _CONTENT = frozenset({"n", "np", "adj", "num", ""})  # "": a word the analyser does not know (a name)
 _MAX_CONTENT = 4
 _MAX_GAP = 8  # words between a destination and the origin said after it ("to Lisbon every June from…")
@@ -79,10 +85,18 @@ def _endpoint(words: tuple[Word, ...], start: int, lang: str, *,
     other end's noun."""
     end = len(words) if until is None else until
     content: list[Word] = []
-    elided = False
+    elided = owned = False
     i = start
     while i < end:
         w = words[i]
+        if not content and w.pos == "prn" and "pos" in w.tags:
+            owned = elided = True  # "a la suya", "to hers": the owner's, the noun left out
+            i += 1
+            break
+        if (not content and w.pos == "det" and "pos" in w.tags) or (w.pos == "adj" and w.lemma in _OWN):
+            owned = True  # "su cuenta", "her own account", "su propia cuenta"
+            i += 1
+            continue
         if w.pos == "prn" and w.lemma in _ELIDED and i + 1 < end and words[i + 1].lemma == _OF[lang]:
             w = Word(w.lemma, "det", w.translations)  # the tagger reads "la de ahorro"'s article as a pronoun
             elided = True
@@ -107,7 +121,9 @@ def _endpoint(words: tuple[Word, ...], start: int, lang: str, *,
     if lang == "es" and content and i > start and words[start].lemma in _ELIDED \
             and all(w.pos == "adj" for w in content):
         elided = True  # "a la personal": an article and an adjective, the noun left out
-    return tuple(content), elided
+    if owned and not any(w.pos in ("n", "np", "") for w in content):
+        elided = True  # "to her own", "to her personal one": whose, the noun left out
+    return tuple(content) + ((_OWNED,) if owned else ()), elided
 
 
 def frames(lang: str, words: tuple[Word, ...]) -> list[Frame]:
@@ -177,6 +193,10 @@ def _match(spanish: tuple[Word, ...], english: tuple[Word, ...]) -> bool:
     the same spelling (a name, a cognate, a number)."""
     for s in spanish:
         for e in english:
+            if s.pos == "own" or e.pos == "own":
+                if s.pos == e.pos:
+                    return True
+                continue
             if e.lemma in _senses("es", s) or s.lemma in _senses("en", e):
                 return True
             if s.pos in ("np", "num", "") or e.pos in ("np", "num", ""):

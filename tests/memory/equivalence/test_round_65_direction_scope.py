@@ -38,6 +38,9 @@ SWAPPED = [
      "Moves the money from the joint account to his personal one."),
     ("Pasó el dinero de su cuenta personal a la conjunta.",
      "Moved her savings out of the joint account into her personal one."),
+    # an end said by its owner only: "a la suya", "to her own", "de su propia cuenta"
+    ("Pasó el dinero de la cuenta conjunta a la suya.", "Moved the money from her own account to the joint one."),
+    ("Pasó el dinero de su propia cuenta a la conjunta.", "Moved the money from the joint account to her own."),
     # "Salta" and "Puebla" are read as the verbs *saltar* and *poblar*: names by their written form
     ("Su autobús del lunes va de Salta a Puebla.", "His Monday bus goes from Puebla to Salta."),
     ("Viaja de Puebla a Salta cada martes", "Travels from Salta to Puebla every Tuesday"),
@@ -47,6 +50,8 @@ SWAPPED = [
 SAME_ORDER = [
     ("Mueve el dinero de la cuenta conjunta a la personal.",
      "Moves the money from the joint account to his personal one."),
+    ("Pasó el dinero de la cuenta conjunta a la suya.", "Moved the money from the joint account to her own."),
+    ("Pasó el dinero de su propia cuenta a la conjunta.", "Moved the money from her own account to the joint one."),
     ("Su autobús del lunes va de Puebla a Salta.", "His Monday bus goes from Puebla to Salta."),
     ("Conduce de Burgos a Soria cada martes", "Drives from Burgos to Soria every Tuesday"),
 ]
