@@ -42,7 +42,7 @@ import shutil
 import subprocess
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -75,6 +75,7 @@ class Word:
     pos: str  # Apertium's first tag: "n" common noun, "np" proper noun, "vblex", "adj"…; "" unknown
     translations: tuple[str, ...]
     tags: tuple[str, ...] = ()  # all of Apertium's tags of the source word: "n", "m", "pl"; "det", "ind", "sg"
+    surface: str = ""  # the word as written, where it was asked for (:func:`analyse_names`); else ""
 
 
 def _directory() -> Path:
@@ -203,6 +204,66 @@ def analyse(lang: str, text: str) -> tuple[Word, ...] | None:
     """The words of ``text`` (``lang`` "es" or "en") with their translations, or None on failure."""
     answer = stream(lang, text)
     return None if answer is None else parse(answer)
+
+
+#: The tagger's readings a name may be misread as: a capitalised word mid-sentence read as anything
+#: else ("de Quito a Lima": *quitar*, a verb) is a name written with a capital.
+_NOMINAL = frozenset({"n", "np", "adj", "num", ""})
+
+
+def _capital_misread(stream_text: str) -> list[bool]:
+    """For each unit of ``stream_text``: written with a capital mid-sentence (the stream keeps the
+    first letter's case on the lemma) and read as neither a noun, an adjective, a number nor a name."""
+    out: list[bool] = []
+    opening = True
+    for m in _UNIT.finditer(stream_text):
+        source = m.group(1).split("/", 1)[0].lstrip("*")
+        tags = _TAG.findall(source)
+        pos = tags[0] if tags else ""
+        out.append(not opening and source[:1].isupper() and pos not in _NOMINAL)
+        opening = pos == "sent"
+    return out
+
+
+def _surfaces(lang: str, text: str) -> tuple[str, ...] | None:
+    """The written form of each unit :func:`analyse` gives for ``text`` (a contraction split by the
+    pretransfer stage, "del" → *de* + *el*, is written so for both), from the tagger's own output
+    with its surface forms; None on failure."""
+    d = _directory()
+    direction = "spa-eng" if lang == "es" else "eng-spa"
+    command = f"lt-proc -z '{d}/{direction}.automorf.bin' | apertium-tagger -z -g -p '{d}/{direction}.prob'"
+    try:
+        answer = _pipeline(direction, command).ask(text)
+    except (OSError, ValueError) as exc:  # never the text: only what failed
+        logger.warning("apertium analysis failed: %s", type(exc).__name__)
+        return None
+    out: list[str] = []
+    for m in _UNIT.finditer(answer):
+        surface, _, analysis = m.group(1).partition("/")
+        pieces = len(re.findall(r"(?<!\\)\+(?=[^<>]*<)", analysis)) + 1 if not analysis.startswith("*") else 1
+        out.extend([surface.replace("\\", "")] * pieces)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def analyse_names(lang: str, text: str) -> tuple[Word, ...] | None:
+    """:func:`analyse`, where a word written with a capital mid-sentence that the tagger read as a
+    verb, an adverb or another non-nominal part of speech is read as a name spelled as written
+    ("va de Quito a Lima": not *quitar*): its lemma the written form (lower-cased), part of speech
+    "np", no translations, and ``surface`` kept. The written forms are asked for (one more pass of
+    the analyser and tagger) only for a note with such a word; None on failure."""
+    words = analyse(lang, text)
+    if words is None:
+        return None
+    raw = stream(lang, text) or ""
+    misread = _capital_misread(raw)
+    if not any(misread) or len(misread) != len(words):
+        return words
+    surfaces = _surfaces(lang, text)
+    if surfaces is None or len(surfaces) != len(words):
+        return words  # the two passes do not line up: the analysis as it is
+    return tuple(Word(s.lower(), "np", (), ("np",), s) if bad and s[:1].isupper() else replace(w, surface=s)
+                 for w, s, bad in zip(words, surfaces, misread))
 
 
 def spanish_noun(word: str) -> bool | None:

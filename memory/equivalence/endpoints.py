@@ -12,7 +12,7 @@ loses the frame on one of them. Three such pairs merged at their untouched readi
 This module reads each note's ordered endpoints with a small frame grammar over Apertium's analysis
 (:func:`.bilingual.analyse`: lemmas, parts of speech, the dictionary's translations):
 
-* English: ``from X to|into|onto|towards|until Y``, or ``to … Y from X``;
+* English: ``from|out of X to|into|onto|towards|until Y``, or ``to … Y from|out of X``;
 * Spanish: ``de|desde X a|hasta|hacia|en Y`` (the ``de`` nearest the second marker, so a possessive
   "de su abuela" before "del catalán al castellano" is not an endpoint), or ``a|hasta|hacia … Y desde X``
   (only ``desde`` after: "a casa de su madre" is a possessive, not an origin);
@@ -23,6 +23,16 @@ know, with an ``of``/``de`` complement — and nothing else: a verb or a pronoun
 home to avoid traffic", "de fumar a…") leaves no frame. A word both ends of one note name ("account"
 in "from the business account to the personal account") is dropped from both; an article before an
 elided noun ("a la de ahorro") stands for it.
+
+Round 65: an end whose noun is elided ("to her personal one", "a la personal", "a la de ahorro")
+names the other end's noun, which is then dropped from that end too ("from the joint account to her
+personal one": *joint* / *personal*); a Spanish word's translation spelled like an English word or
+containing it is that word for common nouns and adjectives too ("conjunto" → "conjoint" / "joint");
+an end said with a possessive ("su cuenta", "a la suya", "to her own", "de su propia cuenta") is the
+owner's, a mark that only another such end matches (dropped from both ends when both have it);
+"out of … into" is an English frame; and each note is read through
+:func:`.bilingual.analyse_names`, so a word written with a capital mid-sentence that the tagger
+reads as a verb is a name by its written form ("de Quito a Lima": not *quitar*, "remove").
 
 :func:`reversed_endpoints` says True when a Spanish frame and an English frame name the same two
 ends crosswise — the Spanish origin is, through the dictionary (a translation either way, of the word as tagged or of its lemma read
@@ -42,13 +52,18 @@ from memory.equivalence import bilingual
 from memory.equivalence.bilingual import Word
 
 #: The markers of each language: an origin, a destination, and the origin a destination may precede.
-_FROM = {"en": frozenset({"from"}), "es": frozenset({"de", "desde"})}
+_FROM = {"en": frozenset({"from", "out of"}), "es": frozenset({"de", "desde"})}
 _TO = {"en": frozenset({"to", "into", "onto", "towards", "toward", "until", "till"}),
        "es": frozenset({"a", "hasta", "hacia", "en"})}
-_FROM_AFTER = {"en": frozenset({"from"}), "es": frozenset({"desde"})}
+_FROM_AFTER = {"en": frozenset({"from", "out of"}), "es": frozenset({"desde"})}
 #: A noun's complement inside an endpoint: "the Bank of Spain", "la cuenta de ahorro".
 _OF = {"en": "of", "es": "de"}
 _ELIDED = frozenset({"el", "la", "los", "las"})  # an article before an elided noun: "a la de ahorro"
+_ONE = frozenset({"one", "ones"})  # "her personal one": an English elided noun
+_OWN = frozenset({"own", "propio"})
+#: An end said with a possessive ("su cuenta", "her own", "la suya"): the owner's, matched only by
+#: another such end (a word both ends say is dropped from both, as any other)
+_OWNED = Word("·own", "own", ())
 _CONTENT = frozenset({"n", "np", "adj", "num", ""})  # "": a word the analyser does not know (a name)
 _MAX_CONTENT = 4
 _MAX_GAP = 8  # words between a destination and the origin said after it ("to Lisbon every June from…")
@@ -62,16 +77,29 @@ class Frame:
     destination: tuple[Word, ...]
 
 
-def _endpoint(words: tuple[Word, ...], start: int, lang: str, *, until: int | None = None) -> tuple[Word, ...]:
+def _endpoint(words: tuple[Word, ...], start: int, lang: str, *,
+              until: int | None = None) -> tuple[tuple[Word, ...], bool]:
     """The noun phrase's content words from ``start``: up to ``until`` (it must fill the gap exactly),
-    else as far as it runs; () when anything but a noun phrase is there."""
+    else as far as it runs; () when anything but a noun phrase is there. With it, whether the
+    phrase's noun is elided ("a la de ahorro", "a la personal", "her personal one"): it is then the
+    other end's noun."""
     end = len(words) if until is None else until
     content: list[Word] = []
+    elided = owned = False
     i = start
     while i < end:
         w = words[i]
+        if not content and w.pos == "prn" and "pos" in w.tags:
+            owned = elided = True  # "a la suya", "to hers": the owner's, the noun left out
+            i += 1
+            break
+        if (not content and w.pos == "det" and "pos" in w.tags) or (w.pos == "adj" and w.lemma in _OWN):
+            owned = True  # "su cuenta", "her own account", "su propia cuenta"
+            i += 1
+            continue
         if w.pos == "prn" and w.lemma in _ELIDED and i + 1 < end and words[i + 1].lemma == _OF[lang]:
             w = Word(w.lemma, "det", w.translations)  # the tagger reads "la de ahorro"'s article as a pronoun
+            elided = True
         # "of"/"de" opens a complement after a noun ("la cuenta de ahorro") or an elided one after an
         # article ("a la de ahorro": the savings one)
         if w.pos == "det" or (w.lemma == _OF[lang] and w.pos == "pr" and i + 1 < end
@@ -80,13 +108,22 @@ def _endpoint(words: tuple[Word, ...], start: int, lang: str, *, until: int | No
                 break  # "to the office the next day": a second phrase begins
             i += 1
             continue
+        if lang == "en" and w.lemma in _ONE and content and content[-1].pos in ("adj", "n"):
+            elided = True  # "to her personal one": the noun is the other end's
+            i += 1
+            continue
         if w.pos not in _CONTENT or not w.lemma or len(content) == _MAX_CONTENT:
             break
         content.append(w)
         i += 1
     if until is not None and i != until:
-        return ()
-    return tuple(content)
+        return (), False
+    if lang == "es" and content and i > start and words[start].lemma in _ELIDED \
+            and all(w.pos == "adj" for w in content):
+        elided = True  # "a la personal": an article and an adjective, the noun left out
+    if owned and not any(w.pos in ("n", "np", "") for w in content):
+        elided = True  # "to her own", "to her personal one": whose, the noun left out
+    return tuple(content) + ((_OWNED,) if owned else ()), elided
 
 
 def frames(lang: str, words: tuple[Word, ...]) -> list[Frame]:
@@ -99,13 +136,13 @@ def frames(lang: str, words: tuple[Word, ...]) -> list[Frame]:
         i = next((k for k in range(j - 1, max(j - _MAX_CONTENT - 4, -1), -1)
                   if words[k].pos == "pr" and words[k].lemma in _FROM[lang]), None)
         if i is not None:
-            origin = _endpoint(words, i + 1, lang, until=j)
-            destination = _endpoint(words, j + 1, lang)
+            origin, origin_elided = _endpoint(words, i + 1, lang, until=j)
+            destination, destination_elided = _endpoint(words, j + 1, lang)
             if origin and destination:
-                out.append(Frame(origin, destination))
+                out.append(_elide(Frame(origin, destination), lang, origin_elided, destination_elided))
                 continue
         # backward: "to Lisbon from Madrid", "a Lisboa desde Madrid"
-        destination = _endpoint(words, j + 1, lang)
+        destination, destination_elided = _endpoint(words, j + 1, lang)
         if not destination:
             continue
         k = j + 1
@@ -115,10 +152,25 @@ def frames(lang: str, words: tuple[Word, ...]) -> list[Frame]:
                 k = len(words)  # another clause: its "from" is no origin of this destination
             k += 1
         if k < len(words) and k <= j + _MAX_GAP:
-            origin = _endpoint(words, k + 1, lang)
+            origin, origin_elided = _endpoint(words, k + 1, lang)
             if origin:
-                out.append(Frame(origin, destination))
+                out.append(_elide(Frame(origin, destination), lang, origin_elided, destination_elided))
     return [f for f in (_distinct(f) for f in out) if f is not None]
+
+
+def _elide(frame: Frame, lang: str, origin_elided: bool, destination_elided: bool) -> Frame:
+    """An end whose noun is elided names the other end's noun: that noun is dropped from the other
+    end as a word both name ("from the joint account to her personal one": *joint* / *personal*).
+    The head is an English phrase's last noun, a Spanish phrase's first."""
+    if origin_elided == destination_elided:
+        return frame
+    other = frame.destination if origin_elided else frame.origin
+    nouns = [w for w in other if w.pos == "n"]
+    if not nouns or len(other) < 2:
+        return frame
+    head = nouns[-1] if lang == "en" else nouns[0]
+    kept = tuple(w for w in other if w is not head)
+    return Frame(frame.origin, kept) if origin_elided else Frame(kept, frame.destination)
 
 
 def _distinct(frame: Frame) -> Frame | None:
@@ -141,12 +193,18 @@ def _match(spanish: tuple[Word, ...], english: tuple[Word, ...]) -> bool:
     the same spelling (a name, a cognate, a number)."""
     for s in spanish:
         for e in english:
+            if s.pos == "own" or e.pos == "own":
+                if s.pos == e.pos:
+                    return True
+                continue
             if e.lemma in _senses("es", s) or s.lemma in _senses("en", e):
                 return True
             if s.pos in ("np", "num", "") or e.pos in ("np", "num", ""):
                 if bilingual._same_spelling(s.lemma, e.lemma) \
                         or any(bilingual._same_spelling(t, e.lemma) for t in s.translations):
                     return True
+            elif any(bilingual._same_spelling(t, e.lemma) for t in s.translations):
+                return True  # a translation spelled as the English word, or containing it: "conjoint" / "joint"
     return False
 
 
@@ -164,7 +222,8 @@ def reversed_endpoints(spanish: str, english: str) -> bool | None:
     states the other's order (module docstring); None when Apertium is not installed."""
     if not bilingual.available():
         return None
-    es_words, en_words = bilingual.analyse("es", spanish), bilingual.analyse("en", english)
+    # a capitalised word mid-sentence the tagger misreads is a name ("de Quito a Lima": not *quitar*)
+    es_words, en_words = bilingual.analyse_names("es", spanish), bilingual.analyse_names("en", english)
     if es_words is None or en_words is None:
         return None
     es_frames, en_frames = frames("es", es_words), frames("en", en_words)

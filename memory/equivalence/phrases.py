@@ -21,7 +21,11 @@ verb or preposition that takes it) — and compares the phrases of two notes tha
   "of any kind", "de ningún tipo", "nada de"), the other names, in the same slot (after the same verb or preposition), without such
   a quantifier, a narrower thing: the same noun with a modifier the first lacks ("any meat" / "la
   carne roja") or a noun WordNet places a kind below it within three steps (:func:`.wordnet.kind_of`:
-  "all tree nuts" / "walnuts", "any meat" / "chicken"). All meat is not red meat. Measured first as a bare "all" on one side (round 29: 17
+  "all tree nuts" / "walnuts", "any meat" / "chicken"). All meat is not red meat. Round 65: a
+  complement after the noun restricts it too ("notificaciones del trabajo", "notifications from
+  work", "el libro de la serie", "the book in the series"), as does an ordinal ("el primer libro");
+  "at all" / "en absoluto" after a noun and "nada de" before it quantify it; and a restriction both
+  notes say ("del trabajo" / "from work") is none — only one the general side does not say counts. Measured first as a bare "all" on one side (round 29: 17
   equivalents lost for 2); the noun and the slot keep equivalents ("every other week" is no
   universal, and a noun inside a name, "Apple Pay", is no kind).
 * **a rank against a count** (:func:`rank_against_count`): :mod:`.values` reads an ordinal as its
@@ -66,8 +70,13 @@ _WITH = frozenset({"with", "con"})
 _ONE = frozenset({"a", "an", "uno", "one", "un", "una"})
 _VERBS = frozenset({"vblex", "vbhaver", "vbmod"})
 #: Determiners that quantify over every member of a kind (Apertium's lemmas; "todo" is a predeterminer)
-_UNIVERSAL = frozenset({"all", "any", "every", "each", "no", "todo", "cualquier", "cualquiera", "ninguno",
+_UNIVERSAL = frozenset({"all", "any", "every", "each", "no", "todo", "cualquier", "cualquiera", "ninguno", "nada",
                         "cada"})
+#: "notifications at all", "notificaciones en absoluto": a universal said after the noun (one analysed unit)
+_AT_ALL = frozenset({"at all", "en absoluto"})
+#: The prepositions of a complement that restricts a noun to a source, kind or whole ("del trabajo",
+#: "from work", "de la serie", "in the series")
+_COMPLEMENT = {"es": frozenset({"de"}), "en": frozenset({"from", "of", "in"})}
 #: "any kind of X", "ningún tipo de X": the quantifier is over X
 _KIND_NOUNS = frozenset({"kind", "type", "sort", "tipo", "clase"})
 #: "every other week", "cada dos semanas" alternate: no universal
@@ -163,20 +172,23 @@ def phrases(lang: str, text: str) -> tuple[Phrase, ...]:
         if len(after) == 3 and after[0].lemma in ("of", "de") and after[1].pos in ("det", "predet") \
                 and after[2].lemma in _KIND_NOUNS:
             quantifiers.append(after[1])
-        universal = any(q.lemma in _UNIVERSAL or q.pos == "predet" for q in quantifiers) \
-            and not any(q.lemma in _ALTERNATE for q in quantifiers)
+        universal = (any(q.lemma in _UNIVERSAL or q.pos == "predet" for q in quantifiers)
+                     and not any(q.lemma in _ALTERNATE for q in quantifiers)) \
+            or (i + 1 < len(words) and words[i + 1].lemma in _AT_ALL)  # "notifications at all"
+        k = i + 1
         if lang == "es":  # a Spanish noun's modifiers follow it: "carne roja", "carne de cerdo"
-            k = i + 1
             while k < len(words) and words[k].pos == "adj":
                 modifiers.append(words[k])
                 k += 1
-            if k + 1 < len(words) and words[k].lemma == "de" and words[k + 1].pos == "n":
-                modifiers.append(words[k + 1])
         english = {word.lemma} if lang == "en" else set(word.translations)
         if lang == "en" and modifiers and modifiers[-1].pos == "n":
             english.add(f"{modifiers[-1].lemma} {word.lemma}")  # "tree nut", "red meat" as WordNet may list them
         elif lang == "en" and len(modifiers) == 1:
             english.add(f"{modifiers[0].lemma} {word.lemma}")
+        complement = _complement_noun(words, k, lang)
+        if complement is not None:
+            modifiers.append(complement)  # "notificaciones del trabajo", "notifications from work"
+        modifiers.extend(d for d in determiners if "ord" in d.tags)  # "el primer libro": one of them
         in_name = any(w.pos == "np" for w in words[max(0, i - 2):i])
         counts = [_value(d) for d in determiners if d.pos == "num" and "ord" not in d.tags]
         governor = _governor(words, j)
@@ -185,6 +197,22 @@ def phrases(lang: str, text: str) -> tuple[Phrase, ...]:
         out.append(Phrase(word.lemma, word.translations, number, one, bare, governor, verb, universal,
                           tuple(modifiers), frozenset(english), in_name, next((c for c in counts if c), None)))
     return tuple(out)
+
+
+def _complement_noun(words: tuple[bilingual.Word, ...], k: int, lang: str) -> bilingual.Word | None:
+    """The noun of a complement right after a head, which restricts it to one source, kind or
+    whole: Spanish "de" (an article or a possessive allowed between: "de cerdo", "del trabajo", "de
+    la serie"), English "from", "of", "in" ("notifications from work", "every book in the series");
+    None when none follows."""
+    if k >= len(words) or words[k].pos != "pr" or words[k].lemma not in _COMPLEMENT[lang]:
+        return None
+    k += 1
+    if k < len(words) and words[k].pos == "det":
+        k += 1  # one article or possessive
+    if k < len(words) and (words[k].pos == "n" or (lang == "en" and words[k].pos == "vblex"
+                                                    and "inf" in words[k].tags)):
+        return words[k]  # an English bare form after "from" is a noun the tagger read as a verb ("from work")
+    return None
 
 
 def _value(word: bilingual.Word) -> float | None:
@@ -265,10 +293,13 @@ def one_against_several(text_a: str, text_b: str) -> bool:
 
 def _narrower(general: Phrase, g_lang: str, specific: Phrase, s_lang: str) -> bool:
     """``specific`` names a part of what ``general`` quantifies: the same noun with a modifier the
-    general one lacks, or a kind WordNet places below it (a modifying noun on the general side is
+    general one does not say (an adjective, a modifying noun, a complement: "del trabajo", "from
+    work"; an ordinal: "el primer libro"), or a kind WordNet places below it (a modifying noun on the general side is
     allowed there: "tree nuts" is read as a kind of nut, of which a walnut is one)."""
     if _same(general.head, general.translations, g_lang, specific.head, specific.translations, s_lang):
-        return not general.modifiers and bool(specific.modifiers)
+        # a restriction the general one does not also say ("del trabajo" / "from work" on both is none)
+        return any(not any(_same(m.lemma, m.translations, s_lang, g.lemma, g.translations, g_lang)
+                           for g in general.modifiers) for m in specific.modifiers)
     if any(m.pos != "n" for m in general.modifiers):
         return False  # "ninguna bebida alcohólica" is no longer all drinks
     return any(wordnet.kind_of(g, s) for g in general.english for s in specific.english)
