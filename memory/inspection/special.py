@@ -24,7 +24,9 @@ Two stages, same verdict type:
   ``evaluation.train_special`` on the development authors) the model decides and its
   per-category companion names the category; with any other embedder the labelled exemplars
   (``memory.inspection.special_exemplars``) decide by similarity margin. A trained-model finding
-  near its threshold that the n-gram stage confidently contradicts is none (``_vector_outvoted``). The exemplar matrix is embedded once per
+  near its threshold that the n-gram stage confidently contradicts is none (``_vector_outvoted``), and on a
+  note using a special word as a figure of speech or as the work of the person's stated occupation (sp34)
+  at any score (``_sense_outvoted``). The exemplar matrix is embedded once per
   process with the project's embedder (``memory.embedding.get_embedder``).
 
 Doubtful → special (seed: doubtful cases stay private). Findings carry ids only (category, field
@@ -81,7 +83,7 @@ def vector_spans(text: str) -> list[tuple[int, int]]:
     """``special_forms.vector_spans``, ``special_roles.figure_spans`` (sp25) and sp30's spans
     (``special_names``: a band, a team or a show named, an idiom, a nationality for papers, a theft
     the person reports). Not sp34's figures of speech and occupations: blanked, what was left of the note
-    read as special to the vector stage (14 ordinary notes of the older authors flagged, 2 cleared); a
+    read as special to the vector stage (14 ordinary notes of the older authors flagged, 5 cleared); a
     vector finding on a note with one of them needs the n-gram stage's assent instead (``_sense_outvoted``)."""
     return _forms_vector_spans(text) + figure_spans(text) + name_spans(text) + idiom_spans(text) + vector_name_spans(text)
 
