@@ -26,7 +26,8 @@ Two stages, same verdict type:
   (``memory.inspection.special_exemplars``) decide by similarity margin. A trained-model finding
   near its threshold that the n-gram stage confidently contradicts is none (``_vector_outvoted``), and on a
   note using a special word as a figure of speech or as the work of the person's stated occupation (sp34)
-  at any score (``_sense_outvoted``). The exemplar matrix is embedded once per
+  at any score (``_sense_outvoted``), as is a finding on the remainder outside any ordinary-sense span that
+  the n-gram stage contradicts (sp34). The exemplar matrix is embedded once per
   process with the project's embedder (``memory.embedding.get_embedder``).
 
 Doubtful → special (seed: doubtful cases stay private). Findings carry ids only (category, field
@@ -266,8 +267,11 @@ def vector_stage(vector: np.ndarray, content: str = "") -> SpecialFinding | None
     if read is None:
         return None
     finding = special_category_by_vector(read)
-    if finding is not None and content and (_vector_outvoted(read, outside_ordinary(content)) or _sense_outvoted(content)):
-        return None
+    if finding is not None and content:
+        rest = outside_ordinary(content)
+        # a remainder read (the note has an ordinary-sense span): outvoted at any score (sp34)
+        if _vector_outvoted(read, rest, any_score=rest is not content) or _sense_outvoted(content):
+            return None
     return finding
 
 
@@ -287,14 +291,17 @@ def _sense_outvoted(content: str) -> bool:
     return len(read) < _NGRAM_MIN_CHARS or ngrams.score(read) <= _NGRAM_DISSENT
 
 
-def _vector_outvoted(read: np.ndarray, text: str) -> bool:
+def _vector_outvoted(read: np.ndarray, text: str, *, any_score: bool = False) -> bool:
     """Whether the trained vector model's score on ``read`` is within ``_VECTOR_BAND`` of its
     threshold and the n-gram stage scores ``text`` (what the vector was made from) at or below
     ``_NGRAM_DISSENT``: a learned stage alone at its margin, against the other learned stage. Not
-    with the exemplar fallback (no calibrated score) or without the n-gram model."""
+    with the exemplar fallback (no calibrated score) or without the n-gram model. ``any_score`` (sp34):
+    ``read`` is the remainder of a note outside its ordinary-sense spans, and the n-gram stage's dissent
+    outvotes it whatever its score — over the 67 spent authors 10 ordinary notes cleared, no special
+    note lost (docs/privacy.md, "Stop 46, sp34")."""
     model = model_for(get_embedder().name, read.shape[0])
     ngrams = load_ngrams()
-    if model is None or ngrams is None or model.score(read) > model.threshold + _VECTOR_BAND:
+    if model is None or ngrams is None or (not any_score and model.score(read) > model.threshold + _VECTOR_BAND):
         return False
     return ngrams.score(text) <= _NGRAM_DISSENT
 

@@ -5,8 +5,10 @@ person's own faith or genome stay special. Sentences written for these tests, no
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from memory.inspection import special
 from memory.inspection.normalise import fold_text
 from memory.inspection.special import _sense_outvoted, lexical_rule, lexical_stage, ordinary_spans, vector_spans
 from memory.inspection.special_senses import figure_of_speech_spans, occupation_spans
@@ -118,3 +120,23 @@ def test_the_person_as_patient_defendant_or_member_stays_special(text: str, labe
 
 def test_someone_elses_job_is_not_the_persons_occupation() -> None:
     assert occupation_spans(fold_text("Her husband is a nurse at St Anne's.")) == []
+
+
+class _Scored:
+    def __init__(self, score: float, threshold: float = 0.0) -> None:
+        self._score, self.threshold = score, threshold
+
+    def score(self, _: object) -> float:
+        return self._score
+
+
+@pytest.mark.parametrize(("ngram_score", "outvoted"), [(-3.0, True), (2.0, False)])
+def test_a_remainders_vector_finding_is_outvoted_at_any_score_by_the_ngram_stages_dissent(
+        monkeypatch: pytest.MonkeyPatch, ngram_score: float, outvoted: bool) -> None:
+    """Far above the band, a vector finding on a note's whole text stands; on the remainder of a note
+    outside its ordinary-sense spans (``any_score``) the n-gram stage's dissent outvotes it."""
+    monkeypatch.setattr(special, "model_for", lambda *_: _Scored(5.0))
+    monkeypatch.setattr(special, "load_ngrams", lambda: _Scored(ngram_score))
+    read = np.zeros(384, dtype=np.float32)
+    assert not special._vector_outvoted(read, "the whole note")
+    assert special._vector_outvoted(read, "what lies outside the span", any_score=True) is outvoted
