@@ -190,3 +190,129 @@ def sense_spans(text: str) -> list[tuple[int, int]]:
     if _OTHERS_GATE.search(text) and not _SHARED.search(text):
         spans += [m.span() for m in _OTHERS_MATTER.finditer(text)]
     return spans
+
+
+# --- sp34 (stop 46): a special word used as a figure of speech -------------------------------------
+#: Written from the pooled false positives of the spent authors A1–BL64 by class (docs/privacy.md,
+#: "Stop 46, sp34"). A figure is told by its grammar, not by a sentence: the special noun is the head of a
+#: comparison or of a name given to a thing, it is qualified by a worldly domain ("the bible of clean
+#: code", "her marketing bible", "el papa del SEO", "the demo gods", "como una religión"), or heredity is
+#: said of a trait of character ("inherited … her stubbornness", "la pasión por el ajedrez 'la lleva en
+#: los genes'") or of a thing ("her starter has 'good genes'"). Every stage reads outside these spans
+#: (``memory.inspection.special.ordinary_spans`` and ``vector_spans``).
+_NOT_WORLDLY = (r"(?!(?:god|dios|jesus|jesucristo|christ|cristo|allah|ala|the\s+lord|el\s+senor|la\s+virgen|our\s+lady|san|santa|saint|st"
+                r"|catholic\w*|catolic\w*|christian\w*|cristian\w*|evangel\w*|protestant\w*|orthodox\w*|ortodox\w*|mormon\w*|jewish|judi\w*"
+                r"|islam\w*|muslim\w*|musulman\w*|hindu\w*|buddh\w*|budis\w*|sikh\w*|jerusalem|jerusalen|rome|roma|vatican\w*|the\s+holy"
+                r"|olymp\w*|olimp\w*|greek|griegos?|roman[oa]?s?|norse|nordicos?|ancient|antiguos?|pagan\w*|aztec\w*|egypt\w*|egipci\w*"
+                r"|celt\w*|vikings?|old|false|falsos?|other|otros?)\b)")
+_FIGURE_NOUN = r"(?:bible|biblia|religion|religious\s+experience|mantra|gospel|evangelio|church|iglesia|temple|templo|cathedral|catedral|mecca|meca|shrine|santuario|altar)"
+_Q_OPEN = r"['\"‘“«]"
+_Q_CLOSE = r"['\"’”»]"
+_FIGURE = re.compile(
+    # the noun qualified by a worldly domain: "the bible of clean code", "la biblia del marketing", "biblia de estilo"
+    r"\b(?:bible|biblia|mantra|papa|pope)\s+(?:of|de|del|de\s+la|de\s+los)\s+(?:the\s+|la\s+|el\s+|los\s+)?" + _NOT_WORLDLY + r"[a-z]+"
+    # an English compound: "her cooking bible", "that book is her marketing bible"
+    + r"|\b(?:her|his|their|my|our|the|a|an|su|that|this)\s+(?!(?:holy|family|study|king|james|catholic|childrens?|pocket|good|gideon"
+    r"|hebrew|bilingual|illustrated|old|new|whole|entire|own|daily|personal|leather|english|spanish|greek|latin|jerusalem|lutheran"
+    r"|protestant|orthodox|jewish|christian|evangelical|baptist|annotated|wednesday|sunday|weekly)\b)[a-z]+\s+bible\b"
+    r"(?!\s+(?:study|studies|class|classes|fellowship|group|school|camp|reading|readings|verses?|college|meeting))"
+    # a religious noun in quotes as the name given to a thing, or as what a thing is to someone:
+    # "calls the Bernabéu 'his church'", "el libro de estilo es 'su biblia'"
+    + r"|\b(?:calls?|called|calling|llama|llaman|llamo|considera|considers?|es|is|son|are)\s+(?:a\s+)?(?:[\w'-]+\s+){0,4}?" + _Q_OPEN
+    + r"\s*(?:(?:the|el|la|my|his|her|their|mi|su|sus|a|an|una?)\s+)?(?:[a-z]+\s+)?" + _FIGURE_NOUN + r"\b[^'\"’”»]{0,30}" + _Q_CLOSE
+    # a comparison: "se toma el fútbol como una religión", "like a religion", "'a religious experience'"
+    + r"|\b(?:como|like|as)\s+(?:una?|a|an)\s+(?:religion|religious\s+experience|experiencia\s+religiosa)\b"
+    + r"|" + _Q_OPEN + r"\s*(?:a|an|una?)\s+(?:religious\s+experience|experiencia\s+religiosa)\s*" + _Q_CLOSE
+    # the gods or the pope of a worldly domain: "prays to the demo gods", "los dioses del fútbol", "el papa del SEO"
+    + r"|\b(?:(?:reza\w*|pray\w*|sacrific\w*|offer\w*|ofrec\w*|encomienda\w*)\s+(?:[\w'-]+\s+){0,3}?)?(?:(?:the|los|a\s+los)\s+"
+    + _NOT_WORLDLY + r"[a-z]+\s+gods\b|dioses\s+(?:del|de\s+la|de\s+los)\s+" + _NOT_WORLDLY + r"[a-z]+)"
+    + r"|\b(?:el|the)\s+" + _Q_OPEN + r"?\s*(?:papa|pope|guru|mesias|messiah)\s*" + _Q_CLOSE + r"?\s+(?:de|del|of)\s+(?:the\s+|la\s+|el\s+)?"
+    + _NOT_WORLDLY + r"[a-z]+"
+    # a believer in a method or a tool: "a true believer in agile"
+    + r"|\b(?:true|firm|big|great|huge|strong|real)\s+believer" + _Q_CLOSE + r"?\s+in\s+" + _NOT_WORLDLY
+    + r"(?!(?:heaven|karma|reincarnation|the\s+afterlife|prayer|miracles)\b)[a-z]+")
+_FIGURE_GATE = re.compile(r"bibl|religi|mantra|gospel|evangel|church|iglesia|templ|catedral|cathedral|mec|shrine|santuario|altar|papa|pope|gods"
+                          r"|dioses|guru|mesias|messiah|believer")
+
+#: A trait of character or a taste (what heredity is said of in a figure).
+_TRAIT = (r"(?:stubborn\w*|cabezot\w*|cabezoneria|terquedad|tozudez|testarudez|puntualidad|impuntualidad|punctual\w*|unpunctual\w*"
+          r"|patience|paciencia|impatience|impaciencia|temper|(?:mal\s+)?genio|humou?r|sense\s+of\s+humou?r|sentido\s+del\s+humor"
+          r"|optimis\w*|pesimis\w*|pessimis\w*|perfeccionismo|perfectionism|talent\w*|knack|don\s+(?:para|de)|gift\s+for|pasion\s+por"
+          r"|passion\s+for|love\s+of|love\s+for|amor\s+por|gusto\s+por|taste\s+for|habit\s+of|mania\s+de|sweet\s+tooth|curiosity"
+          r"|curiosidad|laziness|pereza|competitive\w*|competitiv\w*|mal\s+caracter|caracter|character|charm|encanto|mala\s+leche"
+          r"|bad\s+jokes|terrible\s+puns|puns|chistes\s+malos"
+          r"|lo\s+(?:cabezot[oa]|terc[oa]|testarud[oa]|tozud[oa]|puntual|impuntual|despistad[oa]|charlatan[a]?|presumid[oa]|perfeccionista"
+          r"|ordenad[oa]|desordenad[oa]|mandon[a]?|gruñon[a]?|grunon[a]?|tacañ[oa]|tacan[oa]|bromista|cotilla))\b")
+_HEREDITY = (r"(?:inherit\w*|hered\w*|in\s+(?:the|his|her|their)\s+(?:genes|blood|dna)|en\s+(?:los|sus)\s+genes|en\s+la\s+sangre"
+             r"|en\s+el\s+adn|runs\s+in\s+the\s+family|viene\s+de\s+familia)")
+_CLAUSE_GAP = r"[^.;:!?()]{0,60}?"
+_TRAIT_INHERITED = re.compile(
+    rf"\b{_HEREDITY}{_CLAUSE_GAP}\b(?:(?:her|his|their|su|sus|el|la|lo|the)\s+)?{_TRAIT}"
+    rf"|\b(?:(?:her|his|their|su|sus|el|la|the)\s+|(?=lo\s)){_TRAIT}{_CLAUSE_GAP}{_Q_OPEN}?\s*(?:(?:la|lo|le|it'?s|is|es|was|era|son|are)\s+)?(?:(?:lleva|viene|trae|carries)\s+)?{_HEREDITY}")
+#: Good or bad genes, or DNA, said in quotes of a thing ("her sourdough starter has 'good genes'", "el fondo tiene 'buen ADN'").
+_THING_GENES = re.compile(_Q_OPEN + r"\s*(?:good|great|bad|strong|buen|buenos|mal|malos|gran)\s+(?:genes|dna|adn)\s*" + _Q_CLOSE)
+_HEREDITY_GATE = re.compile(r"inherit|hered|genes|genetic|adn|dna|sangre|blood|familia|family")
+
+
+def figure_of_speech_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (an inspection form) where a special noun is a figure of speech (``_FIGURE``)
+    or heredity is said of a trait or a thing (``_TRAIT_INHERITED``, ``_THING_GENES``); a new list."""
+    spans = [m.span() for m in _FIGURE.finditer(text)] if _FIGURE_GATE.search(text) else []
+    if _HEREDITY_GATE.search(text):
+        spans += [m.span() for m in _TRAIT_INHERITED.finditer(text)] + [m.span() for m in _THING_GENES.finditer(text)]
+    return spans
+
+
+# --- sp34: the person's occupation sets the sense of its note's work words --------------------------
+#: The person's job stated (a verb of being or working, or "as the …", then a profession of care, of
+#: the law, of a prison, of personnel or of finance): "is a nurse", "works as a public defender", "es
+#: funcionario de prisiones", "as the HR manager", "he's on the finance team".
+_PROFESSION = re.compile(
+    r"\b(?:is|es|was|era|she'?s|he'?s|works?\s+as|working\s+as|trabaja\s+(?:como|de)|as|como)\s+(?:an?\s+|un[a]?\s+|the\s+|el\s+|la\s+)?"
+    r"(?:(?!(?:on|in|at|with|to|for|from|de|en|con|por|para)\b)[a-z'-]+\s+){0,2}?(?:nurse|enfermer[oa]|doctor|medic[oa]|physician|surgeon|cirujan[oa]|paramedic|midwife|matrona|pharmacist"
+    r"|farmaceutic[oa]|fisioterapeuta|physio(?:therapist)?|radiographer|anaesthetist|anestesista|celador[a]?"
+    r"|(?:defen[cs]e|criminal|trial|immigration|employment|labou?r)\s+(?:attorney|lawyer|solicitor|barrister)|attorney|lawyer|solicitor"
+    r"|barrister|public\s+defender|defensor[a]?\s+public[oa]|abogad[oa](?:\s+(?:penalista|laboralista|defensor[a]?))?|fiscal|prosecutor"
+    r"|judge|juez|jueza|magistrad[oa]|paralegal|court\s+clerk|prison\s+officer|funcionari[oa]\s+de\s+prisiones|hr\s+manager"
+    r"|hr\s+(?:business\s+)?partner|(?:jef[ea]|director[a]?|responsable)\s+de\s+(?:recursos\s+humanos|rrhh|personal)|payroll\s+(?:manager|lead|officer))\b(?![-'])"
+    r"|\b(?:on|in)\s+(?:the\s+)?(?:finance|hr|payroll|legal|people)\s+team\b|\bes\s+de\s+(?:recursos\s+humanos|rrhh)\b")
+#: The work the profession does, named by a special word: a ward, a unit or a floor of a specialty, the
+#: court's hearings, dates or calendar ("on the cardiac ward", "court hearings", "planta de oncología").
+_WORK_OBJECT = re.compile(
+    r"\b[a-z]+\s+(?:ward|unit|department|clinic|floor|wing|hearings?|dates?|calendar|docket|cases?|trials?|rota)\b"
+    r"|\b(?:planta|unidad|servicio|consulta|area|sala|juzgados?|vistas?|juicios?|turnos?)\s+(?:de|del)\s+(?:lo\s+)?[a-z]+")
+#: The employer as the party dealing with a union ("his company is negotiating with a union over pay").
+_EMPLOYER_DEALS = re.compile(
+    r"\b(?:company|firm|employer|empresa|compania|bank|banco|hospital|school|colegio|organi[sz]ation|organizacion)\s+(?:is\s+|esta\s+)?"
+    r"(?:negotiat\w*|negocia\w*|bargain\w*|meet\w*|met|se\s+reune|signs?|signed|firma\w*|in\s+talks)\s+(?:\w+\s+)?(?:with|con)\s+"
+    r"(?:a|the|el|los|un|its|su)\s+(?:\w+\s+)?(?:unions?|sindicatos?|comite\s+de\s+empresa|works\s+council)\b")
+#: The person as a patient, a defendant or a member: the work words are then the person's own.
+_NOT_AT_WORK = re.compile(
+    r"\b(?:own|propi[oa]s?|patient|paciente|admitted|ingresad[oa]|diagnos\w*|operad[oa]|treated\s+for|tratad[oa]\s+de|de\s+baja|sick\s+leave"
+    r"|convicted|condenad[oa]|arrest\w*|detenid[oa]|charged|acusad[oa]|imputad[oa]|defendant|member|miembro|afiliad[oa]|delegad[oa]"
+    r"|union\s+(?:rep|member|delegate|steward)|shop\s+steward|her\s+(?:own\s+)?(?:trial|case|hearing)|his\s+(?:own\s+)?(?:trial|case|hearing)"
+    r"|su\s+(?:juicio|caso|vista))\b")
+
+
+#: A cheap look-up: a stem of a profession or of a union, so most notes cost one search.
+_OCCUPATION_GATE = re.compile(r"nurse|enfermer|doctor|medic|physician|surgeon|ciruj|paramedic|midwife|matrona|pharmac|farmac|fisio|physio|radiog"
+                              r"|anaesth|anest|celador|attorney|lawyer|solicitor|barrister|defen|abogad|fiscal|prosecut|judge|juez|magistr"
+                              r"|paralegal|clerk|prison|hr\b|rrhh|recursos\s+humanos|personal|payroll|finance|legal|people|union|sindicat"
+                              r"|comite|council")
+#: Someone else's job ("her husband is a nurse", "su madre es jueza"): not the person's occupation.
+_SOMEONE_ELSE = re.compile(r"\b(?:husband|wife|partner|boyfriend|girlfriend|marido|mujer|espos[oa]|novi[oa]|pareja|mother|father|mum|mom|dad"
+                           r"|sister|brother|son|daughter|madre|padre|herman[oa]|hij[oa]|friend|amig[oa])\s*$")
+
+
+def occupation_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (an inspection form) where the person's occupation sets the sense of a special
+    word: the profession stated (``_PROFESSION``) and, in a note that states one, the work it does named
+    by a special word (``_WORK_OBJECT``); the employer dealing with a union (``_EMPLOYER_DEALS``). None
+    where the note makes the person a patient, a defendant or a member (``_NOT_AT_WORK``); a new list."""
+    if not _OCCUPATION_GATE.search(text) or _NOT_AT_WORK.search(text):
+        return []
+    spans = [m.span() for m in _EMPLOYER_DEALS.finditer(text)]
+    jobs = [m.span() for m in _PROFESSION.finditer(text) if not _SOMEONE_ELSE.search(text, 0, m.start())]
+    if jobs:
+        spans += jobs + [m.span() for m in _WORK_OBJECT.finditer(text)]
+    return spans

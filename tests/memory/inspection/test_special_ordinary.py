@@ -156,7 +156,7 @@ def test_the_vector_stage_reads_only_what_lies_outside_an_ordinary_sense(monkeyp
     monkeypatch.setattr(special, "special_category_by_vector", stage)
     # the stub's zero vector scores the real model's bias, at its margin, where the n-gram stage may
     # outvote it (sp23, ``special._vector_outvoted``; tested in test_special_scenes): not this test's subject
-    monkeypatch.setattr(special, "_vector_outvoted", lambda read, text: False)
+    monkeypatch.setattr(special, "_vector_outvoted", lambda read, text, **_: False)
     assert ordinary_sense("Her cat was diagnosed with asthma, so she gives it the pills at noon")
     assert special_category.special_vector_finding(vector, "Her cat was diagnosed with asthma, so she gives it the pills at noon") is None
     assert special_category.special_vector_finding(vector, "Says he's married to his job, no weekend calls") is None

@@ -273,7 +273,7 @@ def test_vector_findings_go_in_the_batch_statement_and_never_replace_a_lexical_o
         return finding if any(float(vector @ t) > 0.9999 for t in targets) else None
 
     monkeypatch.setattr(special, "special_category_by_vector", by_vector)
-    monkeypatch.setattr(special, "_vector_outvoted", lambda read, text: False)  # the stand-in answers alone (sp23)
+    monkeypatch.setattr(special, "_vector_outvoted", lambda read, text, **_: False)  # the stand-in answers alone (sp23)
     with CaptureQueriesContext(connection) as ctx:
         assert memory_embed_pending().embedded == 5
     updates = [q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().startswith("UPDATE memory_memory")]

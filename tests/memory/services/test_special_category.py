@@ -48,7 +48,7 @@ def vector_flags(monkeypatch):
     (the first lexicon's vector stage is a placeholder that never answers)."""
     monkeypatch.setattr(special, "special_category_by_vector", lambda vector: VECTOR_FINDING)
     # the stand-in is the vector stage's whole answer: the n-gram stage does not outvote it (sp23)
-    monkeypatch.setattr(special, "_vector_outvoted", lambda read, text: False)
+    monkeypatch.setattr(special, "_vector_outvoted", lambda read, text, **_: False)
 
 
 @pytest.mark.parametrize(("fields", "category"), [
