@@ -9,10 +9,13 @@ PostgreSQL's own CPU is not in the figure (a shared server).
 
 ``--cprofile FILE``: instead, the same writes in this process through Django's test client (the
 same middleware, view and service; no gunicorn, no socket), under ``cProfile`` (``python -m pstats
-FILE``), and the top functions by cumulative and by self time printed. Ids and times only.
+FILE``), and the top functions by cumulative and by self time printed. ``--sample``: the same writes
+under ``scripts/cpu_sampler.py`` (a sample per millisecond of CPU: cProfile's per-call overhead
+inflates code made of many small calls several times). Ids and times only.
 
     python scripts/write_path_cpu.py [--rounds R] [--n N]
     python scripts/write_path_cpu.py --cprofile FILE [--n N]
+    python scripts/write_path_cpu.py --sample [--n N]
 """
 
 from __future__ import annotations
@@ -89,7 +92,7 @@ def served(rounds: int, n: int) -> None:
     print("json:", json.dumps(rows))
 
 
-def profiled(path: str, n: int) -> None:
+def profiled(path: str, n: int, *, sample: bool = False) -> None:
     from django.test import Client as DjangoClient
 
     from benchmarks.memory_api import _reset
@@ -104,6 +107,20 @@ def profiled(path: str, n: int) -> None:
 
     _warm(post, 200)
     bodies = [_payload(i) for i in range(n)]
+    if sample:
+        from cpu_sampler import Sampler  # local import: this script's directory, as the script runs
+
+        sampler = Sampler()
+        started = time.process_time()
+        sampler.start()
+        for body in bodies:
+            post(body)
+        sampler.stop()
+        print(f"{n} writes in process: {(time.process_time() - started) / n * 1000:.2f} ms CPU a write (sampled)")
+        print(sampler.table(15, skip=("write_path_cpu.py", "django/test/client.py", "core/handlers/",
+                                      "config/middleware.py", "utils/deprecation.py", "whitenoise/", "django_htmx/",
+                                      "axes/middleware.py", "decorators/csrf.py", "generic/base.py")))
+        return
     profile = cProfile.Profile(time.process_time)
     started = time.process_time()
     profile.enable()
@@ -122,14 +139,15 @@ def profiled(path: str, n: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cprofile", default="")
+    parser.add_argument("--sample", action="store_true")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--n", type=int, default=500)
     args = parser.parse_args()
     from benchmarks.common import setup_django
 
     setup_django()
-    if args.cprofile:
-        profiled(args.cprofile, args.n)
+    if args.cprofile or args.sample:
+        profiled(args.cprofile, args.n, sample=args.sample)
     else:
         served(args.rounds, args.n)
 
