@@ -1,9 +1,10 @@
-"""A statistical CPU profile (perf46): the main thread's stack sampled every millisecond of CPU time.
+"""A statistical CPU profile (perf46): the main thread's stack sampled about every millisecond of CPU.
 
 ``cProfile`` charges each Python call a fixed overhead, so code made of many small calls (a field's
 preparation, a Celery publish) looks several times heavier than it is: on the write path a step that
 was 4 % of a cProfile measured 1 % by the clock. A sampler costs the same whatever the code does:
-``ITIMER_PROF`` fires after each millisecond of this process's CPU (user + system), and the handler
+``ITIMER_PROF`` fires after each millisecond of this process's CPU (user + system; in practice each
+kernel tick, 5–9 ms of CPU a sample on this loaded machine), and the handler
 counts the function on top of the stack (self: its own bytecode and the C calls it made) and every
 function on the stack (cumulative, once per sample). Only the main thread is seen (the signal is
 delivered there); time in child processes (Apertium) is not counted. Ids and function names only.
@@ -60,7 +61,8 @@ class Sampler:
     def table(self, n: int = 15, skip: tuple[str, ...] = ()) -> str:
         """Markdown: the top ``n`` functions by cumulative and by self samples (≈ ms of CPU),
         leaving out names that contain one of ``skip`` (pass-through frames: the script, runpy)."""
-        lines = [f"{self.samples:,} samples (≈ ms of CPU)"]
+        lines = [f"{self.samples:,} samples (one per timer expiry of process CPU; the kernel rounds the 1 ms "
+                 "interval up to its tick, so divide the CPU spent by the samples for ms a sample)"]
         for label, counts in (("cumulative", self.total), ("self", self.own)):
             lines += ["", f"by {label} CPU", "", "| # | function | samples | share |", "| --- | --- | --- | --- |"]
             shown = [(k, v) for k, v in counts.most_common() if not any(s in k for s in skip)][:n]
@@ -87,7 +89,7 @@ def main() -> None:
     finally:
         sampler.stop()
         with open(out, "w") as handle:
-            handle.write(sampler.table(25, skip=("runpy.py", "cpu_sampler.py", script.rsplit("/", 1)[-1])) + "\n")
+            handle.write(sampler.table(25, skip=("runpy", "cpu_sampler.py", script.rsplit("/", 1)[-1])) + "\n")
 
 
 if __name__ == "__main__":
