@@ -26,7 +26,9 @@ def setup_django(*, database: str = "", fresh: bool = False) -> None:
     name = database or BENCH_DB
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
     os.environ["QUORUM_DATABASE_NAME"] = name
-    os.environ["QUORUM_REDIS_DB"] = "5"
+    # Redis db 5 unless QUORUM_BENCH_REDIS_DB names another (two people benchmarking on one machine would
+    # otherwise share a Celery queue); not QUORUM_REDIS_DB, which may point at a developer's own worker.
+    os.environ["QUORUM_REDIS_DB"] = os.environ.get("QUORUM_BENCH_REDIS_DB", "5")
     sys.path.insert(0, str(ROOT))
     from config import embedded
 

@@ -74,8 +74,12 @@ def enqueue_all_after_commit(prompts: Sequence[Prompt]) -> None:
 
 
 def _send(prompt: Prompt) -> None:
+    # ``ignore_result``: nothing reads a published task's result (its id is dropped here), so the web
+    # process does not subscribe to the result's channel on every publish (one Redis round trip to
+    # subscribe and one to unsubscribe when the handle is collected) and the worker stores none.
     try:
-        app.send_task(prompt.task_name, kwargs=dict(prompt.kwargs), retry=False, countdown=prompt.countdown)
+        app.send_task(prompt.task_name, kwargs=dict(prompt.kwargs), retry=False, countdown=prompt.countdown,
+                      ignore_result=True)
     except REDIS_ERRORS + (OSError,):
         logger.warning("broker unavailable; %s left to the beat sweep", prompt.task_name)
     except Exception:  # noqa: BLE001 - kombu wraps transport errors in many types

@@ -43,9 +43,9 @@ def test_both_keys_in_one_round_trip_then_each_free_task_published(sent, pipelin
         enqueue_all_after_commit([EMBED, CONSOLIDATE])
         assert sent == [] and pipelines == []  # nothing before the commit
     assert pipelines == [2]  # one pipeline with both SET NX
-    assert sent == [("memory.tasks.memory_embed_pending_task", {"kwargs": {}, "retry": False, "countdown": None}),
+    assert sent == [("memory.tasks.memory_embed_pending_task", {"kwargs": {}, "retry": False, "countdown": None, "ignore_result": True}),
                     ("memory.tasks.consolidation_subject_task",
-                     {"kwargs": {"subject_id": "subject-1"}, "retry": False, "countdown": 3})]
+                     {"kwargs": {"subject_id": "subject-1"}, "retry": False, "countdown": 3, "ignore_result": True})]
     assert 0 < get_redis().ttl("quorum:test:embed") <= 2 and 2 < get_redis().ttl("quorum:test:subject-1") <= 5
 
 
