@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  ninety-two authors A1–CM, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  ninety-four authors A1–CO, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -19,7 +19,7 @@ Two modes:
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
   on every spent special set (``SPECIAL_SPENT``: the six sources and every set read once untouched
-  since, 67 authors A1–BN66), per author and pooled, with the ids missed and flagged.
+  since, 69 authors A1–BP68), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works), with
@@ -153,6 +153,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "CK": ts.HELDOUT / "issue15_hundred_fortysecond" / "secrets_untouched89.jsonl",
     "CL": ts.HELDOUT / "issue15_hundred_fortyfourth" / "secrets_untouched90.jsonl",
     "CM": ts.HELDOUT / "issue15_hundred_fortysixth" / "secrets_untouched91.jsonl",
+    "CN": ts.HELDOUT / "issue15_hundred_fortyeighth" / "secrets_untouched92.jsonl",
+    "CO": ts.HELDOUT / "issue15_hundred_fiftieth" / "secrets_untouched93.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).

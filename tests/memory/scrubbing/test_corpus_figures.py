@@ -51,13 +51,13 @@ def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     assert figures["per_kind"] == {"pw": {"found": 1, "of": 2}}
 
 
-def test_the_leave_one_author_out_tables_cover_ninety_two_authors_and_every_kind() -> None:
+def test_the_leave_one_author_out_tables_cover_ninety_four_authors_and_every_kind() -> None:
     from evaluation.detector_cv import SECRET_SOURCES, loao_secrets
 
     figures = loao_secrets()
     assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T",
                                    "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB", "CC", "CD", "CE", "CF", "CG", "CH", "CI", "CJ", "CK", "CL", "CM"]
+                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB", "CC", "CD", "CE", "CF", "CG", "CH", "CI", "CJ", "CK", "CL", "CM", "CN", "CO"]
     pooled = figures["pooled"]
     assert pooled["recall"][1] == sum(figures[a]["recall"][1] for a in SECRET_SOURCES) >= 1400
     assert {"pin", "passphrase_spaced", "password_prose", "obfuscated"} <= set(pooled["by_kind"])
@@ -78,10 +78,11 @@ def test_the_leave_one_author_out_tables_cover_ninety_two_authors_and_every_kind
     # read once at the end of stop 45 on that round (ca9284e), add 295/300 and 1/300; CL and CM, read
     # once at the start of stop 46 on the same code (2898aa9), add 299/300 and 2/300. The forty-fifth
     # round (stop 46, sec46) measures 13,863/13,865 and 5/13,680 over all 92 (main before it, 5645228:
-    # 13,857 and 8; in sample: CJ–CM described at the start of the stop, their texts opened). A floor and
-    # a ceiling, so a regression fails.
-    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (13865, 13680)
-    assert pooled["recall"][0] >= 13863 and pooled["false_redaction"][0] <= 5
+    # 13,857 and 8; in sample: CJ–CM described at the start of the stop, their texts opened); CN and CO,
+    # read once at the end of stop 46 on that round (5fcc6c3), add 299/300 and 5/300. A floor and a
+    # ceiling, so a regression fails.
+    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (14165, 13980)
+    assert pooled["recall"][0] >= 14162 and pooled["false_redaction"][0] <= 10
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
