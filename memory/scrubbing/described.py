@@ -51,7 +51,7 @@ _TITLE_WORD_RE: Final = re.compile(r"[^\W\d_]{4,}")
 _WORDS_ONLY_RE: Final = re.compile(r"[^\W\d_]+(?:[ \t'’\-][^\W\d_]+){0,8}")
 
 _PLACEHOLDER_WORDS: Final[frozenset[str]] = frozenset(
-    """changeme changeit replaceme cambiame cámbiame your yours tu tus su vuestra vuestro here aqui aquí xxx xxxx
+    """changeme changeit replaceme cambiame cámbiame your yours tu tus tuya tuyo tuyas tuyos su vuestra vuestro here aqui aquí xxx xxxx
     xxxxx placeholder dummy todo fixme tbd replace change cambia cambiar reemplaza reemplazar sustituye sustituir
     insert inserta insertar put pon poner fill rellena rellenar add añade own propia propio example ejemplo sample
     fake real goes va""".split())

@@ -61,6 +61,7 @@ from memory.scrubbing.stand_ins import (
     is_stand_in,
     pinned_version,
     published_example_spans,
+    required_variable_spans,
     resource_name_spans,
     store_path,
     template_userinfo,
@@ -185,7 +186,7 @@ def _scrub_once(text: str) -> tuple[str, list[str]]:
              and not described_value(text, s[0], s[1]) and not not_a_credential(text, s[0], s[1])
              and not no_value(text, s[0], s[1])
              and not (braces and cut_template(text, s[0], s[1]))]
-    examples = published_example_spans(text) + resource_name_spans(text)
+    examples = published_example_spans(text) + resource_name_spans(text) + required_variable_spans(text)
     if examples:
         spans = [s for s in spans if not inside_published_example(text, s[0], s[1], examples)]
     if not spans:

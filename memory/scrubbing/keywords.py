@@ -25,7 +25,7 @@ from memory.scrubbing.measures import (
 )
 from memory.scrubbing.phrases import points_elsewhere
 from memory.scrubbing.places import after_a_place_word, inside_manager_name, labels_a_container
-from memory.scrubbing.stand_ins import names_a_stored_secret
+from memory.scrubbing.stand_ins import names_a_stored_secret, required_variable_spans
 from memory.scrubbing.value_shape import TRAILING_PUNCT, VALUE_TOKEN
 from memory.scrubbing.value_shape import shape_score as _shape_score
 from memory.scrubbing.vocabulary import PHRASE_LABEL as _PHRASE_KW
@@ -358,9 +358,6 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     return run.end()
 
 
-# A shell parameter expansion that requires the variable ("${NAME:?message}", "${NAME?}"): the
-# message is no value. A default ("${NAME:-literal}") is a value and stays a candidate.
-_REQUIRED_VARIABLE_RE: Final = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}\n]{0,80}\}")
 _SUFFIX_SPLIT_RE: Final = re.compile(r"[_\-.]|(?=[A-Z])")
 
 
@@ -483,7 +480,7 @@ def _closes_a_url_scheme(text: str, m: re.Match[str]) -> bool:
 
 def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
     """Secrets introduced by a keyword: ``password: X``, ``mi clave es X``..."""
-    required = [r.span() for r in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
+    required = required_variable_spans(text)
     sibling: bool | None = None  # a quoted "valor"/"value" key in the text: searched once, not per keyword (quadratic)
     for m in _keyword_matches(text, lower):
         quoted = next((g for g in _QUOTED_GROUPS if m.group(g) is not None), None)

@@ -281,6 +281,18 @@ _SERVICE_ACCOUNT_RE: Final = re.compile(
     r"(?i:(?<![\w.+\-])[a-z0-9][a-z0-9._\-]{0,62}@(?:[a-z0-9][a-z0-9\-]{0,62}\.){1,3}gserviceaccount\.com(?![\w\-]))")
 
 
+#: A shell parameter expansion that requires the variable ("${NAME:?message}", "${NAME?}"): the message
+#: is no value, whatever reader takes a word of it ("password: ${DB_PASSWORD:?falta definir la
+#: variable}" was cut at its first space by the long-label reader). A default ("${NAME:-literal}") is a
+#: value and stays a candidate.
+_REQUIRED_VARIABLE_RE: Final = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}\n]{0,80}\}")
+
+
+def required_variable_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes a shell parameter expansion that requires its variable (see above)."""
+    return [m.span() for m in _REQUIRED_VARIABLE_RE.finditer(text)] if "${" in text else []
+
+
 def resource_name_spans(text: str) -> list[tuple[int, int]]:
     """Where ``text`` writes an Amazon Resource Name or a Google service account's address (see above)."""
     spans = [m.span() for m in _ARN_RE.finditer(text)] if "arn:" in text else []

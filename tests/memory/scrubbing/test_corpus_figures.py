@@ -79,10 +79,12 @@ def test_the_leave_one_author_out_tables_cover_ninety_four_authors_and_every_kin
     # once at the start of stop 46 on the same code (2898aa9), add 299/300 and 2/300. The forty-fifth
     # round (stop 46, sec46) measures 13,863/13,865 and 5/13,680 over all 92 (main before it, 5645228:
     # 13,857 and 8; in sample: CJ–CM described at the start of the stop, their texts opened); CN and CO,
-    # read once at the end of stop 46 on that round (5fcc6c3), add 299/300 and 5/300. A floor and a
-    # ceiling, so a regression fails.
+    # read once at the end of stop 46 on that round (5fcc6c3), add 299/300 and 5/300; after that reading
+    # the lead's two filters (a required shell variable, a Spanish placeholder) clear k92-251 and
+    # k93-276 and change nothing else among 95,235 spent strings (in sample). A floor and a ceiling, so
+    # a regression fails.
     assert (pooled["recall"][1], pooled["false_redaction"][1]) == (14165, 13980)
-    assert pooled["recall"][0] >= 14162 and pooled["false_redaction"][0] <= 10
+    assert pooled["recall"][0] >= 14162 and pooled["false_redaction"][0] <= 8
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
