@@ -82,7 +82,7 @@ def test_a_deferred_pass_publishes_itself_again_once_and_is_never_lost(agents, s
         assert consolidation_subject_task(str(subject.pk)) == {"deferred": 1}
     assert sent == [("memory.tasks.consolidation_subject_task",
                      {"kwargs": {"subject_id": str(subject.pk), "mode": "incremental", "deferred": 1},
-                      "retry": False, "countdown": 3.0})]
+                      "retry": False, "countdown": 3.0, "ignore_result": True})]
     assert get_redis().ttl(deferred_key(subject.pk)) > 0
     assert not ConsolidationRun.objects.filter(subject=subject).exists()  # nothing ran, nothing shared
     assert not CollectiveFact.objects.filter(subject=subject).exists()
