@@ -271,7 +271,7 @@ def vector_stage(vector: np.ndarray, content: str = "") -> SpecialFinding | None
     if finding is not None and content:
         rest = outside_ordinary(content)
         # a remainder read (the note has an ordinary-sense span): outvoted at any score (sp34)
-        if _vector_outvoted(read, rest, any_score=rest is not content) or _sense_outvoted(content):
+        if _vector_outvoted(read, rest, any_score=rest != content) or _sense_outvoted(content):
             return None
     return finding
 
