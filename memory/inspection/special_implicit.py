@@ -91,25 +91,32 @@ _CAMPAIGNS_FOR = rf"""
 """
 
 # --- euphemisms -------------------------------------------------------------------------------------
-_ORGAN_ES = (r"(?:corazon|rinon|rinones|higado|pulmon|pulmones|prostata|tiroides|pancreas|colon|vejiga|estomago|utero|ovarios?|pecho|mama"
-             r"|cabeza|coco|azucar|tension|riego)")
-_ORGAN_EN = r"(?:heart|kidneys?|liver|lungs?|prostate|thyroid|pancreas|colon|bladder|bowel|womb|ticker|chest|sugar)"
-_TROUBLE_ES = (r"(?:sust(?:o|illo|azo)|problem(?:a|as|illa|illas|ita)|lio|lios|tema|temita|aviso|avisillo|percance|episodio|achaque\w*|movida"
-               r"|historia|cosa|cosita|amago|jaleo|sobresalto)")
+_ORGAN_ES = (r"(?:corazon|rinon|rinones|higado|pulmon|pulmones|prostata|tiroides|pancreas|colon|vejiga|estomago|utero|ovarios?|pecho"
+             r"|cabeza|azucar|tension)")
+#: Not ``sugar`` or ``colon`` in English (a recipe's sugar issue, a CSV's colon problem).
+_ORGAN_EN = r"(?:heart|kidneys?|liver|lungs?|prostate|thyroid|pancreas|bladder|bowel|womb|ticker)"
+#: A scare or a problem; the looser words (a "tema", a "lío") only with ``con`` (``un tema del corazón``,
+#: ``historia de corazón`` are matters of love).
+_TROUBLE_ES = (r"(?:sust(?:o|illo|azo)|problem(?:a|as|illa|illas|ita)|aviso|avisillo|percance|episodio|achaque\w*|amago|sobresalto)")
+_LOOSE_ES = r"(?:lio|lios|tema|temita|cosa|cosita|movida|jaleo|historia)"
 _TROUBLE_EN = r"(?:scares?|troubles?|issues?|problems?|thing|episode|condition|murmur|attack|op|operation|surgery|failure|transplant|disease)"
+#: The organ's article or possessive; after a bare ``de`` it is an idiom (``amigo de corazón``).
 _POSS = r"(?:(?:el|la|los|las|su|sus|un|una)\s+)?"
-#: Only the person's own organ: a saying, the centre of something or a food is not one.
+_OF = r"(?:con\s+|en\s+|del\s+|de\s+(?=(?:el|la|los|las|su|sus)\s))"
+#: Only the person's own organ: a saying, the centre of something or a food is not one; an organ
+#: followed by what it belongs to (``la tensión del equipo``) is not the person's.
 _ORGAN_EUPHEMISM = rf"""
-{_TROUBLE_ES}\s+(?:\w+\s+)?(?:con|de|del|en)\s+{_POSS}{_ORGAN_ES}\b(?!\s+(?:de|del|de\s+la)\s+(?:la\s+|el\s+)?(?!el\b|ella\b|su\b)\w+)
+{_TROUBLE_ES}\s+(?:\w+\s+)?{_OF}{_POSS}{_ORGAN_ES}\b(?!\s+(?:de|del)\s+(?!el\b|ella\b)\w+)
+| {_LOOSE_ES}\s+(?:\w+\s+)?con\s+{_POSS}{_ORGAN_ES}\b(?!\s+(?:de|del)\s+(?!el\b|ella\b)\w+)
 | \blo\s+(?:de|del)\s+{_POSS}{_ORGAN_ES}\b(?!\s+(?:de|del)\s)
 | (?:a|an|his|her|their|the|su)\s+(?:\w+\s+)?{_ORGAN_EN}[\s-]+{_TROUBLE_EN}\b
 | {_TROUBLE_EN}\s+with\s+(?:his|her|their)\s+{_ORGAN_EN}\b
 """
 _ORGAN_NEAR = r"""
 todo\s+corazon | corazon\s+(?:de|del)\s+(?:la|el)\s+(?:ciudad|barrio|asunto|problema|equipo|proyecto) | heart\s+of\s+the | heart[\s-]to[\s-]heart
-| kidney\s+beans | liver\s+and\s+onions | sugar\s+(?:tax|rush|free|daddy) | chest\s+(?:of\s+drawers|freezer) | (?:app|dashboard|software|study|estudio)\s
+| kidney\s+beans | liver\s+and\s+onions | (?:prensa|revistas?|programas?|cronica)\s+(?:del|de)\s+corazon | (?:app|dashboard|software|study|estudio)\s
 """
-_JUSTICE = r"(?:justicia|ley|policia|guardia\s+civil|juzgados|tribunales|law|police|cops|courts|authorities|autoridades|fuzz|feds)"
+_JUSTICE = r"(?:justicia|ley|policia|guardia\s+civil|law|police|cops|fuzz|feds)"
 _TROUBLE_JUSTICE = (r"(?:problem\w*|lio|lios|lio\s+gordo|roce\w*|encontronazo\w*|movida\w*|asunto\w*|tema\w*|historia\w*|follon\w*|cuentas\s+pendientes"
                     r"|sus\s+mas\s+y\s+sus\s+menos|trouble|troubles|run[\s-]?ins?|brush(?:es)?|scrapes?|issues?|tangle|dealings|history)")
 _JUSTICE_EUPHEMISM = rf"""
@@ -127,38 +134,48 @@ _COMMUNITY_PERSON = rf"""
 | (?:chic[oa]s?|nin[oa]s?|familia|mujer|hombre|crio|cria)\s+{_COMMUNITY}\b
 """
 
-#: ``(label, class, pattern, near misses of the class)``: the rule of each, named ``implicit.<label>.<class>``.
-_CLASSES: list[tuple[str, str, str, str]] = [
-    ("trade_union", "joins_named", _JOINS_NAMED, ""),
-    ("politics", "campaigns_for", _CAMPAIGNS_FOR, ""),
-    ("health", "organ_euphemism", _ORGAN_EUPHEMISM, _ORGAN_NEAR),
-    ("criminal", "justice_euphemism", _JUSTICE_EUPHEMISM, _JUSTICE_NEAR),
-    ("race_ethnicity", "community_person", _COMMUNITY_PERSON, ""),
+#: ``(label, class, pattern, near misses of the class, gate)``: the rule of each, named ``implicit.<label>.<class>``.
+_CLASSES: list[tuple[str, str, str, str, str]] = [
+    ("trade_union", "joins_named", _JOINS_NAMED, "", ""),
+    ("politics", "campaigns_for", _CAMPAIGNS_FOR, "", _CAMPAIGN),
+    ("health", "organ_euphemism", _ORGAN_EUPHEMISM, _ORGAN_NEAR, ""),
+    ("criminal", "justice_euphemism", _JUSTICE_EUPHEMISM, _JUSTICE_NEAR, ""),
+    ("race_ethnicity", "community_person", _COMMUNITY_PERSON, "", ""),
 ]
 
 
 class _ClauseRule(Rule):
-    """A ``Rule`` whose match must lie in a clause with no professional frame (``special_names``)."""
+    """A ``Rule`` whose match must lie in a clause with no professional frame (``special_names``);
+    ``gate``, when set, is a word every match contains, looked for first (the write path's cost)."""
+
+    gate: re.Pattern[str] | None = None
 
     def fires(self, text: str) -> bool:
+        if self.gate is not None and not self.gate.search(text):
+            return False
         if not super().fires(text):
             return False
         return any(self.pattern.search(clause.group(0)) and not _PROFESSIONAL.search(clause.group(0)) for clause in _CLAUSE.finditer(text))
 
 
-def _rule(label: str, name: str, pattern: str, near: str) -> Rule:
+def _rule(label: str, name: str, pattern: str, near: str, gate: str) -> Rule:
     unless = _unless(label)
     if near.strip():
         unless = _re("|".join(part for part in (near, unless.pattern.removeprefix(r"\b(?:").removesuffix(")") if unless else "") if part))
-    return _ClauseRule(label, f"implicit.{label}.{name}", _re(pattern), unless=unless)
+    rule = _ClauseRule(label, f"implicit.{label}.{name}", _re(pattern), unless=unless)
+    if gate:
+        object.__setattr__(rule, "gate", _re(gate))
+    return rule
 
 
 IMPLICIT_RULES: tuple[Rule, ...] = tuple(_rule(*spec) for spec in _CLASSES)
 
 # --- the inflection reading -------------------------------------------------------------------------------
 _INFLECTED_HEADS = _term_heads(("sex_life_orientation", "religion"))
-#: A word that may be a Spanish plural or feminine form (four letters or more, ending in -s or -a).
-_INFLECTED = re.compile(r"\b[a-z]{3,}(?:s|a)\b")
+#: A word that may be a Spanish plural, feminine or diminutive form (four letters or more, ending in -s, -a or -o).
+_INFLECTED = re.compile(r"\b[a-z]{3,}(?:s|a|ito|illo)\b")
+#: A diminutive: a stem, ``-it-``/``-ill-`` (``-cit-`` after a consonant), the gender ending, a plural.
+_DIMINUTIVE = re.compile(r"([a-z]{3,}?)c?(it|ill)([oa])s?")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -175,6 +192,10 @@ def _bases(word: str) -> tuple[str, ...]:
         forms.append(word[:-1])
     if word.endswith("a"):
         forms.append(word[:-1] + "o")
+    diminutive = _DIMINUTIVE.fullmatch(word)
+    if diminutive:  # monjita, problemilla, amorcito: the stem with its own ending, then without one
+        stem, ending = diminutive.group(1), diminutive.group(3)
+        forms += [stem + ending, stem + "o", stem + "a", stem]
     return tuple(form for form in forms if len(form) >= 3)
 
 

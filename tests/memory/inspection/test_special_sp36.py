@@ -60,6 +60,11 @@ NEAR_MISSES = [
     "Lo llamó justicia poética y se rio.",
     "Problemas con la ley de costas en la obra de la playa.",
     "Desi's kid starts school next week, so she leaves early on Monday.",
+    "Lee la prensa del corazón en el tren.",
+    "Es amiga de corazón de su jefa desde la universidad.",
+    "Tuvo un problemilla con la tensión del equipo antes del lanzamiento.",
+    "Fixed the colon problem in the CSV export.",
+    "Had issues with the authorities over her visa renewal.",
 ]
 
 
@@ -77,6 +82,7 @@ def test_near_misses_stay_ordinary_on_the_write_path(text: str) -> None:
 @pytest.mark.parametrize(("form", "reading"), [
     ("un club para hombres gais", "un club para hombres gay"),
     ("las mujeres trans del grupo", "las mujer trans del grupo"),
+    ("la monjita del colegio", "la monja del colegio"),
 ])
 def test_the_inflection_reading_puts_a_plural_in_the_lexicon_form(form: str, reading: str) -> None:
     assert inflection_reading(form) == reading
