@@ -52,6 +52,7 @@ from memory.inspection.special_clauses import CLAUSE_RULES, PARTNER, extra_forms
 from memory.inspection.special_exemplars import ORDINARY, SPECIAL
 from memory.inspection.special_forms import ordinary_spans as _forms_ordinary_spans
 from memory.inspection.special_forms import vector_spans as _forms_vector_spans
+from memory.inspection.special_implicit import IMPLICIT_RULES, inflection_reading
 from memory.inspection.special_lexicon import RULES, SAME_SEX_PARTNER
 from memory.inspection.special_model import model_for
 from memory.inspection.special_morphology import prefix_reading
@@ -64,9 +65,9 @@ from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
 #: The lexicon's rules, then the classes of ``special_clauses`` (stop 38), ``special_roles`` (sp25),
-#: ``special_names`` (sp30) and ``special_access`` (sp35);
+#: ``special_names`` (sp30), ``special_access`` (sp35) and ``special_implicit`` (sp36);
 #: the same-sex partner's patterns likewise.
-_RULES = RULES + CLAUSE_RULES + ROLE_RULES + NAMES_RULES + ACCESS_RULES
+_RULES = RULES + CLAUSE_RULES + ROLE_RULES + NAMES_RULES + ACCESS_RULES + IMPLICIT_RULES
 _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 
 
@@ -136,6 +137,7 @@ def _special_readings(text: str) -> list[str]:
     for extra in extra_forms(text):  # ``1`` for ``l``, a spaced word after a one-letter word (special_clauses)
         forms += [form for form in readings(extra) if form not in forms]
     forms += [joined for joined in (prefix_reading(form) for form in forms) if joined not in forms]  # "hemo dialisis" (sp33)
+    forms += [single for single in (inflection_reading(form) for form in forms) if single not in forms]  # "gais" (sp36)
     leet = any(_SHORT_LEET.search(form) for form in forms) and bool(_LEET_WORD.search(fold_text(text, words=False)))
     for form in list(forms):
         for alternative in (_HYPHEN_IN_WORD.sub("", form) if "-" in form else form,
@@ -470,7 +472,7 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit, read = (_identifier_rule(text), text) if identifier else lexical_stage(text)
         # sp30's named things and sp35's classes carry the person's own tie in the pattern: not vetoed.
-        if hit is not None and prose and model is not None and not hit.split(":", 1)[1].startswith(("names.", "access.")) \
+        if hit is not None and prose and model is not None and not hit.split(":", 1)[1].startswith(("names.", "access.", "implicit.")) \
                 and model.vetoes(text) and not _self_report(text) and not _belongs(text) and not _own_state(text):
             hit = _hit_in_clause(text, model) or _names_hit(text)
         if hit is not None:
