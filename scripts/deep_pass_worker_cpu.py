@@ -47,6 +47,7 @@ def main() -> None:
         # ``_worker`` returns once every pool process has written its ready file (perf45), so the
         # start-up is already over: no wait here (perf46; a 3 s sleep before only delayed the pass).
         at_ping = before = _tree_cpu(proc)
+        parts_before = _parts(proc)
         deep = ConsolidationRun.objects.filter(mode=ConsolidationRun.Mode.DEEP, finished_at__isnull=False)
         started, called = time.perf_counter(), timezone.now()
         consolidation_deep_task()
@@ -56,6 +57,7 @@ def main() -> None:
             time.sleep(0.05)
         wall = time.perf_counter() - started
         after = _tree_cpu(proc)
+        parts_after = _parts(proc)
         # As the benchmark reads it: from the call to the last run's end (the rows' times).
         last = max(deep.filter(started_at__gte=called).values_list("finished_at", flat=True))
         spans = [((a - called).total_seconds(), (b - called).total_seconds())
@@ -72,6 +74,25 @@ def main() -> None:
           f"**to the last run's end {(last - called).total_seconds():.2f} s** ({memories / (last - called).total_seconds():,.0f} "
           f"memories/s; one process alone {one_running_seconds(spans):.2f} s); "
           f"load {os.getloadavg()[0]:.1f}")
+    print("  the pass's worker CPU by process: " + ", ".join(
+        f"{name} {parts_after.get(name, 0.0) - parts_before.get(name, 0.0):.2f} s" for name in sorted(parts_after)))
+
+
+def _parts(proc: object) -> dict[str, float]:
+    """CPU seconds so far of the worker's main process, its pool processes together and the Apertium
+    pipelines together (perf47: where the pass's worker CPU goes)."""
+    import psutil
+
+    root = psutil.Process(proc.pid)  # type: ignore[attr-defined]
+    parts = {"main": sum(root.cpu_times()[:2]), "pool": 0.0, "apertium": 0.0}
+    for child in root.children(recursive=True):
+        try:
+            cpu = sum(child.cpu_times()[:2])
+            pool = child.ppid() == root.pid
+        except psutil.NoSuchProcess:
+            continue
+        parts["pool" if pool else "apertium"] += cpu
+    return parts
 
 
 if __name__ == "__main__":

@@ -111,6 +111,11 @@ class LocalRulesJudge:
         missed a swapped direction). Double flips ("prefers short" vs "avoids
         long") are not vetoed: they may well be paraphrases.
         """
+        if a.text == b.text:
+            # One text against itself: one analysis on both sides, so no slot, negation, tense, pole or
+            # direction can differ and ``_veto`` answers None — without reading the text (two structured
+            # memories of one value are mostly written alike: their pairs' vetoes read nothing; perf47).
+            return None
         reason = self._veto(a, b)
         if reason and self.defer_free_text and not a.predicate and not b.predicate and reason in _DEFERRED:
             return None
