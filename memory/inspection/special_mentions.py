@@ -49,7 +49,8 @@ _NAMED_WORK = re.compile(
     r"|\b(?:the|a|an|los|las|el|la)\s+(?!(?:su|sus|her|his|their|mi|my)\b)[a-z'-]+\s+[a-z'-]+(?:'s?)?\s+"
     r"(?:concert|gig|tour|album|record|songs?|show|tickets?|merch|t-?shirt)\b")
 #: A firm's name ("Transportes Gitano e Hijos", "Black & Sons Ltd"): a special word in a business's name.
-_FIRM_NAME = re.compile(r"\b(?:[a-z'-]+\s+){1,3}(?:e\s+hij[oa]s|y\s+hij[oa]s|&\s+(?:sons|co)|and\s+sons|s\.\s?l\.|s\.\s?a\.|sl\b|ltd|llc"
+_FIRM_NAME = re.compile(r"\b(?:(?!(?:at|in|for|para|en|with|con|is|es|was|era|a|an|the|el|la|los|las|un|una|of|por|from|desde|and|y)\b)"
+                        r"[a-z'-]+\s+){1,3}(?:e\s+hij[oa]s|y\s+hij[oa]s|&\s+(?:sons|co)|and\s+sons|s\.\s?l\.|s\.\s?a\.|sl\b|ltd|llc"
                         r"|inc|gmbh|plc)\b")
 _FIRM_GATE = re.compile(r"hij[oa]s|sons|&\s+co|s\.\s?l\.|s\.\s?a\.|\bsl\b|ltd|llc|inc\b|gmbh|plc")
 _WORK_GATE = re.compile(r"music|cancion|song|concert|gig|gira|tour|disco|album|entradas|ticket|band|cantante|singer|temazo|hit|exito"
@@ -62,7 +63,9 @@ _NOT_A_MEANS = (r"(?!(?:[a-z'-]+\s+){0,2}?(?:religio\w*|faith|fe|creencias?|beli
                 r"|pareja|partner|papeles|papers|record|antecedentes|medica\w*|medication|meds|pills?|pastillas|insulin\w*|tratamiento"
                 r"|treatment|therapy|terapia|surgery|cirugia|operacion|inhaler|inhalador|wheelchair|silla"
                 # a credential gone without: the person is then let in by something else (a face, a voice)
-                r"|badges?|cards?|tarjetas?|pins?|passwords?|contrasenas?|keys?|llaves?|ids?|pass|pases?|codes?|codigos?|tokens?|fobs?)\b)")
+                r"|badges?|cards?|tarjetas?|pins?|passwords?|contrasenas?|keys?|llaves?|ids?|pass|pases?|codes?|codigos?|tokens?|fobs?"
+                # a food or a drink gone without: a diet says something about the person (pork, gluten, alcohol)
+                r"|gluten|lactos\w*|azucar|sugar|sal|salt|alcohol|carne|meat|cerdo|pork|jamon|ham|bacon|dairy|lacteos|beef|ternera)\b)")
 _ABSENT = re.compile(
     r"\bwith\s+no\s+" + _NOT_A_MEANS + r"(?:[a-z'-]+\s+){0,3}?[a-z'-]+\s+(?:involved|needed|required|necessary|used|at\s+all)\b"
     r"|\bwithout\s+(?:using|the\s+use\s+of|needing|any)\s+" + _NOT_A_MEANS + r"(?:[a-z'-]+\s+){0,2}?[a-z'-]+"
@@ -84,7 +87,7 @@ _STYLE_NOUN = (r"(?:arte|art|artwork|pinturas?|paintings?|cuadros?|escultura\w*|
                r"|exposicion|exhibition|gallery|galeria|tienda|shop|mercado|market|jazz|rumba|blues|rap|reggae|salsa|records|vinilos?"
                r"|vinyls?|discos)")
 #: The venues a kosher or halal style is a venue for (not a food the person keeps to).
-_FOOD_VENUE = (r"(?:restaurantes?|restaurants?|deli|bakery|panaderia|carniceria|butcher\w*|tienda|shop|mercado|market|festival)")
+_FOOD_VENUE = r"(?:restaurantes?|restaurants?|deli|bakery|panaderia|catering|festival)"
 _STYLE = re.compile(
     rf"\b(?:{_STYLE_NOUN}\s+(?:de\s+(?:arte\s+)?)?(?!kosher|halal){_STYLE_WORD}|{_FOOD_VENUE}\s+(?:kosher|halal)"
     rf"|(?!kosher|halal){_STYLE_WORD}\s+(?:[a-z]+\s+)?{_STYLE_NOUN}|(?:kosher|halal)\s+(?:[a-z]+\s+)?{_FOOD_VENUE})\b"
@@ -94,7 +97,8 @@ _OWN_PRACTICE = re.compile(
     r"\b(?:(?:her|his|their|su|sus)\s+(?:own\s+)?(?:people|pueblo|comunidad|community|roots|raices|heritage|herencia|ancestr\w*"
     r"|antepasados|abuel\w*|grand\w*|family'?s?|familia|culture|cultura|tribe|tribu|nation|nacion|origins?|origen\w*)"
     r"|own|propi[oa]s?|keeps?|keeping|guarda|cumple|sigue|follows?|only\s+eats|solo\s+come|always\s+eats|siempre\s+come|strict\w*"
-    r"|estrict\w*|must|tiene\s+que|has\s+to|needs?\s+to|necesita|religio\w*|faith|\bfe\b|creyente|believer|practi[cs]\w*|observ\w*)\b")
+    r"|estrict\w*|must|tiene\s+que|has\s+to|needs?\s+to|necesita|religio\w*|faith|\bfe\b|creyente|believer|practi[cs]\w*|observ\w*"
+    r"|only|solo|siempre|always)\b")
 _STYLE_GATE = re.compile(r"aborig|indigen|gitan|gypsy|gipsy|romani|africa|afro|arab|judi|jewish|maori|inuit|navajo|mapuche|quechua|andin"
                          r"|tibet|gospel|sacr|gregorian|budist|buddhist|hindu|sufi|klezmer|celt|kosher|halal")
 
@@ -107,9 +111,10 @@ _TOUR = (r"(?:rutas?|routes?|hikes?|hiking|trek\w*|walk\w*|senderismo|excursion\
 _SIGHT = (r"(?:architecture|arquitectura|views|vistas|paisajes?|landscapes?|frescos?|frescoes|history|historia|photos|fotos|hiking"
           r"|senderismo|art\b|arte\b|romanesque|romanico|gothic|gotico|ruins|ruinas)")
 _VENUE_TOUR = re.compile(
-    rf"\b{_TOUR}\s+(?:[a-z'-]+\s+){{0,4}}?(?:por|through|around|to|a|de|del|of|entre|between|past|por\s+varios|por\s+varias)\s+"
+    # not "to" or "a": walking to church is going there
+    rf"\b{_TOUR}\s+(?:[a-z'-]+\s+){{0,4}}?(?:por|through|around|de|del|of|entre|between|past)\s+"
     rf"(?:(?:los|las|el|la|the|varios|varias|several|some|old|antigu[oa]s?|viej[oa]s?|romanic[oa]s?|gothic|gotic[oa]s?|medieval\w*"
-    rf"|ruined|abandonad[oa]s?|famous|famos[oa]s?)\s+)*{_WORSHIP_PLACE}\b[^.;:!?]{{0,40}}"
+    rf"|ruined|abandonad[oa]s?|famous|famos[oa]s?)\s+)*{_WORSHIP_PLACE}\b(?:\s+(?:del|de\s+la|de\s+los|de|of\s+the|of|in|en)\s+[a-z'-]+){{0,2}}"
     rf"|\b{_WORSHIP_PLACE}[\s,]+(?:[a-z'-]+[\s,]+){{0,6}}?(?:for|por|para)\s+(?:the\s+|las\s+|los\s+|la\s+|el\s+)?{_SIGHT}"
     # a building that once was one: "un hotel que antes era un convento", "a bar in a former chapel"
     rf"|\b(?:hotel|hostal|parador|restaurante|restaurant|bar|pub|museo|museum|piso|flat|apartment|casa|house|biblioteca|library"
@@ -120,7 +125,8 @@ _VENUE_TOUR = re.compile(
 #: Worship, faith, a pilgrimage or a religious order anywhere in the note: the place is then more than a sight.
 _WORSHIP = re.compile(r"\b(?:misa|mass|pray\w*|reza\w*|oracion\w*|worship\w*|culto|services?|retiro|retreat|pilgrim\w*|peregrin\w*"
                       r"|confes\w*|comulg\w*|comunion|communion|faith|fe|creyente|believer|espiritual\w*|spiritual\w*|vocacion|vocation"
-                      r"|novici\w*|monj[ea]s?|monks?|nuns?|convert\w*|devot\w*|santiago|camino)\b")
+                      r"|novici\w*|monj[ea]s?|monks?|nuns?|convert\w*|devot\w*|santiago|camino|cofrad\w*|procesion\w*|hermandad\w*"
+                      r"|semana\s+santa|easter|ramadan|shabbat|sabbath|eid|diwali|christmas\s+eve|nochebuena)\b")
 _VENUE_GATE = re.compile(r"monaster|iglesia|church|ermita|catedral|cathedral|mezquita|mosque|templ|sinagoga|synagogue|convent|capilla"
                          r"|chapel|abad|abbey|basilica|santuario|shrine|colegiata|pagoda|stupa")
 

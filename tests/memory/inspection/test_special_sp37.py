@@ -45,6 +45,11 @@ STILL_SPECIAL = [
     ("Paints in the Aboriginal style of her own people, her grandmother's Yolŋu designs.", "race_ethnicity"),
     ("Walks to the monastery every Sunday to pray with the monks.", "religion"),
     ("Uses a dating app for gay men and has a date on Friday.", "sex_life_orientation"),
+    ("Walks to church every Sunday with her kids.", "religion"),
+    ("Hace la ruta de las iglesias cada Semana Santa con su cofradía.", "religion"),
+    ("Only shops at the halal butcher round the corner.", "religion"),
+    ("Is the only Muslim at Acme Ltd and prays at lunch.", "religion"),
+    ("The kiosk lets him in by his face now, no badge needed.", "biometric"),
 ]
 
 
