@@ -35,6 +35,15 @@ MENTIONS = [
     "A dating startup is her biggest client this quarter, so the invoices go out on Fridays.",
     "Revisa la política de privacidad de la app de citas de un cliente antes del viernes.",
     "Les hace la contabilidad a Construcciones Gitano e Hijos desde 2019.",
+    "She's product manager for a dating startup and needs the churn figures by Monday.",
+    # more names: a quoted title and its performer, a pet's name, an eponym, a fan of a show
+    "Se pasa el día tarareando 'Like a Prayer' de Madonna.",
+    "El perro de su vecina se llama Cura y ladra a todo.",
+    "Revising Gay-Lussac's law and Boyle's law for the physics resit.",
+    "Fan de Queer Eye, ha visto todas las temporadas del programa.",
+    # a biometric feature declined, not enrolled or preferred against
+    "El banco le ofreció entrar con la huella pero decidió no registrarla.",
+    "Prefers a six-digit PIN to the fingerprint reader on her laptop.",
 ]
 STILL_SPECIAL = [
     ("Es gitana y le encanta la música de los Gipsy Kings.", "race_ethnicity"),
@@ -50,6 +59,8 @@ STILL_SPECIAL = [
     ("Only shops at the halal butcher round the corner.", "religion"),
     ("Is the only Muslim at Acme Ltd and prays at lunch.", "religion"),
     ("The kiosk lets him in by his face now, no badge needed.", "biometric"),
+    ("Unlocks her phone with her fingerprint; never set up a PIN.", "biometric"),
+    ("Registered her fingerprint at the gym and doesn't use the card anymore.", "biometric"),
 ]
 
 
