@@ -60,7 +60,8 @@ from memory.inspection.special_names import RULES as NAMES_RULES
 from memory.inspection.special_names import idiom_spans, name_spans, vector_name_spans
 from memory.inspection.special_roles import ROLE_RULES, SAME_SEX_NAMES, figure_spans, role_spans
 from memory.inspection.special_sense_check import topic_spans
-from memory.inspection.special_senses import figure_of_speech_spans, occupation_spans, sense_spans
+from memory.inspection.special_mentions import mention_spans
+from memory.inspection.special_senses import adverb_figure_spans, figure_of_speech_spans, occupation_spans, sense_spans
 from memory.inspection.special_ngrams import NgramModel
 from memory.inspection.special_ngrams import load as load_ngrams
 
@@ -76,10 +77,12 @@ def ordinary_spans(text: str) -> list[tuple[int, int]]:
     ``special_roles.role_spans`` (sp25) and another person's matter or an ordinary sense of
     ``special_senses.sense_spans`` (sp27), and a band, a team or a show named and sp30's idioms
     (``special_names.name_spans``, ``idiom_spans``), and sp34's figures of speech
-    (``special_senses.figure_of_speech_spans``). The lexicon also reads outside ``special_sense_check.topic_spans``
+    (``special_senses.figure_of_speech_spans``), and sp37's special words that name a thing, not the
+    person (``special_mentions.mention_spans``: a name or a title, a means said to be absent, a style, a
+    place of worship as a sight, a client). The lexicon also reads outside ``special_sense_check.topic_spans``
     (sp29; ``lexical_stage``)."""
     return (_forms_ordinary_spans(text) + role_spans(text) + sense_spans(text) + name_spans(text) + idiom_spans(text)
-            + figure_of_speech_spans(text) + occupation_spans(text))
+            + figure_of_speech_spans(text) + occupation_spans(text) + mention_spans(text))
 
 
 def vector_spans(text: str) -> list[tuple[int, int]]:
@@ -287,7 +290,7 @@ def _sense_outvoted(content: str) -> bool:
     The write path already found nothing in such a note (the vector stage runs behind it), so only a
     finding of the vector stage alone is dropped."""
     ngrams = load_ngrams()
-    if ngrams is None or not any(figure_of_speech_spans(reading) or occupation_spans(reading)
+    if ngrams is None or not any(figure_of_speech_spans(reading) or occupation_spans(reading) or adverb_figure_spans(reading)
                                  for reading in _special_readings(content)):
         return False
     read = lexical_stage(content)[1]

@@ -242,25 +242,89 @@ _TRAIT = (r"(?:stubborn\w*|cabezot\w*|cabezoneria|terquedad|tozudez|testarudez|p
           r"|curiosidad|laziness|pereza|competitive\w*|competitiv\w*|mal\s+caracter|caracter|character|charm|encanto|mala\s+leche"
           r"|bad\s+jokes|terrible\s+puns|puns|chistes\s+malos"
           r"|lo\s+(?:cabezot[oa]|terc[oa]|testarud[oa]|tozud[oa]|puntual|impuntual|despistad[oa]|charlatan[a]?|presumid[oa]|perfeccionista"
-          r"|ordenad[oa]|desordenad[oa]|mandon[a]?|gruñon[a]?|grunon[a]?|tacañ[oa]|tacan[oa]|bromista|cotilla))\b")
-_HEREDITY = (r"(?:inherit\w*|hered\w*|in\s+(?:the|his|her|their)\s+(?:genes|blood|dna)|en\s+(?:los|sus)\s+genes|en\s+la\s+sangre"
-             r"|en\s+el\s+adn|runs\s+in\s+the\s+family|viene\s+de\s+familia)")
+          r"|ordenad[oa]|desordenad[oa]|mandon[a]?|gruñon[a]?|grunon[a]?|tacañ[oa]|tacan[oa]|bromista|cotilla)"
+          # sp37: manners, values and wit, a craft or a taste of the household
+          r"|manners|modales|values|valores|educacion|politeness|cortesia|hospitality|hospitalidad|generosity|generosidad"
+          r"|work\s+ethic|etica\s+(?:de|del)\s+trabajo|sarcasm|sarcasmo|ironia|irony|wit|ingenio|green\s+fingers|mano\s+para\s+las\s+plantas"
+          r"|olfato\s+para\s+los\s+negocios|business\s+sense|love\s+of\s+\w+|gusto\s+por\s+\w+)\b")
+_HEREDITY = (r"(?:inherit\w*|hered\w*|in\s+(?:the|his|her|their|our)\s+(?:family\s+)?(?:genes|blood|dna)|en\s+(?:los|sus)\s+genes"
+             r"|en\s+la\s+sangre|en\s+el\s+adn(?:\s+(?:de\s+la\s+familia|familiar))?|runs\s+in\s+(?:the|his|her|their)\s+(?:family|genes|blood|dna)"
+             r"|viene\s+de\s+familia|corre\s+por\s+(?:sus|las)\s+venas)")
 _CLAUSE_GAP = r"[^.;:!?()]{0,60}?"
 _TRAIT_INHERITED = re.compile(
     rf"\b{_HEREDITY}{_CLAUSE_GAP}\b(?:(?:her|his|their|su|sus|el|la|lo|the)\s+)?{_TRAIT}"
-    rf"|\b(?:(?:her|his|their|su|sus|el|la|the)\s+|(?=lo\s)){_TRAIT}{_CLAUSE_GAP}{_Q_OPEN}?\s*(?:(?:la|lo|le|it'?s|is|es|was|era|son|are)\s+)?(?:(?:lleva|viene|trae|carries)\s+)?{_HEREDITY}")
+    rf"|\b(?:(?:her|his|their|su|sus|el|la|los|las|the|good|bad|great|buen[oa]s?|mal[oa]s?)\s+|(?=lo\s))?{_TRAIT}{_CLAUSE_GAP}{_Q_OPEN}?\s*(?:(?:la|lo|le|it'?s|is|es|was|era|son|are)\s+)?(?:(?:lleva|viene|trae|carries)\s+)?{_HEREDITY}")
 #: Good or bad genes, or DNA, said in quotes of a thing ("her sourdough starter has 'good genes'", "el fondo tiene 'buen ADN'").
 _THING_GENES = re.compile(_Q_OPEN + r"\s*(?:good|great|bad|strong|buen|buenos|mal|malos|gran)\s+(?:genes|dna|adn)\s*" + _Q_CLOSE)
-_HEREDITY_GATE = re.compile(r"inherit|hered|genes|genetic|adn|dna|sangre|blood|familia|family")
+_HEREDITY_GATE = re.compile(r"inherit|hered|genes|genetic|adn|dna|sangre|blood|familia|family|venas")
+
+# --- sp37 (stop 47): more figures, as classes -------------------------------------------------------
+#: Written from the classes of the false positives of BM65–BP68 and the brief's list for BQ69/BR70 (read
+#: at the start of stop 47, so in sample there; docs/privacy.md, "Stop 47, sp37"). The trait list above
+#: also takes manners, values, wit and a household's crafts, and heredity "in the family DNA" or "runs in
+#: her genes"; the vector stage is outvoted on these spans as on sp34's (``special._sense_outvoted``).
+#: Politics of a workplace or a group ("office politics", "la política interna del club", "en su oficina
+#: 'hay mucha política'", "politiqueo"): rivalries, not a political opinion.
+_WORLDLY_POLITICS = re.compile(
+    r"\b(?:office|workplace|work|company|corporate|internal|departmental|department|team|school|playground|family|club|academic"
+    r"|faculty|hospital|newsroom|kitchen|staffroom|staff\s+room)\s+politics\b"
+    r"|\bpolitica\s+(?:interna|de\s+(?:la\s+|el\s+)?(?:oficina|empresa|despacho|departamento|equipo|club|colegio|facultad|redaccion|cocina"
+    r"|familia|comunidad\s+de\s+vecinos))\b"
+    r"|\b(?:oficina|trabajo|curro|empresa|departamento|equipo|despacho|facultad|redaccion|office|work|department|team)\b[^.;:!?]{0,40}?"
+    r"\b(?:hay\s+)?(?:mucha|demasiada|tanta|there'?s\s+(?:a\s+lot\s+of|too\s+much|so\s+much)|lots\s+of|too\s+much)\s+(?:politica|politics)\b"
+    r"|\bpolitiqueo\b")
+#: A worldly thing said to be the person's religion, faith or bible, unquoted ("el fútbol es su religión",
+#: "cycling has become his church"); not a faith named as the person's ("el islam es su religión").
+_IS_HER_RELIGION = re.compile(
+    r"\b(?:(?:el|la|los|las|the)\s+)?" + _NOT_WORLDLY
+    + r"(?!(?:juda\w*|sij\w*|tao\w*|sinto\w*|shinto\w*|wicca\w*|jainis\w*|zoroastr\w*|la\s+fe|faith|fe|religion\w*|dios|god|jehova\w*"
+    r"|testigos|iglesia|church|anglican\w*|adventist\w*|bahai\w*|rastafari\w*|quaker\w*|scientolog\w*|cienciolog\w*|ateismo|atheism"
+    r"|agnosticism\w*|humanism\w*|which|que|it|this|that|esto|eso|esa|ese|este|esta|what|lo|she|he|they|ella|el)\b)[a-z]+"
+    r"\s+(?:es|is|son|are|era|was|se\s+ha\s+convertido\s+en|has\s+become|became)\s+(?:(?:basically|practically|practicamente|casi|like"
+    r"|como)\s+)?(?:su|sus|his|her|their|mi|my)\s+(?:(?:verdadera|true|real|only|unica|autentica)\s+)?(?:religion|iglesia|church|biblia"
+    r"|bible)\b")
+#: Heredity said of a bred plant or animal ("which cultivars pass on the deep red colour", "los cachorros
+#: heredan el color de la madre"): a breeder's genetics, not the person's.
+_BRED_HEREDITY = re.compile(
+    r"\b(?:cultivars?|cultivares|varieties|variedades|roses|rosas|rosales|plants?|plantas|seedlings?|plantones|breeds?|razas?|puppies"
+    r"|cachorr[oa]s|litters?|camadas?|hens|gallinas|strains?|cepas|tomatoes|tomates|orchids|orquideas|chickens|pollos|cattle|ganado"
+    r"|horses|caballos|yeguas|mares|foals|potros|sheep|ovejas|hybrids?|hibridos?|crosses|cruces)\b[^.;:!?]{0,40}?"
+    r"\b(?:pass\w*\s+on|inherit\w*|hered\w*|transmit\w*|breed\w*\s+true|(?:dominant|recessive|dominante|recesiv[oa])\b)[^.;:!?]{0,40}")
+#: A bred animal's genetics, told with its breeder or pedigree ("el criador le entregó el test genético de
+#: displasia", "the breeder's genetic health certificates"): the animal's, not the person's.
+_ANIMAL_GENETICS = re.compile(
+    r"\b(?:criador\w*|breeder'?s?|pedigri|pedigree|raza\s+pura|purebred|pure-bred|cachorr\w*|pupp(?:y|ies)|camada|litter)\b"
+    r"[^.;:!?]{0,60}?\b(?:genetic\w*|genetic[oa]s?|adn|dna)\b[^.;:!?]{0,40}")
+#: "Religiously" of a habit ("sigue 'religiosamente' su rutina", "religiously checks the scores").
+_RELIGIOUSLY = re.compile(r"['\"‘“]?\b(?:religiosamente|religiously)\b['\"’”]?")
+_BRED_GATE = re.compile(r"cultivar|variet|varied|rosa|rose|plant|seedling|breed|raza|pupp|cachorr|litter|camada|hen|gallina|strain|cepa"
+                        r"|tomat|orchid|orquid|chicken|pollo|cattle|ganado|horse|caballo|yegua|mare|foal|potro|sheep|oveja|hybrid|hibrid|cross|cruce")
 
 
 def figure_of_speech_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of ``text`` (an inspection form) where a special noun is a figure of speech (``_FIGURE``)
-    or heredity is said of a trait or a thing (``_TRAIT_INHERITED``, ``_THING_GENES``); a new list."""
+    """Spans of ``text`` (an inspection form) where a special noun is a figure of speech (``_FIGURE``;
+    sp37: ``_WORLDLY_POLITICS``, ``_IS_HER_RELIGION``) or heredity is said of a trait or a thing
+    (``_TRAIT_INHERITED``, ``_THING_GENES``; sp37: ``_BRED_HEREDITY``); a new list."""
     spans = [m.span() for m in _FIGURE.finditer(text)] if _FIGURE_GATE.search(text) else []
     if _HEREDITY_GATE.search(text):
         spans += [m.span() for m in _TRAIT_INHERITED.finditer(text)] + [m.span() for m in _THING_GENES.finditer(text)]
+    # sp37: a workplace's politics, a worldly thing as the person's religion, a breeder's heredity
+    if "politi" in text:
+        spans += [m.span() for m in _WORLDLY_POLITICS.finditer(text)]
+    if "religion" in text or "iglesia" in text or "church" in text or "bibl" in text:
+        spans += [m.span() for m in _IS_HER_RELIGION.finditer(text)]
+    if _BRED_GATE.search(text):
+        spans += [m.span() for m in _BRED_HEREDITY.finditer(text)]
+    if "genetic" in text or "dna" in text or "adn" in text:
+        spans += [m.span() for m in _ANIMAL_GENETICS.finditer(text)]
     return spans
+
+
+def adverb_figure_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` (an inspection form) where "religiously" is said of a habit (``_RELIGIOUSLY``, sp37):
+    read by ``special._sense_outvoted`` only, not as an ordinary-sense span — the lexicon has no word there,
+    and the n-gram stage must still read its sentence ("paga la cuota religiosamente" is a member's dues)."""
+    return [m.span() for m in _RELIGIOUSLY.finditer(text)] if "religios" in text or "religiously" in text else []
 
 
 # --- sp34: the person's occupation sets the sense of its note's work words --------------------------
@@ -280,25 +344,34 @@ _PROFESSION = re.compile(
 #: court's hearings, dates or calendar ("on the cardiac ward", "court hearings", "planta de oncología").
 _WORK_OBJECT = re.compile(
     r"\b[a-z]+\s+(?:ward|unit|department|clinic|floor|wing|hearings?|dates?|calendar|docket|cases?|trials?|rota)\b"
-    r"|\b(?:planta|unidad|servicio|consulta|area|sala|juzgados?|vistas?|juicios?|turnos?)\s+(?:de|del)\s+(?:lo\s+)?[a-z]+")
+    r"|\b(?:planta|unidad|servicio|consulta|area|sala|juzgados?|vistas?|juicios?|turnos?)\s+(?:de|del)\s+(?:lo\s+)?[a-z]+"
+    # sp37: the collective agreement a labour lawyer or HR reviews
+    r"|\b(?:convenios?(?:\s+colectivos?)?|collective\s+(?:bargaining\s+)?agreements?)\b")
 #: The employer as the party dealing with a union ("his company is negotiating with a union over pay").
 _EMPLOYER_DEALS = re.compile(
     r"\b(?:company|firm|employer|empresa|compania|bank|banco|hospital|school|colegio|organi[sz]ation|organizacion)\s+(?:is\s+|esta\s+)?"
     r"(?:negotiat\w*|negocia\w*|bargain\w*|meet\w*|met|se\s+reune|signs?|signed|firma\w*|in\s+talks)\s+(?:\w+\s+)?(?:with|con)\s+"
-    r"(?:a|the|el|los|un|its|su)\s+(?:\w+\s+)?(?:unions?|sindicatos?|comite\s+de\s+empresa|works\s+council)\b")
+    r"(?:a|the|el|los|un|its|su)\s+(?:\w+\s+)?(?:unions?|sindicatos?|comite\s+de\s+empresa|works\s+council)\b"
+    # sp37: the employer negotiating its collective agreement, no union named ("su empresa negocia el convenio colectivo")
+    r"|\b(?:company|firm|employer|empresa|compania|bank|banco|hospital|school|colegio|organi[sz]ation|organizacion)\s+(?:is\s+|esta\s+)?"
+    r"(?:negotiat\w*|negocia\w*|renegocia\w*|bargain\w*|signs?|signed|firma\w*)\s+(?:\w+\s+)?(?:el|la|its|su|the|a|an|un|their)\s+"
+    r"(?:(?:new|nuevo|next|proximo)\s+)?(?:convenio(?:\s+colectivo)?|collective\s+(?:bargaining\s+)?agreement|pay\s+(?:deal|agreement)"
+    r"|wage\s+agreement|acuerdo\s+salarial)\b")
 #: The person as a patient, a defendant or a member: the work words are then the person's own.
 _NOT_AT_WORK = re.compile(
     r"\b(?:own|propi[oa]s?|patient|paciente|admitted|ingresad[oa]|diagnos\w*|operad[oa]|treated\s+for|tratad[oa]\s+de|de\s+baja|sick\s+leave"
     r"|convicted|condenad[oa]|arrest\w*|detenid[oa]|charged|acusad[oa]|imputad[oa]|defendant|member|miembro|afiliad[oa]|delegad[oa]"
     r"|union\s+(?:rep|member|delegate|steward)|shop\s+steward|her\s+(?:own\s+)?(?:trial|case|hearing)|his\s+(?:own\s+)?(?:trial|case|hearing)"
-    r"|su\s+(?:juicio|caso|vista))\b")
+    r"|su\s+(?:juicio|caso|vista)"
+    # sp37: the workers' side of a negotiation (a works council, a staff representative)
+    r"|comite|works\s+council|representante\w*\s+de\s+(?:los\s+)?(?:trabajadores|la\s+plantilla)|workers'?\s+rep\w*|staff\s+rep\w*)\b")
 
 
 #: A cheap look-up: a stem of a profession or of a union, so most notes cost one search.
 _OCCUPATION_GATE = re.compile(r"nurse|enfermer|doctor|medic|physician|surgeon|ciruj|paramedic|midwife|matrona|pharmac|farmac|fisio|physio|radiog"
                               r"|anaesth|anest|celador|attorney|lawyer|solicitor|barrister|defen|abogad|fiscal|prosecut|judge|juez|magistr"
                               r"|paralegal|clerk|prison|hr\b|rrhh|recursos\s+humanos|personal|payroll|finance|legal|people|union|sindicat"
-                              r"|comite|council")
+                              r"|comite|council|convenio|collective|agreement|acuerdo\s+salarial|pay\s+deal")
 #: Someone else's job ("her husband is a nurse", "su madre es jueza"): not the person's occupation.
 _SOMEONE_ELSE = re.compile(r"\b(?:husband|wife|partner|boyfriend|girlfriend|marido|mujer|espos[oa]|novi[oa]|pareja|mother|father|mum|mom|dad"
                            r"|sister|brother|son|daughter|madre|padre|herman[oa]|hij[oa]|friend|amig[oa])\s*$")
