@@ -7,7 +7,8 @@
 * ``source_reference`` — a config field that names where its value comes from, not the value: a bare
   source in capitals (``password: VAULT``, ``KEYCHAIN``, ``SECRETS_MANAGER``), ``from_vault``/``via_env``,
   or a source scheme and a name (``env:PG_PASS``, ``vault:secret/smtp#pass``, ``ssm:/app/db``,
-  ``file:/run/secrets/db``);
+  ``file:/run/secrets/db``); (stop 47) a variable's name or a store's path under a field named as a
+  reference (``contraseña_desde: VAULT_DB_LECTOR``, ``password_from: DB_PASS``, ``secretRef: db/app``);
 * ``factory_default`` — a vendor's documented default ("admin", "password", "1234", "root"…) said as a
   factory or default one in a sentence that cites where the vendor prints it (the manual, the docs, the
   label: "the manual's factory default is admin"): what every unit ships with, not this person's secret
@@ -95,9 +96,31 @@ def policy_pattern(text: str, start: int, end: int) -> bool:
     return sum(1 for part in _REGEX_PARTS if part.search(value)) >= 2
 
 
+#: Stop 47 (sec47, k95-274): a field whose own name says its value is a reference — a key ending in "_desde",
+#: "_from", "_ref", "_source", "_env", "_var" (or "From", "Ref", "Source" as a camel-case hump, "secretRef",
+#: "valueFrom", "from_vault") — followed on its line by an environment variable's name (upper case, digits and
+#: underscores, an optional "$") or a store's path: where the password lives, not the password.
+_REFERENCE_KEY_RE: Final = re.compile(
+    r"(?:[_\-.](?i:desde|from|ref|reference|source|src|origen|fuente|env|var|variable)|(?:From|Ref|Source|Env))"
+    r"[\"']?[ \t]*[:=][ \t]*[\"']?$")
+_ENV_NAME_RE: Final = re.compile(r"\$?\{?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\}?|\$?\{?[A-Z]{3,}[0-9]*\}?")
+_STORE_PATH_RE: Final = re.compile(r"[A-Za-z0-9_\-.]+(?:/[A-Za-z0-9_\-.#]+){1,8}")
+
+
+def named_by_reference(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a variable's name or a store's path under a field named as a reference?"""
+    value = text[start:end]
+    if _ENV_NAME_RE.fullmatch(value) is None and _STORE_PATH_RE.fullmatch(value) is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return _REFERENCE_KEY_RE.search(text, max(line_start, start - 64), start) is not None
+
+
 def source_reference(text: str, start: int, end: int) -> bool:
     """Does ``text[start:end]`` name where a config value comes from?"""
     value = text[start:end]
+    if named_by_reference(text, start, end):
+        return True
     m = _SOURCE_WORD_RE.fullmatch(value)
     if m is not None:
         word = (m.group("w") or m.group("c") or "").lower()
