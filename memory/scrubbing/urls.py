@@ -39,9 +39,10 @@ _QUERY_CRED_RE: Final = re.compile(
     r"=(?P<v>[^&#\s\"'<>]{4,})"
 )
 _QUERY_NON_SECRETS: Final = frozenset({"true", "false", "null", "none", "yes", "undefined"})
-# Stop 47 (sec47, k95-205): a signature or a token parameter whose value is a plain word — lower-case letters
-# only (accents too), three to sixteen, a letter past "f" (not hex: "deadbeef", "cafe" stay), and read like a
-# word: a third of them vowels or more, never four consonants in a row ("abcdefgh", "xkqzvbnm" stay) — is a word of the link ("?sig=publica", "?token=demo"): a generated signature or token is digits and
+# Stop 47 (sec47, k95-205): a signature or a token parameter whose value is a plain word is a word of the link
+# ("?sig=publica", "?token=demo"), not a signature: lower-case letters only (accents too), three to sixteen, a
+# letter past "f" (not hex: "deadbeef", "cafe" stay), and read like a word — a third of them vowels or more,
+# never four consonants in a row ("abcdefgh", "xkqzvbnm" stay). A generated signature or token is digits and
 # mixed case. The machine holds no dictionary, so the word is known by its shape. A password parameter keeps
 # a plain word ("?password=sunshine" is a weak password, still one).
 _PLAIN_QUERY_WORD_RE: Final = re.compile(r"(?=[a-záéíóúñü]*[aeiouáéíóú])(?=[a-záéíóúñü]*[g-zñáéíóúü])[a-záéíóúñü]{3,16}")
