@@ -288,7 +288,7 @@ _VERB_NOT_FINITE_RE: Final = re.compile(r"\w+(?:ar|er|ir|ár|ér|ír)(?:me|te|se
 
 
 # Stop 47 (sec47, k95-260): such a sentence may also hold an article and one adjective of the describing
-# kind after the noun it qualifies ("ocho caballos cruzan el puente viejo", "six geese cross the old
+# kind after the noun it qualifies ("doce cabras comen la hierba nueva", "six geese cross the old
 # bridge"): six words or more; the article after the sentence's verb, not after a preposition or an
 # adverb of place, and not opening the run ("printed under the router box", "pegada debajo del teclado",
 # "the old one still works" stay out); the adjective neither first nor right after the label's colon, and

@@ -8,7 +8,7 @@
   source in capitals (``password: VAULT``, ``KEYCHAIN``, ``SECRETS_MANAGER``), ``from_vault``/``via_env``,
   or a source scheme and a name (``env:PG_PASS``, ``vault:secret/smtp#pass``, ``ssm:/app/db``,
   ``file:/run/secrets/db``); (stop 47) a variable's name or a store's path under a field named as a
-  reference (``contraseña_desde: VAULT_DB_LECTOR``, ``password_from: DB_PASS``, ``secretRef: db/app``);
+  reference (``contraseña_desde: VAULT_INFORMES_RO``, ``password_from: DB_PASS``, ``secretRef: db/app``);
 * ``factory_default`` — a vendor's documented default ("admin", "password", "1234", "root"…) said as a
   factory or default one in a sentence that cites where the vendor prints it (the manual, the docs, the
   label: "the manual's factory default is admin"): what every unit ships with, not this person's secret

@@ -40,7 +40,7 @@ _QUERY_CRED_RE: Final = re.compile(
 )
 _QUERY_NON_SECRETS: Final = frozenset({"true", "false", "null", "none", "yes", "undefined"})
 # Stop 47 (sec47, k95-205): a signature or a token parameter whose value is a plain word is a word of the link
-# ("?sig=publica", "?token=demo"), not a signature: lower-case letters only (accents too), three to sixteen, a
+# ("?sig=gratis", "?token=demo"), not a signature: lower-case letters only (accents too), three to sixteen, a
 # letter past "f" (not hex: "deadbeef", "cafe" stay), and read like a word — a third of them vowels or more,
 # never four consonants in a row ("abcdefgh", "xkqzvbnm" stay). A generated signature or token is digits and
 # mixed case. The machine holds no dictionary, so the word is known by its shape. A password parameter keeps
@@ -88,7 +88,7 @@ def _find_url_credentials(text: str, lower: str) -> Iterator[_Span]:
             name = m.group("name").lower()
             password = name.startswith("pass") or name == "pwd"
             if not password and _plain_word(m.group("v")):
-                continue  # "?sig=publica": a word of the link, no signature (see above)
+                continue  # "?sig=gratis": a word of the link, no signature (see above)
             kind = "password" if password else _token_kind(name)
             yield m.start("v"), m.end("v"), kind
     if "-u" in text or "--user" in text:

@@ -1,6 +1,6 @@
 """Stop 47 (sec47): a quoted passphrase that is the object of a verb of using or getting in.
 
-"Para el KeePass de casa usamos la frase «el gato de Marta come aceitunas negras»", "For the family
+"Para el KeePass de casa usamos la frase «tres lobos cenan en Soria»", "For the family
 Bitwarden we use "four tired owls sing"", "a la cuenta del banco entramos con «…»": a run of plain words in
 guillemets, curly or straight quotes, right after a verb of using (usa, usamos, utilizamos, ponemos, use,
 uses, we use…) or of getting in (entra/entramos/accedemos con, se accede con, log/sign in with), with an

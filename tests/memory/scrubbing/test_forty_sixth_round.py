@@ -58,6 +58,7 @@ SENTENCES = [
     ("Contraseña del disco externo (LUKS, no la del portátil): cinco gatos saltan el muro alto", "cinco gatos saltan el muro alto"),
     ("Contraseña del NAS: doce cabras comen la hierba seca", "doce cabras comen la hierba seca"),
     ("Password (VeraCrypt, not BitLocker): nine owls watch the dark lake", "nine owls watch the dark lake"),
+    ("Contraseña del trastero: doce cabras comen la hierba nueva", "doce cabras comen la hierba nueva"),  # an adjective last
 ]
 SENTENCES_KEPT = [
     "Password: printed under the router box",  # the article after a preposition (main already)
@@ -157,7 +158,7 @@ def test_each_example_filter_decides(monkeypatch: pytest.MonkeyPatch, name: str,
     "el 1password se abre con «gato azul come pan». ",  # phrases holder words
     "Contraseña: ocho gatos cruzan el río viejo\n",  # keywords article and adjective
     "contraseña_desde: VAULT_X_Y\n",  # not_values.named_by_reference
-    "https://x.example.org/a?sig=publica&b=1 ",  # urls plain word
+    "https://x.example.org/a?sig=gratis&b=1 ",  # urls plain word
     "password: ab-cd como ejemplo, nobody should actually use it. ",  # said_not_real / example_not_to_use
     "Basic dXNlcjpwYXNzd29yZA== ",  # not_values.template_pair
     "el ejemplo del libro 'gato azul come pan' as the passphrase. ",  # not_values.example_of_a_published_work
