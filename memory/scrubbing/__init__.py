@@ -175,6 +175,10 @@ private to the package):
 * ``bare_values`` - (forty-fifth round) a value of no word's shape right after a credential noun with no
   copula ("keeps the password …", "la contraseña …"). Its filters for a value named as a kind or an example
   of password, said not to be actually used, or a GnuPG key id live in ``not_values``.
+* ``used_phrases`` - (stop 47) a quoted run of plain words that is the object of a verb of using, getting in
+  or unlocking in a sentence naming a holder of credentials ("para el KeePass usamos la frase «…»", "we use
+  "…"", "entramos con «…»"). Its stop-47 filters (a reference under a field named as one, a template's Basic
+  pair, the example of a published work, "nobody should actually use") live in ``not_values``.
 * ``folding`` - the case-keeping inspection view a second reading uses.
 * ``driver`` - :func:`scrub`: run the detectors in order on every reading (the writer's text, the fold,
   the glued view, the cue view),

@@ -13,6 +13,7 @@ from memory.scrubbing.answers import FINDERS as ANSWER_FINDERS
 from memory.scrubbing.announced import FINDERS as ANNOUNCED_FINDERS
 from memory.scrubbing.dictated import FINDERS as DICTATED_FINDERS
 from memory.scrubbing.bare_values import FINDERS as BARE_VALUE_FINDERS
+from memory.scrubbing.used_phrases import FINDERS as USED_PHRASE_FINDERS
 from memory.scrubbing.broad_frames import FINDERS as BROAD_FRAME_FINDERS
 from memory.scrubbing.changed import FINDERS as CHANGED_FINDERS
 from memory.scrubbing.disguises import FINDERS as DISGUISE_FINDERS
@@ -102,6 +103,7 @@ _FINDERS: Final[tuple[_Finder, ...]] = (
     *UNWORDED_FINDERS,
     *CHANGED_FINDERS,
     *BARE_VALUE_FINDERS,
+    *USED_PHRASE_FINDERS,
     _find_high_entropy,
 )
 

@@ -287,6 +287,30 @@ _PERSONAL_PRONOUNS: Final[frozenset[str]] = frozenset(
 _VERB_NOT_FINITE_RE: Final = re.compile(r"\w+(?:ar|er|ir|ár|ér|ír)(?:me|te|se|le|la|lo|nos|les|las|los){0,2}")
 
 
+# Stop 47 (sec47, k95-260): such a sentence may also hold an article and one adjective of the describing
+# kind after the noun it qualifies ("doce cabras comen la hierba nueva", "six geese cross the old
+# bridge"): six words or more; the article after the sentence's verb, not after a preposition or an
+# adverb of place, and not opening the run ("printed under the router box", "pegada debajo del teclado",
+# "the old one still works" stay out); the adjective neither first nor right after the label's colon, and
+# last only after a noun (a word that is no stopword); no filler ("one", "same", "usual") and, as before,
+# no describing word, pronoun, infinitive or pointer. Read in sample on one spent string; see
+# docs/privacy.md (the forty-sixth round).
+_PLACE_WORDS: Final[frozenset[str]] = frozenset(
+    """under below behind beneath underneath inside outside near beside next over above after before into onto
+    through across along around between within without against toward towards upon via per
+    debajo detrás detras encima dentro fuera junto bajo sobre tras entre hacia hasta según segun durante desde
+    contra cerca lejos delante al""".split())
+_PARTICIPLE_RE: Final = re.compile(r"\w{3,}(?:ed|ad[oa]s?|id[oa]s?|ept|ten|wn)")
+_REFERRING_FILLERS: Final[frozenset[str]] = frozenset("one ones same usual habitual siempre mismo misma".split())
+
+
+def _article_of_a_sentence(lowered: list[str]) -> bool:
+    """Is the run's one article inside a sentence, after a word that is no preposition (see above)?"""
+    at = next(i for i, w in enumerate(lowered) if w in _ARTICLE_WORDS)
+    return (0 < at < len(lowered) - 1 and lowered[at - 1] not in _PLACE_WORDS
+            and _PARTICIPLE_RE.fullmatch(lowered[0]) is None and lowered[0] not in DESCRIBING_WORDS)
+
+
 def _stated_sentence(m: re.Match[str], words: list[str], stops: list[str]) -> bool:
     """Twenty-seventh round: a passphrase that reads as a short sentence, stated after a strong
     password label and its colon ("Clave de la red VPN: cuatro patos nadan en Bilbao", "WPA2 key: seven
@@ -296,13 +320,22 @@ def _stated_sentence(m: re.Match[str], words: list[str], stops: list[str]) -> bo
     word, no subject pronoun or infinitive ("ella prefiere decírmela en persona": what someone does
     with it) and none that points at where the secret is ("pídesela a Jorge", "in the vault"): a label
     that states its value with a colon is followed by the value, and a description would need more
-    function words than one."""
+    function words than one. Stop 47: an article inside the sentence and one adjective after its noun
+    (see above)."""
     lowered = [w.lower() for w in words]
-    return (m.group("strong") is not None and m.group("colon") == ":" and len(words) >= 5 and len(stops) == 1
-            and stops[0] in _FUNCTION_WORDS and stops[0] not in _ARTICLE_WORDS and lowered[0] not in _STOPWORDS and lowered[-1] not in _STOPWORDS
+    function = [w for w in stops if w in _FUNCTION_WORDS]
+    adjectives = [w for w in stops if w not in _FUNCTION_WORDS]
+    if not (m.group("strong") is not None and m.group("colon") == ":" and len(words) >= 5 and len(function) == 1
+            and lowered[0] not in _STOPWORDS
             and not any(w in DESCRIBING_WORDS or w in _PERSONAL_PRONOUNS or _VERB_NOT_FINITE_RE.fullmatch(w)
                         for w in lowered)
-            and not points_elsewhere(lowered))
+            and not points_elsewhere(lowered)):
+        return False
+    if not adjectives:
+        return (function[0] not in _ARTICLE_WORDS or _article_of_a_sentence(lowered)) and lowered[-1] not in _STOPWORDS
+    return (len(adjectives) == 1 and len(words) >= 6 and function[0] in _ARTICLE_WORDS and _article_of_a_sentence(lowered)
+            and (lowered[-1] not in _STOPWORDS or (lowered[-1] == adjectives[0] and lowered[-2] not in _STOPWORDS))
+            and not any(w in _REFERRING_FILLERS for w in lowered))
 
 
 # Thirtieth round: a passphrase that opens with a possessive ("mi perro baila flamenco los martes",

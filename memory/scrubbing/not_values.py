@@ -7,7 +7,8 @@
 * ``source_reference`` — a config field that names where its value comes from, not the value: a bare
   source in capitals (``password: VAULT``, ``KEYCHAIN``, ``SECRETS_MANAGER``), ``from_vault``/``via_env``,
   or a source scheme and a name (``env:PG_PASS``, ``vault:secret/smtp#pass``, ``ssm:/app/db``,
-  ``file:/run/secrets/db``);
+  ``file:/run/secrets/db``); (stop 47) a variable's name or a store's path under a field named as a
+  reference (``contraseña_desde: VAULT_INFORMES_RO``, ``password_from: DB_PASS``, ``secretRef: db/app``);
 * ``factory_default`` — a vendor's documented default ("admin", "password", "1234", "root"…) said as a
   factory or default one in a sentence that cites where the vendor prints it (the manual, the docs, the
   label: "the manual's factory default is admin"): what every unit ships with, not this person's secret
@@ -36,6 +37,12 @@
   "como" right before it ("'…'-style passwords", "contraseñas del tipo …", "guesses things like …");
 * ``key_id`` — (forty-fifth round) 8, 16 or 40 hex digits on a gpg command's line or after "key id" (not
   after a passphrase option): the name of a key in a keyring;
+* ``template_pair`` — (stop 47) a Basic credential that decodes to a template's two words, "user:password"
+  ("usuario:contraseña", "foo:bar"): how the header is built, as a tutorial shows it;
+* ``example_of_a_published_work`` — (stop 47) a value its sentence names as *the* example ("el ejemplo del
+  cómic", "the classic example", "como ejemplo"; not "por ejemplo", "for example") of a comic, a tutorial, a
+  README, a book, an article, an RFC or a meme; ``said_not_real`` and ``example_not_to_use`` also read "nobody
+  should (actually) use", "nadie debería usarla (de verdad)";
 * ``encoded_words`` — base64 that decodes to plain words (a name, a sentence) with no credential
   word around it, or beside the decoded words themselves ("El campo nombre viene en base64: …
   (es «…»)", "Base64 of 'hello from Lagos' is …"): an encoded field, not a hidden secret.
@@ -84,7 +91,10 @@ _EXAMPLE_RE: Final = re.compile(
 _NOT_TO_USE_RE: Final = re.compile(
     r"(?i:\b(?:(?:do[ \t]+not|don['’]t|never|should[ \t]+not|shouldn['’]t|must[ \t]+not|mustn['’]t|not[ \t]+to)[ \t]+(?:(?:ever|actually|really)[ \t]+)?use"
     r"|avoid|no[ \t]+(?:(?:la|lo|las|los|me|te)[ \t]+)?(?:uses|usar|uséis|use|usen|utilices|pongas)"
-    r"|nunca[ \t]+(?:(?:la|lo|las|los)[ \t]+)?(?:uses|usar|use|usen|utilices|pongas)|evit\w*)\b)")
+    r"|nunca[ \t]+(?:(?:la|lo|las|los)[ \t]+)?(?:uses|usar|use|usen|utilices|pongas)|evit\w*"
+    # Stop 47: said of every reader ("nobody should use it", "no one should ever use", "nadie debe usarla").
+    r"|(?:nobody|no[ \t\-]one)[ \t]+(?:should|must)[ \t]+(?:(?:ever|actually|really)[ \t]+)?use"
+    r"|nadie[ \t]+(?:deber[ií]a|debe|debiera)[ \t]+(?:(?:nunca|jam[aá]s)[ \t]+)?(?:usar|utilizar)\w*)\b)")
 
 
 def policy_pattern(text: str, start: int, end: int) -> bool:
@@ -95,9 +105,31 @@ def policy_pattern(text: str, start: int, end: int) -> bool:
     return sum(1 for part in _REGEX_PARTS if part.search(value)) >= 2
 
 
+#: Stop 47 (sec47, k95-274): a field whose own name says its value is a reference — a key ending in "_desde",
+#: "_from", "_ref", "_source", "_env", "_var" (or "From", "Ref", "Source" as a camel-case hump, "secretRef",
+#: "valueFrom", "from_vault") — followed on its line by an environment variable's name (upper case, digits and
+#: underscores, an optional "$") or a store's path: where the password lives, not the password.
+_REFERENCE_KEY_RE: Final = re.compile(
+    r"(?:[_\-.](?i:desde|from|ref|reference|source|src|origen|fuente|env|var|variable)|(?:From|Ref|Source|Env))"
+    r"[\"']?[ \t]*[:=][ \t]*[\"']?$")
+_ENV_NAME_RE: Final = re.compile(r"\$?\{?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\}?|\$?\{?[A-Z]{3,}[0-9]*\}?")
+_STORE_PATH_RE: Final = re.compile(r"[A-Za-z0-9_\-.]+(?:/[A-Za-z0-9_\-.#]+){1,8}")
+
+
+def named_by_reference(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` a variable's name or a store's path under a field named as a reference?"""
+    value = text[start:end]
+    if _ENV_NAME_RE.fullmatch(value) is None and _STORE_PATH_RE.fullmatch(value) is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return _REFERENCE_KEY_RE.search(text, max(line_start, start - 64), start) is not None
+
+
 def source_reference(text: str, start: int, end: int) -> bool:
     """Does ``text[start:end]`` name where a config value comes from?"""
     value = text[start:end]
+    if named_by_reference(text, start, end):
+        return True
     m = _SOURCE_WORD_RE.fullmatch(value)
     if m is not None:
         word = (m.group("w") or m.group("c") or "").lower()
@@ -114,7 +146,13 @@ _NOT_REAL_RE: Final = re.compile(
     r"(?i:\b(?:(?:just|only|merely|purely)[ \t]+(?:an?[ \t]+|as[ \t]+an?[ \t]+|for[ \t]+)?(?:example|illustration|sample)"
     r"|(?:example|sample)[ \t]+only|for[ \t]+illustration|s[oó]lo[ \t]+(?:de|como|es[ \t]+un|un|para|por)[ \t]+(?:ejemplo|ilustrar)"
     r"|a[ \t]+modo[ \t]+de[ \t]+ejemplo|de[ \t]+ejemplo[ \t]+nada[ \t]+m[aá]s"
-    r"|(?:do[ \t]+not|don['’]t)[ \t]+(?:actually|really)[ \t]+use|no[ \t]+(?:la|lo|las|los)[ \t]+(?:uses|usen|utilices)[ \t]+(?:de[ \t]+verdad|en[ \t]+serio))\b)")
+    r"|(?:do[ \t]+not|don['’]t)[ \t]+(?:actually|really)[ \t]+use|no[ \t]+(?:la|lo|las|los)[ \t]+(?:uses|usen|utilices)[ \t]+(?:de[ \t]+verdad|en[ \t]+serio)"
+    # Stop 47 (k93-126): no one at all is to *actually* use it — "nobody should actually use it", "no one is
+    # really supposed to use", "nadie debería usarla de verdad", "que nadie la use en serio"; a bare "nobody should
+    # use it on shared machines" may restrict a real password and needs an example word (``_NOT_TO_USE_RE``).
+    r"|(?:nobody|no[ \t\-]one)[ \t]+(?:should|must|would|is[ \t]+(?:meant|supposed)[ \t]+to)[ \t]+(?:actually|really)[ \t]+use"
+    r"|nadie[ \t]+(?:deber[ií]a|debe|debiera)[ \t]+(?:usar|utilizar)(?:la|lo|las|los)?[ \t]+(?:de[ \t]+verdad|en[ \t]+serio)"
+    r"|nadie[ \t]+(?:(?:la|lo|las|los)[ \t]+)?(?:use|usa|usar[ií]a|utilice)[ \t]+(?:de[ \t]+verdad|en[ \t]+serio))\b)")
 #: Forty-fifth round: a value named as a *kind* of password — right after it "-style", "-type", "-like"
 #: ("'Summer2024!'-style passwords"), or right before it a plural of passwords or patterns and "like",
 #: "such as", "del tipo", "como", or "del tipo"/"al estilo de" alone ("passwords like …", "contraseñas del
@@ -217,6 +255,42 @@ def encoded_words(text: str, start: int, end: int) -> bool:
     return MENTIONED_RE.search(around) is None or decoded.strip().lower() in around.lower()
 
 
+#: Stop 47 (k93-095): a Basic credential whose decoding is the two words of a template, "user:password"
+#: ("usuario:contraseña", "username:pass", "foo:bar"): how the header is built, said in a tutorial, no one's login.
+_PAIR_USERS: Final = frozenset("user username usuario nombre name login foo".split())
+_PAIR_PASSWORDS: Final = frozenset("password pass passwd pwd contraseña contrasena clave secret secreto bar".split())
+
+
+def template_pair(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` base64 of a template's "user:password" pair (see above)?"""
+    value = text[start:end]
+    if len(value) < 8 or len(value) % 4 or _B64_RE.fullmatch(value) is None:
+        return False
+    try:
+        decoded = base64.b64decode(value, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    user, colon, password = decoded.partition(":")
+    return bool(colon) and user.lower() in _PAIR_USERS and password.lower() in _PAIR_PASSWORDS
+
+
+#: Stop 47 (k93-133): a value its sentence names as *the* example of a published work — an example as a noun
+#: ("el ejemplo del cómic", "the classic example", "como ejemplo", not "por ejemplo"/"for example", which
+#: introduce a case of the writer's own) and a comic, a tutorial, a README, a book, an article, an RFC or a meme
+#: it comes from: every reader of that work has seen it; the writer holds no such secret.
+_EXAMPLE_NOUN_RE: Final = re.compile(
+    r"(?i:\b(?:el|un|del|al|este|ese|the|an|this|that|its|su|como|as[ \t]+an?|classic|cl[aá]sico|famous|famoso|typical"
+    r"|t[ií]pico|well[ \-]known)[ \t]+(?:[^\W\d_]+[ \t]+)?(?:ejemplo|example)s?\b(?!\.\w))")
+_PUBLISHED_WORK_RE: Final = re.compile(
+    r"(?i:\b(?:comic|c[oó]mic|xkcd|vi[ñn]eta|tutorial|readme|textbook|libro|book|art[ií]culo|article|rfc|meme)\b)")
+
+
+def example_of_a_published_work(text: str, start: int, end: int) -> bool:
+    """Is ``text[start:end]`` named in its sentence as the example of a published work (see above)?"""
+    sentence = _sentence(text, start, end)
+    return _EXAMPLE_NOUN_RE.search(sentence) is not None and _PUBLISHED_WORK_RE.search(sentence) is not None
+
+
 def _sentence_and_next(text: str, start: int, end: int) -> str:
     """The value's sentence and the one after it ("… is X. Please don't actually use it.")."""
     lo, hi = _sentence_bounds(text, start, end)
@@ -262,4 +336,5 @@ def no_value(text: str, start: int, end: int) -> bool:
             or room_key(text, start, end) or spacing_described(text, start, end) or encoded_words(text, start, end)
             or street_postcode(text, start, end) or payment_reference(text, start, end)
             or example_not_to_use(text, start, end) or said_not_real(text, start, end)
-            or named_as_a_kind(text, start, end) or key_id(text, start, end))
+            or named_as_a_kind(text, start, end) or key_id(text, start, end) or template_pair(text, start, end)
+            or example_of_a_published_work(text, start, end))

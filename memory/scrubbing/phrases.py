@@ -162,8 +162,12 @@ _DECLARED_HINTS: Final = ("pass", "contrase", "clave", "pwd")
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w\-]*")
 
 
+#: A holder's name may open with a digit ("1Password"): read whole, not from its first letter ("password").
+_HOLDER_WORD_RE: Final = re.compile(r"\w[\w\-]*")
+
+
 def _holds_secrets(text: str) -> bool:
-    return any(w.lower() in HOLDERS for w in _WORD_RE.findall(text))
+    return any(w.lower() in HOLDERS for w in _HOLDER_WORD_RE.findall(text))
 
 
 def _phrase_like(value: str) -> bool:
@@ -187,7 +191,7 @@ def _find_unlocking_phrases(text: str, lower: str) -> Iterator[_Span]:
     if (" con" in lower or " with" in lower) and ":" in lower:
         for m in _UNLOCKS_WITH_COLON_RE.finditer(lower):
             clause = lower[max(0, m.start() - 60):m.start()]
-            holders = {w.lower() for w in _WORD_RE.findall(re.split(r"[.;:!?\n]", clause)[-1])} & HOLDERS
+            holders = {w.lower() for w in _HOLDER_WORD_RE.findall(re.split(r"[.;:!?\n]", clause)[-1])} & HOLDERS
             if holders - _DOCUMENT_HOLDERS and not _UNLOCK_METHODS.intersection(m.group("run").split()) \
                     and _closing_phrase(text, m, prose=False):
                 yield m.start("run"), m.end("run"), "password"
@@ -302,6 +306,12 @@ def _find_labelled_runs(text: str, lower: str) -> Iterator[_Span]:
                          for w in _WORD_RE.findall(m.group("aside")))
             if (holder or _GIVEN_NOUN_RE.search(m.group("aside"))) and _stated_run(text, m):
                 yield m.start("run"), m.end("run"), "password"
+
+
+def states_nothing(words: list[str]) -> bool:
+    """Does a word of the lower-cased ``words`` negate, describe, point elsewhere or set a policy (so the run
+    states no phrase)? For readers outside this module (``used_phrases``)."""
+    return any(w in _NOT_STATED or w in _POLICY for w in words) or points_elsewhere(words)
 
 
 def _stated_run(text: str, m: re.Match[str]) -> bool:

@@ -39,9 +39,26 @@ _QUERY_CRED_RE: Final = re.compile(
     r"=(?P<v>[^&#\s\"'<>]{4,})"
 )
 _QUERY_NON_SECRETS: Final = frozenset({"true", "false", "null", "none", "yes", "undefined"})
+# Stop 47 (sec47, k95-205): a signature or a token parameter whose value is a plain word is a word of the link
+# ("?sig=gratis", "?token=demo"), not a signature: lower-case letters only (accents too), three to sixteen, a
+# letter past "f" (not hex: "deadbeef", "cafe" stay), and read like a word — a third of them vowels or more,
+# never four consonants in a row ("abcdefgh", "xkqzvbnm" stay). A generated signature or token is digits and
+# mixed case. The machine holds no dictionary, so the word is known by its shape. A password parameter keeps
+# a plain word ("?password=sunshine" is a weak password, still one).
+_PLAIN_QUERY_WORD_RE: Final = re.compile(r"(?=[a-záéíóúñü]*[aeiouáéíóú])(?=[a-záéíóúñü]*[g-zñáéíóúü])[a-záéíóúñü]{3,16}")
 _CURL_USER_RE: Final = re.compile(
     r"(?:^|\s)(?:-u|--user)\s+[\"']?[^\s:\"']+:(?P<v>[^\s\"']+)"
 )
+
+
+_CONSONANT_RUN_RE: Final = re.compile(r"[^aeiouáéíóúü]{4}")
+
+
+def _plain_word(value: str) -> bool:
+    """Is a query parameter's value read as a plain word (see above)?"""
+    if _PLAIN_QUERY_WORD_RE.fullmatch(value) is None or _CONSONANT_RUN_RE.search(value) is not None:
+        return False
+    return 3 * sum(c in "aeiouáéíóúü" for c in value) >= len(value)
 
 
 def _find_url_credentials(text: str, lower: str) -> Iterator[_Span]:
@@ -69,7 +86,10 @@ def _find_url_credentials(text: str, lower: str) -> Iterator[_Span]:
             if m.group("v").lower() in _QUERY_NON_SECRETS:
                 continue
             name = m.group("name").lower()
-            kind = "password" if name.startswith("pass") or name == "pwd" else _token_kind(name)
+            password = name.startswith("pass") or name == "pwd"
+            if not password and _plain_word(m.group("v")):
+                continue  # "?sig=gratis": a word of the link, no signature (see above)
+            kind = "password" if password else _token_kind(name)
             yield m.start("v"), m.end("v"), kind
     if "-u" in text or "--user" in text:
         for m in _CURL_USER_RE.finditer(text):

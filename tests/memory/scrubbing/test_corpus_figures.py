@@ -82,10 +82,12 @@ def test_the_leave_one_author_out_tables_cover_ninety_six_authors_and_every_kind
     # read once at the end of stop 46 on that round (5fcc6c3), add 299/300 and 5/300; after that reading
     # the lead's two filters (a required shell variable, a Spanish placeholder) clear k92-251 and
     # k93-276 and change nothing else among 95,235 spent strings (in sample); CP and CQ, read once at the
-    # start of stop 47 on that code (ae07a11), add 298/300 and 2/300. A floor and a ceiling, so a
-    # regression fails.
+    # start of stop 47 on that code (ae07a11), add 298/300 and 2/300. The forty-sixth round (stop 47,
+    # sec47) measures 14,463/14,465 and 5/14,280 over all 96 (main before it, 6ae5a52: 14,460 and 10; in
+    # sample: CN–CQ's open cases described, their texts opened after CP/CQ's as-read 298/300 and 2/300 on
+    # the round's first version). A floor and a ceiling, so a regression fails.
     assert (pooled["recall"][1], pooled["false_redaction"][1]) == (14465, 14280)
-    assert pooled["recall"][0] >= 14460 and pooled["false_redaction"][0] <= 10
+    assert pooled["recall"][0] >= 14463 and pooled["false_redaction"][0] <= 5
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
