@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from config.text import normalize
 from memory.equivalence import (
+    activity_roles,
     bilingual,
     counted,
     endpoints,
@@ -242,6 +243,8 @@ class SimilarityJudge:
         roles = role_mismatch(people(a.text, names), people(b.text, names))
         if roles:
             return roles  # "role_mismatch", or "number_mismatch" for one relative against several
+        if activity_roles.opposite_sides(a.text, b.text):
+            return "role_mismatch"  # "Does the driving" / "Va de copiloto": two sides of one activity (round 66)
         given = frames_compare(a.text, b.text)
         if given == "swap":
             return "direction_swap"  # "Transfers money to her son" / "Recibe dinero de su hijo" (round 62, .giving)

@@ -74,3 +74,69 @@ def universal_against_part(padded_a: str, padded_b: str) -> bool:
         if narrower:
             return True
     return False
+
+
+# Round 66: a counted rate against a universal over the same recurring time ("todos los sábados" / "un
+# sábado al mes", "every day" / "five days a week", "every Saturday" / "some Saturdays"). Each unit of
+# time with the days one recurrence spans (a month as four weeks, so "four Saturdays a month" is every one).
+_SPAN = {**{u: 1 for u in "day days night nights morning mornings evening evenings afternoon afternoons dia dias "
+            "noche noches manana mananas tarde tardes".split()},
+         **{u: 7 for u in "week weeks weekend weekends semana semanas finde findes monday mondays tuesday tuesdays "
+            "wednesday wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays lunes martes "
+            "miercoles jueves viernes sabado sabados domingo domingos".split()},
+         "fin de semana": 7, "fines de semana": 7,
+         **{u: 28 for u in "month months mes meses".split()},
+         **{u: 364 for u in "year years ano anos summer summers winter winters verano veranos invierno inviernos".split()}}
+_UNIT = "(?:" + "|".join(sorted(map(re.escape, _SPAN), key=len, reverse=True)) + ")"
+_COUNTS = {"once": 1, "one": 1, "a": 1, "an": 1, "un": 1, "una": 1, "uno": 1, "twice": 2, "two": 2, "dos": 2,
+           "thrice": 3, "three": 3, "tres": 3, "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6, "seis": 6}
+_COUNT = "(?:" + "|".join(_COUNTS) + r"|\d{1,2})"
+# "un sábado al mes", "two Saturdays a month", "dos veces por semana", "once a month", "3 days a week"
+_RATE = re.compile(rf" (?P<n>{_COUNT}) (?:(?:{_UNIT}|times|vez|veces) )?(?:a|an|per|al|a la|por|cada|every) "
+                   rf"(?P<period>day|week|month|year|dia|semana|mes|ano)(?= )")
+# "some Saturdays", "algunos sábados", "algún fin de semana", "a few evenings", "unos cuantos domingos"
+_SOME = re.compile(rf" (?:some|a few|several|algunos|algunas|algun|alguna|unos cuantos|unas cuantas|varios|varias) "
+                   rf"(?P<unit>{_UNIT})(?= )")
+# "every Saturday", "cada sábado", "todos los sábados", "each morning"; "always" / "siempre" with a plural unit
+_EVERY = re.compile(rf" (?:every|each|cada|todos los|todas las) (?P<unit>{_UNIT})(?= )")
+# (a plural unit only: "siempre llega tarde" is late, not every afternoon)
+_ALWAYS = re.compile(rf" (?:always|siempre|without fail|sin falta)(?: [a-z]+){{0,3}} (?:on |los |las )?"
+                     rf"(?P<unit>{_UNIT})(?<=s)(?= )")
+_NEGATED = re.compile(r" (?:no|not|never|nunca|doesn t|don t|didn t|isn t|casi|almost|nearly) ")
+
+
+def _universal_unit(padded: str) -> str | None:
+    """The recurring unit a note says every one of ("todos los sábados": sábados), or None."""
+    if _NEGATED.search(padded):
+        return None  # "no todos los sábados", "almost every day": not every one
+    match = _EVERY.search(padded) or _ALWAYS.search(padded)
+    return match.group("unit") if match else None
+
+
+_WEEKDAYS = (("monday", "lunes"), ("tuesday", "martes"), ("wednesday", "miercoles"), ("thursday", "jueves"),
+             ("friday", "viernes"), ("saturday", "sabado"), ("sunday", "domingo"))
+
+
+def _weekday(unit: str) -> int | None:
+    return next((i for i, names in enumerate(_WEEKDAYS) if unit.rstrip("s") in names or unit in names), None)
+
+
+def _same_unit(x: str, y: str) -> bool:
+    """One recurring unit in either language ("sábados" / "Saturday"): the same span and weekday."""
+    return _SPAN[x] == _SPAN[y] and _weekday(x) == _weekday(y)
+
+
+def rate_against_universal(padded_a: str, padded_b: str) -> bool:
+    """One note says every one of a recurring time, the other a count of them per longer period that
+    is fewer ("un sábado al mes", "five days a week") or only some of them ("some Saturdays")."""
+    for one, other in ((padded_a, padded_b), (padded_b, padded_a)):
+        unit = _universal_unit(one)
+        if unit is None or _universal_unit(other) is not None or _RATE.search(one) or _SOME.search(one):
+            continue
+        for m in _RATE.finditer(other):
+            n = int(m.group("n")) if m.group("n").isdigit() else _COUNTS[m.group("n")]
+            if n * _SPAN[unit] < _SPAN[m.group("period")]:
+                return True
+        if any(_same_unit(unit, m.group("unit")) for m in _SOME.finditer(other)):
+            return True
+    return False

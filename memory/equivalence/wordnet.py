@@ -270,4 +270,46 @@ def opposite(x: str, y: str) -> bool:
     near_y, far_y = _reach(y)
     if near_x & near_y:
         return False  # both see one cluster: near in some sense, never a proof of a flip
-    return bool(far_x & hy or far_y & hx)
+    return bool(far_x & hy or far_y & hx) or defined_apart(x, y)
+
+
+#: Words of a definition that name no thing ("a", "of", "the"…): a noun shared by two definitions
+#: must be a content word.
+_GLOSS_STOP = frozenset("a an the of or and in on at to from for with by as being having its it that which "
+                        "one something someone thing things relatively very".split())
+
+
+@lru_cache(maxsize=16384)
+def _definition(adjective: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of the definition of ``adjective``'s most frequent sense (WordNet's gloss up to its
+    first example or ";"), as (its content nouns, its adjectives)."""
+    senses = synsets(adjective, "adj")
+    if not senses:
+        return frozenset(), frozenset()
+    _, data = _maps("adj")
+    with _LOCK:
+        line, _ = _line_at(data, senses[0])
+    gloss = line.split(b"|", 1)[1].decode("ascii", "ignore") if b"|" in line else ""
+    words = {w.strip(",.()'") for w in gloss.split(";", 1)[0].split('"', 1)[0].lower().split()} - _GLOSS_STOP
+    nouns = frozenset(w for w in words if len(w) > 3 and synsets(w))
+    return nouns, frozenset(w for w in words if synsets(w, "adj"))
+
+
+def defined_apart(x: str, y: str) -> bool:
+    """Round 66: the definitions of the two adjectives' most frequent senses place one thing at
+    opposite poles — they share a content noun, and each says an adjective the other does not that
+    stands directly opposite it ("centrical": "situated at or *near* a *center*"; "outlying":
+    "relatively *far* from a *center*"). WordNet puts "outlying" in the cluster of "far", not of
+    "peripheral", so no cluster reaches "central" from it; its definition does."""
+    nouns_x, adjectives_x = _definition(x)
+    nouns_y, adjectives_y = _definition(y)
+    if not nouns_x & nouns_y:
+        return False
+    return any(_directly_opposite(u, v) for u in adjectives_x - adjectives_y for v in adjectives_y - adjectives_x)
+
+
+def _directly_opposite(u: str, v: str) -> bool:
+    """A sense of ``u`` is in the cluster opposite a sense of ``v`` and they share none (:func:`_poles`)."""
+    hu, ou, nu = _poles(u)
+    hv, ov, nv = _poles(v)
+    return bool(hu and hv and not (hu & hv or nu & nv) and (ou & hv or ov & hu))

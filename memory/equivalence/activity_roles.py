@@ -1,0 +1,61 @@
+"""Round 66: the person runs an activity in one note and has its other part in the other (issue 16).
+
+"Does the driving on the family road trip" / "En el viaje por carretera va de copiloto", "Hosts the
+Friday poker night" / "Es un invitado en la partida de póker", "Hace de jurado en el concurso" / "Is a
+contestant in the competition": one setting, one person, and the embedder places the two notes as
+close as a translation. The role-noun checks (:mod:`.role_nouns`, :mod:`.siblings`) compare two nouns
+the person *is*; here one side says the role with a verb or a phrase ("does the driving", "conduce",
+"al volante", "hosts") and the other with a noun of the other party ("copiloto", "guest"), and
+Apertium does not know several of those nouns ("copiloto", "co-pilot"), so no dictionary reading can
+compare them.
+
+An activity is a pair of closed classes, each in both languages: its **agent** (who drives, hosts,
+judges, teaches, treats) and its **counterpart** (who rides, is invited, competes, learns, is
+treated). It fires when one note says an agent form of an activity and none of its counterpart forms,
+and the other note a counterpart form and no agent form: the person is on opposite sides of one
+activity. A note that says both ("hosts her guests", "teaches students") proves nothing about which
+one the person is. Folded, padded text in; pure Python, no Django; nothing is logged.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memory.equivalence.normalise import fold
+
+#: activity → (agent forms, counterpart forms), folded; each a whole phrase of the note. Spanish
+#: "conductor" (an orchestra's in English), "conducir" and bare "driving" ("carnet de conducir",
+#: "driving licence") and Spanish "paciente" (also "patient" the adjective) are left out.
+_ACTIVITIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "driving": (("drives", "drove", "does the driving", "do the driving", "did the driving", "driver", "drivers",
+                 "at the wheel", "behind the wheel", "conduce", "conducia", "condujo", "conduciendo", "maneja",
+                 "manejaba", "manejando", "al volante", "lleva el coche", "llevaba el coche", "coge el coche",
+                 "chofer", "conductora", "designated driver"),
+                ("passenger", "passengers", "co pilot", "copilot", "co driver", "navigator", "rides shotgun",
+                 "in the passenger seat", "copiloto", "copilota", "pasajero", "pasajera", "acompanante",
+                 "de paquete", "en el asiento del copiloto")),
+    "hosting": (("hosts", "hosted", "is the host", "the host of", "anfitrion", "anfitriona", "host of", "organiser",
+                 "organizer", "organizadora", "organizador"),
+                ("guest", "guests", "invitado", "invitada", "invitados", "invitadas")),
+    "judging": (("judge", "judges", "judged", "jury", "juror", "jurado", "juez", "jueza", "examiner", "examinador",
+                 "examinadora", "examina a"),
+                ("contestant", "contestants", "competitor", "competes", "competing", "concursante", "concursa",
+                 "compite", "participante", "se examina", "examinee", "takes the exam", "sits the exam")),
+}
+
+
+@lru_cache(maxsize=8192)
+def _sides(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The activities ``text`` says the agent of, and those it says the counterpart of."""
+    padded = f" {re.sub(r'[^a-z0-9]+', ' ', fold(text))} "
+    agent = frozenset(a for a, (doers, _) in _ACTIVITIES.items() if any(f" {p} " in padded for p in doers))
+    other = frozenset(a for a, (_, parts) in _ACTIVITIES.items() if any(f" {p} " in padded for p in parts))
+    return agent, other
+
+
+def opposite_sides(text_a: str, text_b: str) -> bool:
+    """One note says only the agent of an activity, the other only its counterpart (module docstring)."""
+    agent_a, other_a = _sides(text_a)
+    agent_b, other_b = _sides(text_b)
+    return bool(((agent_a - other_a) & (other_b - agent_b)) or ((agent_b - other_b) & (other_a - agent_a)))
