@@ -10,8 +10,8 @@ Apertium does not know several of those nouns ("copiloto", "co-pilot"), so no di
 compare them.
 
 An activity is a pair of closed classes, each in both languages: its **agent** (who drives, hosts,
-judges, teaches, treats) and its **counterpart** (who rides, is invited, competes, learns, is
-treated). It fires when one note says an agent form of an activity and none of its counterpart forms,
+judges, chairs, interviews) and its **counterpart** (who rides, is invited, competes, is an ordinary
+member, is interviewed) — the classes the history of misleading merges shows (``role`` rows). It fires when one note says an agent form of an activity and none of its counterpart forms,
 and the other note a counterpart form and no agent form: the person is on opposite sides of one
 activity. A note that says both ("hosts her guests", "teaches students") proves nothing about which
 one the person is. Folded, padded text in; pure Python, no Django; nothing is logged.
@@ -20,8 +20,8 @@ one the person is. Folded, padded text in; pure Python, no Django; nothing is lo
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
 
 #: activity → (agent forms, counterpart forms), folded; each a whole phrase of the note. Spanish
@@ -42,12 +42,22 @@ _ACTIVITIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                  "examinadora", "examina a"),
                 ("contestant", "contestants", "competitor", "competes", "competing", "concursante", "concursa",
                  "compite", "participante", "se examina", "examinee", "takes the exam", "sits the exam")),
+    # who runs a body against an ordinary member of it ("Chairs the association" / "Is an ordinary member")
+    "chairing": (("chairs", "chaired", "chairman", "chairwoman", "chairperson", "presides", "presided", "preside",
+                  "presidio", "presidente", "presidenta"),
+                 ("member", "members", "miembro", "miembros", "socio", "socia", "socios")),
+    # who interviews against who is interviewed ("interviewing candidates" / "interviewing as a candidate")
+    "interviewing": (("interviews", "interviewed candidates", "interviewing candidates", "interviewer",
+                      "interviewers", "entrevista a", "entrevistaba a", "entrevistador", "entrevistadora"),
+                     ("candidate", "as a candidate", "interviewee", "entrevistado", "entrevistada", "candidato",
+                      "candidata", "is being interviewed", "was interviewed")),
 }
 
 
-@lru_cache(maxsize=8192)
+@per_text
 def _sides(text: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The activities ``text`` says the agent of, and those it says the counterpart of."""
+    """The activities ``text`` says the agent of, and those it says the counterpart of (read once per
+    note within a scope, :mod:`.memo`)."""
     padded = f" {re.sub(r'[^a-z0-9]+', ' ', fold(text))} "
     agent = frozenset(a for a, (doers, _) in _ACTIVITIES.items() if any(f" {p} " in padded for p in doers))
     other = frozenset(a for a, (_, parts) in _ACTIVITIES.items() if any(f" {p} " in padded for p in parts))

@@ -714,7 +714,7 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"  # "No bebe entre semana" narrows "No bebe": a part of the week on one side only
     if a_text and b_text and universal_against_part(_padded(fold(a_text)), _padded(fold(b_text))):
         return "scope_mismatch"  # "at all times" / "in the evening": every occasion against a part of the day
-    if a_text and b_text and rate_against_universal(_padded(fold(a_text)), _padded(fold(b_text))):
+    if a_text and b_text and rate_against_universal(a_text, b_text):
         return "scope_mismatch"  # "todos los sábados" / "un sábado al mes": a count against every one (round 66)
     dates_a, dates_b = _slash_dates(a_text), _slash_dates(b_text)
     if dates_a and dates_b and dates_a != dates_b:

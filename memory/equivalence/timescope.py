@@ -1,4 +1,5 @@
-"""A time said for every occasion against a part of the day or the week (issue 16, round 49).
+"""A time said for every occasion against a part of the day or the week (issue 16, round 49), or
+against a count of occasions (round 66).
 
 "No screens after 10 p.m. on weeknights" is not "… every night of the week"; "Avoids caffeine at
 all times" is not "… in the evening". The class is grammatical: a universal over time — an adverb
@@ -11,12 +12,24 @@ the weekend) that the universal side does not say. The universal side's own part
 every occasion itself narrows nothing ("Gym every morning at 6" / "at 6 a.m. daily": the clock
 says the part; in sample, reading both universal sides cost 6 merged equivalents for none). Folded, padded text in (" word ");
 pure Python, no Django.
+
+Round 66 (:func:`rate_against_universal`): "todos los sábados" / "un sábado al mes", "every day" / "five
+days a week", "every Saturday" / "the occasional Saturday". The universal is "every"/"each"/"cada"/
+"todos los" before a recurring unit (a part of the day, a day, a weekday, a week or weekend, a month,
+a year or season), "always"/"siempre" before a plural one, or an adverb of recurrence ("daily",
+"semanalmente"); the other note says a count per period ("once a month", "dos veces por semana",
+"two Saturdays a month") that is fewer than the universal's (count × the unit's days < the period's
+days: "four Saturdays a month" is every one, "once a week" is every Saturday), or "some"/"algunos"/"the
+occasional" of the same unit. A negated or "almost" universal is none; a note that says a universal
+and a count or "some" itself (or two universals) is left alone. Raw texts in, each read once per note.
 """
 
 from __future__ import annotations
 
 import re
 
+from memory.equivalence.memo import per_text
+from memory.equivalence.normalise import fold
 from memory.equivalence.poles import WEEKDAYS, WEEKEND
 
 # a universal over time said by an adverb: every occasion, or none
@@ -94,23 +107,19 @@ _COUNT = "(?:" + "|".join(_COUNTS) + r"|\d{1,2})"
 # "un sábado al mes", "two Saturdays a month", "dos veces por semana", "once a month", "3 days a week"
 _RATE = re.compile(rf" (?P<n>{_COUNT}) (?:(?:{_UNIT}|times|vez|veces) )?(?:a|an|per|al|a la|por|cada|every) "
                    rf"(?P<period>day|week|month|year|dia|semana|mes|ano)(?= )")
-# "some Saturdays", "algunos sábados", "algún fin de semana", "a few evenings", "unos cuantos domingos"
-_SOME = re.compile(rf" (?:some|a few|several|algunos|algunas|algun|alguna|unos cuantos|unas cuantas|varios|varias) "
+# "some Saturdays", "the occasional Tuesday", "algunos sábados", "algún fin de semana", "a few evenings", "unos cuantos domingos"
+_SOME = re.compile(rf" (?:some|a few|several|the occasional|an occasional|occasional|algun que otro|alguna que otra|algunos|algunas|algun|alguna|unos cuantos|unas cuantas|varios|varias) "
                    rf"(?P<unit>{_UNIT})(?= )")
 # "every Saturday", "cada sábado", "todos los sábados", "each morning"; "always" / "siempre" with a plural unit
 _EVERY = re.compile(rf" (?:every|each|cada|todos los|todas las) (?P<unit>{_UNIT})(?= )")
 # (a plural unit only: "siempre llega tarde" is late, not every afternoon)
 _ALWAYS = re.compile(rf" (?:always|siempre|without fail|sin falta)(?: [a-z]+){{0,3}} (?:on |los |las )?"
                      rf"(?P<unit>{_UNIT})(?<=s)(?= )")
+# adverbs of every recurrence ("daily" is every day)
+_EVERY_ADVERB = {"daily": "day", "a diario": "dia", "diariamente": "dia", "nightly": "night", "weekly": "week",
+                 "semanalmente": "semana", "monthly": "month", "mensualmente": "mes"}
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 _NEGATED = re.compile(r" (?:no|not|never|nunca|doesn t|don t|didn t|isn t|casi|almost|nearly) ")
-
-
-def _universal_unit(padded: str) -> str | None:
-    """The recurring unit a note says every one of ("todos los sábados": sábados), or None."""
-    if _NEGATED.search(padded):
-        return None  # "no todos los sábados", "almost every day": not every one
-    match = _EVERY.search(padded) or _ALWAYS.search(padded)
-    return match.group("unit") if match else None
 
 
 _WEEKDAYS = (("monday", "lunes"), ("tuesday", "martes"), ("wednesday", "miercoles"), ("thursday", "jueves"),
@@ -126,17 +135,37 @@ def _same_unit(x: str, y: str) -> bool:
     return _SPAN[x] == _SPAN[y] and _weekday(x) == _weekday(y)
 
 
-def rate_against_universal(padded_a: str, padded_b: str) -> bool:
+def _universal_unit(padded: str) -> str | None:
+    """The recurring unit a note says every one of ("todos los sábados": sábados), or None."""
+    if _NEGATED.search(padded):
+        return None  # "no todos los sábados", "almost every day": not every one
+    match = _EVERY.search(padded) or _ALWAYS.search(padded)
+    if match:
+        return match.group("unit")
+    return next((unit for adverb, unit in _EVERY_ADVERB.items() if f" {adverb} " in padded), None)
+
+
+@per_text
+def _recurrence(text: str) -> tuple[str | None, tuple[tuple[int, int], ...], tuple[str, ...]]:
+    """One note's recurring times, read once per note within a scope (:mod:`.memo`): the unit it says
+    every one of, its counted rates as (count, days of the period), and the units it says only some of."""
+    padded = f" {_NOT_ALNUM.sub(' ', fold(text))} "
+    rates = tuple((int(m.group("n")) if m.group("n").isdigit() else _COUNTS[m.group("n")], _SPAN[m.group("period")])
+                  for m in _RATE.finditer(padded))
+    return _universal_unit(padded), rates, tuple(m.group("unit") for m in _SOME.finditer(padded))
+
+
+def rate_against_universal(text_a: str, text_b: str) -> bool:
     """One note says every one of a recurring time, the other a count of them per longer period that
-    is fewer ("un sábado al mes", "five days a week") or only some of them ("some Saturdays")."""
-    for one, other in ((padded_a, padded_b), (padded_b, padded_a)):
-        unit = _universal_unit(one)
-        if unit is None or _universal_unit(other) is not None or _RATE.search(one) or _SOME.search(one):
+    is fewer ("un sábado al mes", "five days a week") or only some of them ("some Saturdays"); a
+    note that says both a universal and a count or "some" itself is left out, and so is a pair
+    where both say a universal."""
+    ra, rb = _recurrence(text_a), _recurrence(text_b)
+    for (unit, own_rates, own_some), (other_unit, rates, some) in ((ra, rb), (rb, ra)):
+        if unit is None or other_unit is not None or own_rates or own_some:
             continue
-        for m in _RATE.finditer(other):
-            n = int(m.group("n")) if m.group("n").isdigit() else _COUNTS[m.group("n")]
-            if n * _SPAN[unit] < _SPAN[m.group("period")]:
-                return True
-        if any(_same_unit(unit, m.group("unit")) for m in _SOME.finditer(other)):
-            return True
+        if any(count * _SPAN[unit] < period for count, period in rates):
+            return True  # "un sábado al mes": 1 × 7 days < 28
+        if any(_same_unit(unit, x) for x in some):
+            return True  # "todos los sábados" / "algunos sábados"
     return False

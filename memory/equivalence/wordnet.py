@@ -279,33 +279,41 @@ _GLOSS_STOP = frozenset("a an the of or and in on at to from for with by as bein
                         "one something someone thing things relatively very".split())
 
 
-@lru_cache(maxsize=16384)
-def _definition(adjective: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The words of the definition of ``adjective``'s most frequent sense (WordNet's gloss up to its
+def _gloss_words(offset: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of the definition of the adjective synset at ``offset`` (WordNet's gloss up to its
     first example or ";"), as (its content nouns, its adjectives)."""
-    senses = synsets(adjective, "adj")
-    if not senses:
-        return frozenset(), frozenset()
     _, data = _maps("adj")
     with _LOCK:
-        line, _ = _line_at(data, senses[0])
+        line, _ = _line_at(data, offset)
     gloss = line.split(b"|", 1)[1].decode("ascii", "ignore") if b"|" in line else ""
     words = {w.strip(",.()'") for w in gloss.split(";", 1)[0].split('"', 1)[0].lower().split()} - _GLOSS_STOP
     nouns = frozenset(w for w in words if len(w) > 3 and synsets(w))
     return nouns, frozenset(w for w in words if synsets(w, "adj"))
 
 
+@lru_cache(maxsize=16384)
+def _definitions(adjective: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """The definitions (:func:`_gloss_words`) of ``adjective``'s most frequent sense and of its first
+    head sense ("central": "serving as an essential component", and "in or near a center")."""
+    senses = synsets(adjective, "adj")
+    heads = [s for s in senses if _adjective(s)[0] == b"a"]
+    return tuple(_gloss_words(s) for s in dict.fromkeys([*senses[:1], *heads[:1]]))
+
+
+@lru_cache(maxsize=65536)
 def defined_apart(x: str, y: str) -> bool:
-    """Round 66: the definitions of the two adjectives' most frequent senses place one thing at
-    opposite poles — they share a content noun, and each says an adjective the other does not that
-    stands directly opposite it ("centrical": "situated at or *near* a *center*"; "outlying":
-    "relatively *far* from a *center*"). WordNet puts "outlying" in the cluster of "far", not of
-    "peripheral", so no cluster reaches "central" from it; its definition does."""
-    nouns_x, adjectives_x = _definition(x)
-    nouns_y, adjectives_y = _definition(y)
-    if not nouns_x & nouns_y:
-        return False
-    return any(_directly_opposite(u, v) for u in adjectives_x - adjectives_y for v in adjectives_y - adjectives_x)
+    """Round 66: the definitions of the two adjectives (their most frequent sense and their first
+    head sense) place one thing at opposite poles — they share a content noun, and each says an
+    adjective the other does not that stands directly opposite it ("centrical": "situated at or
+    *near* a *center*"; "outlying": "relatively *far* from a *center*"). WordNet puts "outlying" in
+    the cluster of "far", not of "peripheral", so no cluster reaches "central" from it; its
+    definition does."""
+    for nouns_x, adjectives_x in _definitions(x):
+        for nouns_y, adjectives_y in _definitions(y):
+            if nouns_x & nouns_y and any(_directly_opposite(u, v) for u in adjectives_x - adjectives_y
+                                         for v in adjectives_y - adjectives_x):
+                return True
+    return False
 
 
 def _directly_opposite(u: str, v: str) -> bool:
