@@ -47,7 +47,8 @@ _ACTIVITIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                   "presidio", "presidente", "presidenta"),
                  ("member", "members", "miembro", "miembros", "socio", "socia", "socios")),
     # who interviews against who is interviewed ("interviewing candidates" / "interviewing as a candidate")
-    "interviewing": (("interviews", "interviewed candidates", "interviewing candidates", "interviewer",
+    "interviewing": (("interviews", "interviewed candidates", "interviewing candidates", "interviewing applicants",
+                      "interviews applicants", "interviewer",
                       "interviewers", "entrevista a", "entrevistaba a", "entrevistador", "entrevistadora"),
                      ("candidate", "as a candidate", "interviewee", "entrevistado", "entrevistada", "candidato",
                       "candidata", "is being interviewed", "was interviewed")),

@@ -14,7 +14,8 @@ differ. In order:
    values by :mod:`.values` — "tres" = 3, "7:30" = "siete y media" —, quantity words, weekdays and
    months, antonym poles, names with cognates and abbreviations); a passive "by" on one side, an
    object pronoun of the person on one side only when someone else is named, a named person who
-   acts on one side and is acted on on the other, or each side with a direction marker the other
+   acts on one side and is acted on on the other, the person on the two sides of one activity
+   ("does the driving" / "va de copiloto", :mod:`.activity_roles`, round 66), or each side with a direction marker the other
    lacks (each note's own language's prepositions, round 62); the person at opposite ends of a
    transfer said with a giver's and a receiver's verb (:mod:`.giving`, round 62); a same-language near copy (most words shared) — where paraphrases rarely fall and
    substitutions ("aprendiendo alemán"/"japonés") always do; one side much longer than the other,

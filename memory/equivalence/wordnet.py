@@ -19,8 +19,10 @@ Adjectives (round 48): WordNet groups them in *clusters*, a head synset ("genero
 whose head is the antonym of the head of a sense of the other — directly, or one "similar to" step
 away, so a satellite inherits its head's antonym ("messy" is similar to "untidy", the antonym of
 "tidy") — and no sense of the two shares a cluster or an "also see" link (a word with many senses,
-"soft", may be near the other in one sense and opposite in another: not a proof). Pure Python, no
-Django.
+"soft", may be near the other in one sense and opposite in another: not a proof). Round 66
+(:func:`defined_apart`): where no cluster joins two adjectives, their definitions may — "outlying"
+(a satellite of "far") is "relatively far from a center", "central" is "in or near a center". Pure
+Python, no Django.
 """
 
 from __future__ import annotations
