@@ -1,8 +1,8 @@
 """Round 66: the person runs an activity in one note and has its other part in the other (issue 16).
 
-"Does the driving on the family road trip" / "En el viaje por carretera va de copiloto", "Hosts the
-Friday poker night" / "Es un invitado en la partida de póker", "Hace de jurado en el concurso" / "Is a
-contestant in the competition": one setting, one person, and the embedder places the two notes as
+"Drives on the trip to the coast" / "En el viaje a la costa va de copiloto", "Hosts the book club
+dinner" / "Es una invitada en la cena del club", "Es jurado en el concurso" / "Is a contestant in the
+contest": one setting, one person, and the embedder places the two notes as
 close as a translation. The role-noun checks (:mod:`.role_nouns`, :mod:`.siblings`) compare two nouns
 the person *is*; here one side says the role with a verb or a phrase ("does the driving", "conduce",
 "al volante", "hosts") and the other with a noun of the other party ("copiloto", "guest"), and
@@ -11,10 +11,12 @@ compare them.
 
 An activity is a pair of closed classes, each in both languages: its **agent** (who drives, hosts,
 judges, chairs, interviews) and its **counterpart** (who rides, is invited, competes, is an ordinary
-member, is interviewed) — the classes the history of misleading merges shows (``role`` rows). It fires when one note says an agent form of an activity and none of its counterpart forms,
-and the other note a counterpart form and no agent form: the person is on opposite sides of one
-activity. A note that says both ("hosts her guests", "teaches students") proves nothing about which
-one the person is. Folded, padded text in; pure Python, no Django; nothing is logged.
+member, is interviewed) — the classes the history of misleading merges shows (``role`` rows). It
+fires when one note says an agent form of an activity and none of its counterpart forms, and the
+other note a counterpart form and no agent form: the person is on opposite sides of one
+activity. A note that says both ("hosts her guests", "es la anfitriona de sus invitados") proves nothing about which
+one the person is. Raw note text in, each note read once within a scope (:mod:`.memo`); pure Python,
+no Django; nothing is logged.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ Guards, each a class of wording rather than a word:
   like an adjective ("light" the noun) is never compared; an English word Apertium does not know
   counts only when WordNet lists it as an adjective and never as a noun; an adjective right after a
   preposition names a time or state of life ("desde pequeño", "since young"), not a property of the
-  thing — except after "as"/"como", which say what the thing is ("describes his boss as generous",
+  thing — except after "as"/"como", which say what the thing is ("describes the hotel as cheap",
   round 66); a participle followed by a preposition is a passive verb ("was raised in"), not a state.
 
 None when Apertium or WordNet is not installed. Pure Python, no Django; nothing is logged.
@@ -44,8 +44,8 @@ _NEGATING = frozenset({"no", "not", "never", "nunca", "nada", "poco", "hardly", 
 #: Apertium's part of speech of a preposition: an adjective after one stands for a noun ("desde
 #: pequeño"), a participle before one is a verb ("was raised in").
 _PREPOSITION = frozenset({"pr"})
-#: Round 66: prepositions that introduce what the thing is said to be ("describes his boss as generous",
-#: "describe a su jefe como tacaño", "sees her as lazy"): an adjective after one is a property, unless a
+#: Round 66: prepositions that introduce what the thing is said to be ("describes the hotel as cheap",
+#: "ve a su compañero como educado", "sees her as lazy"): an adjective after one is a property, unless a
 #: comparison's or an idiom's second "as"/"como" follows ("as long as", "as well as").
 _DESCRIBING = frozenset({"as", "como"})
 #: Words that may stand between a negator and its adjective ("no muy generoso", "not very tidy").

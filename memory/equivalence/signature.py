@@ -715,7 +715,7 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     if a_text and b_text and universal_against_part(_padded(fold(a_text)), _padded(fold(b_text))):
         return "scope_mismatch"  # "at all times" / "in the evening": every occasion against a part of the day
     if a_text and b_text and rate_against_universal(a_text, b_text):
-        return "scope_mismatch"  # "todos los sábados" / "un sábado al mes": a count against every one (round 66)
+        return "scope_mismatch"  # "todos los viernes" / "un viernes al mes": a count against every one (round 66)
     dates_a, dates_b = _slash_dates(a_text), _slash_dates(b_text)
     if dates_a and dates_b and dates_a != dates_b:
         return "date_mismatch"  # the same numbers in another order: "12/05" is not "05/12"

@@ -15,7 +15,7 @@ differ. In order:
    months, antonym poles, names with cognates and abbreviations); a passive "by" on one side, an
    object pronoun of the person on one side only when someone else is named, a named person who
    acts on one side and is acted on on the other, the person on the two sides of one activity
-   ("does the driving" / "va de copiloto", :mod:`.activity_roles`, round 66), or each side with a direction marker the other
+   ("drives" / "va de copiloto", :mod:`.activity_roles`, round 66), or each side with a direction marker the other
    lacks (each note's own language's prepositions, round 62); the person at opposite ends of a
    transfer said with a giver's and a receiver's verb (:mod:`.giving`, round 62); a same-language near copy (most words shared) — where paraphrases rarely fall and
    substitutions ("aprendiendo alemán"/"japonés") always do; one side much longer than the other,
@@ -245,7 +245,7 @@ class SimilarityJudge:
         if roles:
             return roles  # "role_mismatch", or "number_mismatch" for one relative against several
         if activity_roles.opposite_sides(a.text, b.text):
-            return "role_mismatch"  # "Does the driving" / "Va de copiloto": two sides of one activity (round 66)
+            return "role_mismatch"  # "Conduce" / "Is a passenger": two sides of one activity (round 66)
         given = frames_compare(a.text, b.text)
         if given == "swap":
             return "direction_swap"  # "Transfers money to her son" / "Recibe dinero de su hijo" (round 62, .giving)
