@@ -57,11 +57,20 @@ _ACTIVITIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+#: The first words of every form: a note with none of them says no side of any activity.
+_FIRST_WORDS = frozenset(p.split()[0] for doers, parts in _ACTIVITIES.values() for p in (*doers, *parts))
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
 @per_text
 def _sides(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The activities ``text`` says the agent of, and those it says the counterpart of (read once per
     note within a scope, :mod:`.memo`)."""
-    padded = f" {re.sub(r'[^a-z0-9]+', ' ', fold(text))} "
+    padded = f" {_NOT_ALNUM.sub(' ', fold(text))} "
+    if _FIRST_WORDS.isdisjoint(padded.split()):
+        return frozenset(), frozenset()
     agent = frozenset(a for a, (doers, _) in _ACTIVITIES.items() if any(f" {p} " in padded for p in doers))
     other = frozenset(a for a, (_, parts) in _ACTIVITIES.items() if any(f" {p} " in padded for p in parts))
     return agent, other

@@ -147,11 +147,19 @@ def _universal_unit(padded: str) -> str | None:
     return next((unit for adverb, unit in _EVERY_ADVERB.items() if f" {adverb} " in padded), None)
 
 
+#: Words one of which every reading below needs (a period, a universal, "some", an adverb of recurrence).
+_TRIGGERS = frozenset("day week month year dia semana mes ano every each cada todos todas always siempre fail falta "
+                      "some few several occasional algun alguna algunos algunas unos unas varios varias daily diario "
+                      "diariamente nightly weekly semanalmente monthly mensualmente".split())
+
+
 @per_text
 def _recurrence(text: str) -> tuple[str | None, tuple[tuple[int, int], ...], tuple[str, ...]]:
     """One note's recurring times, read once per note within a scope (:mod:`.memo`): the unit it says
     every one of, its counted rates as (count, days of the period), and the units it says only some of."""
     padded = f" {_NOT_ALNUM.sub(' ', fold(text))} "
+    if _TRIGGERS.isdisjoint(padded.split()):
+        return None, (), ()  # most notes say no recurrence: no regular expression is run
     rates = tuple((int(m.group("n")) if m.group("n").isdigit() else _COUNTS[m.group("n")], _SPAN[m.group("period")])
                   for m in _RATE.finditer(padded))
     return _universal_unit(padded), rates, tuple(m.group("unit") for m in _SOME.finditer(padded))
