@@ -21,7 +21,8 @@ Guards, each a class of wording rather than a word:
   like an adjective ("light" the noun) is never compared; an English word Apertium does not know
   counts only when WordNet lists it as an adjective and never as a noun; an adjective right after a
   preposition names a time or state of life ("desde pequeño", "since young"), not a property of the
-  thing; a participle followed by a preposition is a passive verb ("was raised in"), not a state.
+  thing — except after "as"/"como", which say what the thing is ("describes the hotel as cheap",
+  round 66); a participle followed by a preposition is a passive verb ("was raised in"), not a state.
 
 None when Apertium or WordNet is not installed. Pure Python, no Django; nothing is logged.
 """
@@ -43,6 +44,10 @@ _NEGATING = frozenset({"no", "not", "never", "nunca", "nada", "poco", "hardly", 
 #: Apertium's part of speech of a preposition: an adjective after one stands for a noun ("desde
 #: pequeño"), a participle before one is a verb ("was raised in").
 _PREPOSITION = frozenset({"pr"})
+#: Round 66: prepositions that introduce what the thing is said to be ("describes the hotel as cheap",
+#: "ve a su compañero como educado", "sees her as lazy"): an adjective after one is a property, unless a
+#: comparison's or an idiom's second "as"/"como" follows ("as long as", "as well as").
+_DESCRIBING = frozenset({"as", "como"})
 #: Words that may stand between a negator and its adjective ("no muy generoso", "not very tidy").
 _BETWEEN = frozenset({"muy", "very", "so", "tan", "too", "demasiado", "really", "realmente", "quite", "bastante",
                       "rather", "pretty", "más", "mas", "more", "most", "at all", "particularly", "especially",
@@ -107,6 +112,13 @@ def _negated(words: tuple[Word, ...], i: int) -> bool:
     return j >= 0 and words[j].lemma in _NEGATING
 
 
+def _describing(words: tuple[Word, ...], i: int) -> bool:
+    """Word ``i`` follows "as"/"como" saying what something is (:data:`_DESCRIBING`), not "as long as"."""
+    after = words[i + 1].lemma if i + 1 < len(words) else ""
+    # an adjective only: a participle after "as" is a manner ("as planned", "as expected")
+    return words[i].pos == "adj" and words[i - 1].lemma in _DESCRIBING and after not in _DESCRIBING
+
+
 @lru_cache(maxsize=8192)
 def _adjectives(lang: str, text: str) -> tuple[tuple[frozenset[str], bool], ...] | None:
     """Each adjective of ``text`` as (its English readings, negated or diminished), or None."""
@@ -116,7 +128,7 @@ def _adjectives(lang: str, text: str) -> tuple[tuple[frozenset[str], bool], ...]
     out = []
     for i, w in enumerate(words):
         english = compound(words, i, _english(w, lang), lang)
-        if not english or (i and words[i - 1].pos in _PREPOSITION):
+        if not english or (i and words[i - 1].pos in _PREPOSITION and not _describing(words, i)):
             continue  # "desde pequeño": a time of life, not a property
         if w.pos != "adj" and i + 1 < len(words) and words[i + 1].pos in _PREPOSITION:
             continue  # "was raised in": a passive verb

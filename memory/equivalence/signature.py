@@ -26,7 +26,7 @@ from memory.equivalence.normalise import fold
 from memory.equivalence.poles import opposed as _opposed
 from memory.equivalence.poles import poles as _poles
 from memory.equivalence.poles import week_part as _week_part
-from memory.equivalence.timescope import universal_against_part
+from memory.equivalence.timescope import rate_against_universal, universal_against_part
 from memory.equivalence.values import counts_differ, numbers, numbers_differ
 
 _WORD = re.compile(r"[a-z0-9]+(?:[:.,'][a-z0-9]+)*")
@@ -714,6 +714,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
         return "scope_mismatch"  # "No bebe entre semana" narrows "No bebe": a part of the week on one side only
     if a_text and b_text and universal_against_part(_padded(fold(a_text)), _padded(fold(b_text))):
         return "scope_mismatch"  # "at all times" / "in the evening": every occasion against a part of the day
+    if a_text and b_text and rate_against_universal(a_text, b_text):
+        return "scope_mismatch"  # "todos los viernes" / "un viernes al mes": a count against every one (round 66)
     dates_a, dates_b = _slash_dates(a_text), _slash_dates(b_text)
     if dates_a and dates_b and dates_a != dates_b:
         return "date_mismatch"  # the same numbers in another order: "12/05" is not "05/12"

@@ -14,7 +14,8 @@ differ. In order:
    values by :mod:`.values` — "tres" = 3, "7:30" = "siete y media" —, quantity words, weekdays and
    months, antonym poles, names with cognates and abbreviations); a passive "by" on one side, an
    object pronoun of the person on one side only when someone else is named, a named person who
-   acts on one side and is acted on on the other, or each side with a direction marker the other
+   acts on one side and is acted on on the other, the person on the two sides of one activity
+   ("drives" / "va de copiloto", :mod:`.activity_roles`, round 66), or each side with a direction marker the other
    lacks (each note's own language's prepositions, round 62); the person at opposite ends of a
    transfer said with a giver's and a receiver's verb (:mod:`.giving`, round 62); a same-language near copy (most words shared) — where paraphrases rarely fall and
    substitutions ("aprendiendo alemán"/"japonés") always do; one side much longer than the other,
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 from config.text import normalize
 from memory.equivalence import (
+    activity_roles,
     bilingual,
     counted,
     endpoints,
@@ -242,6 +244,8 @@ class SimilarityJudge:
         roles = role_mismatch(people(a.text, names), people(b.text, names))
         if roles:
             return roles  # "role_mismatch", or "number_mismatch" for one relative against several
+        if activity_roles.opposite_sides(a.text, b.text):
+            return "role_mismatch"  # "Conduce" / "Is a passenger": two sides of one activity (round 66)
         given = frames_compare(a.text, b.text)
         if given == "swap":
             return "direction_swap"  # "Transfers money to her son" / "Recibe dinero de su hijo" (round 62, .giving)

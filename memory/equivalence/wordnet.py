@@ -19,8 +19,10 @@ Adjectives (round 48): WordNet groups them in *clusters*, a head synset ("genero
 whose head is the antonym of the head of a sense of the other — directly, or one "similar to" step
 away, so a satellite inherits its head's antonym ("messy" is similar to "untidy", the antonym of
 "tidy") — and no sense of the two shares a cluster or an "also see" link (a word with many senses,
-"soft", may be near the other in one sense and opposite in another: not a proof). Pure Python, no
-Django.
+"soft", may be near the other in one sense and opposite in another: not a proof). Round 66
+(:func:`defined_apart`): where no cluster joins two adjectives, their definitions may — "outlying"
+(a satellite of "far") is "relatively far from a center", "central" is "in or near a center". Pure
+Python, no Django.
 """
 
 from __future__ import annotations
@@ -270,4 +272,54 @@ def opposite(x: str, y: str) -> bool:
     near_y, far_y = _reach(y)
     if near_x & near_y:
         return False  # both see one cluster: near in some sense, never a proof of a flip
-    return bool(far_x & hy or far_y & hx)
+    return bool(far_x & hy or far_y & hx) or defined_apart(x, y)
+
+
+#: Words of a definition that name no thing ("a", "of", "the"…): a noun shared by two definitions
+#: must be a content word.
+_GLOSS_STOP = frozenset("a an the of or and in on at to from for with by as being having its it that which "
+                        "one something someone thing things relatively very".split())
+
+
+def _gloss_words(offset: int) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of the definition of the adjective synset at ``offset`` (WordNet's gloss up to its
+    first example or ";"), as (its content nouns, its adjectives)."""
+    _, data = _maps("adj")
+    with _LOCK:
+        line, _ = _line_at(data, offset)
+    gloss = line.split(b"|", 1)[1].decode("ascii", "ignore") if b"|" in line else ""
+    words = {w.strip(",.()'") for w in gloss.split(";", 1)[0].split('"', 1)[0].lower().split()} - _GLOSS_STOP
+    nouns = frozenset(w for w in words if len(w) > 3 and synsets(w))
+    return nouns, frozenset(w for w in words if synsets(w, "adj"))
+
+
+@lru_cache(maxsize=16384)
+def _definitions(adjective: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """The definitions (:func:`_gloss_words`) of ``adjective``'s most frequent sense and of its first
+    head sense ("central": "serving as an essential component", and "in or near a center")."""
+    senses = synsets(adjective, "adj")
+    heads = [s for s in senses if _adjective(s)[0] == b"a"]
+    return tuple(_gloss_words(s) for s in dict.fromkeys([*senses[:1], *heads[:1]]))
+
+
+@lru_cache(maxsize=65536)
+def defined_apart(x: str, y: str) -> bool:
+    """Round 66: the definitions of the two adjectives (their most frequent sense and their first
+    head sense) place one thing at opposite poles — they share a content noun, and each says an
+    adjective the other does not that stands directly opposite it ("centrical": "situated at or
+    *near* a *center*"; "outlying": "relatively *far* from a *center*"). WordNet puts "outlying" in
+    the cluster of "far", not of "peripheral", so no cluster reaches "central" from it; its
+    definition does."""
+    for nouns_x, adjectives_x in _definitions(x):
+        for nouns_y, adjectives_y in _definitions(y):
+            if nouns_x & nouns_y and any(_directly_opposite(u, v) for u in adjectives_x - adjectives_y
+                                         for v in adjectives_y - adjectives_x):
+                return True
+    return False
+
+
+def _directly_opposite(u: str, v: str) -> bool:
+    """A sense of ``u`` is in the cluster opposite a sense of ``v`` and they share none (:func:`_poles`)."""
+    hu, ou, nu = _poles(u)
+    hv, ov, nv = _poles(v)
+    return bool(hu and hv and not (hu & hv or nu & nv) and (ou & hv or ov & hu))
