@@ -51,13 +51,13 @@ def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     assert figures["per_kind"] == {"pw": {"found": 1, "of": 2}}
 
 
-def test_the_leave_one_author_out_tables_cover_ninety_six_authors_and_every_kind() -> None:
+def test_the_leave_one_author_out_tables_cover_ninety_eight_authors_and_every_kind() -> None:
     from evaluation.detector_cv import SECRET_SOURCES, loao_secrets
 
     figures = loao_secrets()
     assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T",
                                    "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB", "CC", "CD", "CE", "CF", "CG", "CH", "CI", "CJ", "CK", "CL", "CM", "CN", "CO", "CP", "CQ"]
+                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB", "CC", "CD", "CE", "CF", "CG", "CH", "CI", "CJ", "CK", "CL", "CM", "CN", "CO", "CP", "CQ", "CR", "CS"]
     pooled = figures["pooled"]
     assert pooled["recall"][1] == sum(figures[a]["recall"][1] for a in SECRET_SOURCES) >= 1400
     assert {"pin", "passphrase_spaced", "password_prose", "obfuscated"} <= set(pooled["by_kind"])
@@ -85,9 +85,10 @@ def test_the_leave_one_author_out_tables_cover_ninety_six_authors_and_every_kind
     # start of stop 47 on that code (ae07a11), add 298/300 and 2/300. The forty-sixth round (stop 47,
     # sec47) measures 14,463/14,465 and 5/14,280 over all 96 (main before it, 6ae5a52: 14,460 and 10; in
     # sample: CN–CQ's open cases described, their texts opened after CP/CQ's as-read 298/300 and 2/300 on
-    # the round's first version). A floor and a ceiling, so a regression fails.
-    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (14465, 14280)
-    assert pooled["recall"][0] >= 14463 and pooled["false_redaction"][0] <= 5
+    # the round's first version); CR and CS, read once at the end of stop 47 on that round (98a059f), add
+    # 299/300 and 2/300. A floor and a ceiling, so a regression fails.
+    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (14765, 14580)
+    assert pooled["recall"][0] >= 14762 and pooled["false_redaction"][0] <= 7
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
