@@ -239,16 +239,20 @@ def payment_reference(text: str, start: int, end: int) -> bool:
     return MENTIONED_RE.search(around) is None and _KEY_WORD_RE.search(around) is None
 
 
+def _base64_text(value: str, *, shortest: int) -> str | None:
+    """``value`` decoded as base64 to UTF-8 text, if it is at least ``shortest`` long and well formed."""
+    if len(value) < shortest or len(value) % 4 or _B64_RE.fullmatch(value) is None:
+        return None
+    try:
+        return base64.b64decode(value, validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return None
+
+
 def encoded_words(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` base64 of plain words, in a text with no credential word or giving them?"""
-    value = text[start:end]
-    if len(value) < 12 or len(value) % 4 or _B64_RE.fullmatch(value) is None:
-        return False
-    try:
-        decoded = base64.b64decode(value, validate=True).decode("utf-8")
-    except (binascii.Error, ValueError):
-        return False
-    if _WORDS_RE.fullmatch(decoded.strip()) is None:
+    decoded = _base64_text(text[start:end], shortest=12)
+    if decoded is None or _WORDS_RE.fullmatch(decoded.strip()) is None:
         return False
     # The text around it (three hundred characters each side: a long text costs no more per span).
     around = text[max(0, start - 300):start] + " " + text[end:end + 300]
@@ -263,12 +267,8 @@ _PAIR_PASSWORDS: Final = frozenset("password pass passwd pwd contraseña contras
 
 def template_pair(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` base64 of a template's "user:password" pair (see above)?"""
-    value = text[start:end]
-    if len(value) < 8 or len(value) % 4 or _B64_RE.fullmatch(value) is None:
-        return False
-    try:
-        decoded = base64.b64decode(value, validate=True).decode("utf-8")
-    except (binascii.Error, ValueError):
+    decoded = _base64_text(text[start:end], shortest=8)
+    if decoded is None:
         return False
     user, colon, password = decoded.partition(":")
     return bool(colon) and user.lower() in _PAIR_USERS and password.lower() in _PAIR_PASSWORDS
