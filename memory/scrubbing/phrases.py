@@ -36,17 +36,18 @@ from memory.scrubbing.codes import _AFTER_RE
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS as _DESCRIBING
 from memory.scrubbing.measures import described_before
+from memory.scrubbing.vocabulary import STORE_NAMES
 
 #: Things whose unlocking phrase is a secret (lower-case words; "caja fuerte" by "caja"/"fuerte").
 HOLDERS: Final[frozenset[str]] = frozenset(
     """vault vaults wallet wallets disk disks drive drives archive archives zip rar 7z file files backup
     backups keystore keychain keyring key keys laptop phone account accounts safe container volume
-    partition luks veracrypt bitlocker filevault keepass keepassxc bitwarden 1password lastpass manager
+    partition manager
     gpg pgp ssh database db encrypted encryption seed mnemonic
     bóveda boveda monedero cartera disco discos unidad archivo archivos fichero ficheros copia copias
     portátil portatil móvil movil teléfono telefono cuenta cuentas caja fuerte contenedor volumen
     partición particion gestor llavero clave claves cifrado cifrada cifrados cifradas semilla""".split()
-)
+) | STORE_NAMES
 _UNLOCKS: Final = (r"(?:unlocks?|opens?|decrypts?|unseals?|desbloquea|desbloquean|abre|abren|descifra|descifran"
                    r"|desencripta|desencriptan|da[ \t]+acceso[ \t]+a|gives[ \t]+access[ \t]+to)")
 _SECRET_NOUN: Final = r"(?:pass(?:word|phrase)|phrase|words|frase|palabras|contrase(?:ñ|n)a|clave)"

@@ -32,6 +32,7 @@ from typing import Final
 from memory.scrubbing.keywords import is_vague_description
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.phrases import states_nothing
+from memory.scrubbing.vocabulary import STORE_NAMES
 
 _KIND: Final = "password"
 _USING: Final = (r"us(?:a|as|an|amos|áis|ais|o|é|e|ó|aba|abas|ábamos|abamos|aban)|utiliz(?:a|as|an|amos|o|ó|aba|ábamos)"
@@ -49,10 +50,9 @@ _USED_RE: Final = re.compile(
     r"(?:" + _NAMED + r")?" + _QUOTED)
 #: Holders of nothing but credentials (lower-case tokens; "1password" whole).
 _CREDENTIAL_HOLDERS: Final[frozenset[str]] = frozenset(
-    """keepass keepassxc kdbx bitwarden vaultwarden 1password lastpass dashlane keeper enpass vault vaults bóveda boveda
-    bóvedas wallet wallets monedero keychain keyring llavero luks veracrypt truecrypt bitlocker filevault cryptsetup
+    """vault vaults bóveda boveda bóvedas wallet wallets monedero keychain keyring llavero
     wifi wi-fi wlan ssid wpa wpa2 wpa3 password passwords passphrase contraseña contraseñas contrasena contrasenas
-    cifrado cifrada encrypted""".split())
+    cifrado cifrada encrypted""".split()) | STORE_NAMES
 #: What a verb of getting in may also name: an account, a login, a profile.
 _ACCOUNT_HOLDERS: Final[frozenset[str]] = frozenset(
     "cuenta cuentas account accounts login perfil profile usuario user portal banco bank".split())

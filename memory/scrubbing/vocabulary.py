@@ -50,6 +50,14 @@ WORDS: Final = (
 )
 
 
+#: Names of the things that hold nothing but credentials: password managers, their files, and disk
+#: encryption tools (lower-case words, "1password" whole). Readers that ask "is this sentence about a
+#: secret's holder?" build their word sets from it (``phrases.HOLDERS``, ``used_phrases``).
+STORE_NAMES: Final[frozenset[str]] = frozenset(
+    """keepass keepassxc kdbx bitwarden vaultwarden 1password lastpass dashlane keeper enpass
+    luks veracrypt truecrypt bitlocker filevault cryptsetup""".split())
+
+
 def _column(name: str) -> str:
     return "|".join(form for word in WORDS if (form := getattr(word, name)) is not None)
 
