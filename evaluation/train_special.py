@@ -352,10 +352,6 @@ def _fit_ngrams(authors: list[Author], width: int, hard_weight: float) -> tuple[
                       hard=np.concatenate([a.hard for a in authors]), hard_weight=hard_weight)
 
 
-def _scores(train: list[Author], test: Author, width: int, hard_weight: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
-    return _fold_scores(train, [test], width, hard_weight)[0]
-
-
 def _fold_scores(train: list[Author], tests: list[Author], width: int,
                  hard_weight: float = 1.0) -> list[tuple[np.ndarray, np.ndarray]]:
     """Both stages fitted on ``train``, scoring each of ``tests`` (vector, n-gram)."""

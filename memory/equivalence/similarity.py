@@ -315,10 +315,6 @@ class SimilarityJudge:
         return None
 
 
-def _words_of(sig: object) -> set[str]:
-    return set(getattr(sig, "words", ()))
-
-
 def _marked_across(text_a: str, text_b: str, la: str, lb: str) -> bool:
     """:func:`~.slots.case_marked_swap` across ES↔EN: the subject that opens one note is, through the
     dictionary, the noun the other note marks as acted on ("The agency pays her a commission" /
