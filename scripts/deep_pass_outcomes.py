@@ -68,23 +68,13 @@ def main() -> None:
     import django
 
     django.setup()
-    from profile_deep_pass import _caches_clear
+    from profile_deep_pass import _caches_clear, group_judgments
 
     from governance.selectors.predicates import predicate_cardinalities
-    from memory.consolidation.group import CLAIMS_JUDGE, _statement
     from memory.equivalence import default_chain, memo, rules, slots, texts_memoised
-    from memory.models import Decision, Memory
 
-    runs: dict[Any, list[tuple[str, str, float | None]]] = {}
-    for run_id, inputs, judge, score in Decision.objects.filter(step="group").order_by("pk").values_list(
-            "run_id", "inputs", "judge", "score"):
-        if inputs.get("a") and judge not in ("reviewer", CLAIMS_JUDGE):
-            runs.setdefault(run_id, []).append((inputs["a"], inputs["b"], score))
-    if args.subjects:
-        runs = dict(list(runs.items())[:args.subjects])
-    ids = {x for pairs in runs.values() for a, b, _ in pairs for x in (a, b)}
-    statements = {str(pk): _statement(m) for pk, m in
-                  Memory.objects.select_related("predicate").in_bulk(list(ids)).items()}
+    runs, statements = group_judgments(args.subjects)
+    ids = set(statements)
     chain = default_chain(cardinality=predicate_cardinalities().get)
     one = statements[next(iter(ids))]
     chain.judge(one, one, similarity=0.9)  # load the resources

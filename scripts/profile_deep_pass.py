@@ -179,25 +179,37 @@ def _caches_clear() -> None:
                 value.cache_clear()
 
 
-def chain_only(repeat: int, cprofile: str = "") -> None:
-    import contextlib
-
+def group_judgments(subjects: int = 0) -> tuple[dict[Any, list[tuple[str, str, float | None]]], dict[str, Any]]:
+    """The pass's chain judgments on notes as the database recorded them: per run, ``(memory a, memory b,
+    similarity)`` from its ``group`` Decisions (not a reviewer's, not the claims judge's), the first
+    ``subjects`` runs when given; and every memory they name as the chain's ``Statement``."""
     from memory.consolidation.group import CLAIMS_JUDGE, _statement
-    from memory.equivalence import default_chain
     from memory.models import Decision, Memory
 
-    try:
-        from memory.equivalence import texts_memoised as scope
-    except ImportError:  # a tree from before the per-text memo
-        scope = contextlib.nullcontext  # type: ignore[assignment]
     runs: dict[Any, list[tuple[str, str, float | None]]] = {}
     for run_id, inputs, judge, score in Decision.objects.filter(step="group").order_by("pk").values_list(
             "run_id", "inputs", "judge", "score"):
         if inputs.get("a") and judge not in ("reviewer", CLAIMS_JUDGE):
             runs.setdefault(run_id, []).append((inputs["a"], inputs["b"], score))
+    if subjects:
+        runs = dict(list(runs.items())[:subjects])
     ids = {x for pairs in runs.values() for a, b, _ in pairs for x in (a, b)}
-    memories = {str(pk): _statement(m) for pk, m in
-                Memory.objects.select_related("predicate").in_bulk(list(ids)).items()}
+    statements = {str(pk): _statement(m) for pk, m in
+                  Memory.objects.select_related("predicate").in_bulk(list(ids)).items()}
+    return runs, statements
+
+
+def chain_only(repeat: int, cprofile: str = "") -> None:
+    import contextlib
+
+    from memory.equivalence import default_chain
+
+    try:
+        from memory.equivalence import texts_memoised as scope
+    except ImportError:  # a tree from before the per-text memo
+        scope = contextlib.nullcontext  # type: ignore[assignment]
+    runs, memories = group_judgments()
+    ids = set(memories)
     pairs = [[(memories[a], memories[b], score) for a, b, score in run] for run in runs.values()]
     from governance.selectors.predicates import predicate_cardinalities
 
