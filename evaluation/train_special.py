@@ -1,7 +1,7 @@
 """Train the two learned stages of the special-category detector (issue 15).
 
 **The committed files are trained with ``--all-spent --leave-out AQ43,AR44,AS45,AT46 --folds 11
---recent-authors 12``** (stop 41; authors spent since, AU47 to BT72, must be added to ``--leave-out`` to
+--recent-authors 12``** (stop 41; authors spent since, AU47 to BV74, must be added to ``--leave-out`` to
 reproduce them): the 43 authors spent up to AP42 (13,982 notes; 1,307 s with
 ``--jobs 2`` on the loaded 2-core machine; vector threshold 1.71, n-gram threshold 1.063, lexicon veto
 below −2.22). The four newest authors were left out so the candidate could be measured against the
@@ -155,6 +155,8 @@ SPECIAL_SPENT: dict[str, Path] = {
     "BR70": HELDOUT / "issue15_hundred_fiftythird" / "special_untouched70.jsonl",
     "BS71": HELDOUT / "issue15_hundred_fiftyfifth" / "special_untouched71.jsonl",
     "BT72": HELDOUT / "issue15_hundred_fiftyseventh" / "special_untouched72.jsonl",
+    "BU73": HELDOUT / "issue15_hundred_fiftyninth" / "special_untouched73.jsonl",
+    "BV74": HELDOUT / "issue15_hundred_sixtyfirst" / "special_untouched74.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"
