@@ -86,13 +86,16 @@ def _populate(subjects: int, per_subject: int, agent_ids: list[int], tag: str) -
         cursor.execute("ANALYZE")
 
 
-def _worker() -> tuple[subprocess.Popen[bytes], Any, dict[str, Any]]:
+def _worker(extra_argv: tuple[str, ...] = (), extra_env: dict[str, str] | None = None,
+            ) -> tuple[subprocess.Popen[bytes], Any, dict[str, Any]]:
     """``make run``'s worker (command and environment), on the benchmark database, queues purged;
     returned once **every pool process** has finished its start (``config.worker_start``: the
     warm-up, then ``gc.freeze``), not only once the main process answers a ping, with what the start
     took: ``startup_seconds`` (from the command to the last pool process ready), ``ping_seconds``,
     ``warmup_seconds`` (the slowest process's warm-up; 0 when ``QUORUM_WORKER_WARMUP`` is off),
-    ``apertium_seconds`` (of it, the pipelines) and ``startup_cpu_seconds`` (the worker tree's)."""
+    ``apertium_seconds`` (of it, the pipelines) and ``startup_cpu_seconds`` (the worker tree's).
+    ``extra_argv``/``extra_env``: added by a measuring script (``scripts/deep_pass_timeline.py``'s
+    hook); the benchmark passes none."""
     import tempfile
 
     from config.celery import app
@@ -102,12 +105,13 @@ def _worker() -> tuple[subprocess.Popen[bytes], Any, dict[str, Any]]:
         for queue in ("default", "consolidation", "rights"):
             conn.default_channel.queue_purge(queue)
     hostname = "bench-consolidation@%h"
-    argv, extra_env = celery_commands(hostname=hostname, loglevel="WARNING",
-                                      schedule=ROOT / "var" / "bench-celerybeat-schedule")["worker"]
+    argv, worker_env = celery_commands(hostname=hostname, loglevel="WARNING",
+                                       schedule=ROOT / "var" / "bench-celerybeat-schedule")["worker"]
     log = open(ROOT / "var" / "bench-consolidation-worker.log", "wb")
     ready_dir = tempfile.mkdtemp(prefix="quorum-bench-ready-")
     started = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=ROOT, env={**os.environ, **extra_env, "QUORUM_WORKER_READY_DIR": ready_dir},
+    proc = subprocess.Popen([*argv, *extra_argv], cwd=ROOT,
+                            env={**os.environ, **worker_env, **(extra_env or {}), "QUORUM_WORKER_READY_DIR": ready_dir},
                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 90
     while not app.control.ping(timeout=1.0):
