@@ -92,7 +92,7 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
                       judge: SimilarityJudge) -> str | None:
     """The checks through Apertium's taggers, dictionary and translator: the noun phrases of any two
     notes (:mod:`.phrases`), their adjectives at opposite WordNet poles (:mod:`.opposites`), and for a Spanish note and an English one the nouns each names
-    (:mod:`.bilingual`) and ``judge``'s same-language veto on either translated reading
+    (:mod:`.bilingual`) and ``judge``'s same-language veto on the translated readings
     (:mod:`.translation`); the same two from–to endpoints in opposite order (:mod:`.endpoints`); two
     members of one category put for each other — two roles heading one
     slot, two values of one attribute, an unknown Spanish word for another game (:mod:`.siblings`);
@@ -131,7 +131,7 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     one_reading = translated_classes.one_reading_class(spanish, english)
     if one_reading:
         return one_reading  # "permisiva" / "strict": an antonym or a role on one translated reading (round 58)
-    # each note translated into the other's language, either reading vetoed on a listed axis (.translation, since stop 48)
+    # each note translated into the other's language, both readings vetoed, or the Spanish one alone since stop 48 (.translation)
     return translation.translated_veto(
         spanish, english, lambda x, y: judge.veto(Statement(x), Statement(y), across_languages=False))
 
