@@ -23,9 +23,14 @@ from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.types import CardinalityLookup, Judgment, Label, Statement, _is_multi
 
 
-#: Reasons the rules leave to the similarity judge for two free texts (``defer_free_text``).
+#: Reasons the rules leave to the similarity judge for two free texts (``defer_free_text``). ``entails``
+#: (round 67): the lexicon's containment counts a content word the other note says in words it does
+#: not know ("desde el año 2015", "se llaman", "trabaja como") as a detail added; for two free texts
+#: the similarity judge's own reading decides what is added (``detail_added``: one side's words all
+#: said by the other and more, "también", a much longer note) and its signature the qualifiers the
+#: lexicon's concepts stood for (some/all, hedges, preferences, modality).
 _DEFERRED = frozenset({"negation_mismatch", "number_mismatch", "tense_mismatch", "date_mismatch",
-                       "weekday_mismatch", "month_mismatch"})
+                       "weekday_mismatch", "month_mismatch", "entails"})
 
 
 class LocalRulesJudge:
@@ -81,8 +86,10 @@ class LocalRulesJudge:
         :param defer_free_text: for two claim-less free texts, have no opinion (and no veto) on
         negation, number, date, weekday, month and tense: the similarity judge reads those with
         normalised values ("tres" = 3, "7:30" = "siete y media", "Dec" = December, a contrastive
-        "not"), where the lexicon's slots vetoed paraphrases written another way (issue 16). Its
-        antonym, direction-swap and entity (language) verdicts are kept: nothing else sees those."""
+        "not"), where the lexicon's slots vetoed paraphrases written another way (issue 16); nor on
+        entailment (round 67: the lexicon's concept sets read a word they do not know as a detail
+        added; the similarity judge's ``detail_added`` and signature decide). Its antonym,
+        direction-swap and entity (language) verdicts are kept: nothing else sees those."""
         self.strong_overlap = strong_overlap
         self.paraphrase_similarity = paraphrase_similarity
         self.cross_language_similarity = cross_language_similarity
