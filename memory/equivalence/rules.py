@@ -28,7 +28,8 @@ from memory.equivalence.types import CardinalityLookup, Judgment, Label, Stateme
 #: not know ("desde el año 2015", "se llaman", "trabaja como") as a detail added; for two free texts
 #: the similarity judge's own reading decides what is added (``detail_added``: one side's words all
 #: said by the other and more, "también", a much longer note) and its signature the qualifiers the
-#: lexicon's concepts stood for (some/all, hedges, preferences, modality).
+#: lexicon's concepts stood for (some/all, hedges, preferences, modality). Where that judge does not
+#: merge and finds no flip, it answers the rules' ``ENTAILS`` (:meth:`LocalRulesJudge.entailment`).
 _DEFERRED = frozenset({"negation_mismatch", "number_mismatch", "tense_mismatch", "date_mismatch",
                        "weekday_mismatch", "month_mismatch", "entails"})
 
@@ -109,6 +110,15 @@ class LocalRulesJudge:
                 and verdict.reason in _DEFERRED:
             return None  # two free texts: the similarity judge's normalised signature decides these
         return verdict
+
+    def entailment(self, a: Statement, b: Statement, *, similarity: float | None) -> Judgment | None:
+        """The rules' ``ENTAILS`` for the pair, deferred or not, else None: for two free texts the
+        similarity judge asks it where it does not merge them and finds no flip (round 67), so a pair
+        the lexicon reads as one side saying more keeps that verdict rather than going to review."""
+        sim = _clean_similarity(similarity)
+        fa, fb, cmp = self._compare(a, b, sim)
+        verdict = self._decide(fa, fb, cmp, a, sim)
+        return verdict if verdict is not None and verdict.reason == "entails" else None
 
     def veto(self, a: Statement, b: Statement) -> str | None:
         """Reason code if the texts carry a hard mismatch that forbids merging, else ``None``.

@@ -55,15 +55,11 @@ def test_misleading_and_entailing_pairs_never_merge(dev: tuple[list[Pair], list[
 
 
 def test_entails_is_found_and_never_equivalent(dev: tuple[list[Pair], list[float]], chain: JudgeChain) -> None:
-    """The default chain never merges an entailing pair; the rules (which the default chain asks about
-    entailment only for structured statements since round 67) still find the entailment."""
     pairs, sims = dev
     entailing = [(p, s) for p, s in zip(pairs, sims, strict=True) if p.expected is Label.ENTAILS]
     labels = [chain.judge(p.a, p.b, similarity=s).label for p, s in entailing]
     assert Label.EQUIVALENT not in labels
-    rules = LocalRulesJudge()
-    found = [rules.judge(p.a, p.b, similarity=s) for p, s in entailing]
-    assert sum(v is not None and v.label is Label.ENTAILS for v in found) >= 0.9 * len(entailing)
+    assert labels.count(Label.ENTAILS) >= 0.9 * len(entailing)
 
 
 def test_eval_script_json_output(capsys: pytest.CaptureFixture[str]) -> None:

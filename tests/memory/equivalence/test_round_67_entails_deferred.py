@@ -5,7 +5,9 @@ The rules' containment reads a content word the other note says in words the lex
 before the similarity judge was asked. For two claim-less texts it now has no opinion (as on
 negation, numbers and tense); the similarity judge's own ``detail_added`` reading and its signature
 decide what one note adds — which now also reads two notes too short for their language to be told
-("No bebe vino tinto" / "No bebe vino"). Structured statements keep the rules' entailment.
+("No bebe vino tinto" / "No bebe vino"). Where that judge neither merges nor finds a flip, the rules'
+``ENTAILS`` is still the answer (no review item, as before). Structured statements keep the rules'
+entailment.
 
 The sentences are written for these tests, not taken from any evaluation file."""
 
@@ -65,6 +67,17 @@ def test_below_the_threshold_a_deferred_paraphrase_still_does_not_merge(a: str, 
 def test_a_detail_added_or_a_qualifier_never_merges(a: str, b: str, similarity: float) -> None:
     for x, y in ((a, b), (b, a)):
         assert _judge(x, y, similarity).label is not Label.EQUIVALENT, (x, y, similarity)
+
+
+@pytest.mark.parametrize("similarity", [0.75, 0.875, 0.92, 0.97])
+def test_an_unmerged_entailment_keeps_the_rules_verdict(similarity: float) -> None:
+    verdict = _judge("Uses a Mac", "Uses a Mac at home and a Windows laptop at work", similarity)
+    assert (verdict.label, verdict.judge, verdict.reason) == (Label.ENTAILS, "local_rules", "entails")
+
+
+def test_a_flip_found_by_the_similarity_judge_outranks_the_entailment() -> None:
+    verdict = _judge("Replies to some emails at weekends", "Replies to emails at weekends")
+    assert verdict.label is Label.CONTRADICTS and verdict.judge == "similarity"
 
 
 def test_the_rules_still_find_the_entailment_when_asked_without_deferring() -> None:
