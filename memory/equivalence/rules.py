@@ -29,7 +29,7 @@ from memory.equivalence.types import CardinalityLookup, Judgment, Label, Stateme
 #: the similarity judge's own reading decides what is added (``detail_added``: one side's words all
 #: said by the other and more, "también", a much longer note) and its signature the qualifiers the
 #: lexicon's concepts stood for (some/all, hedges, preferences, modality). Where that judge does not
-#: merge and finds no flip, it answers the rules' ``ENTAILS`` (:meth:`LocalRulesJudge.entailment`).
+#: merge, it answers the rules' ``ENTAILS`` (:meth:`LocalRulesJudge.entailment`): only merges change.
 _DEFERRED = frozenset({"negation_mismatch", "number_mismatch", "tense_mismatch", "date_mismatch",
                        "weekday_mismatch", "month_mismatch", "entails"})
 
@@ -107,14 +107,16 @@ class LocalRulesJudge:
         fa, fb, cmp = self._compare(a, b, sim)
         verdict = self._decide(fa, fb, cmp, a, sim)
         if verdict is not None and self.defer_free_text and not a.predicate and not b.predicate \
-                and verdict.reason in _DEFERRED:
-            return None  # two free texts: the similarity judge's normalised signature decides these
+                and verdict.reason in _DEFERRED and (verdict.reason != "entails" or sim is not None):
+            # two free texts: the similarity judge's normalised signature decides these (an entailment
+            # only where there is a similarity: without one that judge has no opinion and proves nothing)
+            return None
         return verdict
 
     def entailment(self, a: Statement, b: Statement, *, similarity: float | None) -> Judgment | None:
         """The rules' ``ENTAILS`` for the pair, deferred or not, else None: for two free texts the
-        similarity judge asks it where it does not merge them and finds no flip (round 67), so a pair
-        the lexicon reads as one side saying more keeps that verdict rather than going to review."""
+        similarity judge asks it wherever it does not merge them (round 67), so a pair the lexicon reads
+        as one side saying more keeps that verdict unless a merge is proven."""
         sim = _clean_similarity(similarity)
         fa, fb, cmp = self._compare(a, b, sim)
         verdict = self._decide(fa, fb, cmp, a, sim)

@@ -163,6 +163,19 @@ class SimilarityJudge:
         self.rules = rules or LocalRulesJudge()
 
     def judge(self, a: Statement, b: Statement, *, similarity: float | None) -> Judgment | None:
+        """This judge's verdict (module docstring); where it does not merge, the rules' ``ENTAILS`` if
+        they read one side as saying more: the lexicon's entailment defers to this judge's merge for two
+        free texts (round 67, :meth:`LocalRulesJudge.entailment`) and stands wherever no merge is
+        proven, so it answers as before — no flip, review or "unrelated" in its place."""
+        verdict = self._judge(a, b, similarity)
+        if verdict is not None and verdict.label is Label.EQUIVALENT:
+            return verdict
+        sim = _clean_similarity(similarity)
+        if sim is None or a.predicate or b.predicate:
+            return verdict
+        return self.rules.entailment(a, b, similarity=sim) or verdict
+
+    def _judge(self, a: Statement, b: Statement, similarity: float | None) -> Judgment | None:
         if a.predicate or b.predicate:
             return None  # structured statements: the predicate judge and the rules decide
         sim = _clean_similarity(similarity)
@@ -187,22 +200,15 @@ class SimilarityJudge:
             if self.abstain:
                 return None
             label = Label.UNSURE if sim >= self.review_vetoed else Label.UNRELATED
-            return self._entailment(a, b, sim) or Judgment(label, self.name, self.version, f"vetoed_{reason}", 0.6)
+            return Judgment(label, self.name, self.version, f"vetoed_{reason}", 0.6)
         if sim >= floor:
             return Judgment(Label.EQUIVALENT, self.name, self.version,
                             "cross_language_equivalent" if cross else "similar_paraphrase", 0.8)
         if self.abstain:
             return None
         if sim >= floor - self.review_band:
-            return self._entailment(a, b, sim) or Judgment(Label.UNSURE, self.name, self.version,
-                                                           "unproven_paraphrase", 0.5)
-        return self._entailment(a, b, sim) or Judgment(Label.UNRELATED, self.name, self.version, "low_similarity", 0.6)
-
-    def _entailment(self, a: Statement, b: Statement, sim: float) -> Judgment | None:
-        """The rules' ``ENTAILS`` for a pair this judge neither merges nor finds flipped: the lexicon's
-        entailment no longer stops a merge of two free texts (it defers, round 67), but where no merge
-        is proven it is still the better answer than a review or "unrelated"."""
-        return self.rules.entailment(a, b, similarity=sim)
+            return Judgment(Label.UNSURE, self.name, self.version, "unproven_paraphrase", 0.5)
+        return Judgment(Label.UNRELATED, self.name, self.version, "low_similarity", 0.6)
 
     def _learned(self, a: Statement, b: Statement, reason: str | None) -> Judgment | None:
         """The learned model's verdict: ``EQUIVALENT`` only at its LOSO-chosen confidence."""
