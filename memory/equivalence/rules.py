@@ -23,9 +23,15 @@ from memory.equivalence.normalise import _clean_similarity
 from memory.equivalence.types import CardinalityLookup, Judgment, Label, Statement, _is_multi
 
 
-#: Reasons the rules leave to the similarity judge for two free texts (``defer_free_text``).
+#: Reasons the rules leave to the similarity judge for two free texts (``defer_free_text``). ``entails``
+#: (round 67): the lexicon's containment counts a content word the other note says in words it does
+#: not know ("desde el año 2015", "se llaman", "trabaja como") as a detail added; for two free texts
+#: the similarity judge's own reading decides what is added (``detail_added``: one side's words all
+#: said by the other and more, "también", a much longer note) and its signature the qualifiers the
+#: lexicon's concepts stood for (some/all, hedges, preferences, modality). Where that judge does not
+#: merge, it answers the rules' ``ENTAILS`` (:meth:`LocalRulesJudge.entailment`): only merges change.
 _DEFERRED = frozenset({"negation_mismatch", "number_mismatch", "tense_mismatch", "date_mismatch",
-                       "weekday_mismatch", "month_mismatch"})
+                       "weekday_mismatch", "month_mismatch", "entails"})
 
 
 class LocalRulesJudge:
@@ -81,8 +87,10 @@ class LocalRulesJudge:
         :param defer_free_text: for two claim-less free texts, have no opinion (and no veto) on
         negation, number, date, weekday, month and tense: the similarity judge reads those with
         normalised values ("tres" = 3, "7:30" = "siete y media", "Dec" = December, a contrastive
-        "not"), where the lexicon's slots vetoed paraphrases written another way (issue 16). Its
-        antonym, direction-swap and entity (language) verdicts are kept: nothing else sees those."""
+        "not"), where the lexicon's slots vetoed paraphrases written another way (issue 16); nor on
+        entailment (round 67: the lexicon's concept sets read a word they do not know as a detail
+        added; the similarity judge's ``detail_added`` and signature decide). Its antonym,
+        direction-swap and entity (language) verdicts are kept: nothing else sees those."""
         self.strong_overlap = strong_overlap
         self.paraphrase_similarity = paraphrase_similarity
         self.cross_language_similarity = cross_language_similarity
@@ -99,9 +107,20 @@ class LocalRulesJudge:
         fa, fb, cmp = self._compare(a, b, sim)
         verdict = self._decide(fa, fb, cmp, a, sim)
         if verdict is not None and self.defer_free_text and not a.predicate and not b.predicate \
-                and verdict.reason in _DEFERRED:
-            return None  # two free texts: the similarity judge's normalised signature decides these
+                and verdict.reason in _DEFERRED and (verdict.reason != "entails" or sim is not None):
+            # two free texts: the similarity judge's normalised signature decides these (an entailment
+            # only where there is a similarity: without one that judge has no opinion and proves nothing)
+            return None
         return verdict
+
+    def entailment(self, a: Statement, b: Statement, *, similarity: float | None) -> Judgment | None:
+        """The rules' ``ENTAILS`` for the pair, deferred or not, else None: for two free texts the
+        similarity judge asks it wherever it does not merge them (round 67), so a pair the lexicon reads
+        as one side saying more keeps that verdict unless a merge is proven."""
+        sim = _clean_similarity(similarity)
+        fa, fb, cmp = self._compare(a, b, sim)
+        verdict = self._decide(fa, fb, cmp, a, sim)
+        return verdict if verdict is not None and verdict.reason == "entails" else None
 
     def veto(self, a: Statement, b: Statement) -> str | None:
         """Reason code if the texts carry a hard mismatch that forbids merging, else ``None``.

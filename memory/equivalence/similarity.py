@@ -163,6 +163,19 @@ class SimilarityJudge:
         self.rules = rules or LocalRulesJudge()
 
     def judge(self, a: Statement, b: Statement, *, similarity: float | None) -> Judgment | None:
+        """This judge's verdict (module docstring); where it does not merge, the rules' ``ENTAILS`` if
+        they read one side as saying more: the lexicon's entailment defers to this judge's merge for two
+        free texts (round 67, :meth:`LocalRulesJudge.entailment`) and stands wherever no merge is
+        proven, so it answers as before — no flip, review or "unrelated" in its place."""
+        verdict = self._judge(a, b, similarity)
+        if verdict is not None and verdict.label is Label.EQUIVALENT:
+            return verdict
+        sim = _clean_similarity(similarity)
+        if sim is None or a.predicate or b.predicate:
+            return verdict
+        return self.rules.entailment(a, b, similarity=sim) or verdict
+
+    def _judge(self, a: Statement, b: Statement, similarity: float | None) -> Judgment | None:
         if a.predicate or b.predicate:
             return None  # structured statements: the predicate judge and the rules decide
         sim = _clean_similarity(similarity)
@@ -310,7 +323,10 @@ class SimilarityJudge:
         if short and long_ / short >= self.length_ratio and long_ - short >= 3:
             return "detail_added"
         stems_a, stems_b = {_stem(w) for w in wa}, {_stem(w) for w in wb}
-        if la is not None and la == lb and stems_a != stems_b and (stems_a <= stems_b or stems_b <= stems_a):
+        # a note too short for its language to be told ("No bebe vino") is compared too: the words the
+        # other side says all again are its language's (round 67: the lexicon's entailment defers here)
+        told_apart = la is not None and lb is not None and la != lb
+        if not told_apart and stems_a != stems_b and (stems_a <= stems_b or stems_b <= stems_a):
             return "detail_added"  # one says all the other says and more: partial, not the same fact
         return None
 
