@@ -17,14 +17,14 @@ equivalents. A veto counts only on an axis in :data:`AXES` (a flipped pole, a sw
 direction, another date or weekday) — axes a translation's wording seldom invents. Until stop 48 both
 readings had to fire (measured on the 47 spent sources then: 317 of 1,678 misleading pairs, 18 of
 1,381 equivalents, none of those merged). **Since stop 48 the Spanish reading alone is enough** (the Spanish note against
-the English one's translation into Spanish): English notes here are mostly subjectless ("Prefers…",
-"Keeps…"), which Apertium renders into Spanish as Spanish writes it, while the other direction adds
-a subject and articles and picks one sense of a wide word ("por las tardes" → "by the evenings",
-against "in the afternoon"). Measured with eq67's ``evaluation.cross_gates`` (docs/consolidation.md):
-of the 93 ES↔EN misleading pairs that beat the chain at their untouched readings it stops 34 (17 of
-the 59 read since this module was in the chain), for 54 of the 1,914 ES↔EN equivalents the chain
-merged over every spent source; either reading (eq67's gate C3) would stop 5 more (3) for 26 more.
-The choice between the two was made after seeing that split, so it is in sample. Negation, number,
+the English one's translation into Spanish). Measured with eq67's ``evaluation.cross_gates``
+(docs/consolidation.md): of the 93 ES↔EN misleading pairs that beat the chain at their untouched
+readings it stops 34 (17 of the 59 read since this module was in the chain), for 54 of the 1,914
+ES↔EN equivalents the chain merged over every spent source; the English reading alone as well would
+stop 5 more (3) for 26 more. Both directions translate roughly ("spring" → "muelle", "by the
+evenings" for "por las tardes"); the Spanish reading was chosen on that split alone, after seeing
+it, so the figures are in sample. Four guard pairs of the tests are now vetoed and marked as the
+known cost (``xfail(strict=True)``). Negation, number,
 tense, modality and entity are left out because a translation flips them on equivalents (2–21
 merged equivalents lost each), and scope because it garbles quantifiers ("No todos sus primos" →
 "No all his cousins").

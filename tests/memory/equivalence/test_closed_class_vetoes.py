@@ -151,7 +151,8 @@ def test_a_single_slot_swap_never_merges(a: str, b: str) -> None:
     ("Doesn't drink wine of any kind.", "No bebe ningún tipo de vino."),
     ("Speaks not only French but also German.", "No solo habla francés, también alemán."),
     ("Her son is very shy.", "Su hijo es muy tímido."),
-    ("Has lost weight since the spring.", "Ha adelgazado desde la primavera."),
+    pytest.param("Has lost weight since the spring.", "Ha adelgazado desde la primavera.",
+                 marks=pytest.mark.xfail(strict=True, reason="known cost of the Spanish translated reading alone (stop 48, docs/consolidation.md): a rough translation vetoes one fact")),
     ("Drinks coffee only at breakfast.", "Toma café solo en el desayuno."),
     ("Cycles to the office most days.", "Va en bici a la oficina casi todos los días."),
     ("Prefers trains to planes for short trips.", "For short trips she'd rather take the train than fly."),
@@ -484,7 +485,8 @@ def test_round_30_rank_weight_editor_and_patient_never_merge(a: str, b: str) -> 
 
 
 @pytest.mark.parametrize(("a", "b"), [
-    ("Is the head coach of the hockey club.", "Es la primera entrenadora del club de hockey."),
+    pytest.param("Is the head coach of the hockey club.", "Es la primera entrenadora del club de hockey.",
+                 marks=pytest.mark.xfail(strict=True, reason="known cost of the Spanish translated reading alone (stop 48, docs/consolidation.md): a rough translation vetoes one fact")),
     ("Está adelgazando desde la mudanza.", "Has been losing weight since the move."),
 ])
 def test_round_30_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
@@ -562,7 +564,8 @@ def test_round_35_who_pays_whom_near_and_far_and_panel_against_candidate_never_m
 
 
 @pytest.mark.parametrize(("a", "b"), [
-    ("Su piso está cerca de la oficina.", "Her flat is close to the office."),
+    pytest.param("Su piso está cerca de la oficina.", "Her flat is close to the office.",
+                 marks=pytest.mark.xfail(strict=True, reason="known cost of the Spanish translated reading alone (stop 48, docs/consolidation.md): a rough translation vetoes one fact")),
 ])
 def test_round_35_the_same_fact_written_another_way_still_merges(a: str, b: str) -> None:
     assert _merges(a, b)

@@ -26,7 +26,8 @@ def test_an_in_law_of_another_relation_never_merges(a: str, b: str) -> None:
 @pytest.mark.parametrize(("a", "b"), [
     ("Va al cine con su cuñada los domingos.", "Goes to the cinema with her sister-in-law on Sundays."),
     ("Cena con sus suegros cada viernes.", "Has dinner with his parents-in-law every Friday."),
-    ("Vive con su yerno desde marzo.", "Has lived with her son-in-law since March."),
+    pytest.param("Vive con su yerno desde marzo.", "Has lived with her son-in-law since March.",
+                 marks=pytest.mark.xfail(strict=True, reason="known cost of the Spanish translated reading alone (stop 48, docs/consolidation.md): a rough translation vetoes one fact")),
 ])
 def test_the_same_in_law_still_merges(a: str, b: str) -> None:
     assert _merges(a, b, 0.90)
