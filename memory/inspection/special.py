@@ -69,6 +69,10 @@ from memory.inspection.special_ngrams import load as load_ngrams
 #: ``special_names`` (sp30), ``special_access`` (sp35) and ``special_implicit`` (sp36);
 #: the same-sex partner's patterns likewise.
 _RULES = RULES + CLAUSE_RULES + ROLE_RULES + NAMES_RULES + ACCESS_RULES + IMPLICIT_RULES
+#: The hits (``label:rule``) of the rules that carry the person's own tie in the pattern
+#: (``special_lexicon.Rule.own_tie``: sp30's named things, sp35's and sp36's classes, the lexicon's own-tie
+#: clauses): the n-gram stage's veto does not drop them, as the work frames do not clear them.
+_OWN_TIE_HITS = frozenset(f"{rule.label}:{rule.name}" for rule in _RULES if rule.own_tie)
 _PARTNER = (*SAME_SEX_PARTNER, *PARTNER, *SAME_SEX_NAMES)
 
 
@@ -474,8 +478,8 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         prose = len(text) >= _NGRAM_MIN_CHARS and field not in _NGRAM_SKIP_FIELDS
         identifier = field in _NGRAM_SKIP_FIELDS and len(text) <= IDENTIFIER_CACHE_CHARS
         hit, read = (_identifier_rule(text), text) if identifier else lexical_stage(text)
-        # sp30's named things and sp35's classes carry the person's own tie in the pattern: not vetoed.
-        if hit is not None and prose and model is not None and not hit.split(":", 1)[1].startswith(("names.", "access.", "implicit.")) \
+        # a rule that carries the person's own tie in the pattern (``Rule.own_tie``) is not vetoed
+        if hit is not None and prose and model is not None and hit not in _OWN_TIE_HITS \
                 and model.vetoes(text) and not _self_report(text) and not _belongs(text) and not _own_state(text):
             hit = _hit_in_clause(text, model) or _names_hit(text)
         if hit is not None:

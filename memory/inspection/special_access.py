@@ -164,5 +164,5 @@ _CLASSES: list[tuple[str, str, str]] = [
     ("politics", "party_committee", _PARTY_COMMITTEE),
 ]
 
-ACCESS_RULES: tuple[Rule, ...] = tuple(Rule(label, f"access.{label}.{name}", _re(pattern), unless=_unless(label))
+ACCESS_RULES: tuple[Rule, ...] = tuple(Rule(label, f"access.{label}.{name}", _re(pattern), unless=_unless(label), own_tie=True)
                                     for label, name, pattern in _CLASSES)

@@ -162,7 +162,7 @@ def _rule(label: str, name: str, pattern: str, near: str, gate: str) -> Rule:
     unless = _unless(label)
     if near.strip():
         unless = _re("|".join(part for part in (near, unless.pattern.removeprefix(r"\b(?:").removesuffix(")") if unless else "") if part))
-    rule = _ClauseRule(label, f"implicit.{label}.{name}", _re(pattern), unless=unless)
+    rule = _ClauseRule(label, f"implicit.{label}.{name}", _re(pattern), unless=unless, own_tie=True)
     if gate:
         object.__setattr__(rule, "gate", _re(gate))
     return rule

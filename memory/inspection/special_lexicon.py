@@ -37,10 +37,17 @@ class Rule:
     #: A setting that makes weak words a venue whatever act is near (``a wedding in the old church``,
     #: ``rents the parish hall``): it clears the weak words only, never another word of the rule.
     weak_venue: re.Pattern[str] | None = field(default=None)
+    #: The pattern carries the person's own tie to what it names (an act, a membership, a possessive:
+    #: ``su causa por estafa``, ``el curso que le impuso el juez``, ``paga la cuota de la sección``).
+    #: Read by both checks that decide whether a special word is about the person: the work and
+    #: object frames before a match (``special_forms.in_frame``) do not clear such a rule here, and
+    #: the n-gram stage's veto does not drop its hit (``special.special_category_in``). A work noun
+    #: right after the match (``_about_work``) and the category's near misses still clear it.
+    own_tie: bool = field(default=False)
 
     def fires(self, text: str) -> bool:
         live = [m.group(0) for m in self.pattern.finditer(text)
-                if not _about_work(text, m.start(), m.end()) and not in_frame(text, m.start())]
+                if not _about_work(text, m.start(), m.end()) and (self.own_tie or not in_frame(text, m.start()))]
         if not live:
             return False
         if self.weak is not None and self.weak_needs is not None and len(text.split()) >= _WEAK_MIN_WORDS \

@@ -153,7 +153,10 @@ def _alternation(names: list[str]) -> str:
 
 class _OrgRule:
     """A name from the table tied to the person in its clause, outside a professional frame (see
-    the module docstring); read like a lexicon ``Rule`` (``label``, ``name``, ``fires``)."""
+    the module docstring); read like a lexicon ``Rule`` (``label``, ``name``, ``own_tie``, ``fires``)."""
+
+    #: The tie to the person is in the rule (``Rule.own_tie``): the n-gram stage's veto does not drop it.
+    own_tie = True
 
     def __init__(self, label: str, names: list[str], words: list[str]) -> None:
         self.label = label
@@ -227,6 +230,7 @@ class _PeopleRule:
 
     label = "race_ethnicity"
     name = "names.race_ethnicity.people"
+    own_tie = True  # ``Rule.own_tie``
 
     def __init__(self) -> None:
         rows: dict[str, list[str]] = {"name": [], "word": []}
@@ -264,21 +268,21 @@ _NOT_BETWEEN_HE = (r"(?:(?!\b(?:herman\w*|hij[oa]s?|padres?|madre|amig[oa]s?|jef
                    r"|vecin\w*|brothers?|sons?|daughters?|sisters?|father|mother|friends?|boss|cousins?|colleagues?|neighbou?rs?|she|her|hers|ella|\w+'s)\b)[^.;:!?])")
 PARTNER_RULES = (
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
-        rf"\b(?:ella|she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|esposa|mujer|prometida)\b")),
+        rf"\b(?:ella|she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|esposa|mujer|prometida)\b"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         r"\b(?:casada|comprometida|prometida|emparejada|casadas)\s+con\s+(?:su|sus)\s+(?:novia|esposa|mujer|prometida)\b"
-        r"|\b(?:casado|comprometido|emparejado|casados)\s+con\s+(?:su|sus)\s+(?:novio|esposo|marido|prometido)\b")),
+        r"|\b(?:casado|comprometido|emparejado|casados)\s+con\s+(?:su|sus)\s+(?:novio|esposo|marido|prometido)\b"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         rf"\b(?:he|he'?s)\b{_NOT_BETWEEN_HE}{{0,70}}\b(?:the|a|his)\s+(?:boyfriend|husband|fiance)\b(?!'s)"
-        rf"|\b(?:she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:the|a|her)\s+(?:wife|fiancee)\b(?!'s)")),
+        rf"|\b(?:she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:the|a|her)\s+(?:wife|fiancee)\b(?!'s)"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.both_sides", re.compile(
         r"\b(?:le\s+(?:gustan|van|tiran)|(?:likes|swings|goes|plays|bats)\s+(?:for\s+)?)\s*['\"]?\s*(?:los\s+dos|las\s+dos|ambos|ambas|both)\s+"
-        r"(?:palos|aceras|lados|bandos|equipos|sides|teams|ways)\b")),
+        r"(?:palos|aceras|lados|bandos|equipos|sides|teams|ways)\b"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
-        rf"\b(?:{_MORE_FEMALE})'s\s+(?:wife|fiancee)\b|\b(?:{_MORE_MALE})'s\s+(?:husband|fiance)\b")),
+        rf"\b(?:{_MORE_FEMALE})'s\s+(?:wife|fiancee)\b|\b(?:{_MORE_MALE})'s\s+(?:husband|fiance)\b"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         rf"\b(?:{_MORE_MALE})\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novio|marido|esposo|prometido)\b"
-        rf"|\b(?:{_MORE_FEMALE})\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|mujer|esposa|prometida)\b")),
+        rf"|\b(?:{_MORE_FEMALE})\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|mujer|esposa|prometida)\b"), own_tie=True),
 )
 
 # --- a practice by name, a community term ---------------------------------------------------------
@@ -365,6 +369,8 @@ class _Practice:
     practice is usually named in quotes ("calls it 'her time with the man upstairs'"), and the quotes
     are the euphemism, not a title. A professional frame in the clause clears it."""
 
+    own_tie = True  # ``Rule.own_tie``: the practice is the person's own
+
     def __init__(self, label: str = "religion", name: str = "names.religion.practice", words: str = _RELIGIOUS_PRACTICE,
                  professional: re.Pattern[str] | None = None) -> None:
         self.label = label
@@ -395,7 +401,7 @@ PRACTICE_RULES = (
     _Practice(),
     _Practice("religion", "names.religion.rite", _RITE, _PRACTICE_PROFESSIONAL),
     _Practice("sex_life_orientation", "names.sex_life_orientation.relationship_form", _RELATIONSHIP_FORM, _PRACTICE_PROFESSIONAL),
-    Rule("race_ethnicity", "names.race_ethnicity.community", _re(_ETHNIC_COMMUNITY)),
+    Rule("race_ethnicity", "names.race_ethnicity.community", _re(_ETHNIC_COMMUNITY), own_tie=True),
 )
 
 #: Every rule of this module, in the order the lexical stage tries them (after the lexicon's).

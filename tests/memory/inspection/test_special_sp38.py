@@ -1,0 +1,87 @@
+"""sp38 (issue 15, stop 48): "this rule carries the person's own tie" is one attribute of a rule
+(``special_lexicon.Rule.own_tie``), read by both checks that decide whether a special word is about
+the person — the work and object frames before a match (``special_forms.in_frame``) and the n-gram
+stage's veto (``special.special_category_in``) — instead of a subclass in one place and a name prefix
+in the other. Sentences written for these tests, not taken from a corpus."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from memory.inspection import special
+from memory.inspection.normalise import readings
+from memory.inspection.special import CATEGORY_KEYS, lexical_rule, special_category_in
+from memory.inspection.special_access import ACCESS_RULES
+from memory.inspection.special_forms import in_frame
+from memory.inspection.special_lexicon import Rule
+from memory.inspection.special_ngrams import BUCKETS, CATEGORY_BUCKETS, NgramModel
+
+
+def _vetoing_model() -> NgramModel:
+    """A real n-gram model that scores every string -3.0 (bias only): it flags nothing and vetoes
+    every lexicon hit it is allowed to (veto below -1.0)."""
+    categories = np.zeros((len(CATEGORY_KEYS), CATEGORY_BUCKETS), dtype=np.float32)
+    return NgramModel(np.zeros(BUCKETS, dtype=np.float32), -3.0, 5.0, categories,
+                      np.zeros(len(CATEGORY_KEYS), dtype=np.float32), tuple(CATEGORY_KEYS), -1.0)
+
+
+def test_every_rule_says_whether_it_carries_its_own_tie() -> None:
+    """One attribute on every rule of the lexical stage, and one answer per rule id (a hit is reported
+    by id, so two rules sharing an id must agree)."""
+    by_hit: dict[str, set[bool]] = {}
+    for rule in special._RULES:
+        assert isinstance(rule.own_tie, bool), rule.name
+        by_hit.setdefault(f"{rule.label}:{rule.name}", set()).add(rule.own_tie)
+    assert all(len(answers) == 1 for answers in by_hit.values())
+    assert special._OWN_TIE_HITS == {hit for hit, answers in by_hit.items() if answers == {True}}
+    # the classes that were exempted by name before, and the lexicon's own-tie clauses (``_OwnRule``)
+    assert all(hit in special._OWN_TIE_HITS for hit in by_hit if hit.split(":", 1)[1].startswith(("names.", "access.", "implicit.")))
+    assert "genetic:lexicon.genetic.clause.own_result" in special._OWN_TIE_HITS
+    assert "health:lexicon.health" not in special._OWN_TIE_HITS
+
+
+#: A court-imposed course (stop 47's miss, in other words): the course word stands in ``_FRAME``'s
+#: reach before the match, as a course *about* a topic would.
+COURT_COURSE = "Este trimestre hace el curso de control de la ira que le impuso el juez, los martes."
+
+
+def test_a_frame_before_the_match_does_not_clear_a_rule_with_its_own_tie() -> None:
+    rule = next(r for r in ACCESS_RULES if r.name == "access.criminal.court_obligation")
+    reading = readings(COURT_COURSE)[0]
+    match = rule.pattern.search(reading)
+    assert match is not None and in_frame(reading, match.start())  # the frame is there …
+    assert rule.fires(reading)  # … and does not clear the rule
+    assert lexical_rule(COURT_COURSE) == "criminal:access.criminal.court_obligation"
+    assert special_category_in([("content", COURT_COURSE)]) is not None
+
+
+def test_the_same_rule_without_its_own_tie_is_cleared_by_the_frame() -> None:
+    """The attribute is what the frame check reads: the same pattern, not marked, is cleared."""
+    rule = next(r for r in ACCESS_RULES if r.name == "access.criminal.court_obligation")
+    plain = Rule(rule.label, rule.name, rule.pattern, unless=rule.unless)
+    assert not plain.own_tie and not plain.fires(readings(COURT_COURSE)[0])
+
+
+def test_a_frame_still_clears_a_plain_lexicon_word() -> None:
+    assert lexical_rule("Trabaja de contable en el hospital comarcal desde marzo.") is None
+
+
+def test_the_veto_reads_the_attribute_not_the_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A vetoing n-gram model drops a plain lexicon hit but keeps the hit of a rule marked
+    ``own_tie`` — whatever its name says (the lexicon's own-tie clauses are named ``lexicon.…``)."""
+    monkeypatch.setattr(special, "load_ngrams", _vetoing_model)
+    plain = "Lleva el turno de dialisis del hospital los lunes y los jueves."
+    assert lexical_rule(plain) is not None
+    assert special_category_in([("content", plain)]) is None
+    marked = Rule("health", "lexicon.health.sp38_probe", re.compile(r"\bzorblax\b"), own_tie=True)
+    unmarked = Rule("health", "lexicon.health.sp38_probe_plain", re.compile(r"\bzorblax\b"))
+    text = "Toma zorblax cada mañana desde el invierno pasado."
+    monkeypatch.setattr(special, "_RULES", (marked,))
+    monkeypatch.setattr(special, "_OWN_TIE_HITS", frozenset({"health:lexicon.health.sp38_probe"}))
+    kept = special_category_in([("content", text)])
+    assert kept is not None and kept.rule == "lexicon.health.sp38_probe"
+    monkeypatch.setattr(special, "_RULES", (unmarked,))
+    assert special_category_in([("content", text)]) is None
