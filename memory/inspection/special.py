@@ -324,17 +324,19 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-def _names_hit(text: str) -> str | None:
-    """The first rule of ``special_names`` (sp30) that fires on ``text`` as ``lexical_stage`` reads it
-    (ordinary-sense spans blanked), as ``label:rule``, or None. Read only where the n-gram stage
-    vetoes an earlier lexicon hit: these rules already need the person's tie (a name with a word of
-    membership, a practice with its act, a partner with the person's gender) and clear a
-    professional frame themselves, so the veto's reading of a job or a place does not apply to them."""
+def _own_tie_hit(text: str) -> str | None:
+    """The first rule that carries the person's own tie (``Rule.own_tie``) and fires on ``text`` as
+    ``lexical_stage`` reads it (ordinary-sense spans blanked), as ``label:rule``, or None. Read only where
+    the n-gram stage vetoes an earlier lexicon hit: these rules need the person's tie (a name with a word
+    of membership, a practice with its act, a court's order on the person) and the veto's reading of a
+    job or a place does not apply to them. Until sp38 only sp30's rules (``special_names``) were read
+    here, so an earlier plain word that the veto dropped hid an own-tie rule of sp35, sp36 or the
+    lexicon's clauses that fired later in the same note."""
     for reading in _special_readings(text):
         spans = ordinary_spans(reading) + topic_spans(reading)
         blanked = _blank(reading, spans) if spans else reading
-        for rule in NAMES_RULES:
-            if rule.fires(reading) and rule.fires(blanked):
+        for rule in _RULES:
+            if rule.own_tie and rule.fires(reading) and rule.fires(blanked):
                 return f"{rule.label}:{rule.name}"
     return None
 
@@ -481,7 +483,7 @@ def special_category_in(strings: Iterable[tuple[str, str]]) -> SpecialFinding | 
         # a rule that carries the person's own tie in the pattern (``Rule.own_tie``) is not vetoed
         if hit is not None and prose and model is not None and hit not in _OWN_TIE_HITS \
                 and model.vetoes(text) and not _self_report(text) and not _belongs(text) and not _own_state(text):
-            hit = _hit_in_clause(text, model) or _names_hit(text)
+            hit = _hit_in_clause(text, model) or _own_tie_hit(text)
         if hit is not None:
             label, rule = hit.split(":", 1)
             return SpecialFinding(CATEGORY_KEYS[label], field, rule)

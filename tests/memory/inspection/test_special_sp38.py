@@ -85,3 +85,13 @@ def test_the_veto_reads_the_attribute_not_the_name(monkeypatch: pytest.MonkeyPat
     assert kept is not None and kept.rule == "lexicon.health.sp38_probe"
     monkeypatch.setattr(special, "_RULES", (unmarked,))
     assert special_category_in([("content", text)]) is None
+
+
+def test_a_vetoed_plain_word_does_not_hide_a_later_rule_with_its_own_tie(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the veto drops the first hit (a plain lexicon word), every rule marked ``own_tie`` is read
+    again, not only sp30's (``special._own_tie_hit``): here sp35's court obligation, later in the order."""
+    monkeypatch.setattr(special, "load_ngrams", _vetoing_model)
+    text = "Tiene diabetes desde niño y el juez le impuso un curso de control de la ira este invierno."
+    assert lexical_rule(text) == "health:lexicon.health"  # the first rule to fire is a plain word
+    finding = special_category_in([("content", text)])
+    assert finding is not None and finding.rule == "access.criminal.court_obligation"
