@@ -95,3 +95,79 @@ def test_a_vetoed_plain_word_does_not_hide_a_later_rule_with_its_own_tie(monkeyp
     assert lexical_rule(text) == "health:lexicon.health"  # the first rule to fire is a plain word
     finding = special_category_in([("content", text)])
     assert finding is not None and finding.rule == "access.criminal.court_obligation"
+
+
+# --- this stop's misses and false positives, by class (sp38) ---------------------------------------------
+
+#: The organisation's own gathering beside an ambiguous name of the table (``special_names._EVENTS``).
+GATHERINGS = [
+    ("Va al congreso de la CIG en Santiago en primavera.", "trade_union"),
+    ("The Greens conference is in Brighton; she is taking the train.", "politics"),
+    ("Bought a new dress for the Tories gala, it's black tie.", "politics"),
+    ("Se pidió el viernes libre por la asamblea de la CIG en Vigo.", "trade_union"),
+]
+GATHERINGS_NOT = [
+    "Presented a paper at a labour conference on gig-economy contracts.",  # no article: a conference on work
+    "Congress with the Republicans in control passed the bill.",  # the legislature
+    "Covers the Labour conference for the paper every autumn.",  # a journalist's (the professional frame)
+    "La conferencia de uso del suelo es el jueves.",
+]
+
+
+@pytest.mark.parametrize(("text", "label"), GATHERINGS)
+def test_a_gathering_of_a_party_or_union_named_by_an_ambiguous_name(text: str, label: str) -> None:
+    from memory.inspection.special_names import NAME_RULES
+
+    reading = readings(text)[0]
+    assert any(rule.label == label and rule.fires(reading) for rule in NAME_RULES)
+
+
+@pytest.mark.parametrize("text", GATHERINGS_NOT)
+def test_a_gathering_word_beside_an_ordinary_word_is_not_a_tie(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+#: A couple seeking a third partner (``special_names._SEEKS_THIRD``), and a third of something else.
+@pytest.mark.parametrize("text", [
+    "He and his wife are looking for a unicorn on the apps.",
+    "Con su novia quiere encontrar una tercera persona; lo hablan desde enero.",
+])
+def test_a_couple_seeking_a_third_is_a_relationship_form(text: str) -> None:
+    assert lexical_rule(text) == "sex_life_orientation:names.sex_life_orientation.relationship_form"
+
+
+@pytest.mark.parametrize("text", [
+    "Buscan un tercer jugador para el pádel con su pareja.",
+    "With her partner she is looking for a third flatmate for the house.",
+    "Con su pareja quiere encontrar un tercer socio para la empresa.",
+])
+def test_a_third_player_or_flatmate_is_not(text: str) -> None:
+    assert lexical_rule(text) is None
+
+
+#: A machine started or switched on with a print of the person's finger (``special_lexicon._BIOMETRIC``).
+@pytest.mark.parametrize("text", [
+    "La moto nueva arranca con la huella del índice, ni llave lleva.",
+    "Her car only starts with her thumbprint now.",
+])
+def test_a_machine_started_with_a_fingerprint(text: str) -> None:
+    assert (lexical_rule(text) or "").startswith("biometric:")
+
+
+def test_starting_with_a_finger_food_is_not() -> None:
+    assert lexical_rule("The menu starts with finger sandwiches and tea.") is None
+
+
+#: A thing held sacred by the person (``special_senses._HELD_SACRED``): an ordinary-sense span, read by
+#: both learned stages' outvotes; a rite called sacred still has its own word outside the span.
+def test_a_thing_held_sacred_is_a_figure_of_speech() -> None:
+    from memory.inspection.special_senses import figure_of_speech_spans
+
+    text = readings("El vermut del sábado es sagrado para ella, siempre en el mismo bar.")[0]
+    spans = figure_of_speech_spans(text)
+    assert spans and text[spans[0][0]:spans[0][1]].startswith("es sagrado")
+    assert special.lexical_stage("El vermut del sábado es sagrado para ella, siempre en el mismo bar.")[1] == ""
+
+
+def test_a_rite_held_sacred_is_still_read() -> None:
+    assert lexical_rule("La misa del domingo es sagrada para ella y no falta nunca.") == "religion:lexicon.religion"
