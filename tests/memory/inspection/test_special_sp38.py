@@ -171,3 +171,51 @@ def test_a_thing_held_sacred_is_a_figure_of_speech() -> None:
 
 def test_a_rite_held_sacred_is_still_read() -> None:
     assert lexical_rule("La misa del domingo es sagrada para ella y no falta nunca.") == "religion:lexicon.religion"
+
+
+# --- the vector stage on a fragment no other stage reads (``special._fragment_alone``) -------------------
+
+#: Every sentence holds an ordinary-sense span (a civic role): the n-gram stage reads nothing of the note
+#: and the vector stage reads only what is left around the span.
+CIVIC_ONLY = "Este año le ha tocado por sorteo ser presidente de la comunidad de vecinos y lleva las cuentas."
+#: The same with a sentence the n-gram stage does read.
+CIVIC_AND_MORE = CIVIC_ONLY + " Quiere cambiar de compañía de la luz antes de junio."
+
+
+def _neutral_model() -> NgramModel:
+    """A real n-gram model that scores every string 0.0: it neither flags (threshold 5.0) nor dissents
+    from the vector stage (``_NGRAM_DISSENT`` is -0.5), so only ``_fragment_alone`` can drop a finding."""
+    categories = np.zeros((len(CATEGORY_KEYS), CATEGORY_BUCKETS), dtype=np.float32)
+    return NgramModel(np.zeros(BUCKETS, dtype=np.float32), 0.0, 5.0, categories,
+                      np.zeros(len(CATEGORY_KEYS), dtype=np.float32), tuple(CATEGORY_KEYS), -1.0)
+
+
+@pytest.fixture
+def vector_says_special(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The vector model's verdict fixed to a finding (what it said of s73-129's remainder), the n-gram
+    stage neutral: what is measured is the rule that combines them."""
+    monkeypatch.setattr(special, "load_ngrams", _neutral_model)
+    monkeypatch.setattr(special, "special_category_by_vector",
+                        lambda vector: special.SpecialFinding(CATEGORY_KEYS["biometric"], "content", "vector.model.biometric"))
+
+
+@pytest.mark.usefixtures("vector_says_special")
+def test_a_vector_finding_on_a_fragment_no_other_stage_reads_is_dropped() -> None:
+    assert special.lexical_stage(CIVIC_ONLY) == (None, "")  # the n-gram stage reads nothing of it
+    assert special.outside_ordinary(CIVIC_ONLY) != CIVIC_ONLY  # the vector stage reads a remainder
+    vector = np.ones(384, dtype=np.float32) / np.sqrt(384)
+    assert special.vector_stage(vector, CIVIC_ONLY) is None
+
+
+@pytest.mark.usefixtures("vector_says_special")
+def test_a_vector_finding_stands_where_the_n_gram_stage_reads_a_sentence() -> None:
+    vector = np.ones(384, dtype=np.float32) / np.sqrt(384)
+    finding = special.vector_stage(vector, CIVIC_AND_MORE)
+    assert finding is not None and finding.rule == "vector.model.biometric"
+
+
+@pytest.mark.usefixtures("vector_says_special")
+def test_a_vector_finding_on_a_whole_note_stands() -> None:
+    """No ordinary-sense span: the vector stage reads the note itself, and this rule does not apply."""
+    vector = np.ones(384, dtype=np.float32) / np.sqrt(384)
+    assert special.vector_stage(vector, "Quiere cambiar de compañía de la luz antes de junio.") is not None
