@@ -3,8 +3,9 @@ classes written over every spent special set after the s65/s66 reading, each a m
 words the person uses, not a phrase (docs/privacy.md, "sp35: indirect forms by mechanism"). ES+EN;
 every pattern reads the inspection form (ASCII, lower case, accents removed). Rules
 (``ACCESS_RULES``, tried after ``special_names``; each goes through the category's near misses and
-the work frames of ``Rule.fires``; like ``special_names``' hits, not through the n-gram veto, since
-each pattern carries the person's own act: ``special.special_category_in``):
+the work noun after a match (``special_lexicon._about_work``); each pattern carries the person's own act,
+so each rule is marked ``Rule.own_tie``: neither the work frames before a match (``special_forms.in_frame``,
+since sp38) nor the n-gram veto (``special.special_category_in``) clears it):
 
 * ``biometric.body_as_key`` — a body part (a palm, a finger, a thumb, the face, an eye, the voice)
   as what opens, unlocks or identifies, without the word "biometric": the part laid on a reader, a
@@ -164,5 +165,5 @@ _CLASSES: list[tuple[str, str, str]] = [
     ("politics", "party_committee", _PARTY_COMMITTEE),
 ]
 
-ACCESS_RULES: tuple[Rule, ...] = tuple(Rule(label, f"access.{label}.{name}", _re(pattern), unless=_unless(label))
+ACCESS_RULES: tuple[Rule, ...] = tuple(Rule(label, f"access.{label}.{name}", _re(pattern), unless=_unless(label), own_tie=True)
                                     for label, name, pattern in _CLASSES)

@@ -61,9 +61,10 @@ plural of the couple (``Carla y su novia buscan piso juntas``).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from memory.inspection.special_forms import NEAR
-from memory.inspection.special_lexicon import _FEMALE_NAMES, _MALE_NAMES, Rule, _about_work, _DatingSameSex, _re
+from memory.inspection.special_lexicon import _FEMALE_NAMES, _MALE_NAMES, Rule, _DatingSameSex, _re
 
 _Q = r"['\"‘’“”]?\s*"
 
@@ -179,16 +180,14 @@ _RECORD_QUOTED = rf"""
 """
 
 
+@dataclass(frozen=True)
 class _OwnRule(Rule):
     """A rule whose pattern carries the person's own tie (``su informe de 23andMe``, ``poll watcher for
     the Greens``): a frame of work before it (filing, forwarding, working as) does not make the
     report or the party a work object, so only a work noun after it (``_about_work``) and the
-    category's near misses clear it."""
+    category's near misses clear it, and the n-gram stage's veto does not drop it (``Rule.own_tie``)."""
 
-    def fires(self, text: str) -> bool:
-        if not any(not _about_work(text, m.start(), m.end()) for m in self.pattern.finditer(text)):
-            return False
-        return self.unless is None or not self.unless.search(text)
+    own_tie: bool = True
 
 
 def _unless(label: str) -> re.Pattern[str] | None:

@@ -3,8 +3,9 @@ joins, pays or campaigns for named only by its name, a Spanish plural of an orie
 word, and a body-organ or justice euphemism. Each is a mechanism over a class, not a phrase
 (docs/privacy.md, "sp36"). ES+EN; every pattern reads the inspection form (ASCII, lower case, accents
 removed). Rules (``IMPLICIT_RULES``, tried after ``special_access``; each goes through its category's
-near misses and the work frames of ``Rule.fires``, and like sp30's and sp35's hits not through the
-n-gram veto: each pattern carries the person's own act):
+near misses, the work noun after a match and a professional frame in its clause; each pattern carries the
+person's own act, so each is marked ``Rule.own_tie``, like sp30's and sp35's: neither the work frames
+before a match (since sp38) nor the n-gram veto clears it):
 
 * ``trade_union.joins_named`` — the person joining, joined to or paying a union named by its name:
   a name of ``data/special_organisations.tsv`` (sp30's table, decision 0020: its ``name`` rows
@@ -162,7 +163,7 @@ def _rule(label: str, name: str, pattern: str, near: str, gate: str) -> Rule:
     unless = _unless(label)
     if near.strip():
         unless = _re("|".join(part for part in (near, unless.pattern.removeprefix(r"\b(?:").removesuffix(")") if unless else "") if part))
-    rule = _ClauseRule(label, f"implicit.{label}.{name}", _re(pattern), unless=unless)
+    rule = _ClauseRule(label, f"implicit.{label}.{name}", _re(pattern), unless=unless, own_tie=True)
     if gate:
         object.__setattr__(rule, "gate", _re(gate))
     return rule

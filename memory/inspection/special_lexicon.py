@@ -37,10 +37,17 @@ class Rule:
     #: A setting that makes weak words a venue whatever act is near (``a wedding in the old church``,
     #: ``rents the parish hall``): it clears the weak words only, never another word of the rule.
     weak_venue: re.Pattern[str] | None = field(default=None)
+    #: The pattern carries the person's own tie to what it names (an act, a membership, a possessive:
+    #: ``su causa por estafa``, ``el curso que le impuso el juez``, ``paga la cuota de la sección``).
+    #: Read by both checks that decide whether a special word is about the person: the work and
+    #: object frames before a match (``special_forms.in_frame``) do not clear such a rule here, and
+    #: the n-gram stage's veto does not drop its hit (``special.special_category_in``). A work noun
+    #: right after the match (``_about_work``) and the category's near misses still clear it.
+    own_tie: bool = field(default=False)
 
     def fires(self, text: str) -> bool:
         live = [m.group(0) for m in self.pattern.finditer(text)
-                if not _about_work(text, m.start(), m.end()) and not in_frame(text, m.start())]
+                if not _about_work(text, m.start(), m.end()) and (self.own_tie or not in_frame(text, m.start()))]
         if not live:
             return False
         if self.weak is not None and self.weak_needs is not None and len(text.split()) >= _WEAK_MIN_WORDS \
@@ -284,7 +291,9 @@ genome\s+browser | genetica\s+de\s+poblaciones | population\s+genetics | brand\s
 # --- biometric -------------------------------------------------------------------------------
 # Stop 36: a device or a bank that recognises the person's own trait with no preposition ("para
 # que el banco reconozca su voz", "the laptop recognises her face"), and fingerprint minutiae (the
-# points a fingerprint template is made of: "his fingerprint minutiae file").
+# points a fingerprint template is made of: "his fingerprint minutiae file"). sp38: a machine started or
+# switched on with a print of the person's finger ("el coche arranca con su huella"), beside the doors it
+# opens; starting it so is the person's act (``_BIOMETRIC_ACT``), as opening and unlocking are.
 _BIO_BODY = r"(?:huellas?|dedo|thumb|pulgar|gait|iris|fingerprints?|face|faces|facial|rostro|retina|palm|palma|veins?|venas?|voz|voiceprint)"
 _BIO_ENROL = (r"(?:template\w*|plantilla\w*|scan\w*|escane\w*|enrol\w*|registrad\w*|registered|stored|guardad\w*"
               r"|dad[oa]s?\s+de\s+alta|on\s+file|lector\w*|reader|matching|recognition|reconocimiento|embedding|sensor"
@@ -307,6 +316,8 @@ voiceprint\w* | voice\s?id\b(?!\s+on) | huella\s+dactilar | huellas\s+dactilares
 | eye\s+scan\w* | escaner\s+de\s+(?:ojos|iris|retina|huella\w*) | lector\s+de\s+(?:huella|iris|retina|venas|palma)\w*
 | (?:fingerprint|iris|retina|palm|vein|face)\s+(?:reader|scanner|sensor|terminal|kiosk)
 | (?:ficha|fichar|clocks?\s+in|signs?\s+in|entra\w*|entro|opens?|abre|desbloque\w*|unlocks?|accede\w*)\s+(?:\w+\s+){0,5}(?:with|con)\s+(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+)?(?:dedo|huella|finger\w*|thumb|cara|face|rostro|iris|ojo|eye|voz|voice|palma|palm)\b
+| (?:arranca\w*|arranque|enciende\w*|encender|starts?|started|starting|turns?\s+on|powers?\s+on|ignition)\s+(?:\w+\s+){0,5}(?:with|con|by)\s+
+  (?:(?:el\s+|la\s+|su\s+|his\s+|her\s+|their\s+|the\s+)?(?:huellas?|fingerprints?|thumbprints?)|(?:su|his|her|their)\s+(?:dedo|pulgar|thumb|finger))\b
 | (?:su|his|her)\s+(?:cara|rostro|face|huella|voz|voice|iris)\s+(?:en|in|on)\s+(?:el|the)\s+(?:sistema|system|database|base|registro|file)
 | (?:banco|bank|sistema|system|app|aplicacion|maquina|machine|telefono|phone|movil|lector|reader|software|kiosk|quiosco|aseguradora|insurer
   |plataforma|platform|puerta|door|torno|turnstile|cerradura|lock|ordenador|computer)\s+(?:\w+\s+){0,2}?(?:recono[cz]|identifi|verific|recogni[sz]|identif|verif|autentic|authentic)\w*\s+(?:\w+\s+){0,3}?(?:por|by|with|con|mediante|through)\s+(?:la\s+|el\s+|su\s+|sus\s+|his\s+|her\s+|their\s+|the\s+)?(?:voz|voice|cara|rostro|face|huellas?|fingerprints?|iris|retinas?|ojos|eyes|palma|palm|venas|veins|gait)\b
@@ -601,6 +612,7 @@ enrol\w* | registr\w* | register(?:ed|s|ing)?\b | stored | stores | guardad\w* |
 | (?:le|la|lo|les)\s+(?:\w+\s+)?(?:tom\w+|escane\w*|registr\w*|grab\w*|hicieron|hicimos|sacamos|sacaron|pasaron|pasamos|recono[cz]\w*|identific\w*|abre|deja|verific\w*)
 | (?:recognis|recogniz|identif|verif)\w*\s+(?:him|her|them|you)\b | (?:de|of|for)\s+(?:mr|mrs|ms|miss|sr|sra|don|dona|dr)\b
 | clocks?\s+in | desbloque\w* | accede\w* | fichaje | (?:lets?|buzz\w*|logs?|logged|logging)\s+(?:\w+\s+)?in\b | ficha\b | fichar\b | fichad[oa] | entra(?:r|ra|ran|ria|rian|ba|ban|n|mos)?\b | entro\b | opens?\b | abre\b | unlock\w* | log\w*\s+in | badges?\s+in | signs?\s+in
+| (?:arranca\w*|arranque|enciende\w*|starts?|started|turns?\s+on|powers?\s+on)\s+(?:\w+\s+){0,3}?(?:con|with|by)\b
 | acceso | access | verif\w* | autentic\w* | authentic\w* | pasa\s+sin | sin\s+(?:tarjeta|badge|pin|contrasena) | without\s+(?:a\s+)?(?:badge|card|pin)
 | no\s+(?:badge|card|pin)\b | (?:no|doesn'?t|does\s+not)\s+(?:necesita|need)\s+(?:\w+\s+)?(?:tarjeta|badge|card|pin)
 | (?:for|para)\s+(?:the\s+|her\s+|his\s+|their\s+|el\s+|la\s+|su\s+)?(?:new\s+|nuevo\s+|nueva\s+)?(?:visa|visado|pasaporte|passport|dni|residence\s+(?:visa|permit)|permiso\s+de\s+residencia)\b

@@ -44,6 +44,11 @@ a carbon footprint, a handprint in cement, Face ID switched off or distrusted, t
 Written from the classes of stop 43's and stop 44's misses and false positives as docs/privacy.md
 describes them (in sample there; "Stop 44, sp31").
 
+Stop 48 (sp38), from that stop's start reading by class (in sample there; docs/privacy.md, "Stop 48,
+sp38"): the organisation's own gathering beside an ambiguous name (``_EVENTS``: "the CIG congress", "the
+PP fundraiser"), and a couple seeking a third partner as a relationship form (``_SEEKS_THIRD``). Every
+rule here carries the person's tie (``Rule.own_tie``).
+
 Every pattern reads the inspection form (ASCII, lower case, accents removed). The table and the
 three classes were written from the misses of the spent authors A1–AZ52 by class, before BA53 and
 BB54 were read; the meeting of a section, "the Work", "he … the boyfriend", both sides, and every
@@ -76,7 +81,8 @@ _TIES = {
         | cuotas? | dues | subs\b | seccion\w* | section | branch | local\b | ejecutiva | executive | comite | committee | asamblea\w* | reunion\w*
         | meetings? | huelga\w* | strike\w* | ballot\w* | picket\w* | piquete\w* | lawyer | abogad\w* | asesoria\s+juridica | legal\s+(?:team|advice|help)
         | joined | se\s+afili\w* | liberad\w* | carnet | card\b | pays?\b | paga\b | pagar | formacion\s+sindical | curso\s+(?:de\s+formacion\s+)?para\s+delegad\w*
-        | mobili[sz]ation | movilizacion\w* | organi[sz]er | preside\w* | presides | chairs?\b | sindicato | union\b""",
+        | mobili[sz]ation | movilizacion\w* | organi[sz]er | preside\w* | presides | chairs?\b | sindicato | union\b
+        | congress | congresos? | conferences? | conferencias?""",
     "religion": r"""miembro\w* | members?\b | membership | attends? | attending | asiste\w* | acude\w* | va\s+a | goes\s+to | went\s+to | fue\s+a
         | reunion\w* | meetings? | services? | culto | misa | mass\b | prayers? | pray\w* | rez\w* | oracion\w* | volunteer\w* | voluntari\w*
         | catequ\w* | retreat | retiro | convivencia\w* | grupo | group | numerari\w* | supernumerari\w* | cooperador\w* | belongs | pertenece\w*
@@ -96,12 +102,24 @@ _NEAR_BEFORE = {
     "trade_union": r"(?:afiliad\w*|members?|membership|miembro\w*|delegad\w*|delegates?|reps?|steward|liberad\w*)",
     "religion": r"(?:members?|miembro\w*|attends?|asiste\w*|goes\s+to|va\s+a)",
 }
+#: The organisation's own gatherings (sp38): a congress, a conference, a convention, a fundraiser of the
+#: party or the union, named by an ambiguous name beside it ("the CIG congress", "after the PP
+#: fundraiser", "el congreso de la CIG"; ``_OrgRule._event``, ``_THING_BEFORE``). Ties of a ``name`` row
+#: (``_TIES``) already, but not words beside a ``word`` row, so the same act was read for "Partido
+#: Popular" and not for "PP".
+_EVENTS = {
+    "politics": r"(?:fundraisers?|fund[\s-]raisers?|galas?|conferences?|conferencias?|congress|congresos?|conventions?|convenciones|convencion"
+                r"|caucus(?:es)?|primar(?:y|ies|ias))",
+    "trade_union": r"(?:congress|congresos?|conferences?|conferencias?|conventions?|convencion|asambleas?|assembl(?:y|ies))",
+}
 #: Things of the organisation before an ambiguous name (a rally, dues, a section): with an article
 #: between ("las cuotas del USO", "donated to the Sumar campaign"), since "cuota de uso" is a usage
 #: fee and "donación de pan" bread.
 _THING_BEFORE = {
-    "politics": r"(?:mitin\w*|rally|rallies|donat\w*|donacion\w*|campaign\w*\s+for|campana\w*|cuotas?|dues)",
-    "trade_union": r"(?:cuotas?|dues|ejecutiva|executive|asesoria\s+juridica|abogad[oa]s?|lawyers?)",
+    # not "congress" or "conference" before a party's name: "Congress with the Republicans" is the legislature
+    "politics": r"(?:mitin\w*|rally|rallies|donat\w*|donacion\w*|campaign\w*\s+for|campana\w*|cuotas?|dues|fundraisers?|fund[\s-]raisers?|galas?"
+                r"|conventions?|convencion|congresos?)",
+    "trade_union": rf"(?:cuotas?|dues|ejecutiva|executive|asesoria\s+juridica|abogad[oa]s?|lawyers?|{_EVENTS['trade_union']})",
 }
 _LINK_ARTICLE = r"(?:(?:de|a|of|in|en|to|for|por|con|with)\s+)?(?:the|la|el|los|las|its|su|del|al)\s+"
 #: A meeting of a body of the organisation ("la reunión de la sección de la CNT"): a meeting alone is no tie.
@@ -153,7 +171,10 @@ def _alternation(names: list[str]) -> str:
 
 class _OrgRule:
     """A name from the table tied to the person in its clause, outside a professional frame (see
-    the module docstring); read like a lexicon ``Rule`` (``label``, ``name``, ``fires``)."""
+    the module docstring); read like a lexicon ``Rule`` (``label``, ``name``, ``own_tie``, ``fires``)."""
+
+    #: The tie to the person is in the rule (``Rule.own_tie``): the n-gram stage's veto does not drop it.
+    own_tie = True
 
     def __init__(self, label: str, names: list[str], words: list[str]) -> None:
         self.label = label
@@ -167,7 +188,16 @@ class _OrgRule:
             thing = (rf"|\b{_THING_BEFORE[label]}\s+(?:[\w$.,']+\s+){{0,2}}?{_LINK_ARTICLE}(?:\w+\s+)?{word}\b"
                      rf"|\b{_THING_BEFORE[label]}\s+{_LINK}{_BODY.removesuffix('?')}{word}\b") if label in _THING_BEFORE else ""
             self._words = re.compile(rf"\b{_NEAR_BEFORE[label]}\s+(?:[\w$.,']+\s+){{0,2}}?{_LINK}{_BODY}{word}\b|\b{word}[\s'-]+(?:s\s+)?{_NEAR_AFTER[label]}\b"
-                                     rf"|\b{_MEETING_OF_BODY}{_LINK}{word}\b|\b{word}{_BELONGS_AFTER}{thing}")
+                                     rf"|\b{_MEETING_OF_BODY}{_LINK}{word}\b|\b{word}{_BELONGS_AFTER}{thing}{self._event(label, word)}")
+
+    @staticmethod
+    def _event(label: str, word: str) -> str:
+        """The organisation's gathering right after its ambiguous name, the name after a definite article
+        or a possessive ("the CIG congress", "after the PP fundraiser"; ``_EVENTS``): "a labour
+        conference" is a conference on work."""
+        if label not in _EVENTS:
+            return ""
+        return rf"|\b(?:the|la|el|del|al|its|her|his|their|su)\s+{word}[\s'-]+{_EVENTS[label]}\b"
 
     def fires(self, text: str) -> bool:
         # the write path runs this on every string: a string naming none of the table is one scan each
@@ -227,6 +257,7 @@ class _PeopleRule:
 
     label = "race_ethnicity"
     name = "names.race_ethnicity.people"
+    own_tie = True  # ``Rule.own_tie``
 
     def __init__(self) -> None:
         rows: dict[str, list[str]] = {"name": [], "word": []}
@@ -264,21 +295,21 @@ _NOT_BETWEEN_HE = (r"(?:(?!\b(?:herman\w*|hij[oa]s?|padres?|madre|amig[oa]s?|jef
                    r"|vecin\w*|brothers?|sons?|daughters?|sisters?|father|mother|friends?|boss|cousins?|colleagues?|neighbou?rs?|she|her|hers|ella|\w+'s)\b)[^.;:!?])")
 PARTNER_RULES = (
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
-        rf"\b(?:ella|she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|esposa|mujer|prometida)\b")),
+        rf"\b(?:ella|she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|esposa|mujer|prometida)\b"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         r"\b(?:casada|comprometida|prometida|emparejada|casadas)\s+con\s+(?:su|sus)\s+(?:novia|esposa|mujer|prometida)\b"
-        r"|\b(?:casado|comprometido|emparejado|casados)\s+con\s+(?:su|sus)\s+(?:novio|esposo|marido|prometido)\b")),
+        r"|\b(?:casado|comprometido|emparejado|casados)\s+con\s+(?:su|sus)\s+(?:novio|esposo|marido|prometido)\b"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         rf"\b(?:he|he'?s)\b{_NOT_BETWEEN_HE}{{0,70}}\b(?:the|a|his)\s+(?:boyfriend|husband|fiance)\b(?!'s)"
-        rf"|\b(?:she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:the|a|her)\s+(?:wife|fiancee)\b(?!'s)")),
+        rf"|\b(?:she|she'?s)\b{_NOT_BETWEEN}{{0,70}}\b(?:the|a|her)\s+(?:wife|fiancee)\b(?!'s)"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.both_sides", re.compile(
         r"\b(?:le\s+(?:gustan|van|tiran)|(?:likes|swings|goes|plays|bats)\s+(?:for\s+)?)\s*['\"]?\s*(?:los\s+dos|las\s+dos|ambos|ambas|both)\s+"
-        r"(?:palos|aceras|lados|bandos|equipos|sides|teams|ways)\b")),
+        r"(?:palos|aceras|lados|bandos|equipos|sides|teams|ways)\b"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
-        rf"\b(?:{_MORE_FEMALE})'s\s+(?:wife|fiancee)\b|\b(?:{_MORE_MALE})'s\s+(?:husband|fiance)\b")),
+        rf"\b(?:{_MORE_FEMALE})'s\s+(?:wife|fiancee)\b|\b(?:{_MORE_MALE})'s\s+(?:husband|fiance)\b"), own_tie=True),
     Rule("sex_life_orientation", "names.sex_life_orientation.partner_gender", re.compile(
         rf"\b(?:{_MORE_MALE})\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novio|marido|esposo|prometido)\b"
-        rf"|\b(?:{_MORE_FEMALE})\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|mujer|esposa|prometida)\b")),
+        rf"|\b(?:{_MORE_FEMALE})\b{_NOT_BETWEEN}{{0,70}}\b(?:su|sus)\s+(?:novia|mujer|esposa|prometida)\b"), own_tie=True),
 )
 
 # --- a practice by name, a community term ---------------------------------------------------------
@@ -331,6 +362,15 @@ _RITE = r"""
 _PARTNERS_NOT_ORDINARY = (r"(?!\s+(?:de\s+(?:baile|salsa|tango|bachata|padel|tenis|mus|cartas|juego|mesa|negocio\w*|trabajo|amigos|vecinos|estudio|laboratorio)"
                           r"|(?:at|in|of)\s+(?:the|a|his|her|their)\s+(?:firm|practice|company|agency|bufete|despacho|studio)"
                           r"|(?:for|in)\s+(?:the\s+)?(?:dance|salsa|tango|tennis|padel|squash|bridge|cards|chess|project|business|venture|deal)))")
+#: A couple looking for a third partner (sp38): the person with their partner, or as a couple, and a
+#: third or a "unicorn" sought ("con su pareja … to find a third", "buscan una tercera persona en
+#: pareja"); not a third player, member, place or try (``_NOT_A_THIRD_OF``).
+_COUPLE = (r"(?:con\s+su\s+(?:pareja|novi[oa]|mujer|marido|espos[oa])|with\s+(?:her|his|their)\s+(?:partner|wife|husband|girlfriend|boyfriend|spouse)"
+           r"|as\s+a\s+couple|en\s+pareja|(?:she|he)\s+and\s+(?:her|his)\s+(?:partner|wife|husband|girlfriend|boyfriend)|(?:ella|el)\s+y\s+su\s+(?:pareja|novi[oa]|mujer|marido))")
+_NOT_A_THIRD_OF = (r"(?!\s+(?:\w+\s+)?(?:player|jugador\w*|member|miembro|place|puesto|lugar|plaza|try|intento|vez|time|round|ronda|opinion|option|opcion"
+                   r"|roommate|flatmate|housemate|companer[oa]\s+de\s+piso|compi|socio|investor|inversor|wheel|rueda|quarter|trimestre|seat|asiento|ticket|entrada))")
+_SEEKS_THIRD = (r"(?:find|finding|found|look(?:s|ing)?\s+for|seek\w*|search\w*\s+for|busca\w*|buscar|encontrar|conocer|meet)\s+"
+                r"(?:a|an|un|una)\s+(?:third(?:\s+(?:person|partner|woman|man))?|tercer[oa](?:\s+persona)?|unicorn|unicornio)\b" + _NOT_A_THIRD_OF)
 _RELATIONSHIP_FORM = rf"""
 (?:relacion|relaciones|pareja|matrimonio)\s+(?:\w+\s+)?abiert[oa]s?\b(?!\s+(?:con|with)\s+(?:el|la|los|las|sus|su|the|her|his|its)?\s*(?:client\w*|prensa|press|equipo|team|medios|media|plantilla|staff|proveedor\w*|supplier\w*))
 | open\s+(?:relationship|marriage|arrangement)s?\b(?!\s+with\s+(?:the\s+|her\s+|his\s+|its\s+|their\s+|our\s+)?(?:clients?|customers?|press|media|team|staff|employees|management|boss|investors|suppliers|community|board|regulators?|parents|kids|children))
@@ -340,6 +380,7 @@ _RELATIONSHIP_FORM = rf"""
 | (?:several|multiple|varias|multiples|distintas|diferentes)\s+(?:partners|parejas|amantes|lovers|novios|novias)\s+(?:at\s+once|at\s+the\s+same\s+time|a\s+la\s+vez|al\s+mismo\s+tiempo|simultaneously|simultaneamente)
 | (?:several|multiple|varias|multiples)\s+(?:sexual|romantic|sexuales|sentimentales)\s+(?:partners|parejas) | (?:more\s+than\s+one|mas\s+de\s+una)\s+(?:partner|pareja)\s+(?:at\s+(?:a|the\s+same)\s+time|a\s+la\s+vez)
 | (?:into|took\s+up|enjoys?|practi[cs]es?)\s+swinging\b | swinging\s+(?:couples?|lifestyle|scene|clubs?|parties|party) | intercambio\s+de\s+parejas
+| {_COUPLE}[^.;:!?]{{0,60}}?\b{_SEEKS_THIRD} | {_SEEKS_THIRD}[^.;:!?]{{0,60}}?{_COUPLE}
 """
 #: A people or a nation named by its adjective (``marroqui``, ``saharaui``, ``chino``, ``gitano``; ``Somali``, ``Moroccan``,
 #: ``Chinese``, ``Irish``), not a social origin (``de origen humilde``, ``of humble origin``).
@@ -364,6 +405,8 @@ class _Practice:
     ``_RELATIONSHIP_FORM``), read like a lexicon ``Rule`` but without its quoted-metaphor frame: a
     practice is usually named in quotes ("calls it 'her time with the man upstairs'"), and the quotes
     are the euphemism, not a title. A professional frame in the clause clears it."""
+
+    own_tie = True  # ``Rule.own_tie``: the practice is the person's own
 
     def __init__(self, label: str = "religion", name: str = "names.religion.practice", words: str = _RELIGIOUS_PRACTICE,
                  professional: re.Pattern[str] | None = None) -> None:
@@ -395,7 +438,7 @@ PRACTICE_RULES = (
     _Practice(),
     _Practice("religion", "names.religion.rite", _RITE, _PRACTICE_PROFESSIONAL),
     _Practice("sex_life_orientation", "names.sex_life_orientation.relationship_form", _RELATIONSHIP_FORM, _PRACTICE_PROFESSIONAL),
-    Rule("race_ethnicity", "names.race_ethnicity.community", _re(_ETHNIC_COMMUNITY)),
+    Rule("race_ethnicity", "names.race_ethnicity.community", _re(_ETHNIC_COMMUNITY), own_tie=True),
 )
 
 #: Every rule of this module, in the order the lexical stage tries them (after the lexicon's).

@@ -295,6 +295,16 @@ _BRED_HEREDITY = re.compile(
 _ANIMAL_GENETICS = re.compile(
     r"\b(?:criador\w*|breeder'?s?|pedigri|pedigree|raza\s+pura|purebred|pure-bred|cachorr\w*|pupp(?:y|ies)|camada|litter)\b"
     r"[^.;:!?]{0,60}?\b(?:genetic\w*|genetic[oa]s?|adn|dna)\b[^.;:!?]{0,40}")
+#: A thing or a time held "sacred" by the person ("el brunch del domingo es sagrado para él", "his Friday
+#: run is sacred to him", "la siesta es sacrosanta"), sp38: how much it matters to them, not a belief. sp30's
+#: ``special_names._IDIOM`` read only a time of the week before it, and only for the vector stage; the n-gram
+#: stage read the rest as religion. Not the person's faith or a rite said so ("la misa es sagrada para ella"):
+#: the lexicon reads those words outside the span.
+_HELD_SACRED = re.compile(
+    r"\b(?:es|son|is|are|era|was|were|sigue\s+siendo|remains?)\s+(?:(?:muy|casi|practicamente|absolutamente|totally|practically|almost"
+    r"|basically|pretty\s+much|kind\s+of|somewhat)\s+)?['\"‘“]?\s*(?:sagrad[oa]s?|sacred|sacrosanct|sacrosant[oa]s?|sacrosanct[oa]s?)\b['\"’”]?"
+    r"(?:\s+(?:para|to|for)\s+(?:el|ella|ellos|ellas|him|her|them|me|mi|us|nosotros|la\s+familia|the\s+family|\w+))?")
+_SACRED_GATE = re.compile(r"sagrad|sacred|sacrosan")
 #: "Religiously" of a habit ("sigue 'religiosamente' su rutina", "religiously checks the scores").
 _RELIGIOUSLY = re.compile(r"['\"‘“]?\b(?:religiosamente|religiously)\b['\"’”]?")
 _BRED_GATE = re.compile(r"cultivar|variet|varied|rosa|rose|plant|seedling|breed|raza|pupp|cachorr|litter|camada|hen|gallina|strain|cepa"
@@ -303,7 +313,7 @@ _BRED_GATE = re.compile(r"cultivar|variet|varied|rosa|rose|plant|seedling|breed|
 
 def figure_of_speech_spans(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` (an inspection form) where a special noun is a figure of speech (``_FIGURE``;
-    sp37: ``_WORLDLY_POLITICS``, ``_IS_HER_RELIGION``) or heredity is said of a trait or a thing
+    sp37: ``_WORLDLY_POLITICS``, ``_IS_HER_RELIGION``; sp38: ``_HELD_SACRED``) or heredity is said of a trait or a thing
     (``_TRAIT_INHERITED``, ``_THING_GENES``; sp37: ``_BRED_HEREDITY``); a new list."""
     spans = [m.span() for m in _FIGURE.finditer(text)] if _FIGURE_GATE.search(text) else []
     if _HEREDITY_GATE.search(text):
@@ -317,6 +327,8 @@ def figure_of_speech_spans(text: str) -> list[tuple[int, int]]:
         spans += [m.span() for m in _BRED_HEREDITY.finditer(text)]
     if "genetic" in text or "dna" in text or "adn" in text:
         spans += [m.span() for m in _ANIMAL_GENETICS.finditer(text)]
+    if _SACRED_GATE.search(text):  # sp38: a thing held sacred
+        spans += [m.span() for m in _HELD_SACRED.finditer(text)]
     return spans
 
 
