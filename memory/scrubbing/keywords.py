@@ -577,13 +577,15 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "invalid password for user=ana_r from 10.0.0.7": the account's field, not the password
         if _names_the_tool(lower, m, keyword):
             continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
+        if opens_a_log_field(value, lower_case_name=m.group("tok") is None):
+            # "token refresh failed: status=401 request_id=…": a log record's field (measures). Stop 48
+            # (k97-164): a password label's too ("clave rotada correctamente: id=key_0193, …").
+            continue
         if m.group("tok") is not None:
             if _OPENPGP_KEY_ID_RE.fullmatch(value) and _names_an_openpgp_key(lower, m):
                 continue  # "git config user.signingkey 3AA5C343…": a public key's ID, not a secret
             if names_a_stored_secret(text, m.start() - 2, value):
                 continue  # "gcloud secrets … --secret=clave-api-mapas": the secret's name (stand_ins)
-            if opens_a_log_field(value):
-                continue  # "token refresh failed: status=401 request_id=…": a log record's field (measures)
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue

@@ -153,11 +153,18 @@ def a_field_value(text: str, kw_start: int) -> bool:
     return _FIELD_BEFORE_RE.search(text, max(0, kw_start - 40), kw_start) is not None
 
 
-def opens_a_log_field(value: str) -> bool:
+def opens_a_log_field(value: str, *, lower_case_name: bool = False) -> bool:
     """Does a token label's value open with a log record's ``name=value`` field whose name names no
-    secret (see above)?"""
+    secret (see above)? Stop 48 (k97-164): a password label's value is read the same way, with
+    ``lower_case_name`` (logfmt's names are lower-case words; "Xk29=fhaPq7" is a password with an
+    equals sign in it, not a field)."""
     field = _LOG_FIELD_RE.match(value)
-    return field is not None and _SECRET_FIELD_RE.search(field.group()) is None
+    if field is None or (lower_case_name and not _LOWER_FIELD_NAME_RE.fullmatch(field.group())):
+        return False
+    return _SECRET_FIELD_RE.search(field.group()) is None
+
+
+_LOWER_FIELD_NAME_RE: Final = re.compile(r"[a-z_][a-z_.\-]*[0-9]*")
 
 
 # Thirty-second round: two labels whose "value" is another name, not a password.
