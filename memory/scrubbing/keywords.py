@@ -11,6 +11,7 @@ from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.public_values import across_a_boundary
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
 from memory.scrubbing.measures import (
+    COMPARISON_WORDS,
     DESCRIBING_WORDS,
     _entropy,
     _has_alpha,
@@ -378,6 +379,9 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     stops = [w.lower() for w in words if w.lower() in _STOPWORDS]
     # One descriptive stopword is allowed in a long passphrase ("correct horse battery staple"),
     # never a function word ("is stored in the vault").
+    if m.group("phrase") is not None and words[0].lower() in COMPARISON_WORDS and m.group("colon") is None \
+            and m.group("assign") is None:
+        return None  # stop 48: "la frase de paso es más fácil de recordar que …", a comparison (measures)
     if m.group("phrase") is not None and words[0].lower() not in _STOPWORDS:
         pass  # a stated passphrase may read like prose ("sol de invierno en la playa")
     elif stops and (m.group("weak") is not None or len(stops) > 1 or len(words) < 4
