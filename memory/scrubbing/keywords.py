@@ -170,6 +170,23 @@ _REFERENCE_RE: Final = re.compile(
     # "!Sub", "!GetAtt", "!ImportValue".
     r"|!(?i:vault|secret|env_var|include|ref|sub|getatt|importvalue)"
 )
+# Stop 48 (sec48, k99-174): any YAML local tag (one "!", a name of letters: "!ENV" of pyaml-env and
+# envyaml, a loader's own "!Env", "!Var") whose node on the same line is a reference — a variable
+# ("${SMTP_PASSWORD}", "$SMTP_PASSWORD", an upper-case NAME_WITH_PARTS) or a template — resolves
+# that reference when the file is loaded: the value is kept elsewhere, as with the tags listed above.
+# A core tag ("!!str Kx82…") types the literal that follows, which stays a value.
+_LOCAL_TAG_RE: Final = re.compile(r"!(?!!)[A-Za-z][A-Za-z_]{0,30}")
+_TAGGED_NODE_RE: Final = re.compile(r"[ \t]+([^\s,;]+)")
+_ENV_NAME_RE: Final = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+
+def tags_a_reference(text: str, value: str, end: int) -> bool:
+    """Is ``value`` (ending at ``end``) a YAML local tag whose node on its line is a reference (above)?"""
+    if _LOCAL_TAG_RE.fullmatch(value) is None:
+        return False
+    node = _TAGGED_NODE_RE.match(text, end)
+    return node is not None and (_REFERENCE_RE.fullmatch(node.group(1)) is not None
+                                 or _ENV_NAME_RE.fullmatch(node.group(1)) is not None)
 
 
 # An upper-case code in hyphenated segments ("ADE-2041", "MAD-RETIRO-03"): what "clave" names
@@ -586,6 +603,8 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "invalid password for user=ana_r from 10.0.0.7": the account's field, not the password
         if _names_the_tool(lower, m, keyword):
             continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
+        if not quoted and tags_a_reference(text, value, end):
+            continue  # "password: !ENV ${SMTP_PASSWORD}": a loader's tag for a reference, no value
         if opens_a_log_field(value, lower_case_name=m.group("tok") is None):
             # "token refresh failed: status=401 request_id=…": a log record's field (measures). Stop 48
             # (k97-164): a password label's too ("clave rotada correctamente: id=key_0193, …").
