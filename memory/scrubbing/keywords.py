@@ -83,8 +83,9 @@ _KEYWORD_RE: Final = re.compile(
     # Stop 48 (sec48, k99-278): a Spanish adjective after the noun names which one it is as these do
     # ("el token interno X", "la clave personal: …", "la contraseña compartida es …"): one word of an
     # adjective's endings (relational -al, -erno, -ivo, -ario, a participle -ado/-ido, -ble), which no
-    # finite verb takes ("la clave funciona en …" is a verb: not read).
-    r"|[a-záéíóúñ]{2,12}(?:al|ales|ern[oa]s?|iv[oa]s?|ari[oa]s?|ad[oa]s?|id[oa]s?|bles?)(?![\w\-])))?"
+    # finite verb takes ("la clave funciona en …" is a verb: not read). A record's code by its adjective
+    # ("clave catastral", "electoral", "registral") is the record sense the weak label already leaves out.
+    r"|(?!catastr|electoral|registral)[a-záéíóúñ]{2,12}(?:al|ales|ern[oa]s?|iv[oa]s?|ari[oa]s?|ad[oa]s?|id[oa]s?|bles?)(?![\w\-])))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
     # Nineteenth round: the aside names what the password is for; a ";" closes that clause
     # ("la contraseña del portal; el número de cliente es X" gives another field's value).
