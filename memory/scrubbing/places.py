@@ -25,7 +25,7 @@ from memory.scrubbing.vocabulary import MANAGER_NAMES, names_re
 #: Password managers and secret stores, as their makers spell them (compared case-insensitively on
 #: the whole value, with an optional "XC"/edition suffix).
 _MANAGER_RE: Final = re.compile(
-    r"(?i:keepass(?:x|2)|" + names_re(MANAGER_NAMES) + r"|proton\s?pass"
+    r"(?i:" + names_re(MANAGER_NAMES) + r"|proton\s?pass"
     r"|keychain|icloud\s+keychain|google\s+password\s+manager|samsung\s+pass)")
 #: What holds passwords: a clause that opens with one of these and ends in a plural password word
 #: labels that holder.

@@ -52,8 +52,8 @@ WORDS: Final = (
 
 #: Password managers by their makers' one-word names (lower case, "1password" whole).
 MANAGER_NAMES: Final[frozenset[str]] = frozenset(
-    """keepass keepassxc bitwarden vaultwarden 1password lastpass dashlane keeper enpass nordpass roboform
-    passbolt psono""".split())
+    """keepass keepassxc keepassx keepass2 bitwarden vaultwarden 1password lastpass dashlane keeper enpass nordpass
+    roboform passbolt psono""".split())
 #: Disk and volume encryption tools, whose passphrase opens a disk or a volume.
 DISK_ENCRYPTION_NAMES: Final[frozenset[str]] = frozenset(
     "luks veracrypt truecrypt bitlocker filevault cryptsetup".split())
