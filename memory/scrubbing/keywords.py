@@ -79,13 +79,15 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,80}\)"
     r"|[ \t]+[—–](?![ \t]*(?i:it['’]?s|it[ \t]+is|es|era)\b)[^—–():=\n]{1,50}[—–])?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
-    r"|initial|maestra|master"
+    r"|initial|maestra|master)"
     # Stop 48 (sec48, k99-278): a Spanish adjective after the noun names which one it is as these do
-    # ("el token interno X", "la clave personal: …", "la contraseña compartida es …"): one word of an
-    # adjective's endings (relational -al, -erno, -ivo, -ario, a participle -ado/-ido, -ble), which no
-    # finite verb takes ("la clave funciona en …" is a verb: not read). A record's code by its adjective
-    # ("clave catastral", "electoral", "registral") is the record sense the weak label already leaves out.
-    r"|(?!catastr|electoral|registral)[a-záéíóúñ]{2,12}(?:al|ales|ern[oa]s?|iv[oa]s?|ari[oa]s?|ad[oa]s?|id[oa]s?|bles?)(?![\w\-])))?"
+    # ("el token interno X", "la clave personal: …", "la API key exclusiva es …"): one word, on the
+    # label's line, with a relational or classifying adjective's ending (-al, -erno, -ivo, -ble). Not a
+    # participle ("token expirado para la sesión …", "token registrado para device_id …": the token's
+    # state in a log line, and what follows is another thing's id), not -ario ("usuario", a noun) and
+    # no finite verb ("la clave funciona en …"). A record's code by its adjective ("clave catastral",
+    # "electoral", "registral") is the record sense the weak label already leaves out.
+    r"|[ \t]+(?i:(?!catastr|electoral|registral)[a-záéíóúñ]{2,12}(?:al|ales|ern[oa]s?|iv[oa]s?|bles?)(?![\w\-])))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
     # Nineteenth round: the aside names what the password is for; a ";" closes that clause
     # ("la contraseña del portal; el número de cliente es X" gives another field's value).
