@@ -57,6 +57,10 @@ MANAGER_NAMES: Final[frozenset[str]] = frozenset(
 #: Disk and volume encryption tools, whose passphrase opens a disk or a volume.
 DISK_ENCRYPTION_NAMES: Final[frozenset[str]] = frozenset(
     "luks veracrypt truecrypt bitlocker filevault cryptsetup".split())
+#: The password managers that keep their vault as a local encrypted file, and that file (KeePass's ``.kdbx``).
+LOCAL_VAULT_NAMES: Final[frozenset[str]] = frozenset("keepass keepassxc keepassx keepass2 kdbx".split())
+#: The tools whose passphrase decrypts a local disk, volume or file: ``said``'s "encryption tool's label".
+ENCRYPTION_TOOL_NAMES: Final[frozenset[str]] = DISK_ENCRYPTION_NAMES | LOCAL_VAULT_NAMES
 #: Names of the things that hold nothing but credentials: password managers, their files (a KeePass
 #: ``.kdbx``), and disk encryption tools. Readers that ask "is this sentence about a secret's holder?"
 #: build their word sets from it (``phrases.HOLDERS``, ``used_phrases``), and the readers that match

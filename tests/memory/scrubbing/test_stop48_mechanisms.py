@@ -217,11 +217,13 @@ def test_every_reader_reads_every_store_name() -> None:
     for name in vocabulary.STORE_NAMES:
         assert announced._OPENS_RE.search(f"{name} → x"), name
         assert said._SECRET_CONTEXT_RE.search(f"the {name} one"), name
-        assert said._HOLDER_RE.search(f"{name} volume → marble fox crimson tide"), name
         assert name in not_values._SOURCE_WORDS
     for name in vocabulary.MANAGER_NAMES:
         assert places.is_manager_name(name.capitalize()), name
         assert glued._MANAGER_MASTER_RE.search(f"{name} master:"), name
+    for name in vocabulary.ENCRYPTION_TOOL_NAMES:
+        assert said._HOLDER_RE.search(f"{name} volume → marble fox crimson tide"), name
+    assert not said._HOLDER_RE.search("bitwarden volume → marble fox crimson tide")  # a manager's master: glued's
     for name in vocabulary.DISK_ENCRYPTION_NAMES:
         assert glued._GLUED_RE.search(f"{name}pass: x"), name
     assert vocabulary.STORE_NAMES == vocabulary.MANAGER_NAMES | vocabulary.DISK_ENCRYPTION_NAMES | {"kdbx"}
