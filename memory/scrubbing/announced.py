@@ -28,6 +28,7 @@ from typing import Final
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.phrases import _CLAUSE_STARTS, _POLICY, points_elsewhere
 from memory.scrubbing.prose import _strong_credential
+from memory.scrubbing.vocabulary import STORE_NAMES, names_re
 
 _PASSPHRASE_LABEL_RE: Final = re.compile(
     r"(?i:\b(?P<label>frase(?:[ \t]+(?:de[ \t]+paso|secreta|de[ \t]+(?:contrase[ñn]a|acceso|recuperaci[oó]n|desbloqueo)"
@@ -36,9 +37,9 @@ _PASSPHRASE_LABEL_RE: Final = re.compile(
     r"(?P<aside>[^:\n.;?!]{0,50}?)(?:[ \t]+(?:es|era|is|was))?[ \t]*(?::|->|→|=>)[ \t]*"
     r"(?P<v>[^\W\d_][^\n]{10,140}?)[ \t]*(?:[.;!]?[ \t]*$|\.[ \t]+|\n))", re.M)
 _OPENS_RE: Final = re.compile(
-    r"(?i:desbloque|unlock|descifr|decrypt|cifrad|encrypt|backup|copia|wifi|wi-fi|vault|b[oó]veda|keepass|bitwarden"
-    r"|1password|wallet|monedero|disco|disk|luks|veracrypt|bitlocker|recovery|recuperaci|contrase|password|clave"
-    r"|login|acceso|abrir|open)")
+    r"(?i:desbloque|unlock|descifr|decrypt|cifrad|encrypt|backup|copia|wifi|wi-fi|vault|b[oó]veda"
+    r"|wallet|monedero|disco|disk|recovery|recuperaci|contrase|password|clave"
+    r"|login|acceso|abrir|open|" + names_re(STORE_NAMES) + r")")
 _REMARK_RE: Final = re.compile(r"[ \t]*(?:[—–]|[ \t]-[ \t]|,[ \t])")
 _WORD_RE: Final = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 #: Words that negate, describe or refer instead of stating the phrase.

@@ -48,7 +48,7 @@ from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import HEDGE
 from memory.scrubbing.not_credentials import truncated_display
 from memory.scrubbing.prose import _strong_credential
-from memory.scrubbing.token_scorer import CUE_RE, TURN_PREFIX_RE, described_cue
+from memory.scrubbing.token_scorer import CUE_RE, TURN_PREFIX_RE, credential_cues
 from memory.scrubbing.value_shape import TRAILING_PUNCT, not_a_credential_shape, shape_score
 from memory.scrubbing.vocabulary import NAMED
 
@@ -144,8 +144,7 @@ def _numeric_answer(text: str, line: str, line_start: int) -> Iterator[_Span]:
 def _asks_for_a_credential(low_question: str) -> bool:
     """Does a question line name a credential (a token or key word, or a cue of the scorer not said
     about one: "la política de contraseñas" asks for no value)?"""
-    return _REQUEST_RE.search(low_question) is not None or any(
-        not described_cue(low_question, c.start(), c.end()) for c in CUE_RE.finditer(low_question))
+    return _REQUEST_RE.search(low_question) is not None or bool(credential_cues(low_question))
 
 
 def _passphrase_like(value: str) -> bool:

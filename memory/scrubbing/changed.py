@@ -37,7 +37,7 @@ from typing import Final
 
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.prose import _strong_credential
-from memory.scrubbing.token_scorer import CUE_RE, described_cue
+from memory.scrubbing.token_scorer import credential_cues
 from memory.scrubbing.value_shape import TRAILING_PUNCT
 
 _KIND: Final = "password"
@@ -69,7 +69,7 @@ def _credential_near(lower: str, start: int, end: int) -> bool:
     if _CHANGED_IT_RE.search(lower, max(0, start - 120), start) is not None:
         return True
     segment = lower[max(0, start - _WINDOW_BEFORE):end + _WINDOW_AFTER]
-    return any(not described_cue(segment, c.start(), c.end()) for c in CUE_RE.finditer(segment))
+    return bool(credential_cues(segment))
 
 
 def _find_changed_to(text: str, lower: str) -> Iterator[_Span]:

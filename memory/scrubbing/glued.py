@@ -24,9 +24,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from memory.scrubbing.vocabulary import DISK_ENCRYPTION_NAMES, MANAGER_NAMES, names_re
+
 #: What a password opens: storage, machines and accounts, services and network access.
 _OPENS: Final = (
-    r"disk|disco|drive|hdd|ssd|usb|luks|crypt|veracrypt|bitlocker|bios|uefi|boot|grub|zip|rar|7z|backup|vault"
+    r"disk|disco|drive|hdd|ssd|usb|crypt|" + names_re(DISK_ENCRYPTION_NAMES) + r"|bios|uefi|boot|grub|zip|rar|7z|backup|vault"
     r"|root|admin|sudo|user|guest|master|login|sys|sa|dba"
     r"|wifi|wlan|wpa|vpn|router|nas|server|srv|host|net|lan|ap"
     r"|db|sql|mysql|pg|postgres|mongo|redis|ldap|smb|ftp|sftp|ssh|smtp|imap|pop|mail|email|correo|web|wp|app|api"
@@ -45,7 +47,7 @@ _GLUED_RE: Final = re.compile(
 # "KeePass master for the family vault →"); a noun right after the label ("master file", "master
 # password rotation") makes it another thing's label and is not read.
 _MANAGER_MASTER_RE: Final = re.compile(
-    r"(?:1password|bitwarden|lastpass|keepass(?:xc)?|dashlane|keeper|nordpass|enpass)\b[^\n.;:=]{0,40}?"
+    names_re(MANAGER_NAMES) + r"\b[^\n.;:=]{0,40}?"
     r"\b(?P<word>master|maestra|principal)"
     r"(?P<aside>[ \t]+(?:for|of|del|de|para)\b[^\n.;:=→>]{1,40}?)?[ \t]*(?P<conn>:|->|→|=>)")
 

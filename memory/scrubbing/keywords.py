@@ -11,6 +11,7 @@ from memory.scrubbing.codes import postal_pin
 from memory.scrubbing.public_values import across_a_boundary
 from memory.scrubbing.kinds import PLACEHOLDER_RE, _Span
 from memory.scrubbing.measures import (
+    COMPARISON_WORDS,
     DESCRIBING_WORDS,
     _entropy,
     _has_alpha,
@@ -78,7 +79,15 @@ _KEYWORD_RE: Final = re.compile(
     r"(?:\s*\((?i:hex|base64|b64|plain|texto|raw)\)|[ \t]+\([^():=\n]{1,80}\)"
     r"|[ \t]+[—–](?![ \t]*(?i:it['’]?s|it[ \t]+is|es|era)\b)[^—–():=\n]{1,50}[—–])?"
     r"(?:\s+(?i:nueva|nuevo|new|actual|current|temporal|temporary|provisional|antigua|old|default|inicial"
-    r"|initial|maestra|master))?"
+    r"|initial|maestra|master)"
+    # Stop 48 (sec48, k99-278): a Spanish adjective after the noun names which one it is as these do
+    # ("el token interno X", "la clave personal: …", "la API key exclusiva es …"): one word, on the
+    # label's line, with a relational or classifying adjective's ending (-al, -erno, -ivo, -ble). Not a
+    # participle ("token expirado para la sesión …", "token registrado para device_id …": the token's
+    # state in a log line, and what follows is another thing's id), not -ario ("usuario", a noun) and
+    # no finite verb ("la clave funciona en …"). A record's code by its adjective ("clave catastral",
+    # "electoral", "registral") is the record sense the weak label already leaves out.
+    r"|[ \t]+(?i:(?!catastr|electoral|registral)[a-záéíóúñ]{2,12}(?:al|ales|ern[oa]s?|iv[oa]s?|bles?)(?![\w\-])))?"
     r"(?:\s+(?i:for|of|to|on|at|d[e3]|d[e3]l|para|en|al|que|which|that|she|he|we|they|you|i)\b"
     # Nineteenth round: the aside names what the password is for; a ";" closes that clause
     # ("la contraseña del portal; el número de cliente es X" gives another field's value).
@@ -164,6 +173,23 @@ _REFERENCE_RE: Final = re.compile(
     # "!Sub", "!GetAtt", "!ImportValue".
     r"|!(?i:vault|secret|env_var|include|ref|sub|getatt|importvalue)"
 )
+# Stop 48 (sec48, k99-174): any YAML local tag (one "!", a name of letters: "!ENV" of pyaml-env and
+# envyaml, a loader's own "!Env", "!Var") whose node on the same line is a reference — a variable
+# ("${SMTP_PASSWORD}", "$SMTP_PASSWORD", an upper-case NAME_WITH_PARTS) or a template — resolves
+# that reference when the file is loaded: the value is kept elsewhere, as with the tags listed above.
+# A core tag ("!!str Kx82…") types the literal that follows, which stays a value.
+_LOCAL_TAG_RE: Final = re.compile(r"!(?!!)[A-Za-z][A-Za-z_]{0,30}")
+_TAGGED_NODE_RE: Final = re.compile(r"[ \t]+([^\s,;]+)")
+_ENV_NAME_RE: Final = re.compile(r"\$?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+
+def tags_a_reference(text: str, value: str, end: int) -> bool:
+    """Is ``value`` (ending at ``end``) a YAML local tag whose node on its line is a reference (above)?"""
+    if _LOCAL_TAG_RE.fullmatch(value) is None:
+        return False
+    node = _TAGGED_NODE_RE.match(text, end)
+    return node is not None and (_REFERENCE_RE.fullmatch(node.group(1)) is not None
+                                 or _ENV_NAME_RE.fullmatch(node.group(1)) is not None)
 
 
 # An upper-case code in hyphenated segments ("ADE-2041", "MAD-RETIRO-03"): what "clave" names
@@ -378,6 +404,9 @@ def _passphrase_end(text: str, m: re.Match[str]) -> int | None:
     stops = [w.lower() for w in words if w.lower() in _STOPWORDS]
     # One descriptive stopword is allowed in a long passphrase ("correct horse battery staple"),
     # never a function word ("is stored in the vault").
+    if m.group("phrase") is not None and words[0].lower() in COMPARISON_WORDS and m.group("colon") is None \
+            and m.group("assign") is None:
+        return None  # stop 48: "la frase de paso es más fácil de recordar que …", a comparison (measures)
     if m.group("phrase") is not None and words[0].lower() not in _STOPWORDS:
         pass  # a stated passphrase may read like prose ("sol de invierno en la playa")
     elif stops and (m.group("weak") is not None or len(stops) > 1 or len(words) < 4
@@ -577,13 +606,17 @@ def _find_keyword_values(text: str, lower: str) -> Iterator[_Span]:
             continue  # "invalid password for user=ana_r from 10.0.0.7": the account's field, not the password
         if _names_the_tool(lower, m, keyword):
             continue  # "el gestor de contraseñas …, la carpeta se llama X": the tool, not a password
+        if not quoted and tags_a_reference(text, value, end):
+            continue  # "password: !ENV ${SMTP_PASSWORD}": a loader's tag for a reference, no value
+        if opens_a_log_field(value, lower_case_name=m.group("tok") is None):
+            # "token refresh failed: status=401 request_id=…": a log record's field (measures). Stop 48
+            # (k97-164): a password label's too ("clave rotada correctamente: id=key_0193, …").
+            continue
         if m.group("tok") is not None:
             if _OPENPGP_KEY_ID_RE.fullmatch(value) and _names_an_openpgp_key(lower, m):
                 continue  # "git config user.signingkey 3AA5C343…": a public key's ID, not a secret
             if names_a_stored_secret(text, m.start() - 2, value):
                 continue  # "gcloud secrets … --secret=clave-api-mapas": the secret's name (stand_ins)
-            if opens_a_log_field(value):
-                continue  # "token refresh failed: status=401 request_id=…": a log record's field (measures)
             kind = _token_kind(m.group("tok"))
             if _REFERENCE_RE.fullmatch(value) or value.lower() in _STOPWORDS:
                 continue

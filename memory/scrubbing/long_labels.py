@@ -191,6 +191,8 @@ def _value_span(text: str, start: int, kw: str, label: str, pre: str) -> tuple[i
     token = _TOKEN_RE.match(rest)
     if token is not None:
         value = token.group().rstrip(_TRAIL)
+        if opens_a_log_field(value, lower_case_name=True):
+            return None  # stop 48 (k97-164): "clave rotada correctamente: id=key_0193, …", a log record's field
         # "clave" and "pass" also mean a key point and a ticket ("La clave del asunto: plazo2024"):
         # after them only a strong credential (a symbol or an inner capital too) is taken.
         weak = kw in ("clave", "pass")

@@ -48,6 +48,25 @@ DESCRIBING_WORDS: Final[frozenset[str]] = frozenset(
     provider issuer prefix rate algorithm algorithms algo tipo politica longitud caducidad nombre
     fecha requerida cambiada cambiado pista algoritmo política formato requisito requisitos regla reglas""".split()
 )
+
+
+def _degrees(bases: str) -> frozenset[str]:
+    """The comparative and superlative of each English adjective in ``bases`` ("easy": "easier",
+    "easiest"; "safe": "safer"; "long": "longer")."""
+    out: set[str] = set()
+    for base in bases.split():
+        stem = base[:-1] + "i" if base.endswith("y") else base[:-1] if base.endswith("e") else base
+        out.update((stem + "er", stem + "est"))
+    return frozenset(out)
+
+
+#: Stop 48 (sec48, k96-183): a run that opens with a comparison says what a secret is like, not what
+#: it is ("a passphrase of four random words is easier to remember than …", "la frase de paso es más
+#: fácil de recordar que …", "is better than nothing") — as the gradable adjective itself does ("is
+#: easy to remember", which the phrase readers already kept). The degrees of the gradable adjectives
+#: those readers list, and the words that form a comparison in either language.
+COMPARISON_WORDS: Final[frozenset[str]] = _degrees("long short easy hard secure strong weak safe simple") | frozenset(
+    "more less most least better best worse worst más mas menos mejor peor".split())
 _DESCRIBED_RE: Final = re.compile(
     r"(?:^|[^\w])(?P<word>[^\W\d_]+)[ \t]+(?:de|del|for|of)[ \t]+(?:(?:la|las|el|los|the|tu|su|mi|my|your|her|his|their)[ \t]+)?$")
 
@@ -153,11 +172,18 @@ def a_field_value(text: str, kw_start: int) -> bool:
     return _FIELD_BEFORE_RE.search(text, max(0, kw_start - 40), kw_start) is not None
 
 
-def opens_a_log_field(value: str) -> bool:
+def opens_a_log_field(value: str, *, lower_case_name: bool = False) -> bool:
     """Does a token label's value open with a log record's ``name=value`` field whose name names no
-    secret (see above)?"""
+    secret (see above)? Stop 48 (k97-164): a password label's value is read the same way, with
+    ``lower_case_name`` (logfmt's names are lower-case words; "Xk29=fhaPq7" is a password with an
+    equals sign in it, not a field)."""
     field = _LOG_FIELD_RE.match(value)
-    return field is not None and _SECRET_FIELD_RE.search(field.group()) is None
+    if field is None or (lower_case_name and not _LOWER_FIELD_NAME_RE.fullmatch(field.group())):
+        return False
+    return _SECRET_FIELD_RE.search(field.group()) is None
+
+
+_LOWER_FIELD_NAME_RE: Final = re.compile(r"[a-z_][a-z_.\-]*[0-9]*")
 
 
 # Thirty-second round: two labels whose "value" is another name, not a password.

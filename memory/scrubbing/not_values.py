@@ -55,15 +55,14 @@ import binascii
 import re
 from typing import Final
 
-from memory.scrubbing.vocabulary import MENTIONED_RE
+from memory.scrubbing.vocabulary import MENTIONED_RE, STORE_NAMES
 
 _REGEX_PARTS: Final = (
     re.compile(r"\(\?[=!<]"), re.compile(r"\{\d{1,3}(?:,\d{0,3})?\}"), re.compile(r"\[[^\]\s]{2,}\]"),
     re.compile(r"\\[dwsDWS]"), re.compile(r"\.[*+]"), re.compile(r"^\^.*\$$"))
 _SOURCE_WORDS: Final = frozenset(
     """vault keychain keyring env environment secrets_manager secretsmanager secret_manager ssm kms parameter_store
-    credstash sops doppler infisical keyvault key_vault onepassword 1password bitwarden lastpass keepass
-    secrets""".split())
+    credstash sops doppler infisical keyvault key_vault onepassword secrets""".split()) | STORE_NAMES
 _SOURCE_WORD_RE: Final = re.compile(r"(?i:(?:from|via|in|desde)[_\-](?P<w>[\w\-]{2,24})|(?P<c>[A-Z0-9_]{3,24}))")
 _SOURCE_SCHEME_RE: Final = re.compile(
     r"(?i:env|vault|ssm|kms|file|keychain|keyring|secret|secrets|sm|awssm|gcpsm|op|sops|doppler|infisical)"

@@ -36,7 +36,7 @@ from memory.scrubbing.codes import _AFTER_RE
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.measures import DESCRIBING_WORDS as _DESCRIBING
 from memory.scrubbing.measures import described_before
-from memory.scrubbing.vocabulary import STORE_NAMES
+from memory.scrubbing.vocabulary import MENTIONED_RE, STORE_NAMES
 
 #: Things whose unlocking phrase is a secret (lower-case words; "caja fuerte" by "caja"/"fuerte").
 HOLDERS: Final[frozenset[str]] = frozenset(
@@ -309,10 +309,35 @@ def _find_labelled_runs(text: str, lower: str) -> Iterator[_Span]:
                 yield m.start("run"), m.end("run"), "password"
 
 
+# Stop 48 (sec48, k99-182): "old" and "new" refer to a secret when they stand for it ("la vieja", "the
+# old one", "la contraseña nueva") but only qualify a thing when a plain noun stands right beside them
+# inside a stated sentence ("siete cabras cruzan el puente viejo", "six geese cross the old bridge") —
+# the sense stop 47 allowed after a strong label's colon (``keywords._stated_sentence``), read here for
+# the quoted and labelled phrase readers too. A plain noun: a word of three letters or more that is no
+# function, filler, policy or credential word.
+_AGED: Final[frozenset[str]] = frozenset("old new vieja viejo nueva nuevo viejas viejos nuevas nuevos".split())
+
+
+def _qualifies_a_noun(words: list[str], i: int) -> bool:
+    """Does the "old"/"new" at ``words[i]`` qualify a plain noun right before or after it (see above)?"""
+    if len(words) < 5:
+        return False
+    return any(0 <= j < len(words) and len(words[j]) >= 3 and words[j].isalpha() and words[j] not in _CLAUSE_WORDS
+               and words[j] not in _POLICY and words[j] not in _AGED and MENTIONED_RE.search(words[j]) is None
+               for j in (i - 1, i + 1))
+
+
+def _not_stated(words: list[str]) -> bool:
+    """Does a word of ``words`` negate or describe (``_NOT_STATED``), or set a policy — "old"/"new" only
+    when it qualifies no plain noun beside it?"""
+    return any((w in _NOT_STATED and not (w in _AGED and _qualifies_a_noun(words, i))) or w in _POLICY
+               for i, w in enumerate(words))
+
+
 def states_nothing(words: list[str]) -> bool:
     """Does a word of the lower-cased ``words`` negate, describe, point elsewhere or set a policy (so the run
     states no phrase)? For readers outside this module (``used_phrases``)."""
-    return any(w in _NOT_STATED or w in _POLICY for w in words) or points_elsewhere(words)
+    return _not_stated(words) or points_elsewhere(words)
 
 
 def _stated_run(text: str, m: re.Match[str]) -> bool:
@@ -325,7 +350,7 @@ def _stated_run(text: str, m: re.Match[str]) -> bool:
         return False
     if m.group("conn").strip() in ("—", "–", "-") and any(d in m.group("aside") for d in "—–"):
         return False  # seventeenth round: a dash closing an aside the label opened connects no value
-    if any(w in _NOT_STATED or w in _POLICY for w in words) or points_elsewhere(words):
+    if states_nothing(words):
         return False
     if any(w in _NOT_STATED or w in _DESCRIBING or (w in _POLICY and w not in ("words", "palabras")) for w in aside):
         return False
@@ -361,7 +386,7 @@ def _find_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
         aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
         if len(m.group(group).split()) < 3 or any(c.isdigit() for c in m.group(group)[:1]):
             continue
-        if any(w in _NOT_STATED or w in _POLICY for w in words + aside) or points_elsewhere(words + aside):
+        if states_nothing(words) or any(w in _NOT_STATED or w in _POLICY for w in aside) or points_elsewhere(aside):
             continue
         if "[redacted:" not in m.group(group):
             yield m.start(group), m.end(group), "password"
@@ -372,8 +397,7 @@ def _find_labelled_phrases(text: str, lower: str) -> Iterator[_Span]:
         aside = [w.lower() for w in _WORD_RE.findall(m.group("aside"))]
         if len(words) < 4 or any(w in _FUNCTION_WORDS or w in _DESCRIPTIVE for w in words):
             continue
-        if any(w in _NOT_STATED or w in _POLICY for w in words) or points_elsewhere(words) \
-                or any(w in _NOT_STATED or w in _POLICY for w in aside):
+        if states_nothing(words) or any(w in _NOT_STATED or w in _POLICY for w in aside):
             continue
         yield m.start("run"), m.end("run"), "password"
 
@@ -420,7 +444,7 @@ def _find_phrase_values(text: str, lower: str) -> Iterator[_Span]:
             continue
         if not quoted and (words[0] in _CLAUSE_WORDS or words[0] in _FUNCTION_WORDS):
             continue
-        if any(w in _NOT_STATED or w in _POLICY or w in _DESCRIPTIVE for w in words) or points_elsewhere(words):
+        if states_nothing(words) or any(w in _DESCRIPTIVE for w in words):
             continue
         if "[redacted:" not in lower[start:end]:
             yield start, end, "password"

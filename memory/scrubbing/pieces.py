@@ -39,7 +39,7 @@ from typing import Final
 
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.prose import _strong_credential
-from memory.scrubbing.token_scorer import CUE_RE, described_cue
+from memory.scrubbing.token_scorer import CUE_RE, credential_cues, described_cue
 from memory.scrubbing.value_shape import shape_score
 
 _KIND: Final = "password"
@@ -160,8 +160,7 @@ def _split_said(low_line: str) -> bool:
 
 
 def _credential_named(lower: str) -> bool:
-    return _PIECE_CUE_RE.search(lower) is not None or any(
-        not described_cue(lower, c.start(), c.end()) for c in CUE_RE.finditer(lower))
+    return _PIECE_CUE_RE.search(lower) is not None or bool(credential_cues(lower))
 
 
 #: Forty-fourth round: the value may start at the end of a line after its copula or colon ("La clave del

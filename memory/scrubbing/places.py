@@ -20,11 +20,13 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from memory.scrubbing.vocabulary import MANAGER_NAMES, names_re
+
 #: Password managers and secret stores, as their makers spell them (compared case-insensitively on
 #: the whole value, with an optional "XC"/edition suffix).
 _MANAGER_RE: Final = re.compile(
-    r"(?i:1password|bitwarden|vaultwarden|lastpass|keepass(?:xc|x|2)?|dashlane|keeper|nordpass|proton\s?pass"
-    r"|enpass|roboform|passbolt|psono|keychain|icloud\s+keychain|google\s+password\s+manager|samsung\s+pass)")
+    r"(?i:" + names_re(MANAGER_NAMES) + r"|proton\s?pass"
+    r"|keychain|icloud\s+keychain|google\s+password\s+manager|samsung\s+pass)")
 #: What holds passwords: a clause that opens with one of these and ends in a plural password word
 #: labels that holder.
 CONTAINERS: Final[frozenset[str]] = frozenset(

@@ -33,6 +33,7 @@ from memory.scrubbing.codes import _ACCESS_OBJECTS
 from memory.scrubbing.kinds import _Span
 from memory.scrubbing.prose import _strong_credential
 from memory.scrubbing.shapes import _QUOTED_WORD
+from memory.scrubbing.vocabulary import ENCRYPTION_TOOL_NAMES, STORE_NAMES, names_re
 from memory.scrubbing.value_shape import (
     VALUE_TOKEN,
     cut_trailing,
@@ -270,7 +271,7 @@ _RULE_BEFORE_RE: Final = re.compile(r"\b(?:use|usa|usar|pick|choose|elige|escoge
                                     r"|e\.g\.|ej\.|example|ejemplo)[ \t]*$")
 _SECRET_CONTEXT_RE: Final = re.compile(
     r"\b(?:contrase(?:ñ|n)a|clave|password|passphrase|frase|phrase|cifrad[oa]|cifrado|encrypt\w*|vault|wallet"
-    r"|monedero|b[oó]veda|unlock|desbloque\w*|descifr\w*|decrypt\w*|luks|veracrypt|bitlocker|keepass|gestor)\b")
+    r"|monedero|b[oó]veda|unlock|desbloque\w*|descifr\w*|decrypt\w*|" + names_re(STORE_NAMES) + r"|gestor)\b")
 
 
 def _find_log_in_with(text: str, lower: str) -> Iterator[_Span]:
@@ -351,7 +352,7 @@ def _find_counted_words(text: str, lower: str) -> Iterator[_Span]:
 #   Not a key, a file, a version or a path named after the tool ("BitLocker recovery key: …",
 #   "KeePassXC → versión 2.7.6"), nor a phrase with a function word ("LUKS: cifrado con AES-256").
 _HOLDER_RE: Final = re.compile(
-    r"\b(?:veracrypt|truecrypt|luks|bitlocker|filevault|cryptsetup|keepass(?:xc)?|kdbx)\b(?P<aside>[^\n.;:=→>]{0,40}?)"
+    r"\b" + names_re(ENCRYPTION_TOOL_NAMES) + r"\b(?P<aside>[^\n.;:=→>]{0,40}?)"
     r"[ \t]*(?::|->|→|=>)[ \t]*[\"'“‘«]?(?P<v>[^\n.;:,!?\"”’»()]{5,120}?)[\"”’»]?[ \t]*(?=[.;,!?)\n]|$)")
 _HOLDER_OTHER_RE: Final = re.compile(r"\b(?:key|keys|clave|llave|recovery|fingerprint|huella|id|file|archivo|fichero"
                                      r"|path|ruta|version|versi[oó]n|header|cabecera|pim)\b")
@@ -359,7 +360,7 @@ _HOLDER_OTHER_RE: Final = re.compile(r"\b(?:key|keys|clave|llave|recovery|finger
 
 def _find_holder_phrases(text: str, lower: str) -> Iterator[_Span]:
     """A passphrase after an encryption tool's label (the notes above)."""
-    if not any(h in lower for h in ("crypt", "luks", "bitlocker", "filevault", "keepass", "kdbx")):
+    if not any(h in lower for h in ENCRYPTION_TOOL_NAMES):
         return
     for m in _HOLDER_RE.finditer(lower):
         value = text[m.start("v"):m.end("v")].rstrip()

@@ -46,7 +46,7 @@ from typing import Final
 from memory.scrubbing.codes import _ACCESS_OBJECTS, postal_pin
 from memory.scrubbing.keywords import is_vague_description
 from memory.scrubbing.kinds import _Span
-from memory.scrubbing.measures import DESCRIBING_WORDS, closes_a_quote, described_before, in_a_prompt, is_question
+from memory.scrubbing.measures import COMPARISON_WORDS, DESCRIBING_WORDS, closes_a_quote, described_before, in_a_prompt, is_question
 from memory.scrubbing.phrases import HOLDERS
 
 _SEED_HINTS: Final = ("seed", "semilla", "wallet", "monedero", "cartera", "recovery", "recuperaci", "mnemonic",
@@ -173,7 +173,10 @@ _NOT_A_PHRASE: Final = frozenset(
     tambien también todavia todavía ahora algo distinta otra another other see ask check véase vease mira
     pide pregunta consulta
     tan so such quite bastante really realmente super súper extremely
-    somewhere anywhere elsewhere nowhere here there aquí aqui allí alli ahí ahi""".split())
+    somewhere anywhere elsewhere nowhere here there aquí aqui allí alli ahí ahi""".split()) | COMPARISON_WORDS
+
+# Stop 48 (sec48, k96-183): a comparison opens a description as a gradable adjective does ("is easier
+# to remember than …", "es más fácil de recordar que …"; ``measures.COMPARISON_WORDS``).
 # Sixteenth round: a degree word ("tan", "so", "such", "quite", "bastante") opens a description of
 # the phrase ("la frase secreta es tan larga que no se la sabe"), and a place adverb ("somewhere in
 # the attic", "allí, en el cajón") where it is — never the phrase itself.

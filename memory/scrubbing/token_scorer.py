@@ -135,6 +135,29 @@ def described_cue(lower: str, start: int, end: int) -> bool:
     return any(w in _DESCRIBES for w in before) or any(w in _DESCRIBES for w in after)
 
 
+# Stop 48 (sec48, k98-029): one sense per text. "Clave" is a password and a record's code; when the
+# text itself names the code ("la clave catastral", "la clave de rastreo" — a record noun of
+# ``_DESCRIBES`` right after it), its other bare "clave"s are that code too ("El campo «clave» … se
+# refiere a la clave catastral: …"): a writer who explains which "clave" a field means does not switch
+# to the password sense in the same text without another credential word, which stays a cue.
+_RECORD_CODES: Final[frozenset[str]] = frozenset(
+    "rastreo seguimiento catastro catastral asignatura pedido factura referencia expediente".split())
+_CLAVE: Final = frozenset(("clave", "claves"))
+
+
+def credential_cues(lower: str) -> list[tuple[int, int, str]]:
+    """The cues of ``lower`` that name a credential: not said about one (``described_cue``), and no
+    "clave" in a text that names its record-code sense (above)."""
+    found = [(m.start(), m.end(), m.group()) for m in CUE_RE.finditer(lower)]
+    cues = [c for c in found if not described_cue(lower, c[0], c[1])]
+    if any(c[2] in _CLAVE for c in cues) and any(
+            c[2] in _CLAVE and [w for w in _WORD_RE.findall(lower[c[1]:c[1] + 40]) if w not in _LINKS][:1]
+            and [w for w in _WORD_RE.findall(lower[c[1]:c[1] + 40]) if w not in _LINKS][0] in _RECORD_CODES
+            for c in found):
+        cues = [c for c in cues if c[2] not in _CLAVE]
+    return cues
+
+
 @dataclass(frozen=True)
 class _Context:
     """What every candidate of one text reads, indexed once so a text of many tokens stays linear:
@@ -168,8 +191,7 @@ class _Context:
 def candidates(text: str, lower: str) -> list[Candidate]:
     """Every credential-shaped token of ``text`` in a credential context, with its features; empty
     when the text names no credential (the common write pays one regex search)."""
-    cues = [(m.start(), m.end(), m.group()) for m in CUE_RE.finditer(lower)
-            if not described_cue(lower, m.start(), m.end())]
+    cues = credential_cues(lower)
     if not cues or _DISCLAIMER_RE.search(lower) is not None:
         return []  # no credential named, or the writer says a value here is public, an example, an id
     context = _Context.of(lower, cues)

@@ -246,8 +246,16 @@ FORMAT_KINDS: Final[tuple[str, ...]] = tuple(dict.fromkeys(f.kind for f in (*VEN
 
 def token_body(value: str, hints: tuple[str, ...]) -> str:
     """What follows the first hint in ``value``: the part ``check`` reads, so a digit in the
-    prefix itself ("dop_v1_", "r8_", "oy2") does not make a word a token."""
+    prefix itself ("dop_v1_", "r8_", "oy2") does not make a word a token.
+
+    Stop 48 (sec48, k97-029): a hint with no letter or digit ("-" for Mailgun's 32-8-8 hex key, "/"
+    for a chat app's ``1/…:…`` token) is where the token's own parts join, not a prefix: skipping to
+    it left only the key's last two groups, and a key whose sixteen hex characters there held fewer
+    than three letters (about 3 % of them) was read as a number. Such a hint only gates the rule; the
+    check reads the whole token."""
     for hint in hints:
+        if not any(c.isalnum() for c in hint):
+            continue
         at = value.find(hint)
         if at >= 0:
             return value[at + len(hint):]

@@ -86,9 +86,12 @@ def test_the_leave_one_author_out_tables_cover_a_hundred_authors_and_every_kind(
     # sec47) measures 14,463/14,465 and 5/14,280 over all 96 (main before it, 6ae5a52: 14,460 and 10; in
     # sample: CN–CQ's open cases described, their texts opened after CP/CQ's as-read 298/300 and 2/300 on
     # the round's first version); CR and CS, read once at the end of stop 47 on that round (98a059f), add
-    # 299/300 and 2/300. A floor and a ceiling, so a regression fails.
+    # 299/300 and 2/300; CT and CU, read once at the start of stop 48 on that code (ec6f62d), add 298/300
+    # and 2/300 (15,060 and 9 over all 100). Stop 48 (sec48) measures 15,063/15,065 and 5/14,880 over all
+    # 100 (in sample: written from CR–CU's seven open ids, their texts opened). A floor and a ceiling, so
+    # a regression fails.
     assert (pooled["recall"][1], pooled["false_redaction"][1]) == (15065, 14880)
-    assert pooled["recall"][0] >= 15060 and pooled["false_redaction"][0] <= 9
+    assert pooled["recall"][0] >= 15063 and pooled["false_redaction"][0] <= 5
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
