@@ -4,7 +4,7 @@ Two modes:
 
 * ``python -m evaluation.detector_cv`` — **leave one author out** over the labelled sources
   (``evaluation.train_special.SOURCES``, six for special categories; secrets: ``SECRET_SOURCES``,
-  a hundred authors A1–CU, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
+  a hundred and two authors A1–CW, every one of them spent, i.e. development data). Special categories: for each source, both learned stages (vector, n-gram) are
   trained on the other five, with their thresholds and the n-gram veto of lexicon hits chosen by
   the same out-of-author procedure nested inside those five (``train_special.train``), and the whole
   detector ((lexicon AND NOT vetoed) OR n-gram OR vector) is measured on the held-out source. The
@@ -19,7 +19,7 @@ Two modes:
   makes (how many authors a rule rests on).
 * ``python -m evaluation.detector_cv --special-spent`` — the **shipped** special-category detector
   on every spent special set (``SPECIAL_SPENT``: the six sources and every set read once untouched
-  since, 75 authors A1–BV74), per author and pooled, with the ids missed and flagged.
+  since, 77 authors A1–BX76), per author and pooled, with the ids missed and flagged.
 * ``python -m evaluation.detector_cv --special PATH --secrets PATH`` — the **shipped** detectors
   (both stages of ``memory.inspection.special`` with the committed models; ``memory.scrubbing.scrub``)
   on any file in the format of ``evaluation/heldout/issue15*/`` (either option alone works), with
@@ -161,6 +161,8 @@ SECRET_SOURCES: dict[str, Path] = {
     "CS": ts.HELDOUT / "issue15_hundred_fiftyeighth" / "secrets_untouched97.jsonl",
     "CT": ts.HELDOUT / "issue15_hundred_sixtieth" / "secrets_untouched98.jsonl",
     "CU": ts.HELDOUT / "issue15_hundred_sixtysecond" / "secrets_untouched99.jsonl",
+    "CV": ts.HELDOUT / "issue15_hundred_sixtyfourth" / "secrets_untouched100.jsonl",
+    "CW": ts.HELDOUT / "issue15_hundred_sixtysixth" / "secrets_untouched101.jsonl",
 }
 #: Every spent special-category set, one entry per author (defined beside the training script, which
 #: trains on them with ``--all-spent``; see ``train_special.SPECIAL_SPENT``).

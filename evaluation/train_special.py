@@ -1,7 +1,7 @@
 """Train the two learned stages of the special-category detector (issue 15).
 
 **The committed files are trained with ``--all-spent --leave-out AQ43,AR44,AS45,AT46 --folds 11
---recent-authors 12``** (stop 41; authors spent since, AU47 to BV74, must be added to ``--leave-out`` to
+--recent-authors 12``** (stop 41; authors spent since, AU47 to BX76, must be added to ``--leave-out`` to
 reproduce them): the 43 authors spent up to AP42 (13,982 notes; 1,307 s with
 ``--jobs 2`` on the loaded 2-core machine; vector threshold 1.71, n-gram threshold 1.063, lexicon veto
 below −2.22). The four newest authors were left out so the candidate could be measured against the
@@ -157,6 +157,8 @@ SPECIAL_SPENT: dict[str, Path] = {
     "BT72": HELDOUT / "issue15_hundred_fiftyseventh" / "special_untouched72.jsonl",
     "BU73": HELDOUT / "issue15_hundred_fiftyninth" / "special_untouched73.jsonl",
     "BV74": HELDOUT / "issue15_hundred_sixtyfirst" / "special_untouched74.jsonl",
+    "BW75": HELDOUT / "issue15_hundred_sixtythird" / "special_untouched75.jsonl",
+    "BX76": HELDOUT / "issue15_hundred_sixtyfifth" / "special_untouched76.jsonl",
 }
 INSPECTION = Path(__file__).resolve().parents[1] / "memory" / "inspection"
 OUT = INSPECTION / "special_model.npz"

@@ -76,7 +76,7 @@ def test_every_spent_special_set_is_listed_once_per_author() -> None:
 
     assert list(SPECIAL_SPENT) == [*SOURCES, "F5", "G6", "H7", "I8", "J10", "K11", "L12", "M13", "N14", "O15", "P16", "Q17",
                                  "R18", "S19", "T20", "U21", "V22", "W23", "X24", "Y25", "Z26",
-                                 "AA27", "AB28", "AC29", "AD30", "AE31", "AF32", "AG33", "AH34", "AI35", "AJ36", "AK37", "AL38", "AM39", "AN40", "AO41", "AP42", "AQ43", "AR44", "AS45", "AT46", "AU47", "AV48", "AW49", "AX50", "AY51", "AZ52", "BA53", "BB54", "BC55", "BD56", "BE57", "BF58", "BG59", "BH60", "BI61", "BJ62", "BK63", "BL64", "BM65", "BN66", "BO67", "BP68", "BQ69", "BR70", "BS71", "BT72", "BU73", "BV74"]
+                                 "AA27", "AB28", "AC29", "AD30", "AE31", "AF32", "AG33", "AH34", "AI35", "AJ36", "AK37", "AL38", "AM39", "AN40", "AO41", "AP42", "AQ43", "AR44", "AS45", "AT46", "AU47", "AV48", "AW49", "AX50", "AY51", "AZ52", "BA53", "BB54", "BC55", "BD56", "BE57", "BF58", "BG59", "BH60", "BI61", "BJ62", "BK63", "BL64", "BM65", "BN66", "BO67", "BP68", "BQ69", "BR70", "BS71", "BT72", "BU73", "BV74", "BW75", "BX76"]
     assert SPECIAL_SPENT["M13"].parent.name == "issue15_sixteenth"
     assert SPECIAL_SPENT["R18"].parent.name == "issue15_twentyeighth"
     assert len(set(SPECIAL_SPENT.values())) == len(SPECIAL_SPENT)

@@ -51,13 +51,13 @@ def test_the_measure_counts_a_miss_and_a_false_redaction(tmp_path) -> None:
     assert figures["per_kind"] == {"pw": {"found": 1, "of": 2}}
 
 
-def test_the_leave_one_author_out_tables_cover_a_hundred_authors_and_every_kind() -> None:
+def test_the_leave_one_author_out_tables_cover_a_hundred_and_two_authors_and_every_kind() -> None:
     from evaluation.detector_cv import SECRET_SOURCES, loao_secrets
 
     figures = loao_secrets()
     assert list(SECRET_SOURCES) == ["A1", "A2", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T",
                                    "U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC",
-                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB", "CC", "CD", "CE", "CF", "CG", "CH", "CI", "CJ", "CK", "CL", "CM", "CN", "CO", "CP", "CQ", "CR", "CS", "CT", "CU"]
+                                   "AD", "AE", "AF", "AG", "AH", "AI", "AJ", "AK", "AL", "AM", "AN", "AO", "AP", "AQ", "AR", "AS", "AT", "AU", "AV", "AW", "AX", "AY", "AZ", "BA", "BB", "BC", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BK", "BL", "BM", "BN", "BO", "BP", "BQ", "BR", "BS", "BT", "BU", "BV", "BW", "BX", "BY", "BZ", "CA", "CB", "CC", "CD", "CE", "CF", "CG", "CH", "CI", "CJ", "CK", "CL", "CM", "CN", "CO", "CP", "CQ", "CR", "CS", "CT", "CU", "CV", "CW"]
     pooled = figures["pooled"]
     assert pooled["recall"][1] == sum(figures[a]["recall"][1] for a in SECRET_SOURCES) >= 1400
     assert {"pin", "passphrase_spaced", "password_prose", "obfuscated"} <= set(pooled["by_kind"])
@@ -90,8 +90,8 @@ def test_the_leave_one_author_out_tables_cover_a_hundred_authors_and_every_kind(
     # and 2/300 (15,060 and 9 over all 100). Stop 48 (sec48) measures 15,063/15,065 and 5/14,880 over all
     # 100 (in sample: written from CR–CU's seven open ids, their texts opened). A floor and a ceiling, so
     # a regression fails.
-    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (15065, 14880)
-    assert pooled["recall"][0] >= 15063 and pooled["false_redaction"][0] <= 5
+    assert (pooled["recall"][1], pooled["false_redaction"][1]) == (15365, 15180)
+    assert pooled["recall"][0] >= 15360 and pooled["false_redaction"][0] <= 6
 
 
 def test_the_benchmark_reads_the_spent_files_only() -> None:
