@@ -1,15 +1,15 @@
 """Train the two learned stages of the special-category detector (issue 15).
 
-**The committed files are trained with ``--all-spent --leave-out AQ43,AR44,AS45,AT46 --folds 11
---recent-authors 12``** (stop 41; authors spent since, AU47 to BV74, must be added to ``--leave-out`` to
-reproduce them): the 43 authors spent up to AP42 (13,982 notes; 1,307 s with
-``--jobs 2`` on the loaded 2-core machine; vector threshold 1.71, n-gram threshold 1.063, lexicon veto
-below −2.22). The four newest authors were left out so the candidate could be measured against the
-files before it (stop 40's, 39 authors up to AL38) on notes neither had seen: recall 709/720 both,
-false positives 38/560 → 31/560 (docs/privacy.md). Each threshold and the veto are chosen out of
-author as below, except that ``--folds 11`` holds out eleven runs of about four consecutive authors
+**The committed files are trained with ``--all-spent --folds 11 --recent-authors 12``** (stop 48):
+all 75 spent authors, A1–BV74 (24,222 notes; 1,308 s with ``--jobs 2`` and ``OMP_NUM_THREADS=1
+OPENBLAS_NUM_THREADS=1`` on the loaded 2-core machine, embeddings cached; vector threshold 1.581,
+n-gram threshold 0.670, lexicon veto below −2.233). A candidate trained the same way without the four
+newest authors (``--leave-out BS71,BT72,BU73,BV74``, 71 authors) was measured against the files
+before it (stop 41's, 43 authors up to AP42) on those four, which neither had seen: recall 708 →
+712/720, false positives 25 → 21/560 (docs/privacy.md, "Stop 48 (sp39)"). Each threshold and the veto are chosen out of
+author as below, except that ``--folds 11`` holds out eleven runs of about seven consecutive authors (75 authors)
 instead of one author at a time (a twelfth of the fits), and ``--recent-authors 12`` takes the n-gram
-threshold from the out-of-author scores of the twelve newest training authors only (AE31–AP42). Without the option the script trains on the six original sources (the procedure's
+threshold from the out-of-author scores of the twelve newest training authors only (BK63–BV74). Without the option the script trains on the six original sources (the procedure's
 reference, and what the leave-one-author-out measurement of ``evaluation.detector_cv`` nests).
 
 * the **vector stage** (``memory/inspection/special_model.npz``): a class-balanced, L2-regularised

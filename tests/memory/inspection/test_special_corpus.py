@@ -60,10 +60,15 @@ def test_third_split_floors_in_sample() -> None:
     # authors' out-of-author scores): the same write-path (174/180) and overall (179/180) recall here,
     # and one more false positive overall (s3-207: 2 -> 3/180, at the pin); on the four authors
     # neither model had seen (AQ43-AT46) recall held at 709/720 and false positives fell 38 -> 31/560.
-    assert figures["lexical"]["recall"] >= 0.9666  # lexicon + n-gram stage (the write path)
-    assert figures["lexical"]["fpr"] <= 0.0167
-    assert figures["overall"]["recall"] >= 0.9944
-    assert figures["overall"]["fpr"] <= 0.0167
+    # stop 48 (sp39): retrained on all 75 spent authors (n-gram threshold 1.063 -> 0.670, from the twelve
+    # newest authors' out-of-author scores): here, in sample, the write path 174 -> 176/180 at 1/180 flagged,
+    # the whole detector 179 -> 180/180 and 3 -> 6/180 (s3-029, -103, -169, -178, -207, -273); on the four
+    # authors neither the files before nor a 71-author candidate had seen (BS71-BV74) that candidate
+    # found 708 -> 712/720 and flagged 25 -> 21/560 (docs/privacy.md). Pins at the new figures.
+    assert figures["lexical"]["recall"] >= 0.9777  # lexicon + n-gram stage (the write path)
+    assert figures["lexical"]["fpr"] <= 0.0056
+    assert figures["overall"]["recall"] >= 1.0
+    assert figures["overall"]["fpr"] <= 0.0334
     assert all(isinstance(i, str) for i in figures["misses"] + figures["false_positives"])
 
 
