@@ -31,6 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evaluation import train_special as ts  # noqa: E402
+from evaluation.detector_cv import use_models  # noqa: E402
 
 
 def _memoised(embed: Any) -> Any:
@@ -43,18 +44,6 @@ def _memoised(embed: Any) -> Any:
         return [memo[t] for t in texts]
 
     return embed_passages
-
-
-def use_files(directory: Path) -> None:
-    """Both learned stages read from ``directory`` (as ``detector_cv --models`` does)."""
-    from memory.inspection import special_model, special_ngrams  # local import: needs Django settings
-
-    special_model.MODEL_PATH = directory / special_model.MODEL_PATH.name
-    special_ngrams.MODEL_PATH = directory / special_ngrams.MODEL_PATH.name
-    special_model._load.cache_clear()
-    special_ngrams.load.cache_clear()
-    if special_model._load() is None or special_ngrams.load() is None:
-        raise SystemExit(f"no readable special_model.npz and special_ngrams.npz in {directory}")
 
 
 def author_figures(rows: list[dict[str, Any]], vectors: np.ndarray) -> dict[str, Any]:
@@ -88,7 +77,7 @@ def main(argv: list[str]) -> int:
     embedder.embed_passages = _memoised(embedder.embed_passages)
     result: dict[str, dict[str, Any]] = {}
     for name, directory in pairs.items():
-        use_files(Path(directory))
+        use_models(Path(directory))
         result[name] = {}
         for author in authors:
             rows = ts.read_rows(ts.SPECIAL_SPENT[author])
