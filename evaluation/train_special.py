@@ -1,18 +1,15 @@
 """Train the two learned stages of the special-category detector (issue 15).
 
-**The committed files are trained with ``--all-spent --leave-out BS71,BT72,BU73,BV74,BW75,BX76
---folds 11 --recent-authors 12``** (stop 48; authors spent since must be added to ``--leave-out`` to
-reproduce them): the 71 authors spent up to BR70 (22,942 notes; 1,298 s with ``--jobs 2`` and
-``OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`` on the loaded 2-core machine, embeddings cached; vector
-threshold 1.609, n-gram threshold 0.863, lexicon veto below −2.217). The four newest authors of the
-day (BS71–BV74) were left out so these files could be measured against the files before them (stop
-41's, 43 authors up to AP42) on notes neither had seen: recall 713 → 716/720, false positives 22 →
-19/560 on main's rules after sp38 (708 → 712, 25 → 21 on the rules before it; docs/privacy.md,
-"Stop 48 (sp39)"). A retrain on all 75 moved the n-gram threshold on to 0.670 and was not measured
-on any author it had not seen, so it was not committed. Each threshold and the veto are chosen out of
-author as below, except that ``--folds 11`` holds out eleven runs of about six or seven consecutive authors
+**The committed files are trained with ``--all-spent --leave-out AQ43,AR44,AS45,AT46 --folds 11
+--recent-authors 12``** (stop 41; authors spent since, AU47 to BX76, must be added to ``--leave-out`` to
+reproduce them): the 43 authors spent up to AP42 (13,982 notes; 1,307 s with
+``--jobs 2`` on the loaded 2-core machine; vector threshold 1.71, n-gram threshold 1.063, lexicon veto
+below −2.22). The four newest authors were left out so the candidate could be measured against the
+files before it (stop 40's, 39 authors up to AL38) on notes neither had seen: recall 709/720 both,
+false positives 38/560 → 31/560 (docs/privacy.md). Each threshold and the veto are chosen out of
+author as below, except that ``--folds 11`` holds out eleven runs of about four consecutive authors
 instead of one author at a time (a twelfth of the fits), and ``--recent-authors 12`` takes the n-gram
-threshold from the out-of-author scores of the twelve newest training authors only (BG59–BR70). Without the option the script trains on the six original sources (the procedure's
+threshold from the out-of-author scores of the twelve newest training authors only (AE31–AP42). Without the option the script trains on the six original sources (the procedure's
 reference, and what the leave-one-author-out measurement of ``evaluation.detector_cv`` nests).
 
 * the **vector stage** (``memory/inspection/special_model.npz``): a class-balanced, L2-regularised

@@ -16,10 +16,10 @@ from memory.inspection.special_model import MODEL_PATH, SpecialModel, model_for
 from memory.inspection.special_ngrams import BUCKETS, CATEGORY_BUCKETS, NgramModel, features, load
 
 ALL_NOTES = 2002  # the six sources' labelled notes
-#: The committed models are trained with ``--all-spent --leave-out BS71,…,BX76 --folds 11
-#: --recent-authors 12`` on the 71 authors spent up to BR70 (stop 48; the four left out of the day,
-#: BS71–BV74, measured them against stop 41's files, trained on 43 authors to AP42).
-SPENT_NOTES = 22942
+#: The committed models are trained with ``--all-spent --leave-out AQ43,AR44,AS45,AT46 --folds 11
+#: --recent-authors 12`` on the 43 authors spent up to AP42 (stop 41; the four left out measured the
+#: candidate against stop 40's files, trained on 39 authors to AL38).
+SPENT_NOTES = 13982
 
 
 def test_the_committed_vector_model_is_what_the_training_script_writes() -> None:
@@ -46,10 +46,10 @@ def test_the_training_sources_are_the_six_sources() -> None:
 
 
 def test_the_committed_models_are_trained_on_every_author_spent_before_them() -> None:
-    """The committed files: ``--all-spent`` less the four newest authors of stop 48's start (BS71–BV74,
-    on which they were measured against the files before them), i.e. the 71 authors up to BR70."""
-    trained = list(train_special.SPECIAL_SPENT)[:71]
-    assert trained[-1] == "BR70" and set(train_special.SOURCES) <= set(trained)
+    """The committed files: ``--all-spent`` less the four newest authors of stop 41 (AQ43–AT46, on
+    which the candidate was measured against the files before it), i.e. the 43 authors up to AP42."""
+    trained = list(train_special.SPECIAL_SPENT)[:43]
+    assert trained[-1] == "AP42" and set(train_special.SOURCES) <= set(trained)
     assert sum(len(train_special.read_rows(train_special.SPECIAL_SPENT[a])) for a in trained) == SPENT_NOTES
 
 
