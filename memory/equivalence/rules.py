@@ -118,7 +118,7 @@ class LocalRulesJudge:
         """Whether the lexicon's ``entails`` is left to the similarity judge: two free texts with a
         similarity, not told apart as Spanish and English. Across the two languages the similarity
         judge has no word-by-word ``detail_added`` reading, so the lexicon's entailment stands there
-        (stop 48: round 67 merged 20 ES↔EN equivalents for 3 misleading pairs and 1 partial on the
+        (stop 48: round 67 merged 20 ES↔EN equivalents for 2 misleading pairs and 1 partial on the
         authors it was not developed on, and "Prefers morning meetings and short agendas" with
         "Prefiere reuniones cortas y con agenda" in the injection suite's ordinary lines)."""
         if sim is None:
