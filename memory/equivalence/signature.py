@@ -27,7 +27,7 @@ from memory.equivalence.poles import opposed as _opposed
 from memory.equivalence.poles import poles as _poles
 from memory.equivalence.poles import week_part as _week_part
 from memory.equivalence.timescope import rate_against_universal, universal_against_part
-from memory.equivalence.values import counts_differ, numbers, numbers_differ
+from memory.equivalence.values import counts_differ, days_counted, numbers, numbers_differ
 
 _WORD = re.compile(r"[a-z0-9]+(?:[:.,'][a-z0-9]+)*")
 
@@ -172,6 +172,8 @@ class Signature:
 # "casi todos los días" is how often (usually), not almost all of a group
 _ALMOST_EVERY_UNIT = re.compile(r" casi (?:todos los|todas las) (?:dias|semanas|meses|anos|lunes|martes|miercoles|"
                                 r"jueves|viernes|sabados|domingos|mananas|tardes|noches|fines de semana|findes) ")
+# "half past four", "half an hour", "half a year": a number (:mod:`.values` reads it), not half of a whole
+_HALF_AS_NUMBER = re.compile(r"(?<= )half(?= past | an? (?:hour|day|year) | hour )")
 # "todos los domingos", "todas las semanas": how often, not a whole (English says "every Sunday")
 _EVERY_UNIT = re.compile(r" (?:todos los|todas las) (?:dias|lunes|martes|miercoles|jueves|viernes|sabados|"
                          r"domingos|semanas|meses|anos|mananas|tardes|noches|veranos|inviernos|fines de semana|"
@@ -525,17 +527,21 @@ def signature(text: str) -> Signature:
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = _tense(text, (folded, padded))
     plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"
+    days = _days(padded)
+    # a count of the weekdays the note names is said by naming them: "tres días: lunes, miércoles y viernes"
+    counted = days_counted(text, sum(d.startswith("d") for d in days))
     tongues, places = cldr.languages(text), cldr.countries(text)
     language_words = frozenset().union(*tongues.values())
     return Signature(modality=_modality(padded, names_language=bool(tongues)), tense=tense,
                      scope=_scope(padded), negative=negative, names=_names(text) - language_words,
-                     numbers=numbers(text), languages=frozenset(tongues), countries=frozenset(places),
+                     numbers=tuple(r for r in numbers(text) if not r & counted), languages=frozenset(tongues), countries=frozenset(places),
                      country_words=frozenset().union(*places.values()),
                      **{field: _classes(padded, table) for field, table, _ in _CLOSED_CLASSES},
                      but_not=bool(_BUT_NOT.search(plain)) and not _BOTH_NEGATED.search(plain),
                      both_negated=bool(_BOTH_NEGATED.search(plain)),
-                     quantities=_classes(_ALMOST_EVERY_UNIT.sub(" ", padded), _QUANTITY), words=words,
-                     days=_days(padded),
+                     quantities=_classes(_HALF_AS_NUMBER.sub(" ", _ALMOST_EVERY_UNIT.sub(" ", padded)), _QUANTITY),
+                     words=words,
+                     days=days,
                      poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)))
 
 

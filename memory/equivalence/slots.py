@@ -363,6 +363,7 @@ def people(text: str, names: frozenset[str]) -> People:
     slots: dict[str, set[str]] = {}
     roles: set[str] = set()
     kin: set[tuple[str, bool]] = set()
+    last_kin: dict[str, int] = {}  # where each kin concept's last mention ended
     i = 0
     while i < len(tokens):
         key, width = None, 1
@@ -373,7 +374,12 @@ def people(text: str, names: frozenset[str]) -> People:
             key = f"role:{concept}"
             roles.add(concept)
             if concept in _KIN:
-                kin.add((concept, norms[i + width - 1] in _KIN_PLURALS))
+                plural = norms[i + width - 1] in _KIN_PLURALS
+                if not plural and _coordinated(norms, last_kin.get(concept), i):
+                    kin.discard((concept, False))  # "mum and dad", "su padre y su madre": two of a kind
+                    plural = True
+                kin.add((concept, plural))
+                last_kin[concept] = i + width
         if key is not None:
             slots.setdefault(key, set()).add(_slot(norms, i, i + width, names))
         i += width
@@ -481,6 +487,18 @@ def _padded(text: str) -> str:
 
 _ACTOR_PRONOUNS = {"he": "he", "el": "he", "she": "she", "ella": "she"}
 _LINKS = frozenset("and y e or o , ;".split())
+
+
+_KIN_AND = frozenset({"and", "y", "e", "&"})
+
+
+def _coordinated(norms: list[str], end: int | None, start: int) -> bool:
+    """The words between a mention ending at ``end`` and one starting at ``start`` are only a
+    conjunction and a determiner: the two are coordinated ("mum and dad", "su padre y su madre")."""
+    if end is None or start <= end:
+        return False
+    between = norms[end:start]
+    return bool(between) and between[0] in _KIN_AND and all(w in _DETERMINERS for w in between[1:])
 
 
 def _plurality(kin: frozenset[tuple[str, bool]]) -> dict[str, set[bool]]:

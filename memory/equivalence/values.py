@@ -40,6 +40,16 @@ _ORDINALS = {
     "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
 }
 _NOT_COUNTED_AFTER = frozenset({"hand", "mano", "home", "residencia", "vivienda", "opinion"})
+# The ordinals left out above as ambiguous do count beside a storey noun: "la cuarta planta", "planta
+# cuarta" is "floor 4" (the nouns are the "floor" unit class below)
+_AMBIGUOUS_ORDINALS = {"cuarto": 4, "cuarta": 4, "quinta": 5}
+# A decade said as a plural ("the seventies"), as "los años 80" / "del año 72" (a year's two last
+# digits) or "the 1970s": each reads as the century's two digits and the whole year.
+_DECADES = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70,
+            "eighties": 80, "nineties": 90}
+_YEAR_NOUNS = frozenset({"ano", "anos", "decada", "decade"})
+# "una década", "two decades": ten years, a count (not "la década de 1980", which names one)
+_DECADE_NOUNS = frozenset({"decada", "decadas", "decade", "decades"})
 _TENS = {
     "twenty": 20, "thirty": 30, "treinta": 30, "forty": 40, "cuarenta": 40, "fifty": 50, "cincuenta": 50,
     "sixty": 60, "sesenta": 60, "seventy": 70, "setenta": 70, "eighty": 80, "ochenta": 80, "ninety": 90,
@@ -54,8 +64,9 @@ _HUNDREDS = {
 _BIG = {"million": 1_000_000, "millions": 1_000_000, "millon": 1_000_000, "millones": 1_000_000,
         "billion": 1_000_000_000, "billions": 1_000_000_000, "billon": 10**12, "billones": 10**12,
         "trillion": 10**12, "trillions": 10**12}
-_SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000, **_BIG}
-_DIGIT_SCALES = {"mil": 1000, "thousand": 1000, "k": 1000, "m": 1_000_000, **_BIG}
+_TEN_YEARS = {"decada": 10, "decadas": 10, "decade": 10, "decades": 10}  # "dos décadas" is twenty years
+_SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000, **_BIG, **_TEN_YEARS}
+_DIGIT_SCALES = {"mil": 1000, "thousand": 1000, "k": 1000, "m": 1_000_000, **_BIG, **_TEN_YEARS}
 _ONE = frozenset({"un", "una", "uno", "a", "an", "one", "once"})  # "once": ES 11, EN "one time"
 _NOON = {"noon": 12, "mediodia": 12, "midday": 12, "midnight": 0, "medianoche": 0}
 # Words before a number that make it a clock hour (so it may be am or pm).
@@ -156,6 +167,68 @@ def _eleven(before: str, after: str) -> bool:
         len(after) > 3 and after.endswith("s") and not after.endswith("ss") and after not in _NOT_COUNTED_BY_ONCE)
 
 
+# "half a year", "medio año": the half in the next smaller unit (as "half an hour" is 30 minutes)
+_HALF_OF = {"year": 6.0, "ano": 6.0, "day": 12.0, "dia": 12.0}
+
+
+def _hour_word(words: list[str], k: int) -> tuple[float, int] | None:
+    """An hour of the clock (1–12) written at ``words[k]``, digits or words: (value, words used)."""
+    if k >= len(words):
+        return None
+    word = words[k]
+    if word.isdigit():
+        value = float(word)
+        return (value, 1) if 1 <= value <= 12 else None
+    if word == "once":
+        return 11.0, 1  # after "past"/"to" it tells the hour: "half past eleven" is never "one time"
+    spelled = _spelled(words, k) if word in _UNITS or word in _TENS else None
+    if spelled is None or not 1 <= spelled[0] <= 12 or word in ("pair", "par", "couple", "twice", "dozen", "docena"):
+        return None
+    return float(spelled[0]), spelled[1]
+
+
+def _past_to(words: list[str], k: int) -> tuple[float, int] | None:
+    """English clock fractions: "half past four" (4:30), "quarter past nine" (9:15), "quarter to ten"
+    (9:45): (value, words used), or None."""
+    word = words[k]
+    after = words[k + 1] if k + 1 < len(words) else ""
+    if word not in ("half", "quarter") or after not in ("past", "to") or (word, after) == ("half", "to"):
+        return None
+    hour = _hour_word(words, k + 2)
+    if hour is None:
+        return None
+    offset = 0.5 if word == "half" else 0.25 if after == "past" else -0.25
+    return hour[0] + offset, 2 + hour[1]
+
+
+# How long a unit lasts, in days, for a rate said either way: "every four months" is "three times a year"
+_PERIOD_DAYS = {
+    **dict.fromkeys(("hour", "hours", "hora", "horas"), 1 / 24), **dict.fromkeys(("day", "days", "dia", "dias"), 1.0),
+    **dict.fromkeys(("week", "weeks", "semana", "semanas"), 7.0),
+    **dict.fromkeys(("month", "months", "mes", "meses"), 365.25 / 12),
+    **dict.fromkeys(("quarter", "quarters", "trimestre", "trimestres"), 365.25 / 4),
+    **dict.fromkeys(("year", "years", "ano", "anos"), 365.25),
+}
+_TIMES = frozenset({"times", "veces"})
+_PER = frozenset({"a", "an", "per", "each", "every", "al", "por", "cada"})
+
+
+def _period(words: list[str], k: int, used: int, before: str, value: float) -> float | None:
+    """The period, in days, of a rate that the number ``value`` at ``words[k]`` (``used`` words)
+    states: "every six months" / "cada seis meses" (six months), "three times a year" / "tres veces al
+    año", "twice a year" (a year over the count); None when it states no rate."""
+    rest = words[k + used:k + used + 3]
+    if before in ("every", "cada") and rest and rest[0] in _PERIOD_DAYS:
+        return round(value * _PERIOD_DAYS[rest[0]], 2)
+    if rest and rest[0] in _TIMES:
+        rest = rest[1:]  # "tres veces al año", "3 times a week"
+    elif words[k] != "twice":
+        return None
+    if len(rest) >= 2 and rest[0] in _PER and rest[1] in _PERIOD_DAYS and value:
+        return round(_PERIOD_DAYS[rest[1]] / value, 2)
+    return None
+
+
 def numbers(text: str) -> tuple[Readings, ...]:
     """Every number the text states, each as its possible readings (see the module docstring)."""
     words = _words(text)
@@ -174,10 +247,38 @@ def numbers(text: str) -> tuple[Readings, ...]:
         value: float | None = None
         literal = False
         used = 1
-        if word[0].isdigit():
+        composed = False  # an hour and a fraction said in words: "half past four", "las dos y media"
+        past_to = _past_to(words, k)
+        if past_to is not None:
+            value, used = past_to  # "half past four", "a quarter to ten": a clock time, hourish
+            composed, before = True, "at"
+        elif word[0].isdigit():
             parsed = _clock(word)
             if parsed is not None:
                 value, literal = parsed
+        elif word in _DECADES:
+            value = float(_DECADES[word])  # "the seventies"
+            before = "ano"
+        elif word in _DECADE_NOUNS:
+            # "una década", "a decade": ten years; "la década de 1980" names one (read from its year)
+            nxt = words[k + 2] if k + 2 < len(words) else ""
+            if not (after in ("de", "of") and (nxt[:1].isdigit() or nxt in ("los", "the"))):
+                found.append(frozenset({10.0}))
+            k += 1
+            continue
+        elif word in _AMBIGUOUS_ORDINALS and "floor" in (_UNIT_CLASSES.get(after), _UNIT_CLASSES.get(before)):
+            found.append(frozenset({float(_AMBIGUOUS_ORDINALS[word])}))  # "la cuarta planta"
+            k += 1
+            continue
+        elif word in ("half", "medio") and after in ("a", "an") and k + 2 < len(words) \
+                and words[k + 2] in _HALF_OF:
+            found.append(frozenset({0.5, _HALF_OF[words[k + 2]]}))  # "half a year": six months
+            k += 3
+            continue
+        elif word == "medio" and after in _HALF_OF and after != "dia":
+            found.append(frozenset({0.5, _HALF_OF[after]}))  # "medio año" ("medio día" may be noon)
+            k += 2
+            continue
         elif word in _NOON:
             found.append(frozenset({float(_NOON[word]), float(_NOON[word] + 12)}))
             k += 1
@@ -196,6 +297,9 @@ def numbers(text: str) -> tuple[Readings, ...]:
             continue
         elif word == "once" and _eleven(before, after):
             value = 11.0  # round 47: Spanish "once" counting a plural noun or telling the hour
+        elif (word in ("uno", "one") and before in ("dia", "day")) or (
+                word in ("first", "primero") and before in ("the", "el") and after in ("of", "de")):
+            value = 1.0  # the day of the month: "el día uno", "the first of each month" (the 1st)
         elif word in _ONE:
             k += 1
             continue
@@ -216,18 +320,52 @@ def numbers(text: str) -> tuple[Readings, ...]:
                 value, used = value * _BIG[words[k + used]], used + 1
         following = words[k + used] if k + used < len(words) else ""
         if following in ("y", "and") and k + used + 1 < len(words) and words[k + used + 1] in ("media", "half"):
-            value, used = value + 0.5, used + 2
+            value, used, composed = value + 0.5, used + 2, True
         elif following == "y" and k + used + 1 < len(words) and words[k + used + 1] == "cuarto":
-            value, used = value + 0.25, used + 2
+            value, used, composed = value + 0.25, used + 2, True
+        elif following == "menos" and k + used + 1 < len(words) and words[k + used + 1] == "cuarto" \
+                and value.is_integer() and 1 <= value <= 12:
+            value, used, composed = value - 0.25, used + 2, True  # "las diez menos cuarto": 9:45
         readings = {value}
+        period = _period(words, k, used, before, value)
+        if period is not None:
+            readings.add(period)  # "twice a year" and "every six months" both come round every 182.6 days
         hourish = before in _AT_HOUR or following in ("pm", "am", "oclock", "o", "horas")
-        if not literal and not morning and value.is_integer() and 1 <= value <= 12 and (hourish or afternoon):
+        # an hour with its fraction said in words ("las dos y media de la tarde") is on the twelve-hour
+        # clock as a whole one is: 2:30 or 14:30
+        if not literal and not morning and (value.is_integer() or composed) and 1 <= value < 13 \
+                and (hourish or afternoon):
             readings.add(value + 12)
+        if value.is_integer() and not literal and (after == "s" or before in _YEAR_NOUNS):
+            # a decade or a year said by its last two digits ("los años 80", "del año 72", "the 80s"):
+            # also the whole year, either century; "the 1970s" reads as 1970 already
+            if 0 <= value < 100:
+                readings |= {1900 + value, 2000 + value}
         if "hour" in following or "hora" in following:
             readings.add(value * 60)
         found.append(frozenset(readings))
         k += used
     return tuple(found)
+
+
+_DAY_COUNTED = frozenset({"dias", "days", "mananas", "tardes", "noches", "mornings", "afternoons", "evenings",
+                          "nights", "veces", "times"})
+
+
+def days_counted(text: str, weekdays: int) -> frozenset[float]:
+    """``weekdays`` (how many weekdays the text names) when a number of the text counts those days:
+    "tres días: lunes, miércoles y viernes", "twice a week, on Tuesdays and Thursdays" — the same fact
+    as the days named alone; else empty."""
+    if weekdays < 2:
+        return frozenset()
+    words = _words(text)
+    for k, word in enumerate(words):
+        after = words[k + 1] if k + 1 < len(words) else ""
+        spelled = _spelled(words, k) if word in _UNITS else None
+        value = float(word) if word.isdigit() else float(spelled[0]) if spelled else None
+        if value == weekdays and (word == "twice" or after in _DAY_COUNTED):
+            return frozenset({value})
+    return frozenset()
 
 
 def numbers_differ(a: tuple[Readings, ...], b: tuple[Readings, ...]) -> bool:
@@ -263,6 +401,13 @@ _RATE_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year"})
 _SKIP_AFTER_NUMBER = frozenset({"de", "of", "mas", "more", "extra"})
 
 
+_COORDINATION = frozenset({"y", "e", "o", "u", "and", "or"})
+
+
+def _is_count(word: str) -> bool:
+    return word[0].isdigit() or word in _UNITS or word in _TENS
+
+
 def _bound(text: str) -> list[tuple[float, str]]:
     """Each number with what it counts: the unit class, else the next word's crude stem
     (``normalise._stem``: "two cats" → (2, "cat"); "ocho años" → (8, "year"))."""
@@ -283,6 +428,11 @@ def _bound(text: str) -> list[tuple[float, str]]:
         if value is None or k + 1 >= len(words):
             continue
         j = k + 1
+        # numbers coordinated share what the last one counts: "de 5 y 8 años" is 5 years and 8 years
+        while j + 1 < len(words) and words[j] in _COORDINATION and _is_count(words[j + 1]):
+            j += 2
+        if j >= len(words):
+            continue
         if words[j] in _SKIP_AFTER_NUMBER and j + 1 < len(words):
             j += 1
         nxt = words[j]
