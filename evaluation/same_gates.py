@@ -189,23 +189,27 @@ def measure(gate: Gate, record: list[dict[str, Any]], merged: list[dict[str, Any
     cost_rows = [r for r in merged if keep(r["author"])]
     stopped = [r["id"] for r in rec if gate(r)]
     recent = [r for r in rec if (r["author"] or 0) >= 47]
+    today = [r for r in rec if r.get("merges_today")]
     cost = sum(map(gate, cost_rows))
     rate = len(stopped) / max(1, len(rec))
     cost_pp = 100 * cost / max(1, equivalents)
     review = cost + sum(gate(r) for r in others if keep(r["author"]))
     return {"stopped": len(stopped), "record": len(rec), "stop_rate": rate, "recent_stopped": sum(map(gate, recent)),
-            "recent": len(recent), "cost": cost, "merged": len(cost_rows), "cost_pp": cost_pp, "review_added": review,
+            "recent": len(recent), "today_stopped": sum(map(gate, today)), "today": len(today), "cost": cost,
+            "merged": len(cost_rows), "cost_pp": cost_pp, "review_added": review,
             "projected_misleading": MISLEADING_NOW * (1 - SAME_SHARE * rate),
             "projected_equivalents": EQUIVALENTS_NOW - cost_pp, "stopped_ids": sorted(stopped)}
 
 
-def prepare(cache: Path | None, residual: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]],
-                                         Counter[Any]]:
+Rows = list[dict[str, Any]]
+
+
+def prepare(cache: Path | None, residual: bool = False) -> tuple[Rows, Rows, Rows, Counter[int | None], int]:
     """The record's same-language rows; every spent same-language equivalent today's chain merges;
-    the other labels' merged same-language pairs (for the review load)."""
+    the other labels' merged same-language pairs (for the review load); the equivalents per author;
+    the number of spent pairs (the review load's denominator: nearly every pair is a candidate)."""
     every = ft.load_sources()
     equivalents = Counter(_author(r["src"]) for r in every if r["label"] == "equivalent")
-    equivalents["pairs"] = len(every)  # the review load's denominator (nearly every pair is a candidate)
     with HISTORY.open(encoding="utf-8") as fh:
         record = [json.loads(line) for line in fh if line.strip()]
     record = [r for r in record if r["lang"] != "es-en"]
@@ -223,6 +227,9 @@ def prepare(cache: Path | None, residual: bool = False) -> tuple[list[dict[str, 
         r["author"] = _author(r["src"])
     for r in rows + record:
         r["sim"] = float(vectors[r["a"]] @ vectors[r["b"]])
+    ft.judge_all(record)  # which rows today's chain still merges (the rest a later round's veto stops)
+    for r in record:
+        r["merges_today"] = r["eligible"] == "same" and r["sim"] >= SAME
     merged = [r for r in rows if r["label"] == "equivalent" and r["sim"] >= SAME]
     others = [r for r in rows if r["label"] != "equivalent" and r["sim"] >= SAME]
     for r in record + merged + others:
@@ -233,12 +240,10 @@ def prepare(cache: Path | None, residual: bool = False) -> tuple[list[dict[str, 
         vecs = dict(zip(short, embed(short), strict=True))
         for r in slotted:
             r["residual_sim"] = float(vecs[r["residual"][0]] @ vecs[r["residual"][1]])
-    return record, merged, others, equivalents
+    return record, merged, others, equivalents, len(every)
 
 
-def table(record: list[dict[str, Any]], merged: list[dict[str, Any]], others: list[dict[str, Any]],
-          equivalents: Counter[Any]) -> dict[str, Any]:
-    pairs = equivalents.pop("pairs")
+def table(record: Rows, merged: Rows, others: Rows, equivalents: Counter[int | None], pairs: int) -> dict[str, Any]:
     total = sum(equivalents.values())
 
     def n_eq(half: int | None) -> int:
@@ -253,8 +258,9 @@ def table(record: list[dict[str, Any]], merged: list[dict[str, Any]], others: li
         f = measure(gate, record, merged, total, others)
         out["all"][name] = f
         print(f"{name:52s} record {f['stopped']:2d}/{f['record']} ({100 * f['stop_rate']:5.1f} %, since p47 "
-              f"{f['recent_stopped']:2d}/{f['recent']})  cost {f['cost']:4d}/{f['merged']} = {f['cost_pp']:5.2f} pt"
-              f"  review +{f['review_added']} (+{100 * f['review_added'] / pairs:.2f} pt)  -> {f['projected_misleading']:.2f} % / "
+              f"{f['recent_stopped']:2d}/{f['recent']}, still merged today {f['today_stopped']}/{f['today']})  cost "
+              f"{f['cost']:4d}/{f['merged']} = {f['cost_pp']:5.2f} pt  review +{f['review_added']} "
+              f"(+{100 * f['review_added'] / pairs:.2f} pt)  -> {f['projected_misleading']:.2f} % / "
               f"{f['projected_equivalents']:.1f} %")
     print("\nchosen on one half (most record rows stopped with cost <= 1.0 pt), reported on the other:")
     by_family: dict[str, list[tuple[str, Gate]]] = {}
@@ -288,8 +294,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     if args.cache is not None:
         args.cache.mkdir(parents=True, exist_ok=True)
-    record, merged, others, equivalents = prepare(args.cache, args.residual)
-    out = table(record, merged, others, equivalents)
+    record, merged, others, equivalents, pairs = prepare(args.cache, args.residual)
+    out = table(record, merged, others, equivalents, pairs)
     if args.json:
         args.json.write_text(json.dumps(out, indent=1, sort_keys=True), encoding="utf-8")
     return out
