@@ -17,13 +17,15 @@ claim-less free texts, so it costs nothing on pairs that would not merge anyway:
   to or from the other person, against a note that says which (:mod:`.transfer`);
 * ``role_mismatch`` (round 61, ES↔EN) — the role nouns the two notes give the person, which neither
   the dictionary, spelling nor WordNet makes one (:mod:`.role_nouns`: "editora" / "reviewer").
+* ``direction_swap`` (eq72, ES↔EN) — one act (a WordNet verb synset), its ends exchanged between
+  two persons on the English note and the Spanish note's translation (:mod:`.converse`).
 
 ES, EN and ES↔EN alike. Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`.
 """
 
 from __future__ import annotations
 
-from memory.equivalence import dayparts, polar, role_nouns, transfer, verb_roles
+from memory.equivalence import converse, dayparts, polar, role_nouns, transfer, verb_roles
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.exchanged_roles import roles_exchanged
 from memory.equivalence.signature import signature
@@ -58,4 +60,6 @@ class ClassVetoJudge:
             return "direction_unclear"  # Spanish "le alquila … a X" (to or from) / "Rents … from X" (round 61)
         if la != lb and role_nouns.roles_differ(*((a.text, b.text) if la == "es" else (b.text, a.text))):
             return "role_mismatch"  # "Es editora del número" / "Is a reviewer for the issue" (round 61)
+        if la != lb and converse.ends_exchanged(*((a.text, b.text) if la == "es" else (b.text, a.text))):
+            return "direction_swap"  # "X la sustituye" / "She fills in for X" (.converse, eq72)
         return None
