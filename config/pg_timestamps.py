@@ -4,7 +4,8 @@ Django's PostgreSQL backend reads every ``timestamptz`` through its own loader
 (``psycopg_any.BaseTzLoader``: psycopg's *pure-Python* ``TimestamptzLoader`` with the result's
 ``tzinfo`` replaced by the connection's time zone), so even with ``psycopg[binary]`` installed each
 timestamp is parsed in Python. A consolidation run's gather reads four per memory: in the free-text
-deep pass (6,400 memories) that parsing was ≈ 3 % of the runs' CPU (docs/performance.md, perf49).
+deep pass (6,374 memories gathered) the parse took ≈ 90–100 ms of CPU, ≈ 35–40 ms with the C parse
+(≈ 1 % of the pass; docs/performance.md, perf49).
 
 :func:`connection_prepare` registers, on each new psycopg connection, a loader that parses with
 psycopg's C ``TimestamptzLoader`` — the same parse of the same text (ISO date style, the session's
