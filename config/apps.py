@@ -1,4 +1,7 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
+
+from config.pg_timestamps import connection_prepare
 
 
 class ConfigConfig(AppConfig):
@@ -13,3 +16,5 @@ class ConfigConfig(AppConfig):
         from agents_registry.authentication import connect_signals
 
         connect_signals()
+        # Every new database connection reads timestamptz through psycopg's C parse (perf49).
+        connection_created.connect(connection_prepare, dispatch_uid="config.pg_timestamps")
