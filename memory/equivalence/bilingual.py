@@ -266,6 +266,28 @@ def analyse_names(lang: str, text: str) -> tuple[Word, ...] | None:
                  for w, s, bad in zip(words, surfaces, misread))
 
 
+#: A subject put before an English note to read it as a sentence (:func:`analyse_subjectless`).
+_SUBJECT = "She "
+
+
+@lru_cache(maxsize=8192)
+def analyse_subjectless(text: str) -> tuple[Word, ...] | None:
+    """:func:`analyse` of an English note, where a note-opening word the tagger read as a common noun
+    is read as the note's verb when it is one in a sentence with a subject: notes about a person are
+    written without one ("Walks the dog at seven", "Lives in Lyon"), and at a sentence's start the
+    tagger reads the third-person verb as a plural noun (*walk* n, *life* n). The note is analysed a
+    second time with a subject pronoun before it (only when its first word is read as a noun), and
+    the first word's reading there is taken when it is a verb; a word that is no verb ("Dogs frighten
+    her": *dog* has no verb reading) keeps its noun reading. None on failure."""
+    words = analyse("en", text)
+    if not words or words[0].pos != "n":
+        return words
+    again = analyse("en", _SUBJECT + text)
+    if again is None or len(again) != len(words) + 1 or not again[1].pos.startswith("vb"):
+        return words  # the two readings do not line up, or the word stays a noun
+    return (again[1], *words[1:])
+
+
 def spanish_noun(word: str) -> bool | None:
     """Apertium's Spanish analyser reads ``word`` alone as a common noun (True) or as another part of
     speech (False); None when Apertium is not installed or does not know the word."""
@@ -307,7 +329,8 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
     pieces = _vocabulary(theirs)[0]
     back = {t for w in theirs for t in w.translations}  # whole translations only, as measured
     # spelling is compared with content words only: "para" inside "paracetamol" is no cognate
-    spelled = {w.lemma for w in theirs if w.lemma and w.pos not in _SKIP}
+    # accents are no letters of their own there ("subtítulo" / "subtitle", "teléfono" / "telephone")
+    spelled = {fold(w.lemma) for w in theirs if w.lemma and w.pos not in _SKIP}
     english = ours_lang == "en"
     # the English nouns of the other note, to ask WordNet about: its own lemmas and compounds, or
     # the translations of its Spanish nouns
@@ -323,7 +346,7 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
         candidates = {w.lemma, *w.translations, *(p for t in w.translations for p in t.split())}
         if candidates & pieces:
             continue
-        if any(_same_spelling(c, other) for c in candidates for other in spelled):
+        if any(_same_spelling(fold(c), other) for c in candidates for other in spelled):
             continue
         if wordnet.available():
             ours_english = {w.lemma, compound_of[w.lemma]} if english and w.lemma in compound_of else \
@@ -379,10 +402,12 @@ def _said(word: Word, other: tuple[Word, ...]) -> bool:
 
 def substituted_nouns(spanish: str, english: str) -> bool | None:
     """Each side names a common noun the other does not (module docstring); None when unknowable."""
-    both = _both(spanish, english)
-    if both is None:
+    if not available():
         return None
-    es, en = both
+    # the English note read with its verb where it opens without a subject (:func:`analyse_subjectless`)
+    es, en = analyse("es", spanish), analyse_subjectless(english)
+    if es is None or en is None:
+        return None
     return bool(unmatched_nouns(es, en, "es")) and bool(unmatched_nouns(en, es, "en"))
 
 
