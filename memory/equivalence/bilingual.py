@@ -283,8 +283,9 @@ def analyse_subjectless(text: str) -> tuple[Word, ...] | None:
     if not words or words[0].pos != "n":
         return words
     again = analyse("en", _SUBJECT + text)
-    if again is None or len(again) != len(words) + 1 or not again[1].pos.startswith("vb"):
-        return words  # the two readings do not line up, or the word stays a noun
+    if again is None or len(again) != len(words) + 1 or not again[1].pos.startswith("vb") \
+            or not {"p3", "sg"} <= set(again[1].tags):
+        return words  # the two readings do not line up, or the word is no third-person verb ("Lunch break")
     return (again[1], *words[1:])
 
 
@@ -400,15 +401,68 @@ def _said(word: Word, other: tuple[Word, ...]) -> bool:
     return bool(set(word.translations) & lemmas) or word.lemma in back
 
 
+def _opening_said(noun: Word, verb: Word, other: tuple[Word, ...]) -> bool:
+    """The word opening a subjectless English note, read as ``noun`` by the tagger and as ``verb``
+    with a subject ("Lives": *life* / *live*), is said in ``other`` (the Spanish note) by either
+    reading: a translation is a lemma there, a word there translates to it, or WordNet has it one
+    concept with a word's translation there, verbs' translations too ("Walks" / "pasear": *stroll*)."""
+    readings = (noun, verb)
+    lemmas, back = _vocabulary(other)
+    if any(set(w.translations) & lemmas or w.lemma in back for w in readings):
+        return True
+    if not wordnet.available():
+        return False
+    said = {t for w in other if w.pos == "n" or w.pos.startswith("vb") for t in w.translations}
+    return any(wordnet.related(w.lemma, t) for w in readings for t in said)
+
+
 def substituted_nouns(spanish: str, english: str) -> bool | None:
-    """Each side names a common noun the other does not (module docstring); None when unknowable."""
+    """Each side names a common noun the other does not (module docstring); None when unknowable.
+
+    The English note's opening word, where the tagger read a noun that is the note's verb when read
+    with a subject (:func:`analyse_subjectless`), counts as unmatched on the English side unless
+    either reading is said in the Spanish note (:func:`_opening_said`): a verb put for another
+    ("Plays in the league" / "Es árbitro en la liga") stays what the noun check stops, the same verb
+    ("Lives in Lyon" / "Vive en Lyon") no longer does. The Spanish nouns are matched against both readings."""
     if not available():
         return None
-    # the English note read with its verb where it opens without a subject (:func:`analyse_subjectless`)
-    es, en = analyse("es", spanish), analyse_subjectless(english)
-    if es is None or en is None:
+    es, en, plain = analyse("es", spanish), analyse_subjectless(english), analyse("en", english)
+    if es is None or en is None or plain is None:
         return None
-    return bool(unmatched_nouns(es, en, "es")) and bool(unmatched_nouns(en, es, "en"))
+    unsaid = unmatched_nouns(es, plain, "es")
+    if not unsaid:
+        return False
+    if en[0] != plain[0] and not _opening_said(plain[0], en[0], es):
+        return True  # the opening word, a noun or the verb, unsaid in the Spanish note
+    theirs = unmatched_nouns(en, es, "en")
+    if not theirs:
+        return False
+    # a noun after "de" and another noun ("clases de tenis") has its head written: no ellipsis
+    ours = {w.lemma: w.translations for k, w in enumerate(es) if w.lemma in unsaid and not _complement(es, k)}
+    ours |= {w: () for w in unsaid if w not in ours}
+    # one unmatched noun on each side naming one thing, one side by the compound's modifier and the
+    # other by its head ("el móvil" / "the phone": WordNet's *mobile phone* is a kind of phone)
+    elliptic = {(s, n) for s, ts in ours.items() for n in theirs if any(_ellipsis(t, n) for t in ts)}
+    return bool(set(ours) - {s for s, _ in elliptic}) and bool(set(theirs) - {n for _, n in elliptic})
+
+
+def _complement(words: tuple[Word, ...], k: int) -> bool:
+    """The Spanish noun at ``k`` is another noun's complement: after "de" (an article between or
+    not) that follows a common noun ("clases de tenis", "el plan del móvil")."""
+    j = k - 1
+    while j >= 0 and words[j].pos == "det":
+        j -= 1
+    return j >= 1 and words[j].lemma == "de" and words[j - 1].pos == "n"
+
+
+def _ellipsis(x: str, y: str) -> bool:
+    """``x`` (a Spanish noun's English translation) names, alone, what WordNet names by the compound
+    of ``x`` and ``y`` (the English note's noun) headed by ``y``: "mobile" / "phone" (*mobile phone*,
+    a kind of phone). Only the Spanish word is read as the compound's modifier: an English word that
+    is a modifier alone ("assistant" for *assistant professor*) names a role of its own."""
+    if not wordnet.available() or " " in x or " " in y or x == y:
+        return False
+    return wordnet.kind_of(y, f"{x} {y}")
 
 
 def _spells(word: str, lemma: str) -> bool:

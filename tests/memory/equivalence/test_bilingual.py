@@ -181,11 +181,33 @@ def test_a_note_opening_with_a_plural_noun_keeps_it() -> None:
 
 
 @pytest.mark.parametrize(("spanish", "english"), [
-    ("Pasea al perro antes del trabajo.", "Walks the dog before work."),
-    ("Vive cerca del puerto.", "Lives near the harbour."),
+    ("Pasea al perro antes del trabajo.", "Walks the dog before work."),  # WordNet: a stroll is a walk
+    ("Vive cerca del puerto.", "Lives near the harbour."),  # "vivir" translates to the verb
 ])
 def test_a_verb_read_as_a_noun_is_no_substitution(spanish: str, english: str) -> None:
     assert bilingual.substituted_nouns(spanish, english) is False
+
+
+def test_an_opening_verb_the_other_note_does_not_say_still_counts() -> None:
+    """The misread noun stopped a verb put for another role; read as a verb, it still must be said
+    in the Spanish note by one of its readings ("Plays" is no referee)."""
+    assert bilingual.substituted_nouns("Es árbitro en la liga del barrio.", "Plays in the neighbourhood league.") is True
+    assert not _merges("Es árbitro en la liga del barrio.", "Plays in the neighbourhood league.", similarity=0.93)
+
+
+def test_a_word_naming_a_compound_alone_is_that_compound() -> None:
+    """"el móvil" is the mobile phone: WordNet's *mobile phone* is a kind of phone."""
+    assert bilingual.substituted_nouns("Se le ha roto el móvil.", "Her phone is broken.") is False
+    assert bilingual.substituted_nouns("Se le ha roto el portátil.", "Her phone is broken.") is True
+
+
+@pytest.mark.parametrize(("spanish", "english"), [
+    ("Lleva a su hijo a clases de tenis.", "Takes his son to swimming lessons."),  # the head is written
+    ("Paga el plan del móvil de su hija.", "Pays for her daughter's phone."),
+])
+def test_a_noun_after_de_is_no_ellipsis(spanish: str, english: str) -> None:
+    assert bilingual.substituted_nouns(spanish, english) is True
+    assert not _merges(spanish, english, similarity=0.93)
 
 
 @pytest.mark.parametrize(("spanish", "english"), [
