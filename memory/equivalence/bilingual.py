@@ -347,7 +347,7 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
         candidates = {w.lemma, *w.translations, *(p for t in w.translations for p in t.split())}
         if candidates & pieces:
             continue
-        if any(_same_spelling(fold(c), other) for c in candidates for other in spelled):
+        if any(_same_spelling(c, other) for c in {fold(c) for c in candidates} for other in spelled):
             continue
         if wordnet.available():
             ours_english = {w.lemma, compound_of[w.lemma]} if english and w.lemma in compound_of else \
