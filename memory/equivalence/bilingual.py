@@ -404,15 +404,15 @@ def _said(word: Word, other: tuple[Word, ...]) -> bool:
 def _opening_said(noun: Word, verb: Word, other: tuple[Word, ...]) -> bool:
     """The word opening a subjectless English note, read as ``noun`` by the tagger and as ``verb``
     with a subject ("Lives": *life* / *live*), is said in ``other`` (the Spanish note) by either
-    reading: a translation is a lemma there, a word there translates to it, or WordNet has it one
-    concept with a word's translation there, verbs' translations too ("Walks" / "pasear": *stroll*)."""
-    readings = (noun, verb)
-    lemmas, back = _vocabulary(other)
-    if any(set(w.translations) & lemmas or w.lemma in back for w in readings):
+    reading: matched as :func:`unmatched_nouns` matches a noun (a translation, a word translating to
+    it, a spelling, WordNet with a Spanish noun's translation), or WordNet has it one concept with a
+    Spanish verb's translation ("Walks" / "pasear": *stroll*)."""
+    readings = (noun, replace(verb, pos="n"))
+    if len(unmatched_nouns(readings, other, "en")) < len(readings):
         return True
     if not wordnet.available():
         return False
-    said = {t for w in other if w.pos == "n" or w.pos.startswith("vb") for t in w.translations}
+    said = {t for w in other if w.pos.startswith("vb") for t in w.translations}
     return any(wordnet.related(w.lemma, t) for w in readings for t in said)
 
 
