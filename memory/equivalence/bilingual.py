@@ -17,6 +17,9 @@ common noun the other side does not translate:
   (or a word of one, "coffee shop"), when an English word's Spanish translations include it, or by
   spelling — a cognate (``difflib`` ratio ≥ 0.75, "ibuprofeno"/"ibuprofen") or one containing the
   other ("room"/"bedroom"); the English nouns likewise;
+* an English note written without a subject ("Walks the dog") is read with its opening verb, which
+  must still be said in the Spanish note by one of its readings; a Spanish word naming a WordNet
+  compound alone ("el móvil" / "the phone") names its head (eq69, docs/consolidation.md);
 * proper names and words the dictionary does not know are left to the name and entity checks of
   :mod:`.signature`; verbs and adjectives are left to the antonym, tense and modality checks.
 
@@ -423,7 +426,10 @@ def substituted_nouns(spanish: str, english: str) -> bool | None:
     with a subject (:func:`analyse_subjectless`), counts as unmatched on the English side unless
     either reading is said in the Spanish note (:func:`_opening_said`): a verb put for another
     ("Plays in the league" / "Es árbitro en la liga") stays what the noun check stops, the same verb
-    ("Lives in Lyon" / "Vive en Lyon") no longer does. The Spanish nouns are matched against both readings."""
+    ("Lives in Lyon" / "Vive en Lyon") no longer does; the Spanish nouns are matched against both
+    readings. A Spanish noun naming alone what WordNet names by a compound headed by the English
+    note's unmatched noun is that noun (:func:`_ellipsis`), unless it is another noun's complement
+    after "de" (:func:`_complement`)."""
     if not available():
         return None
     es, en, plain = analyse("es", spanish), analyse_subjectless(english), analyse("en", english)
@@ -432,7 +438,7 @@ def substituted_nouns(spanish: str, english: str) -> bool | None:
     unsaid = unmatched_nouns(es, plain, "es")
     if not unsaid:
         return False
-    if en[0] != plain[0] and not _opening_said(plain[0], en[0], es):
+    if en and en[0] != plain[0] and not _opening_said(plain[0], en[0], es):
         return True  # the opening word, a noun or the verb, unsaid in the Spanish note
     theirs = unmatched_nouns(en, es, "en")
     if not theirs:
