@@ -17,6 +17,9 @@ common noun the other side does not translate:
   (or a word of one, "coffee shop"), when an English word's Spanish translations include it, or by
   spelling — a cognate (``difflib`` ratio ≥ 0.75, "ibuprofeno"/"ibuprofen") or one containing the
   other ("room"/"bedroom"); the English nouns likewise;
+* an English note written without a subject ("Walks the dog") is read with its opening verb, which
+  must still be said in the Spanish note by one of its readings; a Spanish word naming a WordNet
+  compound alone ("el móvil" / "the phone") names its head (eq69, docs/consolidation.md);
 * proper names and words the dictionary does not know are left to the name and entity checks of
   :mod:`.signature`; verbs and adjectives are left to the antonym, tense and modality checks.
 
@@ -266,6 +269,29 @@ def analyse_names(lang: str, text: str) -> tuple[Word, ...] | None:
                  for w, s, bad in zip(words, surfaces, misread))
 
 
+#: A subject put before an English note to read it as a sentence (:func:`analyse_subjectless`).
+_SUBJECT = "She "
+
+
+@lru_cache(maxsize=8192)
+def analyse_subjectless(text: str) -> tuple[Word, ...] | None:
+    """:func:`analyse` of an English note, where a note-opening word the tagger read as a common noun
+    is read as the note's verb when it is one in a sentence with a subject: notes about a person are
+    written without one ("Walks the dog at seven", "Lives in Lyon"), and at a sentence's start the
+    tagger reads the third-person verb as a plural noun (*walk* n, *life* n). The note is analysed a
+    second time with a subject pronoun before it (only when its first word is read as a noun), and
+    the first word's reading there is taken when it is a verb; a word that is no verb ("Dogs frighten
+    her": *dog* has no verb reading) keeps its noun reading. None on failure."""
+    words = analyse("en", text)
+    if not words or words[0].pos != "n":
+        return words
+    again = analyse("en", _SUBJECT + text)
+    if again is None or len(again) != len(words) + 1 or not again[1].pos.startswith("vb") \
+            or not {"p3", "sg"} <= set(again[1].tags):
+        return words  # the two readings do not line up, or the word is no third-person verb ("Lunch break")
+    return (again[1], *words[1:])
+
+
 def spanish_noun(word: str) -> bool | None:
     """Apertium's Spanish analyser reads ``word`` alone as a common noun (True) or as another part of
     speech (False); None when Apertium is not installed or does not know the word."""
@@ -307,7 +333,8 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
     pieces = _vocabulary(theirs)[0]
     back = {t for w in theirs for t in w.translations}  # whole translations only, as measured
     # spelling is compared with content words only: "para" inside "paracetamol" is no cognate
-    spelled = {w.lemma for w in theirs if w.lemma and w.pos not in _SKIP}
+    # accents are no letters of their own there ("subtítulo" / "subtitle", "teléfono" / "telephone")
+    spelled = {fold(w.lemma) for w in theirs if w.lemma and w.pos not in _SKIP}
     english = ours_lang == "en"
     # the English nouns of the other note, to ask WordNet about: its own lemmas and compounds, or
     # the translations of its Spanish nouns
@@ -323,7 +350,7 @@ def unmatched_nouns(ours: tuple[Word, ...], theirs: tuple[Word, ...], ours_lang:
         candidates = {w.lemma, *w.translations, *(p for t in w.translations for p in t.split())}
         if candidates & pieces:
             continue
-        if any(_same_spelling(c, other) for c in candidates for other in spelled):
+        if any(_same_spelling(c, other) for c in {fold(c) for c in candidates} for other in spelled):
             continue
         if wordnet.available():
             ours_english = {w.lemma, compound_of[w.lemma]} if english and w.lemma in compound_of else \
@@ -377,13 +404,71 @@ def _said(word: Word, other: tuple[Word, ...]) -> bool:
     return bool(set(word.translations) & lemmas) or word.lemma in back
 
 
+def _opening_said(noun: Word, verb: Word, other: tuple[Word, ...]) -> bool:
+    """The word opening a subjectless English note, read as ``noun`` by the tagger and as ``verb``
+    with a subject ("Lives": *life* / *live*), is said in ``other`` (the Spanish note) by either
+    reading: matched as :func:`unmatched_nouns` matches a noun (a translation, a word translating to
+    it, a spelling, WordNet with a Spanish noun's translation), or WordNet has it one concept with a
+    Spanish verb's translation ("Walks" / "pasear": *stroll*)."""
+    readings = (noun, replace(verb, pos="n"))
+    if len(unmatched_nouns(readings, other, "en")) < len(readings):
+        return True
+    if not wordnet.available():
+        return False
+    said = {t for w in other if w.pos.startswith("vb") for t in w.translations}
+    return any(wordnet.related(w.lemma, t) for w in readings for t in said)
+
+
 def substituted_nouns(spanish: str, english: str) -> bool | None:
-    """Each side names a common noun the other does not (module docstring); None when unknowable."""
-    both = _both(spanish, english)
-    if both is None:
+    """Each side names a common noun the other does not (module docstring); None when unknowable.
+
+    The English note's opening word, where the tagger read a noun that is the note's verb when read
+    with a subject (:func:`analyse_subjectless`), counts as unmatched on the English side unless
+    either reading is said in the Spanish note (:func:`_opening_said`): a verb put for another
+    ("Plays in the league" / "Es árbitro en la liga") stays what the noun check stops, the same verb
+    ("Lives in Lyon" / "Vive en Lyon") no longer does; the Spanish nouns are matched against both
+    readings. A Spanish noun naming alone what WordNet names by a compound headed by the English
+    note's unmatched noun is that noun (:func:`_ellipsis`), unless it is another noun's complement
+    after "de" (:func:`_complement`)."""
+    if not available():
         return None
-    es, en = both
-    return bool(unmatched_nouns(es, en, "es")) and bool(unmatched_nouns(en, es, "en"))
+    es, en, plain = analyse("es", spanish), analyse_subjectless(english), analyse("en", english)
+    if es is None or en is None or plain is None:
+        return None
+    unsaid = unmatched_nouns(es, plain, "es")
+    if not unsaid:
+        return False
+    if en and en[0] != plain[0] and not _opening_said(plain[0], en[0], es):
+        return True  # the opening word, a noun or the verb, unsaid in the Spanish note
+    theirs = unmatched_nouns(en, es, "en")
+    if not theirs:
+        return False
+    # a noun after "de" and another noun ("clases de tenis") has its head written: no ellipsis
+    ours = {w.lemma: w.translations for k, w in enumerate(es) if w.lemma in unsaid and not _complement(es, k)}
+    ours |= {w: () for w in unsaid if w not in ours}
+    # one unmatched noun on each side naming one thing, one side by the compound's modifier and the
+    # other by its head ("el móvil" / "the phone": WordNet's *mobile phone* is a kind of phone)
+    elliptic = {(s, n) for s, ts in ours.items() for n in theirs if any(_ellipsis(t, n) for t in ts)}
+    return bool(set(ours) - {s for s, _ in elliptic}) and bool(set(theirs) - {n for _, n in elliptic})
+
+
+def _complement(words: tuple[Word, ...], k: int) -> bool:
+    """The Spanish noun at ``k`` is another noun's complement: after "de" (an article between or
+    not) that follows a common noun ("clases de tenis", "el plan del móvil")."""
+    j = k - 1
+    while j >= 0 and words[j].pos == "det":
+        j -= 1
+    return j >= 1 and words[j].lemma == "de" and words[j - 1].pos == "n"
+
+
+def _ellipsis(x: str, y: str) -> bool:
+    """``x`` (a Spanish noun's English translation) names, alone, what WordNet names by the compound
+    of ``x`` and ``y`` (the English note's noun) headed by ``y``: "mobile" / "phone" (*mobile phone*,
+    a kind of phone). Only the Spanish word is read as the compound's modifier: an English word that
+    is a modifier alone ("assistant" for *assistant professor*) names a role of its own."""
+    if not wordnet.available() or " " in x or " " in y or x == y:
+        return False
+    return wordnet.kind_of(y, f"{x} {y}")
 
 
 def _spells(word: str, lemma: str) -> bool:

@@ -154,3 +154,83 @@ def test_the_same_owner_across_languages_is_no_swap() -> None:
     from memory.equivalence.possession import owner_swap
     spanish, english = "Pasea al perro de su prima", "Walks her cousin's dog"
     assert not owner_swap(spanish, english, frozenset(), same=lambda es, en: bilingual.same_noun("es", spanish, es, en))
+
+
+# eq69: paraphrases the noun check stopped though each side named the same things. The sentences
+# are written for these tests, not taken from any evaluation file.
+@pytest.mark.parametrize(("english", "verb"), [
+    ("Walks the dog before work.", "walk"),
+    ("Lives near the harbour.", "live"),
+    ("Tracks her running with a watch.", "track"),
+])
+def test_a_note_opening_with_its_verb_is_read_with_a_verb(english: str, verb: str) -> None:
+    """A note about a person is written without a subject; at a sentence's start the tagger reads the
+    third-person verb as a plural noun ("Lives" → *life*). Read with a subject, it is the verb."""
+    plain = bilingual.analyse("en", english)
+    assert plain is not None and plain[0].pos == "n"  # what the tagger alone says (the cause)
+    words = bilingual.analyse_subjectless(english)
+    assert words is not None and words[0].pos.startswith("vb") and words[0].lemma == verb
+    assert len(words) == len(plain)
+
+
+def test_a_note_opening_with_a_plural_noun_keeps_it() -> None:
+    """A noun with no verb reading stays a noun when read with a subject: "Dogs frighten her"."""
+    words = bilingual.analyse_subjectless("Dogs frighten her.")
+    assert words is not None and (words[0].lemma, words[0].pos) == ("dog", "n")
+    assert bilingual.substituted_nouns("Le asustan los gatos.", "Dogs frighten her.") is True
+
+
+@pytest.mark.parametrize(("spanish", "english"), [
+    ("Pasea al perro antes del trabajo.", "Walks the dog before work."),  # WordNet: a stroll is a walk
+    ("Vive cerca del puerto.", "Lives near the harbour."),  # "vivir" translates to the verb
+])
+def test_a_verb_read_as_a_noun_is_no_substitution(spanish: str, english: str) -> None:
+    assert bilingual.substituted_nouns(spanish, english) is False
+
+
+def test_an_opening_verb_the_other_note_does_not_say_still_counts() -> None:
+    """The misread noun stopped a verb put for another role; read as a verb, it still must be said
+    in the Spanish note by one of its readings ("Plays" is no referee)."""
+    spanish, english = "Es árbitro en la liga del barrio.", "Plays in the neighbourhood league."
+    assert bilingual.substituted_nouns(spanish, english) is True
+    assert not _merges(spanish, english, similarity=0.93)
+
+
+def test_a_word_naming_a_compound_alone_is_that_compound() -> None:
+    """"el móvil" is the mobile phone: WordNet's *mobile phone* is a kind of phone."""
+    assert bilingual.substituted_nouns("Se le ha roto el móvil.", "Her phone is broken.") is False
+    assert bilingual.substituted_nouns("Se le ha roto el portátil.", "Her phone is broken.") is True
+
+
+@pytest.mark.parametrize(("spanish", "english"), [
+    ("Lleva a su hijo a clases de tenis.", "Takes his son to swimming lessons."),  # the head is written
+    ("Paga el plan del móvil de su hija.", "Pays for her daughter's phone."),
+])
+def test_a_noun_after_de_is_no_ellipsis(spanish: str, english: str) -> None:
+    assert bilingual.substituted_nouns(spanish, english) is True
+    assert not _merges(spanish, english, similarity=0.93)
+
+
+@pytest.mark.parametrize(("spanish", "english"), [
+    ("Pasea al gato antes del trabajo.", "Walks the dog before work."),  # the thing walked differs
+    ("Vive cerca de la estación.", "Lives near the harbour."),
+])
+def test_a_verb_read_as_a_verb_leaves_a_substituted_noun_vetoed(spanish: str, english: str) -> None:
+    assert bilingual.substituted_nouns(spanish, english) is True
+    assert not _merges(spanish, english, similarity=0.93)
+
+
+def test_accents_are_no_letters_of_their_own_in_a_cognate() -> None:
+    """"subtítulos" / "subtitles" are one word spelled in two languages; "teléfono" / "telegram" are not."""
+    es = bilingual.analyse("es", "Ve las series con subtítulos.")
+    en = bilingual.analyse_subjectless("Watches series with subtitles.")
+    assert es is not None and en is not None
+    assert "subtítulo" not in bilingual.unmatched_nouns(es, en, "es")
+    assert bilingual.substituted_nouns("Manda un telegrama a su madre.", "Sends a letter to his mother.") is True
+
+
+def test_an_opening_word_is_matched_by_spelling_too() -> None:
+    """"Calls" (*call* n → *llamada*) and "Llama" (read as the animal) are one word by spelling, as
+    the check matched them before the opening verb was read; read as a verb it must not lose that."""
+    assert bilingual.substituted_nouns("Llama a su abuela los sábados.", "Calls his grandmother on Saturdays.") is False
+    assert bilingual.substituted_nouns("Llama a su abuela los sábados.", "Calls his uncle on Saturdays.") is True
