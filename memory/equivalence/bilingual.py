@@ -46,11 +46,12 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from memory.equivalence import wordnet
 from memory.equivalence.normalise import fold
+from memory.text_caches import text_cache
 
 logger = logging.getLogger(__name__)
 
@@ -191,7 +192,7 @@ def parse(stream: str) -> tuple[Word, ...]:
     return tuple(words)
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def stream(lang: str, text: str) -> str | None:
     """Apertium's bilingual stream for ``text`` (``lang`` "es" or "en"; a full stop appended), or
     None on failure; :mod:`.translation` carries it on through transfer and generation."""
@@ -202,7 +203,7 @@ def stream(lang: str, text: str) -> str | None:
         return None
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def analyse(lang: str, text: str) -> tuple[Word, ...] | None:
     """The words of ``text`` (``lang`` "es" or "en") with their translations, or None on failure."""
     answer = stream(lang, text)
@@ -248,7 +249,7 @@ def _surfaces(lang: str, text: str) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def analyse_names(lang: str, text: str) -> tuple[Word, ...] | None:
     """:func:`analyse`, where a word written with a capital mid-sentence that the tagger read as a
     verb, an adverb or another non-nominal part of speech is read as a name spelled as written
@@ -273,7 +274,7 @@ def analyse_names(lang: str, text: str) -> tuple[Word, ...] | None:
 _SUBJECT = "She "
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def analyse_subjectless(text: str) -> tuple[Word, ...] | None:
     """:func:`analyse` of an English note, where a note-opening word the tagger read as a common noun
     is read as the note's verb when it is one in a sentence with a subject: notes about a person are

@@ -23,11 +23,11 @@ Pure Python, no Django; nothing is logged.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from memory.equivalence import bilingual, translation, wordnet
 from memory.equivalence.bilingual import Word
 from memory.equivalence.siblings import is_person
+from memory.text_caches import text_cache
 
 #: English particles that may make a phrasal verb with the verb before them (WordNet decides).
 _PARTICLES = frozenset({"in", "up", "down", "out", "on", "off", "over", "after", "back"})
@@ -41,7 +41,7 @@ def _person(w: Word) -> bool:
     return (w.pos == "n" and is_person(w.lemma)) or (w.pos == "np" and "ant" in w.tags)
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def frames(text: str) -> tuple[Frame, ...]:
     """Each English verb of ``text`` with its subject and the persons after it (module docstring)."""
     words = bilingual.analyse("en", text) or ()

@@ -18,11 +18,11 @@ Apertium is not installed. Pure Python, no Django; nothing is logged.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from memory.equivalence import bilingual
 from memory.equivalence.bilingual import Word
 from memory.equivalence.values import numbers
+from memory.text_caches import text_cache
 
 #: Nouns an article does not count: a rate's unit of time, or a quantity word ("a few", "a lot of").
 _NOT_COUNTED_BY_ARTICLE = frozenset("week month day year hour minute time weekend night morning evening semana mes "
@@ -61,7 +61,7 @@ def _counted(words: tuple[Word, ...], k: int, lang: str) -> Word | None:
     return words[j]
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def _counts(lang: str, text: str) -> tuple[tuple[Word, float], ...] | None:
     """Each counted noun of the note with its count; a noun counted twice is left out."""
     words = bilingual.analyse(lang, text)

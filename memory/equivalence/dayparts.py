@@ -30,10 +30,10 @@ the parts of the day, both languages; no Django, nothing logged.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memory.equivalence.normalise import fold
 from memory.equivalence.values import _UNITS
+from memory.text_caches import text_cache
 
 #: Words of :data:`.values._UNITS` that count but are not clock hours.
 _NOT_CARDINAL = frozenset({"dozen", "docena", "pair", "par", "couple", "twice"})
@@ -138,7 +138,7 @@ def _readings(hour: int, part: str | None) -> frozenset[int]:
     return frozenset({face, face + 12}) if hour <= 12 else frozenset({hour % 24})
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def clock_times(text: str) -> tuple[tuple[int, frozenset[int]], ...]:
     """Each clock hour ``text`` states as (its 12-hour face, its 24-hour readings) (module docstring)."""
     words = _tokens(text)

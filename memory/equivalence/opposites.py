@@ -30,11 +30,11 @@ None when Apertium or WordNet is not installed. Pure Python, no Django; nothing 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from memory.equivalence import bilingual, wordnet
 from memory.equivalence.bilingual import Word
+from memory.text_caches import text_cache
 
 #: Words that negate or weaken the adjective they stand before (both languages; Apertium splits
 #: "isn't" into "be" + "not").
@@ -119,7 +119,7 @@ def _describing(words: tuple[Word, ...], i: int) -> bool:
     return words[i].pos == "adj" and words[i - 1].lemma in _DESCRIBING and after not in _DESCRIBING
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def _adjectives(lang: str, text: str) -> tuple[tuple[frozenset[str], bool], ...] | None:
     """Each adjective of ``text`` as (its English readings, negated or diminished), or None."""
     words = bilingual.analyse(lang, text)

@@ -44,11 +44,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 from memory.equivalence import bilingual, values, wordnet
 from memory.equivalence.normalise import fold
 from memory.equivalence.analysis import _analyse
+from memory.text_caches import text_cache
 
 #: Verbs whose object is a count of things or people the person has: having, keeping, caring for,
 #: renting, employing (Apertium's lemmas, ES and EN; one group is one slot, whichever verb is said).
@@ -135,7 +135,7 @@ def _number(word: bilingual.Word) -> str:
     return "pl" if "pl" in word.tags else "sg" if "sg" in word.tags else ""
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def phrases(lang: str, text: str) -> tuple[Phrase, ...]:
     """The common nouns of ``text`` (a note in ``lang``) as :class:`Phrase` s; () without Apertium.
 

@@ -33,6 +33,7 @@ from functools import lru_cache
 from memory.equivalence import bilingual, opposites, wordnet
 from memory.equivalence.bilingual import Word
 from memory.equivalence.normalise import fold
+from memory.text_caches import text_cache
 
 #: Spanish locative adverbs (a closed class) read after "de" as the English adjective of the position
 #: they name: "el estante de abajo" (bottom), "la habitación de arriba" (upstairs, top).
@@ -75,7 +76,7 @@ def _participle(lemma: str) -> str:
     return lemma
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def _reading(lang: str, text: str) -> tuple[tuple[tuple[frozenset[str], bool], ...], frozenset[str], frozenset[str],
                                              tuple[tuple[str, bool], ...]] | None:
     """``text``'s adjectives as (English readings, negated) with the relaxed guards (module

@@ -41,12 +41,12 @@ is logged.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memory.equivalence import bilingual, wordnet
 from memory.equivalence.bilingual import Word, _same_spelling
 from memory.equivalence.normalise import fold
 from memory.equivalence.siblings import _noun, is_person
+from memory.text_caches import text_cache
 
 #: Spanish verbs that give the person a role noun, with the word that must follow (None: directly).
 _ES_ROLE = {"ser": None, "trabajar": ("como", "de"), "hacer": ("de",), "ejercer": ("de", "como"),
@@ -116,7 +116,7 @@ def _after_verb(words: tuple[Word, ...], table: dict[str, tuple[str, ...] | None
     return None
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def role(lang: str, text: str, loose: frozenset[str] = frozenset()) -> tuple[Word, ...]:
     """The note's role phrase (module docstring), its head first in Spanish and last in English;
     empty when it has none (``loose``: :data:`LOOSE`, Spanish only)."""

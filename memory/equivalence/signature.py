@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from memory.equivalence import bilingual, cldr
 from memory.equivalence.modality import classes as _classes
@@ -28,6 +27,7 @@ from memory.equivalence.poles import poles as _poles
 from memory.equivalence.poles import week_part as _week_part
 from memory.equivalence.timescope import rate_against_universal, universal_against_part
 from memory.equivalence.values import counts_differ, days_counted, numbers, numbers_differ
+from memory.text_caches import text_cache
 
 _WORD = re.compile(r"[a-z0-9]+(?:[:.,'][a-z0-9]+)*")
 
@@ -510,7 +510,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
 _LEXICAL_PROBES = tuple(f" {n.strip()} " for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def signature(text: str) -> Signature:
     """The statement's hard-mismatch signature. Pure, so cached: the similarity judge reads both
     signatures in its veto and again in ``unproven`` for every candidate pair, and one memory meets

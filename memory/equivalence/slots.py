@@ -25,12 +25,12 @@ Pure Python, no Django; nothing here keeps, logs or raises with statement text.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
+from memory.text_caches import text_cache
 
 # Role and kinship nouns: a concept per role, every ES/EN form (gender, number). A deputy or an
 # assistant of a role is its own concept ("subdirector" is not "director").
@@ -743,7 +743,7 @@ _RECIPROCAL = frozenset((
     "shares share comparte comparten sibling".split()))
 
 
-@lru_cache(maxsize=16384)
+@text_cache(maxsize=16384)
 def _exchange_tokens(text: str) -> tuple[str, ...]:
     """The note's folded words, determiners left out ("the dog" is "her dog" for this frame) and the
     Spanish contractions opened ("al" = "a el", "del" = "de el"), a final stop dropped."""
@@ -755,7 +755,7 @@ def _exchange_tokens(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def exchanged_around(text_a: str, text_b: str) -> bool:
     """Two notes that say the same predicate with two noun phrases in exchanged places: one note is
     ``P X M Y S`` and the other ``P Y M X S`` (``P``, ``S``, a prefix and a suffix both share, may be

@@ -39,9 +39,9 @@ microseconds a note, cached. Pure Python, no Django; nothing is logged.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from memory.equivalence.normalise import fold
+from memory.text_caches import text_cache
 
 _TOKEN = re.compile(r"[^\W_][\w'’-]*|[.,;:!?()]")
 
@@ -184,7 +184,7 @@ def _spanish(clause: list[tuple[str, str]], i: int) -> str | None:
 _STEMS = re.compile(r"rent|leas|let|lend|lent|loan|borrow|hir|alquil|arrend|arriend|prest")
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def direction(text: str) -> str | None:
     """The direction of the note's transfer frame (``out``, ``in``, ``unclear``), or None when it has
     none or several that disagree."""

@@ -39,9 +39,10 @@ from __future__ import annotations
 import logging
 import shutil
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 
 from memory.equivalence import bilingual
+from memory.text_caches import text_cache
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ def _stages(direction: str) -> str:
             f" | lt-proc -z -n '{d}/{direction}.autogen.bin' | lt-proc -z -p '{d}/{direction}.autopgen.bin'")
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def translate(lang: str, text: str) -> str | None:
     """``text`` (``lang`` "es" or "en") in the other language, or None when Apertium is unavailable."""
     if lang not in ("es", "en") or not available():

@@ -46,6 +46,7 @@ from functools import cache, lru_cache
 from memory.equivalence import bilingual, wordnet
 from memory.equivalence.bilingual import Word
 from memory.equivalence.opposites import _NEGATING, opposed
+from memory.text_caches import text_cache
 
 #: Verbs that negate the verb they govern ("failed to win" = "did not win"), by lemma in either language.
 _NEGATING_VERBS = frozenset({"fail", "refuse", "stop", "quit", "cease", "avoid", "neglect", "forget",
@@ -211,7 +212,7 @@ def _negated(words: tuple[Word, ...], i: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def _verbs(lang: str, text: str) -> tuple[tuple[tuple[frozenset[str], bool], ...], frozenset[str]] | None:
     """Each lexical verb of ``text`` as (its English readings, negated), and every English word the
     note says in any part of speech (a subject-less "Sleeps poorly" is tagged a noun), or None."""

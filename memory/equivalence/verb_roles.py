@@ -41,6 +41,7 @@ from functools import cache, lru_cache
 from memory.equivalence import bilingual, wordnet
 from memory.equivalence.bilingual import Word
 from memory.equivalence.normalise import fold
+from memory.text_caches import text_cache
 
 #: WordNet 3.0 verb synsets (offset, a lemma it must hold) whose hyponyms name running a setting.
 #: ("manage, deal, care, handle" itself is too wide: "touch", "treat", "process" sit under it.)
@@ -159,7 +160,7 @@ def _words(lang: str, text: str) -> tuple[Word, ...] | None:
     return words
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def settings(lang: str, text: str) -> tuple[tuple[Word, str, bool, int], ...] | None:
     """Each noun a role verb of ``text`` governs, as (the noun, the verb's kind, as its direct object,
     the verb's position)."""

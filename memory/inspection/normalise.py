@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from confusable_homoglyphs import confusables
 from unidecode import unidecode
+from memory.text_caches import text_cache
 
 # Leet digits and symbols read as letters inside a word.
 _LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a", "$": "s"}
@@ -143,7 +144,7 @@ def _unleet(text: str) -> str:
     return _WORD.sub(word, text)
 
 
-@lru_cache(maxsize=2048)
+@text_cache(maxsize=2048)
 def fold(text: str, *, words: bool = True) -> Folded:
     """The inspection form of ``text`` with its map back to the source (see the module docstring).
 
