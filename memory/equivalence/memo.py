@@ -9,7 +9,8 @@ scope nothing is kept and every call computes afresh, exactly as before.
 
 The scope is a context variable: one consolidation run (``memory.consolidation.group``) or one
 judgment (:meth:`~.chain.JudgeChain.judge` opens one when none is open), so the notes' texts live
-in memory only for that run — never in a process-wide cache, a log, an exception or a trace — and
+in memory only for that run — never in a log, an exception or a trace, and the process caches of a
+note's readings (:mod:`memory.text_caches`) are emptied when the task or request ends — and
 the memory it takes is bounded by the run (and by :data:`LIMIT` entries, after which the scope
 starts afresh). Shared answers must not be mutated by their callers (the analysis' features are
 copied before the one step that changes them, ``compare._unify_entities``). Pure Python, no Django.
