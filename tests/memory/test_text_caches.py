@@ -28,7 +28,8 @@ def _cached_functions():
         for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
             module = importlib.import_module(info.name)
             for name, value in vars(module).items():
-                if callable(value) and hasattr(value, "cache_info") and getattr(value, "__module__", "") == module.__name__:
+                own = getattr(value, "__module__", "") == module.__name__
+                if callable(value) and hasattr(value, "cache_info") and own:
                     yield f"{module.__name__}.{name}", value
 
 
