@@ -105,7 +105,8 @@ def translated_veto(spanish: str, english: str, veto: Callable[[str, str], str |
     as_english, as_spanish = translate("es", spanish), translate("en", english)
     if as_english is None or as_spanish is None:
         return None
-    first, second = veto(english, as_english), veto(spanish, as_spanish)
+    second = veto(spanish, as_spanish)  # the Spanish reading decides: the English one only names the axis
     if second not in AXES:
         return None
+    first = veto(english, as_english)
     return first if first in AXES else second

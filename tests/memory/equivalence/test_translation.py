@@ -48,16 +48,37 @@ def test_the_same_fact_passes_both_readings(spanish: str, english: str) -> None:
     assert translation.translated_veto(spanish, english, _veto) is None
 
 
+def _readings(english_axis: str | None, spanish_axis: str | None):
+    """A veto that answers by reading, whatever order it is asked in: ``english_axis`` for the English
+    note against the Spanish one's translation, ``spanish_axis`` for the Spanish note against the
+    English one's."""
+    return lambda a, b: english_axis if a == "Closes the shop" else spanish_axis
+
+
 def test_the_spanish_reading_alone_is_enough_the_english_reading_alone_is_not() -> None:
-    answers = iter(["antonym", None])  # the English reading vetoes, the Spanish one does not
-    assert translation.translated_veto("Abre la tienda", "Closes the shop", lambda a, b: next(answers)) is None
-    answers = iter([None, "role_mismatch"])  # only the Spanish reading vetoes, on a listed axis
-    assert translation.translated_veto("Abre la tienda", "Closes the shop", lambda a, b: next(answers)) == "role_mismatch"
-    answers = iter(["negation_mismatch", "tense_mismatch"])  # both veto, neither on a listed axis
-    assert translation.translated_veto("Abre la tienda", "Closes the shop", lambda a, b: next(answers)) is None
+    # the English reading vetoes, the Spanish one does not
+    assert translation.translated_veto("Abre la tienda", "Closes the shop", _readings("antonym", None)) is None
+    # only the Spanish reading vetoes, on a listed axis
+    assert translation.translated_veto("Abre la tienda", "Closes the shop",
+                                       _readings(None, "role_mismatch")) == "role_mismatch"
+    # both veto, neither on a listed axis
+    assert translation.translated_veto("Abre la tienda", "Closes the shop",
+                                       _readings("negation_mismatch", "tense_mismatch")) is None
     assert translation.translated_veto("Abre la tienda", "Closes the shop", lambda a, b: "negation_mismatch") is None
-    answers = iter(["antonym", "role_mismatch"])  # both readings veto: the English reading's axis
-    assert translation.translated_veto("Abre la tienda", "Closes the shop", lambda a, b: next(answers)) == "antonym"
+    # both readings veto: the English reading's axis
+    assert translation.translated_veto("Abre la tienda", "Closes the shop",
+                                       _readings("antonym", "role_mismatch")) == "antonym"
+
+
+def test_the_english_reading_is_not_asked_when_the_spanish_one_passes() -> None:
+    asked: list[str] = []
+
+    def veto(a: str, b: str) -> str | None:
+        asked.append(a)
+        return None
+
+    assert translation.translated_veto("Abre la tienda", "Closes the shop", veto) is None
+    assert asked == ["Abre la tienda"]
 
 
 def test_it_abstains_when_apertium_is_off(monkeypatch: pytest.MonkeyPatch) -> None:
