@@ -253,12 +253,11 @@ def table(record: list[dict[str, Any]], rows: list[dict[str, Any]], equivalents:
             lo = pair_model_from if family == "D" else None
             merged_h = [r for r in merged if lo is None or (r["author"] or 0) >= lo]
             rec_h = [r for r in record if family != "D" or "pm" in r]
-            fits = [(measure(g, rec_h, merged_h, n_eq(tune, lo), tune), name, g) for name, g in members]
-            ok = [x for x in fits if x[0]["cost_pp"] <= EQUIVALENTS_NOW - LINE_EQUIVALENTS]
-            if not ok:
+            best = chosen_on_half(members, lambda g, half: measure(g, rec_h, merged_h, n_eq(half, lo), half),
+                                  tune, EQUIVALENTS_NOW - LINE_EQUIVALENTS)
+            if best is None:
                 print(f"  {family:5s} tuned on {'odd' if tune else 'even'}: no value within the cost line")
                 continue
-            best = max(ok, key=lambda x: (x[0]["stop_rate"], -x[0]["cost_pp"]))
             f = measure(best[2], rec_h, merged_h, n_eq(test, lo), test)
             meets = f["projected_misleading"] <= LINE_MISLEADING and f["projected_equivalents"] >= LINE_EQUIVALENTS
             out["halves"][f"{family}:{tune}"] = {"chosen": best[1], "tuned": best[0], "test": f, "meets": meets}
@@ -269,6 +268,17 @@ def table(record: list[dict[str, Any]], rows: list[dict[str, Any]], equivalents:
                   f"misleading {f['projected_misleading']:.2f} %, equivalents {f['projected_equivalents']:.1f} %"
                   f"{'  MEETS' if meets else ''}")
     return out
+
+
+def chosen_on_half(members: list[tuple[str, Any]], fit: Callable[[Any, int], dict[str, Any]], half: int,
+                   line_cost: float) -> tuple[dict[str, Any], str, Any] | None:
+    """Of a family's ``members`` (name, gate), the one that stops most record rows (then costs least)
+    within ``line_cost`` points, measured by ``fit(gate, half)`` on one half of the authors (1 odd,
+    0 even): (its figures, its name, the gate), or None when none is within the line. Shared by
+    :mod:`evaluation.same_gates`."""
+    fits = [(fit(gate, half), name, gate) for name, gate in members]
+    ok = [x for x in fits if x[0]["cost_pp"] <= line_cost]
+    return max(ok, key=lambda x: (x[0]["stop_rate"], -x[0]["cost_pp"])) if ok else None
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

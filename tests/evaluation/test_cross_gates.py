@@ -34,3 +34,20 @@ def test_measure_counts_record_and_cost_per_half_and_projects():
     even = cross_gates.measure(gate, record, merged, 50, half=0)
     assert (even["stopped"], even["record"], even["cost"], even["merged"]) == (0, 1, 1, 2)
     assert even["cost_pp"] == pytest.approx(2.0)
+
+
+def test_chosen_on_half_takes_most_rows_stopped_within_the_cost_line_then_least_cost():
+    from evaluation.cross_gates import chosen_on_half
+
+    figures = {"a": {"stop_rate": 0.5, "cost_pp": 0.9}, "b": {"stop_rate": 0.5, "cost_pp": 0.4},
+               "c": {"stop_rate": 0.9, "cost_pp": 3.0}}
+    members = [(name, name) for name in figures]
+    seen = []
+
+    def fit(gate, half):
+        seen.append(half)
+        return figures[gate]
+
+    assert chosen_on_half(members, fit, 1, 1.0) == (figures["b"], "b", "b")
+    assert seen == [1, 1, 1]
+    assert chosen_on_half(members, fit, 0, 0.1) is None
