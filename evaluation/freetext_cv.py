@@ -18,7 +18,7 @@ within one pair).
 
 Sources (all spent, free to develop on): ``old`` (the 343-pair development set, ``evaluation/data``,
 its predicates dropped), ``i16dev`` / ``i16held`` (``evaluation/heldout/issue16``), ``pairs3`` …
-``pairs115`` (``evaluation/heldout/issue16_pairs3`` … ``issue16_pairs115``, one independent author each,
+``pairs117`` (``evaluation/heldout/issue16_pairs3`` … ``issue16_pairs117``, one independent author each,
 every one read once untouched end to end before it joined; docs/consolidation.md). For each source the fitted
 numbers of the similarity judge — its two thresholds, one language and ES↔EN — are chosen on the
 *other* sources (most equivalents merged with misleading merged <= 1 % and review <= 15 %; if no grid
@@ -156,7 +156,9 @@ SOURCES = {"i16dev": HELDOUT / "issue16" / "pairs_dev.jsonl", "i16held": HELDOUT
            "pairs112": HELDOUT / "issue16_pairs112" / "pairs_untouched.jsonl",
            "pairs113": HELDOUT / "issue16_pairs113" / "pairs_untouched.jsonl",
            "pairs114": HELDOUT / "issue16_pairs114" / "pairs_untouched.jsonl",
-           "pairs115": HELDOUT / "issue16_pairs115" / "pairs_untouched.jsonl"}
+           "pairs115": HELDOUT / "issue16_pairs115" / "pairs_untouched.jsonl",
+           "pairs116": HELDOUT / "issue16_pairs116" / "pairs_untouched.jsonl",
+           "pairs117": HELDOUT / "issue16_pairs117" / "pairs_untouched.jsonl"}
 CANDIDATE, REVIEW = 0.80, 0.88
 MISLEADING_BUDGET, REVIEW_BUDGET = 0.01, 0.15
 OLD_LABELS = {"equivalent": "equivalent", "partial_implication": "partial", "misleading_similarity": "misleading",
