@@ -14,17 +14,20 @@ Target (DESIGN §11): ≥ 2,000 memories/s; incremental pass for one person with
 (measured through the same worker, ``consolidation_subject_task``, one at a time).
 
 These memories all carry an explicit claim and random vectors, so no plain-text note reaches the
-free-text judge. The **free-text variant** (``QUORUM_BENCH_FREETEXT=0.3 python -m benchmarks
-consolidation``: that share of each subject's 100 memories, rounded to whole pairs, is plain-text
-notes without explicit fields; default 100 subjects, ``QUORUM_BENCH_SUBJECTS`` as above) writes real
-note texts from the spent issue-16 pair sets through ``memory_record`` and embeds them with the
-production backfill (real vectors, claims inference), see ``benchmarks.consolidation_freetext``. The
-deep pass then runs as above, unchanged; the variant prints its own lines: memories/s, the share of
-gathered notes that reached the free-text judge (counted from the run's ``group`` Decisions), the
-claims inference's time (the backfill's, before the pass) and memories/s with it added, and the
-chain's cost per note pair (a sample of the pass's pairs judged again in the benchmark's process).
-It skips the incremental pass. Populating is slow (the write path per note, the backfill, and on a
-first run the pool's vectors: a few texts a second on a loaded machine; cached in ``var/`` after).
+free-text judge. The **free-text variant** runs after it by default (``make bench``, ``python -m
+benchmarks consolidation``), because issue 16's line is the deep pass with claims inference
+included. ``QUORUM_BENCH_FREETEXT`` runs one variant only: ``0`` the structured one, a share such as
+``0.3`` the free-text one with that share of each subject's 100 memories (rounded to whole pairs) as
+plain-text notes without explicit fields (default 100 subjects, ``QUORUM_BENCH_SUBJECTS`` as above).
+The free-text variant writes real note texts from the spent issue-16 pair sets through
+``memory_record`` and embeds them with the production backfill (real vectors, claims inference), see
+``benchmarks.consolidation_freetext``. The deep pass then runs as above, unchanged; the variant
+prints its own lines: memories/s, the share of gathered notes that reached the free-text judge
+(counted from the run's ``group`` Decisions), the claims inference's time (the backfill's, before
+the pass) and memories/s with it added, and the chain's cost per note pair (a sample of the pass's
+pairs judged again in the benchmark's process). It skips the incremental pass. Populating is slow
+(the write path per note, the backfill, and on a first run the pool's vectors: a few texts a second
+on a loaded machine; cached in ``var/`` after).
 """
 
 from __future__ import annotations
@@ -255,8 +258,34 @@ def _print_cpu(result: dict[str, Any]) -> None:
           f"load average {load} at the end")
 
 
+#: The free-text variant's share of plain-text notes when ``QUORUM_BENCH_FREETEXT`` is unset: then
+#: ``python -m benchmarks consolidation`` (and ``make bench``) runs the structured variant and this one,
+#: so the deep pass's line is printed with claims inference on real note texts included (issue 16).
+DEFAULT_FREETEXT = 0.3
+
+
+def variants(raw: str | None) -> list[float]:
+    """The variants to run, as shares of plain-text notes: the one ``QUORUM_BENCH_FREETEXT`` names, or
+    when it is unset or empty both the structured variant (0) and the free-text one."""
+    if raw is None or not raw.strip():
+        return [0.0, DEFAULT_FREETEXT]
+    try:
+        share = float(raw)
+    except ValueError:
+        share = -1.0
+    if not 0 <= share < 1:
+        raise SystemExit("QUORUM_BENCH_FREETEXT is the share of plain-text notes: at least 0, below 1")
+    return [share]
+
+
 def main(argv: list[str]) -> None:
     setup_django()
+    for freetext in variants(os.environ.get("QUORUM_BENCH_FREETEXT")):
+        _run(freetext)
+
+
+def _run(freetext: float) -> None:
+    """One variant: populate, start the worker, time the deep pass, print its lines and its json."""
     from django.db import connection
     from django.db.models import Count
 
@@ -265,9 +294,6 @@ def main(argv: list[str]) -> None:
     from memory.models import ConsolidationRun, Memory, Subject
     from memory.tasks import consolidation_deep_task
 
-    freetext = float(os.environ.get("QUORUM_BENCH_FREETEXT", "0") or 0)
-    if not 0 <= freetext < 1:
-        raise SystemExit("QUORUM_BENCH_FREETEXT is the share of plain-text notes: at least 0, below 1")
     # The free-text variant writes its notes through the write path and the backfill: smaller by default.
     subjects = int(os.environ.get("QUORUM_BENCH_SUBJECTS", "100" if freetext else "1000"))
     per_subject = 100
