@@ -153,12 +153,12 @@ def pass_exchanges() -> None:
     for key, pipeline in bilingual._PIPELINES.items():
         kind = _kind(pipeline)
         now = _stage_cpu(pipeline)  # stage names repeat (two lt-proc): paired by position
-        stages = [(name, ms - old) for (name, ms), (_, old) in zip(now, before[key])] if key in before else now
-        spent = sum(ms for _, ms in stages)
+        per_stage = [(name, ms - old) for (name, ms), (_, old) in zip(now, before[key])] if key in before else now
+        spent = sum(ms for _, ms in per_stage)
         total += spent
         n = max(by_pipeline[kind], 1)
         print(f"  {kind:<28} {by_pipeline[kind]:5d} exchanges  {spent / 1000:.3f} s of its processes' CPU "
-              f"({spent / n:.3f} ms an exchange: " + ", ".join(f"{name} {ms / n:.3f}" for name, ms in stages) + ")"
+              f"({spent / n:.3f} ms an exchange: " + ", ".join(f"{name} {ms / n:.3f}" for name, ms in per_stage) + ")"
               + ("" if key in before else "  [started during the pass: its start-up included]"))
     print(f"  all pipelines {total / 1000:.3f} s for {sum(by_pipeline.values()):,} exchanges")
     print("by the text sent:")
