@@ -230,9 +230,14 @@ def consolidation_run_subject(*, subject_id: Any, actor: Actor, mode: str = Cons
     except Exception:  # noqa: BLE001 - a missing embedding only narrows candidates to same-key pairs
         logger.warning("run %s: embedding pending memories failed; continuing", run_row.pk)
     started = time.monotonic()
+    # A deep run's commit does not wait for the disk (docs/decisions/0023): its transaction stays
+    # atomic, a crash loses at most the last few hundred milliseconds of runs whole (their audit
+    # rows with them, the subjects' markers restored), and the next pass recomputes them. Never
+    # inside a caller's transaction, whose durability is the caller's.
+    flush_wait = mode != ConsolidationRun.Mode.DEEP or connection.in_atomic_block
     try:
         with transaction.atomic():
-            if not subject_lock_try(subject_id):
+            if not subject_lock_try(subject_id, flush_wait=flush_wait):
                 status, stats = ConsolidationRun.Status.SKIPPED, {"reason": "locked"}
             else:
                 context = context_open(run=run_row, subject_id=subject_id, policy=policy, actor=actor,
@@ -245,7 +250,7 @@ def consolidation_run_subject(*, subject_id: Any, actor: Actor, mode: str = Cons
                     stats = run(context)
                 status = ConsolidationRun.Status.SUCCEEDED
             # The row says finished in the run's own transaction: it commits with the run's work
-            # (one durable commit a run less; on this machine a commit waits ≈ 5 ms for the disk).
+            # (one commit a run less; on this machine a durable commit waits ≈ 5 ms for the disk).
             stats["ms"] = round((time.monotonic() - started) * 1000, 1)
             ConsolidationRun.objects.filter(pk=run_row.pk).update(status=status, stats=stats,
                                                                   used=stats.get("used", {}),
@@ -259,12 +264,17 @@ def consolidation_run_subject(*, subject_id: Any, actor: Actor, mode: str = Cons
     return RunResult(run_id=str(run_row.pk), status=status, stats=stats)
 
 
-def subject_lock_try(subject_id: Any) -> bool:
-    """The subject's transaction-scoped advisory lock: False while another run holds it."""
+def subject_lock_try(subject_id: Any, *, flush_wait: bool = True) -> bool:
+    """The subject's transaction-scoped advisory lock: False while another run holds it.
+
+    ``flush_wait=False``: the same statement makes the open transaction's commit return without
+    waiting for the WAL flush (``set_config('synchronous_commit', 'off', true)``: this transaction
+    only; the session's setting is untouched), so a deep run pays no extra round trip for it."""
     key_digest = hashlib.sha256(str(subject_id).encode()).digest()
     key = int.from_bytes(key_digest[:4], "big", signed=True)
+    relax = "" if flush_wait else ", set_config('synchronous_commit', 'off', true)"
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, key])
+        cursor.execute(f"SELECT pg_try_advisory_xact_lock(%s, %s){relax}", [_LOCK_NAMESPACE, key])
         return bool(cursor.fetchone()[0])
 
 
