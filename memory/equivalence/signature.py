@@ -108,7 +108,14 @@ _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca",
                               "rechaza", "rejects", "unavailable", "stopped", "dejo de", "deja de", "dejar de", "dejado de", "quit",
                               "quits", "off", "libre de",
                               "libres de", "free of", "free from", "skip", "skips", "abstemio", "abstemia",
-                              "teetotal", "libra", "libran")
+                              "teetotal", "libra", "libran",
+                              # eq74: the person nouns of "teetotal" (a negative said of the word is said
+                              # of its forms); lacking is not having, said with a verb of its own
+                              "teetotaller", "teetotaler", "teetotallers", "teetotalers", "carece de",
+                              "carecen de", "lacks", "abstains from", "abstain from",
+                              # eq74: "dislikes" said in Spanish with the negative prefix or "molestar"
+                              "desagrada", "desagradan", "disgusta", "disgustan", "le molesta", "le molestan",
+                              "les molesta", "les molestan")
 
 
 assert len(set(_NEGATIVE)) == len(_NEGATIVE), "a word listed twice would flip the polarity back"
@@ -367,7 +374,18 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            (" insured against ", " insured for "),
            # "without a problem" is a way of saying it goes well, no negative
            (" sin problema ", " bien "), (" sin problemas ", " bien "), (" sin ningun problema ", " bien "),
-           (" without a problem ", " well "), (" without any problem ", " well "), (" no problem ", " well "))
+           (" without a problem ", " well "), (" without any problem ", " well "), (" no problem ", " well "),
+           # eq74: "work out of" is the phrasal verb "work from" (a place of work), no absence
+           (" works out of ", " works from "), (" work out of ", " work from "), (" working out of ", " working from "),
+           (" worked out of ", " worked from "),
+           # eq74: a negated comparative is a bound, not a negated statement: "no más de una página" is
+           # "una página como máximo", "no later than Friday" is "by Friday" (neutral words: no scope class)
+           (" no mas de ", " maximo "), (" nunca mas de ", " maximo "), (" not more than ", " maximum "),
+           (" no more than ", " maximum "), (" no menos de ", " minimo "), (" not less than ", " minimum "),
+           (" no less than ", " minimum "), (" no fewer than ", " minimum "), (" no later than ", " by "),
+           (" not later than ", " by "), (" no earlier than ", " from "), (" not earlier than ", " from "),
+           # eq74: "never misses" a thing is attending every one, no negation and no frequency of its own
+           (" never misses ", " attends "), (" never miss ", " attend "), (" nunca se pierde ", " asiste a "))
 # A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
 # "instead of" is: it is read as the marker "over", not as a negative.
 # ", not only" / ", no solo" widens rather than contrasts, and stays a scope marker.
@@ -692,7 +710,12 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     """The first axis on which the two signatures differ, or None."""
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
         return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
-    if not _modalities_agree(a.modality, b.modality):
+    mod_a, mod_b = a.modality, b.modality
+    if a.negative and b.negative:
+        # a negated habit says "never" whether or not the word is written: "No toma café" / "Nunca toma
+        # café", "Doesn't drink" / "Never drinks" (eq74); "never" against "rarely" stays a mismatch
+        mod_a, mod_b = mod_a - {"never"}, mod_b - {"never"}
+    if not _modalities_agree(mod_a, mod_b):
         return "modality_mismatch"
     tense_a, tense_b = a.tense, b.tense
     if a.wish and b.wish:
