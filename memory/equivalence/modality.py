@@ -47,6 +47,12 @@ def _probes(phrases: tuple[str, ...]) -> tuple[str, ...]:
     return probes
 
 
+#: An intention said with a noun ("Su intención es opositar", "Her goal is to finish"): a wish about the
+#: future, as "quiere"/"aims to" are (the desire class here, and :data:`~.signature._WISH`, eq74).
+INTENTION_NOUNS = ("su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "his plan is",
+                   "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
+                   "the goal is", "his aim is", "her aim is")
+
 # Modality: how sure, how often, obliged or allowed. A class per meaning, both languages.
 _MODALITY: dict[str, tuple[str, ...]] = {
     "always": ("siempre", "always", "constantly", "sin falta", "without fail"),
@@ -137,9 +143,7 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
                "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
                "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
-               "su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "his plan is",
-               "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
-               "the goal is", "his aim is", "her aim is"),
+               *INTENTION_NOUNS),
 }
 
 _TRATA_INFINITIVE = re.compile(r" (?:trata|tratan|trato|trataba) de [a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")

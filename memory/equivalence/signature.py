@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, replace
 
 from memory.equivalence import bilingual, cldr
+from memory.equivalence.modality import INTENTION_NOUNS as _INTENTION_NOUNS
 from memory.equivalence.modality import classes as _classes
 from memory.equivalence.modality import modalities_agree as _modalities_agree
 from memory.equivalence.modality import modality as _modality
@@ -422,10 +423,13 @@ _IA_VERBS = frozenset("corria corrian comia comian bebia bebian vivia vivian esc
                       "sufrian compartia compartian recibia recibian asistia asistian existia existian "
                       "dirigia dirigian elegia elegian solia solian habia habian".split())
 # A note that opens with an English -ed verb is about the past, unless the word names a state.
-_FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
+#: The subject an English past verb may follow at the note's start: a pronoun, or a possessive and its noun
+#: ("Her grandmother raised her", eq74)
+_OPENING_SUBJECT = r"\s*(?:(?:he|she|they|(?:her|his|their|my|our) [a-z]+)\s+)?"
+_FIRST_ED = re.compile(_OPENING_SUBJECT + r"([a-z]{3,}ed)\b")
 # An English irregular past opening the note (its subject left out, as agents write): "Had a
 # subscription" is not "Has a subscription"
-_FIRST_IRREGULAR = re.compile(r"\s*(?:(?:he|she|they)\s+)?(had|did|went|made|got|took|came|saw|knew|gave|found|"
+_FIRST_IRREGULAR = re.compile(_OPENING_SUBJECT + r"(had|did|went|made|got|took|came|saw|knew|gave|found|"
                               r"thought|told|became|felt|brought|began|kept|held|wrote|heard|meant|met|ran|paid|"
                               r"spoke|led|grew|lost|fell|sent|built|spent|drove|bought|wore|chose|sold|taught|"
                               r"caught|won|slept|left|owned|used)\b")
@@ -441,7 +445,7 @@ _IRREGULAR_PARTICIPLES = ("written|taken|given|seen|made|begun|bought|built|chos
                           "spent|spoken|taught|told|thought|won|broken|become|come|drawn|flown|shown|sung|thrown|"
                           "escrito|hecho|dicho|visto|puesto|vuelto|abierto|roto|cubierto|resuelto|devuelto|"
                           "descubierto|impreso")
-_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left|"
+_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido)|\w{{2,}}ed|been|done|gone|moved|left|"
                       rf"{_IRREGULAR_PARTICIPLES}) ")
 # A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015") is
 # the present state, not a done thing
@@ -464,7 +468,7 @@ def _padded(folded: str) -> str:
 # Wants and intentions (two of them ignore a future marker; a request "va a pedir" / "pide" does not)
 _WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea", "wishes", "hoping to", "hopes to",
          "hope to", "piensa", "tiene pensado", "planea", "plans to", "planning to", "pretende", "intends",
-         "intend to", "aims to", "tiene previsto", "tiene intencion")
+         "intend to", "aims to", "tiene previsto", "tiene intencion", *_INTENTION_NOUNS)
 _WISH_PROBES = tuple(f" {w} " for w in _WISH)  # as the padded words are searched, built once
 # "solo" closing its clause is the adjective (alone: "Los lunes trabaja solo"), not "only"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
@@ -483,6 +487,40 @@ _SUBORDINATE = re.compile(r"(?<=\w)\s+(?:desde que|cuando|when|while|mientras|an
                           r"[^,.;]*", re.IGNORECASE)
 
 
+# eq74: a relative clause describes a thing the statement names; its verb is not the statement's tense
+# ("Restaura la bici que era de su abuelo" is a present, "Follows a vegan diet, which she started in
+# 2018" too): after a determiner and its noun, or after a comma.
+_RELATIVE_NP = re.compile(r"\b((?:el|la|los|las|un|una|unos|unas|su|sus|mi|mis|the|an|her|his|its|their|my)\s+"
+                          r"(?:[^\W\d_]+\s+){0,2}?[^\W\d_]+)\s+(?:que|which|who|where|donde)\s[^,.;]*", re.IGNORECASE)
+_RELATIVE_COMMA = re.compile(r"(?<=\w)\s*,\s*(?:which|who|whom|donde|where|que)\b[^.;]*", re.IGNORECASE)
+
+
+def _without_relatives(text: str) -> str:
+    return _RELATIVE_COMMA.sub(" ", _RELATIVE_NP.sub(r"\1", text))
+
+
+# eq74: "next to", "próxima a" place a thing beside another; they are not "next week", "el próximo año"
+_ADJACENT = re.compile(r" (?:next to|next door to|proxim[oa]s? (?:a|al)) ")
+# eq74: "going to" before an article, a possessive or a place said bare is moving there, no future
+_GOING_PLACE = re.compile(r" going to (?=(?:the|a|an|his|her|their|my|our|your|this|that|work|school|bed|church|"
+                          r"class|lunch|dinner|town) )")
+# eq74: "ir a" + infinitive said of a habit is going somewhere to do it ("Cada martes va a buscar a su
+# hija", "A las 17:00 va a buscar a su hija"), the Spanish future only of one occasion: a frequency, a
+# plural weekday, or a clock time with no day, month or year of its own
+_HABIT = re.compile(r" (?:cada|todos los|todas las|a diario|diariamente|entre semana|de lunes a viernes|suele|"
+                    r"suelen|normalmente|habitualmente|siempre|los (?:lunes|martes|miercoles|jueves|viernes|"
+                    r"sabados|domingos|fines de semana)) ")
+_CLOCK = re.compile(r" a las (?:\d|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)")
+_ONE_OCCASION = re.compile(r" (?:el (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|tomorrow|today|este|esta|"
+                           r"proximo|proxima|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+                           r"octubre|noviembre|diciembre|\d{4}) ")
+
+
+def _habit(padded: str) -> bool:
+    """The note says a habit (:data:`_HABIT`), or a clock time of no one occasion."""
+    return bool(_HABIT.search(padded) or (_CLOCK.search(padded) and not _ONE_OCCASION.search(padded)))
+
+
 # Round 47: "left" after a possessive or an article is the side ("her left shoulder", "on the left"),
 # not the past of "leave".
 _SIDE = re.compile(r" (her|his|my|your|their|our|the|its|a) left ")
@@ -493,7 +531,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
 
     ``read``: the whole text's ``folded`` and ``_padded(folded)`` as :func:`signature` made them
     with these same steps; used when no subordinate clause was cut (the text is then the same)."""
-    cut = _SUBORDINATE.sub(" ", text)
+    cut = _without_relatives(_SUBORDINATE.sub(" ", text))
     if read is not None and cut == text:
         folded, padded = read
     else:
@@ -501,6 +539,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
         padded = _padded(folded)
     text = cut
     padded = _SIDE.sub(r" \1 side ", padded)  # "her left shoulder" is a side, not "left" (gone)
+    padded = _GOING_PLACE.sub(" going towards ", _ADJACENT.sub(" beside ", padded))
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
@@ -519,7 +558,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
     if _ES_FUTURE.search(lowered):
         tense.add("future")  # "solicitará" is "va a solicitar"
-    if _GOING_TO.search(padded):
+    if _GOING_TO.search(padded) and not _habit(padded):
         tense.add("future")
     return frozenset(tense)
 
