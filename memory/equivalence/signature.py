@@ -175,6 +175,10 @@ class Signature:
     court_roles: frozenset[str] = frozenset()  # who the person is in a trial (``_COURT_ROLES``)
     but_not: bool = False  # "X but not Y": one thing done and another not (``_BUT_NOT``)
     both_negated: bool = False  # "ni X ni Y", "neither X nor Y" (``_BOTH_NEGATED``)
+    since: bool = False  # a state dated from a time up to now: "since 2019", "desde marzo" (eq74)
+    still: bool = False  # a state said to go on: "and still lives there", "y sigue allí" (eq74)
+    born: bool = False  # the note's past is its being born ("Nació en Cádiz", "Was born on 3 March", eq74)
+    birth: bool = False  # the note speaks of a birth: born, birthday, natal, "de nacimiento" (eq74)
 
 
 # "casi todos los días" is how often (usually), not almost all of a group
@@ -567,6 +571,22 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
 _LEXICAL_PROBES = tuple(f" {n.strip()} " for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
 
 
+_SINCE = re.compile(r"\b(?:since|desde)\b", re.IGNORECASE)
+#: A state said to go on after what started it ("Moved to Berlin in 2023 and still lives there", "Dejó
+#: la carne en 2019 y no ha vuelto a comerla"), as the padded words are searched
+_STILL = tuple(f" {w} " for w in ("still", "sigue", "siguen", "todavia", "aun", "now", "ahora", "continues",
+                                   "continua", "has stayed", "have stayed", "ha seguido", "no ha vuelto a",
+                                   "no han vuelto a", "has not gone back", "has not looked back"))
+_BORN = re.compile(r"\b(?:(?:was|were) born|naci[oó]|nacieron|vino al mundo)\b", re.IGNORECASE)
+_BIRTH = re.compile(r"\b(?:born|birth|birthday|births|natal|nacimiento|naci[oó]|nacieron|cumplea[nñ]os|"
+                    r"natural de|native of|vino al mundo)\b", re.IGNORECASE)
+
+
+def _born(text: str, tense: frozenset[str]) -> bool:
+    """The note's past is only its being born: without the birth verb no past is left."""
+    return "past" in tense and bool(_BORN.search(text)) and "past" not in _tense(_BORN.sub(" ", text))
+
+
 @text_cache(maxsize=8192)
 def signature(text: str) -> Signature:
     """The statement's hard-mismatch signature. Pure, so cached: the similarity judge reads both
@@ -599,7 +619,9 @@ def signature(text: str) -> Signature:
                      quantities=_classes(_HALF_AS_NUMBER.sub(" ", _ALMOST_EVERY_UNIT.sub(" ", padded)), _QUANTITY),
                      words=words,
                      days=days,
-                     poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)))
+                     poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)),
+                     since=bool(_SINCE.search(text)), still=any(map(padded.__contains__, _STILL)),
+                     born=_born(text, tense), birth=bool(_BIRTH.search(text)))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"
@@ -745,6 +767,17 @@ _CLOSED_CLASSES: tuple[tuple[str, dict[str, tuple[str, ...]], str], ...] = (
 )
 
 
+def _same_time_said(past: Signature, present: Signature) -> bool:
+    """``past`` differs from ``present`` by a past mark that says no other time (eq74): the start of a
+    state both say holds now ("Se mudó a Bilbao en 2020 y sigue allí" / "Vive en Bilbao desde 2020",
+    "Went vegetarian in 2019 and still is" / "Has been vegetarian since 2019"), or a birth the other
+    side also speaks of ("Nació en Rosario" / "Su ciudad natal es Rosario", "Was born on 3 March" /
+    "Her birthday is on 3 March"). The numbers and dates are compared later, as for every pair."""
+    if past.tense - present.tense != {"past"} or present.tense - past.tense:
+        return False
+    return (past.still and present.since and "past" not in present.tense) or (past.born and present.birth)
+
+
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
     """The first axis on which the two signatures differ, or None."""
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
@@ -759,7 +792,7 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     tense_a, tense_b = a.tense, b.tense
     if a.wish and b.wish:
         tense_a, tense_b = tense_a - {"future"}, tense_b - {"future"}  # a wish is about the future, said or not
-    if tense_a != tense_b:
+    if tense_a != tense_b and not _same_time_said(a, b) and not _same_time_said(b, a):
         return "tense_mismatch"
     # team vs company is a scope only when both are said ("su equipo" / "toda la empresa"); one side
     # naming the company it works for is a way of writing ("Joined the company" / "Started here")
