@@ -495,8 +495,10 @@ _SUBORDINATE = re.compile(r"(?<=\w)\s+(?:desde que|cuando|when|while|mientras|an
 # ("Restaura la bici que era de su abuelo" is a present, "Follows a vegan diet, which she started in
 # 2018" too): after a determiner and its noun, or after a comma.
 _RELATIVE_NP = re.compile(r"\b((?:el|la|los|las|un|una|unos|unas|su|sus|mi|mis|the|an|her|his|its|their|my)\s+"
-                          r"(?:[^\W\d_]+\s+){0,2}?[^\W\d_]+)\s+(?:que|which|who|where|donde)\s[^,.;]*", re.IGNORECASE)
-_RELATIVE_COMMA = re.compile(r"(?<=\w)\s*,\s*(?:which|who|whom|donde|where|que)\b[^.;]*", re.IGNORECASE)
+                          r"(?:[^\W\d_]+\s+){0,2}?[^\W\d_]+)\s+(?:que(?! vienen?\b)|which|who|where|donde)\s[^,.;]*", re.IGNORECASE)
+_RELATIVE_COMMA = re.compile(r"(?<=\w)\s*,\s*(?:which|who|whom|donde|where|que(?! vienen?\b))\b[^.;]*",
+                             re.IGNORECASE)
+# ("el año que viene" is next year, a date, not a relative clause)
 
 
 def _without_relatives(text: str) -> str:
