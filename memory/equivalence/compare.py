@@ -158,21 +158,6 @@ def _subjects(feats: _Features) -> frozenset[str]:
     return frozenset(found)
 
 
-def _named_alike(fa: _Features, fb: _Features) -> bool:
-    """One note opens with another person and names them ("Su hermano mayor se llama Iván", "His sister
-    Priya is getting married"), the other opens with that name and says who it is ("Iván es su hermano
-    mayor", "Priya, his sister, has her wedding"): both are about one person (eq74). The name opening a
-    note is read as a plain word (a sentence's first word is no name), so it is matched by spelling."""
-    for opened, named in ((fa, fb), (fb, fa)):
-        subjects = _subjects(opened)
-        if not subjects or _subjects(named):
-            continue
-        first = next((t for t in named.tokens if t.key and t.kind not in ("stop", "punct")), None)
-        if first is not None and first.norm in opened.entities and subjects <= named.concept_ids():
-            return True
-    return False
-
-
 #: A copula opening a subjectless note ("Es la jefa de compras", "Is the manager of…"), round 64.
 _COPULAS = frozenset({"es", "is", "era", "was", "fue"})
 

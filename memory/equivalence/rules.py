@@ -11,7 +11,6 @@ from memory.equivalence.compare import (
     _is_compound,
     _order_consistent,
     _overlap,
-    _named_alike,
     _own_role,
     _pairs_correspond,
     _roles_consistent,
@@ -219,7 +218,7 @@ class LocalRulesJudge:
             return None  # same polarity, different negated words: unproven either way
         subjects_a, subjects_b = _subjects(fa), _subjects(fb)
         if subjects_a != subjects_b and not (_own_role(fa) and not subjects_b) \
-                and not (_own_role(fb) and not subjects_a) and not _named_alike(fa, fb):
+                and not (_own_role(fb) and not subjects_a):
             # "su hija habla inglés" is about someone else than "habla inglés"; "es la jefa de
             # compras" is about the person, as "dirige las compras" is (round 64, compare._own_role)
             return self._j(Label.UNRELATED, "different_subject", 0.7)
