@@ -146,6 +146,19 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                *INTENTION_NOUNS),
 }
 
+#: An intention said outright (a plan the person holds), as against wanting or liking: "Tiene previsto
+#: pintar el salón en marzo" says what "Va a pintar el salón en marzo" says (eq74, :func:`intention_only`).
+INTENTIONS = ("tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
+              "aims to", "tiene previsto", "tiene intencion", *INTENTION_NOUNS)
+_INTENTION_PROBES = tuple(f" {p} " for p in INTENTIONS)
+_DESIRE_ONLY = {"desire": tuple(p for p in _MODALITY["desire"] if p not in INTENTIONS)}
+
+
+def intention_only(padded: str) -> bool:
+    """The note's desire class is said only by an intention (:data:`INTENTIONS`), no wanting or liking."""
+    return any(map(padded.__contains__, _INTENTION_PROBES)) and not classes(padded, _DESIRE_ONLY)
+
+
 _TRATA_INFINITIVE = re.compile(r" (?:trata|tratan|trato|trataba) de [a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
 _SABE_INFINITIVE = re.compile(r" (?:sabe|saben|sabia|sabian) (?!si )[a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
 #: What an outright prohibition or a lifted obligation replaces: "Must not smoke" is not "must" plus

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cache
 
-from memory.equivalence import bilingual, cldr
+from memory.equivalence import bilingual, cldr, wordnet
 from memory.equivalence.modality import INTENTION_NOUNS as _INTENTION_NOUNS
+from memory.equivalence.modality import intention_only as _intention_only
 from memory.equivalence.modality import classes as _classes
 from memory.equivalence.modality import modalities_agree as _modalities_agree
 from memory.equivalence.modality import modality as _modality
@@ -179,6 +181,7 @@ class Signature:
     still: bool = False  # a state said to go on: "and still lives there", "y sigue allí" (eq74)
     born: bool = False  # the note's past is its being born ("Nació en Cádiz", "Was born on 3 March", eq74)
     birth: bool = False  # the note speaks of a birth: born, birthday, natal, "de nacimiento" (eq74)
+    intent: bool = False  # its desire is only an intention: "tiene previsto", "plans to" (eq74)
 
 
 # "casi todos los días" is how often (usually), not almost all of a group
@@ -390,7 +393,15 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            (" no less than ", " minimum "), (" no fewer than ", " minimum "), (" no later than ", " by "),
            (" not later than ", " by "), (" no earlier than ", " from "), (" not earlier than ", " from "),
            # eq74: "never misses" a thing is attending every one, no negation and no frequency of its own
-           (" never misses ", " attends "), (" never miss ", " attend "), (" nunca se pierde ", " asiste a "))
+           (" never misses ", " attends "), (" never miss ", " attend "), (" nunca se pierde ", " asiste a "),
+           # eq74: a negated verb of exceeding is a bound too ("que no pasen de una página")
+           (" no pase de ", " maximo "), (" no pasen de ", " maximo "), (" no pasa de ", " maximo "),
+           (" no pasan de ", " maximo "), (" no supere ", " maximo "), (" no superen ", " maximo "),
+           (" not exceed ", " maximum "), (" does not exceed ", " maximum "), (" do not exceed ", " maximum "),
+           # eq74: "sin rodeos" (directly) is a manner, no negative, as "sin problema" is
+           (" sin rodeos ", " directo "),
+           # eq74: "sin excepción" / "without exception" is "siempre" / "always", not a negative
+           (" sin excepcion ", " siempre "), (" without exception ", " always "))
 # A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
 # "instead of" is: it is read as the marker "over", not as a negative.
 # ", not only" / ", no solo" widens rather than contrasts, and stays a scope marker.
@@ -522,6 +533,11 @@ _ONE_OCCASION = re.compile(r" (?:el (?:lunes|martes|miercoles|jueves|viernes|sab
                            r"octubre|noviembre|diciembre|\d{4}) ")
 
 
+# eq74: "a partir de las diez" is a time of day, not "a partir de mañana"; "left-handed" is no "left" (gone)
+_FROM_CLOCK = re.compile(r" a partir de las (?=\d|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)")
+_HANDED = re.compile(r" left (?:handed|footed|hander) ")
+
+
 def _habit(padded: str) -> bool:
     """The note says a habit (:data:`_HABIT`), or a clock time of no one occasion."""
     return bool(_HABIT.search(padded) or (_CLOCK.search(padded) and not _ONE_OCCASION.search(padded)))
@@ -546,6 +562,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
     text = cut
     padded = _SIDE.sub(r" \1 side ", padded)  # "her left shoulder" is a side, not "left" (gone)
     padded = _GOING_PLACE.sub(" going towards ", _ADJACENT.sub(" beside ", padded))
+    padded = _FROM_CLOCK.sub(" desde las ", _HANDED.sub(" lefthanded ", padded))
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
@@ -567,6 +584,40 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
     if _GOING_TO.search(padded) and not _habit(padded):
         tense.add("future")
     return frozenset(tense)
+
+
+_VERB_OFF = re.compile(r" ([a-z]+) off ")
+
+
+@cache
+def _irregular_lemmas() -> dict[str, tuple[str, ...]]:
+    """WordNet's irregular verb forms, each with its verbs ("paid" → "pay"), read once."""
+    lemmas: dict[str, list[str]] = {}
+    for verb, forms in wordnet._irregular().items():
+        for form in forms:
+            lemmas.setdefault(form, []).append(verb)
+    return {form: tuple(verbs) for form, verbs in lemmas.items()}
+
+
+def _verb_lemmas(word: str) -> set[str]:
+    """The verbs an English word may be a form of (regular endings and WordNet's irregular forms)."""
+    found = {word, *_irregular_lemmas().get(word, ())}
+    for ending, back in (("s", ""), ("es", ""), ("ed", ""), ("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e")):
+        if word.endswith(ending) and len(word) > len(ending) + 1:
+            stem = word[: -len(ending)] + back
+            found |= {stem, stem[:-1]} if len(stem) > 2 and stem[-1] == stem[-2] else {stem}
+    return found
+
+
+def _without_particle_off(padded: str) -> str:
+    """``padded`` without an "off" that is the particle of a phrasal verb WordNet lists ("pay off the loan",
+    "blocks off Friday afternoons", eq74): a way of doing, not the lexical negative "off" ("day off",
+    "is off on Fridays")."""
+    if " off " not in padded or not wordnet.available():
+        return padded
+    return _VERB_OFF.sub(lambda m: f" {m.group(1)} " if any(wordnet.synsets(f"{v}_off", "verb")
+                                                           for v in _verb_lemmas(m.group(1))) else m.group(0),
+                         padded)
 
 
 #: The lexical negatives (not grammar's) as the padded words counted, built once.
@@ -601,7 +652,7 @@ def signature(text: str) -> Signature:
     # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
     # los vuelos nocturnos" is not "Avoids night flights".
-    polar = _without_scoped_negators(padded)  # "must not", "no tiene que": the modality says it
+    polar = _without_particle_off(_without_scoped_negators(padded))  # "must not", "no tiene que": the modality says it
     lexical = sum(map(polar.count, _LEXICAL_PROBES))
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = _tense(text, (folded, padded))
@@ -623,7 +674,7 @@ def signature(text: str) -> Signature:
                      days=days,
                      poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)),
                      since=bool(_SINCE.search(text)), still=any(map(padded.__contains__, _STILL)),
-                     born=_born(text, tense), birth=bool(_BIRTH.search(text)))
+                     born=_born(text, tense), birth=bool(_BIRTH.search(text)), intent=_intention_only(padded))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"
@@ -769,6 +820,13 @@ _CLOSED_CLASSES: tuple[tuple[str, dict[str, tuple[str, ...]], str], ...] = (
 )
 
 
+def _planned(intent: Signature, future: Signature) -> bool:
+    """An intention against the plain future of the same act (eq74): "Plans to visit Japan in October" /
+    "Will visit Japan in October", "Tiene previsto renovar el pasaporte" / "Va a renovar el pasaporte".
+    A want ("Quiere mudarse") against a future stays a modality mismatch."""
+    return intent.intent and "future" in future.tense and "desire" not in future.modality
+
+
 def _same_time_said(past: Signature, present: Signature) -> bool:
     """``past`` differs from ``present`` by a past mark that says no other time (eq74): the start of a
     state both say holds now ("Se mudó a Bilbao en 2020 y sigue allí" / "Vive en Bilbao desde 2020",
@@ -785,6 +843,10 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
         return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
     mod_a, mod_b = a.modality, b.modality
+    if _planned(a, b):
+        mod_a = mod_a - {"desire"}  # "Tiene previsto pintar el salón en marzo" / "Va a pintarlo en marzo"
+    elif _planned(b, a):
+        mod_b = mod_b - {"desire"}
     if a.negative and b.negative:
         # a negated habit says "never" whether or not the word is written: "No toma café" / "Nunca toma
         # café", "Doesn't drink" / "Never drinks" (eq74); "never" against "rarely" stays a mismatch
@@ -794,6 +856,8 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     tense_a, tense_b = a.tense, b.tense
     if a.wish and b.wish:
         tense_a, tense_b = tense_a - {"future"}, tense_b - {"future"}  # a wish is about the future, said or not
+    elif _planned(a, b) or _planned(b, a):
+        tense_a, tense_b = tense_a | {"future"}, tense_b | {"future"}  # an intention is about the future too
     if tense_a != tense_b and not _same_time_said(a, b) and not _same_time_said(b, a):
         return "tense_mismatch"
     # team vs company is a scope only when both are said ("su equipo" / "toda la empresa"); one side
