@@ -72,8 +72,8 @@ _SCOPE: dict[str, tuple[str, ...]] = {
     # one member of a group counted with it: "one of four siblings" has three
     "one_of": ("one of", "uno de", "una de"),
     "except": ("pero si", "salvo", "excepto", "except", "but not", "aside from", "apart from", "excluding"),
-    "more": ("mas", "more", "mayor", "later than", "above", "at least", "al menos", "por lo menos", "larger", "bigger", "higher", "faster", "longer", "better", "mejor"),
-    "less": ("menos", "menor", "earlier than", "under", "below", "at most", "como mucho", "less", "fewer", "smaller", "lower", "slower", "shorter", "worse", "peor"),
+    "more": ("mas", "more", "mayor", "above", "at least", "al menos", "por lo menos", "larger", "bigger", "higher", "faster", "longer", "better", "mejor"),
+    "less": ("menos", "menor", "under", "below", "at most", "como mucho", "less", "fewer", "smaller", "lower", "slower", "shorter", "worse", "peor"),
     "alone": ("alone", "on his own", "on her own", "on their own", "by himself", "by herself", "a solas",
               "por su cuenta"),
     "team": ("equipo", "team"),
@@ -394,6 +394,7 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            (" no more than ", " maximum "), (" no menos de ", " minimo "), (" not less than ", " minimum "),
            (" no less than ", " minimum "), (" no fewer than ", " minimum "), (" no later than ", " by "),
            (" not later than ", " by "), (" no earlier than ", " from "), (" not earlier than ", " from "),
+           (" later than ", " after "), (" earlier than ", " before "),
            # eq74: "never misses" a thing is attending every one, no negation and no frequency of its own
            (" never misses ", " attends "), (" never miss ", " attend "), (" nunca se pierde ", " asiste a "),
            # eq74: a negated verb of exceeding is a bound too ("que no pasen de una página")
