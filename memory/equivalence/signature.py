@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cache
 
-from memory.equivalence import bilingual, cldr, wordnet
+from memory.equivalence import bilingual, cldr, tense_readings
 from memory.equivalence.modality import INTENTION_NOUNS as _INTENTION_NOUNS
 from memory.equivalence.modality import intention_only as _intention_only
 from memory.equivalence.modality import classes as _classes
@@ -25,6 +24,7 @@ from memory.equivalence.modality import modality as _modality
 from memory.equivalence.modality import without_scoped_negators as _without_scoped_negators
 from memory.equivalence.phrase_index import PhraseIndex
 from memory.equivalence.normalise import fold
+from memory.equivalence.particles import without_particle_off
 from memory.equivalence.poles import opposed as _opposed
 from memory.equivalence.poles import poles as _poles
 from memory.equivalence.poles import week_part as _week_part
@@ -401,9 +401,8 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            (" no pase de ", " maximo "), (" no pasen de ", " maximo "), (" no pasa de ", " maximo "),
            (" no pasan de ", " maximo "), (" no supere ", " maximo "), (" no superen ", " maximo "),
            (" not exceed ", " maximum "), (" does not exceed ", " maximum "), (" do not exceed ", " maximum "),
-           # eq74: "sin rodeos" (directly) is a manner, no negative, as "sin problema" is
+           # eq74: "sin rodeos" (directly) is a manner as "sin problema" is; "sin excepción" is "siempre"
            (" sin rodeos ", " directo "),
-           # eq74: "sin excepción" / "without exception" is "siempre" / "always", not a negative
            (" sin excepcion ", " siempre "), (" without exception ", " always "))
 # A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
 # "instead of" is: it is read as the marker "over", not as a negative.
@@ -505,47 +504,6 @@ _SUBORDINATE = re.compile(r"(?<=\w)\s+(?:desde que|cuando|when|while|mientras|an
                           r"[^,.;]*", re.IGNORECASE)
 
 
-# eq74: a relative clause describes a thing the statement names; its verb is not the statement's tense
-# ("Restaura la bici que era de su abuelo" is a present, "Follows a vegan diet, which she started in
-# 2018" too): after a determiner and its noun, or after a comma.
-_RELATIVE_NP = re.compile(r"\b((?:el|la|los|las|un|una|unos|unas|su|sus|mi|mis|the|an|her|his|its|their|my)\s+"
-                          r"(?:[^\W\d_]+\s+){0,2}?[^\W\d_]+)\s+(?:que(?! vienen?\b)|which|who|where|donde)\s[^,.;]*", re.IGNORECASE)
-_RELATIVE_COMMA = re.compile(r"(?<=\w)\s*,\s*(?:which|who|whom|donde|where|que(?! vienen?\b))\b[^.;]*",
-                             re.IGNORECASE)
-# ("el año que viene" is next year, a date, not a relative clause)
-
-
-def _without_relatives(text: str) -> str:
-    return _RELATIVE_COMMA.sub(" ", _RELATIVE_NP.sub(r"\1", text))
-
-
-# eq74: "next to", "próxima a" place a thing beside another; they are not "next week", "el próximo año"
-_ADJACENT = re.compile(r" (?:next to|next door to|proxim[oa]s? (?:a|al)) ")
-# eq74: "going to" before an article, a possessive or a place said bare is moving there, no future
-_GOING_PLACE = re.compile(r" going to (?=(?:the|a|an|his|her|their|my|our|your|this|that|work|school|bed|church|"
-                          r"class|lunch|dinner|town) )")
-# eq74: "ir a" + infinitive said of a habit is going somewhere to do it ("Cada martes va a buscar a su
-# hija", "A las 17:00 va a buscar a su hija"), the Spanish future only of one occasion: a frequency, a
-# plural weekday, or a clock time with no day, month or year of its own
-_HABIT = re.compile(r" (?:cada|todos los|todas las|a diario|diariamente|entre semana|de lunes a viernes|suele|"
-                    r"suelen|normalmente|habitualmente|siempre|los (?:lunes|martes|miercoles|jueves|viernes|"
-                    r"sabados|domingos|fines de semana)) ")
-_CLOCK = re.compile(r" a las (?:\d|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)")
-_ONE_OCCASION = re.compile(r" (?:el (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|tomorrow|today|este|esta|"
-                           r"proximo|proxima|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
-                           r"octubre|noviembre|diciembre|\d{4}) ")
-
-
-# eq74: "a partir de las diez" is a time of day, not "a partir de mañana"; "left-handed" is no "left" (gone)
-_FROM_CLOCK = re.compile(r" a partir de las (?=\d|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)")
-_HANDED = re.compile(r" left (?:handed|footed|hander) ")
-
-
-def _habit(padded: str) -> bool:
-    """The note says a habit (:data:`_HABIT`), or a clock time of no one occasion."""
-    return bool(_HABIT.search(padded) or (_CLOCK.search(padded) and not _ONE_OCCASION.search(padded)))
-
-
 # Round 47: "left" after a possessive or an article is the side ("her left shoulder", "on the left"),
 # not the past of "leave".
 _SIDE = re.compile(r" (her|his|my|your|their|our|the|its|a) left ")
@@ -556,7 +514,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
 
     ``read``: the whole text's ``folded`` and ``_padded(folded)`` as :func:`signature` made them
     with these same steps; used when no subordinate clause was cut (the text is then the same)."""
-    cut = _without_relatives(_SUBORDINATE.sub(" ", text))
+    cut = tense_readings.without_relatives(_SUBORDINATE.sub(" ", text))
     if read is not None and cut == text:
         folded, padded = read
     else:
@@ -564,8 +522,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
         padded = _padded(folded)
     text = cut
     padded = _SIDE.sub(r" \1 side ", padded)  # "her left shoulder" is a side, not "left" (gone)
-    padded = _GOING_PLACE.sub(" going towards ", _ADJACENT.sub(" beside ", padded))
-    padded = _FROM_CLOCK.sub(" desde las ", _HANDED.sub(" lefthanded ", padded))
+    padded = tense_readings.reread(padded)  # "next to", "going to the", "a partir de las", "left-handed"
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
@@ -584,63 +541,13 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
     if _ES_FUTURE.search(lowered):
         tense.add("future")  # "solicitará" is "va a solicitar"
-    if _GOING_TO.search(padded) and not _habit(padded):
+    if _GOING_TO.search(padded) and not tense_readings.habit(padded):
         tense.add("future")
     return frozenset(tense)
 
 
-_VERB_OFF = re.compile(r" ([a-z]+) off ")
-
-
-@cache
-def _irregular_lemmas() -> dict[str, tuple[str, ...]]:
-    """WordNet's irregular verb forms, each with its verbs ("paid" → "pay"), read once."""
-    lemmas: dict[str, list[str]] = {}
-    for verb, forms in wordnet._irregular().items():
-        for form in forms:
-            lemmas.setdefault(form, []).append(verb)
-    return {form: tuple(verbs) for form, verbs in lemmas.items()}
-
-
-def _verb_lemmas(word: str) -> set[str]:
-    """The verbs an English word may be a form of (regular endings and WordNet's irregular forms)."""
-    found = {word, *_irregular_lemmas().get(word, ())}
-    for ending, back in (("s", ""), ("es", ""), ("ed", ""), ("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e")):
-        if word.endswith(ending) and len(word) > len(ending) + 1:
-            stem = word[: -len(ending)] + back
-            found |= {stem, stem[:-1]} if len(stem) > 2 and stem[-1] == stem[-2] else {stem}
-    return found
-
-
-def _without_particle_off(padded: str) -> str:
-    """``padded`` without an "off" that is the particle of a phrasal verb WordNet lists ("pay off the loan",
-    "blocks off Friday afternoons", eq74): a way of doing, not the lexical negative "off" ("day off",
-    "is off on Fridays")."""
-    if " off " not in padded or not wordnet.available():
-        return padded
-    return _VERB_OFF.sub(lambda m: f" {m.group(1)} " if any(wordnet.synsets(f"{v}_off", "verb")
-                                                           for v in _verb_lemmas(m.group(1))) else m.group(0),
-                         padded)
-
-
 #: The lexical negatives (not grammar's) as the padded words counted, built once.
 _LEXICAL_PROBES = tuple(f" {n.strip()} " for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
-
-
-_SINCE = re.compile(r"\b(?:since|desde)\b", re.IGNORECASE)
-#: A state said to go on after what started it ("Moved to Berlin in 2023 and still lives there", "Dejó
-#: la carne en 2019 y no ha vuelto a comerla"), as the padded words are searched
-_STILL = tuple(f" {w} " for w in ("still", "sigue", "siguen", "todavia", "aun", "now", "ahora", "continues",
-                                   "continua", "has stayed", "have stayed", "ha seguido", "no ha vuelto a",
-                                   "no han vuelto a", "has not gone back", "has not looked back"))
-_BORN = re.compile(r"\b(?:(?:was|were) born|naci[oó]|nacieron|vino al mundo)\b", re.IGNORECASE)
-_BIRTH = re.compile(r"\b(?:born|birth|birthday|births|natal|nacimiento|naci[oó]|nacieron|cumplea[nñ]os|"
-                    r"natural de|native of|vino al mundo)\b", re.IGNORECASE)
-
-
-def _born(text: str, tense: frozenset[str]) -> bool:
-    """The note's past is only its being born: without the birth verb no past is left."""
-    return "past" in tense and bool(_BORN.search(text)) and "past" not in _tense(_BORN.sub(" ", text))
 
 
 @text_cache(maxsize=8192)
@@ -655,7 +562,7 @@ def signature(text: str) -> Signature:
     # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
     # los vuelos nocturnos" is not "Avoids night flights".
-    polar = _without_particle_off(_without_scoped_negators(padded))  # "must not", "no tiene que": the modality says it
+    polar = without_particle_off(_without_scoped_negators(padded))  # "must not", "no tiene que": the modality says it
     lexical = sum(map(polar.count, _LEXICAL_PROBES))
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = _tense(text, (folded, padded))
@@ -676,8 +583,9 @@ def signature(text: str) -> Signature:
                      words=words,
                      days=days,
                      poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)),
-                     since=bool(_SINCE.search(text)), still=any(map(padded.__contains__, _STILL)),
-                     born=_born(text, tense), birth=bool(_BIRTH.search(text)), intent=_intention_only(padded))
+                     since=tense_readings.since(text), still=tense_readings.still(padded),
+                     born=tense_readings.born(text, tense, _tense), birth=tense_readings.birth(text),
+                     intent=_intention_only(padded))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"
@@ -823,32 +731,14 @@ _CLOSED_CLASSES: tuple[tuple[str, dict[str, tuple[str, ...]], str], ...] = (
 )
 
 
-def _planned(intent: Signature, future: Signature) -> bool:
-    """An intention against the plain future of the same act (eq74): "Plans to visit Japan in October" /
-    "Will visit Japan in October", "Tiene previsto renovar el pasaporte" / "Va a renovar el pasaporte".
-    A want ("Quiere mudarse") against a future stays a modality mismatch."""
-    return intent.intent and "future" in future.tense and "desire" not in future.modality
-
-
-def _same_time_said(past: Signature, present: Signature) -> bool:
-    """``past`` differs from ``present`` by a past mark that says no other time (eq74): the start of a
-    state both say holds now ("Se mudó a Bilbao en 2020 y sigue allí" / "Vive en Bilbao desde 2020",
-    "Went vegetarian in 2019 and still is" / "Has been vegetarian since 2019"), or a birth the other
-    side also speaks of ("Nació en Rosario" / "Su ciudad natal es Rosario", "Was born on 3 March" /
-    "Her birthday is on 3 March"). The numbers and dates are compared later, as for every pair."""
-    if past.tense - present.tense != {"past"} or present.tense - past.tense:
-        return False
-    return (past.still and present.since and "past" not in present.tense) or (past.born and present.birth)
-
-
 def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> str | None:
     """The first axis on which the two signatures differ, or None."""
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
         return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
     mod_a, mod_b = a.modality, b.modality
-    if _planned(a, b):
+    if tense_readings.planned(a, b):
         mod_a = mod_a - {"desire"}  # "Tiene previsto pintar el salón en marzo" / "Va a pintarlo en marzo"
-    elif _planned(b, a):
+    elif tense_readings.planned(b, a):
         mod_b = mod_b - {"desire"}
     if a.negative and b.negative:
         # a negated habit says "never" whether or not the word is written: "No toma café" / "Nunca toma
@@ -859,9 +749,10 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     tense_a, tense_b = a.tense, b.tense
     if a.wish and b.wish:
         tense_a, tense_b = tense_a - {"future"}, tense_b - {"future"}  # a wish is about the future, said or not
-    elif _planned(a, b) or _planned(b, a):
+    elif tense_readings.planned(a, b) or tense_readings.planned(b, a):
         tense_a, tense_b = tense_a | {"future"}, tense_b | {"future"}  # an intention is about the future too
-    if tense_a != tense_b and not _same_time_said(a, b) and not _same_time_said(b, a):
+    if tense_a != tense_b and not tense_readings.same_time_said(a, b) \
+            and not tense_readings.same_time_said(b, a):
         return "tense_mismatch"
     # team vs company is a scope only when both are said ("su equipo" / "toda la empresa"); one side
     # naming the company it works for is a way of writing ("Joined the company" / "Started here")
