@@ -92,7 +92,7 @@ def test_intention_against_the_plain_future() -> None:
     ("Los jueves recoge a su sobrino del colegio", "Cada jueves va a buscar a su sobrino al colegio"),
     ("Has red-green colour blindness", "Is colour-blind to red and green"),
     ("Is left-handed", "Writes with the left hand"),
-    ("No atiende llamadas antes de las diez", "No atiende llamadas hasta las diez"),
+    ("Atiende llamadas a partir de las diez", "Atiende llamadas desde las diez"),
     ("Su intención es opositar en 2027", "Quiere opositar en 2027"),
     ("Moved to Graz in 2021 and still lives there", "Has lived in Graz since 2021"),
     ("Se mudó a Lugo en 2021 y sigue allí", "Vive en Lugo desde 2021"),
