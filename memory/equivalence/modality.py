@@ -47,6 +47,12 @@ def _probes(phrases: tuple[str, ...]) -> tuple[str, ...]:
     return probes
 
 
+#: An intention said with a noun ("Su intención es opositar", "Her goal is to finish"): a wish about the
+#: future, as "quiere"/"aims to" are (the desire class here, and :data:`~.signature._WISH`, eq74).
+INTENTION_NOUNS = ("su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "his plan is",
+                   "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
+                   "the goal is", "his aim is", "her aim is")
+
 # Modality: how sure, how often, obliged or allowed. A class per meaning, both languages.
 _MODALITY: dict[str, tuple[str, ...]] = {
     "always": ("siempre", "always", "constantly", "sin falta", "without fail"),
@@ -137,10 +143,21 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
                "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
                "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
-               "su plan es", "su idea es", "su objetivo es", "su intencion es", "su meta es", "his plan is",
-               "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
-               "the goal is", "his aim is", "her aim is"),
+               *INTENTION_NOUNS),
 }
+
+#: An intention said outright (a plan the person holds), as against wanting or liking: "Tiene previsto
+#: pintar el salón en marzo" says what "Va a pintar el salón en marzo" says (eq74, :func:`intention_only`).
+INTENTIONS = ("tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
+              "aims to", "tiene previsto", "tiene intencion", *INTENTION_NOUNS)
+_INTENTION_PROBES = tuple(f" {p} " for p in INTENTIONS)
+_DESIRE_ONLY = {"desire": tuple(p for p in _MODALITY["desire"] if p not in INTENTIONS)}
+
+
+def intention_only(padded: str) -> bool:
+    """The note's desire class is said only by an intention (:data:`INTENTIONS`), no wanting or liking."""
+    return any(map(padded.__contains__, _INTENTION_PROBES)) and not classes(padded, _DESIRE_ONLY)
+
 
 _TRATA_INFINITIVE = re.compile(r" (?:trata|tratan|trato|trataba) de [a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")
 _SABE_INFINITIVE = re.compile(r" (?:sabe|saben|sabia|sabian) (?!si )[a-z]+(?:ar|er|ir)(?:se|lo|la|los|las|le|les)? ")

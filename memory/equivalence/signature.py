@@ -15,13 +15,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from memory.equivalence import bilingual, cldr
+from memory.equivalence import bilingual, cldr, tense_readings
+from memory.equivalence.modality import INTENTION_NOUNS as _INTENTION_NOUNS
+from memory.equivalence.modality import intention_only as _intention_only
 from memory.equivalence.modality import classes as _classes
 from memory.equivalence.modality import modalities_agree as _modalities_agree
 from memory.equivalence.modality import modality as _modality
 from memory.equivalence.modality import without_scoped_negators as _without_scoped_negators
 from memory.equivalence.phrase_index import PhraseIndex
 from memory.equivalence.normalise import fold
+from memory.equivalence.particles import without_particle_off
 from memory.equivalence.poles import opposed as _opposed
 from memory.equivalence.poles import poles as _poles
 from memory.equivalence.poles import week_part as _week_part
@@ -108,7 +111,16 @@ _NEGATIVE: tuple[str, ...] = ("no ", "not ", "cannot", "unable", "n't", "nunca",
                               "rechaza", "rejects", "unavailable", "stopped", "dejo de", "deja de", "dejar de", "dejado de", "quit",
                               "quits", "off", "libre de",
                               "libres de", "free of", "free from", "skip", "skips", "abstemio", "abstemia",
-                              "teetotal", "libra", "libran")
+                              "teetotal", "libra", "libran",
+                              # eq74: the person nouns of "teetotal" (a negative said of the word is said
+                              # of its forms); lacking is not having, said with a verb of its own
+                              "teetotaller", "teetotaler", "teetotallers", "teetotalers", "carece de",
+                              "carecen de", "lacks", "abstains from", "abstain from",
+                              # eq74: "dislikes" said in Spanish with the negative prefix or "molestar"
+                              "desagrada", "desagradan", "disgusta", "disgustan", "le molesta", "le molestan",
+                              "les molesta", "les molestan",
+                              # eq74: missing is not attending ("never misses" is read whole, in _IDIOMS)
+                              "misses", "missed")
 
 
 assert len(set(_NEGATIVE)) == len(_NEGATIVE), "a word listed twice would flip the polarity back"
@@ -167,6 +179,11 @@ class Signature:
     court_roles: frozenset[str] = frozenset()  # who the person is in a trial (``_COURT_ROLES``)
     but_not: bool = False  # "X but not Y": one thing done and another not (``_BUT_NOT``)
     both_negated: bool = False  # "ni X ni Y", "neither X nor Y" (``_BOTH_NEGATED``)
+    since: bool = False  # a state dated from a time up to now: "since 2019", "desde marzo" (eq74)
+    still: bool = False  # a state said to go on: "and still lives there", "y sigue allí" (eq74)
+    born: bool = False  # the note's past is its being born ("Nació en Cádiz", "Was born on 3 March", eq74)
+    birth: bool = False  # the note speaks of a birth: born, birthday, natal, "de nacimiento" (eq74)
+    intent: bool = False  # its desire is only an intention: "tiene previsto", "plans to" (eq74)
 
 
 # "casi todos los días" is how often (usually), not almost all of a group
@@ -367,7 +384,26 @@ _IDIOMS = ((" cannot stand ", " hates "), (" no soporta ", " odia "), (" no agua
            (" insured against ", " insured for "),
            # "without a problem" is a way of saying it goes well, no negative
            (" sin problema ", " bien "), (" sin problemas ", " bien "), (" sin ningun problema ", " bien "),
-           (" without a problem ", " well "), (" without any problem ", " well "), (" no problem ", " well "))
+           (" without a problem ", " well "), (" without any problem ", " well "), (" no problem ", " well "),
+           # eq74: "work out of" is the phrasal verb "work from" (a place of work), no absence
+           (" works out of ", " works from "), (" work out of ", " work from "), (" working out of ", " working from "),
+           (" worked out of ", " worked from "),
+           # eq74: a negated comparative is a bound, not a negated statement: "no más de una página" is
+           # "una página como máximo", "no later than Friday" is "by Friday" (neutral words: no scope class)
+           (" no mas de ", " maximo "), (" nunca mas de ", " maximo "), (" not more than ", " maximum "),
+           (" no more than ", " maximum "), (" no menos de ", " minimo "), (" not less than ", " minimum "),
+           (" no less than ", " minimum "), (" no fewer than ", " minimum "), (" no later than ", " by "),
+           (" not later than ", " by "), (" no earlier than ", " from "), (" not earlier than ", " from "),
+           (" later than ", " after "), (" earlier than ", " before "),
+           # eq74: "never misses" a thing is attending every one, no negation and no frequency of its own
+           (" never misses ", " attends "), (" never miss ", " attend "), (" nunca se pierde ", " asiste a "),
+           # eq74: a negated verb of exceeding is a bound too ("que no pasen de una página")
+           (" no pase de ", " maximo "), (" no pasen de ", " maximo "), (" no pasa de ", " maximo "),
+           (" no pasan de ", " maximo "), (" no supere ", " maximo "), (" no superen ", " maximo "),
+           (" not exceed ", " maximum "), (" does not exceed ", " maximum "), (" do not exceed ", " maximum "),
+           # eq74: "sin rodeos" (directly) is a manner as "sin problema" is; "sin excepción" is "siempre"
+           (" sin rodeos ", " directo "),
+           (" sin excepcion ", " siempre "), (" without exception ", " always "))
 # A negation that only contrasts ("Alex, not Alexandra"; "gráficos, no tablas") is a preference, as
 # "instead of" is: it is read as the marker "over", not as a negative.
 # ", not only" / ", no solo" widens rather than contrasts, and stays a scope marker.
@@ -404,10 +440,13 @@ _IA_VERBS = frozenset("corria corrian comia comian bebia bebian vivia vivian esc
                       "sufrian compartia compartian recibia recibian asistia asistian existia existian "
                       "dirigia dirigian elegia elegian solia solian habia habian".split())
 # A note that opens with an English -ed verb is about the past, unless the word names a state.
-_FIRST_ED = re.compile(r"\s*(?:(?:he|she|they)\s+)?([a-z]{3,}ed)\b")
+#: The subject an English past verb may follow at the note's start: a pronoun, or a possessive and its noun
+#: ("Her grandmother raised her", eq74)
+_OPENING_SUBJECT = r"\s*(?:(?:he|she|they|(?:her|his|their|my|our) [a-z]+)\s+)?"
+_FIRST_ED = re.compile(_OPENING_SUBJECT + r"([a-z]{3,}ed)\b")
 # An English irregular past opening the note (its subject left out, as agents write): "Had a
 # subscription" is not "Has a subscription"
-_FIRST_IRREGULAR = re.compile(r"\s*(?:(?:he|she|they)\s+)?(had|did|went|made|got|took|came|saw|knew|gave|found|"
+_FIRST_IRREGULAR = re.compile(_OPENING_SUBJECT + r"(had|did|went|made|got|took|came|saw|knew|gave|found|"
                               r"thought|told|became|felt|brought|began|kept|held|wrote|heard|meant|met|ran|paid|"
                               r"spoke|led|grew|lost|fell|sent|built|spent|drove|bought|wore|chose|sold|taught|"
                               r"caught|won|slept|left|owned|used)\b")
@@ -423,7 +462,7 @@ _IRREGULAR_PARTICIPLES = ("written|taken|given|seen|made|begun|bought|built|chos
                           "spent|spoken|taught|told|thought|won|broken|become|come|drawn|flown|shown|sung|thrown|"
                           "escrito|hecho|dicho|visto|puesto|vuelto|abierto|roto|cubierto|resuelto|devuelto|"
                           "descubierto|impreso")
-_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido|ed)|been|done|gone|moved|left|"
+_PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido)|\w{{2,}}ed|been|done|gone|moved|left|"
                       rf"{_IRREGULAR_PARTICIPLES}) ")
 # A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015") is
 # the present state, not a done thing
@@ -446,7 +485,7 @@ def _padded(folded: str) -> str:
 # Wants and intentions (two of them ignore a future marker; a request "va a pedir" / "pide" does not)
 _WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea", "wishes", "hoping to", "hopes to",
          "hope to", "piensa", "tiene pensado", "planea", "plans to", "planning to", "pretende", "intends",
-         "intend to", "aims to", "tiene previsto", "tiene intencion")
+         "intend to", "aims to", "tiene previsto", "tiene intencion", *_INTENTION_NOUNS)
 _WISH_PROBES = tuple(f" {w} " for w in _WISH)  # as the padded words are searched, built once
 # "solo" closing its clause is the adjective (alone: "Los lunes trabaja solo"), not "only"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
@@ -475,7 +514,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
 
     ``read``: the whole text's ``folded`` and ``_padded(folded)`` as :func:`signature` made them
     with these same steps; used when no subordinate clause was cut (the text is then the same)."""
-    cut = _SUBORDINATE.sub(" ", text)
+    cut = tense_readings.without_relatives(_SUBORDINATE.sub(" ", text))
     if read is not None and cut == text:
         folded, padded = read
     else:
@@ -483,6 +522,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
         padded = _padded(folded)
     text = cut
     padded = _SIDE.sub(r" \1 side ", padded)  # "her left shoulder" is a side, not "left" (gone)
+    padded = tense_readings.reread(padded)  # "next to", "going to the", "a partir de las", "left-handed"
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
@@ -501,7 +541,7 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
     if _ES_FUTURE.search(lowered):
         tense.add("future")  # "solicitará" is "va a solicitar"
-    if _GOING_TO.search(padded):
+    if _GOING_TO.search(padded) and not tense_readings.habit(padded):
         tense.add("future")
     return frozenset(tense)
 
@@ -522,7 +562,7 @@ def signature(text: str) -> Signature:
     # Polarity: a grammatical negator negates however often it is said (Spanish negative concord,
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
     # los vuelos nocturnos" is not "Avoids night flights".
-    polar = _without_scoped_negators(padded)  # "must not", "no tiene que": the modality says it
+    polar = without_particle_off(_without_scoped_negators(padded))  # "must not", "no tiene que": the modality says it
     lexical = sum(map(polar.count, _LEXICAL_PROBES))
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = _tense(text, (folded, padded))
@@ -542,7 +582,10 @@ def signature(text: str) -> Signature:
                      quantities=_classes(_HALF_AS_NUMBER.sub(" ", _ALMOST_EVERY_UNIT.sub(" ", padded)), _QUANTITY),
                      words=words,
                      days=days,
-                     poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)))
+                     poles=_poles(padded.replace("-", " ")), wish=any(map(padded.__contains__, _WISH_PROBES)),
+                     since=tense_readings.since(text), still=tense_readings.still(padded),
+                     born=tense_readings.born(text, tense, _tense), birth=tense_readings.birth(text),
+                     intent=_intention_only(padded))
 
 
 _PASSIVE = re.compile(r"\b(?:\w+ed|\w+en|led|made|run|taught|told|sent|paid|held|hired) by\b"
@@ -692,12 +735,24 @@ def mismatch(a: Signature, b: Signature, a_text: str = "", b_text: str = "") -> 
     """The first axis on which the two signatures differ, or None."""
     if (a.negative > 0) != (b.negative > 0) and (a.modality ^ b.modality) <= {"never"}:
         return "negation_mismatch"  # "Works on it" / "Never works on it": a flip, not a frequency
-    if not _modalities_agree(a.modality, b.modality):
+    mod_a, mod_b = a.modality, b.modality
+    if tense_readings.planned(a, b):
+        mod_a = mod_a - {"desire"}  # "Tiene previsto pintar el salón en marzo" / "Va a pintarlo en marzo"
+    elif tense_readings.planned(b, a):
+        mod_b = mod_b - {"desire"}
+    if a.negative and b.negative:
+        # a negated habit says "never" whether or not the word is written: "No toma café" / "Nunca toma
+        # café", "Doesn't drink" / "Never drinks" (eq74); "never" against "rarely" stays a mismatch
+        mod_a, mod_b = mod_a - {"never"}, mod_b - {"never"}
+    if not _modalities_agree(mod_a, mod_b):
         return "modality_mismatch"
     tense_a, tense_b = a.tense, b.tense
     if a.wish and b.wish:
         tense_a, tense_b = tense_a - {"future"}, tense_b - {"future"}  # a wish is about the future, said or not
-    if tense_a != tense_b:
+    elif tense_readings.planned(a, b) or tense_readings.planned(b, a):
+        tense_a, tense_b = tense_a | {"future"}, tense_b | {"future"}  # an intention is about the future too
+    if tense_a != tense_b and not tense_readings.same_time_said(a, b) \
+            and not tense_readings.same_time_said(b, a):
         return "tense_mismatch"
     # team vs company is a scope only when both are said ("su equipo" / "toda la empresa"); one side
     # naming the company it works for is a way of writing ("Joined the company" / "Started here")
