@@ -41,10 +41,60 @@ def _person(w: Word) -> bool:
     return (w.pos == "n" and is_person(w.lemma)) or (w.pos == "np" and "ant" in w.tags)
 
 
+_VERBS = frozenset({"vblex", "vbser", "vbhaver", "vbmod", "vaux"})
+
+
+def _verb_reading(surface: str) -> Word | None:
+    """The third-person singular verb ``surface`` is after a subject pronoun, or None."""
+    again = bilingual.analyse("en", bilingual._SUBJECT + surface)
+    if again is None or len(again) < 2 or again[1].pos != "vblex" or not {"p3", "sg"} <= set(again[1].tags):
+        return None
+    return again[1]
+
+
+#: WordNet's detachment rules (morphy) for a third-person singular verb: the ending and what replaces it.
+_THIRD_PERSON = (("ies", "y"), ("es", "e"), ("es", ""), ("s", ""))
+
+
+def _unknown_third_person(w: Word) -> Word:
+    """A word Apertium does not know ("teaches") read as the verb WordNet's detachment rules give when
+    it ends as a third-person singular verb does; any other word as it is."""
+    if w.pos or not w.lemma.isalpha():
+        return w
+    for end, new in _THIRD_PERSON:
+        lemma = w.lemma[:-len(end)] + new
+        if w.lemma.endswith(end) and lemma and wordnet.synsets(lemma, "verb"):
+            return Word(lemma, "vblex", (), ("vblex", "pri", "p3", "sg"))
+    return w
+
+
+@text_cache(maxsize=8192)
+def english_words(text: str) -> tuple[Word, ...]:
+    """Apertium's analysis of an English note read as a sentence, which has a verb (eq73). The tagger
+    reads a third-person verb as a plural noun at the note's start ("Transfers money to his son": the
+    subjectless reading of :mod:`.bilingual`) and after a noun ("his son transfers money": *son
+    transfers*, one compound). When no word of the note is read as a verb, the first plural noun right
+    after another noun is read as the verb it is after a subject pronoun, if it is one ("The kids
+    toys" keeps *toys*: no verb)."""
+    words = tuple(_unknown_third_person(w) for w in bilingual.analyse_subjectless(text) or ())
+    if not words or any(w.pos in _VERBS for w in words):
+        return words
+    surfaces = bilingual._surfaces("en", text)
+    if surfaces is None or len(surfaces) != len(words):
+        return words
+    for i in range(1, len(words)):
+        if words[i].pos == "n" and "pl" in words[i].tags and words[i - 1].pos == "n":
+            verb = _verb_reading(surfaces[i])
+            if verb is not None:
+                return (*words[:i], verb, *words[i + 1:])
+            break
+    return words
+
+
 @text_cache(maxsize=8192)
 def frames(text: str) -> tuple[Frame, ...]:
     """Each English verb of ``text`` with its subject and the persons after it (module docstring)."""
-    words = bilingual.analyse("en", text) or ()
+    words = english_words(text)
     out: list[Frame] = []
     for i, w in enumerate(words):
         if w.pos != "vblex":

@@ -38,6 +38,7 @@ from config.text import normalize
 from memory.equivalence import (
     activity_roles,
     bilingual,
+    comparison_order,
     counted,
     endpoints,
     opposites,
@@ -275,8 +276,10 @@ class SimilarityJudge:
             return "direction_swap"  # "X is scared of Y" / "Y is scared of X": two phrases exchanged (round 51)
         if (la is None or la == lb) and owner_swap(a.text, b.text, names):
             return "direction_swap"  # "Rents out his garage to a neighbour" / "Rents a neighbour's garage"
-        if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text):
-            return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel"
+        if la is not None and lb is not None and la != lb and compares(a.text) and compares(b.text) \
+                and not ({la, lb} == {"es", "en"}
+                         and comparison_order.same_order(*((a.text, b.text) if la == "es" else (b.text, a.text)))):
+            return "direction_swap"  # "más en viajes que en ropa" / "more on clothes than on travel" (eq73: unless aligned)
         if la is not None and lb is not None and la != lb and _marked_across(a.text, b.text, la, lb):
             return "direction_swap"  # "The agency pays her…" / "Ella le paga… a la agencia"
         if {la, lb} == {"es", "en"} and rank_on_one_side(*((a.text, b.text) if la == "es" else (b.text, a.text))):

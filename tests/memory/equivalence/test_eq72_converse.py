@@ -53,4 +53,7 @@ def test_only_persons_are_ends() -> None:
     # a tool and a time are no ends: "Uses Notion" / "Notion is used" say nothing of who does what
     assert frames("Every morning she uses Notion to plan the day.") == (("use", None, frozenset()),
                                                                        ("plan", None, frozenset()))
-    assert not swapped("Her brother uses Notion every morning.", "Every morning Notion uses her brother.")
+    # (eq73: this pair was once asserted no swap, which held only because the tagger read "brother uses"
+    # as one noun; with the verb read, the brother is the user on one side and the used on the other)
+    assert frames("Her brother uses Notion every morning.") == (("use", "brother", frozenset()),)
+    assert not swapped("Her brother uses Notion every morning.", "Every morning her brother uses Trello.")
