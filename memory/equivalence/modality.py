@@ -53,6 +53,11 @@ INTENTION_NOUNS = ("su plan es", "su idea es", "su objetivo es", "su intencion e
                    "her plan is", "their plan is", "his goal is", "her goal is", "their goal is", "the plan is",
                    "the goal is", "his aim is", "her aim is")
 
+#: An intention said outright (a plan the person holds), as against wanting or liking: "Tiene previsto
+#: pintar el salón en marzo" says what "Va a pintar el salón en marzo" says (eq74, :func:`intention_only`).
+INTENTIONS = ("tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
+              "aims to", "tiene previsto", "tiene intencion", *INTENTION_NOUNS)
+
 # Modality: how sure, how often, obliged or allowed. A class per meaning, both languages.
 _MODALITY: dict[str, tuple[str, ...]] = {
     "always": ("siempre", "always", "constantly", "sin falta", "without fail"),
@@ -141,15 +146,9 @@ _MODALITY: dict[str, tuple[str, ...]] = {
                "favors", "favours", "favor", "favour", "elige", "eligen", "chooses", "to his taste",
                "to her taste", "to their taste",
                # an intention is a wish about the future: "Quiere mudarse" / "Tiene pensado irse"
-               "tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
-               "hoping to", "hopes to", "hope to", "aims to", "tiene previsto", "tiene intencion",
-               *INTENTION_NOUNS),
+               *INTENTIONS, "hoping to", "hopes to", "hope to"),
 }
 
-#: An intention said outright (a plan the person holds), as against wanting or liking: "Tiene previsto
-#: pintar el salón en marzo" says what "Va a pintar el salón en marzo" says (eq74, :func:`intention_only`).
-INTENTIONS = ("tiene pensado", "piensa", "pretende", "planea", "plans to", "planning to", "intends", "intend to",
-              "aims to", "tiene previsto", "tiene intencion", *INTENTION_NOUNS)
 _INTENTION_PROBES = tuple(f" {p} " for p in INTENTIONS)
 _DESIRE_ONLY = {"desire": tuple(p for p in _MODALITY["desire"] if p not in INTENTIONS)}
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, replace
 
 from memory.equivalence import bilingual, cldr, tense_readings
-from memory.equivalence.modality import INTENTION_NOUNS as _INTENTION_NOUNS
+from memory.equivalence.modality import INTENTIONS as _INTENTIONS
 from memory.equivalence.modality import intention_only as _intention_only
 from memory.equivalence.modality import classes as _classes
 from memory.equivalence.modality import modalities_agree as _modalities_agree
@@ -484,8 +484,7 @@ def _padded(folded: str) -> str:
 
 # Wants and intentions (two of them ignore a future marker; a request "va a pedir" / "pide" does not)
 _WISH = ("quiere", "quieren", "want", "wants", "would like", "gustaria", "desea", "wishes", "hoping to", "hopes to",
-         "hope to", "piensa", "tiene pensado", "planea", "plans to", "planning to", "pretende", "intends",
-         "intend to", "aims to", "tiene previsto", "tiene intencion", *_INTENTION_NOUNS)
+         "hope to", *_INTENTIONS)
 _WISH_PROBES = tuple(f" {w} " for w in _WISH)  # as the padded words are searched, built once
 # "solo" closing its clause is the adjective (alone: "Los lunes trabaja solo"), not "only"
 _ALONE = re.compile(r"\b(?:solo|sola|solos|solas)\s*(?=[.,;:!?]|$)")
