@@ -9,26 +9,15 @@ such a verb is dropped before the negatives are counted. Pure Python, no Django.
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from memory.equivalence import wordnet
 
 _VERB_OFF = re.compile(r" ([a-z]+) off ")
 
 
-@cache
-def _irregular_lemmas() -> dict[str, tuple[str, ...]]:
-    """WordNet's irregular verb forms, each with its verbs ("paid" → "pay"), read once."""
-    lemmas: dict[str, list[str]] = {}
-    for verb, forms in wordnet._irregular().items():
-        for form in forms:
-            lemmas.setdefault(form, []).append(verb)
-    return {form: tuple(verbs) for form, verbs in lemmas.items()}
-
-
 def _verb_lemmas(word: str) -> set[str]:
     """The verbs an English word may be a form of (regular endings and WordNet's irregular forms)."""
-    found = {word, *_irregular_lemmas().get(word, ())}
+    found = {word, *wordnet.irregular_lemmas(word)}
     for ending, back in (("s", ""), ("es", ""), ("ed", ""), ("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e")):
         if word.endswith(ending) and len(word) > len(ending) + 1:
             stem = word[: -len(ending)] + back

@@ -215,6 +215,21 @@ def _irregular() -> dict[str, frozenset[str]]:
     return {verb: frozenset(f) for verb, f in forms.items()}
 
 
+@cache
+def _irregular_lemmas() -> dict[str, tuple[str, ...]]:
+    """``verb.exc`` read the other way: each irregular form with the verbs it inflects ("paid" → "pay")."""
+    lemmas: dict[str, list[str]] = {}
+    for verb, forms in _irregular().items():
+        for form in forms:
+            lemmas.setdefault(form, []).append(verb)
+    return {form: tuple(verbs) for form, verbs in lemmas.items()}
+
+
+def irregular_lemmas(form: str) -> tuple[str, ...]:
+    """The verbs WordNet lists ``form`` as an irregular inflection of ("paid" → ("pay",)), or none."""
+    return _irregular_lemmas().get(form, ()) if available() else ()
+
+
 def irregular(verb: str) -> frozenset[str]:
     """The irregular inflected forms WordNet lists for ``verb`` (past tense and participle alike;
     the caller keeps those WordNet also lists as adjectives: "done", "broken")."""
