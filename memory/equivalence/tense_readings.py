@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from memory.equivalence.lexicon import _MONTHS, _WEEKDAYS
+
 # a relative clause describes a thing the statement names; its verb is not the statement's tense
 # ("Restaura la bici que era de su abuelo" is a present, "Follows a vegan diet, which she started in
 # 2018" too): after a determiner and its noun, or after a comma.
@@ -43,9 +45,10 @@ _HABIT = re.compile(r" (?:cada|todos los|todas las|a diario|diariamente|entre se
                     r"suelen|normalmente|habitualmente|siempre|los (?:lunes|martes|miercoles|jueves|viernes|"
                     r"sabados|domingos|fines de semana)) ")
 _CLOCK = re.compile(r" a las (?:\d|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)")
-_ONE_OCCASION = re.compile(r" (?:el (?:lunes|martes|miercoles|jueves|viernes|sabado|domingo)|tomorrow|today|este|esta|"
-                           r"proximo|proxima|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
-                           r"octubre|noviembre|diciembre|\d{4}) ")
+# (one weekday: the first Spanish name of each day in the lexicon's table; every Spanish month name)
+_ONE_OCCASION = re.compile(r" (?:el (?:" + "|".join(es.split("|")[0] for _, es, _ in _WEEKDAYS[:7])
+                           + r")|tomorrow|today|este|esta|proximo|proxima|"
+                           + "|".join(es for _, es, _ in _MONTHS) + r"|\d{4}) ")
 
 
 # "a partir de las diez" is a time of day, not "a partir de mañana"; "left-handed" is no "left" (gone)
