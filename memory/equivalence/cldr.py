@@ -37,6 +37,7 @@ _LANGUAGE_ALIASES = {"castellano": "es", "castilian": "es", "vasco": "eu", "vale
                      "mandarin": "zh", "cantonese": "zh", "cantones": "zh", "farsi": "fa", "flemish": "nl"}
 _WORDS = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _LONGEST = 4
+_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
 _INSIDE_NAMES = frozenset({"de", "del", "of", "the", "and", "y", "la", "las", "los"})
 
 
@@ -76,6 +77,8 @@ def _tables() -> tuple[_Names, _Names, _Names]:
 def _scan(words: list[str], table: _Names) -> dict[str, set[str]]:
     """Code -> the words that named it, longest name first at each position."""
     found: dict[str, set[str]] = {}
+    if table.firsts.isdisjoint(words):
+        return found  # no word a name starts with (most notes): the loop below would find none
     i = 0
     while i < len(words):
         if words[i] not in table.firsts:
@@ -97,12 +100,16 @@ def _capitalised_runs(text: str) -> list[list[str]]:
     """Runs of capitalised words (folded), with the function words inside a name ("Isle of Man")."""
     runs: list[list[str]] = []
     current: list[str] = []
-    for raw in re.findall(r"[^\W\d_][\w'-]*", text):
-        if raw[:1].isupper() or (current and fold(raw) in _INSIDE_NAMES):
+    for raw in _NAME_WORD.findall(text):
+        if raw[:1].isupper():
             current.append(fold(raw))
         elif current:
-            runs.append(current)
-            current = []
+            folded = fold(raw)  # folded once, for the test and the run
+            if folded in _INSIDE_NAMES:
+                current.append(folded)
+            else:
+                runs.append(current)
+                current = []
     if current:
         runs.append(current)
     return runs

@@ -91,10 +91,16 @@ def is_number_word(word: str) -> bool:
                            or word in _SCALES or word in _NOON or word in _ORDINALS)
 
 
+_SPACED_AM_PM = re.compile(r"(\d)\s+(am|pm)\b")
+
+
 def _words(text: str) -> list[str]:
-    folded = fold(text).replace("p.m.", "pm").replace("a.m.", "am").replace("p.m", "pm").replace("a.m", "am")
-    folded = re.sub(r"(\d)\s+(am|pm)\b", r"\1\2", folded)
-    return _TOKEN.findall(_THOUSANDS.sub("", folded))
+    folded = fold(text)
+    if "." in folded:  # each of the four spellings replaced has a full stop
+        folded = folded.replace("p.m.", "pm").replace("a.m.", "am").replace("p.m", "pm").replace("a.m", "am")
+    if "am" in folded or "pm" in folded:  # as every match of _SPACED_AM_PM has
+        folded = _SPACED_AM_PM.sub(r"\1\2", folded)
+    return _TOKEN.findall(_THOUSANDS.sub("", folded) if "." in folded or "," in folded else folded)
 
 
 def _clock(token: str) -> tuple[float, bool] | None:
@@ -229,9 +235,19 @@ def _period(words: list[str], k: int, used: int, before: str, value: float) -> f
     return None
 
 
+#: Every word at which :func:`numbers` can read a number (besides a digit token): the words its branches
+#: test for. Any other word falls through them all to ``_spelled``, which reads nothing from it, so
+#: skipping it gives the same answer ("un", "una", "a", "an" are skipped by their own branch anyway).
+_NUMBER_STARTS = frozenset({"half", "quarter", "medio", "media", "once", "uno", "one", "first", "primero", "mil",
+                            *_DECADES, *_DECADE_NOUNS, *_AMBIGUOUS_ORDINALS, *_NOON, *_ORDINALS, *_BIG,
+                            *_HUNDREDS, *_TENS, *_UNITS})
+
+
 def numbers(text: str) -> tuple[Readings, ...]:
     """Every number the text states, each as its possible readings (see the module docstring)."""
     words = _words(text)
+    if _NUMBER_STARTS.isdisjoint(words) and not any(w[0].isdigit() for w in words):
+        return ()  # no word a number can be read from (most notes): what the loop below finds
     padded = f" {' '.join(words)} "
     # "1-2pm", "de 5 a 7 de la tarde": the marker reads for every hour of the text
     afternoon = any(map(padded.__contains__, _AFTERNOON_PROBES)) or any(
@@ -242,6 +258,9 @@ def numbers(text: str) -> tuple[Readings, ...]:
     k = 0
     while k < len(words):
         word = words[k]
+        if word not in _NUMBER_STARTS and not word[0].isdigit():
+            k += 1  # nothing to read here (see _NUMBER_STARTS)
+            continue
         before = words[k - 1] if k else ""
         after = words[k + 1] if k + 1 < len(words) else ""
         value: float | None = None
