@@ -177,11 +177,17 @@ def _lemma(part: str) -> str:
     return _TAG.sub("", part).replace("#", "").replace("\\", "").strip().lower()
 
 
+#: A slash Apertium did not escape: where a unit's readings part.
+_READINGS = re.compile(r"(?<!\\)/")
+
+
 def parse(stream: str) -> tuple[Word, ...]:
     """Apertium's bilingual stream (``^lemma<tags>/translation<tags>/…$``) as :class:`Word` s."""
     words: list[Word] = []
     for m in _UNIT.finditer(stream):
-        parts = re.split(r"(?<!\\)/", m.group(1))
+        unit = m.group(1)
+        # without a backslash every slash is unescaped: a plain split is _READINGS.split (perf51b)
+        parts = _READINGS.split(unit) if "\\" in unit else unit.split("/")
         source = parts[0]
         if source.startswith("*") or not source:
             words.append(Word(_lemma(source.lstrip("*")), "", ()))
