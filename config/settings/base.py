@@ -289,6 +289,9 @@ CELERY_WORKER_PROC_ALIVE_TIMEOUT = env_float("QUORUM_WORKER_PROC_ALIVE_TIMEOUT",
 QUORUM_WORKER_WARMUP = os.environ.get("QUORUM_WORKER_WARMUP", "auto")
 #: Where each pool process writes ``<pid>.json`` once started (the consolidation benchmark's wait); unset: nowhere.
 QUORUM_WORKER_READY_DIR = os.environ.get("QUORUM_WORKER_READY_DIR", "")
+#: The collector's youngest-generation threshold in each pool process after its start (config.worker_start,
+#: perf51b); 0: Python's own (700).
+QUORUM_WORKER_GC_YOUNG = env_int("QUORUM_WORKER_GC_YOUNG", 10_000)
 CELERY_TIMEZONE = "UTC"
 
 # ----------------------------------------------------------------------------- Axes (dashboard login lockout)

@@ -3,6 +3,7 @@ is switchable, and a broken Apertium does not stop the worker."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -61,6 +62,32 @@ def test_the_warm_up_is_switchable_and_the_ready_file_says_so(mode, queues, on, 
     assert written["start_seconds"] >= 0
 
 
+@pytest.fixture(autouse=True)
+def _collector_thresholds_kept():
+    """``pool_process_start`` sets the collector's thresholds: this test process's are put back."""
+    saved = gc.get_threshold()
+    yield
+    gc.set_threshold(*saved)
+
+
+@pytest.mark.parametrize(("young", "expected"), [(10_000, 10_000), (2_500, 2_500), (0, 700)])
+def test_the_youngest_threshold_is_raised_after_the_freeze(young, expected, settings, monkeypatch) -> None:  # noqa: ANN001
+    """perf51b: a pool process collects its youngest generation every ``QUORUM_WORKER_GC_YOUNG``
+    allocations (0: Python's 700), the older generations at Python's thresholds."""
+    gc.set_threshold(700, 10, 10)
+    monkeypatch.setattr(worker_start.gc, "freeze", lambda: None)  # not this test process's collector
+    settings.QUORUM_WORKER_WARMUP = "off"
+    settings.QUORUM_WORKER_READY_DIR = ""
+    settings.QUORUM_WORKER_GC_YOUNG = young
+    report = worker_start.pool_process_start()
+    assert gc.get_threshold() == (expected, 10, 10)
+    assert report["gc_threshold"] == [expected, 10, 10]
+
+
+def test_the_default_threshold_is_ten_thousand() -> None:
+    assert settings.QUORUM_WORKER_GC_YOUNG == 10_000
+
+
 def _worker(tmp_path: Path, extra_env: dict[str, str]) -> tuple[subprocess.Popen[bytes], Path, Path]:
     """A prefork worker with one pool process, on a queue no task is sent to (the warm-up forced on:
     ``auto`` warms only a worker that consumes ``consolidation``)."""
@@ -96,6 +123,7 @@ def test_the_warm_up_runs_in_the_pool_process(tmp_path) -> None:  # noqa: ANN001
         pool = psutil.Process(report["pid"])
         assert report["pid"] != proc.pid and pool.ppid() == proc.pid  # the forked pool process, not the parent
         assert report["warmup"] and report["warmup_ok"] and report["apertium"]
+        assert report["gc_threshold"][0] == 10_000  # the pool process's collector (perf51b)
         # its own Apertium pipelines run under it: two directions, analysis and translation
         shells = [c for c in pool.children() if c.name() == "sh"]
         assert len(shells) == 4
