@@ -37,6 +37,13 @@ class PhraseIndex:
         self._always = tuple(always)
         self._words = frozenset(self._by_word)
 
+    def count(self, padded: str) -> int:
+        """How often the probes occur in ``padded``: exactly ``sum(padded.count(p) for each probe of each
+        entry)``, counting only the probes whose first word ``padded`` has (the others cannot occur)."""
+        by_word = self._by_word
+        return (sum(padded.count(probe) for word in self._words.intersection(padded.split(" "))
+                    for _, probe in by_word[word]) + sum(padded.count(probe) for _, probe in self._always))
+
     def found(self, padded: str) -> frozenset[Hashable]:
         """The names with a probe in ``padded``: exactly ``{name for name, probes in entries if
         any(p in padded for p in probes)}``."""

@@ -520,48 +520,34 @@ def _tense(text: str, read: tuple[str, str] | None = None) -> frozenset[str]:
         folded = _ALONE.sub("a solas", _contractions(fold(_CONTRAST.sub(" instead of ", cut.replace("’", "'")))))
         padded = _padded(folded)
     text = cut
-    if " left " in padded:  # every match of _SIDE has it: no substitution without it
-        padded = _SIDE.sub(r" \1 side ", padded)  # "her left shoulder" is a side, not "left" (gone)
+    padded = _SIDE.sub(r" \1 side ", padded) if " left " in padded else padded  # "her left shoulder": a side, not gone
     padded = tense_readings.reread(padded)  # "next to", "going to the", "a partir de las", "left-handed"
     if _PERFECT_CONTINUING.search(padded):
         padded = _PERFECT.sub(" ", padded)  # "has worked here for ten years": it still does
     tense = set(_classes(padded, _TENSE)) - {"ongoing"}  # the present is the default, said or not
-    lowered = text.casefold()
-    # _IMPERFECT's endings each hold "aba", "ábamos" or "í", _IA_FORM's "í": without them neither can match
-    accented = "í" in lowered
-    if _PRETERITE.search(lowered) or ((accented or "aba" in lowered or "ábamos" in lowered) and any(
+    lowered = text.casefold()  # guards below: each ending of _IMPERFECT holds "í", "aba" or "ábamos", of _IA_FORM "í"
+    if _PRETERITE.search(lowered) or (("í" in lowered or "aba" in lowered or "ábamos" in lowered) and any(
             not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS for w in _IMPERFECT.findall(lowered))):
         tense.add("past")
-    if accented and any(fold(w) in _IA_VERBS or (w.endswith(("aría", "ería", "iría", "dría", "arían", "erían", "irían", "drían"))
-                                                 and not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS)
-                        for w in _IA_FORM.findall(lowered)):
+    if "í" in lowered and any(fold(w) in _IA_VERBS or (w.endswith(("aría", "ería", "iría", "dría", "arían", "erían", "irían", "drían"))
+                                                     and not _ia_noun(w) and fold(w) not in _MODAL_CONDITIONALS)
+                              for w in _IA_FORM.findall(lowered)):
         tense.add("past")  # imperfect or conditional: "Corría maratones", "Se mudaría"
     first = _FIRST_ED.match(folded) or _FIRST_IRREGULAR.match(folded)
     if first and first.group(1) not in _ED_STATES:
         tense.add("past")  # "Managed the Lisbon office", "Moved to Berlin": a done thing
     if _PERFECT.search(padded):  # a continuing perfect was cut above
         tense.add("past")  # "se ha mudado", "has relocated": done, as the simple past says
-    if ("rá" in lowered or "réis" in lowered or "remos" in lowered) and _ES_FUTURE.search(lowered):  # its endings
+    if ("rá" in lowered or "réis" in lowered or "remos" in lowered) and _ES_FUTURE.search(lowered):  # its endings hold one
         tense.add("future")  # "solicitará" is "va a solicitar"
     if _GOING_TO.search(padded) and not tense_readings.habit(padded):
         tense.add("future")
     return frozenset(tense)
 
 
-#: The lexical negatives (not grammar's) as the padded words counted, built once.
+#: The lexical negatives (not grammar's) as the padded words counted, built once; indexed by first word (perf51b).
 _LEXICAL_PROBES = tuple(f" {n.strip()} " for n in _NEGATIVE if n not in _GRAMMATICAL_NEGATIVE)
-#: The same probes by their first word (each opens with a space and holds another after that word:
-#: it can occur only where that word is one of the padded text's words, as :mod:`.phrase_index` says).
-_LEXICAL_BY_WORD: dict[str, tuple[str, ...]] = {}
-for _probe in _LEXICAL_PROBES:
-    _LEXICAL_BY_WORD[_probe[1:].split(" ", 1)[0]] = (*_LEXICAL_BY_WORD.get(_probe[1:].split(" ", 1)[0], ()), _probe)
-del _probe
-
-
-def _lexical_negatives(polar: str) -> int:
-    """``sum(map(polar.count, _LEXICAL_PROBES))``, counting only the probes whose first word ``polar`` has."""
-    return sum(polar.count(probe) for word in _LEXICAL_BY_WORD.keys() & polar.split(" ")
-               for probe in _LEXICAL_BY_WORD[word])
+_LEXICAL = PhraseIndex((probe, (probe,)) for probe in _LEXICAL_PROBES)
 
 
 @text_cache(maxsize=8192)
@@ -577,7 +563,7 @@ def signature(text: str) -> Signature:
     # "no trabaja nunca"); a lexical negative ("evita", "avoids", "sin") flips it again, so "No evita
     # los vuelos nocturnos" is not "Avoids night flights".
     polar = without_particle_off(_without_scoped_negators(padded))  # "must not", "no tiene que": the modality says it
-    lexical = _lexical_negatives(polar)
+    lexical = _LEXICAL.count(polar)
     negative = int((_negators(polar) % 2 == 1) != (lexical % 2 == 1))
     tense = _tense(text, (folded, padded))
     plain = _contractions(fold(text))  # as written, no contrast rewritten: for "X but not Y"

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from memory.equivalence import bilingual, cldr, signature, values
 from memory.equivalence.bilingual import Word
 from memory.equivalence.normalise import fold
+from memory.equivalence.phrase_index import PhraseIndex
 
 
 class _Everything(frozenset):
@@ -106,12 +107,19 @@ _NEGATIVE_WORDS = sorted({w for probe in signature._LEXICAL_PROBES for w in prob
 @given(st.lists(st.sampled_from(_NEGATIVE_WORDS), max_size=10))
 def test_lexical_negatives_count_as_every_probe_counted(words):
     polar = f" {' '.join(words)} "
-    assert signature._lexical_negatives(polar) == sum(map(polar.count, signature._LEXICAL_PROBES))
+    assert signature._LEXICAL.count(polar) == sum(map(polar.count, signature._LEXICAL_PROBES))
 
 
-def test_every_lexical_probe_is_indexed_by_its_first_word():
-    indexed = [p for probes in signature._LEXICAL_BY_WORD.values() for p in probes]
-    assert sorted(indexed) == sorted(signature._LEXICAL_PROBES)
+_PROBES = [" no ", " left out ", " out of ", " a ", "n't", "off ", " free of ", " a a "]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(["no", "left", "out", "of", "a", "don't", "off", "free", "x", ""]), max_size=10))
+def test_phrase_index_counts_every_probe_as_str_count(words):
+    """Probes opening with a word are counted by that word, the others always; a probe twice counts twice."""
+    index = PhraseIndex([("one", _PROBES[:4]), ("two", _PROBES[3:])])
+    padded = f" {' '.join(words)} "
+    assert index.count(padded) == sum(padded.count(p) for p in _PROBES[:4] + _PROBES[3:])
 
 
 def _runs_plain(text: str) -> list[list[str]]:
