@@ -317,7 +317,7 @@ def _stand_in(value: Any) -> Any:
     if isinstance(value, uuid.UUID):
         return uuid.uuid4()
     if isinstance(value, datetime):
-        return value.replace(year=1901, microsecond=uuid.uuid4().int % 1_000_000)
+        return datetime(1901, 2, 3, 4, 5, 6, uuid.uuid4().int % 1_000_000, tzinfo=value.tzinfo)
     if isinstance(value, bool):
         raise ValueError("CompiledOnce: a boolean value cannot be told apart from the statement's own")
     if isinstance(value, int):

@@ -4,7 +4,7 @@ queryset built for those values would; a builder whose SQL depends on the values
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection
@@ -68,3 +68,10 @@ def test_only_tuple_rows_are_compiled():
     compiled = CompiledOnce(lambda *, ref: Subject.objects.filter(external_ref=ref).values_list("pk", flat=True))
     with pytest.raises(ValueError):
         compiled.rows(ref="x")
+
+
+def test_a_leap_day_is_a_value_like_any_other():
+    subjects, _ = _subjects_with_runs()
+    leap = datetime(2028, 2, 29, 12, 0, tzinfo=UTC)
+    compiled = CompiledOnce(_runs)
+    assert compiled.rows(subject_id=subjects[0].pk, since=leap) == list(_runs(subject_id=subjects[0].pk, since=leap))
