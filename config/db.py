@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import psycopg
 from django.db import InterfaceError, OperationalError, connection, models
 from django.db.models.base import DEFERRED, ModelState
+from django.db.models.query import ValuesListIterable
 from django.db.models.signals import post_init, pre_init
 
 logger = logging.getLogger(__name__)
@@ -234,3 +235,93 @@ def insert_without_flush_wait(obj: Any) -> None:
         cursor.execute(f"INSERT INTO {quote(model._meta.db_table)} ({columns}) SELECT {placeholders} "
                        f"FROM (SELECT set_config('synchronous_commit', 'off', true)) AS without_flush_wait", values)
     obj._state.adding, obj._state.db = False, connection.alias
+
+
+class CompiledOnce:
+    """A ``values_list`` queryset's SQL built and compiled once a process, then sent again with each
+    call's values: the rows are the ones the queryset would return (same statement text, same
+    parameters, the same field converters applied), without building the queryset and compiling it
+    each time — for the statements a consolidation run sends once per subject, where Django's
+    ``filter``/``as_sql`` cost more CPU than PostgreSQL spends answering.
+
+    ``build(**values)`` returns the queryset (``values_list``, not flat, not named). On the first call
+    it is built twice: with stand-in values of the same types (random UUIDs, a datetime no caller
+    passes, random strings and integers) to find where each value lands among the parameters, and
+    with the call's own values, whose compiled SQL and parameters must then be exactly the template's
+    with the values put in (otherwise ``ValueError``: a builder whose SQL depends on the values, e.g.
+    an ``IN`` list, cannot be compiled once). Each value must reach the parameters unchanged (a
+    UUID, a datetime, a string, an integer compared by equality), as Django's PostgreSQL backend
+    sends them. The template holds no connection: each call uses the current one."""
+
+    def __init__(self, build: Callable[..., Any]) -> None:
+        self.build = build
+        self._compiled: tuple[str, list[Any], dict[int, str], list[tuple[int, list[Any], Any]]] | None = None
+
+    def rows(self, **values: Any) -> list[tuple[Any, ...]]:
+        """The queryset's rows for these values, as tuples (``list(build(**values))``)."""
+        if self._compiled is None:
+            self._compiled = self._compile(values)
+        sql, fixed, slots, converters = self._compiled
+        params = list(fixed)
+        for position, name in slots.items():
+            params[position] = values[name]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+        if not converters:
+            return [tuple(row) for row in rows]
+        converted = []
+        for row in rows:
+            row = list(row)
+            for position, functions, expression in converters:
+                value = row[position]
+                for function in functions:
+                    value = function(value, expression, connection)
+                row[position] = value
+            converted.append(tuple(row))
+        return converted
+
+    def _compile(self, values: dict[str, Any]) -> tuple[str, list[Any], dict[int, str], list[tuple[int, list[Any], Any]]]:
+        stand_ins = {name: _stand_in(value) for name, value in values.items()}
+        template = self.build(**stand_ins)
+        if template._iterable_class is not ValuesListIterable:
+            raise ValueError("CompiledOnce: the builder must return a values_list queryset (not flat, not named)")
+        compiler = template.query.get_compiler(template.db)
+        sql, params = compiler.as_sql()
+        fixed = list(params)
+        slots: dict[int, str] = {}
+        for position, param in enumerate(params):
+            for name, stand_in in stand_ins.items():
+                if type(param) is type(stand_in) and param == stand_in:
+                    slots[position] = name
+                    fixed[position] = None
+        missing = set(values) - set(slots.values())
+        if missing:
+            raise ValueError(f"CompiledOnce: values not found among the parameters: {sorted(missing)}")
+        fields = [s[0] for s in compiler.select[0:compiler.col_count]]
+        converters = [(position, functions, expression)
+                      for position, (functions, expression) in compiler.get_converters(fields).items()]
+        # The call's own values must compile to the same statement with them in those places.
+        real = self.build(**values)
+        real_sql, real_params = real.query.get_compiler(real.db).as_sql()
+        expected = list(fixed)
+        for position, name in slots.items():
+            expected[position] = values[name]
+        if real_sql != sql or list(real_params) != expected:
+            raise ValueError("CompiledOnce: the statement depends on the values; it cannot be compiled once")
+        return sql, fixed, slots, converters
+
+
+def _stand_in(value: Any) -> Any:
+    """A value of ``value``'s type that no caller passes (for :class:`CompiledOnce`'s template)."""
+    if isinstance(value, uuid.UUID):
+        return uuid.uuid4()
+    if isinstance(value, datetime):
+        return datetime(1901, 2, 3, 4, 5, 6, uuid.uuid4().int % 1_000_000, tzinfo=value.tzinfo)
+    if isinstance(value, bool):
+        raise ValueError("CompiledOnce: a boolean value cannot be told apart from the statement's own")
+    if isinstance(value, int):
+        return -(uuid.uuid4().int % 2**62) - 1
+    if isinstance(value, str):
+        return f"compiled-once-{uuid.uuid4().hex}"
+    raise ValueError(f"CompiledOnce: no stand-in for a {type(value).__name__}")

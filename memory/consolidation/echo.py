@@ -41,6 +41,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from agents_registry.models import Agent
+from config.db import CompiledOnce
 from memory.consolidation import restatement
 from memory.consolidation.clusters import Cluster
 from memory.consolidation.corroborate import lineage_of
@@ -95,12 +96,16 @@ def discounts(ctx: RunContext, cluster: Cluster) -> dict[Any, str]:
     return found
 
 
+# The subject's read log: the statement built and compiled once a process (config.db.CompiledOnce).
+_READS = CompiledOnce(lambda *, subject_id: ReadLog.objects.filter(subject_id=subject_id).values_list(
+    "agent_id", "lineage", "fact_id", "served_at", "session_id"))
+
+
 def served_index(ctx: RunContext) -> ServedIndex:
     """The subject's read log by reading lineage: one query per run (memoised on the context)."""
     index = ctx.memo.get("served_index")
     if index is None:
-        rows = list(ReadLog.objects.filter(subject=ctx.subject).values_list("agent_id", "lineage", "fact_id",
-                                                                             "served_at", "session_id"))
+        rows = _READS.rows(subject_id=ctx.subject.pk)
         readers = {agent_id for agent_id, _, _, _, _ in rows}
         lineages = {pk: lineage or slug for pk, lineage, slug in
                     Agent.objects.filter(pk__in=readers).values_list("pk", "lineage", "slug")} if readers else {}

@@ -43,7 +43,7 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit, audits_deferred
-from config.db import copy_insert, insert_without_flush_wait
+from config.db import CompiledOnce, copy_insert, insert_without_flush_wait
 from config.metrics import consolidation_run_observed
 from governance.policy import SharingPolicy, policy_current
 from governance.selectors.predicates import predicate_cardinalities
@@ -197,14 +197,19 @@ class RunContext:
         return list(Agent.objects.filter(is_active=True).only("pk", "domain", "purposes"))
 
 
+# Reviewers' pair judgments of a subject: the statement built and compiled once a process
+# (config.db.CompiledOnce), as the other reads every run repeats.
+_OVERRIDES = CompiledOnce(lambda *, subject_id: JudgmentOverride.objects.filter(subject_id=subject_id)
+                          .values_list("memory_a_id", "memory_b_id", "label"))
+
+
 def context_open(*, run: ConsolidationRun, subject_id: Any, policy: SharingPolicy, actor: Actor,
                  chain: JudgeChain, started: float) -> RunContext:
     """Read what every step shares (the subject, its restrictions and reviewers' overrides)."""
     now = timezone.now()
     subject = Subject.objects.get(pk=subject_id)
     restrictions = restrictions_active(subject_id=subject_id)
-    overrides = {frozenset((a, b)): label for a, b, label in JudgmentOverride.objects.filter(
-        subject_id=subject_id).values_list("memory_a_id", "memory_b_id", "label")}
+    overrides = {frozenset((a, b)): label for a, b, label in _OVERRIDES.rows(subject_id=subject.pk)}
     return RunContext(run=run, subject=subject, policy=policy, actor=actor, chain=chain,
                       budget=Budget(limits=policy.budget, started=started), restrictions=restrictions,
                       overrides=overrides, judgments=JUDGMENTS, now=now)

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from config.db import instances_from_rows
+from config.db import CompiledOnce, instances_from_rows
 from governance.selectors.predicates import predicates_by_id
 from memory.models import MemoryClaim
 
@@ -37,9 +37,8 @@ def claims_loaded(*, subject_id: Any, memory_ids: Iterable[Any], predicates: dic
     it (a consolidation run reads a subject's few predicates once, not a copy per claim row)."""
     wanted = set(memory_ids)
     # Instances as the queryset would build them (config.db.instances_from_rows: no __init__ each).
-    rows = [claim for claim in instances_from_rows(MemoryClaim, _CLAIM_COLUMNS, MemoryClaim.objects.filter(
-        memory__subject_id=subject_id).order_by("memory_id", "sentence", "pk").values_list(*_CLAIM_COLUMNS))
-        if claim.memory_id in wanted]
+    rows = [claim for claim in instances_from_rows(MemoryClaim, _CLAIM_COLUMNS, _SUBJECT_CLAIMS.rows(
+        subject_id=subject_id)) if claim.memory_id in wanted]
     predicates.update(predicates_by_id({c.predicate_id for c in rows} - predicates.keys()))
     found: dict[Any, list[MemoryClaim]] = defaultdict(list)
     for claim in rows:
@@ -49,3 +48,6 @@ def claims_loaded(*, subject_id: Any, memory_ids: Iterable[Any], predicates: dic
 
 
 _CLAIM_COLUMNS = [f.attname for f in MemoryClaim._meta.concrete_fields]
+# The subject's claims, the statement built and compiled once a process (config.db.CompiledOnce).
+_SUBJECT_CLAIMS = CompiledOnce(lambda *, subject_id: MemoryClaim.objects.filter(memory__subject_id=subject_id)
+                               .order_by("memory_id", "sentence", "pk").values_list(*_CLAIM_COLUMNS))
