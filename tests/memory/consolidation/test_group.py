@@ -154,3 +154,42 @@ def test_embedding_neighbours_are_each_memorys_nearest_three():
     chosen = {i: sorted({j for p in pairs for j in p if i in p} - {i}) for i in range(12)}
     assert chosen[11] == [0, 1, 2] and chosen[7] == [0, 1, 2]
     assert len(pairs) <= 12 * 3
+
+
+def _two_notes_at(agents, run_context, similarity):
+    """Two claim-less notes of one person whose stored vectors are at cosine ``similarity`` (set after
+    the context embedded them), gathered, with the context."""
+    import numpy as np
+
+    from memory.models import EMBEDDING_DIM, Memory
+
+    a = remember(agents[0], "Le encanta hacer senderismo por la montaña los fines de semana", session="s1",
+                 origin="u1", category="user.behavior")
+    b = remember(agents[1], "Los fines de semana suele salir a caminar por la sierra", session="s2", origin="u2",
+                 category="user.behavior")
+    ctx = run_context()
+    first, second = np.zeros(EMBEDDING_DIM, dtype=np.float32), np.zeros(EMBEDDING_DIM, dtype=np.float32)
+    first[0], second[0], second[1] = 1.0, similarity, (1 - similarity ** 2) ** 0.5
+    Memory.objects.filter(pk=a.pk).update(embedding=first.tolist())
+    Memory.objects.filter(pk=b.pk).update(embedding=second.tolist())
+    return ctx, gather(ctx)
+
+
+def test_a_neighbour_below_the_default_floor_is_not_judged(agents, run_context):
+    """0.80–0.85: no judge of the default chain acts there (governance.policy.CANDIDATE_SIMILARITY),
+    so the pair costs no judgment and leaves no Decision."""
+    ctx, memories = _two_notes_at(agents, run_context, 0.83)
+    assert ctx.policy.candidate_similarity == 0.85
+    assert candidate_pairs(ctx, memories) == []
+    group(ctx, memories)
+    assert [d for d in ctx.decisions if d.step == "group"] == [] and ctx.budget.judge_calls == 0
+
+
+def test_the_floor_is_the_policys_an_operators_lower_floor_is_judged(agents, run_context):
+    policy = Policy.objects.get(active=True)
+    policy.rules = {**policy.rules, "candidate_similarity": 0.80}
+    policy.save()
+    ctx, memories = _two_notes_at(agents, run_context, 0.83)
+    group(ctx, memories)
+    (decision,) = [d for d in ctx.decisions if d.step == "group"]
+    assert decision.score == pytest.approx(0.83, abs=1e-4) and ctx.budget.judge_calls == 1
