@@ -19,13 +19,16 @@ claim-less free texts, so it costs nothing on pairs that would not merge anyway:
   the dictionary, spelling nor WordNet makes one (:mod:`.role_nouns`: "editora" / "reviewer").
 * ``direction_swap`` (eq72, ES↔EN) — one act (a WordNet verb synset), its ends exchanged between
   two persons on the English note and the Spanish note's translation (:mod:`.converse`).
+* ``entity_mismatch`` (eq76) — each note names one currency and no currency can be both, read from
+  CLDR (:mod:`.currencies`: "in euros" / "in dollars" / "en libras"; "dollars" / "dólares" / "$" may
+  be one and pass).
 
 ES, EN and ES↔EN alike. Pure Python, no Django; reasons are codes of :data:`~.types.REASONS`.
 """
 
 from __future__ import annotations
 
-from memory.equivalence import converse, dayparts, polar, role_nouns, transfer, verb_roles
+from memory.equivalence import converse, currencies, dayparts, polar, role_nouns, transfer, verb_roles
 from memory.equivalence.analysis import _analyse
 from memory.equivalence.exchanged_roles import roles_exchanged
 from memory.equivalence.signature import signature
@@ -47,6 +50,8 @@ class ClassVetoJudge:
             return None
         if dayparts.other_part_of_day(a.text, b.text):
             return "number_mismatch"
+        if currencies.different_currencies(a.text, b.text):
+            return "entity_mismatch"  # "in euros" / "in dollars": CLDR's currencies (.currencies, eq76)
         la, lb = _analyse(a.text).lang, _analyse(b.text).lang
         if la not in ("es", "en") or lb not in ("es", "en"):
             return None

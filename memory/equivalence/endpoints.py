@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory.equivalence import bilingual
+from memory.equivalence import bilingual, wordnet
 from memory.equivalence.bilingual import Word
 
 #: The markers of each language: an origin, a destination, and the origin a destination may precede.
@@ -66,6 +66,12 @@ _OWN = frozenset({"own", "propio"})
 _OWNED = Word("·own", "own", ())
 _CONTENT = frozenset({"n", "np", "adj", "num", ""})  # "": a word the analyser does not know (a name)
 _MAX_CONTENT = 4
+#: A verb form that modifies a noun as an adjective does: an English gerund or participle before it
+#: ("the checking account", "the frozen lake"), a Spanish participle after it ("la cuenta congelada")
+_MODIFIER_FORMS = frozenset({"ger", "pp"})
+#: A word a noun compound's WordNet synonym adds to an end ("checking account": *current*, *chequing*);
+#: not a noun of the end's own, so never its head
+_SYNONYM = "syn"
 _MAX_GAP = 8  # words between a destination and the origin said after it ("to Lisbon every June from…")
 
 
@@ -112,6 +118,10 @@ def _endpoint(words: tuple[Word, ...], start: int, lang: str, *,
             elided = True  # "to her personal one": the noun is the other end's
             i += 1
             continue
+        if w.pos == "vblex" and _MODIFIER_FORMS & set(w.tags) and (
+                (lang == "en" and i + 1 < end and words[i + 1].pos == "n")
+                or (lang == "es" and "pp" in w.tags and content and content[-1].pos == "n")):
+            w = Word(w.lemma, "adj", w.translations, w.tags, w.surface)  # a modifier, not the clause's verb
         if w.pos not in _CONTENT or not w.lemma or len(content) == _MAX_CONTENT:
             break
         content.append(w)
@@ -138,6 +148,8 @@ def frames(lang: str, words: tuple[Word, ...]) -> list[Frame]:
         if i is not None:
             origin, origin_elided = _endpoint(words, i + 1, lang, until=j)
             destination, destination_elided = _endpoint(words, j + 1, lang)
+            if lang == "en":
+                origin, destination = _with_synonyms(origin), _with_synonyms(destination)
             if origin and destination:
                 out.append(_elide(Frame(origin, destination), lang, origin_elided, destination_elided))
                 continue
@@ -153,9 +165,45 @@ def frames(lang: str, words: tuple[Word, ...]) -> list[Frame]:
             k += 1
         if k < len(words) and k <= j + _MAX_GAP:
             origin, origin_elided = _endpoint(words, k + 1, lang)
+            if lang == "en":
+                origin, destination = _with_synonyms(origin), _with_synonyms(destination)
             if origin:
                 out.append(_elide(Frame(origin, destination), lang, origin_elided, destination_elided))
     return [f for f in (_distinct(f) for f in out) if f is not None]
+
+
+def _forms(w: Word) -> tuple[str, ...]:
+    """How an English compound's modifier may be written in WordNet: the gerund or participle of a
+    verb read as a modifier ("check" → "checking"), a noun's plural as written ("savings")."""
+    lemma = w.lemma
+    if "ger" in w.tags:
+        return (lemma + "ing", lemma[:-1] + "ing", lemma + lemma[-1:] + "ing")
+    if "pp" in w.tags:
+        return (lemma + "ed", lemma + "d", lemma + lemma[-1:] + "ed")
+    if "pl" in w.tags:
+        return (lemma, lemma + "s")
+    return (lemma,)
+
+
+def _with_synonyms(end: tuple[Word, ...]) -> tuple[Word, ...]:
+    """An English end with the words of its noun compound's WordNet synonyms ("checking account" is
+    also a "current account": *current*, *chequing*), so a Spanish end said with the synonym's words
+    ("cuenta corriente") matches it. Only a compound WordNet lists; () stays ()."""
+    if not end or not wordnet.available():
+        return end
+    own = {part for w in end for part in w.lemma.split()}
+    extra: list[str] = []
+    for k, head in enumerate(end):
+        if head.pos != "n":
+            continue
+        compounds = [head.lemma] if " " in head.lemma else []
+        if k > 0 and end[k - 1].pos in ("adj", "n"):
+            compounds += [f"{form} {head.lemma}" for form in _forms(end[k - 1])]
+        for compound in compounds:
+            for offset in wordnet.synsets(compound):
+                for lemma in wordnet.noun_lemmas(offset):
+                    extra += [part for part in lemma.replace("-", " ").split() if part not in own and part not in extra]
+    return end + tuple(Word(x, _SYNONYM, ()) for x in extra)
 
 
 def _elide(frame: Frame, lang: str, origin_elided: bool, destination_elided: bool) -> Frame:

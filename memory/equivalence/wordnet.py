@@ -236,6 +236,17 @@ def irregular(verb: str) -> frozenset[str]:
     return _irregular().get(verb, frozenset()) if available() else frozenset()
 
 
+@lru_cache(maxsize=4096)
+def noun_lemmas(offset: int) -> tuple[str, ...]:
+    """The words of the noun synset at ``offset``, lower case, multiword ones with spaces
+    ("checking account", "current account")."""
+    _, data = _maps()
+    with _LOCK:
+        line, _ = _line_at(data, offset)
+    fields = line.split()
+    return tuple(fields[4 + 2 * i].decode().replace("_", " ").lower() for i in range(int(fields[3], 16)))
+
+
 def lemmas(offset: int) -> tuple[str, ...]:
     """The words of the adjective synset at ``offset``, lower case ("top(a)" read as "top",
     "well_done" as "well done")."""
