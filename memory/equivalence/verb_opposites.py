@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from memory.equivalence import bilingual, wordnet
+from memory.equivalence import bilingual, phrasal_poles, wordnet
 from memory.equivalence.bilingual import Word
 from memory.equivalence.opposites import _NEGATING, opposed
 from memory.text_caches import text_cache
@@ -55,6 +55,8 @@ _NEGATING_VERBS = frozenset({"fail", "refuse", "stop", "quit", "cease", "avoid",
 _NEGATING_WITH_DE = frozenset({"dejar", "parar", "olvidar"})
 #: What ends a clause: a negator before it does not reach a verb after it.
 _CLAUSE_END = frozenset({"sent", "cm", "cnjcoo", "cnjsub", "rel", "lpar", "rpar"})
+#: Parts of speech that open a noun phrase: a preposition's object, never after a particle (.phrasal_poles).
+_PHRASE_OPENERS = frozenset({"det", "predet", "n", "np", "num", "prn", "adj"})
 #: Spanish pronominal verbs whose reflexive sense is not the plain verb's and which Apertium's
 #: dictionary lists only in the plain form (its bilingual dictionary has no ``<pron>`` entry for them):
 #: the English verb WordNet links as an antonym. Only these; any other reflexive keeps its translations.
@@ -140,7 +142,7 @@ def opposite(x: str, y: str) -> bool:
     ox, sx, nx = _verb(x)
     oy, sy, ny = _verb(y)
     first_x, first_y = set(wordnet.synsets(x, "verb")[:SENSES]), set(wordnet.synsets(y, "verb")[:SENSES])
-    if not (y in ox or x in oy or sx & first_y or sy & first_x):
+    if not (y in ox or x in oy or sx & first_y or sy & first_x or phrasal_poles.opposite(x, y)):
         return False
     return not nx & ny
 
@@ -221,6 +223,16 @@ def _verbs(lang: str, text: str) -> tuple[tuple[tuple[frozenset[str], bool], ...
         return None
     out = []
     said: set[str] = set()
+    if lang == "en":  # a particle said after the object: "turns the TV volume down" (.phrasal_poles)
+        lemmas = tuple(w.lemma for w in words)
+        stops = tuple(w.pos in _CLAUSE_END for w in words)
+        for i, w in enumerate(words):
+            # a particle closes its phrase; one a noun phrase follows is that phrase's preposition
+            # ("is off work on Wednesdays": no "work on")
+            if w.pos in ("adv", "pr", "preadv") and not (i + 1 < len(words) and words[i + 1].pos in _PHRASE_OPENERS):
+                phrasal = phrasal_poles.split_phrasal(lemmas, stops, i)
+                if phrasal:
+                    out.append((frozenset({phrasal}), _negated(words, i)))
     for i, w in enumerate(words):
         english = _english(words, i, lang)
         if english:
