@@ -27,8 +27,6 @@ from functools import lru_cache
 
 from memory.equivalence import wordnet
 
-#: WordNet's antonym pointer.
-_ANTONYM = b"!"
 #: How many words after the verb its particle may stand ("turns [the TV volume] down").
 REACH = 4
 
@@ -37,31 +35,12 @@ def _key(word: str) -> str:
     return word.strip().lower().replace(" ", "_")
 
 
-@lru_cache(maxsize=4096)
-def _antonyms(word: str) -> frozenset[str]:
-    """The single words WordNet links to ``word`` as a direct antonym, as an adverb or an adjective."""
-    if " " in word or "_" in word or not word.isalpha() or not wordnet.available():
-        return frozenset()
-    out: set[str] = set()
-    for pos, mark in (("adv", (b"r",)), ("adj", (b"a", b"s"))):
-        index, data = wordnet._maps(pos)
-        for offset in wordnet.synsets(word, pos):
-            for symbol, target, target_pos in wordnet._synset(data, offset)[1]:
-                if symbol == _ANTONYM and target_pos in mark:
-                    with wordnet._LOCK:
-                        line, _ = wordnet._line_at(data, target)
-                    fields = line.split()
-                    out.update(fields[4 + 2 * i].decode("ascii", "replace").split("(", 1)[0].lower()
-                               for i in range(int(fields[3], 16)))
-    return frozenset(w for w in out if "_" not in w and w != word)
-
-
 @lru_cache(maxsize=16384)
 def polar(verb: str, particle: str) -> bool:
     """WordNet lists ``verb`` with ``particle`` and with an antonym of it ("turn" with "up" and "down")."""
     if not wordnet.available() or not wordnet.synsets(f"{_key(verb)}_{particle}", "verb"):
         return False
-    return any(wordnet.synsets(f"{_key(verb)}_{q}", "verb") for q in _antonyms(particle))
+    return any(wordnet.synsets(f"{_key(verb)}_{q}", "verb") for q in wordnet.direct_antonyms(particle))
 
 
 def _split(phrasal: str) -> tuple[str, str] | None:
@@ -73,7 +52,7 @@ def _split(phrasal: str) -> tuple[str, str] | None:
 def opposite(x: str, y: str) -> bool:
     """``x`` and ``y`` ("turn down", "go_up") are verbs that have both particles and say opposite ones."""
     sx, sy = _split(x), _split(y)
-    if sx is None or sy is None or sx[1] == sy[1] or sy[1] not in _antonyms(sx[1]):
+    if sx is None or sy is None or sx[1] == sy[1] or sy[1] not in wordnet.direct_antonyms(sx[1]):
         return False
     return polar(*sx) and polar(*sy)
 
@@ -83,7 +62,7 @@ def split_phrasal(lemmas: tuple[str, ...], stops: tuple[bool, ...], i: int) -> s
     down"): the nearest word before it in the same clause (``stops`` marks clause ends), within
     :data:`REACH`, whose lemma is a verb that has both this particle and its antonym; or None."""
     particle = lemmas[i]
-    if not _antonyms(particle):
+    if not wordnet.direct_antonyms(particle):
         return None
     for j in range(i - 1, max(-1, i - 1 - REACH), -1):
         if stops[j]:

@@ -236,26 +236,42 @@ def irregular(verb: str) -> frozenset[str]:
     return _irregular().get(verb, frozenset()) if available() else frozenset()
 
 
+def _words_at(pos: str, offset: int) -> tuple[str, ...]:
+    """The words of ``pos``'s synset at ``offset`` as WordNet spells them ("top(a)", "well_done")."""
+    _, data = _maps(pos)
+    with _LOCK:
+        line, _ = _line_at(data, offset)
+    fields = line.split()
+    return tuple(fields[4 + 2 * i].decode() for i in range(int(fields[3], 16)))
+
+
 @lru_cache(maxsize=4096)
 def noun_lemmas(offset: int) -> tuple[str, ...]:
     """The words of the noun synset at ``offset``, lower case, multiword ones with spaces
     ("checking account", "current account")."""
-    _, data = _maps()
-    with _LOCK:
-        line, _ = _line_at(data, offset)
-    fields = line.split()
-    return tuple(fields[4 + 2 * i].decode().replace("_", " ").lower() for i in range(int(fields[3], 16)))
+    return tuple(w.replace("_", " ").lower() for w in _words_at("noun", offset))
 
 
 def lemmas(offset: int) -> tuple[str, ...]:
     """The words of the adjective synset at ``offset``, lower case ("top(a)" read as "top",
     "well_done" as "well done")."""
-    _, data = _maps("adj")
-    with _LOCK:
-        line, _ = _line_at(data, offset)
-    fields = line.split()
-    words = (fields[4 + 2 * i].decode() for i in range(int(fields[3], 16)))
-    return tuple(w.split("(", 1)[0].replace("_", " ").lower() for w in words)
+    return tuple(w.split("(", 1)[0].replace("_", " ").lower() for w in _words_at("adj", offset))
+
+
+@lru_cache(maxsize=4096)
+def direct_antonyms(word: str) -> frozenset[str]:
+    """The single words WordNet links to ``word`` as a direct antonym, as an adverb or an adjective
+    ("up" → "down")."""
+    if " " in word or "_" in word or not word.isalpha() or not available():
+        return frozenset()
+    out: set[str] = set()
+    for pos, marks in (("adv", (b"r",)), ("adj", (b"a", b"s"))):
+        _, data = _maps(pos)
+        for offset in synsets(word, pos):
+            for symbol, target, target_pos in _synset(data, offset)[1]:
+                if symbol == _ANTONYM and target_pos in marks:
+                    out.update(w.split("(", 1)[0].lower() for w in _words_at(pos, target))
+    return frozenset(w for w in out if "_" not in w and w != word)
 
 
 @lru_cache(maxsize=16384)
