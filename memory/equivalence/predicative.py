@@ -18,14 +18,16 @@ found boring against one found fun) from being read was the readings, not the cl
 :func:`finite_verb` repairs the verb side: after "when the market", the tagger reads "falls" as a
 plural noun; a plural noun whose lemma WordNet lists as a verb, right after a determiner and a
 singular noun that open a clause ("when the market falls", "if the price drops"), is that clause's
-verb.
+verb. :func:`spanish_verb` does the same for Spanish, where the tagger reads "baja" after "cuando el
+precio" as the adjective *bajo* ("low"): the word is analysed again in a frame where it can only be a
+verb, and kept only as a third-person present or past verb there.
 
 Pure Python, no Django; nothing is logged.
 """
 
 from __future__ import annotations
 
-from memory.equivalence import wordnet
+from memory.equivalence import bilingual, wordnet
 from memory.equivalence.bilingual import Word
 
 #: Verbs after which (in the same clause) a bare noun or an adjective says what the thing is.
@@ -92,3 +94,37 @@ def finite_verb(words: tuple[Word, ...], i: int) -> bool:
     if opener is not None and opener.pos not in _CLAUSE_END and opener.lemma not in _CLAUSE_OPENERS:
         return False
     return bool(wordnet.synsets(w.lemma, "verb"))
+
+
+#: Spanish words that open a clause whose subject is then named ("cuando el precio baja").
+_ES_OPENERS = frozenset({"cuando", "si", "mientras", "aunque", "porque", "que", "en cuanto"})
+#: Apertium's verb tags: a clause that has one already needs no repair.
+_VERBS = frozenset({"vblex", "vbser", "vbhaver", "vbmod"})
+#: A frame whose second word the tagger can only read as a third-person verb of the present or past.
+_FRAME = "Él {} mucho."
+
+
+def spanish_verb(text: str, words: tuple[Word, ...], i: int) -> frozenset[str]:
+    """The English translations of word ``i`` of a Spanish note when it is its clause's verb that the
+    tagger read as an adjective ("cuando el precio baja": *bajo*, "low"): a clause opened by a
+    subordinator, a determiner and a noun, then this word closing the clause with no verb in it. The
+    word is analysed again in :data:`_FRAME`; only a third-person singular present or past verb
+    there counts. Else none."""
+    w = words[i]
+    if w.pos != "adj" or i < 3 or words[i - 1].pos != "n" or words[i - 2].pos != "det":
+        return frozenset()
+    if i + 1 < len(words) and words[i + 1].pos not in _CLAUSE_END:
+        return frozenset()
+    opener = words[i - 3]
+    if opener.lemma not in _ES_OPENERS and opener.pos not in ("cnjsub", "cnjadv"):
+        return frozenset()
+    surfaces = bilingual._surfaces("es", text)
+    if surfaces is None or len(surfaces) != len(words) or not surfaces[i].isalpha():
+        return frozenset()
+    again = bilingual.analyse("es", _FRAME.format(surfaces[i].lower()))
+    if not again or len(again) < 2:
+        return frozenset()
+    verb = again[1]
+    if verb.pos != "vblex" or not {"p3", "sg"} <= set(verb.tags) or not {"pri", "ifi", "pii"} & set(verb.tags):
+        return frozenset()
+    return frozenset(t for t in verb.translations if wordnet.synsets(t.replace(" ", "_"), "verb"))

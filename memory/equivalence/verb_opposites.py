@@ -237,6 +237,8 @@ def _verbs(lang: str, text: str) -> tuple[tuple[tuple[frozenset[str], bool], ...
                     out.append((frozenset({phrasal}), _negated(words, i)))
     for i, w in enumerate(words):
         english = _english(words, i, lang)
+        if not english and lang == "es":
+            english = predicative.spanish_verb(text, words, i)  # "cuando el precio baja", tagged "bajo" (eq77)
         if english:
             out.append((english, _negated(words, i)))
         said |= english | ({w.lemma} if lang == "en" else set(w.translations))
