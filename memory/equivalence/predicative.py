@@ -128,3 +128,26 @@ def spanish_verb(text: str, words: tuple[Word, ...], i: int) -> frozenset[str]:
     if verb.pos != "vblex" or not {"p3", "sg"} <= set(verb.tags) or not {"pri", "ifi", "pii"} & set(verb.tags):
         return frozenset()
     return frozenset(t for t in verb.translations if wordnet.synsets(t.replace(" ", "_"), "verb"))
+
+
+#: Spanish verbs after which a participle of a verb of feeling says what the thing does to the
+#: person ("le parece aburrido": boring), not what the person feels ("está aburrido": bored).
+_ES_COPULAS = frozenset({"ser", "parecer", "resultar"})
+
+
+def spanish_causative(words: tuple[Word, ...], i: int) -> set[str]:
+    """The English "-ing" adjectives of word ``i`` of a Spanish note, a past participle after *ser*,
+    *parecer* or *resultar* in its clause ("le parecen aburridas" → "boring", "es divertido" →
+    "amusing"), when WordNet lists that form as an adjective; else none. Read beside the participle's
+    own "-ed" reading, never instead of it."""
+    w = words[i]
+    if w.pos != "vblex" or "pp" not in w.tags:
+        return set()
+    j = i - 1
+    while j >= 0 and words[j].pos not in _CLAUSE_END:
+        if words[j].lemma == "estar":
+            return set()
+        if words[j].lemma in _ES_COPULAS and words[j].pos.startswith("vb"):
+            return {f for t in w.translations if t.isalpha() for f in _ing(t) if wordnet.is_adjective(f)}
+        j -= 1
+    return set()

@@ -65,6 +65,16 @@ def test_boring_against_fun_is_an_antonym(a: str, b: str) -> None:
         assert verdict.reason == "vetoed_antonym"
 
 
+def test_a_spanish_participle_after_parecer_is_also_read_as_its_ing_adjective() -> None:
+    readings = opposites._adjectives("es", "Le parecen aburridas las auditorías trimestrales.")
+    assert readings is not None and any("boring" in r for r, _ in readings)
+    assert not opposites._adjectives("es", "Está aburrido en el trabajo.")  # estar: how the person feels
+    for verdict in _both_ways("Finds the quarterly audits fun.", "Le parecen aburridas las auditorías trimestrales."):
+        assert verdict.reason == "vetoed_antonym"
+    for verdict in _both_ways("Finds the quarterly audits boring.", "Le parecen aburridas las auditorías trimestrales."):
+        assert verdict.label is Label.EQUIVALENT
+
+
 @pytest.mark.parametrize(("a", "b"), [
     ("Finds tax spreadsheets boring.", "Finds tax spreadsheets tedious."),
     ("Finds tax spreadsheets fun.", "Finds tax spreadsheets entertaining."),
