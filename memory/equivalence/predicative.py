@@ -13,7 +13,10 @@ found boring against one found fun) from being read was the readings, not the cl
 * "fun" is only a noun in WordNet 3.0. A bare singular noun said as a predicate (after a verb of
   being, seeming or finding in its clause, closing the clause or before "to": "finds X fun", "is fun
   to work with") is read through WordNet's derivationally related adjectives of its most frequent
-  sense ("fun" → "amusing", "funny"…; :func:`.wordnet.derived_adjectives`); most nouns have none.
+  sense ("fun" → "amusing", "funny"…; :func:`.wordnet.derived_adjectives`); most nouns have none;
+* a Spanish participle of a verb of feeling after *ser* / *parecer* / *resultar* ("le parecen
+  aburridas") says what the thing does to the person, the English "-ing" adjective ("boring"), which
+  the dictionary's "-ed" reading ("bored") misses (:func:`spanish_causative`; never after *estar*).
 
 :func:`finite_verb` repairs the verb side: after "when the market", the tagger reads "falls" as a
 plural noun; a plural noun whose lemma WordNet lists as a verb, right after a determiner and a
