@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from memory.equivalence import bilingual, wordnet
+from memory.equivalence import bilingual, predicative, wordnet
 from memory.equivalence.bilingual import Word
 from memory.text_caches import text_cache
 
@@ -128,6 +128,10 @@ def _adjectives(lang: str, text: str) -> tuple[tuple[frozenset[str], bool], ...]
     out = []
     for i, w in enumerate(words):
         english = compound(words, i, _english(w, lang), lang)
+        if not english and lang == "en":
+            english = predicative.adjective_readings(words, i)  # "finds it boring", "is fun" (eq77)
+        elif english and lang == "es":
+            english = english | predicative.spanish_causative(words, i)  # "le parece aburrido": boring (eq77)
         if not english or (i and words[i - 1].pos in _PREPOSITION and not _describing(words, i)):
             continue  # "desde pequeño": a time of life, not a property
         if w.pos != "adj" and i + 1 < len(words) and words[i + 1].pos in _PREPOSITION:

@@ -301,9 +301,55 @@ _PROBES = tuple((f"{axis}+", tuple(f" {w} " for w in one), f"{axis}-", tuple(f" 
 _INDEX = PhraseIndex(entry for plus, one, minus, other in _PROBES for entry in ((plus, one), (minus, other)))
 
 
+#: Stop 52 (eq77, p127-219 "alejados del centro" against "céntricos"): the axes where a distance word
+#: before a pole's phrase puts the thing at the other pole ("far from the city centre" is out of the
+#: centre, "lejos de las afueras" is not in them); the town's centre also as its bare noun.
+_DISTANT_AXES = {"town": ("centro", "centre", "center", "city", "town")}
+#: The distance words ("far from", "lejos de", "alejado de", "away from") and what may stand between one
+#: and the pole's phrase (a preposition, an article).
+_DISTANT = frozenset({"lejos", "alejado", "alejada", "alejados", "alejadas", "apartado", "apartada", "apartados",
+                      "apartadas", "far", "away"})
+_LINKS = frozenset({"de", "from", "the", "el", "la", "los", "las", "of", "a", "long", "way", "muy", "bastante", "algo",
+                    "quite", "very", "too"})
+_FLIPPED = {f"{axis}{sign}": (f"{axis}{'-' if sign == '+' else '+'}",
+                              tuple(f" {w} " for w in _POLES[axis][0 if sign == "+" else 1]))
+            for axis in _DISTANT_AXES for sign in "+-"}
+
+
+def _distant(padded: str, words: list[str]) -> tuple[str, frozenset[str]]:
+    """``padded`` without the pole phrases a distance word stands before, and the opposite poles they
+    say (:data:`_DISTANT_AXES`)."""
+    flipped: set[str] = set()
+    for i, word in enumerate(words):
+        if word not in _DISTANT:
+            continue
+        j = i + 1
+        while j < len(words) and words[j] in _LINKS:
+            j += 1
+        # "alejados del centro": "del" opens the pole phrase itself; try from each link word on
+        for start in range(i + 1, j + 1):
+            rest = " " + " ".join(words[start:]) + " "
+            for pole, (opposite, probes) in _FLIPPED.items():
+                hit = next((p for p in probes if rest.startswith(p)), None)
+                bare = start == j and pole.endswith("+") and j < len(words) \
+                    and words[j] in _DISTANT_AXES[pole[:-1]]
+                if hit or bare:
+                    flipped.add(opposite)
+                    said = hit or f" {words[j]} "
+                    padded = padded.replace(" " + " ".join(words[i:start]) + said, " " + " ".join(words[i:start]) + " ", 1)
+            if flipped:
+                break
+    return padded, frozenset(flipped)
+
+
 def poles(padded: str) -> frozenset[str]:
-    """The poles a padded, folded text is at, as "<axis>+" / "<axis>-"."""
-    return _INDEX.found(padded)  # type: ignore[return-value]
+    """The poles a padded, folded text is at, as "<axis>+" / "<axis>-"; a pole phrase after a
+    distance word reads as the opposite pole on :data:`_DISTANT_AXES` (eq77)."""
+    words = padded.split()
+    if _DISTANT.isdisjoint(words):
+        return _INDEX.found(padded)  # type: ignore[return-value]
+    rest, flipped = _distant(padded, words)
+    return _INDEX.found(rest) | flipped  # type: ignore[return-value]
 
 
 #: The phrases of the two parts of the week (the ``week`` axis): weekdays, the weekend.

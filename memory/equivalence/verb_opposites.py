@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from memory.equivalence import bilingual, phrasal_poles, wordnet
+from memory.equivalence import bilingual, phrasal_poles, predicative, wordnet
 from memory.equivalence.bilingual import Word
 from memory.equivalence.opposites import _NEGATING, opposed
 from memory.text_caches import text_cache
@@ -190,6 +190,8 @@ def _english(words: tuple[Word, ...], i: int, lang: str) -> frozenset[str]:
     if lang == "en":
         if not w.pos and w.lemma.isalpha():
             return _unknown_verb(w.lemma)
+        if predicative.finite_verb(words, i):
+            return frozenset({w.lemma})  # "when the market falls", tagged a plural noun (eq77)
         return frozenset({w.lemma}) if w.pos == "vblex" and _is_verb(w.lemma) else frozenset()
     if w.pos == "vbser" and i and _reflexive(words, i) and "ifi" in w.tags:
         return frozenset(PRONOMINAL["ir"])  # "se fue": "ser" never takes a reflexive clitic, so "irse"
@@ -235,6 +237,8 @@ def _verbs(lang: str, text: str) -> tuple[tuple[tuple[frozenset[str], bool], ...
                     out.append((frozenset({phrasal}), _negated(words, i)))
     for i, w in enumerate(words):
         english = _english(words, i, lang)
+        if not english and lang == "es":
+            english = predicative.spanish_verb(text, words, i)  # "cuando el precio baja", tagged "bajo" (eq77)
         if english:
             out.append((english, _negated(words, i)))
         said |= english | ({w.lemma} if lang == "en" else set(w.translations))

@@ -274,6 +274,24 @@ def direct_antonyms(word: str) -> frozenset[str]:
     return frozenset(w for w in out if "_" not in w and w != word)
 
 
+#: WordNet's "derivationally related form" pointer (a noun's adjective: "fun" → "amusing").
+_DERIVED = b"+"
+
+
+@lru_cache(maxsize=4096)
+def derived_adjectives(noun: str) -> tuple[str, ...]:
+    """The single-word adjectives WordNet links to the most frequent sense of ``noun`` as its
+    derivationally related forms (eq77: "fun" → "amusing", "comic", "comical", "funny"), or none.
+    Only the first sense: a rarer one ("fun" as mockery) says another thing."""
+    senses = synsets(noun) if available() and noun.isalpha() else ()
+    if not senses:
+        return ()
+    _, data = _maps()
+    words = [w for symbol, target, pos in _synset(data, senses[0])[1] if symbol == _DERIVED and pos in (b"a", b"s")
+             for w in lemmas(target)]
+    return tuple(dict.fromkeys(w for w in words if w.isalpha() and w != noun))
+
+
 @lru_cache(maxsize=16384)
 def _reach(adjective: str) -> tuple[frozenset[int], frozenset[int]]:
     """One step past :func:`_poles` (round 63): the clusters ``adjective`` is in or names by "also
