@@ -1,0 +1,66 @@
+"""eq78 (stop 52): a Spanish note and an English note that translate each other but for one word of
+one slot — a role the dictionary does not know, a named kind of a multiword noun, the verb of an
+agent clause (:mod:`memory.equivalence.slot_swaps`).
+
+Each shape stops a misleading pair and, beside it, an equivalent pair on the same words must still
+merge. The sentences are written for these tests, not taken from any evaluation file."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.equivalence import Label, Statement, bilingual, default_chain, slot_swaps
+
+
+@pytest.fixture(autouse=True)
+def _installed(apertium_installed: None) -> None:
+    """Apertium and WordNet must be there (conftest's fixture fails, never skips)."""
+
+
+#: (Spanish note, English equivalent, English note with one word of a slot substituted)
+SHAPES = [
+    # an English role WordNet knows and Apertium does not, against a Spanish noun in the copula's slot
+    ("Es el titular de la cuenta.", "Is the holder of the account.", "Is the guarantor on the account."),
+    # a Spanish role word Apertium does not know (its ending says a role), after "como" / "as a"
+    ("Trabaja como acomodador en el teatro.", "Works as an usher at the theatre.",
+     "Works as a sound engineer at the theatre."),
+    # a multiword noun matched by its head only: two kinds of fund WordNet names
+    ("Guarda sus ahorros en un fondo de pensiones.", "Keeps her savings in a pension fund.",
+     "Keeps her savings in an index fund."),
+    # the verb of an agent clause ("quien conduce" / "the one who navigates")
+    ("Es quien conduce en los viajes familiares.", "Is the one who drives on family trips.",
+     "Is the one who navigates on family trips."),
+    ("Es quien cocina en casa.", "Is the one who cooks at home.", "Is the one who cleans at home."),
+]
+
+#: Pairs where the check must abstain: a word unknown on both paths, a light verb, a compound WordNet
+#: does not name (a paraphrase of the translation), a dish the dictionary lacks (no role ending)
+ABSTAIN = [
+    ("Es el avalista de la hipoteca de su hermana.", "Is the guarantor on his sister's mortgage."),
+    ("Es quien cocina en casa.", "Is the one who does the cooking at home."),
+    ("Es el tesorero de la asociación de vecinos.", "Serves as treasurer of the neighbourhood association."),
+    ("Le gusta el filete poco hecho.", "Likes his steak rare."),
+]
+
+
+@pytest.mark.parametrize(("spanish", "same", "other"), SHAPES)
+def test_one_slot_substituted_is_told_apart_and_the_translation_is_not(spanish: str, same: str, other: str) -> None:
+    assert slot_swaps.slot_substitution(spanish, other) is True
+    assert slot_swaps.slot_substitution(spanish, same) is False
+    assert bilingual.substituted_nouns(spanish, other) is False  # the noun check alone let it through
+
+
+@pytest.mark.parametrize(("spanish", "english"), ABSTAIN)
+def test_abstains_where_nothing_is_compared(spanish: str, english: str) -> None:
+    assert slot_swaps.slot_substitution(spanish, english) is False
+
+
+@pytest.mark.parametrize(("spanish", "same", "other"), SHAPES)
+def test_through_the_chain_the_substitution_is_vetoed_and_the_translation_merges(spanish: str, same: str,
+                                                                                 other: str) -> None:
+    chain = default_chain()
+    assert chain.judge(Statement(spanish), Statement(same), similarity=0.95).label is Label.EQUIVALENT
+    for a, b in ((spanish, other), (other, spanish)):
+        verdict = chain.judge(Statement(a), Statement(b), similarity=0.92)
+        assert verdict.label is not Label.EQUIVALENT
+        assert verdict.reason == "vetoed_entity_mismatch"
