@@ -206,7 +206,13 @@ def slot_substitution(spanish: str, english: str) -> bool | None:
     """One word of one slot substituted across the two notes (module docstring); None when unknowable."""
     if not (bilingual.available() and wordnet.available()):
         return None
-    es, en = bilingual.analyse("es", spanish), bilingual.analyse_subjectless(english)
+    # the readings the noun check made: the English note as written (its subjectless reading asks
+    # Apertium again, and only where the noun check went that far)
+    es, en = bilingual.analyse("es", spanish), bilingual.analyse("en", english)
     if es is None or en is None:
         return None
-    return _unknown_substitution(es, en, spanish, english) or _head_only(es, en) or _agent_swap(es, en)
+    # each shape is asked only where its words are there (the noun check's WordNet questions are the cost)
+    unknown = any(not w.pos and w.lemma.isalpha() for w in (*es, *en))
+    multiword = any(w.pos == "n" and " " in w.lemma for w in es)
+    return (unknown and _unknown_substitution(es, en, spanish, english)) or (multiword and _head_only(es, en)) \
+        or _agent_swap(es, en)
