@@ -119,7 +119,7 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     if bilingual.substituted_nouns(spanish, english):
         return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
     if slot_swaps.slot_substitution(spanish, english):
-        return "entity_mismatch"  # a role, a named kind or an agent's verb put for another (eq78, .slot_swaps)
+        return "entity_mismatch"  # "fondo de pensiones" / "index fund"; an agent's verb (eq78, .slot_swaps)
     if counted.counts_moved(spanish, english):
         return "number_mismatch"  # "dos gatos y un perro" / "one cat and two dogs" (round 61, .counted)
     if siblings.unknown_member(spanish, english):
