@@ -68,20 +68,24 @@ def _head_only(es: tuple[Word, ...], en: tuple[Word, ...]) -> bool:
     return False
 
 
-def _agent_verb(words: tuple[Word, ...]) -> Word | None:
-    """The verb right after a relative that opens an agent clause ("quien conduce", "the one who drives")."""
+def _agent_verb(words: tuple[Word, ...], lang: str) -> Word | None:
+    """The verb right after a relative that opens an agent clause ("quien conduce", "the one who drives").
+    In English the word there is a verb by grammar: a noun reading the tagger gave it ("the one who
+    cooks": *cook* n) is taken as the verb WordNet also lists."""
     for k, w in enumerate(words[:-1]):
         if w.lemma in _RELATIVE:
             nxt = words[k + 1]
             if nxt.pos.startswith("vb") or not nxt.pos:
                 return nxt
+            if lang == "en" and nxt.pos == "n" and wordnet.synsets(nxt.lemma, "verb"):
+                return Word(nxt.lemma, "vblex", (), nxt.tags)
     return None
 
 
 def _agent_swap(es: tuple[Word, ...], en: tuple[Word, ...]) -> bool:
     """Both notes name a role by an agent clause, with verbs that neither translate, spell alike nor
     share a WordNet verb synset; abstains when the English verb is light or unknown to both resources."""
-    x, y = _agent_verb(es), _agent_verb(en)
+    x, y = _agent_verb(es, "es"), _agent_verb(en, "en")
     if x is None or y is None or not x.pos or not x.translations:
         return False
     english = (y.lemma,) if y.pos else _english_verb(y.lemma)

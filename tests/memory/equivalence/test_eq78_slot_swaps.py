@@ -20,20 +20,20 @@ def _installed(apertium_installed: None) -> None:
 #: (Spanish note, English equivalent, English note with one word of a slot substituted)
 SHAPES = [
     # a multiword noun matched by its head only: two kinds of fund WordNet names
-    ("Guarda sus ahorros en un fondo de pensiones.", "Keeps her savings in a pension fund.",
-     "Keeps her savings in an index fund."),
-    # the verb of an agent clause ("quien conduce" / "the one who navigates")
-    ("Es quien conduce en los viajes familiares.", "Is the one who drives on family trips.",
-     "Is the one who navigates on family trips."),
-    ("Es quien cocina en casa.", "Is the one who cooks at home.", "Is the one who cleans at home."),
+    ("Tiene dinero en un fondo de pensiones.", "Has money in a pension fund.", "Has money in a hedge fund."),
+    # the verb of an agent clause ("quien paga" / "the one who cooks": *cooks* tagged a noun there)
+    ("Es quien paga en las cenas con amigos.", "Is the one who pays at dinners with friends.",
+     "Is the one who cooks at dinners with friends."),
+    ("En la oficina es quien riega las plantas.", "At the office she is the one who waters the plants.",
+     "At the office she is the one who sells the plants."),
 ]
 
 #: Pairs where the check must abstain: a light verb, a compound WordNet does not name (a paraphrase of
 #: the translation), a role said by a noun on one side (not this check's shape)
 ABSTAIN = [
-    ("Es quien cocina en casa.", "Is the one who does the cooking at home."),
-    ("Es el tesorero de la asociación de vecinos.", "Serves as treasurer of the neighbourhood association."),
-    ("Es el conductor en los viajes familiares.", "Is the one who drives on family trips."),
+    ("Es quien cocina los domingos.", "Is the one who does the cooking on Sundays."),
+    ("Es socia de la asociación de vecinos.", "Is a member of the neighbourhood association."),
+    ("Es el cocinero los domingos.", "Is the one who cooks on Sundays."),
 ]
 
 
