@@ -44,6 +44,7 @@ from memory.equivalence import (
     opposites,
     phrases,
     siblings,
+    slot_swaps,
     translated_classes,
     translation,
     verb_opposites,
@@ -121,6 +122,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     spanish, english = (a.text, b.text) if la == "es" else (b.text, a.text)
     if bilingual.substituted_nouns(spanish, english):
         return "entity_mismatch"  # "alérgica a los perros" / "allergic to cats" (Apertium's dictionary)
+    if slot_swaps.slot_substitution(spanish, english):
+        return "entity_mismatch"  # "fondo de pensiones" / "index fund"; an agent's verb (eq78, .slot_swaps)
     if counted.counts_moved(spanish, english):
         return "number_mismatch"  # "dos gatos y un perro" / "one cat and two dogs" (round 61, .counted)
     if siblings.unknown_member(spanish, english):
