@@ -150,3 +150,18 @@ def test_review_items_have_no_check_but_their_fields_and_the_unique_id():
     unique, for_date = item._get_unique_checks()
     assert unique == [(ReviewItem, ("id",))] and for_date == []
     assert ReviewItem._meta.constraints == [] and ReviewItem.clean is models.Model.clean
+
+
+def test_the_items_are_copied_in_not_inserted_and_marked_saved():
+    """perf52b: one COPY (config.db.copy_insert) instead of bulk_create's INSERT; rows as before
+    (the first test), the instances marked saved as bulk_create leaves them."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    actor, subject = Actor.system("tests"), uuid.uuid4()
+    with CaptureQueriesContext(connection) as sent:
+        opened = promotion_reviews_open(actor=actor, subject_id=str(subject), items=[GOOD, ("vetoed", {"a": "9"})])
+    assert not [q for q in sent if q["sql"].startswith("INSERT") and "governance_reviewitem" in q["sql"]]
+    assert all(not item._state.adding and item._state.db == "default" for item in opened)
+    assert sorted(ReviewItem.objects.filter(subject_id=subject).values_list("reason", "refs", "subject_id")) == [
+        ("unsure_equivalence", {"a": "1", "b": "2"}, subject), ("vetoed", {"a": "9"}, subject)]
