@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
+import uuid
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit, audits_deferred
-from config.db import CompiledOnce, copy_insert, insert_without_flush_wait
+from config.db import CompiledOnce, copy_insert, insert_without_flush_wait, instances_from_rows
 from config.metrics import consolidation_run_observed
 from governance.policy import SharingPolicy, policy_current
 from governance.selectors.predicates import predicate_cardinalities
@@ -203,12 +204,29 @@ _OVERRIDES = CompiledOnce(lambda *, subject_id: JudgmentOverride.objects.filter(
                           .values_list("memory_a_id", "memory_b_id", "label"))
 
 
+_SUBJECT_COLUMNS = [f.attname for f in Subject._meta.concrete_fields]
+_SUBJECT = CompiledOnce(lambda *, subject_id: Subject.objects.filter(pk=subject_id).values_list(*_SUBJECT_COLUMNS))
+
+
+def subject_get(subject_id: Any) -> Subject:
+    """``Subject.objects.get(pk=subject_id)``: the id converted as the lookup converts it (an invalid
+    one raises as it did), the row read by a statement compiled once a process and the instance
+    built as the queryset builds it (``config.db.instances_from_rows``); no row (or an id that is
+    no UUID, e.g. None) goes to ``get`` itself, which raises as before (perf52b)."""
+    pk = Subject._meta.pk.to_python(subject_id)
+    rows = _SUBJECT.rows(subject_id=pk) if type(pk) is uuid.UUID else []
+    if len(rows) != 1:
+        return Subject.objects.get(pk=subject_id)
+    return instances_from_rows(Subject, _SUBJECT_COLUMNS, rows)[0]
+
+
 def context_open(*, run: ConsolidationRun, subject_id: Any, policy: SharingPolicy, actor: Actor,
                  chain: JudgeChain, started: float) -> RunContext:
     """Read what every step shares (the subject, its restrictions and reviewers' overrides)."""
     now = timezone.now()
-    subject = Subject.objects.get(pk=subject_id)
-    restrictions = restrictions_active(subject_id=subject_id)
+    subject = subject_get(subject_id)
+    # By the subject's own id (the same UUID, whatever type the caller's had): compiled once a process.
+    restrictions = restrictions_active(subject_id=subject.pk)
     overrides = {frozenset((a, b)): label for a, b, label in _OVERRIDES.rows(subject_id=subject.pk)}
     return RunContext(run=run, subject=subject, policy=policy, actor=actor, chain=chain,
                       budget=Budget(limits=policy.budget, started=started), restrictions=restrictions,
