@@ -199,3 +199,17 @@ def test_the_runs_subject_read_compiled_once_is_the_querysets():
         Subject.objects.get(pk="not-a-uuid")
     with pytest.raises(ValidationError):
         run_module.subject_get("not-a-uuid")
+
+
+def test_each_decision_keeps_its_run_person_policy_and_own_time(agents):
+    """perf52b hoisted the run's, person's and policy's ids out of ``decide``: every Decision still
+    names them, and each keeps the time it was made (not one time for the run)."""
+    corroborate_short_reports(agents)
+    result = consolidate()
+    rows = list(Decision.objects.filter(run_id=result.run_id).order_by("pk")
+                .values_list("run_id", "subject_id", "policy_version", "created_at"))
+    run_row = ConsolidationRun.objects.get(pk=result.run_id)
+    assert len(rows) >= 3
+    assert {(str(r), s, p) for r, s, p, _ in rows} == {(result.run_id, run_row.subject_id, run_row.policy_version)}
+    times = [t for *_, t in rows]
+    assert times == sorted(times) and len(set(times)) > 1
