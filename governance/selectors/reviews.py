@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from config.db import CompiledOnce
 from config.errors import NotFoundError
 from config.ids import parse_uuid
 from governance.models import ReviewItem
@@ -47,8 +48,18 @@ def promotion_review_refs(*, subject_id: uuid.UUID) -> set[str]:
     """The ``refs`` of every promotion item ever opened about the person (any status), each as
     :func:`review_refs_key` writes it: one query for a run that asks about many pairs, where
     :func:`review_item_exists` would take one each. Ids only (refs never hold text)."""
-    return {review_refs_key(refs) for refs in ReviewItem.objects.filter(
-        kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id).values_list("refs", flat=True)}
+    rows = (_PROMOTION_REFS.rows(subject_id=subject_id) if type(subject_id) is uuid.UUID
+            else _promotion_refs(subject_id=subject_id))  # another type: the queryset converts it, as always
+    return {review_refs_key(refs) for refs, in rows}
+
+
+def _promotion_refs(*, subject_id: object) -> QuerySet:
+    return ReviewItem.objects.filter(kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id).values_list("refs")
+
+
+# Read by every consolidation run that meets an unsure pair: the statement built and compiled once a
+# process (config.db.CompiledOnce), the queryset's own rows, JSON decoded as Django decodes it (perf52b).
+_PROMOTION_REFS = CompiledOnce(_promotion_refs)
 
 
 def review_refs_key(refs: Mapping[str, Any]) -> str:

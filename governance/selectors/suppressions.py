@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 
 from config.text import normalize
 from governance.models import Suppression
@@ -54,11 +55,20 @@ def erased_root_key(*, subject_ref: str, origin_ref: str) -> str:
 
 
 def suppressed_keys(keys: Iterable[str]) -> set[str]:
-    """Which of ``keys`` are suppressed (one indexed query)."""
+    """Which of ``keys`` are suppressed (one indexed query).
+
+    One fixed statement with the keys as one array parameter (perf52b): the rows of
+    ``Suppression.objects.filter(key__in=…)``, without building and compiling a new statement for
+    each count of keys (a consolidation run asks once, for each of its clusters' keys)."""
     wanted = list(set(keys))
     if not wanted:
         return set()
-    return set(Suppression.objects.filter(key__in=wanted).values_list("key", flat=True))
+    quote = connection.ops.quote_name
+    column = quote(Suppression._meta.get_field("key").column)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {column} FROM {quote(Suppression._meta.db_table)} WHERE {column} = ANY(%s::text[])",
+                       [wanted])
+        return {key for key, in cursor.fetchall()}
 
 
 def root_is_erased(*, subject_ref: str, origin_ref: str) -> bool:

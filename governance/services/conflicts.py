@@ -6,11 +6,13 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
 from django.utils import timezone
 
 from config.actors import Actor
 from config.audit import audit, audit_many
+from config.db import copy_insert
 from governance.models import ReviewItem, TrustConflict
 
 
@@ -61,18 +63,70 @@ def promotion_reviews_open(*, actor: Actor, subject_id: uuid.UUID,
                            items: Sequence[tuple[str, Mapping[str, Any]]]) -> list[ReviewItem]:
     """Several doubtful promotions of one person at once, ``items`` as ``(reason, refs)`` in order:
     what :func:`promotion_review_open` does for each (``full_clean``, the row, its
-    ``review_item.opened`` audit row, in this order), the rows inserted by one statement and the
+    ``review_item.opened`` audit row, in this order), the rows inserted by one ``COPY`` and the
     audit rows appended together (``config.audit.audit_many``) — a consolidation run opens about
     two a subject on free text, each otherwise three round trips."""
     opened = [ReviewItem(kind=ReviewItem.Kind.PROMOTION, subject_id=subject_id, reason=reason, refs=dict(refs))
               for reason, refs in items]
-    for item in opened:
-        item.full_clean()
-    ReviewItem.objects.bulk_create(opened)
+    promotions_clean(opened)
+    # One COPY (config.db): for a few rows ≈ a third of bulk_create's CPU (building the INSERT).
+    copy_insert(ReviewItem, opened)
     audit_many([{"actor": actor, "action": "review_item.opened", "object_type": "review_item", "object_id": item.pk,
                  "data": {"kind": ReviewItem.Kind.PROMOTION, "reason": reason, "refs": dict(refs)}}
                 for item, (reason, refs) in zip(opened, items, strict=True)])
     return opened
+
+
+# The fields :func:`promotion_reviews_open` gives each item of a call the same value: the kind, the
+# person and every default but the fresh id and creation time.
+_SHARED = ("legacy_id", "kind", "subject_id", "status", "decided_at", "decided_by", "decision_reason")
+
+
+def promotions_clean(items: Sequence[ReviewItem]) -> None:
+    """What ``item.full_clean()`` on each item in order decides, for items built alike (as
+    :func:`promotion_reviews_open` builds them), with the work that cannot differ between them done
+    once: the fields they share (:data:`_SHARED`, compared here, not assumed) validated on the first
+    only — its cleaned values given to the others, as their own ``full_clean`` would have set them —,
+    each item's own fields (``reason``, ``refs``, id, time) on each, and the primary keys' uniqueness
+    asked by one query for all instead of one each (before any of them is inserted, as before).
+    If anything fails or differs, every item gets its own ``full_clean`` in order, as before, so the
+    error raised is the one it raised (perf52b)."""
+    if not items:
+        return
+    first = items[0]
+    raw = [getattr(first, name) for name in _SHARED]
+    try:
+        first.full_clean(validate_unique=False)
+        cleaned = [getattr(first, name) for name in _SHARED]
+        for item in items[1:]:
+            for name, value, clean in zip(_SHARED, raw, cleaned, strict=True):
+                mine = getattr(item, name)
+                if type(mine) is not type(value) or mine != value:
+                    raise _Differs
+                setattr(item, name, clean)
+            item.clean_fields(exclude=_SHARED)
+            item.clean()
+            item.validate_constraints()
+        if _ids_taken([item.pk for item in items]):
+            raise _Differs
+    except (ValidationError, _Differs):
+        for item in items:
+            item.full_clean()
+
+
+def _ids_taken(ids: list[Any]) -> bool:
+    """Whether a review item already has one of these ids: what ``validate_unique`` asks of each
+    new item (``… WHERE id = %s LIMIT 1``), for all of them in one fixed statement (one array
+    parameter: Django's ``pk__in`` would build and compile a new one for each count)."""
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {quote(ReviewItem._meta.db_table)} "
+                       f"WHERE {quote(ReviewItem._meta.pk.column)} = ANY(%s::uuid[]))", [ids])
+        return bool(cursor.fetchone()[0])
+
+
+class _Differs(Exception):
+    """:func:`promotions_clean` cannot take its shortcut: each item is validated on its own."""
 
 
 @transaction.atomic(savepoint=False)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
+import uuid
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from django.utils import timezone
 from agents_registry.models import Agent
 from config.actors import Actor
 from config.audit import audit, audits_deferred
-from config.db import CompiledOnce, copy_insert, insert_without_flush_wait
+from config.db import CompiledOnce, copy_insert, insert_without_flush_wait, instances_from_rows
 from config.metrics import consolidation_run_observed
 from governance.policy import SharingPolicy, policy_current
 from governance.selectors.predicates import predicate_cardinalities
@@ -185,11 +186,15 @@ class RunContext:
     keep_ids: set[Any] = field(default_factory=set)  # versions step 7 must not close
     memo: dict[str, Any] = field(default_factory=dict)  # per-run reads a step shares across clusters
 
+    def __post_init__(self) -> None:
+        # What every Decision of the run repeats, read once (perf52b): thousands a pass.
+        self._run_id, self._subject_id, self._policy_version = self.run.pk, self.subject.pk, self.policy.version
+
     def decide(self, step: str, outcome: str, *, inputs: dict[str, Any] | None = None, score: float | None = None,
                judge: str = "", reason: str = "") -> None:
-        """Record one Decision (written in bulk at the end of the run)."""
-        self.decisions.append(DecisionRow(self.run.pk, self.subject.pk, step, inputs or {}, outcome, score, judge,
-                                          reason, self.policy.version, timezone.now()))
+        """Record one Decision (written in bulk at the end of the run), stamped with its own time."""
+        self.decisions.append(DecisionRow(self._run_id, self._subject_id, step, inputs or {}, outcome, score, judge,
+                                          reason, self._policy_version, timezone.now()))
 
     @cached_property
     def active_agents(self) -> list[Agent]:
@@ -203,12 +208,29 @@ _OVERRIDES = CompiledOnce(lambda *, subject_id: JudgmentOverride.objects.filter(
                           .values_list("memory_a_id", "memory_b_id", "label"))
 
 
+_SUBJECT_COLUMNS = [f.attname for f in Subject._meta.concrete_fields]
+_SUBJECT = CompiledOnce(lambda *, subject_id: Subject.objects.filter(pk=subject_id).values_list(*_SUBJECT_COLUMNS))
+
+
+def subject_get(subject_id: Any) -> Subject:
+    """``Subject.objects.get(pk=subject_id)``: the id converted as the lookup converts it (an invalid
+    one raises as it did), the row read by a statement compiled once a process and the instance
+    built as the queryset builds it (``config.db.instances_from_rows``); no row (or an id that is
+    no UUID, e.g. None) goes to ``get`` itself, which raises as before (perf52b)."""
+    pk = Subject._meta.pk.to_python(subject_id)
+    rows = _SUBJECT.rows(subject_id=pk) if type(pk) is uuid.UUID else []
+    if len(rows) != 1:
+        return Subject.objects.get(pk=subject_id)
+    return instances_from_rows(Subject, _SUBJECT_COLUMNS, rows)[0]
+
+
 def context_open(*, run: ConsolidationRun, subject_id: Any, policy: SharingPolicy, actor: Actor,
                  chain: JudgeChain, started: float) -> RunContext:
     """Read what every step shares (the subject, its restrictions and reviewers' overrides)."""
     now = timezone.now()
-    subject = Subject.objects.get(pk=subject_id)
-    restrictions = restrictions_active(subject_id=subject_id)
+    subject = subject_get(subject_id)
+    # By the subject's own id (the same UUID, whatever type the caller's had): compiled once a process.
+    restrictions = restrictions_active(subject_id=subject.pk)
     overrides = {frozenset((a, b)): label for a, b, label in _OVERRIDES.rows(subject_id=subject.pk)}
     return RunContext(run=run, subject=subject, policy=policy, actor=actor, chain=chain,
                       budget=Budget(limits=policy.budget, started=started), restrictions=restrictions,

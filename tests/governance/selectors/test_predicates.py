@@ -28,3 +28,38 @@ def test_cardinalities_cover_the_registry_and_agree_with_the_predicates():
 def test_no_predicate_is_not_multi():
     assert predicate_get("no.such.predicate") is None
     assert predicate_is_multi(None) is False
+
+
+def _loaded(found: dict) -> dict:
+    return {pk: ({f.attname: (type(v := getattr(p, f.attname)), v) for f in Predicate._meta.concrete_fields},
+                 p._state.adding, p._state.db) for pk, p in found.items()}
+
+
+def test_predicates_by_id_are_in_bulks_with_one_fixed_statement():
+    """perf52b: a fixed statement (the ids as one array parameter) instead of ``in_bulk``'s IN list;
+    the same instances (every field, JSON decoded, marked loaded) for any ids, strings and missing
+    ones included; a bad id raises as ``in_bulk`` did."""
+    import random
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from governance.selectors.predicates import predicates_by_id
+
+    every = list(Predicate.objects.values_list("pk", flat=True))
+    assert len(every) >= 5
+    rng = random.Random(52)
+    for n in (1, 2, 4, len(every)):
+        asked = rng.sample(every, n) + [max(every) + 1000]
+        for form in (asked, [str(pk) for pk in asked], iter(asked)):
+            with CaptureQueriesContext(connection) as sent:
+                got = predicates_by_id(form)
+            assert _loaded(got) == _loaded(Predicate.objects.in_bulk(set(asked)))
+            assert len(sent) == 1 and "ANY" in sent[0]["sql"]
+    assert predicates_by_id([]) == {} and predicates_by_id([None]) == Predicate.objects.in_bulk({None})
+    for bad in ("x", 1.5j):
+        with pytest.raises(Exception) as ours:
+            predicates_by_id([bad])
+        with pytest.raises(Exception) as theirs:
+            Predicate.objects.in_bulk({bad})
+        assert (type(ours.value), str(ours.value)) == (type(theirs.value), str(theirs.value))

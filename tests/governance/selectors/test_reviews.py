@@ -78,3 +78,29 @@ def test_promotion_review_refs_agree_with_review_item_exists(make_agent):
     assert review_refs_key({"b": pair["b"], "a": pair["a"]}) in filed  # key order does not matter
     assert review_refs_key(other) not in filed and review_refs_key(quarantine.refs) not in filed
     assert promotion_review_refs(subject_id=bea.pk) == set()
+
+
+def test_promotion_review_refs_compiled_once_are_the_querysets_refs():
+    """perf52b: for a UUID the statement compiled once a process (config.db.CompiledOnce); the refs
+    are those the queryset reads (a string id still goes through it), person by person, either order."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from governance.selectors import reviews
+
+    actor, people = Actor.system("tests"), [uuid.uuid4() for _ in range(3)]
+    for n, person in enumerate(people[:2]):
+        for i in range(n + 2):
+            promotion_review_open(actor=actor, subject_id=person, reason="unsure_equivalence",
+                                  refs={"b": str(uuid.uuid4()), "a": str(i)})
+    ReviewItem.objects.create(kind=ReviewItem.Kind.QUARANTINE, subject_id=people[2], reason="r", refs={"m": "1"})
+    for person in people + people[::-1]:
+        with CaptureQueriesContext(connection) as compiled:
+            refs = promotion_review_refs(subject_id=person)
+        with CaptureQueriesContext(connection) as plain:
+            expected = {review_refs_key(r) for r in ReviewItem.objects.filter(
+                kind=ReviewItem.Kind.PROMOTION, subject_id=person).values_list("refs", flat=True)}
+        assert refs == expected == promotion_review_refs(subject_id=str(person))
+        assert [q["sql"] for q in compiled] == [q["sql"] for q in plain]  # the same statement sent
+    assert [len(promotion_review_refs(subject_id=p)) for p in people] == [2, 3, 0]
+    assert reviews._PROMOTION_REFS._compiled is not None

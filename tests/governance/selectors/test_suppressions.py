@@ -188,3 +188,31 @@ def test_root_is_erased_only_for_that_person_and_root():
     assert not root_is_erased(subject_ref="ana", origin_ref="crm-2")
     assert not root_is_erased(subject_ref="bea", origin_ref="crm-1")
     assert not root_is_erased(subject_ref="ana", origin_ref="")
+
+
+def test_suppressed_keys_are_the_querysets_with_one_fixed_statement():
+    """perf52b: one statement whatever the count (the keys as one array parameter); the keys found
+    are those ``filter(key__in=…)`` finds, odd strings included."""
+    import random
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from governance.models import Suppression
+
+    odd = ["a'b", "", 'q"uote', "ñandú", "back\\slash", "x" * 64, "{a,b}", "NULL", "with space", "ア"]
+    made = [fact_suppression_key(subject_ref="ana", key="k", value=str(i), statement="") for i in range(40)]
+    suppression_keys_add(keys=made[::2] + odd[::2])
+    pool = made + odd + ["absent-1", "absent-2"]
+    rng = random.Random(52)
+    sent = set()
+    for n in (1, 2, 5, 17, 52):
+        asked = [rng.choice(pool) for _ in range(n)]
+        with CaptureQueriesContext(connection) as queries:
+            found = suppressed_keys(asked)
+        assert found == set(Suppression.objects.filter(key__in=list(set(asked))).values_list("key", flat=True))
+        sent |= {q["sql"].split(" WHERE ")[0] + " WHERE " + q["sql"].split(" WHERE ")[1].split("=")[0]
+                 for q in queries}
+        assert len(queries) == 1 and "ANY" in queries[0]["sql"]
+    assert suppressed_keys(odd) == set(odd[::2])
+    assert len(sent) == 1

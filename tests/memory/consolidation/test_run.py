@@ -163,3 +163,53 @@ def test_a_subject_without_facts_consolidates_cleanly(agents):
     result = consolidate("@workspace")
     assert result.status == "succeeded" and result.stats["memories"] == 0
     assert Subject.objects.get(external_ref="@workspace").consolidation_requested_at is None
+
+
+def _fields(subject: Subject) -> dict[str, Any]:
+    return {f.attname: (type(v := getattr(subject, f.attname)), v) for f in Subject._meta.concrete_fields}
+
+
+def test_the_runs_subject_read_compiled_once_is_the_querysets():
+    """perf52b: ``subject_get`` is ``Subject.objects.get`` — the same fields and types, marked loaded
+    — for a UUID, its string and an int, person by person in either order; a missing id raises
+    ``DoesNotExist``, an invalid one ``ValidationError``, as ``get`` does."""
+    import uuid
+
+    from django.core.exceptions import ValidationError
+    from django.utils import timezone
+
+    from memory.consolidation import run as run_module
+    from memory.services.memories import subject_get_or_create
+
+    people = [subject_get_or_create(external_ref=ref) for ref in ("ana", "bea", "cai")]
+    Subject.objects.filter(pk=people[1].pk).update(consolidation_requested_at=timezone.now())
+    for person in people + people[::-1]:
+        expected = Subject.objects.get(pk=person.pk)
+        for asked in (person.pk, str(person.pk), person.pk.int, person.pk.hex):
+            got = run_module.subject_get(asked)
+            assert _fields(got) == _fields(expected)
+            assert (got._state.adding, got._state.db) == (False, "default")
+    assert run_module._SUBJECT._compiled is not None
+    for missing in (uuid.uuid4(), str(uuid.uuid4()), None):
+        with pytest.raises(Subject.DoesNotExist):
+            Subject.objects.get(pk=missing)
+        with pytest.raises(Subject.DoesNotExist):
+            run_module.subject_get(missing)
+    with pytest.raises(ValidationError):
+        Subject.objects.get(pk="not-a-uuid")
+    with pytest.raises(ValidationError):
+        run_module.subject_get("not-a-uuid")
+
+
+def test_each_decision_keeps_its_run_person_policy_and_own_time(agents):
+    """perf52b hoisted the run's, person's and policy's ids out of ``decide``: every Decision still
+    names them, and each keeps the time it was made (not one time for the run)."""
+    corroborate_short_reports(agents)
+    result = consolidate()
+    rows = list(Decision.objects.filter(run_id=result.run_id).order_by("pk")
+                .values_list("run_id", "subject_id", "policy_version", "created_at"))
+    run_row = ConsolidationRun.objects.get(pk=result.run_id)
+    assert len(rows) >= 3
+    assert {(str(r), s, p) for r, s, p, _ in rows} == {(result.run_id, run_row.subject_id, run_row.policy_version)}
+    times = [t for *_, t in rows]
+    assert times == sorted(times) and len(set(times)) > 1
