@@ -51,7 +51,6 @@ def _by_id_sql() -> str:
             f"WHERE {quote(Predicate._meta.pk.column)} = ANY(%s::bigint[])")
 
 
-
 def predicate_cardinalities() -> dict[str, str]:
     """Every predicate's cardinality (``single`` | ``multi``) by key, in one query."""
     return dict(Predicate.objects.values_list("key", "cardinality"))
