@@ -32,15 +32,6 @@ _RELATIVE = {"quien", "quién", "el que", "la que", "the one who", "who", "the p
 _LIGHT = {"do", "make", "take", "have", "get", "go", "be", "handle", "deal"}
 
 
-def _english_verb(word: str) -> tuple[str, ...]:
-    """``word`` (an inflected English verb the dictionary does not know) as WordNet verb lemmas."""
-    forms = {word, *wordnet.irregular_lemmas(word)}
-    for suffix, back in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e")):
-        if word.endswith(suffix):
-            forms.add(word[: -len(suffix)] + back)
-    return tuple(f for f in forms if f and wordnet.synsets(f, "verb"))
-
-
 def _spelled_in(candidates: set[str], words: tuple[Word, ...]) -> bool:
     spelled = {fold(w.lemma) for w in words if w.lemma and w.pos not in bilingual._SKIP}
     return any(bilingual._same_spelling(fold(c), s) for c in candidates if c for s in spelled)
@@ -88,7 +79,7 @@ def _agent_swap(es: tuple[Word, ...], en: tuple[Word, ...]) -> bool:
     x, y = _agent_verb(es, "es"), _agent_verb(en, "en")
     if x is None or y is None or not x.pos or not x.translations:
         return False
-    english = (y.lemma,) if y.pos else _english_verb(y.lemma)
+    english = (y.lemma,) if y.pos else wordnet.verb_lemmas(y.lemma)
     if not english or set(english) & _LIGHT or x.lemma in y.translations:
         return False
     if set(english) & set(x.translations) or _spelled_in(set(english), (x,)) \

@@ -160,10 +160,6 @@ def _reflexive(words: tuple[Word, ...], i: int) -> bool:
     return before or after
 
 
-#: WordNet's detachment rules for verbs (morphy): an inflected form's ending and what replaces it.
-_ENDINGS = (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", ""))
-
-
 @cache
 def _irregular() -> dict[str, str]:
     """WordNet's ``verb.exc``: an irregular form and its lemma ("forgot" → "forget")."""
@@ -178,7 +174,7 @@ def _irregular() -> dict[str, str]:
 def _unknown_verb(word: str) -> frozenset[str]:
     """The lemma of an English word Apertium does not know ("disobeys"), read with WordNet's own
     detachment rules and exceptions, when WordNet lists it only as a verb (never a noun or adjective)."""
-    forms = {word, *((word[:-len(end)] + new) for end, new in _ENDINGS if word.endswith(end)),
+    forms = {word, *((word[:-len(end)] + new) for end, new in wordnet.VERB_ENDINGS if word.endswith(end)),
              *((_irregular()[word],) if word in _irregular() else ())}
     return frozenset(f for f in forms if f and _is_verb(f) and not wordnet.synsets(f)
                      and not wordnet.is_adjective(f))

@@ -230,6 +230,21 @@ def irregular_lemmas(form: str) -> tuple[str, ...]:
     return _irregular_lemmas().get(form, ()) if available() else ()
 
 
+#: WordNet's detachment rules for verbs (morphy): an inflected form's ending and what replaces it.
+VERB_ENDINGS = (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", ""))
+
+
+def verb_lemmas(form: str) -> tuple[str, ...]:
+    """The verbs WordNet reads ``form`` as (morphy for verbs: the form itself, ``verb.exc``'s
+    irregular lemmas and the detachment rules :data:`VERB_ENDINGS`), each listed as a verb; none
+    when WordNet is not installed."""
+    if not available():
+        return ()
+    forms = {form, *irregular_lemmas(form),
+             *(form[: -len(end)] + new for end, new in VERB_ENDINGS if form.endswith(end))}
+    return tuple(sorted(f for f in forms if f and synsets(f, "verb")))
+
+
 def irregular(verb: str) -> frozenset[str]:
     """The irregular inflected forms WordNet lists for ``verb`` (past tense and participle alike;
     the caller keeps those WordNet also lists as adjectives: "done", "broken")."""
