@@ -237,6 +237,27 @@ def insert_without_flush_wait(obj: Any) -> None:
     obj._state.adding, obj._state.db = False, connection.alias
 
 
+_TEXT_TYPES = frozenset({"CharField", "TextField", "SlugField", "EmailField", "URLField"})
+
+
+@functools.cache
+def where_any_sql(model: type[Any], field_name: str, columns: tuple[str, ...] | None = None) -> str:
+    """``SELECT <columns> FROM <model's table> WHERE <field> = ANY(%s::<type>[])``: the rows of
+    ``model.objects.filter(<field>__in=values)`` as one fixed statement whatever the count of values,
+    the values passed as one array parameter — for the reads :class:`CompiledOnce` refuses because
+    an ``IN`` list's statement depends on how many values it has. ``columns`` are column names
+    (default: every concrete field's). Text fields are compared as ``text`` (a cast to the column's
+    ``varchar(n)`` would cut a longer value and could match another row); other fields as their
+    column type. The rows come back as PostgreSQL sends them: a caller that needs Django's converters
+    reads them through ``Model.objects.raw`` (perf52b)."""
+    quote = connection.ops.quote_name
+    field = model._meta.get_field(field_name)
+    cast = "text" if field.get_internal_type() in _TEXT_TYPES else field.db_type(connection)
+    selected = columns if columns is not None else tuple(f.column for f in model._meta.concrete_fields)
+    return (f"SELECT {', '.join(quote(c) for c in selected)} FROM {quote(model._meta.db_table)} "
+            f"WHERE {quote(field.column)} = ANY(%s::{cast}[])")
+
+
 class CompiledOnce:
     """A ``values_list`` queryset's SQL built and compiled once a process, then sent again with each
     call's values: the rows are the ones the queryset would return (same statement text, same

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.postgres.aggregates import ArrayAgg
-from django.db import connection
 from django.db.models import Count, Max, Q, QuerySet
 
 from agents_registry.models import Agent
+from config.db import where_any_sql
 from governance.models import Predicate, PredicateProposal, PredicateProposalSighting
 
 
@@ -40,15 +39,7 @@ def predicates_by_id(ids: Iterable[Any]) -> dict[Any, Predicate]:
     if not ids:
         return {}
     prepared = list({Predicate._meta.pk.get_prep_value(pk) for pk in ids})
-    return {predicate.pk: predicate for predicate in Predicate.objects.raw(_by_id_sql(), [prepared])}
-
-
-@functools.cache
-def _by_id_sql() -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in Predicate._meta.concrete_fields)
-    return (f"SELECT {columns} FROM {quote(Predicate._meta.db_table)} "
-            f"WHERE {quote(Predicate._meta.pk.column)} = ANY(%s::bigint[])")
+    return {predicate.pk: predicate for predicate in Predicate.objects.raw(where_any_sql(Predicate, "id"), [prepared])}
 
 
 def predicate_cardinalities() -> dict[str, str]:

@@ -23,6 +23,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
+from config.db import where_any_sql
 from config.text import normalize
 from governance.models import Suppression
 
@@ -63,11 +64,8 @@ def suppressed_keys(keys: Iterable[str]) -> set[str]:
     wanted = list(set(keys))
     if not wanted:
         return set()
-    quote = connection.ops.quote_name
-    column = quote(Suppression._meta.get_field("key").column)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {column} FROM {quote(Suppression._meta.db_table)} WHERE {column} = ANY(%s::text[])",
-                       [wanted])
+        cursor.execute(where_any_sql(Suppression, "key", ("key",)), [wanted])
         return {key for key, in cursor.fetchall()}
 
 

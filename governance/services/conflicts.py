@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from config.actors import Actor
 from config.audit import audit, audit_many
-from config.db import copy_insert
+from config.db import copy_insert, where_any_sql
 from governance.models import ReviewItem, TrustConflict
 
 
@@ -118,10 +118,8 @@ def _ids_taken(ids: list[Any]) -> bool:
     """Whether a review item already has one of these ids: what ``validate_unique`` asks of each
     new item (``… WHERE id = %s LIMIT 1``), for all of them in one fixed statement (one array
     parameter: Django's ``pk__in`` would build and compile a new one for each count)."""
-    quote = connection.ops.quote_name
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {quote(ReviewItem._meta.db_table)} "
-                       f"WHERE {quote(ReviewItem._meta.pk.column)} = ANY(%s::uuid[]))", [ids])
+        cursor.execute(f"SELECT EXISTS ({where_any_sql(ReviewItem, 'id', ('id',))})", [ids])
         return bool(cursor.fetchone()[0])
 
 

@@ -216,3 +216,13 @@ def test_suppressed_keys_are_the_querysets_with_one_fixed_statement():
         assert len(queries) == 1 and "ANY" in queries[0]["sql"]
     assert suppressed_keys(odd) == set(odd[::2])
     assert len(sent) == 1
+
+
+def test_a_key_longer_than_the_column_never_matches_its_stored_prefix():
+    """``config.db.where_any_sql`` compares text fields as ``text``: a cast of the array to the
+    column's ``varchar(64)`` would cut a longer key to its first 64 characters and match the row
+    stored under them (what ``filter(key__in=…)`` never does)."""
+    stored = "k" * 64
+    suppression_keys_add(keys=[stored])
+    assert suppressed_keys([stored + "-longer"]) == set()
+    assert suppressed_keys([stored, stored + "-longer"]) == {stored}
