@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
+from memory.equivalence.phrase_index import PhraseIndex
 from memory.text_caches import text_cache
 
 # Role and kinship nouns: a concept per role, every ES/EN form (gender, number). A deputy or an
@@ -539,17 +540,25 @@ def actor_order_swap(text_a: str, text_b: str, names: frozenset[str]) -> bool:
 
 def converse_swap(text_a: str, text_b: str) -> bool:
     """One side says one end of a converse relation only, the other the other end only."""
-    pa, pb = _padded(text_a), _padded(text_b)
-    for one, other in _CONVERSE_PROBES:
-        a1, a2 = any(map(pa.__contains__, one)), any(map(pa.__contains__, other))
-        b1, b2 = any(map(pb.__contains__, one)), any(map(pb.__contains__, other))
-        if (a1 and not a2 and b2 and not b1) or (a2 and not a1 and b1 and not b2):
-            return True
-    return False
+    first_a, second_a = _converse_ends(text_a)
+    first_b, second_b = _converse_ends(text_b)
+    return not first_a.isdisjoint(second_b) or not second_a.isdisjoint(first_b)
 
 
 #: :data:`_CONVERSE` as the padded phrases looked for (" phrase "), built once, not per pair.
 _CONVERSE_PROBES = tuple((tuple(f" {p} " for p in one), tuple(f" {p} " for p in other)) for one, other in _CONVERSE)
+#: The same probes filed by first word, each under (its relation's index, 0 for the first end, 1 for the other).
+_CONVERSE_INDEX = PhraseIndex(((k, end), probes) for k, ends in enumerate(_CONVERSE_PROBES)
+                              for end, probes in enumerate(ends))
+
+
+@per_text  # a note's ends are read once, not once per pair (perf53b)
+def _converse_ends(text: str) -> tuple[frozenset[int], frozenset[int]]:
+    """The converse relations (indexes of :data:`_CONVERSE`) ``text`` says the first end of only, and
+    those it says the other end of only."""
+    found = _CONVERSE_INDEX.found(_padded(text))
+    return (frozenset(k for k, end in found if end == 0 and (k, 1) not in found),  # type: ignore[misc]
+            frozenset(k for k, end in found if end == 1 and (k, 0) not in found))  # type: ignore[misc]
 
 
 # A comparison of two things: which one is "more" is read from the word order, which only the same
