@@ -358,7 +358,22 @@ def _tokens(text: str) -> tuple[tuple[str, str], ...]:
 
 
 def people(text: str, names: frozenset[str]) -> People:
-    """The people of ``text`` — names (folded, from ``names``) and role nouns — with their slots."""
+    """The people of ``text`` — names (folded, from ``names``) and role nouns — with their slots.
+
+    ``names`` is only ever asked whether it holds one of the text's own folded tokens, so the answer
+    for ``names`` is the answer for the names the text says: read once per note and such names within
+    a scope (:mod:`.memo`), not once per pair (the pair's names are both notes')."""
+    return _people(text, names.intersection(_norms(text)))
+
+
+@per_text
+def _norms(text: str) -> frozenset[str]:
+    """The text's folded tokens, as a set (what :func:`people` may find in a pair's names)."""
+    return frozenset(norm for _, norm in _tokens(text))
+
+
+@per_text
+def _people(text: str, names: frozenset[str]) -> People:
     tokens = _tokens(text)
     norms = [norm for _, norm in tokens]
     slots: dict[str, set[str]] = {}

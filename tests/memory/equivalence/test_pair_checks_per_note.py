@@ -1,0 +1,76 @@
+"""perf53b: pair checks that read each note once answer exactly what their per-pair definitions answer
+(docs/performance.md, perf53b). Each test compares with the plain definition written out here, and
+fails on a reading that misses a phrase or a name the plain one sees."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memory.equivalence import slots
+from memory.equivalence.memo import texts_memoised
+
+
+def _converse_swap_plain(text_a: str, text_b: str) -> bool:
+    """The check as it was: every relation's probes searched in both notes, pair by pair."""
+    pa, pb = slots._padded(text_a), slots._padded(text_b)
+    for one, other in slots._CONVERSE_PROBES:
+        a1, a2 = any(p in pa for p in one), any(p in pa for p in other)
+        b1, b2 = any(p in pb for p in one), any(p in pb for p in other)
+        if (a1 and not a2 and b2 and not b1) or (a2 and not a1 and b1 and not b2):
+            return True
+    return False
+
+
+# Every word of every converse phrase, with words around them, so texts hold one end, both or none,
+# and multiword phrases ("pide prestado", "da clases") are drawn whole and split.
+_CONVERSE_WORDS = sorted({w for one, other in slots._CONVERSE for p in (*one, *other) for w in p.split()}
+                         | {"su", "hermano", "a", "de", "the", "money", "Ana", ",", "y"})
+_CONVERSE_PHRASES = sorted({p for one, other in slots._CONVERSE for p in (*one, *other)})
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_CONVERSE_WORDS + _CONVERSE_PHRASES), max_size=7),
+       st.lists(st.sampled_from(_CONVERSE_WORDS + _CONVERSE_PHRASES), max_size=7))
+def test_converse_swap_reads_each_note_once_with_the_same_answer(a, b):
+    text_a, text_b = " ".join(a), " ".join(b)
+    expected = _converse_swap_plain(text_a, text_b)
+    assert slots.converse_swap(text_a, text_b) == expected
+    with texts_memoised():  # as in a run: the note's ends shared by its pairs
+        assert slots.converse_swap(text_a, text_b) == expected
+        assert slots.converse_swap(text_b, text_a) == _converse_swap_plain(text_b, text_a)
+
+
+def test_converse_swap_examples():
+    assert slots.converse_swap("Le presta dinero a su hermano", "Borrows money from his brother")
+    assert slots.converse_swap("Da clases de piano", "Takes lessons in piano")
+    assert not slots.converse_swap("Lends money to his brother", "Le presta dinero a su hermano")
+    assert not slots.converse_swap("Lends and borrows books", "Borrows books")  # both ends on one side
+
+
+_PEOPLE_WORDS = ["Ana", "ana", "Kenji", "kenji", "Lee", "lee", "Marta", "her", "his", "su", "the", "la", "el",
+                 "manager", "jefa", "sister", "hermana", "mum", "and", "dad", "y", "madre", "padre", "'s",
+                 "band's", "Ana's", "is", "es", "a", "works", "as", "trabaja", "de", "enfermera", "nurse", "with",
+                 "con", "for", "para", ",", ".", "assistant", "to", "coordina", "coaches", "mentors"]
+_NAMES = ["ana", "kenji", "lee", "marta", "band", "sister", "the", "de", "luis", "s"]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_PEOPLE_WORDS), max_size=10), st.frozensets(st.sampled_from(_NAMES), max_size=5))
+def test_people_depends_on_the_names_the_note_says_only(words, names):
+    text = " ".join(words)
+    plain = slots._people.__wrapped__(text, names)  # the reading with the pair's whole names
+    assert slots.people(text, names) == plain
+    with texts_memoised():
+        assert slots.people(text, frozenset()) == slots._people.__wrapped__(text, frozenset())
+        assert slots.people(text, names) == plain  # a memoised answer for other names is not reused wrongly
+        assert slots.people(text, names | {"zzz"}) == plain
+
+
+def test_people_names_of_the_other_note_said_here_count():
+    text = "Kenji mentors Ana"
+    with texts_memoised():
+        alone = slots.people(text, frozenset({"kenji"}))
+        both = slots.people(text, frozenset({"kenji", "ana"}))
+    assert alone != both  # "ana" is one of this note's words: the pair's names change the reading
+    assert both == slots._people.__wrapped__(text, frozenset({"kenji", "ana"}))
