@@ -313,11 +313,6 @@ def _tokens(text: str) -> tuple[tuple[str, str], ...]:
 
 def people(text: str, names: frozenset[str]) -> People:
     """The people of ``text`` — names (folded, from ``names``) and role nouns — with their slots."""
-    return _people(text, names.intersection(norm for _, norm in _tokens(text)))  # only its words are asked
-
-
-@per_text  # once per note and the names it says, not once per pair (perf53b)
-def _people(text: str, names: frozenset[str]) -> People:
     tokens = _tokens(text)
     norms = [norm for _, norm in tokens]
     slots: dict[str, set[str]] = {}
