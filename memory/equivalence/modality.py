@@ -241,11 +241,15 @@ _SCOPED_NEGATED = tuple(p for c in ("prohibition", "no_obligation", "alternate")
                         if set(p.split()) & {"no", "not", "need"})  # "un sábado sí y otro no" negates nothing
 
 
+#: :data:`_SCOPED_NEGATED` as the padded phrases replaced, built once, not once per note (perf53b).
+_SCOPED_NEGATED_PROBES = tuple(f" {phrase} " for phrase in _SCOPED_NEGATED)
+
+
 def without_scoped_negators(padded: str) -> str:
     """``padded`` without the prohibition, lifted-obligation or alternation phrases that carry their own negator:
     their negation is read as the modality ("Must not smoke" is "Tiene prohibido fumar")."""
-    for phrase in _SCOPED_NEGATED:
-        padded = padded.replace(f" {phrase} ", " ", 1)
+    for probe in _SCOPED_NEGATED_PROBES:
+        padded = padded.replace(probe, " ", 1)
     return padded
 
 

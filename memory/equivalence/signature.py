@@ -23,6 +23,7 @@ from memory.equivalence.modality import modalities_agree as _modalities_agree
 from memory.equivalence.modality import modality as _modality
 from memory.equivalence.modality import without_scoped_negators as _without_scoped_negators
 from memory.equivalence.phrase_index import PhraseIndex
+from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
 from memory.equivalence.particles import without_particle_off
 from memory.equivalence.poles import opposed as _opposed
@@ -79,9 +80,8 @@ _SCOPE: dict[str, tuple[str, ...]] = {
     "team": ("equipo", "team"),
     "company": ("empresa", "company", "compania", "organization", "organisation", "organizacion", "whole company"),
 }
-# Direction markers: to/from, by (passive), instead of — each language's own prepositions
-# (round 62): the English article "a" is not the Spanish "a" (to), nor the Spanish "prefiere X a Y"
-# (over); "de" is "of" as often as "from", but only in Spanish.
+# Direction markers: to/from, by (passive), instead of — each language's own prepositions (round 62): the English
+# article "a" is not the Spanish "a" (to), nor "prefiere X a Y" (over); "de" is "of" as often as "from", only in Spanish.
 _DIRECTION_ES: dict[str, tuple[str, ...]] = {
     "to": (" a ", " al ", " hacia "),
     "from": (" de ", " del ", " desde "),
@@ -464,8 +464,7 @@ _IRREGULAR_PARTICIPLES = ("written|taken|given|seen|made|begun|bought|built|chos
                           "descubierto|impreso")
 _PERFECT = re.compile(rf" (?:ha|han|he|has|hemos|have) (?:\w+(?:ado|ido)|\w{{2,}}ed|been|done|gone|moved|left|"
                       rf"{_IRREGULAR_PARTICIPLES}) ")
-# A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015") is
-# the present state, not a done thing
+# A perfect that runs up to now ("Has been in sales for twelve years", "Ha vivido aquí desde 2015"): a present state
 _PERFECT_CONTINUING = re.compile(r" (?:for|since|desde|durante) (?:hace )?(?:\w+ )?(?:\d+|\w+) ")
 # The Spanish synthetic future ("solicitará", "se mudarán", "tendrá")
 _ES_FUTURE = re.compile(r"\b\w{2,}(?:rá|rán|réis|remos)(?=\W|$)")
@@ -475,6 +474,7 @@ _GOING_TO = re.compile(r" (?:va|van|vas|voy|vamos) a (?:\w+(?:ar|er|ir)(?:se|le|
 _NOT_ALNUM = re.compile(r"[^a-z0-9:]+")
 
 
+@per_text  # read by signature, _tense and the mismatch of every pair that reaches the time scope (perf53b)
 def _padded(folded: str) -> str:
     padded = f" {_NOT_ALNUM.sub(' ', folded)} "
     for idiom, word in _IDIOMS:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memory.equivalence import converse_verbs
 from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
 from memory.text_caches import text_cache
@@ -277,52 +278,6 @@ _WORKS = frozenset("trabaja trabajaba trabajo works worked ejerce".split())
 _CLAUSE_OPENERS = frozenset("que who whom which that donde where cuando when and y pero but".split())
 _TOKEN = re.compile(r"[^\W_][\w'’-]*|[.,;:!?()]")
 
-# Converse verbs: each pair is one relation seen from its two ends. A side with one end only, the
-# other side with the other end only, is a swapped direction. Every form of a verb is listed, its
-# participle too ("Ha vendido", "Ha comprado": a perfect says the same end as the simple past).
-_CONVERSE: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    # "ha prestado" lends; "pidió prestado", "tomó prestado" borrow (a bare "prestado" says neither)
-    (("lend", "lends", "lent", "lending", "presta", "prestan", "presto", "prestaba", "prestar", "loaned", "loans",
-      "ha prestado", "han prestado", "he prestado", "habia prestado", "prestando"),
-     ("borrow", "borrows", "borrowed", "borrowing", "pide prestado", "piden prestado", "pidio prestado",
-      "pidieron prestado", "pedido prestado", "pedir prestado", "pidiendo prestado", "toma prestado",
-      "tomo prestado", "tomado prestado", "tomar prestado", "de prestado")),
-    (("teach", "teaches", "taught", "teaching", "ensena", "ensenan", "enseno", "ensenaba", "ensenar", "ensenado",
-      "imparte", "da clases", "gives lessons", "tutoriza", "tutors", "mentors", "mentoriza"),
-     ("learn", "learns", "learned", "learnt", "learning", "aprende", "aprenden", "aprendio", "aprendiendo",
-      "aprender", "aprendido", "recibe clases", "takes lessons", "tutored by", "mentored by", "mentorizado",
-      "takes private lessons", "has lessons with",
-      "lessons from")),
-    (("sell", "sells", "sold", "selling", "vende", "venden", "vendio", "vendiendo", "vender", "vendido", "vendida",
-      "vendidos", "vendidas", "seller", "vendedor", "vendedora"),
-     ("buy", "buys", "bought", "buying", "compra", "compran", "compro", "comprando", "comprar", "comprado", "comprada",
-      "comprados", "compradas", "buyer", "comprador", "compradora", "purchaser")),
-    (("send", "sends", "sent", "sending", "envia", "envian", "envio", "manda", "mandan", "mando", "enviado",
-      "enviada", "mandado", "mandada"),
-     ("receive", "receives", "received", "receiving", "recibe", "reciben", "recibio", "recibiendo", "recibido",
-      "recibida")),
-    (("hire", "hires", "hired", "contrata", "contrato a", "contrataron a"),
-     ("was hired", "got hired", "fue contratado", "fue contratada", "lo contrataron", "la contrataron")),
-    (("manages", "supervises", "dirige", "supervisa", "gestiona a", "lidera a", "is in charge of"),
-     ("reports to", "reporta a", "depende de", "answers to", "works under", "trabaja para")),
-    (("rents out", "lets out", "alquila a", "le alquila"), ("rents from", "alquila de", "le alquila a")),
-    (("owes", "debe dinero"), ("is owed", "le debe")),
-    (("beat", "beats", "defeated", "defeats", "gano a", "gana a", "vencio a", "vence a", "derroto a"),
-     ("lost to", "loses to", "was beaten by", "perdio contra", "perdio con", "pierde contra", "pierde con")),
-    (("gives", "gave", "da", "dio", "regala", "regalo", "donates", "dona"),
-     ("gets", "got", "receives from", "recibe de", "le dan", "le dieron", "le regalan", "le regalaron")),
-    (("pays", "paid", "paga", "pago a"), ("is paid by", "gets paid", "cobra de", "le paga", "le pagan")),
-    (("visits", "visited", "visita a", "visito a", "va a ver a"), ("is visited by", "le visita", "la visita",
-                                                                   "lo visita", "recibe la visita")),
-    (("calls", "called", "llama a", "llamo a"), ("is called by", "le llama", "la llama", "lo llama")),
-    (("older than", "mayor que"), ("younger than", "menor que")),
-    (("export", "exports", "exported", "exporting", "exporta", "exportan", "exporto", "exportar", "exportado",
-      "exportada"),
-     ("import", "imports", "imported", "importing", "importa", "importan", "importo", "importar", "importado",
-      "importada")),
-)
-
-
 @dataclass(frozen=True)
 class People:
     """The people a statement mentions and the slot each fills."""
@@ -539,17 +494,13 @@ def actor_order_swap(text_a: str, text_b: str, names: frozenset[str]) -> bool:
 
 def converse_swap(text_a: str, text_b: str) -> bool:
     """One side says one end of a converse relation only, the other the other end only."""
-    pa, pb = _padded(text_a), _padded(text_b)
-    for one, other in _CONVERSE_PROBES:
-        a1, a2 = any(map(pa.__contains__, one)), any(map(pa.__contains__, other))
-        b1, b2 = any(map(pb.__contains__, one)), any(map(pb.__contains__, other))
-        if (a1 and not a2 and b2 and not b1) or (a2 and not a1 and b1 and not b2):
-            return True
-    return False
+    (first_a, second_a), (first_b, second_b) = _converse_ends(text_a), _converse_ends(text_b)
+    return not first_a.isdisjoint(second_b) or not second_a.isdisjoint(first_b)
 
 
-#: :data:`_CONVERSE` as the padded phrases looked for (" phrase "), built once, not per pair.
-_CONVERSE_PROBES = tuple((tuple(f" {p} " for p in one), tuple(f" {p} " for p in other)) for one, other in _CONVERSE)
+@per_text  # once per note, not once per pair (perf53b)
+def _converse_ends(text: str) -> tuple[frozenset[int], frozenset[int]]:
+    return converse_verbs.ends(_padded(text))
 
 
 # A comparison of two things: which one is "more" is read from the word order, which only the same

@@ -58,14 +58,21 @@ _PARTS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: :data:`_ADVERBS` and :data:`_PARTS` as the padded phrases looked for, built once, not once per call (perf53b).
+_ADVERB_PROBES = tuple(f" {phrase} " for phrase in _ADVERBS)
+_PART_PROBES = tuple((part, tuple(f" {p} " for p in phrases)) for part, phrases in _PARTS.items())
+
+
+@per_text  # asked of both notes of every pair the signature's mismatch reaches it with: once per note
 def universal(padded: str) -> bool:
     """The note quantifies over every occasion (or none): "always", "every night", "cada día"."""
-    return any(f" {phrase} " in padded for phrase in _ADVERBS) or _QUANTIFIED.search(padded) is not None
+    return any(probe in padded for probe in _ADVERB_PROBES) or _QUANTIFIED.search(padded) is not None
 
 
+@per_text  # as universal(): once per note within a scope (memo.py)
 def parts(padded: str) -> frozenset[str]:
     """The parts of the day or the week the note names."""
-    return frozenset(part for part, phrases in _PARTS.items() if any(f" {p} " in padded for p in phrases))
+    return frozenset(part for part, probes in _PART_PROBES if any(probe in padded for probe in probes))
 
 
 # an hour said on the universal side places it in a part of the day already ("todos los días laborables
