@@ -42,10 +42,12 @@ WordNet is not installed. Pure Python, no Django; nothing is logged.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from memory.equivalence import bilingual, opposites, wordnet
 from memory.equivalence.bilingual import Word
+from memory.equivalence.memo import per_text
 from memory.equivalence.normalise import fold
 
 #: WordNet lemmas (their first noun sense) of the categories whose members exclude each other: a
@@ -182,7 +184,7 @@ def _noun(w: Word, lang: str) -> bool:
         and not wordnet.is_adjective(w.lemma)
 
 
-def _head(span: list[Word], lang: str) -> Word | None:
+def _head(span: Sequence[Word], lang: str) -> Word | None:
     """The noun heading a short phrase: English puts it last ("main investor"), or last before "of"
     ("maid of honour"); Spanish first ("dueño del bar")."""
     if lang == "en" and any(w.lemma == "of" for w in span):
@@ -208,18 +210,22 @@ def _tokens(words: tuple[Word, ...]) -> list[Word]:
     return out
 
 
-def role_heads(lang: str, text_a: str, text_b: str) -> bool | None:
-    """Two notes of one language (``lang`` "es" or "en"), one frame with one short phrase put for
-    another, the phrases headed by two person nouns WordNet does not relate (module docstring).
-    None when unknowable."""
-    if lang not in ("es", "en"):
-        return False
-    if not _ready():
+@per_text
+def frame_words(lang: str, text: str) -> tuple[Word, ...] | None:
+    """The words :func:`put_for` compares of one note (:func:`_tokens` of its analysis; once per note
+    within a memo scope: the role check and :mod:`.noun_classes` share them). None when unanalysed."""
+    words = bilingual.analyse(lang, text)
+    return None if words is None else tuple(_tokens(words))
+
+
+def put_for(lang: str, text_a: str, text_b: str, span: int) -> tuple[tuple[Word, ...], tuple[Word, ...]] | None:
+    """Two notes of one language as one frame, the same words before and after (articles and
+    punctuation left out), with one phrase of at most ``span`` words put for another: the two
+    phrases, or None when nothing is shared before them, more than a phrase is rewritten, or a note
+    cannot be analysed."""
+    a, b = frame_words(lang, text_a), frame_words(lang, text_b)
+    if a is None or b is None:
         return None
-    wa, wb = bilingual.analyse(lang, text_a), bilingual.analyse(lang, text_b)
-    if wa is None or wb is None:
-        return None
-    a, b = _tokens(wa), _tokens(wb)
     shortest = min(len(a), len(b))
     i = 0
     while i < shortest and a[i].lemma == b[i].lemma:
@@ -228,9 +234,23 @@ def role_heads(lang: str, text_a: str, text_b: str) -> bool | None:
     while j < shortest - i and a[-1 - j].lemma == b[-1 - j].lemma:
         j += 1
     span_a, span_b = a[i:len(a) - j], b[i:len(b) - j]
-    if not i or not span_a or not span_b or len(span_a) > SPAN or len(span_b) > SPAN:
+    if not i or not span_a or not span_b or len(span_a) > span or len(span_b) > span:
+        return None
+    return span_a, span_b
+
+
+def role_heads(lang: str, text_a: str, text_b: str) -> bool | None:
+    """Two notes of one language (``lang`` "es" or "en"), one frame with one short phrase put for
+    another, the phrases headed by two person nouns WordNet does not relate (module docstring).
+    None when unknowable."""
+    if lang not in ("es", "en"):
+        return False
+    if not _ready():
+        return None
+    spans = put_for(lang, text_a, text_b, SPAN)
+    if spans is None:
         return False  # no shared frame before the phrase, or more than a phrase rewritten
-    x, y = _head(span_a, lang), _head(span_b, lang)
+    x, y = _head(spans[0], lang), _head(spans[1], lang)
     if x is None or y is None or x.lemma == y.lemma:
         return False
     ex = {x.lemma} if lang == "en" else set(x.translations)

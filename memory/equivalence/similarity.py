@@ -37,10 +37,12 @@ from __future__ import annotations
 from config.text import normalize
 from memory.equivalence import (
     activity_roles,
+    agent_swaps,
     bilingual,
     comparison_order,
     counted,
     endpoints,
+    noun_classes,
     opposites,
     phrases,
     siblings,
@@ -98,6 +100,8 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
     (:mod:`.translation`); the same two from–to endpoints in opposite order (:mod:`.endpoints`); two
     members of one category put for each other — two roles heading one
     slot, two values of one attribute, an unknown Spanish word for another game (:mod:`.siblings`);
+    in one language, two places or roles of one WordNet class heading one slot (:mod:`.noun_classes`)
+    and two clauses whose agents are exchanged against the same verbs (:mod:`.agent_swaps`, eq79);
     None when none fires or Apertium is not installed."""
     if phrases.one_against_several(a.text, b.text):
         return "number_mismatch"  # "Tiene un gato en casa" / "Tiene gatos en casa"
@@ -115,6 +119,11 @@ def _across_languages(a: Statement, b: Statement, la: str | None, lb: str | None
         return "antonym"  # "Aceptó la oferta" / "Rejected the offer": WordNet's verb antonyms (.verb_opposites)
     if la in ("es", "en") and la == lb and siblings.role_heads(la, a.text, b.text):
         return "role_mismatch"  # "the project's main investor" / "lead developer" (round 53, .siblings)
+    swapped = noun_classes.class_swap(la, a.text, b.text) if la in ("es", "en") and la == lb else None
+    if swapped:
+        return swapped  # "en el cajón de la cocina" / "en la caja del garaje" (eq79, .noun_classes)
+    if la in ("es", "en") and la == lb and agent_swaps.agents_exchanged(la, a.text, b.text):
+        return "direction_swap"  # "Cooks; her husband washes up" / "Washes up; her husband cooks" (eq79, .agent_swaps)
     if {la, lb} != {"es", "en"}:
         return None
     if siblings.sibling_adjectives(a.text, la, b.text, lb):
