@@ -19,12 +19,9 @@ def _installed(apertium_installed: None) -> None:
 
 #: (Spanish note, English equivalent, English note with the word of one slot substituted)
 SLOTS = [
-    # a relational adjective against a noun of another member of its class; "town" is a kind of
-    # *municipality*, so the idiomatic rendering merges
-    ("Estudia por las mañanas en la biblioteca municipal.", "Studies in the mornings at the town library.",
-     "Studies in the mornings at the university library."),
-    ("Organiza una exposición en el museo municipal.", "Organises an exhibition at the city museum.",
-     "Organises an exhibition at the university museum."),
+    # two kinds of one game modifying one head
+    ("Entrena a un equipo de baloncesto del barrio.", "Coaches a neighbourhood basketball team.",
+     "Coaches a neighbourhood volleyball team."),
     # "de" + noun against a noun modifier: "marketing" spells like "meeting" nowhere here, but WordNet
     # puts *sale* under *marketing* (a near hypernym, not a synonym)
     ("Trabaja en el equipo de marketing de una startup.", "Works in the marketing team of a startup.",
@@ -42,7 +39,7 @@ def test_the_slot_substitution_is_told_apart_and_the_translation_is_not(spanish:
 
 
 def test_the_noun_check_alone_let_the_modifier_and_participle_shapes_through() -> None:
-    for spanish, _, other in (SLOTS[0], SLOTS[2], SLOTS[3]):
+    for spanish, _, other in (SLOTS[1], SLOTS[2]):
         assert bilingual.substituted_nouns(spanish, other) is False
 
 
@@ -66,8 +63,15 @@ def test_a_possessive_is_no_article_the_participle_shape_abstains() -> None:
 
 
 def test_modifiers_said_in_another_place_are_no_substitution() -> None:
-    assert slot_swaps.slot_substitution("Estudia en la biblioteca municipal.",
-                                        "Studies at the library of the town.") is False
+    assert slot_swaps.slot_substitution("Trabaja en el equipo de ventas.", "Works in sales, in the team.") is False
+
+
+def test_a_relational_adjective_is_not_asked_its_sibling_rendering_merges() -> None:
+    # "cívico" pertains to *city* / *citizen*, a sibling of "community" in WordNet: the measured
+    # shape stopped this rendering out of the development half, so it is not asked (module docstring)
+    spanish, english = "Va cada semana al centro cívico del barrio.", "Goes to the neighbourhood community centre every week."
+    assert slot_swaps.slot_substitution(spanish, english) is False
+    assert default_chain().judge(Statement(spanish), Statement(english), similarity=0.92).label is Label.EQUIVALENT
 
 
 def test_a_verb_that_is_a_manner_of_the_opposite_verb() -> None:
