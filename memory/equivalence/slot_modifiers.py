@@ -6,7 +6,7 @@ let through, each read from the analyses the noun check already made (no Apertiu
 * **a noun modifying one head put for another**: both notes qualify the same noun (its translation
   on the other side) by a noun — Spanish "de" + a bare noun after it, an English noun before it —
   and the two modifiers name different members of one class ("el equipo de X" / "the Y team", two
-  kinds of a business function, of a sport, of a pulse). They are compared with each other only: a
+  kinds of one game or one business function). They are compared with each other only: a
   translation either way or a spelling alike makes them one; so does a shared WordNet synset; a near
   hypernym does not ("sale" is under *marketing* in WordNet), nor a word of the other note that
   spells like the modifier in another slot (a false cognate). A modifier said anywhere in the other
