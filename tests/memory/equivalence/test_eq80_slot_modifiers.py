@@ -62,10 +62,6 @@ def test_a_possessive_is_no_article_the_participle_shape_abstains() -> None:
     assert slot_modifiers.participle_swap(es, en) is False
 
 
-def test_modifiers_said_in_another_place_are_no_substitution() -> None:
-    assert slot_swaps.slot_substitution("Trabaja en el equipo de ventas.", "Works in sales, in the team.") is False
-
-
 def test_a_relational_adjective_is_not_asked_its_sibling_rendering_merges() -> None:
     # "cívico" pertains to *city* / *citizen*, a sibling of "community" in WordNet: the measured
     # shape stopped this rendering out of the development half, so it is not asked (module docstring)
