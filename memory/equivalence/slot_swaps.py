@@ -14,7 +14,8 @@ single known noun on one side:
   abstains on a light verb ("the one who does the cooking") or an English verb neither Apertium nor
   WordNet knows.
 
-A third shape, a role word one dictionary does not know put for another in the same slot, was
+Two more shapes (eq80: a modifier of one head put for another, a participle said as a noun) are
+:mod:`.slot_modifiers`'. A third shape, a role word one dictionary does not know put for another in the same slot, was
 written and measured and is not asked (docs/consolidation.md, eq78). Only the analyses the noun
 check already made are read (no Apertium exchange of its own). Pure Python, no Django; None when
 Apertium or WordNet is not installed.
@@ -22,7 +23,7 @@ Apertium or WordNet is not installed.
 
 from __future__ import annotations
 
-from memory.equivalence import bilingual, wordnet
+from memory.equivalence import bilingual, slot_modifiers, wordnet
 from memory.equivalence.bilingual import Word
 from memory.equivalence.normalise import fold
 
@@ -100,4 +101,6 @@ def slot_substitution(spanish: str, english: str) -> bool | None:
         return None
     # the compound shape is asked only where a multiword noun is there (its WordNet questions are the cost)
     multiword = any(w.pos == "n" and " " in w.lemma for w in es)
-    return (multiword and _head_only(es, en)) or _agent_swap(es, en)
+    # eq80: a modifier of one head put for another; a participle said as a noun (.slot_modifiers)
+    return (multiword and _head_only(es, en)) or _agent_swap(es, en) \
+        or slot_modifiers.modifier_swap(es, en) or slot_modifiers.participle_swap(es, en)

@@ -147,6 +147,32 @@ def opposite(x: str, y: str) -> bool:
     return not nx & ny
 
 
+@lru_cache(maxsize=32768)
+def _verb_hypernyms(offset: int) -> tuple[int, ...]:
+    """The verb synsets directly above the verb synset at ``offset`` (what it is a manner of)."""
+    _, data = wordnet._maps("verb")
+    return tuple(t for symbol, t, pos in wordnet._synset(data, offset)[1] if symbol == b"@" and pos == b"v")
+
+
+@lru_cache(maxsize=65536)
+def manner_opposite(x: str, y: str) -> bool:
+    """One verb is a manner of doing the opposite of the other (eq80): a sense among the first
+    :data:`SENSES` of one is directly under a synset opposite the other's first senses ("drop", to
+    fall vertically, is a way to *descend*, opposite "go up"), and no sense of the two shares a
+    synset or a verb group. Read across languages only (:func:`opposite_verbs`), where a dictionary's
+    translation ("subir" → "go up") meets the author's more specific verb."""
+    x, y = _key(x), _key(y)
+    if x == y or not available():
+        return False
+    _, sx, nx = _verb(x)
+    _, sy, ny = _verb(y)
+    if nx & ny:
+        return False
+    above_y = {h for s in wordnet.synsets(y, "verb")[:SENSES] for h in _verb_hypernyms(s)}
+    above_x = {h for s in wordnet.synsets(x, "verb")[:SENSES] for h in _verb_hypernyms(s)}
+    return bool(sx & above_y or sy & above_x)
+
+
 def _is_verb(word: str) -> bool:
     return bool(wordnet.synsets(_key(word), "verb"))
 
@@ -251,6 +277,8 @@ def opposite_verbs(text_a: str, lang_a: str, text_b: str, lang_b: str) -> bool |
     if read_a is None or read_b is None:
         return None
     (a, said_a), (b, said_b) = read_a, read_b
+    if lang_a != lang_b:  # a translated verb against the author's more specific one: .manner_opposite
+        return opposed(a, said_a, b, said_b, said=_said, opposite=lambda x, y: opposite(x, y) or manner_opposite(x, y))
     return opposed(a, said_a, b, said_b, said=_said, opposite=opposite)
 
 
