@@ -21,6 +21,7 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any, TypeVar
 
+import orjson
 import psycopg
 from django.db import InterfaceError, OperationalError, connection, models
 from django.db.models.base import DEFERRED, ModelState
@@ -135,13 +136,20 @@ def copy_insert(model: type[Any], objs: Sequence[Any]) -> None:
     ``objs`` may also be plain objects (no model instance: a slotted row class) that carry every
     field's ``attname`` (``run_id``, not ``run``): a run's decisions and evidence are built that way,
     a model instance's ``__init__`` costing more than its row's share of the ``COPY``. Only model
-    instances are marked saved."""
+    instances are marked saved.
+
+    A ``JSONField`` without an encoder (a run's decision ``inputs``) whose value is plain JSON —
+    dicts with string keys, lists, strings, integers, booleans, None; no float, tuple or subclass —
+    is sent as ``orjson``'s text: the same JSON value ``json.dumps`` writes through Django's
+    ``Jsonb`` (PostgreSQL parses either into the same ``jsonb``), at a tenth of the CPU (perf53a).
+    Any other value, and any value ``orjson`` refuses, goes through the field's preparation."""
     if not objs:
         return
     fields = [f for f in model._meta.concrete_fields
               if not f.generated and not (f.primary_key and getattr(f, "db_returning", False))]
     plain = [f for f in fields if _plain(f)]
     prepared = [f for f in fields if not _plain(f)]
+    json_plain = [type(f) is models.JSONField and f.encoder is None for f in prepared]
     read_plain = attrgetter(*(f.attname for f in plain)) if plain else (lambda obj: ())
     single = len(plain) == 1
     quote = connection.ops.quote_name
@@ -155,7 +163,12 @@ def copy_insert(model: type[Any], objs: Sequence[Any]) -> None:
                 if type(value) not in _SIMPLE_TYPES and hasattr(value, "resolve_expression"):
                     # e.g. a db_default: COPY cannot send it
                     raise ValueError(f"copy_insert: {field.name} holds an expression")
-            for field in prepared:
+            for field, as_json in zip(prepared, json_plain):
+                if as_json:
+                    text = _json_text(getattr(obj, field.attname))
+                    if text is not None:
+                        row.append(text)
+                        continue
                 row.append(field.get_db_prep_save(field.pre_save(obj, True), connection))
             copy.write_row(row)
     for obj in objs:
@@ -169,6 +182,48 @@ _PLAIN_FIELDS = (models.CharField, models.TextField, models.IntegerField, models
                  models.PositiveIntegerField, models.FloatField, models.BooleanField, models.UUIDField)
 #: Value types that are never an expression (the check in :func:`copy_insert` skips them).
 _SIMPLE_TYPES = frozenset({str, int, float, bool, type(None), uuid.UUID, datetime})
+
+
+#: The JSON leaves :func:`_json_text` sends through ``orjson`` (exact types: no subclass, no float).
+_JSON_LEAVES = frozenset({str, int, bool, type(None)})
+#: Deeper values (or a value that contains itself) take the field's own route.
+_JSON_DEPTH = 32
+
+
+def _json_text(value: Any) -> str | None:
+    """``value`` (a dict or list) as JSON text when it is plain JSON that ``orjson`` writes, else None.
+
+    Only where ``orjson.dumps`` and ``json.dumps`` mean the same JSON value: exact ``dict`` with
+    ``str`` keys, exact ``list``, ``str``, ``int``, ``bool``, None. Left to ``json.dumps`` (None
+    here): floats (``NaN`` and the two writers' digits), tuples, subclasses and every other type
+    (``orjson`` writes a ``UUID``, a ``datetime`` or an ``Enum`` that ``json.dumps`` refuses), integers
+    beyond 64 bits and strings with lone surrogates (``orjson`` raises), nesting beyond
+    :data:`_JSON_DEPTH`. A top-level None is SQL NULL, not JSON ``null``: also None here."""
+    if type(value) is not dict and type(value) is not list:
+        return None
+    if not _plain_json(value, 0):
+        return None
+    try:
+        return orjson.dumps(value).decode()
+    except orjson.JSONEncodeError:
+        return None
+
+
+def _plain_json(value: Any, depth: int) -> bool:
+    if depth > _JSON_DEPTH:
+        return False
+    leaves = _JSON_LEAVES
+    if type(value) is dict:
+        for key, item in value.items():
+            if type(key) is not str or (type(item) not in leaves and not _plain_json(item, depth + 1)):
+                return False
+        return True
+    if type(value) is list:
+        for item in value:
+            if type(item) not in leaves and not _plain_json(item, depth + 1):
+                return False
+        return True
+    return False
 
 
 def _plain(field: Any) -> bool:
