@@ -89,10 +89,11 @@ class RunResult:
 class JudgmentCache:
     """Process-wide memo of pair judgments (a worker re-runs the same subject often).
 
-    Keys are SHA-256 digests of both statements, the similarity (3 decimals) and the chain's
-    identity — never the text itself — or, for a claims judgment (``group``), a tuple of the two
-    memory ids, their claims' predicate ids and value digests and the verdict. Judgments carry
-    labels and reason codes only.
+    Keys are the chain's identity, the SHA-256 digests of both statements (each statement's text,
+    predicate and value: :meth:`statement_digest`) and the similarity (3 decimals) — never the text
+    itself — or, for a claims judgment (``group``), a tuple of the two memory ids, their claims'
+    predicate ids and value digests and the verdict. Judgments carry labels and reason codes only.
+    A run digests each statement once (``group``), not once per pair it is in (perf53a).
     """
 
     def __init__(self, maxsize: int = 200_000) -> None:
@@ -100,10 +101,20 @@ class JudgmentCache:
         self.data: dict[Hashable, Any] = {}
 
     @staticmethod
-    def key(chain: JudgeChain, a: Statement, b: Statement, similarity: float | None) -> bytes:
-        parts = [str(id(chain)), a.text, str(a.predicate), repr(a.value), b.text, str(b.predicate), repr(b.value),
-                 "none" if similarity is None else f"{similarity:.3f}"]
-        return hashlib.sha256("\x1f".join(parts).encode()).digest()
+    def statement_digest(statement: Statement) -> bytes:
+        """SHA-256 of one statement's text, predicate and value (a pair's key holds two)."""
+        return hashlib.sha256("\x1f".join((statement.text, str(statement.predicate), repr(statement.value)))
+                              .encode()).digest()
+
+    @staticmethod
+    def pair_key(chain: JudgeChain, a: bytes, b: bytes, similarity: float | None) -> tuple[int, bytes, bytes, str]:
+        """The key of a pair whose statements' digests are ``a`` and ``b`` (in that order)."""
+        return (id(chain), a, b, "none" if similarity is None else f"{similarity:.3f}")
+
+    @staticmethod
+    def key(chain: JudgeChain, a: Statement, b: Statement, similarity: float | None) -> tuple[int, bytes, bytes, str]:
+        return JudgmentCache.pair_key(chain, JudgmentCache.statement_digest(a), JudgmentCache.statement_digest(b),
+                                      similarity)
 
     def get(self, key: Hashable) -> Any:
         return self.data.get(key)
