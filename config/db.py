@@ -313,6 +313,24 @@ def where_any_sql(model: type[Any], field_name: str, columns: tuple[str, ...] | 
             f"WHERE {quote(field.column)} = ANY(%s::{cast}[])")
 
 
+def in_bulk_by_pk(model: type[Any], ids: Iterable[Any]) -> dict[Any, Any]:
+    """``model.objects.in_bulk(ids)`` from one fixed statement (:func:`where_any_sql`, the ids as one
+    array parameter) instead of an ``IN`` list built and compiled for each call: each id converted
+    by the key's ``get_prep_value`` as the ``IN`` lookup converts it (a bad one raises as it did),
+    the instances built by ``Model.objects.raw`` (``from_db``, the fields' converters), every
+    column loaded, none asked for no ids. For the reads a consolidation run repeats per subject
+    with a few ids (perf52b's ``predicates_by_id``; the agents behind a subject's memories, perf53a).
+    Only for a model whose default manager is Django's plain one (``raw`` skips a manager's filter)."""
+    ids = set(ids)
+    if not ids:
+        return {}
+    if type(model._default_manager) is not models.Manager:
+        return model._default_manager.in_bulk(ids)
+    pk = model._meta.pk
+    prepared = list({pk.get_prep_value(value) for value in ids})
+    return {obj.pk: obj for obj in model._default_manager.raw(where_any_sql(model, pk.name), [prepared])}
+
+
 class CompiledOnce:
     """A ``values_list`` queryset's SQL built and compiled once a process, then sent again with each
     call's values: the rows are the ones the queryset would return (same statement text, same
