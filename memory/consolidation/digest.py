@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from config.db import CompiledOnce
+from config.db import CompiledOnce, upsert_one
 from memory.models import CollectiveFact, Digest, Subject
 
 DIGEST_MAX_FACTS = 20
@@ -39,6 +39,6 @@ def digest_rebuild(*, subject: Subject) -> Digest:
         items.append({"fact": str(pk), "importance": importance})
     # One upsert statement (``update_or_create`` is a savepoint, a locking read and a write).
     digest = Digest(subject=subject, built_at=timezone.now(), items=items, text="\n".join(lines))
-    Digest.objects.bulk_create([digest], update_conflicts=True, unique_fields=["subject"],
-                               update_fields=["built_at", "items", "text"])
+    # Its statement built once a process (config.db.upsert_one), not compiled every run.
+    upsert_one(digest, unique_fields=["subject"], update_fields=["built_at", "items", "text"])
     return digest

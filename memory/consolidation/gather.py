@@ -13,7 +13,7 @@ from django.db.models.expressions import RawSQL
 from pgvector import Vector
 
 from agents_registry.models import Agent
-from config.db import CompiledOnce, instances_from_rows
+from config.db import CompiledOnce, in_bulk_by_pk, instances_from_rows
 from governance.selectors.predicates import predicates_by_id
 from memory.models import Memory
 
@@ -52,7 +52,7 @@ def gather(ctx: RunContext) -> list[Memory]:
     memories: list[Memory] = instances_from_rows(Memory, [*_COLUMNS, "embedding_binary"], rows)
     # A subject's memories come from a few agents and predicates: one instance of each, shared
     # (a join would build one copy per row).
-    agents = Agent.objects.in_bulk({m.agent_id for m in memories})
+    agents = in_bulk_by_pk(Agent, {m.agent_id for m in memories})  # one fixed statement (config.db)
     predicates = ctx.memo.setdefault("predicates", {})
     predicates.update(predicates_by_id({m.predicate_id for m in memories if m.predicate_id} - predicates.keys()))
     for memory in memories:

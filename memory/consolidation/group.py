@@ -73,6 +73,9 @@ def _group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
     pks = [m.pk for m in memories]
     made = [claims.get(pk, []) for pk in pks]
     statements = [_statement(m) for m in memories]  # once per memory, not twice per pair
+    # Each statement's memo digest, made the first time a pair needs it (perf53a): by index, for this run only.
+    digests: list[bytes | None] = [None] * len(memories)
+    statement_digest, pair_key = ctx.judgments.statement_digest, ctx.judgments.pair_key
     overrides = ctx.overrides
     for (i, j), similarity in ordered:
         if find(i) == find(j):
@@ -100,7 +103,13 @@ def _group(ctx: RunContext, memories: list[Memory]) -> list[Cluster]:
                 parent[find(j)] = find(i)
             continue
         sa, sb = statements[i], statements[j]
-        cache_key = ctx.judgments.key(ctx.chain, sa, sb, similarity)
+        da = digests[i]
+        if da is None:
+            da = digests[i] = statement_digest(sa)
+        db = digests[j]
+        if db is None:
+            db = digests[j] = statement_digest(sb)
+        cache_key = pair_key(ctx.chain, da, db, similarity)
         judgment = ctx.judgments.get(cache_key)
         if judgment is None:
             # Only fresh judgments spend budget and leave a Decision; a memoised one was

@@ -38,7 +38,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from agents_registry.models import Agent
@@ -89,10 +89,11 @@ class RunResult:
 class JudgmentCache:
     """Process-wide memo of pair judgments (a worker re-runs the same subject often).
 
-    Keys are SHA-256 digests of both statements, the similarity (3 decimals) and the chain's
-    identity — never the text itself — or, for a claims judgment (``group``), a tuple of the two
-    memory ids, their claims' predicate ids and value digests and the verdict. Judgments carry
-    labels and reason codes only.
+    Keys are the chain's identity, the SHA-256 digests of both statements (each statement's text,
+    predicate and value: :meth:`statement_digest`) and the similarity (3 decimals) — never the text
+    itself — or, for a claims judgment (``group``), a tuple of the two memory ids, their claims'
+    predicate ids and value digests and the verdict. Judgments carry labels and reason codes only.
+    A run digests each statement once (``group``), not once per pair it is in (perf53a).
     """
 
     def __init__(self, maxsize: int = 200_000) -> None:
@@ -100,10 +101,20 @@ class JudgmentCache:
         self.data: dict[Hashable, Any] = {}
 
     @staticmethod
-    def key(chain: JudgeChain, a: Statement, b: Statement, similarity: float | None) -> bytes:
-        parts = [str(id(chain)), a.text, str(a.predicate), repr(a.value), b.text, str(b.predicate), repr(b.value),
-                 "none" if similarity is None else f"{similarity:.3f}"]
-        return hashlib.sha256("\x1f".join(parts).encode()).digest()
+    def statement_digest(statement: Statement) -> bytes:
+        """SHA-256 of one statement's text, predicate and value (a pair's key holds two)."""
+        return hashlib.sha256("\x1f".join((statement.text, str(statement.predicate), repr(statement.value)))
+                              .encode()).digest()
+
+    @staticmethod
+    def pair_key(chain: JudgeChain, a: bytes, b: bytes, similarity: float | None) -> tuple[int, bytes, bytes, str]:
+        """The key of a pair whose statements' digests are ``a`` and ``b`` (in that order)."""
+        return (id(chain), a, b, "none" if similarity is None else f"{similarity:.3f}")
+
+    @staticmethod
+    def key(chain: JudgeChain, a: Statement, b: Statement, similarity: float | None) -> tuple[int, bytes, bytes, str]:
+        return JudgmentCache.pair_key(chain, JudgmentCache.statement_digest(a), JudgmentCache.statement_digest(b),
+                                      similarity)
 
     def get(self, key: Hashable) -> Any:
         return self.data.get(key)
@@ -308,16 +319,34 @@ def subject_lock_try(subject_id: Any, *, flush_wait: bool = True) -> bool:
 # ------------------------------------------------------------------------------------ the pass
 
 
+_VERSION_COLUMNS = [f.attname for f in CollectiveFact._meta.concrete_fields]
+# The subject's open versions (current or pending review), in the model's order: the statement built
+# and compiled once a process (config.db.CompiledOnce), as the run's other reads.
+_OPEN_VERSIONS = CompiledOnce(lambda *, subject_id: CollectiveFact.objects.filter(
+    subject_id=subject_id, status__in=[CollectiveFact.Status.CURRENT, CollectiveFact.Status.PENDING_REVIEW])
+    .values_list(*_VERSION_COLUMNS))
+
+
+def open_versions(subject_id: Any) -> list[CollectiveFact]:
+    """The subject's current and pending versions with their evidence as steps 2 and 5 compare it
+    (which memory, root, counted, why not): what ``list(CollectiveFact.objects.filter(subject=…,
+    status__in=[current, pending_review]).prefetch_related(Prefetch("evidence", …)))`` returns — the
+    rows read by a statement compiled once a process, the instances built as the queryset builds
+    them (``config.db.instances_from_rows``), the evidence prefetched by Django's own
+    ``prefetch_related_objects`` (the same query, none for no version) — without building and
+    compiling the queryset every run (perf53a)."""
+    versions = instances_from_rows(CollectiveFact, _VERSION_COLUMNS, _OPEN_VERSIONS.rows(subject_id=subject_id))
+    prefetch_related_objects(versions, Prefetch("evidence", queryset=Evidence.objects.only(
+        "fact_id", "memory_id", "root", "counted", "discount_reason")))
+    return versions
+
+
 def run(ctx: RunContext) -> dict[str, Any]:
     """The seven steps over the context's subject, then the digest; returns the run's stats."""
     marker = ctx.subject.consolidation_requested_at
     memories = gather.gather(ctx)                                             # 1
     clusters = group.group(ctx, memories)                                     # 2
-    existing = list(CollectiveFact.objects.filter(
-        subject=ctx.subject, status__in=[CollectiveFact.Status.CURRENT, CollectiveFact.Status.PENDING_REVIEW])
-        # A version's evidence as steps 2 and 5 compare it (which memory, root, counted, why not).
-        .prefetch_related(Prefetch("evidence", queryset=Evidence.objects.only(
-            "fact_id", "memory_id", "root", "counted", "discount_reason"))))
+    existing = open_versions(ctx.subject.pk)
     clusters_match(clusters, existing)
     suppressed = gate.suppressed_keys(ctx, clusters)  # one query for step 4, before the loop
     for cluster in clusters:

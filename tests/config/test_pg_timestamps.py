@@ -6,7 +6,10 @@ import pytest
 from django.db import connection
 from django.db.backends.postgresql.psycopg_any import register_tzloader
 
-from config.pg_timestamps import _C_LOADER, TIMESTAMPTZ_OID, CParsedTzLoader
+from psycopg.adapt import Transformer
+from psycopg.pq import Format
+
+from config.pg_timestamps import _C_LOADER, TIMESTAMPTZ_OID, CParsedTzLoader, UtcTzLoader
 
 pytestmark = [pytest.mark.django_db,
               pytest.mark.skipif(_C_LOADER is None, reason="psycopg's C implementation is not installed")]
@@ -39,8 +42,23 @@ def _djangos(cursor) -> None:
 def test_connection_reads_timestamptz_with_the_c_parse() -> None:
     connection.ensure_connection()
     loader = connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, 0)
-    assert issubclass(loader, CParsedTzLoader)
-    assert loader.timezone == connection.timezone  # Django's create_cursor then adds no loader of its own
+    assert loader is UtcTzLoader  # the test settings' time zone is UTC
+    assert loader.timezone is connection.timezone  # Django's create_cursor then adds no loader of its own
+
+
+def _loader_made(cursor):
+    return Transformer(cursor).get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+
+
+def test_a_utc_session_reads_with_psycopgs_c_loader_itself() -> None:
+    """perf53a: no Python wrapper per value when the session's zone gives Django's tzinfo as it is;
+    another session zone gets the wrapper (whose replace then matters)."""
+    with connection.cursor() as c:
+        assert type(_loader_made(c.cursor)) is _C_LOADER
+        c.execute("SELECT set_config('TimeZone', 'America/New_York', true)")
+        assert isinstance(_loader_made(c.cursor), CParsedTzLoader)
+        c.execute("SELECT set_config('TimeZone', 'UTC', true)")
+        assert type(_loader_made(c.cursor)) is _C_LOADER
 
 
 @pytest.mark.parametrize("session_zone", ["UTC", "America/New_York", "Asia/Kolkata"])

@@ -193,3 +193,49 @@ def test_the_floor_is_the_policys_an_operators_lower_floor_is_judged(agents, run
     group(ctx, memories)
     (decision,) = [d for d in ctx.decisions if d.step == "group"]
     assert decision.score == pytest.approx(0.83, abs=1e-4) and ctx.budget.judge_calls == 1
+
+
+def test_the_memo_key_tells_apart_what_the_judgment_depends_on():
+    """JudgmentCache's pair key (perf53a: two statement digests): the same pair gives the same key;
+    each statement's text, predicate and value, their order, the similarity and the chain each change it;
+    no text is kept in it."""
+    from memory.consolidation.run import JudgmentCache
+    from memory.equivalence import Statement
+
+    chain, other = object(), object()
+    a, b = Statement("Prefiere té", "preference.drink", "tea"), Statement("Le gusta el té", "preference.drink", "tea")
+    key = JudgmentCache.key(chain, a, b, 0.91234)
+    assert key == JudgmentCache.key(chain, Statement("Prefiere té", "preference.drink", "tea"), b, 0.9118)
+    variants = [JudgmentCache.key(chain, b, a, 0.91234), JudgmentCache.key(chain, a, b, 0.9135),
+                JudgmentCache.key(chain, a, b, None), JudgmentCache.key(other, a, b, 0.91234),
+                JudgmentCache.key(chain, Statement("Prefiere te", "preference.drink", "tea"), b, 0.91234),
+                JudgmentCache.key(chain, Statement("Prefiere té", "preference.food", "tea"), b, 0.91234),
+                JudgmentCache.key(chain, Statement("Prefiere té", "preference.drink", "té"), b, 0.91234),
+                JudgmentCache.key(chain, Statement("Prefiere té", None, None), b, 0.91234)]
+    assert len({key, *variants}) == len(variants) + 1
+    assert "té" not in repr(key) and "Prefiere" not in repr(key)
+
+
+def test_each_statement_is_digested_once_a_run_not_once_a_pair(agents, run_context):
+    """Three paraphrase candidates under one predicate: three pairs, three digests (perf53a)."""
+    from memory.consolidation.run import JudgmentCache
+
+    for i, text in enumerate(["Prefiere informes breves", "Pide resúmenes cortos", "Quiere reportes concisos"]):
+        remember(agents[i], text, session=f"s{i}", origin=f"u{i}", predicate="preference.report_length",
+                 key="reports")
+    ctx = run_context()
+    made: list[object] = []
+
+    class Counting(JudgmentCache):
+        @staticmethod
+        def statement_digest(statement):  # noqa: ANN001, ANN205
+            made.append(statement)
+            return JudgmentCache.statement_digest(statement)
+
+    ctx.judgments = Counting()
+    memories = gather(ctx)
+    pairs = candidate_pairs(ctx, memories)
+    group(ctx, memories)
+    judged = [d for d in ctx.decisions if d.step == "group"]
+    assert len(pairs) == 3 and len(judged) >= 2
+    assert 2 <= len(made) == len({id(s) for s in made}) <= 3  # none twice; a per-pair digest makes 2 a pair

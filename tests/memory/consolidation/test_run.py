@@ -213,3 +213,49 @@ def test_each_decision_keeps_its_run_person_policy_and_own_time(agents):
     assert {(str(r), s, p) for r, s, p, _ in rows} == {(result.run_id, run_row.subject_id, run_row.policy_version)}
     times = [t for *_, t in rows]
     assert times == sorted(times) and len(set(times)) > 1
+
+
+def _loaded(obj: Any) -> dict[str, Any]:
+    """Every attribute an instance carries (deferred ones absent), with its type; related caches by pk."""
+    out = {k: (type(v), v) for k, v in obj.__dict__.items() if k not in ("_state", "_prefetched_objects_cache")}
+    out["_state"] = (obj._state.adding, obj._state.db, sorted(obj._state.fields_cache))
+    return out
+
+
+def test_the_open_versions_compiled_once_are_the_querysets(agents):
+    """perf53a: ``open_versions`` is the queryset ``run`` read before — the same versions in the same
+    order (current and pending review, never superseded or another person's), every loaded field and
+    its type, marked loaded, and the same evidence prefetched with the same fields; none for a person
+    without versions."""
+    from django.db.models import Prefetch
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from memory.consolidation.run import open_versions
+
+    corroborate_short_reports(agents)
+    for i, agent in enumerate(agents[:2]):
+        remember(agent, "Vive en Sevilla", session=f"t{i}", origin=f"v{i}", predicate="person.home_city",
+                 value="Sevilla")
+        remember(agent, "Prefiere té", session=f"t{i}", origin=f"w{i}", subject="bea", key="drink")
+    consolidate()
+    consolidate("bea")
+    ana = Subject.objects.get(external_ref="ana")
+    promoted = list(CollectiveFact.objects.filter(subject=ana))
+    assert len(promoted) >= 1 and Evidence.objects.filter(fact__in=promoted).count() >= 2
+    for status in ("pending_review", "superseded", "current"):
+        CollectiveFact.objects.create(subject=ana, key=f"k-{status}", statement="x", status=status, value=[1, "a"],
+                                      valid_from=timezone.now(), trust="inferred", policy_version="v",
+                                      domains=["health"], confidence=0.5)
+    for person in (ana, Subject.objects.get(external_ref="bea"), Subject.objects.create(external_ref="cai")):
+        expected = list(CollectiveFact.objects.filter(
+            subject=person, status__in=[CollectiveFact.Status.CURRENT, CollectiveFact.Status.PENDING_REVIEW])
+            .prefetch_related(Prefetch("evidence", queryset=Evidence.objects.only(
+                "fact_id", "memory_id", "root", "counted", "discount_reason"))))
+        with CaptureQueriesContext(connection) as sent:
+            got = open_versions(person.pk)
+        assert [_loaded(f) for f in got] == [_loaded(f) for f in expected]
+        assert [[_loaded(e) for e in f.evidence.all()] for f in got] == \
+            [[_loaded(e) for e in f.evidence.all()] for f in expected]
+        assert len(sent) == (2 if expected else 1)
+    assert any(f.status == "pending_review" for f in open_versions(ana.pk))
