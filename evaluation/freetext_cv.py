@@ -18,7 +18,7 @@ within one pair).
 
 Sources (all spent, free to develop on): ``old`` (the 343-pair development set, ``evaluation/data``,
 its predicates dropped), ``i16dev`` / ``i16held`` (``evaluation/heldout/issue16``), ``pairs3`` …
-``pairs135`` (``evaluation/heldout/issue16_pairs3`` … ``issue16_pairs135``, one independent author each,
+``pairs139`` (``evaluation/heldout/issue16_pairs3`` … ``issue16_pairs139``, one independent author each,
 every one read once untouched end to end before it joined; docs/consolidation.md). For each source the fitted
 numbers of the similarity judge — its two thresholds, one language and ES↔EN — are chosen on the
 *other* sources (most equivalents merged with misleading merged <= 1 % and review <= 15 %; if no grid
@@ -177,7 +177,11 @@ SOURCES = {"i16dev": HELDOUT / "issue16" / "pairs_dev.jsonl", "i16held": HELDOUT
            "pairs132": HELDOUT / "issue16_pairs132" / "pairs_untouched.jsonl",
            "pairs133": HELDOUT / "issue16_pairs133" / "pairs_untouched.jsonl",
            "pairs134": HELDOUT / "issue16_pairs134" / "pairs_untouched.jsonl",
-           "pairs135": HELDOUT / "issue16_pairs135" / "pairs_untouched.jsonl"}
+           "pairs135": HELDOUT / "issue16_pairs135" / "pairs_untouched.jsonl",
+           "pairs136": HELDOUT / "issue16_pairs136" / "pairs_untouched.jsonl",
+           "pairs137": HELDOUT / "issue16_pairs137" / "pairs_untouched.jsonl",
+           "pairs138": HELDOUT / "issue16_pairs138" / "pairs_untouched.jsonl",
+           "pairs139": HELDOUT / "issue16_pairs139" / "pairs_untouched.jsonl"}
 CANDIDATE, REVIEW = CANDIDATE_SIMILARITY, DEFAULT_RULES["review_similarity"]  # the policy's defaults
 MISLEADING_BUDGET, REVIEW_BUDGET = 0.01, 0.15
 OLD_LABELS = {"equivalent": "equivalent", "partial_implication": "partial", "misleading_similarity": "misleading",
