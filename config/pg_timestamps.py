@@ -30,9 +30,13 @@ from datetime import timezone as dt_timezone
 from typing import Any
 
 import psycopg
-from psycopg._tz import get_tzinfo
 from psycopg.adapt import Loader
 from psycopg.pq import Format
+
+try:  # psycopg's own session-zone reading (a private module): without it every session gets the wrapper
+    from psycopg._tz import get_tzinfo
+except ImportError:  # pragma: no cover - a psycopg that moved it
+    get_tzinfo = None
 
 TIMESTAMPTZ_OID = psycopg.postgres.types["timestamptz"].oid
 
@@ -86,7 +90,7 @@ class UtcTzLoader:
     def __new__(cls, oid: int, context: Any = None) -> Any:  # noqa: D102 - see the class
         connection = getattr(context, "connection", None) if context is not None else None
         pgconn = getattr(connection, "pgconn", None)
-        if pgconn is not None and get_tzinfo(pgconn) is cls.timezone:
+        if pgconn is not None and get_tzinfo is not None and get_tzinfo(pgconn) is cls.timezone:
             assert _C_LOADER is not None
             return _C_LOADER(oid, context)
         return _loader_for(cls.timezone)(oid, context)
