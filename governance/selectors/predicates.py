@@ -9,7 +9,7 @@ from django.contrib.postgres.aggregates import ArrayAgg
 from django.db.models import Count, Max, Q, QuerySet
 
 from agents_registry.models import Agent
-from config.db import where_any_sql
+from config.db import in_bulk_by_pk
 from governance.models import Predicate, PredicateProposal, PredicateProposalSighting
 
 
@@ -34,12 +34,8 @@ def predicates_by_id(ids: Iterable[Any]) -> dict[Any, Predicate]:
     (a bad one raises as it did), the instances built by ``from_db`` with the fields' converters —
     from one fixed statement with the ids as one array parameter (perf52b): a consolidation run
     asks for its subject's few predicates, and building and compiling the ``IN`` list cost more
-    than the rows."""
-    ids = set(ids)
-    if not ids:
-        return {}
-    prepared = list({Predicate._meta.pk.get_prep_value(pk) for pk in ids})
-    return {predicate.pk: predicate for predicate in Predicate.objects.raw(where_any_sql(Predicate, "id"), [prepared])}
+    than the rows. The read itself is ``config.db.in_bulk_by_pk``'s (perf53a's agents read the same way)."""
+    return in_bulk_by_pk(Predicate, ids)
 
 
 def predicate_cardinalities() -> dict[str, str]:
