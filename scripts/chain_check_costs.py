@@ -19,7 +19,6 @@ import importlib
 import os
 import sys
 import time
-from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,9 +31,9 @@ from config.runner import WORKER_OMP_ENV  # noqa: E402
 for _name, _value in WORKER_OMP_ENV.items():
     os.environ.setdefault(_name, _value)
 
-CALLS: Counter[str] = Counter()
-ANSWERED: Counter[str] = Counter()
-SPENT: defaultdict[str, float] = defaultdict(float)
+# deep_pass_stages's per-check timer and its tables (calls, answers, CPU): one wrapper for both scripts.
+from deep_pass_stages import ANSWERED, CALLS, SPENT  # noqa: E402
+from deep_pass_stages import _timed as _timed_by  # noqa: E402
 
 #: The checks wrapped, by module of ``memory.equivalence`` (similarity's names as it imported them).
 TARGETS = {
@@ -58,17 +57,8 @@ TARGETS = {
 
 
 def _timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        started = time.process_time()
-        try:
-            answer = function(*args, **kwargs)
-        finally:
-            SPENT[name] += time.process_time() - started
-            CALLS[name] += 1
-        if answer:
-            ANSWERED[name] += 1
-        return answer
-    return wrapper
+    """``function`` timed under ``name``; a truthy answer counts as answered."""
+    return _timed_by(name, function, bool)
 
 
 def main() -> None:
