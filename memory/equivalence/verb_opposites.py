@@ -147,13 +147,6 @@ def opposite(x: str, y: str) -> bool:
     return not nx & ny
 
 
-@lru_cache(maxsize=32768)
-def _verb_hypernyms(offset: int) -> tuple[int, ...]:
-    """The verb synsets directly above the verb synset at ``offset`` (what it is a manner of)."""
-    _, data = wordnet._maps("verb")
-    return tuple(t for symbol, t, pos in wordnet._synset(data, offset)[1] if symbol == b"@" and pos == b"v")
-
-
 @lru_cache(maxsize=65536)
 def manner_opposite(x: str, y: str) -> bool:
     """One verb is a manner of doing the opposite of the other (eq80): a sense among the first
@@ -168,8 +161,8 @@ def manner_opposite(x: str, y: str) -> bool:
     _, sy, ny = _verb(y)
     if nx & ny:
         return False
-    above_y = {h for s in wordnet.synsets(y, "verb")[:SENSES] for h in _verb_hypernyms(s)}
-    above_x = {h for s in wordnet.synsets(x, "verb")[:SENSES] for h in _verb_hypernyms(s)}
+    above_y = {h for s in wordnet.synsets(y, "verb")[:SENSES] for h in wordnet.hypernyms(s, "verb")}
+    above_x = {h for s in wordnet.synsets(x, "verb")[:SENSES] for h in wordnet.hypernyms(s, "verb")}
     return bool(sx & above_y or sy & above_x)
 
 

@@ -115,11 +115,13 @@ def _synset(data: mmap.mmap, offset: int) -> tuple[bytes, list[tuple[bytes, int,
 
 
 @lru_cache(maxsize=65536)
-def hypernyms(offset: int) -> tuple[int, ...]:
-    """The synsets directly above the noun synset at ``offset`` (hypernyms and instance hypernyms)."""
-    _, data = _maps()
+def hypernyms(offset: int, pos: str = "noun") -> tuple[int, ...]:
+    """The synsets directly above the synset at ``offset`` of ``pos`` ("noun" or "verb"): its
+    hypernyms and instance hypernyms (a verb has only the former: what it is a manner of)."""
+    _, data = _maps(pos)
     _, pointers = _synset(data, offset)
-    return tuple(target for symbol, target, pos in pointers if symbol in _HYPERNYM and pos == b"n")
+    mark = b"n" if pos == "noun" else b"v"
+    return tuple(target for symbol, target, p in pointers if symbol in _HYPERNYM and p == mark)
 
 
 @lru_cache(maxsize=65536)
