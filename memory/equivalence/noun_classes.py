@@ -58,18 +58,15 @@ def classes_of(noun: str) -> frozenset[int]:
         return frozenset()
     classes = _classes()
     found = (classes & {senses[0]}) | (classes & wordnet._above(senses[0], CLASS_DEPTH))
-    person = wordnet.synsets("person")[:1]
-    if person and any(s == person[0] or person[0] in wordnet._above(s, CLASS_DEPTH) for s in senses[:PERSON_SENSES]):
-        found |= {person[0]}
+    if wordnet.sense_under(noun, "person", CLASS_DEPTH, PERSON_SENSES):
+        found |= set(wordnet.synsets("person")[:1])
     return found
 
 
 @lru_cache(maxsize=16384)
 def _relative(noun: str) -> bool:
     """``noun``'s first WordNet sense is a relative (kin: "father", "child" in its kin sense…)."""
-    kin = wordnet.synsets("relative")[:1]
-    senses = wordnet.synsets(noun)[:PERSON_SENSES]
-    return bool(kin) and any(s == kin[0] or kin[0] in wordnet._above(s, CLASS_DEPTH) for s in senses)
+    return wordnet.sense_under(noun, "relative", CLASS_DEPTH, PERSON_SENSES)
 
 
 def class_swap(lang: str, text_a: str, text_b: str) -> str | None:

@@ -170,9 +170,7 @@ def unknown_member(spanish: str, english: str) -> bool | None:
 @lru_cache(maxsize=16384)
 def is_person(noun: str) -> bool:
     """WordNet files ``noun``'s first sense under *person* (a role, a trade, a relative)."""
-    person = wordnet.synsets("person")[:1]
-    senses = wordnet.synsets(noun)[:1]
-    return bool(person and senses) and (senses[0] == person[0] or person[0] in wordnet._above(senses[0], PERSON_DEPTH))
+    return wordnet.sense_under(noun, "person", PERSON_DEPTH)
 
 
 def _noun(w: Word, lang: str) -> bool:

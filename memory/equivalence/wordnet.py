@@ -134,6 +134,15 @@ def _above(offset: int, depth: int = DEPTH) -> frozenset[int]:
     return frozenset(seen)
 
 
+def sense_under(noun: str, lemma: str, depth: int, senses: int = 1) -> bool:
+    """One of ``noun``'s first ``senses`` noun senses is ``lemma``'s first noun sense or lies within
+    ``depth`` hypernym steps below it ("barista" under *person*; "uncle" under *relative*)."""
+    target = synsets(lemma)[:1]
+    if not target:
+        return False
+    return any(s == target[0] or target[0] in _above(s, depth) for s in synsets(noun)[:senses])
+
+
 def related(x: str, y: str) -> bool:
     """``x`` and ``y`` are one English noun concept: a shared synset, or one a near hypernym of the other."""
     if x == y:
